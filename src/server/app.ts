@@ -1,0 +1,81 @@
+// buildApp: plugins, the error contract, and the explicit list of every route (no autoload).
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { authRoutes } from './features/auth/auth.routes';
+import { contactsRoutes } from './features/contacts/contacts.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { memoriesRoutes } from './features/memories/memories.routes';
+import { photosRoutes } from './features/photos/photos.routes';
+import { profileRoutes } from './features/profile/profile.routes';
+import { timelineRoutes } from './features/timeline/timeline.routes';
+import { vaultRoutes } from './features/vault/vault.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
+import type { FileStore } from './lib/file-store';
+import { installErrorHandler } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+import { requireUser, sessionPlugin } from './plugins/session';
+import { webAssets } from './plugins/web-assets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    files: FileStore;
+    env: Env;
+  }
+}
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  files: FileStore;
+  /** Built web app to serve; omitted in API-only tests. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+export async function buildApp({ env, db, files, webRoot, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: env.LOG_LEVEL } : false,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024, // JSON bodies; uploads have their own per-route limits
+    requestTimeout: 120_000,
+    connectionTimeout: 0,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('db', db);
+  app.decorate('files', files);
+  app.decorate('env', env);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON endpoints accept JSON only: no text/plain or form bodies (a cheap CSRF vector).
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app);
+
+  await app.register(securityPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 16 * 1024 * 1024, files: 6, fields: 20, parts: 30 } });
+  await app.register(sessionPlugin, { env });
+
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(authRoutes, { prefix: '/api', env });
+  await app.register(waitlistRoutes, { prefix: '/api/waitlist' });
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
+    await signedIn.register(profileRoutes, { prefix: '/api/user' });
+    await signedIn.register(photosRoutes, { prefix: '/api/photos' });
+    await signedIn.register(memoriesRoutes, { prefix: '/api/memories' });
+    await signedIn.register(contactsRoutes, { prefix: '/api/contacts' });
+    await signedIn.register(vaultRoutes, { prefix: '/api/vault' });
+    await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
+  });
+
+  if (webRoot) await webAssets(app, { root: webRoot });
+  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
+
+  return app;
+}

@@ -1,0 +1,21 @@
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
+export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
+export const forbidden = (message = 'Forbidden') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string, code?: string) => new AppError(409, message, code);
+export const payloadTooLarge = (message: string) => new AppError(413, message, 'TOO_LARGE');
+export const unsupportedMediaType = (message: string) => new AppError(415, message, 'UNSUPPORTED_TYPE');
+export const tooManyRequests = (message: string) => new AppError(429, message, 'RATE_LIMITED');
+export const insufficientStorage = (message: string) => new AppError(507, message, 'STORAGE_FULL');
+export const serviceUnavailable = (message: string) => new AppError(503, message, 'UNAVAILABLE');

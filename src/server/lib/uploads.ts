@@ -1,0 +1,115 @@
+// Reading multipart uploads: stream each file part to a staged temp file, recognise its type by its bytes,
+// and on any failure discard everything staged so a refused request leaves nothing behind.
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { FileTooLargeError, type FileStore, type StagedFile } from './file-store';
+
+export interface ReceivedFile {
+  staged: StagedFile;
+  /** The user's name for the file, made safe to store and show; never used as a path. */
+  fileName: string;
+  mimeType: string;
+  ext: string;
+}
+
+export interface DetectedType {
+  mime: string;
+  ext: string;
+}
+
+export interface ReceiveOptions {
+  field: string;
+  maxBytes: number;
+  maxFiles: number;
+  /** Decide from the first bytes whether this file is acceptable; undefined refuses it. */
+  accept: (head: Buffer, fileName: string) => Promise<DetectedType | undefined>;
+  messages: { tooLarge: string; wrongType: string; missing: string; tooMany?: string; empty?: string };
+}
+
+const MAX_NAME_LENGTH = 255;
+
+/** Keep the user's file name for display, stripped of paths, control characters and excess length. */
+export function safeFileName(raw: string | undefined): string {
+  let name = (raw ?? '').normalize('NFC');
+  name = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  name = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  if (name === '' || name === '.' || name === '..') name = 'file';
+  if (name.length > MAX_NAME_LENGTH) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+    name = name.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
+  }
+  return name;
+}
+
+/** Recognise a file by its magic number (file-type); text formats fall through to the caller. */
+export async function sniff(head: Buffer): Promise<DetectedType | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  return found && { mime: found.mime, ext: found.ext };
+}
+
+export async function receiveFiles(
+  req: FastifyRequest,
+  files: FileStore,
+  opts: ReceiveOptions,
+): Promise<{ files: ReceivedFile[]; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data upload');
+  const received: ReceivedFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    const parts = req.parts({
+      limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1, fields: 20, fieldSize: 100_000, parts: opts.maxFiles + 21 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== opts.field) {
+        part.file.resume(); // drain a file in a field we do not read
+        continue;
+      }
+      if (received.length >= opts.maxFiles) {
+        part.file.resume();
+        throw badRequest(opts.messages.tooMany ?? 'Too many files', 'TOO_MANY_FILES');
+      }
+      received.push(await receiveOne(part, files, opts));
+    }
+  } catch (err) {
+    await Promise.all(received.map((f) => files.discard(f.staged)));
+    throw translate(err, opts);
+  }
+  if (received.length === 0) throw badRequest(opts.messages.missing, 'NO_FILE');
+  return { files: received, fields };
+}
+
+async function receiveOne(part: MultipartFile, files: FileStore, opts: ReceiveOptions): Promise<ReceivedFile> {
+  const staged = await files.stage(part.file, opts.maxBytes, () => part.file.truncated);
+  try {
+    const fileName = safeFileName(part.filename);
+    if (staged.size === 0) throw badRequest(opts.messages.empty ?? 'The file is empty', 'EMPTY_FILE');
+    const type = await opts.accept(staged.head, fileName);
+    if (!type) throw unsupportedMediaType(opts.messages.wrongType);
+    return { staged, fileName, mimeType: type.mime, ext: type.ext };
+  } catch (err) {
+    await files.discard(staged);
+    throw err;
+  }
+}
+
+function translate(err: unknown, opts: ReceiveOptions): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof FileTooLargeError) return payloadTooLarge(opts.messages.tooLarge);
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(opts.messages.tooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest(opts.messages.tooMany ?? 'Too many files', 'TOO_MANY_FILES');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedMediaType('Expected a multipart/form-data upload');
+  // A client that hangs up mid-upload, or a malformed body.
+  if (code === 'FST_PROTO_VIOLATION' || /Unexpected end of form|Malformed|Multipart/i.test((err as Error)?.message ?? '')) {
+    return badRequest('The upload was incomplete or malformed', 'BAD_UPLOAD');
+  }
+  return err;
+}

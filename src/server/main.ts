@@ -1,0 +1,48 @@
+// loadEnv → database (embedded or DATABASE_URL) → migrations → file store → app → listen, and a clean
+// shutdown on SIGINT/SIGTERM: Fastify stops taking requests, then the pool, then PostgreSQL.
+import closeWithGrace from 'close-with-grace';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { createDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { loadEnv } from './env';
+import { createFileStore } from './lib/file-store';
+
+function defaultWebRoot() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, '../web'), path.join(here, '../../dist/web')]) {
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return path.join(here, '../web');
+}
+
+async function main() {
+  const env = loadEnv();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const database = await createDatabase(env);
+  try {
+    await runMigrations(database.db);
+    const files = createFileStore(path.join(env.DATA_DIR, 'files'));
+    await files.init();
+    const app = await buildApp({ env, db: database.db, files, webRoot: env.WEB_DIST_DIR ?? defaultWebRoot() });
+
+    closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+      if (err) app.log.error({ err }, 'Shutting down after an error');
+      else app.log.info(`${signal ?? 'exit'}: shutting down`);
+      await app.close();
+      await database.close();
+    });
+
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`heirloom could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+// One error contract (docs/architecture.md): 4xx → { message, code?, issues? }; 5xx → a generic message and
+// a log line with the request id. Nothing from SQL, the file system or a stack trace reaches a client.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@shared/schemas/common';
+import { AppError } from '../lib/errors';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** The database is unreachable (stopped, restarting, socket gone): the client should retry later. */
+export function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown };
+  if (!e) return false;
+  if (e.code && DB_DOWN_CODES.has(e.code)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(e.message ?? '')) return true;
+  return e.cause ? isDatabaseDown(e.cause) : false;
+}
+
+const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type: send JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart/form-data upload' },
+};
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value' }));
+      return reply.code(400).send({ message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION', issues } satisfies ErrorBody);
+    }
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.warn({ err }, err.message);
+      return reply.code(err.statusCode).send({ message: err.message, code: err.code } satisfies ErrorBody);
+    }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return reply.code(known.status).send({ message: known.message, code: err.code } satisfies ErrorBody);
+    if (err instanceof SyntaxError && err.statusCode === 400) {
+      return reply.code(400).send({ message: 'The request body is not valid JSON', code: 'BAD_JSON' } satisfies ErrorBody);
+    }
+    if (isDatabaseDown(err)) {
+      req.log.error({ err }, 'Database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ message: 'heirloom cannot reach its database right now. Please try again in a moment.', code: 'DB_UNAVAILABLE' } satisfies ErrorBody);
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 429) return reply.code(429).send({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' } satisfies ErrorBody);
+    if (status < 500) {
+      // Fastify's own 4xx messages are safe (they describe the request, not our internals).
+      return reply.code(status).send({ message: err.message || 'Bad request', code: err.code } satisfies ErrorBody);
+    }
+    req.log.error({ err }, 'Unhandled error');
+    return reply.code(500).send({ message: 'Internal Server Error' } satisfies ErrorBody);
+  });
+}

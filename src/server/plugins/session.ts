@@ -1,0 +1,124 @@
+// Server-side sessions: a random 256-bit token in an HttpOnly SameSite=Lax cookie; only its sha256 is
+// stored. Lookups are cached in memory for a short while (GET /api/user is the hottest route), and every
+// revocation goes through here, so the cache is cleared exactly when a session ends.
+import cookie from '@fastify/cookie';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '@shared/schemas/auth';
+import type { Env } from '../env';
+import { unauthorized } from '../lib/errors';
+import { createAuthRepo } from '../features/auth/auth.repo';
+
+export const SESSION_COOKIE = 'heirloom_session';
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 10_000;
+
+interface CachedSession {
+  user: User;
+  expiresAt: number;
+  cachedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+}
+
+export interface SessionManager {
+  start(reply: FastifyReply, userId: number): Promise<void>;
+  end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Revoke all of a user's sessions but (optionally) the current one. */
+  revokeUser(userId: number, keepTokenHash?: string): Promise<void>;
+  /** The user's row changed (profile, picture): drop cached copies. */
+  forgetUser(userId: number): void;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {
+  const repo = createAuthRepo(app.db);
+  const ttlMs = opts.env.SESSION_DAYS * 24 * 60 * 60 * 1000;
+  const cache = new Map<string, CachedSession>();
+
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  const cookieOptions = (req: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: opts.env.COOKIE_SECURE || req.protocol === 'https',
+  });
+
+  async function lookup(tokenHash: string): Promise<User | null> {
+    const now = Date.now();
+    const hit = cache.get(tokenHash);
+    if (hit && now - hit.cachedAt < CACHE_TTL_MS && hit.expiresAt > now) return hit.user;
+    const found = await repo.findSessionUser(tokenHash);
+    if (!found) {
+      cache.delete(tokenHash);
+      return null;
+    }
+    let expiresAt = found.expiresAt.getTime();
+    // Sliding expiry, written at most about once a day rather than on every request.
+    if (expiresAt - now < ttlMs - 24 * 60 * 60 * 1000) {
+      expiresAt = now + ttlMs;
+      await repo.extendSession(tokenHash, new Date(expiresAt));
+    }
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(tokenHash, { user: found.user, expiresAt, cachedAt: now });
+    return found.user;
+  }
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const tokenHash = hashToken(token);
+    req.user = await lookup(tokenHash);
+    if (req.user) req.sessionTokenHash = tokenHash;
+  });
+
+  function forgetUser(userId: number) {
+    for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+  }
+
+  app.decorate('sessions', {
+    async start(reply, userId) {
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertSession(userId, hashToken(token), new Date(Date.now() + ttlMs));
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(reply.request), maxAge: Math.floor(ttlMs / 1000) });
+    },
+    async end(req, reply) {
+      if (req.sessionTokenHash) {
+        await repo.deleteSession(req.sessionTokenHash);
+        cache.delete(req.sessionTokenHash);
+      }
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+    },
+    async revokeUser(userId, keepTokenHash) {
+      await repo.deleteUserSessions(userId, keepTokenHash);
+      for (const [key, entry] of cache) if (entry.user.id === userId && key !== keepTokenHash) cache.delete(key);
+      forgetUser(userId);
+    },
+    forgetUser,
+  } satisfies SessionManager);
+});
+
+/** onRequest hook for the signed-in scope: 401 before any handler runs. */
+export async function requireUser(req: FastifyRequest) {
+  if (!req.user) throw unauthorized('Please log in to continue');
+}
+
+/** req.user inside the signed-in scope, typed as present. */
+export function currentUser(req: FastifyRequest): User {
+  if (!req.user) throw unauthorized('Please log in to continue');
+  return req.user;
+}

@@ -1,0 +1,50 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router';
+import { Button } from '@web/components/ui/button';
+
+type ErrorBoundaryProps = {
+  children: ReactNode;
+  /** What to render instead of the crashed subtree; defaults to a small inline notice. */
+  fallback?: ReactNode;
+};
+
+/** Catches render errors in one independently loading section (STYLE §14), e.g. the dashboard photo grid. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Render error', error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) {
+      return (
+        this.props.fallback ?? (
+          <p role="alert" className="rounded-lg border border-destructive/40 bg-red-50 p-4 text-sm text-destructive">
+            This section could not be shown. Please reload the page.
+          </p>
+        )
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** The whole-app fallback, used as the router's errorElement (bulletproof's MainErrorFallback). */
+export function MainErrorFallback() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="max-w-md text-muted-foreground">
+        An unexpected error stopped this page from loading. Your memories are safe; please try again.
+      </p>
+      <Button onClick={() => window.location.assign(window.location.href)}>Reload page</Button>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { X } from 'lucide-react';
+import type { ComponentProps, ReactElement } from 'react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { cn } from '@web/lib/cn';
+
+/** spec §9: toasts stay 5000 ms unless a toast asks otherwise. */
+export const TOAST_DURATION_MS = 5000;
+
+export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  return <ToastPrimitive.Provider duration={TOAST_DURATION_MS} {...props} />;
+}
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[state=closed]:animate-fade-out data-[state=open]:animate-slide-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
+  {
+    variants: {
+      variant: {
+        default: 'border-border bg-card text-card-foreground',
+        destructive: 'destructive border-destructive bg-destructive text-destructive-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
+
+export function Toast({ className, variant, ...props }: ToastProps) {
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      className={cn(
+        'absolute top-2 right-2 rounded-md p-1 text-foreground/60 transition-opacity hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white',
+        className,
+      )}
+      aria-label="Close"
+      toast-close=""
+      {...props}
+    >
+      <X aria-hidden="true" className="size-4" />
+    </ToastPrimitive.Close>
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}
+
+export type ToastActionElement = ReactElement<typeof ToastAction>;

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput, User } from '@shared/schemas/auth';
+import { api, ApiError } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const userQuery = queryOptions({
+  queryKey: queryKeys.auth.user,
+  // spec §4: a 401 means "no user" (data), not an error
+  queryFn: async (): Promise<User | null> => {
+    try {
+      return await api.get<User>('/api/user');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: HOUR_MS, // spec §9: user data is cached for 1 hour
+  gcTime: HOUR_MS,
+});
+
+export const useUser = () => useQuery(userQuery);
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<User>('/api/login', input),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.auth.user, user),
+    onError: () => queryClient.setQueryData(queryKeys.auth.user, null), // spec §4: failed login clears the user
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => api.post<User>('/api/register', input),
+    // Registration may or may not open a session, so ask the server rather than assume (the user then logs in).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
+    onError: () => queryClient.setQueryData(queryKeys.auth.user, null),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/api/logout'),
+    // spec §4: logout clears the user and all cached data. The user is set to null (not refetched)
+    // so guarded pages redirect at once; everything else is dropped.
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.auth.all[0] });
+      queryClient.setQueryData(queryKeys.auth.user, null);
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { loginInputSchema, type LoginInput } from '@shared/schemas/auth';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useLogin } from '../api';
+import { PasswordInput } from './password-input';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Login successful', description: 'Welcome back!' });
+        navigate('/dashboard');
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: errorMessage(error, 'Invalid email or password'),
+        }),
+    }),
+  );
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          Login
+        </CardTitle>
+        <CardDescription>Welcome back. Sign in to continue your story.</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4">
+          <FormField label="Email" error={errors.email}>
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          </FormField>
+          <FormField label="Password" error={errors.password}>
+            <PasswordInput autoComplete="current-password" {...form.register('password')} />
+          </FormField>
+        </CardContent>
+        <CardFooter className="flex-col items-stretch gap-4">
+          <Button type="submit" size="lg" disabled={login.isPending}>
+            {login.isPending ? (
+              <>
+                <Spinner />
+                Logging in...
+              </>
+            ) : (
+              'Login'
+            )}
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Not a member yet?{' '}
+            <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+              Join Waitlist
+            </Link>
+          </p>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { errorBodySchema } from '@shared/schemas/common';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`); // spec §7: "<status>: <body text or status text>"
+    this.name = 'ApiError';
+  }
+
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = errorBodySchema.safeParse(JSON.parse(this.body));
+      return parsed.success ? parsed.data.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress); fails with the same ApiError. */
+function upload<T>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      };
+    }
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+        return;
+      }
+      try {
+        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    // status 0: the request never got an HTTP answer (offline, aborted, CORS)
+    xhr.onerror = () => reject(new ApiError(0, '', 'Network error'));
+    xhr.onabort = () => reject(new ApiError(0, '', 'Upload aborted'));
+    xhr.send(form);
+  });
+}
+
+export const api = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
+  patch: <T>(url: string, body: unknown) => request<T>('PATCH', url, body),
+  delete: <T = void>(url: string) => request<T>('DELETE', url),
+  upload,
+};
+
+/** The text a toast should show: the server's message if it sent one, else the spec fallback. */
+export function errorMessage(error: unknown, fallback: string) {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}

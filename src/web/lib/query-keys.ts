@@ -1,0 +1,34 @@
+// Every query key lives here, so one feature may invalidate another's cache without importing it
+// (spec §7: "after attachment changes the memories, photos and vault data are refreshed").
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    user: ['auth', 'user'] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+  },
+  photos: {
+    all: ['photos'] as const,
+    list: (sortBy?: string) => ['photos', 'list', sortBy ?? 'default'] as const,
+  },
+  memories: {
+    all: ['memories'] as const,
+    list: ['memories', 'list'] as const,
+    attachments: (memoryId: number) => ['memories', 'attachments', memoryId] as const,
+    suggestions: ['memories', 'suggestions'] as const,
+    organize: ['memories', 'organize'] as const,
+  },
+  contacts: {
+    all: ['contacts'] as const,
+    list: (relationship: string) => ['contacts', 'list', relationship] as const,
+  },
+  vault: {
+    all: ['vault'] as const,
+    list: ['vault', 'list'] as const,
+  },
+  timeline: {
+    all: ['timeline'] as const,
+    list: (sortDirection: string, contentType: string) => ['timeline', 'list', sortDirection, contentType] as const,
+  },
+};

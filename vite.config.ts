@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
+  '@web': fileURLToPath(new URL('./src/web', import.meta.url)),
+  '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
+};
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  resolve: { alias },
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
+  test: {
+    root: '.',
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          root: '.',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: '.',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
