@@ -19,7 +19,6 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
   test: {
     root: '.',
-    globalSetup: ['tests/helpers/global-setup.ts'],
     projects: [
       {
         resolve: { alias },

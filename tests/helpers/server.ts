@@ -1,0 +1,143 @@
+// Server integration tests: the real app on a fresh database of the test PostgreSQL and a temp DATA_DIR,
+// driven with app.inject (no mock database, real files on disk).
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { Db } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import * as schema from '../../src/server/db/schema';
+import { loadEnv, type Env } from '../../src/server/env';
+import { createFileStore, type FileStore } from '../../src/server/lib/file-store';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  pool: pg.Pool;
+  files: FileStore;
+  env: Env;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+function adminConfig(): pg.PoolConfig {
+  return JSON.parse(inject('pgAdmin')) as pg.PoolConfig;
+}
+
+/** A new, migrated database for this test file. */
+export async function createTestDatabase() {
+  const name = `heirloom_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client(adminConfig());
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const cfg = adminConfig();
+  const poolConfig: pg.PoolConfig = cfg.connectionString
+    ? { connectionString: cfg.connectionString.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) }
+    : { ...cfg, database: name };
+  const pool = new pg.Pool({ ...poolConfig, max: 10 });
+  const db = drizzle(pool, { schema });
+  await runMigrations(db);
+  return {
+    name,
+    pool,
+    db,
+    async drop() {
+      await pool.end();
+      const c = new pg.Client(adminConfig());
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...envOverrides });
+  const files = createFileStore(path.join(dataDir, 'files'));
+  await files.init();
+  const app = await buildApp({ env, db: database.db, files, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    files,
+    env,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Corr3ct-Horse!';
+
+export function newUserInput(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ada',
+    surname: 'Lovelace',
+    email: `user-${randomUUID()}@example.com`,
+    dateOfBirth: '1960-12-10',
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    ...overrides,
+  };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const found = list.find((c) => c.startsWith('heirloom_session='));
+  if (!found) throw new Error(`No session cookie in response ${res.statusCode}: ${res.body}`);
+  return found.split(';')[0]!;
+}
+
+/** Registers and logs in a new user; returns the user and a cookie header for app.inject. */
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const input = newUserInput(overrides);
+  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: input });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: input.email, password: input.password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  return { user: reg.json() as { id: number; email: string }, cookie: sessionCookie(login), email: input.email, password: input.password };
+}
+
+/** Builds a multipart/form-data body for app.inject. */
+export function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string }>) {
+  const boundary = `----heirloom${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in part) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(part.content, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every file under the test's storage root, except temp files (which must be gone too: checked separately). */
+export function storedFiles(t: TestApp): string[] {
+  const root = path.join(t.dataDir, 'files');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
