@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+// HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
+const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -15,7 +19,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   resolve: { alias },
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: { outDir: path.join(distDir, 'web'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
   test: {
     root: '.',

@@ -96,6 +96,7 @@ function acquireInstanceLock(dataDir: string) {
       if (owner && owner !== process.pid && isAlive(owner) && /node|heirloom/.test(cmdline(owner) || 'node')) {
         throw new Error(
           `Another heirloom (pid ${owner}) is already running on DATA_DIR ${dataDir}. Stop it first, or use a different DATA_DIR.`,
+          { cause: err },
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -7,10 +7,14 @@ import type { Db } from './client';
 /** drizzle/ sits at the package root, found from src/server/db (tsx) and from dist/server (bundle) alike. */
 function migrationsFolder() {
   let dir = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [];
   for (let i = 0; i < 4; i++) {
-    const candidate = path.join(dir, 'drizzle');
-    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    candidates.push(path.join(dir, 'drizzle'));
     dir = path.dirname(dir);
+  }
+  candidates.push(path.join(process.cwd(), 'drizzle')); // a build placed outside the checkout
+  for (const candidate of candidates) {
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
   }
   throw new Error('drizzle/ migrations folder not found');
 }

@@ -1,0 +1,41 @@
+// Builds the web app (vite) and the server bundle (tsup) into $HEIRLOOM_DIST (default ./dist),
+// then writes brotli and gzip copies of text assets so they are served pre-compressed.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export function build(root = process.cwd()) {
+  const dist = path.resolve(root, process.env.HEIRLOOM_DIST ?? 'dist');
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(bin('tsup'), ['--silent'], { cwd: root, stdio: 'inherit' });
+  const web = path.join(dist, 'web');
+  for (const entry of fs.readdirSync(web, { recursive: true })) {
+    const file = path.join(web, String(entry));
+    if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file) || !fs.statSync(file).isFile()) continue;
+    const data = fs.readFileSync(file);
+    if (data.length < 1024) continue;
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+  }
+  fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
+}
+
+/** True when any source file is newer than the last build (or there is no build). */
+export function isStale(root = process.cwd()) {
+  const dist = path.resolve(root, process.env.HEIRLOOM_DIST ?? 'dist');
+  const stamp = path.join(dist, '.build-stamp');
+  if (!fs.existsSync(stamp) || !fs.existsSync(path.join(dist, 'server', 'main.js'))) return true;
+  const built = fs.statSync(stamp).mtimeMs;
+  const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'tsup.config.ts', 'tsconfig.json'];
+  const newer = (p) => {
+    const st = fs.statSync(p);
+    if (st.mtimeMs > built) return true;
+    if (!st.isDirectory()) return false;
+    return fs.readdirSync(p).some((e) => !e.endsWith('.test.ts') && !e.endsWith('.test.tsx') && newer(path.join(p, e)));
+  };
+  return inputs.some((i) => fs.existsSync(path.join(root, i)) && newer(path.join(root, i)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) build();

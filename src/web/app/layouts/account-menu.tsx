@@ -1,0 +1,58 @@
+import { LogOut, Menu, Settings, UserRound } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { toast } from '@web/components/ui/use-toast';
+import { useLogout } from '@web/features/auth/api';
+import { paths } from '../paths';
+
+/** spec §2: on signed-in paths the header shows a profile button and a menu with Settings and Logout. */
+export function AccountMenu() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Logged out successfully', description: 'See you next time!' });
+        navigate(paths.login);
+      },
+      onError: () => toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again' }),
+    });
+
+  return (
+    <div className="flex items-center gap-1">
+      <Button asChild variant="ghost" size="icon">
+        <Link to={paths.profile} aria-label="Profile">
+          <UserRound aria-hidden="true" className="size-5" />
+        </Link>
+      </Button>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Open menu">
+            <Menu aria-hidden="true" className="size-5" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem asChild>
+            <Link to={paths.settings}>
+              <Settings aria-hidden="true" />
+              Settings
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={onLogout} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

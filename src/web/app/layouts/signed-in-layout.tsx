@@ -1,0 +1,124 @@
+import { BookOpen, Heart, Lock, PanelLeftClose, PanelLeftOpen, Sunset, Users, type LucideIcon } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { FullPageSpinner } from '@web/features/auth/components/require-auth';
+import { cn } from '@web/lib/cn';
+import { paths } from '../paths';
+
+// spec §2: the signed-in navigation items, in this order.
+const NAV_ITEMS: { label: string; to: string; icon: LucideIcon }[] = [
+  { label: 'My Story', to: paths.story, icon: BookOpen },
+  { label: 'Family', to: paths.family, icon: Users },
+  { label: 'Friends', to: paths.friends, icon: Heart },
+  { label: 'Vault', to: paths.vault, icon: Lock },
+  { label: 'After Life', to: paths.afterLife, icon: Sunset },
+];
+
+const COLLAPSED_KEY = 'heirloom:nav-collapsed';
+
+function readCollapsed() {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** spec §2/§9: a side navigation 240px wide (60px collapsed) from 768px up, a bottom tab bar below. */
+export function SignedInLayout() {
+  const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
+
+  const toggleCollapsed = () => {
+    const next = !isCollapsed;
+    setIsCollapsed(next);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, String(next));
+    } catch {
+      // storage may be unavailable (private mode); the choice then lasts for this visit only
+    }
+  };
+
+  return (
+    <div className="flex flex-1">
+      <nav
+        aria-label="Main navigation"
+        className={cn(
+          'sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col gap-2 overflow-hidden border-r bg-card p-2 transition-[width] duration-200 md:flex',
+          isCollapsed ? 'w-[60px]' : 'w-[240px]',
+        )}
+      >
+        <button
+          type="button"
+          onClick={toggleCollapsed}
+          aria-label={isCollapsed ? 'Expand navigation' : 'Collapse navigation'}
+          title={isCollapsed ? 'Expand navigation' : 'Collapse navigation'}
+          className={cn(
+            'flex h-10 items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+            isCollapsed ? 'justify-center' : 'justify-end px-3',
+          )}
+        >
+          {isCollapsed ? (
+            <PanelLeftOpen aria-hidden="true" className="size-5" />
+          ) : (
+            <PanelLeftClose aria-hidden="true" className="size-5" />
+          )}
+        </button>
+        <ul className="flex flex-col gap-1">
+          {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                title={isCollapsed ? label : undefined}
+                className={({ isActive }) =>
+                  cn(
+                    'flex h-11 items-center gap-3 rounded-md text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+                    isCollapsed ? 'justify-center' : 'px-3',
+                    isActive ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-accent hover:text-accent-foreground',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                <span className={cn('truncate', isCollapsed && 'sr-only')}>{label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10">
+        <div className="mx-auto max-w-6xl">
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+
+      <nav aria-label="Tab navigation" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card md:hidden">
+        <ul className="grid grid-cols-5 pb-[env(safe-area-inset-bottom)]">
+          {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                    isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-accent')}>
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <span className="truncate">{label}</span>
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

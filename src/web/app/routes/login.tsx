@@ -1,0 +1,10 @@
+import { LoginForm } from '@web/features/auth/components/login-form';
+
+export function LoginRoute() {
+  return (
+    <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
+      <title>Login · heirloom</title>
+      <LoginForm />
+    </div>
+  );
+}
