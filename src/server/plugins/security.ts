@@ -16,7 +16,8 @@ export function isCrossSite(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (origin && origin !== 'null') {
     try {
-      return new URL(origin).host !== req.host;
+      const originUrl = new URL(origin);
+      return originUrl.host !== new URL(`${originUrl.protocol}//${req.host}`).host; // compares with default ports dropped
     } catch {
       return true;
     }

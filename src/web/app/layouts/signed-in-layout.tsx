@@ -1,7 +1,7 @@
 import { BookOpen, Heart, Lock, PanelLeftClose, PanelLeftOpen, Sunset, Users, type LucideIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { FullPageSpinner } from '@web/features/auth/components/require-auth';
+import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { cn } from '@web/lib/cn';
 import { paths } from '../paths';
 

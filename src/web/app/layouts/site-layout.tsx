@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import { FullPageSpinner } from '@web/features/auth/components/require-auth';
+import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { cn } from '@web/lib/cn';
 import { isSignedInPath, paths } from '../paths';
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useUser } from '@web/features/auth/api';
-import { FullPageSpinner } from '@web/features/auth/components/require-auth';
+import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { paths } from '../paths';
 
 /** /auth is listed as public with no content (spec §2): it sends signed-in users on to the dashboard, others to login. */

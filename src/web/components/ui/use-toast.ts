@@ -1,5 +1,5 @@
 // shadcn's Radix toast store: a module-level reducer so `toast()` works outside React (spec §9: one at a time).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from '@web/components/ui/toast';
 
 export const TOAST_LIMIT = 1;
@@ -61,12 +61,17 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners: Array<(state: State) => void> = [];
+const listeners = new Set<() => void>();
 let memoryState: State = { toasts: [] };
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  for (const listener of listeners) listener(memoryState);
+  for (const listener of listeners) listener();
 }
 
 type Toast = Omit<ToasterToast, 'id'>;
@@ -92,16 +97,7 @@ export function toast(props: Toast) {
 }
 
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-
-  useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
-
+  const state = useSyncExternalStore(subscribe, () => memoryState, () => memoryState);
   return {
     ...state,
     toast,

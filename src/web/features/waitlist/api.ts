@@ -1,9 +1,34 @@
 import { useMutation } from '@tanstack/react-query';
 import type { WaitlistInput, WaitlistResult } from '@shared/schemas/waitlist';
-import { api } from '@web/lib/api-client';
+
+// The waitlist form is the landing page's only interactive part. To keep that page's first load light,
+// the fetch wrapper and the shared zod schema are loaded on first use (or on focus, see preloadWaitlist).
+const loadApiClient = () => import('@web/lib/api-client');
+const loadSchema = () => import('@shared/schemas/waitlist');
+
+export function preloadWaitlist() {
+  void loadApiClient();
+  void loadSchema();
+}
+
+/** The shared schema's message for an invalid email (spec §5), or null when the input is valid. */
+export async function validateWaitlistInput(input: WaitlistInput): Promise<string | null> {
+  const { waitlistInputSchema } = await loadSchema();
+  const result = waitlistInputSchema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email address');
+}
 
 export function useJoinWaitlist() {
   return useMutation({
-    mutationFn: (input: WaitlistInput) => api.post<WaitlistResult>('/api/waitlist', input),
+    mutationFn: async (input: WaitlistInput) => {
+      const { api } = await loadApiClient();
+      return api.post<WaitlistResult>('/api/waitlist', input);
+    },
   });
+}
+
+/** spec §8: the failure toast shows the error message (the server's, when it sent one). */
+export async function waitlistErrorMessage(error: unknown) {
+  const { errorMessage } = await loadApiClient();
+  return errorMessage(error, error instanceof Error ? error.message : 'Something went wrong');
 }

@@ -1,38 +1,48 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { waitlistInputSchema, type WaitlistInput } from '@shared/schemas/waitlist';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
-import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
-import { useJoinWaitlist } from '../api';
+import { preloadWaitlist, useJoinWaitlist, validateWaitlistInput, waitlistErrorMessage } from '../api';
 
-/** spec §2/§4: one email input and a submit button; 'Joining...' with the input disabled while submitting. */
+/**
+ * spec §2/§4: one email input and a submit button; 'Joining...' with the input disabled while submitting.
+ * A single field needs no form library; it is validated with the shared waitlistInputSchema.
+ */
 export function WaitlistForm({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
   const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const joinWaitlist = useJoinWaitlist();
-  const form = useForm<WaitlistInput>({
-    resolver: zodResolver(waitlistInputSchema),
-    defaultValues: { email: '' },
-  });
-  const error = form.formState.errors.email;
+  const isPending = joinWaitlist.isPending;
+  const isBusy = useRef(false); // blocks a second submit while the first is still being validated
 
-  const onSubmit = form.handleSubmit((values) =>
-    joinWaitlist.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: 'Success!',
-          description: "You've been added to the waitlist. We'll notify you when the product launches.",
-        });
-        form.reset();
-      },
-      onError: (err) =>
-        toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, err.message) }),
-    }),
-  );
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy.current) return;
+    isBusy.current = true;
+    try {
+      const input = { email: email.trim() };
+      const problem = await validateWaitlistInput(input);
+      setError(problem);
+      if (problem) return;
+
+      try {
+        await joinWaitlist.mutateAsync(input);
+      } catch (err) {
+        toast({ variant: 'destructive', title: 'Error', description: await waitlistErrorMessage(err) });
+        return;
+      }
+      toast({
+        title: 'Success!',
+        description: "You've been added to the waitlist. We'll notify you when the product launches.",
+      });
+      setEmail('');
+    } finally {
+      isBusy.current = false;
+    }
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className={cn('w-full max-w-md', className)}>
@@ -42,26 +52,29 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
         </label>
         <Input
           id={`${id}-email`}
+          name="email"
           type="email"
           autoComplete="email"
           placeholder="Enter your email"
-          disabled={joinWaitlist.isPending}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onFocus={preloadWaitlist}
+          disabled={isPending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="h-11 flex-1"
-          {...form.register('email')}
         />
-        <Button type="submit" size="lg" disabled={joinWaitlist.isPending} className="h-11">
-          {joinWaitlist.isPending && <Spinner />}
-          {joinWaitlist.isPending ? 'Joining...' : 'Join Waitlist'}
+        <Button type="submit" size="lg" disabled={isPending} className="h-11">
+          {isPending && <Spinner />}
+          {isPending ? 'Joining...' : 'Join Waitlist'}
         </Button>
       </div>
-      {error?.message && (
+      {error && (
         <p
           id={`${id}-error`}
           className={cn('mt-2 text-sm font-medium', tone === 'dark' ? 'text-amber-100' : 'text-destructive')}
         >
-          {error.message}
+          {error}
         </p>
       )}
     </form>

@@ -1,0 +1,114 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { VaultFile } from '@shared/schemas/vault';
+import type { Db } from '../../db/client';
+import { memories, users, vaultFiles } from '../../db/schema';
+
+type VaultRow = typeof vaultFiles.$inferSelect;
+export type NewVaultFile = Omit<typeof vaultFiles.$inferInsert, 'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt'>;
+
+export type QuotaInsertResult =
+  | { ok: true; file: VaultFile }
+  | { ok: false; reason: 'over-quota'; usedBytes: number }
+  | { ok: false; reason: 'memory-not-found' | 'user-not-found' };
+
+export function createVaultRepo(db: Db) {
+  const owned = (userId: number, id: number) => and(eq(vaultFiles.id, id), eq(vaultFiles.userId, userId));
+
+  return {
+    async listByOwner(userId: number) {
+      const rows = await db
+        .select()
+        .from(vaultFiles)
+        .where(eq(vaultFiles.userId, userId))
+        .orderBy(desc(vaultFiles.uploadedAt), desc(vaultFiles.id));
+      return rows.map(toVaultFile);
+    },
+
+    /** The row including its storage key (filePath), which never leaves the server. */
+    async findOwnedWithPath(userId: number, id: number) {
+      const [row] = await db.select().from(vaultFiles).where(owned(userId, id)).limit(1);
+      return row && { file: toVaultFile(row), filePath: row.filePath };
+    },
+
+    async usedBytes(userId: number) {
+      const [row] = await db
+        .select({ used: sql<string>`coalesce(sum(${vaultFiles.fileSize}), 0)` })
+        .from(vaultFiles)
+        .where(eq(vaultFiles.userId, userId));
+      return Number(row?.used ?? 0);
+    },
+
+    /**
+     * Insert a file row only if the user's total stays within quotaBytes, atomically with respect to the
+     * user's other uploads: the user's row is locked first, so concurrent uploads of one user are checked
+     * one after another and cannot all pass on the same stale sum. `beforeCommit` runs inside the
+     * transaction after the insert (the service moves the file into place there); if it throws, the row
+     * is rolled back.
+     */
+    async insertWithinQuota(
+      userId: number,
+      values: NewVaultFile,
+      quotaBytes: number,
+      beforeCommit: () => Promise<void>,
+    ): Promise<QuotaInsertResult> {
+      return db.transaction(async (tx) => {
+        const locked = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+        if (locked.length === 0) return { ok: false, reason: 'user-not-found' } as const;
+
+        if (values.memoryId != null) {
+          // FOR SHARE keeps the memory from being deleted before this row is committed.
+          const memory = await tx
+            .select({ id: memories.id })
+            .from(memories)
+            .where(and(eq(memories.id, values.memoryId), eq(memories.userId, userId)))
+            .for('share');
+          if (memory.length === 0) return { ok: false, reason: 'memory-not-found' } as const;
+        }
+
+        const [sum] = await tx
+          .select({ used: sql<string>`coalesce(sum(${vaultFiles.fileSize}), 0)` })
+          .from(vaultFiles)
+          .where(eq(vaultFiles.userId, userId));
+        const usedBytes = Number(sum?.used ?? 0);
+        if (usedBytes + values.fileSize > quotaBytes) return { ok: false, reason: 'over-quota', usedBytes } as const;
+
+        const [row] = await tx.insert(vaultFiles).values({ ...values, userId }).returning();
+        await beforeCommit();
+        return { ok: true, file: toVaultFile(row!) } as const;
+      });
+    },
+
+    /** Marks a download; returns the updated row with its storage key, or undefined if not the user's. */
+    async touch(userId: number, id: number) {
+      const [row] = await db.update(vaultFiles).set({ lastAccessedAt: new Date() }).where(owned(userId, id)).returning();
+      return row && { file: toVaultFile(row), filePath: row.filePath };
+    },
+
+    async unlink(userId: number, id: number) {
+      const [row] = await db.update(vaultFiles).set({ memoryId: null }).where(owned(userId, id)).returning();
+      return row && toVaultFile(row);
+    },
+
+    /** Deletes the row; returns its storage key so the service can remove the file. */
+    async remove(userId: number, id: number) {
+      const [row] = await db.delete(vaultFiles).where(owned(userId, id)).returning({ filePath: vaultFiles.filePath });
+      return row?.filePath;
+    },
+  };
+}
+export type VaultRepo = ReturnType<typeof createVaultRepo>;
+
+/** Rows never leave the server; this is the only place a vault row becomes a VaultFile. */
+function toVaultFile(row: VaultRow): VaultFile {
+  return {
+    id: row.id,
+    memoryId: row.memoryId,
+    fileName: row.fileName,
+    originalName: row.originalName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    description: row.description,
+    uploadedAt: row.uploadedAt.toISOString(),
+    lastAccessedAt: row.lastAccessedAt?.toISOString() ?? null,
+  };
+}

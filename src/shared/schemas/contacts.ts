@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { birthDateSchema } from './auth';
+
+export const CONTACT_NOTES_MAX_LENGTH = 5000;
+
+export const relationshipSchema = z.enum(['friend', 'family'], {
+  error: 'Please specify if this is a friend or family member', // spec §5
+});
+
+const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+const requiredName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(MAX_SHORT_TEXT_LENGTH, tooLong(MAX_SHORT_TEXT_LENGTH));
+
+// An empty string means "not given" (the form holds '' for empty inputs); the server stores it as null.
+const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).nullish();
+
+// spec §5: the client omits empty optional fields and may send null, hence nullish().
+export const contactInputSchema = z.object({
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .refine((value) => value === '' || z.regexes.email.test(value), 'Invalid email address')
+    .nullish(),
+  phoneNumber: optionalText(MAX_SHORT_TEXT_LENGTH),
+  address: optionalText(MAX_SHORT_TEXT_LENGTH),
+  // yyyy-MM-dd (spec §9), a real day between 1900 and today
+  birthday: z
+    .string({ error: 'Please enter a valid date' })
+    .refine((value) => value === '' || birthDateSchema.safeParse(value).success, 'Please enter a valid date')
+    .nullish(),
+  relationship: relationshipSchema,
+  familyRelation: optionalText(MAX_SHORT_TEXT_LENGTH), // free text (spec §3); the form offers the grouped options
+  notes: optionalText(CONTACT_NOTES_MAX_LENGTH),
+});
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  /** Set only while owner and contact have each other as contacts by email (docs/decisions: mutual linking). */
+  linkedUserId: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  birthday: z.string().nullable(),
+  relationship: relationshipSchema,
+  familyRelation: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const contactListQuerySchema = z.object({ relationship: relationshipSchema.optional() });
+
+export type Relationship = z.infer<typeof relationshipSchema>;
+export type ContactInput = z.infer<typeof contactInputSchema>;
+export type Contact = z.infer<typeof contactSchema>;

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
+
+export const MAX_TAG_LENGTH = 60;
+export const MAX_TAGS = 50;
+
+/**
+ * spec §5: a tag counts only if non-empty after trimming and not already in the list. Used by the tag
+ * input and by the server (which stores what this returns), so both sides agree on what a tag is.
+ * "Already in the list" ignores case: 'Family' and 'family' are the same tag.
+ */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    const key = tag.toLowerCase();
+    if (tag === '' || seen.has(key)) continue;
+    seen.add(key);
+    result.push(tag);
+  }
+  return result;
+}
+
+const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required') // spec §5
+  .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
+
+const contentSchema = z
+  .string({ error: 'Content is required' })
+  .trim()
+  .min(1, 'Content is required') // spec §5
+  .max(MAX_TEXT_LENGTH, `Content must be at most ${MAX_TEXT_LENGTH} characters`);
+
+/** A calendar day, yyyy-MM-dd (spec §3 eventDate is a date, not a timestamp). */
+const eventDateSchema = z.iso.date({ error: 'Please enter a valid date' });
+
+const tagsSchema = z
+  .array(z.string().max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters`), {
+    error: 'Tags must be a list of words',
+  })
+  .max(MAX_TAGS, `A memory can have at most ${MAX_TAGS} tags`);
+
+const locationSchema = z
+  .string()
+  .trim()
+  .max(MAX_SHORT_TEXT_LENGTH, `Location must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+  .nullish();
+
+// spec §5: title and content required; eventDate a date; isPublic default false; tags default empty;
+// location optional.
+export const memoryInputSchema = z.object({
+  title: titleSchema,
+  content: contentSchema,
+  eventDate: eventDateSchema,
+  isPublic: z.boolean().default(false),
+  tags: tagsSchema.default([]),
+  location: locationSchema,
+});
+
+/** PATCH takes the same fields (spec §7), each optional; absent fields are left as they are. */
+export const memoryPatchSchema = z.object({
+  title: titleSchema.optional(),
+  content: contentSchema.optional(),
+  eventDate: eventDateSchema.optional(),
+  isPublic: z.boolean().optional(),
+  tags: tagsSchema.optional(),
+  location: locationSchema,
+});
+
+/**
+ * spec §3, as read by the client: fileSize is a numeric string of bytes; filePath is a URL the browser
+ * can load; a file linked from the gallery or the vault has type 'photo' / 'vault' and an id 'p-<id>' /
+ * 'v-<id>'. The memory's own files have the plain numeric id as a string.
+ */
+export const attachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  fileSize: z.string().regex(/^\d+$/),
+  mimeType: z.string(),
+  filePath: z.string(),
+  type: z.enum(['photo', 'vault']).optional(),
+});
+
+export const memorySchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  eventDate: z.string(),
+  isPublic: z.boolean(),
+  tags: z.array(z.string()),
+  location: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Own files plus linked gallery photos and vault files (beyond the spec: cards show them). */
+  attachments: z.array(attachmentSchema),
+});
+
+/** An attachment id in a URL: '12' (own file), 'p-12' (linked photo) or 'v-12' (linked vault file). */
+export const attachmentParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found').max(2_147_483_647, 'Not found'),
+  attachmentId: z.string().regex(/^(?:[pv]-)?[1-9]\d{0,9}$/, 'Not found'),
+});
+
+const idListSchema = z.array(z.number().int().positive().max(2_147_483_647)).max(200, 'Link at most 200 items at a time');
+
+/** Beyond the spec: link existing gallery photos and vault files to a memory from a picker. */
+export const memoryLinksInputSchema = z
+  .object({ photoIds: idListSchema.optional(), vaultFileIds: idListSchema.optional() })
+  .refine((v) => (v.photoIds?.length ?? 0) + (v.vaultFileIds?.length ?? 0) > 0, 'Choose at least one photo or document');
+
+/** What the picker offers: the caller's gallery photos and vault files, and where each is linked now. */
+export const linkCandidatesSchema = z.object({
+  photos: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string().nullable(),
+      fileName: z.string(),
+      imageUrl: z.string(),
+      memoryId: z.number().int().nullable(),
+    }),
+  ),
+  vaultFiles: z.array(
+    z.object({
+      id: z.number().int(),
+      originalName: z.string(),
+      mimeType: z.string(),
+      fileSize: z.number().int(),
+      url: z.string(),
+      memoryId: z.number().int().nullable(),
+    }),
+  ),
+});
+
+// spec §3: "Memory analysis request: title and description; response: tags (list of strings)".
+export const analyzeInputSchema = z.object({
+  title: z.string({ error: 'Please provide both a title and content for the memory.' }).trim().min(1, 'Please provide both a title and content for the memory.').max(MAX_SHORT_TEXT_LENGTH),
+  description: z.string({ error: 'Please provide both a title and content for the memory.' }).trim().min(1, 'Please provide both a title and content for the memory.').max(MAX_TEXT_LENGTH),
+  /** Tags the memory already has: never suggested again. */
+  existingTags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
+});
+
+export const analyzeResultSchema = z.object({ tags: z.array(z.string()) });
+
+/** The AI-assist content proposal (spec §2: "proposes replacement content which can be accepted"). */
+export const improveInputSchema = z.object({
+  title: z.string().trim().max(MAX_SHORT_TEXT_LENGTH).optional(),
+  content: contentSchema,
+  location: z.string().trim().max(MAX_SHORT_TEXT_LENGTH).nullish(),
+  eventDate: z.string().max(20).nullish(),
+});
+
+export const improveResultSchema = z.object({
+  /** The proposed replacement text. */
+  content: z.string(),
+  /** Gentle questions about details the story does not mention yet (who / where / when); not part of the text. */
+  prompts: z.array(z.string()),
+});
+
+export const suggestionFieldSchema = z.enum(['tags', 'location', 'eventDate']);
+
+/** GET /api/memories/suggestions: memories that miss details, with fixes the user can apply. */
+export const memorySuggestionsSchema = z.object({
+  suggestions: z.array(
+    z.object({
+      memoryId: z.number().int(),
+      title: z.string(),
+      missing: z.array(suggestionFieldSchema),
+      proposed: z.object({
+        tags: z.array(z.string()),
+        location: z.string().nullable(),
+        /** A date read from the story when the stored one looks like the default (the day it was written). */
+        eventDate: z.string().nullable(),
+      }),
+    }),
+  ),
+});
+
+export const memoryGroupSchema = z.object({ label: z.string(), memoryIds: z.array(z.number().int()) });
+
+/** GET /api/memories/organize: ways to group the memories, each group largest first (years newest first). */
+export const memoryOrganizationSchema = z.object({
+  years: z.array(memoryGroupSchema),
+  places: z.array(memoryGroupSchema),
+  people: z.array(memoryGroupSchema),
+  themes: z.array(memoryGroupSchema),
+});
+
+export type MemoryInput = z.infer<typeof memoryInputSchema>;
+export type MemoryFormValues = z.input<typeof memoryInputSchema>;
+export type MemoryPatch = z.infer<typeof memoryPatchSchema>;
+export type Memory = z.infer<typeof memorySchema>;
+export type Attachment = z.infer<typeof attachmentSchema>;
+export type MemoryLinksInput = z.infer<typeof memoryLinksInputSchema>;
+export type LinkCandidates = z.infer<typeof linkCandidatesSchema>;
+export type AnalyzeInput = z.infer<typeof analyzeInputSchema>;
+export type AnalyzeResult = z.infer<typeof analyzeResultSchema>;
+export type ImproveInput = z.infer<typeof improveInputSchema>;
+export type ImproveResult = z.infer<typeof improveResultSchema>;
+export type MemorySuggestions = z.infer<typeof memorySuggestionsSchema>;
+export type MemoryOrganization = z.infer<typeof memoryOrganizationSchema>;
+export type MemoryGroup = z.infer<typeof memoryGroupSchema>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { birthDateSchema, genderSchema, optionalShortText, passwordSchema } from './auth';
+
+const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
+
+/**
+ * spec §5 "Profile update": the registration fields minus email and password. PATCH semantics: a field that
+ * is left out stays as it is; an optional field sent as '' or null is cleared. Unknown keys (email,
+ * password, …) are stripped, never applied.
+ */
+export const profileInputSchema = z.object({
+  firstName: requiredText('First name is required').optional(),
+  surname: requiredText('Surname is required').optional(),
+  dateOfBirth: birthDateSchema.optional(),
+  mobileNumber: optionalShortText,
+  cityOfBirth: optionalShortText,
+  address: optionalShortText,
+  gender: genderSchema.optional(),
+});
+
+/** spec §7: POST /api/user/profile-picture answers the new picture's URL. */
+export const profilePictureResultSchema = z.object({ profilePicture: z.string() });
+
+/** spec §5: jpeg, png, gif or webp (recognised by their bytes on the server). */
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+// Account control (Settings → Account), beyond the spec.
+export const passwordChangeInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Please enter your current password' })
+      .min(1, 'Please enter your current password')
+      .max(256, 'Your current password is incorrect.'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'Please choose a new password that is different from your current one',
+    path: ['newPassword'],
+  });
+
+export const accountDeletionInputSchema = z.object({
+  password: z
+    .string({ error: 'Please enter your password to confirm' })
+    .min(1, 'Please enter your password to confirm')
+    .max(256, 'The password is incorrect.'),
+});
+
+export const accountMessageSchema = z.object({ message: z.string() });
+
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+export type ProfilePictureResult = z.infer<typeof profilePictureResultSchema>;
+export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
+export type AccountDeletionInput = z.infer<typeof accountDeletionInputSchema>;
