@@ -1,14 +1,35 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { Toaster } from '@web/components/ui/toaster';
+import { lazy, Suspense, useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { ErrorBoundary, MainErrorFallback } from '@web/components/error-boundary';
+import { useToast } from '@web/components/ui/use-toast';
 import { queryClient } from '@web/lib/query-client';
-import { router } from './router';
+import { AppRoutes } from './router';
+
+const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
+      <BrowserRouter>
+        <ErrorBoundary fallback={<MainErrorFallback />}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </BrowserRouter>
+      <DeferredToaster />
     </QueryClientProvider>
+  );
+}
+
+/** Radix Toast is loaded with the first toast rather than with the landing page; then it stays mounted. */
+function DeferredToaster() {
+  const { toasts } = useToast();
+  const [isNeeded, setIsNeeded] = useState(false);
+  if (!isNeeded && toasts.length > 0) setIsNeeded(true);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { Button } from '@web/components/ui/button';
 
 type ErrorBoundaryProps = {
@@ -34,10 +33,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
   }
 }
 
-/** The whole-app fallback, used as the router's errorElement (bulletproof's MainErrorFallback). */
+/** The whole-app fallback around the routes in app.tsx (bulletproof's MainErrorFallback). */
 export function MainErrorFallback() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>

@@ -1,4 +1,35 @@
+// /api/contacts (spec §7): the family and friends contact books, owner-scoped.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '@shared/schemas/common';
+import { contactInputSchema, contactListQuerySchema, contactSchema } from '@shared/schemas/contacts';
+import { currentUser } from '../../plugins/session';
+import { createContactsRepo } from './contacts.repo';
+import { createContactsService } from './contacts.service';
 
-// Filled in by the contacts feature.
-export const contactsRoutes: FastifyPluginAsyncZod = async () => {};
+export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const contacts = createContactsService({ repo: createContactsRepo(app.db) });
+
+  app.get(
+    '/',
+    { schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
+    (req) => contacts.list(currentUser(req).id, req.query.relationship),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: contactInputSchema, response: { 201: contactSchema } } },
+    async (req, reply) => reply.code(201).send(await contacts.create(currentUser(req).id, req.body)),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { params: idParamsSchema, body: contactInputSchema, response: { 200: contactSchema } } },
+    (req) => contacts.update(currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await contacts.remove(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+};

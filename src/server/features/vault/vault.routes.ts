@@ -1,4 +1,52 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { VAULT_FILE_MAX_BYTES } from '@shared/limits';
+import { idParamsSchema } from '@shared/schemas/common';
+import { VAULT_MESSAGES, vaultFileSchema, vaultUsageSchema } from '@shared/schemas/vault';
+import { receiveFiles } from '../../lib/uploads';
+import { currentUser } from '../../plugins/session';
+import { downloadHeaders } from './download-headers';
+import { createVaultRepo } from './vault.repo';
+import { createVaultService, detectVaultType } from './vault.service';
 
-// Filled in by the vault feature.
-export const vaultRoutes: FastifyPluginAsyncZod = async () => {};
+export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
+  const vault = createVaultService({ repo: createVaultRepo(app.db), files: app.files, log: app.log });
+
+  app.get('/', { schema: { response: { 200: z.array(vaultFileSchema) } } }, (req) => vault.list(currentUser(req).id));
+
+  app.get('/usage', { schema: { response: { 200: vaultUsageSchema } } }, (req) => vault.usage(currentUser(req).id));
+
+  app.post('/', { schema: { response: { 201: vaultFileSchema } } }, async (req, reply) => {
+    const user = currentUser(req);
+    const { files, fields } = await receiveFiles(req, app.files, {
+      field: 'file',
+      maxBytes: VAULT_FILE_MAX_BYTES,
+      maxFiles: 1,
+      accept: detectVaultType,
+      messages: {
+        tooLarge: VAULT_MESSAGES.tooLarge,
+        wrongType: 'This file type cannot be stored', // unreachable: the vault accepts any type
+        missing: VAULT_MESSAGES.selectFileToUpload,
+        tooMany: 'Please upload one file at a time',
+        empty: 'The selected file is empty',
+      },
+    });
+    return reply.code(201).send(await vault.create(user.id, files[0]!, fields));
+  });
+
+  app.get('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    const isHead = req.method === 'HEAD';
+    const { file, size, openStream } = await vault.open(currentUser(req).id, req.params.id, { markAccess: !isHead });
+    reply.headers(downloadHeaders({ ...file, fileSize: size }));
+    return isHead ? reply.send() : reply.send(openStream());
+  });
+
+  app.delete('/:id/unlink', { schema: { params: idParamsSchema, response: { 200: vaultFileSchema } } }, (req) =>
+    vault.unlink(currentUser(req).id, req.params.id),
+  );
+
+  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await vault.remove(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH } from '../limits';
+
+export const photoSortSchema = z.enum(['dateTaken', 'createdAt', 'title'], {
+  error: 'Sort by dateTaken, createdAt or title',
+});
+
+export const photoListQuerySchema = z.object({ sortBy: photoSortSchema.optional() });
+
+/** Whether the thumbnail / mobile / display derivatives exist yet (a HEIC shows once they do). */
+export const derivativeStatusSchema = z.enum(['pending', 'ready', 'failed']);
+
+// Any JSON-safe EXIF value we keep: numbers, short strings, or lists of numbers.
+const exifValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.number())]);
+
+export const photoSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  memoryId: z.number().int().nullable(),
+  /** The URL of the browser-displayable image (never a path on the server's disk). */
+  filePath: z.string(),
+  fileName: z.string(),
+  /** spec §3: the maintenance view reads fileSize as a string holding an integer (bytes). */
+  fileSize: z.string().regex(/^\d+$/),
+  mimeType: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+  exifData: z.record(z.string(), exifValueSchema).nullable(),
+  dateTaken: z.iso.datetime({ offset: true }).nullable(),
+  location: z.string().nullable(),
+  cameraInfo: z.string().nullable(),
+  tags: z.array(z.string()),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  derivativeStatus: derivativeStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+
+// The earliest instant that is still 1 January 1900 somewhere on Earth, and a day of slack for "now"
+// so a date picked as local midnight today is never refused because of the viewer's time zone.
+const EARLIEST_DATE_TAKEN = Date.parse(`${EARLIEST_YEAR}-01-01T00:00:00+14:00`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const PHOTO_TITLE_REQUIRED = 'Title cannot be empty';
+export const PHOTO_DATE_RANGE = `Date must be between ${EARLIEST_YEAR} and today`;
+
+export const photoDateTakenSchema = z.iso
+  .datetime({ offset: true, error: 'Please enter a valid date' })
+  .refine((v) => {
+    const time = Date.parse(v);
+    return time >= EARLIEST_DATE_TAKEN && time <= Date.now() + DAY_MS;
+  }, PHOTO_DATE_RANGE);
+
+/** spec §7: PATCH /api/photos/{id} with {title} or {dateTaken} (ISO timestamp). */
+export const photoPatchSchema = z
+  .object({
+    title: z
+      .string({ error: PHOTO_TITLE_REQUIRED })
+      .trim()
+      .min(1, PHOTO_TITLE_REQUIRED)
+      .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+      .optional(),
+    dateTaken: photoDateTakenSchema.optional(),
+  })
+  .strict('Only title and dateTaken can be changed')
+  .refine((v) => v.title !== undefined || v.dateTaken !== undefined, 'Send a title or a dateTaken');
+
+export const photoImageQuerySchema = z.object({
+  /** spec §7: mobile=true asks for the smaller mobile variant. */
+  mobile: z.enum(['true', 'false']).optional(),
+  /** 'thumb' for grids (about 400 px); 'full' (default) for the viewer. */
+  size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full' }).optional(),
+  // spec §7: a time value (t or cachebust) only defeats caches; it is accepted and ignored.
+  t: z.string().optional(),
+  cachebust: z.string().optional(),
+});
+
+export const fixPathsResultSchema = z.object({ fixedCount: z.number().int() });
+export const cleanupResultSchema = z.object({ cleanedCount: z.number().int() });
+
+export type PhotoSort = z.infer<typeof photoSortSchema>;
+export type PhotoListQuery = z.infer<typeof photoListQuerySchema>;
+export type DerivativeStatus = z.infer<typeof derivativeStatusSchema>;
+export type Photo = z.infer<typeof photoSchema>;
+export type PhotoPatch = z.infer<typeof photoPatchSchema>;
+export type PhotoImageQuery = z.infer<typeof photoImageQuerySchema>;
+export type FixPathsResult = z.infer<typeof fixPathsResultSchema>;
+export type CleanupResult = z.infer<typeof cleanupResultSchema>;

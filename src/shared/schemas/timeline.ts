@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+// spec §4: sort ascending or descending (default descending); filter all, photo, memory or document
+// (default all, i.e. the parameter is omitted).
+export const sortDirectionSchema = z.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' });
+export const contentTypeSchema = z.enum(['photo', 'memory', 'document'], {
+  error: 'contentType must be photo, memory or document',
+});
+
+/** True for an IANA time zone name this JavaScript runtime knows ('Europe/Paris', 'UTC'). */
+export function isTimeZone(value: string): boolean {
+  // A name, never a bare offset: PostgreSQL reads '+05' POSIX-style, with the sign inverted.
+  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Beyond the spec: the viewer's time zone, so that a photo taken at 11 pm on New Year's Eve sits in the
+ * year the viewer sees on its date. Omitted → UTC (the spec's endpoint unchanged).
+ */
+const timeZoneSchema = z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris');
+
+/** GET /api/timeline (spec §7). */
+export const timelineQuerySchema = z.object({
+  sortDirection: sortDirectionSchema.optional(),
+  contentType: contentTypeSchema.optional(),
+  tz: timeZoneSchema.optional(),
+});
+
+/** A JavaScript-safe year the timeline can hold (photo dates come from EXIF and may be odd). */
+const yearParam = z
+  .string()
+  .regex(/^\d{4}$/, 'year must be a four-digit year')
+  .refine((v) => Number(v) >= 1 && Number(v) <= 9999, 'year must be a four-digit year');
+const monthParam = z.string().regex(/^(?:[1-9]|1[0-2])$/, 'month must be between 1 and 12');
+
+export const TIMELINE_PAGE_DEFAULT = 50;
+export const TIMELINE_PAGE_MAX = 500;
+
+/** GET /api/timeline/period: one year (or one month of it), a page at a time. */
+export const timelinePeriodQuerySchema = timelineQuerySchema.extend({
+  year: yearParam,
+  month: monthParam.optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, `limit must be between 1 and ${TIMELINE_PAGE_MAX}`)
+    .refine((v) => Number(v) <= TIMELINE_PAGE_MAX, `limit must be between 1 and ${TIMELINE_PAGE_MAX}`)
+    .optional(),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+});
+
+/** A timestamp (photo, document) or a calendar day (a memory's eventDate, yyyy-MM-dd). */
+const itemDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * spec §3: each attachment has type, id, mimeType, filePath, fileName. A memory's own file has type
+ * 'attachment' and its numeric id as a string; a linked gallery photo is 'photo' with id 'p-<id>', a
+ * linked vault file is 'vault' with id 'v-<id>'. filePath is a URL the browser can load.
+ */
+export const timelineAttachmentSchema = z.object({
+  type: z.enum(['attachment', 'photo', 'vault']),
+  id: z.string(),
+  mimeType: z.string(),
+  filePath: z.string(),
+  fileName: z.string(),
+});
+
+export const timelinePhotoItemSchema = z.object({
+  type: z.literal('photo'),
+  id: z.number().int(),
+  /** dateTaken, else createdAt (spec §2 / §3). */
+  date: itemDateSchema,
+  title: z.string().nullable(),
+  fileName: z.string(),
+  /** The full image: /api/photos/image/<id>. */
+  filePath: z.string(),
+  description: z.string().nullable(),
+});
+
+export const timelineMemoryItemSchema = z.object({
+  type: z.literal('memory'),
+  id: z.number().int(),
+  /** The eventDate, yyyy-MM-dd. */
+  date: itemDateSchema,
+  title: z.string(),
+  content: z.string(),
+  attachments: z.array(timelineAttachmentSchema),
+});
+
+export const timelineDocumentItemSchema = z.object({
+  type: z.literal('document'),
+  id: z.number().int(),
+  /** uploadedAt. */
+  date: itemDateSchema,
+  fileName: z.string(),
+  originalName: z.string(),
+  description: z.string().nullable(),
+});
+
+export const timelineItemSchema = z.discriminatedUnion('type', [
+  timelinePhotoItemSchema,
+  timelineMemoryItemSchema,
+  timelineDocumentItemSchema,
+]);
+
+/** spec §3: "Timeline group: year and items". */
+export const timelineGroupSchema = z.object({
+  year: z.number().int(),
+  items: z.array(timelineItemSchema),
+});
+
+export const timelineSchema = z.array(timelineGroupSchema);
+
+export const timelineCountsSchema = z.object({
+  photo: z.number().int().nonnegative(),
+  memory: z.number().int().nonnegative(),
+  document: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+/** GET /api/timeline/summary: how many items of each type per year and month, and in all. */
+export const timelineSummarySchema = z.object({
+  totals: timelineCountsSchema,
+  years: z.array(
+    timelineCountsSchema.extend({
+      year: z.number().int(),
+      months: z.array(timelineCountsSchema.extend({ month: z.number().int().min(1).max(12) })),
+    }),
+  ),
+});
+
+export const timelineSummaryQuerySchema = z.object({
+  sortDirection: sortDirectionSchema.optional(),
+  tz: timeZoneSchema.optional(),
+});
+
+export const timelinePeriodSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12).nullable(),
+  items: z.array(timelineItemSchema),
+  /** Pass as cursor for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+export type SortDirection = z.infer<typeof sortDirectionSchema>;
+export type ContentType = z.infer<typeof contentTypeSchema>;
+export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
+export type TimelinePeriodQuery = z.infer<typeof timelinePeriodQuerySchema>;
+export type TimelineAttachment = z.infer<typeof timelineAttachmentSchema>;
+export type TimelinePhotoItem = z.infer<typeof timelinePhotoItemSchema>;
+export type TimelineMemoryItem = z.infer<typeof timelineMemoryItemSchema>;
+export type TimelineDocumentItem = z.infer<typeof timelineDocumentItemSchema>;
+export type TimelineItem = z.infer<typeof timelineItemSchema>;
+export type TimelineGroup = z.infer<typeof timelineGroupSchema>;
+export type TimelineCounts = z.infer<typeof timelineCountsSchema>;
+export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
+export type TimelinePeriod = z.infer<typeof timelinePeriodSchema>;
