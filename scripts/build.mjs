@@ -19,6 +19,9 @@ export function build(root = process.cwd()) {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   }
+  // A build placed outside the checkout still resolves its runtime packages from this checkout.
+  const link = path.join(dist, 'node_modules');
+  if (!dist.startsWith(root + path.sep) && !fs.existsSync(link)) fs.symlinkSync(path.join(root, 'node_modules'), link, 'dir');
   fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
 }
 

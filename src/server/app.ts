@@ -25,6 +25,8 @@ declare module 'fastify' {
     db: Db;
     files: FileStore;
     env: Env;
+    /** Every route as registered (method + URL pattern): the access-control test walks this list. */
+    registeredRoutes: Array<{ method: string; url: string }>;
   }
 }
 
@@ -50,6 +52,10 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
   app.decorate('db', db);
   app.decorate('files', files);
   app.decorate('env', env);
+  app.decorate('registeredRoutes', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON endpoints accept JSON only: no text/plain or form bodies (a cheap CSRF vector).

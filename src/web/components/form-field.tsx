@@ -18,7 +18,7 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? messageId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (

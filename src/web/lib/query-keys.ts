@@ -16,6 +16,7 @@ export const queryKeys = {
     all: ['memories'] as const,
     list: ['memories', 'list'] as const,
     attachments: (memoryId: number) => ['memories', 'attachments', memoryId] as const,
+    linkCandidates: (memoryId: number) => ['memories', 'link-candidates', memoryId] as const,
     suggestions: ['memories', 'suggestions'] as const,
     organize: ['memories', 'organize'] as const,
   },
@@ -26,9 +27,13 @@ export const queryKeys = {
   vault: {
     all: ['vault'] as const,
     list: ['vault', 'list'] as const,
+    usage: ['vault', 'usage'] as const,
   },
   timeline: {
     all: ['timeline'] as const,
     list: (sortDirection: string, contentType: string) => ['timeline', 'list', sortDirection, contentType] as const,
+    summary: (tz: string) => ['timeline', 'summary', tz] as const,
+    period: (year: number, sortDirection: string, contentType: string, tz: string) =>
+      ['timeline', 'period', year, sortDirection, contentType, tz] as const,
   },
 };

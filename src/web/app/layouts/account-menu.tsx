@@ -17,14 +17,18 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const logout = useLogout();
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Logged out successfully', description: 'See you next time!' });
-        navigate(paths.login);
-      },
-      onError: () => toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again' }),
-    });
+  // mutateAsync, not mutate: clearing the user unmounts this menu (the path becomes /login), and the
+  // promise still settles after an unmount where mutate's per-call callbacks would not.
+  const onLogout = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again' });
+      return;
+    }
+    toast({ title: 'Logged out successfully', description: 'See you next time!' });
+    navigate(paths.login, { replace: true });
+  };
 
   return (
     <div className="flex items-center gap-1">

@@ -1,22 +1,10 @@
-import { PageHeader } from '@web/components/page-header';
+import { ContactsScreen } from '@web/features/contacts/components/contacts-screen';
 
-type Relationship = 'family' | 'friend';
-
-// Placeholder: the contacts feature fills this screen in (features/contacts/); spec §2: one screen, two relationships.
-function ContactsPage({ relationship }: { relationship: Relationship }) {
-  const title = relationship === 'family' ? 'Family Members' : 'Friends';
-  return (
-    <div>
-      <title>{`${title} · heirloom`}</title>
-      <PageHeader title={title} />
-    </div>
-  );
-}
-
+// spec §2: Family and Friends are the same screen, filtered by relationship.
 export function FamilyRoute() {
-  return <ContactsPage relationship="family" />;
+  return <ContactsScreen relationship="family" />;
 }
 
 export function FriendsRoute() {
-  return <ContactsPage relationship="friend" />;
+  return <ContactsScreen relationship="friend" />;
 }

@@ -1,11 +1,21 @@
 import { PageHeader } from '@web/components/page-header';
+import { useUser } from '@web/features/auth/api';
+import { PersonalInfoCard } from '@web/features/profile/components/personal-info-card';
+import { ProfilePictureCard } from '@web/features/profile/components/profile-picture-card';
 
-// Placeholder: the profile feature fills this screen in (features/profile/).
+/** spec §2 Profile: the picture card and the Personal Information card. */
 export function ProfileRoute() {
+  const { data: user } = useUser(); // RequireAuth renders this page only with a user
   return (
     <div>
       <title>Profile · heirloom</title>
-      <PageHeader title="Profile" />
+      <PageHeader title="Profile" description="How you appear in heirloom, and the details of your life story." />
+      {user && (
+        <div className="mt-8 grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
+          <ProfilePictureCard user={user} />
+          <PersonalInfoCard key={user.id} user={user} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,22 @@
+import { ErrorBoundary } from '@web/components/error-boundary';
 import { PageHeader } from '@web/components/page-header';
+import { StorageUsage } from '@web/features/vault/components/storage-usage';
+import { UploadDocumentCard } from '@web/features/vault/components/upload-document-card';
+import { VaultFileList } from '@web/features/vault/components/vault-file-list';
 
-// Placeholder: the vault feature fills this screen in (features/vault/).
+/** spec §2 Secure Vault: usage, upload, and the user's files. */
 export function VaultRoute() {
   return (
     <div>
       <title>Secure Vault · heirloom</title>
-      <PageHeader title="Secure Vault" />
+      <PageHeader title="Secure Vault" description="Keep important documents safe, private and ready to hand on." />
+      <div className="mt-8 grid gap-6">
+        <StorageUsage />
+        <UploadDocumentCard />
+        <ErrorBoundary>
+          <VaultFileList />
+        </ErrorBoundary>
+      </div>
     </div>
   );
 }

@@ -43,18 +43,18 @@ export function HeroSection({ form }: { form: ReactNode }) {
 /** A light, image-free illustration: a stack of memory cards drawn with CSS. */
 function MemoryCollage() {
   return (
-    <div aria-hidden="true" className="relative mx-auto hidden h-80 w-full max-w-sm sm:block">
-      <div className="absolute top-6 left-4 w-60 -rotate-6 rounded-xl border bg-card p-4 shadow-lg">
+    <div aria-hidden="true" className="relative mx-auto hidden h-96 w-full max-w-md sm:block">
+      <div className="absolute top-4 left-0 w-60 -rotate-6 rounded-xl border bg-card p-4 shadow-lg">
         <div className="h-28 rounded-lg bg-gradient-to-br from-amber-200 via-orange-200 to-rose-200" />
         <p className="mt-3 font-serif text-base">Grandma&apos;s kitchen, 1974</p>
         <p className="text-xs text-muted-foreground">Photo · Family archive</p>
       </div>
-      <div className="absolute top-20 right-2 w-56 rotate-3 rounded-xl border bg-card p-4 shadow-lg">
+      <div className="absolute top-16 right-0 w-56 rotate-3 rounded-xl border bg-card p-4 shadow-lg">
         <div className="h-24 rounded-lg bg-gradient-to-br from-emerald-100 via-teal-100 to-sky-200" />
         <p className="mt-3 font-serif text-base">The summer we sailed</p>
         <p className="text-xs text-muted-foreground">Memory · 3 attachments</p>
       </div>
-      <div className="absolute bottom-0 left-12 w-64 -rotate-1 rounded-xl border bg-card p-4 shadow-xl">
+      <div className="absolute bottom-2 left-10 w-64 -rotate-1 rounded-xl border bg-card p-4 shadow-xl">
         <p className="font-serif text-base">&ldquo;For Maya, to open on her 18th birthday.&rdquo;</p>
         <p className="mt-1 text-xs text-muted-foreground">Time-delayed message · sealed</p>
       </div>

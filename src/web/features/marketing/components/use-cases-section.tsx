@@ -40,9 +40,9 @@ export function UseCasesSection() {
           title="Made for every kind of story"
           intro="However you remember, and whoever you remember for, heirloom fits around your life."
         />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-12 flex flex-wrap justify-center gap-6">
           {USE_CASES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
+            <li key={title} className="w-full rounded-xl border bg-card p-6 shadow-sm sm:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
               <span className="flex size-11 items-center justify-center rounded-full bg-secondary">
                 <Icon aria-hidden="true" className="size-5 text-secondary-foreground" />
               </span>

@@ -1,0 +1,186 @@
+// Shared helpers for the benchmarks: every figure is a ratio against a baseline measured in the same run,
+// alternating A B A B … and taking medians, because these 2-core machines are shared and noisy.
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const RESULTS_DIR = path.join(ROOT, 'bench-results');
+
+export interface Row {
+  figure: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  ratio?: number;
+  goal: string;
+  pass: boolean | null;
+  note?: string;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Alternate A and B `rounds` times; returns the per-round values of each. */
+export async function alternate(rounds: number, a: () => Promise<number>, b: () => Promise<number>) {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return { a: as, b: bs };
+}
+
+export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** The production build (dist/) plus the small bench server bundle. Builds when sources changed. */
+export async function ensureBuild() {
+  const { build, isStale } = await import(path.join(ROOT, 'scripts/build.mjs'));
+  if (isStale(ROOT)) build(ROOT);
+  const out = path.join(ROOT, 'dist', 'bench');
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tsup'), ['bench/bench-server.ts', '--format', 'esm', '--platform', 'node', '--target', 'node20', '--out-dir', out, '--silent', '--no-config'], { cwd: ROOT, stdio: 'inherit' });
+  return { server: path.join(ROOT, 'dist/server/main.js'), benchServer: path.join(out, 'bench-server.js') };
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startProcess(entry: string, env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer & { startMs: number }> {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
+  fs.chmodSync(dir, 0o755);
+  const port = await freePort();
+  const started = performance.now();
+  let log = '';
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (c: Buffer) => (log += c));
+  child.stderr!.on('data', (c: Buffer) => (log += c));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startMs = performance.now() - started;
+  return {
+    child, url, dataDir: dir, startMs,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  };
+}
+
+/** A pg client on the embedded cluster of a running bench server (for seeding straight into the database). */
+export async function embeddedClient(dataDir: string) {
+  const client = new pg.Client({
+    host: path.join(dataDir, 'db', 'pg-socket'), port: 5432, user: 'postgres', database: 'heirloom',
+    password: fs.readFileSync(path.join(dataDir, 'db', 'pg-password'), 'utf8').trim(),
+  });
+  await client.connect();
+  return client;
+}
+
+export async function signUpHttp(url: string, email = `bench-${Date.now()}-${Math.random()}@example.com`) {
+  const password = 'Bench-mark-123!';
+  const reg = await fetch(`${url}/api/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Bench', surname: 'Mark', email, dateOfBirth: '1970-01-01', password, confirmPassword: password }),
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const user = (await reg.json()) as { id: number };
+  return { cookie, userId: user.id, email, password };
+}
+
+/** Sum of RSS (bytes) of a process and all its descendants (Node + PostgreSQL). */
+export function treeRss(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone */
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      /* gone */
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(n < 1 ? 3 : 2));
+
+export function printTable(rows: Row[]) {
+  const header = ['figure', 'value', 'baseline', 'ratio', 'goal', 'result'];
+  const body = rows.map((r) => [r.figure, `${fmt(r.value)} ${r.unit}`, r.baseline === undefined ? '' : fmt(r.baseline), r.ratio === undefined ? '' : `${fmt(r.ratio)}×`, r.goal, r.pass === null ? 'n/a' : r.pass ? 'pass' : 'MISS']);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const b of body) console.log(line(b));
+}
+
+/** Merge rows into bench-results/latest.json (by figure) and write bench-results/<name>.json. */
+export function saveRows(name: string, rows: Row[]) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+  const latestPath = path.join(RESULTS_DIR, 'latest.json');
+  const latest = fs.existsSync(latestPath) ? (JSON.parse(fs.readFileSync(latestPath, 'utf8')) as { rows: Row[] }) : { rows: [] };
+  const merged = [...latest.rows.filter((r) => !rows.some((n) => n.figure === r.figure)), ...rows];
+  fs.writeFileSync(latestPath, JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, rows: merged }, null, 2));
+}

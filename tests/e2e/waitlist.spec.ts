@@ -1,0 +1,39 @@
+import { expect, test } from './fixtures';
+
+test('a visitor joins the waitlist from the hero and sees the success toast', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  await hero.getByLabel('Email address').fill(`visitor-${Date.now()}@example.com`);
+  await hero.getByRole('button', { name: 'Join Waitlist' }).click();
+  await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("You've been added to the waitlist. We'll notify you when the product launches.", { exact: true }),
+  ).toBeVisible();
+  await expect(hero.getByLabel('Email address')).toHaveValue('');
+});
+
+test('an invalid address shows the spec message and sends nothing', async ({ page }) => {
+  let posted = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/waitlist')) posted = true;
+  });
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  await hero.getByLabel('Email address').fill('not-an-email');
+  await hero.getByRole('button', { name: 'Join Waitlist' }).click();
+  await expect(hero.getByText('Please enter a valid email address')).toBeVisible();
+  expect(posted).toBe(false);
+});
+
+test('the FAQ shows ten questions, one open at a time, and a waitlist form', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+  const questions = page.locator('main').getByRole('button', { expanded: false }).or(page.locator('main').getByRole('button', { expanded: true }));
+  await expect(questions).toHaveCount(10);
+  await questions.nth(0).click();
+  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+  await questions.nth(1).click();
+  await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
+  await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Join Waitlist' })).toBeVisible();
+});
