@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { loadEnv } from './env';
+import { recoverPendingFiles } from './lib/durable-files';
 import { createFileStore } from './lib/file-store';
 
 function defaultWebRoot() {
@@ -26,6 +27,7 @@ async function main() {
     await runMigrations(database.db);
     const files = createFileStore(path.join(env.DATA_DIR, 'files'));
     await files.init();
+    const recovered = await recoverPendingFiles(database.db, files);
     const app = await buildApp({ env, db: database.db, files, webRoot: env.WEB_DIST_DIR ?? defaultWebRoot() });
 
     closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
@@ -35,6 +37,7 @@ async function main() {
       await database.close();
     });
 
+    if (recovered > 0) app.log.warn(`Removed ${recovered} file(s) of requests interrupted by a crash`);
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
     await database.close().catch(() => {});

@@ -193,3 +193,15 @@ export const contacts = pgTable(
     index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
+
+/**
+ * Files that must not outlive a crash unless confirmed: a key is written here (and committed) before an
+ * upload's file is moved into place, and removed in the same transaction that inserts the file's row; a
+ * delete adds its keys in the transaction that removes the rows. At start-up every key still listed is
+ * deleted from storage, so a kill -9 at any moment leaves neither a file without a row nor a row without
+ * its file (src/server/lib/durable-files.ts).
+ */
+export const pendingFiles = pgTable('pending_files', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,65 @@
+// Keeps files and rows in step across crashes. Writing: the key is journalled in pending_files (committed),
+// the file is moved into place, then ONE transaction inserts the row(s) and clears the journal entry.
+// Deleting: one transaction removes the row(s) and journals their keys, then the files are removed and the
+// journal cleared. recoverPendingFiles() at start-up removes every file still journalled. A kill -9 at any
+// point therefore leaves either the complete row with its file, or neither.
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { pendingFiles } from '../db/schema';
+import type { FileStore, StagedFile } from './file-store';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Placement {
+  staged: StagedFile;
+  key: string;
+}
+
+/**
+ * Move staged files to their keys and run `insert` in the transaction that makes them permanent.
+ * If anything fails, the files are removed (or discarded) and no row remains.
+ */
+export async function storeFiles<T>(db: Db, files: FileStore, placements: Placement[], insert: (tx: Tx) => Promise<T>): Promise<T> {
+  const keys = placements.map((p) => p.key);
+  try {
+    await db.insert(pendingFiles).values(keys.map((key) => ({ key })));
+  } catch (err) {
+    await Promise.all(placements.map((p) => files.discard(p.staged)));
+    throw err;
+  }
+  try {
+    for (const p of placements) await files.commit(p.staged, p.key);
+    return await db.transaction(async (tx) => {
+      const result = await insert(tx);
+      await tx.delete(pendingFiles).where(inArray(pendingFiles.key, keys));
+      return result;
+    });
+  } catch (err) {
+    await Promise.all(placements.map((p) => files.discard(p.staged)));
+    await Promise.all(keys.map((key) => files.remove(key)));
+    await db.delete(pendingFiles).where(inArray(pendingFiles.key, keys)).catch(() => {});
+    throw err;
+  }
+}
+
+/** Delete rows in one transaction (`remove` returns the storage keys they owned), then their files. */
+export async function removeFilesWith<T>(db: Db, files: FileStore, remove: (tx: Tx) => Promise<{ result: T; keys: string[] }>): Promise<T> {
+  const { result, keys } = await db.transaction(async (tx) => {
+    const out = await remove(tx);
+    if (out.keys.length > 0) await tx.insert(pendingFiles).values(out.keys.map((key) => ({ key }))).onConflictDoNothing();
+    return out;
+  });
+  if (keys.length > 0) {
+    await Promise.all(keys.map((key) => files.remove(key)));
+    await db.delete(pendingFiles).where(inArray(pendingFiles.key, keys));
+  }
+  return result;
+}
+
+/** At start-up: files journalled but never confirmed belong to requests that never completed. */
+export async function recoverPendingFiles(db: Db, files: FileStore) {
+  const rows = await db.select().from(pendingFiles);
+  for (const row of rows) await files.remove(row.key);
+  if (rows.length > 0) await db.delete(pendingFiles).where(inArray(pendingFiles.key, rows.map((r) => r.key)));
+  return rows.length;
+}
