@@ -36,8 +36,16 @@ export async function storeFiles<T>(db: Db, files: FileStore, placements: Placem
     });
   } catch (err) {
     await Promise.all(placements.map((p) => files.discard(p.staged)));
-    await Promise.all(keys.map((key) => files.remove(key)));
-    await db.delete(pendingFiles).where(inArray(pendingFiles.key, keys)).catch(() => {});
+    // A COMMIT can fail on the wire yet have happened: a key no longer journalled belongs to a committed row
+    // and must stay. If the journal cannot be read now, leave everything to recoverPendingFiles at start-up.
+    const stillPending = await db
+      .select({ key: pendingFiles.key })
+      .from(pendingFiles)
+      .where(inArray(pendingFiles.key, keys))
+      .then((rows) => rows.map((r) => r.key))
+      .catch(() => []);
+    await Promise.all(stillPending.map((key) => files.remove(key)));
+    if (stillPending.length > 0) await db.delete(pendingFiles).where(inArray(pendingFiles.key, stillPending)).catch(() => {});
     throw err;
   }
 }

@@ -7,6 +7,7 @@ const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'ima
 
 /** Types a browser could execute or render as a document if it ever got the chance: served as opaque bytes. */
 const ACTIVE_TYPE = /html|xml|svg|javascript|ecmascript|x-shockwave-flash|text\/css|application\/json/i;
+const MIME_SHAPE = /^[\w.+-]+\/[\w.+-]+$/;
 
 /**
  * Every file response. `sandbox` makes the response a unique opaque origin without scripts even if a
@@ -36,7 +37,7 @@ export function downloadHeaders(file: { originalName: string; mimeType: string; 
   let contentType = file.mimeType;
   if (!inline) {
     if (file.mimeType === 'text/plain') contentType = 'text/plain; charset=utf-8';
-    else if (ACTIVE_TYPE.test(file.mimeType) || !/^[\w.+-]+\/[\w.+-]+$/.test(file.mimeType)) contentType = 'application/octet-stream';
+    else if (ACTIVE_TYPE.test(file.mimeType) || !MIME_SHAPE.test(file.mimeType)) contentType = 'application/octet-stream';
   }
   return {
     'content-type': contentType,

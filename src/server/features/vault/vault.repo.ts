@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { VaultFile } from '@shared/schemas/vault';
 import type { Db } from '../../db/client';
 import { memories, users, vaultFiles } from '../../db/schema';
+import type { Tx } from '../../lib/durable-files';
 
 type VaultRow = typeof vaultFiles.$inferSelect;
 export type NewVaultFile = Omit<typeof vaultFiles.$inferInsert, 'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt'>;
@@ -41,41 +42,32 @@ export function createVaultRepo(db: Db) {
     /**
      * Insert a file row only if the user's total stays within quotaBytes, atomically with respect to the
      * user's other uploads: the user's row is locked first, so concurrent uploads of one user are checked
-     * one after another and cannot all pass on the same stale sum. `beforeCommit` runs inside the
-     * transaction after the insert (the service moves the file into place there); if it throws, the row
-     * is rolled back.
+     * one after another and cannot all pass on the same stale sum. Runs in the caller's transaction (the
+     * one that makes the stored file permanent, see lib/durable-files.ts).
      */
-    async insertWithinQuota(
-      userId: number,
-      values: NewVaultFile,
-      quotaBytes: number,
-      beforeCommit: () => Promise<void>,
-    ): Promise<QuotaInsertResult> {
-      return db.transaction(async (tx) => {
-        const locked = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-        if (locked.length === 0) return { ok: false, reason: 'user-not-found' } as const;
+    async insertWithinQuota(tx: Tx, userId: number, values: NewVaultFile, quotaBytes: number): Promise<QuotaInsertResult> {
+      const locked = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+      if (locked.length === 0) return { ok: false, reason: 'user-not-found' };
 
-        if (values.memoryId != null) {
-          // FOR SHARE keeps the memory from being deleted before this row is committed.
-          const memory = await tx
-            .select({ id: memories.id })
-            .from(memories)
-            .where(and(eq(memories.id, values.memoryId), eq(memories.userId, userId)))
-            .for('share');
-          if (memory.length === 0) return { ok: false, reason: 'memory-not-found' } as const;
-        }
+      if (values.memoryId != null) {
+        // FOR SHARE keeps the memory from being deleted before this row is committed.
+        const memory = await tx
+          .select({ id: memories.id })
+          .from(memories)
+          .where(and(eq(memories.id, values.memoryId), eq(memories.userId, userId)))
+          .for('share');
+        if (memory.length === 0) return { ok: false, reason: 'memory-not-found' };
+      }
 
-        const [sum] = await tx
-          .select({ used: sql<string>`coalesce(sum(${vaultFiles.fileSize}), 0)` })
-          .from(vaultFiles)
-          .where(eq(vaultFiles.userId, userId));
-        const usedBytes = Number(sum?.used ?? 0);
-        if (usedBytes + values.fileSize > quotaBytes) return { ok: false, reason: 'over-quota', usedBytes } as const;
+      const [sum] = await tx
+        .select({ used: sql<string>`coalesce(sum(${vaultFiles.fileSize}), 0)` })
+        .from(vaultFiles)
+        .where(eq(vaultFiles.userId, userId));
+      const usedBytes = Number(sum?.used ?? 0);
+      if (usedBytes + values.fileSize > quotaBytes) return { ok: false, reason: 'over-quota', usedBytes };
 
-        const [row] = await tx.insert(vaultFiles).values({ ...values, userId }).returning();
-        await beforeCommit();
-        return { ok: true, file: toVaultFile(row!) } as const;
-      });
+      const [row] = await tx.insert(vaultFiles).values({ ...values, userId }).returning();
+      return { ok: true, file: toVaultFile(row!) };
     },
 
     /** Marks a download; returns the updated row with its storage key, or undefined if not the user's. */
@@ -89,9 +81,9 @@ export function createVaultRepo(db: Db) {
       return row && toVaultFile(row);
     },
 
-    /** Deletes the row; returns its storage key so the service can remove the file. */
-    async remove(userId: number, id: number) {
-      const [row] = await db.delete(vaultFiles).where(owned(userId, id)).returning({ filePath: vaultFiles.filePath });
+    /** Deletes the row in the caller's transaction; returns its storage key so the file can follow. */
+    async remove(tx: Tx, userId: number, id: number) {
+      const [row] = await tx.delete(vaultFiles).where(owned(userId, id)).returning({ filePath: vaultFiles.filePath });
       return row?.filePath;
     },
   };

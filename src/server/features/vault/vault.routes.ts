@@ -10,7 +10,7 @@ import { createVaultRepo } from './vault.repo';
 import { createVaultService, detectVaultType } from './vault.service';
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
-  const vault = createVaultService({ repo: createVaultRepo(app.db), files: app.files, log: app.log });
+  const vault = createVaultService({ db: app.db, repo: createVaultRepo(app.db), files: app.files, log: app.log });
 
   app.get('/', { schema: { response: { 200: z.array(vaultFileSchema) } } }, (req) => vault.list(currentUser(req).id));
 

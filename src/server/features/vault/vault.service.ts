@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { VAULT_QUOTA_BYTES } from '@shared/limits';
 import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultUsage } from '@shared/schemas/vault';
+import type { Db } from '../../db/client';
+import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
@@ -39,7 +41,17 @@ export function displayName(fileName: string) {
   return fileName.replace(/%22/g, '"');
 }
 
-export function createVaultService({ repo, files, log }: { repo: VaultRepo; files: FileStore; log: FastifyBaseLogger }) {
+export function createVaultService({
+  db,
+  repo,
+  files,
+  log,
+}: {
+  db: Db;
+  repo: VaultRepo;
+  files: FileStore;
+  log: FastifyBaseLogger;
+}) {
   return {
     list: (userId: number) => repo.listByOwner(userId),
 
@@ -48,50 +60,39 @@ export function createVaultService({ repo, files, log }: { repo: VaultRepo; file
     },
 
     /**
-     * Takes ownership of a staged upload: on success it is committed under a generated key with its row;
-     * on any failure (bad fields, foreign memory, over quota, disk or database error) neither the row nor
-     * any file remains.
+     * Takes ownership of a staged upload: on success it is stored under a generated key together with its
+     * row; on any failure (bad fields, foreign memory, over quota, disk or database error, kill -9) neither
+     * the row nor any file remains (lib/durable-files.ts journals the key until the row is committed).
      */
     async create(userId: number, received: ReceivedFile, rawFields: Record<string, string>): Promise<VaultFile> {
-      const key = newFileKey(userId, 'vault', received.ext);
-      let committed = false;
-      try {
-        const parsed = vaultUploadFieldsSchema.safeParse(rawFields);
-        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload', 'VALIDATION');
-        const { description, memoryId } = parsed.data;
-
-        const result = await repo.insertWithinQuota(
-          userId,
-          {
-            memoryId: memoryId ? Number(memoryId) : null,
-            fileName: path.posix.basename(key),
-            originalName: displayName(received.fileName),
-            filePath: key,
-            fileSize: received.staged.size,
-            mimeType: received.mimeType,
-            description: description || null,
-            contentHash: received.staged.sha256,
-          },
-          VAULT_QUOTA_BYTES,
-          async () => {
-            committed = true; // from here on the file may be at `key`, so a failure must remove it
-            await files.commit(received.staged, key);
-          },
-        );
-        if (!result.ok) {
-          if (result.reason === 'over-quota') throw new AppError(413, VAULT_MESSAGES.overQuota, 'QUOTA_EXCEEDED');
-          if (result.reason === 'memory-not-found') throw notFound('Memory not found');
-          throw notFound('User not found');
-        }
-        return result.file;
-      } catch (err) {
-        await files.discard(received.staged).catch(() => {});
-        if (committed) await files.remove(key).catch((e: unknown) => log.error({ err: e, key }, 'Could not remove a vault file after a failed upload'));
-        throw err;
+      const parsed = vaultUploadFieldsSchema.safeParse(rawFields);
+      if (!parsed.success) {
+        await files.discard(received.staged);
+        throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload', 'VALIDATION');
       }
+      const { description, memoryId } = parsed.data;
+      const key = newFileKey(userId, 'vault', received.ext);
+      const values = {
+        memoryId: memoryId ? Number(memoryId) : null,
+        fileName: path.posix.basename(key),
+        originalName: displayName(received.fileName),
+        filePath: key,
+        fileSize: received.staged.size,
+        mimeType: received.mimeType,
+        description: description || null,
+        contentHash: received.staged.sha256,
+      };
+      return storeFiles(db, files, [{ staged: received.staged, key }], async (tx) => {
+        const result = await repo.insertWithinQuota(tx, userId, values, VAULT_QUOTA_BYTES);
+        if (result.ok) return result.file;
+        // thrown inside the transaction: it rolls back and the stored file is removed
+        if (result.reason === 'over-quota') throw new AppError(413, VAULT_MESSAGES.overQuota, 'QUOTA_EXCEEDED');
+        if (result.reason === 'memory-not-found') throw notFound('Memory not found');
+        throw notFound('User not found');
+      });
     },
 
-    /** The file to stream; marks the download (spec §3 lastAccessedAt). */
+    /** The file to stream; a download (not a HEAD) is recorded as lastAccessedAt (spec §3). */
     async open(userId: number, id: number, { markAccess }: { markAccess: boolean }) {
       const found = await repo.findOwnedWithPath(userId, id);
       if (!found) throw notFound(FILE_NOT_FOUND);
@@ -99,7 +100,9 @@ export function createVaultService({ repo, files, log }: { repo: VaultRepo; file
       try {
         size = (await files.stat(found.filePath)).size;
       } catch (err) {
-        if (!(await files.isAvailable())) throw serviceUnavailable('File storage is unavailable. Please try again later.');
+        if (!(await files.isAvailable())) {
+          throw serviceUnavailable('File storage is unavailable. Please try again later.');
+        }
         log.error({ err, fileId: id, key: found.filePath }, 'Vault file is missing from storage');
         throw notFound(FILE_NOT_FOUND);
       }
@@ -118,11 +121,13 @@ export function createVaultService({ repo, files, log }: { repo: VaultRepo; file
       return file;
     },
 
-    /** The row goes first: a failure after it leaves at worst an unreferenced file, never a row without one. */
+    /** The row goes first, its key journalled in the same transaction; then the file (lib/durable-files.ts). */
     async remove(userId: number, id: number) {
-      const key = await repo.remove(userId, id);
-      if (!key) throw notFound(FILE_NOT_FOUND);
-      await files.remove(key).catch((err: unknown) => log.error({ err, key }, 'Could not remove a deleted vault file'));
+      const removed = await removeFilesWith(db, files, async (tx) => {
+        const key = await repo.remove(tx, userId, id);
+        return { result: key !== undefined, keys: key ? [key] : [] };
+      });
+      if (!removed) throw notFound(FILE_NOT_FOUND);
     },
   };
 }

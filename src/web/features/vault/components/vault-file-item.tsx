@@ -1,0 +1,70 @@
+import { Download, FileText, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import type { VaultFile } from '@shared/schemas/vault';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { formatBytes, formatLongDate } from '@web/lib/format';
+import { useDeleteVaultFile, vaultFileUrl } from '../api';
+
+export function VaultFileItem({ file }: { file: VaultFile }) {
+  const nameId = useId();
+  const deleteFile = useDeleteVaultFile();
+
+  const onDelete = () =>
+    deleteFile.mutate(file.id, {
+      onSuccess: () => toast({ title: 'Success', description: 'File deleted successfully' }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete file') }),
+    });
+
+  return (
+    <li
+      aria-labelledby={nameId}
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="flex min-w-0 gap-3">
+        <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="min-w-0">
+          <p id={nameId} className="font-medium break-words">
+            {file.originalName}
+          </p>
+          <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+            <span>{formatBytes(file.fileSize)}</span>
+            <span aria-hidden="true">·</span>
+            <span>Uploaded {formatLongDate(file.uploadedAt)}</span>
+          </p>
+          {file.description && <p className="mt-1 text-sm whitespace-pre-line break-words">{file.description}</p>}
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button asChild variant="outline" size="sm">
+          {/* spec §2: opens the file in a new tab; the server decides between viewing and downloading */}
+          <a href={vaultFileUrl(file.id)} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
+            <Download aria-hidden="true" />
+            Download
+          </a>
+        </Button>
+        <ConfirmDialog
+          title="Delete File"
+          text="Are you sure you want to delete this file? This action cannot be undone and the file will be permanently removed from the vault."
+          confirmLabel="Delete"
+          onConfirm={onDelete}
+          trigger={
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Delete file"
+              aria-describedby={nameId}
+              disabled={deleteFile.isPending}
+              className="text-destructive hover:text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+        />
+      </div>
+    </li>
+  );
+}
