@@ -10,6 +10,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: `test-results/${port}`, // one folder per port, so parallel runs never delete each other's traces
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

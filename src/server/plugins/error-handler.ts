@@ -28,6 +28,8 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A malformed id in the path (abc, -1, 99999999999) names nothing: the same 404 as an unknown id.
+      if (err.validationContext === 'params') return reply.code(404).send({ message: 'Not found' } satisfies ErrorBody);
       const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message ?? 'Invalid value' }));
       return reply.code(400).send({ message: issues[0]?.message ?? 'Invalid request', code: 'VALIDATION', issues } satisfies ErrorBody);
     }

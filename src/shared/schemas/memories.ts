@@ -203,3 +203,15 @@ export type ImproveResult = z.infer<typeof improveResultSchema>;
 export type MemorySuggestions = z.infer<typeof memorySuggestionsSchema>;
 export type MemoryOrganization = z.infer<typeof memoryOrganizationSchema>;
 export type MemoryGroup = z.infer<typeof memoryGroupSchema>;
+
+/**
+ * spec §8 AI analysis: the text of the 'Analysis failed' toast from the server's error message. A message
+ * mentioning the API or a key means the service is unavailable; one about format or parsing means the
+ * answer could not be read; anything else is a general failure.
+ */
+export function aiFailureText(serverMessage: string | undefined): string {
+  const message = serverMessage ?? '';
+  if (/\b(api|key)\b/i.test(message)) return 'Service temporarily unavailable. Please try again later.';
+  if (/format|pars(e|ing)/i.test(message)) return 'Unexpected response format. Try again with different content.';
+  return 'Failed to generate suggestions. Please try again.';
+}

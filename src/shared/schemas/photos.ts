@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH } from '../limits';
 
+// spec §5: photos are JPEG, PNG, GIF, WebP or HEIC/HEIF, up to 10MB. The server judges the bytes; the web
+// checks name and type first for early feedback, with the same words.
+export const PHOTO_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.gif', '.webp', '.heic', '.heif'] as const;
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
+export const PHOTO_UPLOAD_MESSAGES = {
+  tooLarge: 'Photo must be 10MB or smaller',
+  wrongType: 'Only JPEG, PNG, GIF, WebP and HEIC/HEIF photos can be uploaded',
+  missing: 'Please select a photo to upload',
+  tooMany: 'Please upload one photo at a time',
+  empty: 'The selected photo is empty',
+};
+
 export const photoSortSchema = z.enum(['dateTaken', 'createdAt', 'title'], {
   error: 'Sort by dateTaken, createdAt or title',
 });
@@ -64,7 +76,6 @@ export const photoPatchSchema = z
       .optional(),
     dateTaken: photoDateTakenSchema.optional(),
   })
-  .strict('Only title and dateTaken can be changed')
   .refine((v) => v.title !== undefined || v.dateTaken !== undefined, 'Send a title or a dateTaken');
 
 export const photoImageQuerySchema = z.object({

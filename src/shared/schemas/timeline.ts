@@ -34,7 +34,7 @@ export const timelineQuerySchema = z.object({
 
 /** A JavaScript-safe year the timeline can hold (photo dates come from EXIF and may be odd). */
 const yearParam = z
-  .string()
+  .string({ error: 'year must be a four-digit year' })
   .regex(/^\d{4}$/, 'year must be a four-digit year')
   .refine((v) => Number(v) >= 1 && Number(v) <= 9999, 'year must be a four-digit year');
 const monthParam = z.string().regex(/^(?:[1-9]|1[0-2])$/, 'month must be between 1 and 12');

@@ -10,6 +10,7 @@ export const queryKeys = {
   },
   photos: {
     all: ['photos'] as const,
+    lists: ['photos', 'list'] as const,
     list: (sortBy?: string) => ['photos', 'list', sortBy ?? 'default'] as const,
   },
   memories: {

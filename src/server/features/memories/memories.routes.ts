@@ -1,4 +1,102 @@
+// HTTP only: shared schemas in, status codes out. Everything here runs in the signed-in scope.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  analyzeInputSchema,
+  analyzeResultSchema,
+  attachmentParamsSchema,
+  attachmentSchema,
+  improveInputSchema,
+  improveResultSchema,
+  linkCandidatesSchema,
+  memoryInputSchema,
+  memoryLinksInputSchema,
+  memoryOrganizationSchema,
+  memoryPatchSchema,
+  memorySchema,
+  memorySuggestionsSchema,
+} from '@shared/schemas/memories';
+import { createAiProvider } from '../../ai/create-ai-provider';
+import { currentUser } from '../../plugins/session';
+import { sendStoredFile } from './attachment-file';
+import { createMemoriesRepo } from './memories.repo';
+import { createMemoriesService } from './memories.service';
 
-// Filled in by the memories feature.
-export const memoriesRoutes: FastifyPluginAsyncZod = async () => {};
+/** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
+const aiRateLimit = {
+  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (req: { user: { id: number } | null; ip: string }) => `ai:${req.user?.id ?? req.ip}` },
+};
+
+export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const memories = createMemoriesService({
+    repo: createMemoriesRepo(app.db),
+    files: app.files,
+    ai: createAiProvider(app.env),
+  });
+
+  app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));
+
+  app.post('/', { schema: { body: memoryInputSchema, response: { 201: memorySchema } } }, async (req, reply) =>
+    reply.code(201).send(await memories.create(currentUser(req).id, req.body)),
+  );
+
+  app.post(
+    '/analyze',
+    { config: aiRateLimit, schema: { body: analyzeInputSchema, response: { 200: analyzeResultSchema } } },
+    (req) => memories.analyze(req.body),
+  );
+
+  app.post(
+    '/improve',
+    { config: aiRateLimit, schema: { body: improveInputSchema, response: { 200: improveResultSchema } } },
+    (req) => memories.improve(req.body),
+  );
+
+  app.get('/suggestions', { schema: { response: { 200: memorySuggestionsSchema } } }, (req) =>
+    memories.suggestions(currentUser(req).id),
+  );
+
+  app.get('/organize', { schema: { response: { 200: memoryOrganizationSchema } } }, (req) =>
+    memories.organize(currentUser(req).id),
+  );
+
+  app.patch('/:id', { schema: { params: idParamsSchema, body: memoryPatchSchema, response: { 200: memorySchema } } }, (req) =>
+    memories.update(currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await memories.remove(currentUser(req).id, req.params.id, req.log);
+    return reply.code(204).send();
+  });
+
+  app.get('/:id/attachments', { schema: { params: idParamsSchema, response: { 200: z.array(attachmentSchema) } } }, (req) =>
+    memories.listAttachments(currentUser(req).id, req.params.id),
+  );
+
+  app.post(
+    '/:id/attachments',
+    { schema: { params: idParamsSchema, response: { 201: z.array(attachmentSchema) } } },
+    async (req, reply) => reply.code(201).send(await memories.uploadAttachments(currentUser(req).id, req.params.id, req)),
+  );
+
+  app.get('/:id/attachments/:attachmentId/file', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
+    const file = await memories.attachmentFile(currentUser(req).id, req.params.id, req.params.attachmentId);
+    return sendStoredFile(req, reply, app.files, file);
+  });
+
+  app.delete('/:id/attachments/:attachmentId', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
+    await memories.removeAttachment(currentUser(req).id, req.params.id, req.params.attachmentId, req.log);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/:id/links',
+    { schema: { params: idParamsSchema, body: memoryLinksInputSchema, response: { 200: z.array(attachmentSchema) } } },
+    (req) => memories.link(currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.get('/:id/link-candidates', { schema: { params: idParamsSchema, response: { 200: linkCandidatesSchema } } }, (req) =>
+    memories.linkCandidates(currentUser(req).id, req.params.id),
+  );
+};

@@ -1,4 +1,90 @@
+// /api/user: the signed-in user's profile (spec §7) and account control (password, sign out everywhere,
+// account deletion). GET /api/user itself lives in the auth feature.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userSchema } from '@shared/schemas/auth';
+import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
+import {
+  accountDeletionInputSchema,
+  accountMessageSchema,
+  passwordChangeInputSchema,
+  profileInputSchema,
+  profilePictureResultSchema,
+} from '@shared/schemas/profile';
+import { receiveFiles } from '../../lib/uploads';
+import { currentUser } from '../../plugins/session';
+import { createAuthRepo } from '../auth/auth.repo';
+import { acceptProfilePicture, PROFILE_PICTURE_MIME } from './profile-picture';
+import { createProfileRepo } from './profile.repo';
+import { createProfileService } from './profile.service';
 
-// Filled in by the profile feature.
-export const profileRoutes: FastifyPluginAsyncZod = async () => {};
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profile = createProfileService({
+    repo: createProfileRepo(app.db),
+    authRepo: createAuthRepo(app.db),
+    files: app.files,
+    sessions: app.sessions,
+  });
+  // Routes that check a password are limited per IP like login, so a stolen session cannot guess it.
+  const passwordRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+
+  app.patch('/profile', { schema: { body: profileInputSchema, response: { 200: userSchema } } }, (req) =>
+    profile.update(currentUser(req).id, req.body),
+  );
+
+  app.post('/profile-picture', { schema: { response: { 200: profilePictureResultSchema } } }, async (req) => {
+    const userId = currentUser(req).id;
+    const { files } = await receiveFiles(req, app.files, {
+      field: 'profilePicture',
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+      maxFiles: 1,
+      accept: acceptProfilePicture,
+      messages: {
+        tooLarge: 'Please select an image smaller than 5MB.', // spec §5
+        wrongType: 'Please select a JPEG, PNG, GIF or WebP image.',
+        missing: 'Please select an image to upload.',
+        tooMany: 'Please select a single image.',
+        empty: 'The selected image is empty.',
+      },
+    });
+    return profile.replacePicture(userId, files[0]!.staged);
+  });
+
+  app.get('/profile-picture', async (req, reply) => {
+    const picture = await profile.openPicture(currentUser(req).id);
+    // The URL carries ?v=<end of the key>: a matching version may be cached for good, anything else is revalidated.
+    const version = (req.query as Record<string, unknown>).v;
+    const cacheable = typeof version === 'string' && version.length >= 8 && picture.key.endsWith(version);
+    return reply
+      .header('Content-Type', PROFILE_PICTURE_MIME)
+      .header('Content-Length', picture.size)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+      .send(picture.stream);
+  });
+
+  app.post(
+    '/password',
+    { config: passwordRateLimit, schema: { body: passwordChangeInputSchema, response: { 200: accountMessageSchema } } },
+    async (req) => {
+      await profile.changePassword(currentUser(req).id, req.sessionTokenHash ?? undefined, req.body);
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.post('/logout-all', { schema: { response: { 200: accountMessageSchema } } }, async (req, reply) => {
+    const userId = currentUser(req).id;
+    await app.sessions.end(req, reply);
+    await app.sessions.revokeUser(userId);
+    return { message: 'You have been signed out everywhere.' };
+  });
+
+  app.delete(
+    '/',
+    { config: passwordRateLimit, schema: { body: accountDeletionInputSchema, response: { 200: accountMessageSchema } } },
+    async (req, reply) => {
+      await profile.deleteAccount(currentUser(req).id, req.body.password);
+      await app.sessions.end(req, reply); // clears the cookie
+      return { message: 'Your account and everything in it have been deleted.' };
+    },
+  );
+};

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
+
+type Session = Awaited<ReturnType<typeof signUp>>;
+
+describe('/api/contacts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const create = (who: Session, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/contacts', headers: { cookie: who.cookie }, payload });
+  const update = (who: Session, id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/api/contacts/${id}`, headers: { cookie: who.cookie }, payload });
+  const remove = (who: Session, id: number) =>
+    t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: { cookie: who.cookie } });
+  const list = async (who: Session, query = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/contacts${query}`, headers: { cookie: who.cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json() as Array<Record<string, unknown>>;
+  };
+  const ann = { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' };
+
+  it('requires a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/contacts' });
+    expect(res.statusCode).toBe(401);
+    const post = await t.app.inject({ method: 'POST', url: '/api/contacts', payload: ann });
+    expect(post.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['an invalid email', { email: 'nope' }, 'Invalid email address'],
+    ['an email without a domain', { email: 'a@b' }, 'Invalid email address'],
+    ['a missing relationship', { relationship: undefined }, 'Please specify if this is a friend or family member'],
+    ['an unknown relationship', { relationship: 'enemy' }, 'Please specify if this is a friend or family member'],
+    ['a blank first name', { firstName: '   ' }, 'First name is required'],
+    ['a missing last name', { lastName: undefined }, 'Last name is required'],
+    ['a birthday not in yyyy-MM-dd', { birthday: '05/03/1950' }, 'Please enter a valid date'],
+    ['a birthday that is no real day', { birthday: '2023-02-30' }, 'Please enter a valid date'],
+    ['notes over 5000 characters', { notes: 'x'.repeat(5001) }, 'Must be at most 5000 characters'],
+    ['a phone number over 500 characters', { phoneNumber: '1'.repeat(501) }, 'Must be at most 500 characters'],
+  ])('refuses %s with a clear message and stores nothing', async (_label, override, message) => {
+    const me = await signUp(t.app);
+    const res = await create(me, { ...ann, ...override });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await list(me)).toEqual([]);
+  });
+
+  it('creates a contact with every field, trimmed, and accepts null for optional ones', async () => {
+    const me = await signUp(t.app);
+    const res = await create(me, {
+      firstName: '  Rose ',
+      lastName: 'Tyler',
+      email: ' Rose@Example.com ',
+      phoneNumber: '+44 20 7946 0000',
+      address: '1 Powell Estate, London',
+      birthday: '1950-03-05',
+      relationship: 'family',
+      familyRelation: 'Mother',
+      notes: 'Loves tea.',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      ownerId: me.user.id,
+      linkedUserId: null,
+      firstName: 'Rose',
+      email: 'Rose@Example.com',
+      birthday: '1950-03-05',
+      relationship: 'family',
+      familyRelation: 'Mother',
+      notes: 'Loves tea.',
+    });
+    const minimal = await create(me, { ...ann, email: null, birthday: null, familyRelation: null, phoneNumber: '' });
+    expect(minimal.statusCode).toBe(201);
+    expect(minimal.json()).toMatchObject({ email: null, birthday: null, familyRelation: null, phoneNumber: null, notes: null });
+  });
+
+  it('filters by relationship and only ever lists the owner’s contacts', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    await create(me, { ...ann, firstName: 'Zed', relationship: 'family', familyRelation: 'Cousin' });
+    await create(me, { ...ann, firstName: 'Amy', relationship: 'friend' });
+    await create(me, { ...ann, firstName: 'Bob', relationship: 'family' });
+    await create(other, { ...ann, firstName: 'Other', relationship: 'family' });
+
+    expect((await list(me, '?relationship=family')).map((c) => c.firstName)).toEqual(['Bob', 'Zed']);
+    expect((await list(me, '?relationship=friend')).map((c) => c.firstName)).toEqual(['Amy']);
+    expect((await list(me)).map((c) => c.firstName)).toEqual(['Amy', 'Bob', 'Zed']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/contacts?relationship=enemy', headers: { cookie: me.cookie } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('updates a contact as a whole: a field left out is cleared', async () => {
+    const me = await signUp(t.app);
+    const created = (await create(me, { ...ann, phoneNumber: '123', notes: 'old' })).json();
+    const res = await update(me, created.id, { ...ann, lastName: 'Smith', notes: 'new' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: created.id, lastName: 'Smith', notes: 'new', phoneNumber: null });
+    expect(Date.parse(res.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+
+    const invalid = await update(me, created.id, { ...ann, email: 'bad' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe('Invalid email address');
+    expect((await list(me))[0]).toMatchObject({ lastName: 'Smith', email: null });
+  });
+
+  it("returns 404 for another user's contact and leaves it untouched", async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const created = (await create(owner, ann)).json();
+
+    const patch = await update(other, created.id, { ...ann, firstName: 'Hacked' });
+    expect(patch.statusCode).toBe(404);
+    const del = await remove(other, created.id);
+    expect(del.statusCode).toBe(404);
+    expect(await list(owner)).toMatchObject([{ id: created.id, firstName: 'Ann' }]);
+    expect((await remove(owner, 99_999_999)).statusCode).toBe(404);
+  });
+
+  it('deletes a contact', async () => {
+    const me = await signUp(t.app);
+    const created = (await create(me, ann)).json();
+    const res = await remove(me, created.id);
+    expect(res.statusCode).toBe(204);
+    expect(await list(me)).toEqual([]);
+    expect((await remove(me, created.id)).statusCode).toBe(404);
+  });
+
+  describe('linking to registered users', () => {
+    const contactFor = (person: Session, extra: Record<string, unknown> = {}) => ({
+      firstName: 'Pat',
+      lastName: 'Doe',
+      relationship: 'family',
+      email: person.email,
+      ...extra,
+    });
+    const linkOf = async (who: Session, id: number) =>
+      (await list(who)).find((c) => c.id === id)?.linkedUserId;
+
+    it('does not link one-sidedly, and answers exactly as for an unregistered email', async () => {
+      const me = await signUp(t.app);
+      const registered = await signUp(t.app);
+      const toRegistered = await create(me, contactFor(registered));
+      const toNobody = await create(me, contactFor(registered, { email: 'nobody-here@example.com' }));
+      expect(toRegistered.statusCode).toBe(201);
+      const strip = (body: Record<string, unknown>) => {
+        const { id: _id, email: _email, createdAt: _c, updatedAt: _u, ...rest } = body;
+        return rest;
+      };
+      expect(strip(toRegistered.json())).toEqual(strip(toNobody.json()));
+      expect(toRegistered.json().linkedUserId).toBeNull();
+      // Listing reveals nothing either.
+      const listed = await list(me);
+      expect(listed.every((c) => c.linkedUserId === null)).toBe(true);
+      // Nor does the other side learn anything.
+      expect(await list(registered)).toEqual([]);
+    });
+
+    it('links both sides once each has the other as a contact by email (any case), and unlinks on delete', async () => {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      const aToB = (await create(a, contactFor(b, { email: b.email.toUpperCase() }))).json();
+      expect(aToB.linkedUserId).toBeNull();
+
+      const bToA = await create(b, contactFor(a, { relationship: 'friend' }));
+      expect(bToA.statusCode).toBe(201);
+      expect(bToA.json().linkedUserId).toBe(a.user.id);
+      expect(await linkOf(a, aToB.id)).toBe(b.user.id);
+
+      // B removes A: both links go.
+      expect((await remove(b, bToA.json().id)).statusCode).toBe(204);
+      expect(await linkOf(a, aToB.id)).toBeNull();
+    });
+
+    it('recomputes links when a contact’s email changes, on both sides', async () => {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      const c = await signUp(t.app);
+      const bToA = (await create(b, contactFor(a))).json();
+      const cToA = (await create(c, contactFor(a))).json();
+      const aContact = (await create(a, contactFor(b))).json();
+      expect(aContact.linkedUserId).toBe(b.user.id);
+      expect(await linkOf(b, bToA.id)).toBe(a.user.id);
+
+      // A changes the email of that contact from B's to C's: now A↔C, and B's link is gone.
+      const moved = await update(a, aContact.id, contactFor(c));
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().linkedUserId).toBe(c.user.id);
+      expect(await linkOf(b, bToA.id)).toBeNull();
+      expect(await linkOf(c, cToA.id)).toBe(a.user.id);
+
+      // Clearing the email unlinks both.
+      const cleared = await update(a, aContact.id, { firstName: 'Pat', lastName: 'Doe', relationship: 'family' });
+      expect(cleared.json().linkedUserId).toBeNull();
+      expect(await linkOf(c, cToA.id)).toBeNull();
+    });
+
+    it('never links a user to themselves', async () => {
+      const me = await signUp(t.app);
+      const self = (await create(me, contactFor(me))).json();
+      expect(self.linkedUserId).toBeNull();
+    });
+
+    it('unlinks when the linked user deletes their account', async () => {
+      const a = await signUp(t.app);
+      const b = await signUp(t.app);
+      const aToB = (await create(a, contactFor(b))).json();
+      await create(b, contactFor(a));
+      expect(await linkOf(a, aToB.id)).toBe(b.user.id);
+      const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie: b.cookie }, payload: { password: b.password } });
+      expect(gone.statusCode).toBe(200);
+      expect(await linkOf(a, aToB.id)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,215 @@
+// Memories' rules: ownership (404 for anything not the caller's), tag normalisation, attachment files
+// (type by bytes, spec §9 limits, nothing left behind on failure) and the AI helpers.
+import type { FastifyRequest } from 'fastify';
+import {
+  normalizeTags,
+  type AnalyzeInput,
+  type ImproveInput,
+  type MemoryInput,
+  type MemoryLinksInput,
+  type MemoryPatch,
+} from '@shared/schemas/memories';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
+import { AiError, type AiProvider } from '../../ai/provider';
+import { AppError, notFound } from '../../lib/errors';
+import { newFileKey, type FileStore } from '../../lib/file-store';
+import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
+import type { MemoriesRepo, MemoryValues } from './memories.repo';
+import { createMemoryInsights } from './memory-insights';
+
+/** spec §5: images (jpeg, png, gif, webp, heic, heif) and audio (mp3, wav, ogg, m4a), recognised by their bytes. */
+const ACCEPTED: Record<string, DetectedType> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg' },
+  'image/png': { mime: 'image/png', ext: 'png' },
+  'image/gif': { mime: 'image/gif', ext: 'gif' },
+  'image/webp': { mime: 'image/webp', ext: 'webp' },
+  'image/heic': { mime: 'image/heic', ext: 'heic' },
+  'image/heif': { mime: 'image/heif', ext: 'heif' },
+  'audio/mpeg': { mime: 'audio/mpeg', ext: 'mp3' },
+  'audio/wav': { mime: 'audio/wav', ext: 'wav' },
+  'audio/ogg': { mime: 'audio/ogg', ext: 'ogg' },
+  'audio/x-m4a': { mime: 'audio/mp4', ext: 'm4a' },
+  'audio/mp4': { mime: 'audio/mp4', ext: 'm4a' },
+};
+
+/** The type of an attachment from its first bytes, or undefined when it is not an image or audio we accept. */
+export async function detectAttachmentType(head: Buffer, fileName: string): Promise<DetectedType | undefined> {
+  const found = await sniff(head);
+  if (!found) return undefined;
+  const accepted = ACCEPTED[found.mime];
+  if (accepted) return accepted;
+  // Many phones write .m4a voice notes with a generic MP4 brand; the name says it is audio.
+  if (found.mime === 'video/mp4' && /\.m4a$/i.test(fileName)) return ACCEPTED['audio/mp4'];
+  return undefined;
+}
+
+const UPLOAD_MESSAGES = {
+  tooLarge: 'File is larger than 15 MB. Each attachment can be at most 15 MB.',
+  wrongType: 'File type must be an image (JPEG, PNG, GIF, WebP, HEIC, HEIF) or audio (MP3, WAV, OGG, M4A)',
+  missing: 'No files selected',
+  tooMany: 'Too many files. Upload at most 5 attachments at a time.',
+  empty: 'The file is empty',
+};
+
+function toValues(input: MemoryInput): MemoryValues {
+  return {
+    title: input.title,
+    content: input.content,
+    eventDate: input.eventDate,
+    isPublic: input.isPublic,
+    tags: normalizeTags(input.tags),
+    location: input.location?.trim() || null,
+  };
+}
+
+/** An AI provider's failure as an HTTP answer whose message the client maps to spec §8. */
+function aiFailure(err: unknown): never {
+  if (err instanceof AiError) {
+    const status = err.kind === 'unavailable' ? 503 : 502;
+    throw new AppError(status, err.message, `AI_${err.kind.toUpperCase()}`);
+  }
+  throw err;
+}
+
+export function createMemoriesService({ repo, files, ai }: { repo: MemoriesRepo; files: FileStore; ai: AiProvider }) {
+  const insights = createMemoryInsights();
+
+  async function requireMemory(userId: number, memoryId: number) {
+    if (!(await repo.exists(userId, memoryId))) throw notFound('Memory not found');
+  }
+
+  /** Commit each staged file under a fresh key and record them; on any failure, remove every file written. */
+  async function storeAttachments(userId: number, memoryId: number, received: ReceivedFile[]) {
+    const committed: string[] = [];
+    try {
+      const rows = [];
+      for (const file of received) {
+        const key = newFileKey(userId, 'attachments', file.ext);
+        await files.commit(file.staged, key);
+        committed.push(key);
+        rows.push({ filePath: key, fileName: file.fileName, fileSize: file.staged.size, mimeType: file.mimeType, contentHash: file.staged.sha256 });
+      }
+      return await repo.insertAttachments(userId, memoryId, rows);
+    } catch (err) {
+      await Promise.all([
+        ...committed.map((key) => files.remove(key).catch(() => undefined)),
+        ...received.map((f) => files.discard(f.staged).catch(() => undefined)),
+      ]);
+      // The memory was deleted while its files were uploading.
+      if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
+        throw notFound('Memory not found');
+      }
+      throw err;
+    }
+  }
+
+  return {
+    list: (userId: number) => repo.listByOwner(userId),
+
+    create: (userId: number, input: MemoryInput) => repo.insert(userId, toValues(input)),
+
+    async update(userId: number, id: number, patch: MemoryPatch) {
+      const values: Partial<MemoryValues> = {};
+      if (patch.title !== undefined) values.title = patch.title;
+      if (patch.content !== undefined) values.content = patch.content;
+      if (patch.eventDate !== undefined) values.eventDate = patch.eventDate;
+      if (patch.isPublic !== undefined) values.isPublic = patch.isPublic;
+      if (patch.tags !== undefined) values.tags = normalizeTags(patch.tags);
+      if (patch.location !== undefined) values.location = patch.location?.trim() || null;
+      const memory = await repo.update(userId, id, values);
+      if (!memory) throw notFound('Memory not found');
+      return memory;
+    },
+
+    async remove(userId: number, id: number, log: FastifyRequest['log']) {
+      const keys = await repo.remove(userId, id);
+      if (!keys) throw notFound('Memory not found');
+      // The rows are gone; a file that cannot be removed now is only wasted space, never a broken memory.
+      for (const key of keys) await files.remove(key).catch((err: unknown) => log.warn({ err, key }, 'Could not remove attachment file'));
+    },
+
+    async listAttachments(userId: number, memoryId: number) {
+      await requireMemory(userId, memoryId);
+      return repo.listAttachments(userId, memoryId);
+    },
+
+    async uploadAttachments(userId: number, memoryId: number, req: FastifyRequest) {
+      await requireMemory(userId, memoryId);
+      const { files: received } = await receiveFiles(req, files, {
+        field: 'attachments',
+        maxBytes: ATTACHMENT_MAX_BYTES,
+        maxFiles: ATTACHMENT_MAX_FILES,
+        accept: detectAttachmentType,
+        messages: UPLOAD_MESSAGES,
+      });
+      return storeAttachments(userId, memoryId, received);
+    },
+
+    /** An own file for download, or 404 (also for linked 'p-' / 'v-' ids: those are served by their features). */
+    async attachmentFile(userId: number, memoryId: number, attachmentId: string) {
+      if (!/^\d+$/.test(attachmentId)) throw notFound('Attachment not found');
+      const row = await repo.findAttachmentFile(userId, memoryId, Number(attachmentId));
+      if (!row) throw notFound('Attachment not found');
+      return { key: row.filePath, mimeType: row.mimeType, fileName: row.fileName, contentHash: row.contentHash, uploadedAt: row.uploadedAt };
+    },
+
+    /**
+     * An own attachment is deleted with its file; a linked gallery photo ('p-') or vault file ('v-') is only
+     * unlinked from this memory and stays where it is.
+     */
+    async removeAttachment(userId: number, memoryId: number, attachmentId: string, log: FastifyRequest['log']) {
+      await requireMemory(userId, memoryId);
+      const linked = /^([pv])-(\d+)$/.exec(attachmentId);
+      if (linked) {
+        const id = Number(linked[2]);
+        const done = linked[1] === 'p' ? await repo.unlinkPhoto(userId, memoryId, id) : await repo.unlinkVaultFile(userId, memoryId, id);
+        if (!done) throw notFound('Attachment not found');
+        return;
+      }
+      const key = await repo.removeAttachment(userId, memoryId, Number(attachmentId));
+      if (!key) throw notFound('Attachment not found');
+      await files.remove(key).catch((err: unknown) => log.warn({ err, key }, 'Could not remove attachment file'));
+    },
+
+    async link(userId: number, memoryId: number, input: MemoryLinksInput) {
+      const photoIds = [...new Set(input.photoIds ?? [])];
+      const vaultFileIds = [...new Set(input.vaultFileIds ?? [])];
+      const result = await repo.link(userId, memoryId, photoIds, vaultFileIds);
+      if (result === 'memory') throw notFound('Memory not found');
+      if (result === 'photo') throw notFound('Photo not found');
+      if (result === 'vault') throw notFound('Vault file not found');
+      return repo.listAttachments(userId, memoryId);
+    },
+
+    async linkCandidates(userId: number, memoryId: number) {
+      await requireMemory(userId, memoryId);
+      return repo.linkCandidates(userId, memoryId);
+    },
+
+    async analyze(input: AnalyzeInput) {
+      try {
+        const tags = await ai.suggestTags({ title: input.title, content: input.description, existingTags: input.existingTags ?? [] });
+        return { tags };
+      } catch (err) {
+        return aiFailure(err);
+      }
+    },
+
+    async improve(input: ImproveInput) {
+      try {
+        return await ai.improveContent(input);
+      } catch (err) {
+        return aiFailure(err);
+      }
+    },
+
+    async suggestions(userId: number) {
+      return insights.suggestions(await repo.listByOwner(userId));
+    },
+
+    async organize(userId: number) {
+      return insights.organize(await repo.listByOwner(userId));
+    },
+  };
+}
+export type MemoriesService = ReturnType<typeof createMemoriesService>;

@@ -1,0 +1,48 @@
+// Account control (Settings → Account): password change, sign out everywhere, account deletion.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AccountDeletionInput, PasswordChangeInput } from '@shared/schemas/profile';
+import { api, ApiError } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+type Message = { message: string };
+
+/** Like logout (spec §4): drop every cached item and set "no user", so guarded pages leave at once. */
+function forgetEverything(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.auth.all[0] });
+  queryClient.setQueryData(queryKeys.auth.user, null);
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) => api.post<Message>('/api/user/password', input),
+  });
+}
+
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Message>('/api/user/logout-all'),
+    onSuccess: () => forgetEverything(queryClient),
+  });
+}
+
+/** DELETE with a JSON body (the password), which api.delete does not send; errors match ApiError. */
+async function deleteAccount(input: AccountDeletionInput): Promise<Message> {
+  const res = await fetch('/api/user', {
+    method: 'DELETE',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  return JSON.parse(text) as Message;
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => forgetEverything(queryClient),
+  });
+}

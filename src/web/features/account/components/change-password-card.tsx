@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { passwordChangeInputSchema, type PasswordChangeInput } from '@shared/schemas/profile';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useChangePassword } from '../api';
+
+export function ChangePasswordCard() {
+  const changePassword = useChangePassword();
+  const form = useForm<PasswordChangeInput>({
+    resolver: zodResolver(passwordChangeInputSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    changePassword.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Password changed', description: 'Your new password is in place. Any other devices have been signed out.' });
+        form.reset();
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Password not changed', description: errorMessage(error, 'Something went wrong. Please try again.') }),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change password</CardTitle>
+        <CardDescription>After the change, every other device you use is signed out; this one stays signed in.</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4 sm:max-w-md">
+          <FormField label="Current Password" error={errors.currentPassword}>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          </FormField>
+          <FormField
+            label="New Password"
+            error={errors.newPassword}
+            hint="At least 8 characters, with an uppercase letter, a number and a special character."
+          >
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          <FormField label="Confirm New Password" error={errors.confirmPassword}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={changePassword.isPending}>
+            {changePassword.isPending && <Spinner />}
+            {changePassword.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { contactInputSchema, type ContactInput } from '@shared/schemas/contacts';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { DialogFooter } from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { Textarea } from '@web/components/ui/textarea';
+import { RelationshipSelect } from './relationship-select';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+type ContactFormProps = {
+  defaultValues: ContactInput;
+  submitLabel: 'Add Contact' | 'Update Contact';
+  isPending: boolean;
+  /** Resolves true when saved, so the form can reset itself. */
+  onSubmit: (values: ContactInput) => Promise<boolean>;
+};
+
+/** spec §2: First Name, Last Name, Email, Phone Number, Relationship (family only), Birthday, Address, Notes. */
+export function ContactForm({ defaultValues, submitLabel, isPending, onSubmit }: ContactFormProps) {
+  // The same schema the server validates with (STYLE rule 2).
+  const form = useForm<ContactInput>({ resolver: zodResolver(contactInputSchema), defaultValues });
+  const { errors } = form.formState;
+  const isFamily = defaultValues.relationship === 'family';
+
+  const submit = form.handleSubmit(async (values) => {
+    if (await onSubmit(values)) form.reset(defaultValues);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" error={errors.firstName}>
+          <Input autoComplete="off" {...form.register('firstName')} />
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName}>
+          <Input autoComplete="off" {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField label="Email" error={errors.email}>
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </FormField>
+      <FormField label="Phone Number" error={errors.phoneNumber}>
+        <Input type="tel" autoComplete="off" {...form.register('phoneNumber')} />
+      </FormField>
+      {isFamily && (
+        <Controller
+          control={form.control}
+          name="familyRelation"
+          render={({ field, fieldState }) => (
+            <RelationshipSelect value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+      )}
+      <FormField label="Birthday" error={errors.birthday}>
+        <Input type="date" min="1900-01-01" max={today()} {...form.register('birthday')} />
+      </FormField>
+      <FormField label="Address" error={errors.address}>
+        <Input autoComplete="off" {...form.register('address')} />
+      </FormField>
+      <FormField label="Notes" error={errors.notes}>
+        <Textarea rows={3} {...form.register('notes')} />
+      </FormField>
+      <DialogFooter>
+        <Button type="submit" disabled={isPending}>
+          {isPending && <Spinner />}
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import type { Contact, Relationship } from '@shared/schemas/contacts';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useContacts, useDeleteContact } from '../api';
+import { AddContactDialog } from './add-contact-dialog';
+import { ContactCard } from './contact-card';
+import { EditContactDialog } from './edit-contact-dialog';
+
+/** spec §2 Family / Friends: one screen, filtered by relationship. */
+export function ContactsScreen({ relationship }: { relationship: Relationship }) {
+  const contacts = useContacts(relationship);
+  const deleteContact = useDeleteContact();
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const title = relationship === 'family' ? 'Family Members' : 'Friends';
+
+  // spec §8: a failed load is announced as a toast, as well as shown in place of the list.
+  const loadError = contacts.error;
+  useEffect(() => {
+    if (loadError) toast({ variant: 'destructive', title: 'Failed to fetch contacts', description: errorMessage(loadError, 'An error occurred') });
+  }, [loadError]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteContact.mutate(deleting.id, {
+      onSuccess: () => toast({ title: 'Contact deleted', description: 'The contact has been removed.' }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Failed to delete contact', description: errorMessage(error, 'An error occurred') }),
+    });
+    setDeleting(null);
+  };
+
+  return (
+    <div>
+      <title>{`${title} · heirloom`}</title>
+      <PageHeader title={title} actions={<AddContactDialog relationship={relationship} />} />
+      <section aria-label={title} className="mt-8">
+        {contacts.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading contacts" />
+          </div>
+        ) : contacts.isError ? (
+          <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
+            <p className="font-medium">Failed to fetch contacts</p>
+            <Button variant="outline" className="mt-4" onClick={() => contacts.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : contacts.data.length === 0 ? (
+          <EmptyState title="No contacts added yet" headingLevel={2} />
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {contacts.data.map((contact) => (
+              <ContactCard
+                key={contact.id}
+                contact={contact}
+                onEdit={() => setEditing(contact)}
+                onDelete={() => setDeleting(contact)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      <EditContactDialog contact={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete contact"
+        text={deleting ? `Remove ${deleting.firstName} ${deleting.lastName} from your contacts? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

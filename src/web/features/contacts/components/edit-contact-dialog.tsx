@@ -1,0 +1,47 @@
+import type { Contact, ContactInput } from '@shared/schemas/contacts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useUpdateContact } from '../api';
+import { omitEmpty, toFormValues } from '../omit-empty';
+import { ContactForm } from './contact-form';
+
+/** spec §4: open while a contact is selected; prefilled from it. */
+export function EditContactDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+  const updateContact = useUpdateContact();
+
+  const onSubmit = (values: ContactInput) => {
+    if (!contact) return Promise.resolve(false);
+    return updateContact
+      .mutateAsync({ id: contact.id, input: omitEmpty({ ...values, relationship: contact.relationship }) })
+      .then(() => {
+        toast({ title: 'Contact updated successfully', description: 'Your contact has been updated.' });
+        onClose();
+        return true;
+      })
+      .catch((error: unknown) => {
+        toast({ variant: 'destructive', title: 'Failed to update contact', description: errorMessage(error, 'An error occurred') });
+        return false;
+      });
+  };
+
+  return (
+    <Dialog open={contact !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Contact</DialogTitle>
+          <DialogDescription>Change the details and save.</DialogDescription>
+        </DialogHeader>
+        {contact && (
+          <ContactForm
+            key={contact.id}
+            defaultValues={toFormValues(contact)}
+            submitLabel="Update Contact"
+            isPending={updateContact.isPending}
+            onSubmit={onSubmit}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

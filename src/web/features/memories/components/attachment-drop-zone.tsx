@@ -1,0 +1,120 @@
+import { FileAudio, FileImage, UploadCloud, X } from 'lucide-react';
+import { useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+import { formatBytes } from '@web/lib/format';
+
+// spec §5: only images and audio, at most 15 MB each and 5 files per drop.
+const ACCEPT = {
+  'image/jpeg': ['.jpeg', '.jpg'],
+  'image/png': ['.png'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+  'audio/mpeg': ['.mp3'],
+  'audio/wav': ['.wav'],
+  'audio/ogg': ['.ogg'],
+  'audio/mp4': ['.m4a'],
+};
+
+/** react-dropzone's own rejection texts; the size one in the spec's words ('File is larger than N bytes'). */
+export function rejectionText(rejection: FileRejection): string {
+  return rejection.errors
+    .map((e) => (e.code === 'file-too-large' ? `File is larger than ${ATTACHMENT_MAX_BYTES} bytes` : e.message))
+    .join('; ');
+}
+
+type AttachmentDropZoneProps = { files: File[]; onFilesChange: (files: File[]) => void; disabled?: boolean };
+
+export function AttachmentDropZone({ files, onFilesChange, disabled }: AttachmentDropZoneProps) {
+  const [rejections, setRejections] = useState<FileRejection[]>([]);
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    accept: ACCEPT,
+    maxSize: ATTACHMENT_MAX_BYTES,
+    maxFiles: ATTACHMENT_MAX_FILES,
+    disabled,
+    noClick: false,
+    onDrop: (accepted, rejected) => {
+      setRejections(rejected);
+      // The same file picked twice is queued once.
+      const key = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
+      const queued = new Set(files.map(key));
+      const fresh = accepted.filter((f) => !queued.has(key(f)));
+      if (fresh.length > 0) onFilesChange([...files, ...fresh]);
+    },
+  });
+
+  return (
+    <div className="grid gap-3">
+      <div
+        {...getRootProps({
+          className: cn(
+            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
+            isDragActive ? 'border-primary bg-primary/5' : 'border-input hover:bg-accent/50',
+            disabled && 'pointer-events-none opacity-60',
+          ),
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': 'Attachment files' })} />
+        <UploadCloud aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">{isDragActive ? 'Drop the files here' : 'Drag & drop images or audio here, or click to select'}</p>
+        <p className="text-xs text-muted-foreground">
+          Images (JPEG, PNG, GIF, WebP, HEIC/HEIF) and audio (MP3, WAV, OGG, M4A), up to 15 MB each, 5 files at a time
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={(e) => {
+            e.stopPropagation();
+            open();
+          }}
+        >
+          Select Files
+        </Button>
+      </div>
+
+      {rejections.length > 0 && (
+        <ul role="alert" className="grid gap-1 text-sm text-destructive">
+          {rejections.map((r, i) => (
+            <li key={`${r.file.name}-${i}`}>
+              <span className="font-medium">{r.file.name}</span>: {rejectionText(r)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {files.length > 0 && (
+        <div>
+          <h4 className="mb-2 text-sm font-medium">Selected files ({files.length})</h4>
+          <ul aria-label="Selected files" className="grid max-h-[15rem] gap-2 overflow-y-auto pr-1">
+            {files.map((file, index) => (
+              <li key={`${file.name}-${file.size}-${index}`} className="flex items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm">
+                {file.type.startsWith('audio/') || /\.(mp3|wav|ogg|m4a)$/i.test(file.name) ? (
+                  <FileAudio aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                ) : (
+                  <FileImage aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                )}
+                <span className="min-w-0 flex-1 truncate">{file.name}</span>
+                <span className="shrink-0 text-muted-foreground">{formatBytes(file.size)}</span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => onFilesChange(files.filter((_, i) => i !== index))}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { BookHeart, Plus, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Memory, MemoryGroup } from '@shared/schemas/memories';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { useMemories } from '../api';
+import { MemoryCard } from './memory-card';
+import { MemoryForm } from './memory-form';
+import { MemoryInsights } from './memory-insights';
+
+type FormState = { mode: 'closed' } | { mode: 'create'; key: number } | { mode: 'edit'; memory: Memory };
+
+/** spec §2 My Memories: the Add Memory / Cancel toggle, the inline form, and the user's memories. */
+export function MemoriesScreen() {
+  const memories = useMemories();
+  const [formState, setFormState] = useState<FormState>({ mode: 'closed' });
+  const [group, setGroup] = useState<MemoryGroup | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const isOpen = formState.mode !== 'closed';
+
+  // spec §8: a failed load is announced once per failure, besides the inline message
+  useEffect(() => {
+    if (memories.isError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to fetch memories' });
+  }, [memories.isError, memories.errorUpdatedAt]);
+
+  function openCreate() {
+    setFormState({ mode: 'create', key: Date.now() }); // spec §4: Add Memory resets the form to its defaults
+  }
+
+  function openEdit(memory: Memory) {
+    setFormState({ mode: 'edit', memory });
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  }
+
+  const close = () => setFormState({ mode: 'closed' });
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button onClick={isOpen ? close : openCreate} variant={isOpen ? 'outline' : 'default'}>
+          {isOpen ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
+          {isOpen ? 'Cancel' : 'Add Memory'}
+        </Button>
+      </div>
+
+      {isOpen && (
+        <div ref={formRef} className="scroll-mt-20">
+          <MemoryForm
+            key={formState.mode === 'edit' ? `edit-${formState.memory.id}` : `create-${formState.key}`}
+            memory={formState.mode === 'edit' ? formState.memory : undefined}
+            onDone={close}
+            onSavedWithFailedUpload={(memory) => setFormState({ mode: 'edit', memory })}
+          />
+        </div>
+      )}
+
+      {memories.isPending ? (
+        <div aria-label="Loading memories" className="grid gap-4">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-40" />
+          ))}
+        </div>
+      ) : memories.isError ? (
+        <p role="alert" className="text-destructive">
+          Failed to fetch memories
+        </p>
+      ) : memories.data.length === 0 ? (
+        !isOpen && (
+          <Card className="text-center">
+            <CardHeader className="items-center">
+              <BookHeart aria-hidden="true" className="mx-auto size-10 text-primary" />
+              <CardTitle>Create Your First Memory</CardTitle>
+              <CardDescription>Write down a moment you never want to forget, and add photos or voice recordings to it.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button onClick={openCreate}>Create Memory</Button>
+            </CardContent>
+          </Card>
+        )
+      ) : (
+        <>
+          <MemoryInsights memories={memories.data} activeGroup={group} onGroupChange={setGroup} onReview={openEdit} />
+          <section aria-label="Your memories" className="grid gap-4">
+            {group && (
+              <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                Showing {group.label} ({group.memoryIds.length})
+                <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setGroup(null)}>
+                  Show all memories
+                </Button>
+              </p>
+            )}
+            {memories.data
+              .filter((memory) => !group || group.memoryIds.includes(memory.id))
+              .map((memory) => (
+              <MemoryCard
+                key={memory.id}
+                memory={memory}
+                onEdit={openEdit}
+                onDeleted={(id) => {
+                  if (formState.mode === 'edit' && formState.memory.id === id) close();
+                }}
+              />
+            ))}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
+import type { Memory } from '@shared/schemas/memories';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { formatLongDate } from '@web/lib/format';
+import { useDeleteMemory } from '../api';
+import { AttachmentView } from './attachment-preview';
+
+type MemoryCardProps = { memory: Memory; onEdit: (memory: Memory) => void; onDeleted: (id: number) => void };
+
+/** spec §2: title, event date, optional location, content with its line breaks, edit and delete. */
+export function MemoryCard({ memory, onEdit, onDeleted }: MemoryCardProps) {
+  const deleteMemory = useDeleteMemory();
+
+  // mutateAsync: the card unmounts when the refreshed list no longer has it, and the toast must still show.
+  async function remove() {
+    try {
+      await deleteMemory.mutateAsync(memory.id);
+      toast({ title: 'Memory Deleted' });
+      onDeleted(memory.id);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete memory. Please try again.') });
+    }
+  }
+
+  return (
+    <Card aria-label={memory.title} role="article">
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <CardTitle as="h3" className="break-words">
+            {memory.title}
+          </CardTitle>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <time dateTime={memory.eventDate}>{formatLongDate(memory.eventDate)}</time>
+            </span>
+            {memory.location && (
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden="true" className="size-4" />
+                <span className="sr-only">Location: </span>
+                {memory.location}
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <Button variant="ghost" size="icon" aria-label={`Edit memory ${memory.title}`} onClick={() => onEdit(memory)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <ConfirmDialog
+            title="Delete Memory"
+            text="Are you sure you want to delete this memory?"
+            confirmLabel="Delete"
+            onConfirm={() => void remove()}
+            trigger={
+              <Button variant="ghost" size="icon" aria-label={`Delete memory ${memory.title}`} disabled={deleteMemory.isPending}>
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="break-words whitespace-pre-line">{memory.content}</p>
+        {memory.tags.length > 0 && (
+          <ul aria-label="Tags" className="flex flex-wrap gap-2">
+            {memory.tags.map((tag) => (
+              <li key={tag}>
+                <Badge variant="secondary">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+        {memory.attachments.length > 0 && (
+          <section aria-label={`Attachments (${memory.attachments.length})`}>
+            <h4 className="mb-2 text-sm font-medium">Attachments ({memory.attachments.length})</h4>
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+              {memory.attachments.map((attachment) => (
+                <li key={attachment.id} className={attachment.mimeType.startsWith('audio/') ? 'col-span-3 sm:col-span-2' : undefined}>
+                  <AttachmentView attachment={attachment} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { memoryInputSchema, type Memory, type MemoryFormValues, type MemoryInput } from '@shared/schemas/memories';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useCreateMemory, useUpdateMemory, useUploadAttachments } from '../api';
+import { AttachmentDropZone } from './attachment-drop-zone';
+import { ExistingAttachments } from './existing-attachments';
+import { ImproveContent } from './improve-content';
+import { LinkPicker } from './link-picker';
+import { TagInput } from './tag-input';
+import { TagSuggestions } from './tag-suggestions';
+
+/** Today in the user's own time zone, as yyyy-MM-dd (spec §4: a new memory defaults to today). */
+export function localToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function defaultsFor(memory: Memory | undefined): MemoryFormValues {
+  if (!memory) return { title: '', content: '', eventDate: localToday(), isPublic: false, tags: [], location: '' };
+  return {
+    title: memory.title,
+    content: memory.content,
+    eventDate: memory.eventDate,
+    isPublic: memory.isPublic,
+    tags: memory.tags,
+    location: memory.location ?? '',
+  };
+}
+
+type MemoryFormProps = {
+  /** The memory being edited; absent for a new one. */
+  memory?: Memory;
+  /** Saved (and any queued files uploaded): close the form. */
+  onDone: () => void;
+  /** Saved, but its files could not be uploaded: keep editing the saved memory so nothing queued is lost. */
+  onSavedWithFailedUpload: (memory: Memory) => void;
+};
+
+/** spec §2/§4: the inline memory form with its Content and Attachments tabs. */
+export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFormProps) {
+  const isEdit = memory !== undefined;
+  const form = useForm<MemoryFormValues, unknown, MemoryInput>({
+    resolver: zodResolver(memoryInputSchema), // the same schema the server validates with
+    defaultValues: defaultsFor(memory),
+  });
+  const { errors } = form.formState;
+  const [tab, setTab] = useState('content');
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const createMemory = useCreateMemory();
+  const updateMemory = useUpdateMemory();
+  const uploadAttachments = useUploadAttachments();
+  const [title, content, location, eventDate, tags] = useWatch({
+    control: form.control,
+    name: ['title', 'content', 'location', 'eventDate', 'tags'],
+  });
+
+  async function upload(memoryId: number, queued: File[], fallback: string) {
+    try {
+      const count = await uploadAttachments.mutateAsync({ memoryId, files: queued });
+      toast({ title: 'Attachments Uploaded', description: `${count} attachment(s) uploaded successfully.` });
+      setFiles([]);
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+      return false;
+    }
+  }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setBusy(true);
+      let saved: Memory;
+      try {
+        saved = isEdit ? await updateMemory.mutateAsync({ id: memory.id, input: values }) : await createMemory.mutateAsync(values);
+      } catch (error) {
+        const fallback = !(error instanceof ApiError) ? 'Failed to save memory. Please try again.' : isEdit ? 'Failed to update memory' : 'Failed to create memory';
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+        setBusy(false);
+        return;
+      }
+      toast(
+        isEdit
+          ? { title: 'Memory Updated', description: 'Your memory has been updated successfully.' }
+          : { title: 'Memory Created', description: 'Your memory has been saved successfully.' },
+      );
+      // spec §4: queued files are uploaded after the save, with the new or existing id.
+      if (files.length > 0 && !(await upload(saved.id, files, 'Failed to upload attachments. Please try again.'))) {
+        setBusy(false);
+        if (!isEdit) onSavedWithFailedUpload(saved);
+        return;
+      }
+      setBusy(false);
+      form.reset(defaultsFor(undefined));
+      onDone();
+    },
+    // Validation messages live on the Content tab: show them.
+    () => setTab('content'),
+  );
+
+  async function uploadNow() {
+    if (files.length === 0) {
+      toast({ variant: 'destructive', title: 'No files selected' });
+      return;
+    }
+    if (!isEdit) {
+      toast({ variant: 'destructive', title: 'Cannot upload', description: 'Save the memory first before uploading attachments' });
+      return;
+    }
+    setBusy(true);
+    await upload(memory.id, files, 'Failed to upload attachments');
+    setBusy(false);
+  }
+
+  const pending = busy || createMemory.isPending || updateMemory.isPending || uploadAttachments.isPending;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{isEdit ? 'Edit Memory' : 'Create New Memory'}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={isEdit ? 'Edit Memory' : 'Create New Memory'}>
+          <FormField label="Title" error={errors.title}>
+            <Input autoComplete="off" placeholder="Give your memory a title" {...form.register('title')} />
+          </FormField>
+
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList>
+              <TabsTrigger value="content">Content</TabsTrigger>
+              <TabsTrigger value="attachments">
+                Attachments{files.length > 0 ? ` (${files.length})` : ''}
+              </TabsTrigger>
+            </TabsList>
+
+            <TabsContent value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
+              <FormField label="Content" error={errors.content}>
+                <Textarea rows={8} placeholder="Write your memory..." {...form.register('content')} />
+              </FormField>
+              <div className="flex flex-wrap items-center gap-2">
+                <ImproveContent
+                  input={{ title, content: content ?? '', location: location || null, eventDate }}
+                  onAccept={(improved) => form.setValue('content', improved, { shouldDirty: true, shouldValidate: true })}
+                />
+                <TagSuggestions
+                  title={title ?? ''}
+                  content={content ?? ''}
+                  tags={tags ?? []}
+                  onAccept={(tag) => form.setValue('tags', [...(form.getValues('tags') ?? []), tag], { shouldDirty: true })}
+                />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Date" error={errors.eventDate}>
+                  <Input type="date" {...form.register('eventDate')} />
+                </FormField>
+                <FormField label="Location" error={errors.location}>
+                  <Input autoComplete="off" placeholder="Where did it happen?" {...form.register('location')} />
+                </FormField>
+              </div>
+              <Controller
+                control={form.control}
+                name="tags"
+                render={({ field }) => <TagInput tags={field.value ?? []} onChange={field.onChange} />}
+              />
+            </TabsContent>
+
+            <TabsContent value="attachments" forceMount className="grid gap-4 data-[state=inactive]:hidden">
+              <AttachmentDropZone files={files} onFilesChange={setFiles} disabled={pending} />
+              <div className="flex flex-wrap items-center gap-2">
+                <Button type="button" variant="outline" size="sm" onClick={uploadNow} disabled={pending}>
+                  Upload Files
+                </Button>
+                {isEdit && <LinkPicker memoryId={memory.id} />}
+              </div>
+              {isEdit ? (
+                <ExistingAttachments memoryId={memory.id} />
+              ) : (
+                <p className="text-sm text-muted-foreground">
+                  Files you add here are uploaded when you save the memory. To link photos or documents you already have, save the memory and edit it.
+                </p>
+              )}
+            </TabsContent>
+          </Tabs>
+
+          <div className="flex justify-end gap-2">
+            <Button type="submit" disabled={pending}>
+              {pending && <Spinner />}
+              {pending ? (isEdit ? 'Updating Memory...' : 'Saving Memory...') : isEdit ? 'Update Memory' : 'Save Memory'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

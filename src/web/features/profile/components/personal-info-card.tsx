@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { User } from '@shared/schemas/auth';
+import { profileInputSchema, type ProfileInput } from '@shared/schemas/profile';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { useUpdateProfile } from '../api';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** spec §4: empty strings, today's date for dateOfBirth and gender other wherever the user has no value. */
+function toFormValues(user: User): ProfileInput {
+  return {
+    firstName: user.firstName ?? '',
+    surname: user.surname ?? '',
+    dateOfBirth: user.dateOfBirth || today(),
+    mobileNumber: user.mobileNumber ?? '',
+    cityOfBirth: user.cityOfBirth ?? '',
+    address: user.address ?? '',
+    gender: user.gender ?? 'other',
+  };
+}
+
+/** spec §2 Personal Information: view mode (fields disabled) and edit mode, toggled by Edit/Cancel. */
+export function PersonalInfoCard({ user }: { user: User }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const updateProfile = useUpdateProfile();
+  const genderId = useId();
+  const form = useForm<ProfileInput>({ resolver: zodResolver(profileInputSchema), defaultValues: toFormValues(user) });
+  const { errors } = form.formState;
+
+  const cancel = () => {
+    form.reset(toFormValues(user));
+    setIsEditing(false);
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    updateProfile.mutate(values, {
+      onSuccess: (saved) => {
+        toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.' });
+        form.reset(toFormValues(saved));
+        setIsEditing(false);
+      },
+      onError: () =>
+        toast({ variant: 'destructive', title: 'Update failed', description: 'Failed to update profile. Please try again.' }),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="grid gap-1.5">
+          <CardTitle>Personal Information</CardTitle>
+          <CardDescription>Your email address is used to sign in and cannot be changed here.</CardDescription>
+        </div>
+        <Button variant="outline" onClick={isEditing ? cancel : () => setIsEditing(true)}>
+          {isEditing ? 'Cancel' : 'Edit'}
+        </Button>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={!isEditing || updateProfile.isPending} className="contents">
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField label="First Name" error={errors.firstName}>
+              <Input autoComplete="given-name" {...form.register('firstName')} />
+            </FormField>
+            <FormField label="Surname" error={errors.surname}>
+              <Input autoComplete="family-name" {...form.register('surname')} />
+            </FormField>
+            <FormField label="Email">
+              <Input type="email" value={user.email} readOnly disabled />
+            </FormField>
+            <FormField label="Date of Birth" error={errors.dateOfBirth}>
+              <Input type="date" min="1900-01-01" max={today()} {...form.register('dateOfBirth')} />
+            </FormField>
+            <FormField label="Mobile Number" error={errors.mobileNumber}>
+              <Input type="tel" autoComplete="tel" {...form.register('mobileNumber')} />
+            </FormField>
+            <FormField label="City of Birth" error={errors.cityOfBirth}>
+              <Input {...form.register('cityOfBirth')} />
+            </FormField>
+            <div className="sm:col-span-2">
+              <FormField label="Address" error={errors.address}>
+                <Input autoComplete="street-address" {...form.register('address')} />
+              </FormField>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={genderId}>Gender</Label>
+              <Controller
+                control={form.control}
+                name="gender"
+                render={({ field }) => (
+                  <Select value={field.value ?? 'other'} onValueChange={field.onChange} disabled={!isEditing || updateProfile.isPending}>
+                    <SelectTrigger id={genderId}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="male">Male</SelectItem>
+                      <SelectItem value="female">Female</SelectItem>
+                      <SelectItem value="other">Other</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </div>
+          </CardContent>
+          {isEditing && (
+            <CardFooter className="justify-end gap-2">
+              <Button variant="outline" onClick={cancel}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={updateProfile.isPending}>
+                {updateProfile.isPending && <Spinner />}
+                {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </CardFooter>
+          )}
+        </fieldset>
+      </form>
+    </Card>
+  );
+}
