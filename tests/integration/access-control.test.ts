@@ -1,0 +1,237 @@
+// Walks every route Fastify registered (not a hand-kept list of paths) and checks its access rule:
+// anonymous → 401; another user's ids (in path, query or body, prefixed attachment ids included) → 404 with
+// the victim's data unchanged; the owner → success. A route added without a rule here fails this test.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
+
+type Actor = Awaited<ReturnType<typeof signUp>>;
+
+interface World {
+  victim: Actor;
+  attacker: Actor;
+  photoId: number;
+  memoryId: number;
+  attachmentId: number;
+  linkedPhotoId: number;
+  linkedVaultId: number;
+  contactId: number;
+  vaultId: number;
+  attackerMemoryId: number;
+  attackerPhotoId: number;
+}
+
+interface Req {
+  url: string;
+  payload?: object;
+  multipart?: ReturnType<typeof multipart>;
+}
+
+type Rule =
+  | { kind: 'public' }
+  /** Acts only on the caller's own data: anonymous → 401, owner → success. */
+  | { kind: 'self'; request: (w: World) => Req }
+  /** Names the victim's resources: anonymous → 401, attacker → 404 (victim unchanged), owner → success. */
+  | { kind: 'owned'; request: (w: World) => Req; attacks?: (w: World) => Req[] };
+
+let png: Buffer;
+const photoUpload = () => multipart([{ name: 'photo', filename: 'a.png', content: png, contentType: 'image/png' }]);
+const vaultUpload = (memoryId?: number) =>
+  multipart([
+    { name: 'file', filename: 'letter.txt', content: Buffer.from('Dear future reader'), contentType: 'text/plain' },
+    { name: 'description', value: 'a letter' },
+    ...(memoryId ? [{ name: 'memoryId', value: String(memoryId) }] : []),
+  ]);
+const attachmentUpload = () => multipart([{ name: 'attachments', filename: 'b.png', content: png, contentType: 'image/png' }]);
+const memoryBody = { title: 'Picnic', content: 'By the lake', eventDate: '1999-07-04', isPublic: false, tags: ['lake'] };
+
+const RULES: Record<string, Rule> = {
+  'GET /api/health': { kind: 'public' },
+  'POST /api/register': { kind: 'public' },
+  'POST /api/login': { kind: 'public' },
+  'POST /api/logout': { kind: 'public' },
+  'POST /api/waitlist': { kind: 'public' },
+  'GET /api/user': { kind: 'self', request: () => ({ url: '/api/user' }) },
+  'PATCH /api/user/profile': { kind: 'self', request: () => ({ url: '/api/user/profile', payload: { cityOfBirth: 'Leeds' } }) },
+  'POST /api/user/profile-picture': {
+    kind: 'self',
+    request: () => ({ url: '/api/user/profile-picture', multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]) }),
+  },
+  'GET /api/user/profile-picture': { kind: 'self', request: () => ({ url: '/api/user/profile-picture' }) },
+  'POST /api/user/password': {
+    kind: 'self',
+    request: () => ({ url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'An0ther-Secret!', confirmPassword: 'An0ther-Secret!' } }),
+  },
+  'POST /api/user/logout-all': { kind: 'self', request: () => ({ url: '/api/user/logout-all' }) },
+  'DELETE /api/user': { kind: 'self', request: () => ({ url: '/api/user', payload: { password: TEST_PASSWORD } }) },
+  'GET /api/photos': { kind: 'self', request: () => ({ url: '/api/photos?sortBy=title' }) },
+  'POST /api/photos': { kind: 'self', request: () => ({ url: '/api/photos', multipart: photoUpload() }) },
+  'GET /api/photos/image/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/image/${w.photoId}?size=thumb` }) },
+  'PATCH /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}`, payload: { title: 'Renamed' } }) },
+  'DELETE /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}` }) },
+  'DELETE /api/photos/:id/unlink': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.linkedPhotoId}/unlink` }) },
+  'POST /api/photos/fix-paths': { kind: 'self', request: () => ({ url: '/api/photos/fix-paths' }) },
+  'POST /api/photos/cleanup': { kind: 'self', request: () => ({ url: '/api/photos/cleanup' }) },
+  'GET /api/memories': { kind: 'self', request: () => ({ url: '/api/memories' }) },
+  'POST /api/memories': { kind: 'self', request: () => ({ url: '/api/memories', payload: memoryBody }) },
+  'POST /api/memories/analyze': { kind: 'self', request: () => ({ url: '/api/memories/analyze', payload: { title: 'Wedding', description: 'Our wedding in Paris in June.' } }) },
+  'POST /api/memories/improve': { kind: 'self', request: () => ({ url: '/api/memories/improve', payload: { content: 'we went to the sea' } }) },
+  'GET /api/memories/suggestions': { kind: 'self', request: () => ({ url: '/api/memories/suggestions' }) },
+  'GET /api/memories/organize': { kind: 'self', request: () => ({ url: '/api/memories/organize' }) },
+  'PATCH /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}`, payload: { title: 'Changed' } }) },
+  'DELETE /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}` }) },
+  'GET /api/memories/:id/attachments': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments` }) },
+  'POST /api/memories/:id/attachments': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments`, multipart: attachmentUpload() }) },
+  'GET /api/memories/:id/attachments/:attachmentId/file': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}/file` }),
+    attacks: (w) => [
+      { url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}/file` },
+      { url: `/api/memories/${w.attackerMemoryId}/attachments/${w.attachmentId}/file` },
+    ],
+  },
+  'DELETE /api/memories/:id/attachments/:attachmentId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}` }),
+    attacks: (w) => [
+      { url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}` },
+      { url: `/api/memories/${w.attackerMemoryId}/attachments/${w.attachmentId}` },
+      { url: `/api/memories/${w.memoryId}/attachments/p-${w.linkedPhotoId}` },
+      { url: `/api/memories/${w.memoryId}/attachments/v-${w.linkedVaultId}` },
+      { url: `/api/memories/${w.attackerMemoryId}/attachments/p-${w.linkedPhotoId}` },
+      { url: `/api/memories/${w.attackerMemoryId}/attachments/v-${w.linkedVaultId}` },
+    ],
+  },
+  'POST /api/memories/:id/links': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/memories/${w.memoryId}/links`, payload: { photoIds: [w.photoId] } }),
+    attacks: (w) => [
+      { url: `/api/memories/${w.memoryId}/links`, payload: { photoIds: [w.attackerPhotoId] } },
+      { url: `/api/memories/${w.attackerMemoryId}/links`, payload: { photoIds: [w.photoId] } },
+      { url: `/api/memories/${w.attackerMemoryId}/links`, payload: { vaultFileIds: [w.vaultId] } },
+    ],
+  },
+  'GET /api/memories/:id/link-candidates': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/link-candidates` }) },
+  'GET /api/contacts': { kind: 'self', request: () => ({ url: '/api/contacts?relationship=family' }) },
+  'POST /api/contacts': { kind: 'self', request: () => ({ url: '/api/contacts', payload: { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' } }) },
+  'PATCH /api/contacts/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/contacts/${w.contactId}`, payload: { firstName: 'Zed', lastName: 'Lee', relationship: 'family' } }),
+  },
+  'DELETE /api/contacts/:id': { kind: 'owned', request: (w) => ({ url: `/api/contacts/${w.contactId}` }) },
+  'GET /api/vault': { kind: 'self', request: () => ({ url: '/api/vault' }) },
+  'GET /api/vault/usage': { kind: 'self', request: () => ({ url: '/api/vault/usage' }) },
+  'POST /api/vault': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/vault', multipart: vaultUpload(w.memoryId) }),
+    attacks: (w) => [{ url: '/api/vault', multipart: vaultUpload(w.memoryId) }],
+  },
+  'GET /api/vault/:id': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.vaultId}` }) },
+  'DELETE /api/vault/:id': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.vaultId}` }) },
+  'DELETE /api/vault/:id/unlink': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.linkedVaultId}/unlink` }) },
+  'GET /api/timeline': { kind: 'self', request: () => ({ url: '/api/timeline?sortDirection=asc' }) },
+  'GET /api/timeline/summary': { kind: 'self', request: () => ({ url: '/api/timeline/summary' }) },
+  'GET /api/timeline/period': { kind: 'self', request: () => ({ url: `/api/timeline/period?year=${new Date().getFullYear()}` }) },
+};
+
+describe('access control on every registered route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } }).png().toBuffer();
+  });
+  afterAll(() => t.close());
+
+  const send = (method: string, req: Req, cookie?: string) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: req.url,
+      headers: { ...(cookie ? { cookie } : {}), ...(req.multipart?.headers ?? {}) },
+      ...(req.multipart ? { payload: req.multipart.payload } : req.payload ? { payload: req.payload } : {}),
+    });
+
+  async function created(res: Awaited<ReturnType<typeof send>>): Promise<number> {
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return (res.json() as { id: number }).id;
+  }
+
+  async function makeWorld(): Promise<World> {
+    const victim = await signUp(t.app);
+    const attacker = await signUp(t.app);
+    const photoId = await created(await send('POST', { url: '/api/photos', multipart: photoUpload() }, victim.cookie));
+    const linkedPhotoId = await created(await send('POST', { url: '/api/photos', multipart: photoUpload() }, victim.cookie));
+    const memoryId = await created(await send('POST', { url: '/api/memories', payload: memoryBody }, victim.cookie));
+    const up = await send('POST', { url: `/api/memories/${memoryId}/attachments`, multipart: attachmentUpload() }, victim.cookie);
+    expect(up.statusCode, up.body).toBeLessThan(300);
+    const list = await send('GET', { url: `/api/memories/${memoryId}/attachments` }, victim.cookie);
+    const own = (list.json() as Array<{ id: string; type?: string }>).find((a) => !a.type);
+    const vaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, victim.cookie));
+    const linkedVaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, victim.cookie));
+    const link = await send('POST', { url: `/api/memories/${memoryId}/links`, payload: { photoIds: [linkedPhotoId], vaultFileIds: [linkedVaultId] } }, victim.cookie);
+    expect(link.statusCode, link.body).toBeLessThan(300);
+    const contactId = await created(
+      await send('POST', { url: '/api/contacts', payload: { firstName: 'Vi', lastName: 'Ctim', relationship: 'family', email: 'kin@example.com' } }, victim.cookie),
+    );
+    const pic = await send('POST', { url: '/api/user/profile-picture', multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]) }, victim.cookie);
+    expect(pic.statusCode, pic.body).toBeLessThan(300);
+    const attackerMemoryId = await created(await send('POST', { url: '/api/memories', payload: memoryBody }, attacker.cookie));
+    const attackerPhotoId = await created(await send('POST', { url: '/api/photos', multipart: photoUpload() }, attacker.cookie));
+    // Derivatives are made in the background: wait until the victim's thumbnail is served.
+    for (let i = 0; i < 100; i++) {
+      const img = await send('GET', { url: `/api/photos/image/${photoId}?size=thumb` }, victim.cookie);
+      if (img.statusCode === 200) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { victim, attacker, photoId, memoryId, attachmentId: Number(own!.id), linkedPhotoId, linkedVaultId, contactId, vaultId, attackerMemoryId, attackerPhotoId };
+  }
+
+  /** Everything the victim can see, to prove an attacker's request changed nothing. */
+  async function snapshot(w: World) {
+    const get = async (url: string) => (await send('GET', { url }, w.victim.cookie)).body;
+    return {
+      user: await get('/api/user'),
+      photos: await get('/api/photos'),
+      memories: await get('/api/memories'),
+      attachments: await get(`/api/memories/${w.memoryId}/attachments`),
+      family: await get('/api/contacts?relationship=family'),
+      vault: await get('/api/vault'),
+      files: (await t.files.list(`users/${w.victim.user.id}`)).sort(),
+    };
+  }
+
+  it('has an access rule for every registered route', () => {
+    const missing = t.app.registeredRoutes
+      .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !RULES[key]);
+    expect(missing, 'routes without an access rule: add one to RULES').toEqual([]);
+  });
+
+  it('refuses anonymous callers, gives 404 for another user’s ids, and serves the owner', async () => {
+    const routes = t.app.registeredRoutes.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'));
+    for (const { method, url } of routes) {
+      const key = `${method} ${url}`;
+      const rule = RULES[key];
+      if (!rule || rule.kind === 'public') continue;
+      const w = await makeWorld();
+      const req = rule.request(w);
+
+      const anon = await send(method, req);
+      expect(anon.statusCode, `${key} anonymous`).toBe(401);
+
+      if (rule.kind === 'owned') {
+        const attacks = rule.attacks?.(w) ?? [req];
+        for (const attack of attacks) {
+          const before = await snapshot(w);
+          const res = await send(method, attack, w.attacker.cookie);
+          expect(res.statusCode, `${key} as another user (${attack.url}): ${res.body}`).toBe(404);
+          expect(res.body, `${key} leaks nothing`).not.toMatch(/Vi|Ctim|letter|Picnic/);
+          expect(await snapshot(w), `${key} changed the victim's data`).toEqual(before);
+        }
+      }
+
+      const own = await send(method, rule.request(w), w.victim.cookie);
+      expect(own.statusCode, `${key} as owner: ${own.body}`).toBeLessThan(300);
+    }
+  }, 300_000);
+});
