@@ -34,8 +34,13 @@ const contentSchema = z
   .min(1, 'Content is required') // spec §5
   .max(MAX_TEXT_LENGTH, `Content must be at most ${MAX_TEXT_LENGTH} characters`);
 
-/** A calendar day, yyyy-MM-dd (spec §3 eventDate is a date, not a timestamp). */
-const eventDateSchema = z.iso.date({ error: 'Please enter a valid date' });
+/**
+ * A calendar day, yyyy-MM-dd (spec §3 eventDate is a date, not a timestamp). Family history reaches back
+ * centuries, so the floor is the year 1000; a memory cannot lie beyond the end of next year.
+ */
+const eventDateSchema = z.iso
+  .date({ error: 'Please enter a valid date' })
+  .refine((d) => d >= '1000-01-01' && d <= `${new Date().getFullYear() + 1}-12-31`, 'Please enter a valid date');
 
 const tagsSchema = z
   .array(z.string().max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters`), {
