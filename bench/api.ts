@@ -47,7 +47,6 @@ export async function benchApi(): Promise<Row[]> {
   const warmStarts: number[] = [];
   const baselineStarts: number[] = [];
   let idleRss = 0;
-  let dataDir: string | undefined;
   for (let i = 0; i < 3; i++) {
     const fresh = await startProcess(server);
     emptyStarts.push(fresh.startMs);
@@ -55,7 +54,7 @@ export async function benchApi(): Promise<Row[]> {
     fs.rmSync(fresh.dataDir, { recursive: true, force: true });
   }
   const first = await startProcess(server);
-  dataDir = first.dataDir;
+  const dataDir = first.dataDir;
   await first.stop();
   for (let i = 0; i < ROUNDS; i++) {
     const t0 = performance.now();

@@ -1,0 +1,313 @@
+// npm run bench:photos — the photo pipeline, as ratios against baselines measured in the same run (absolute
+// numbers swing about 2× between runs on these shared 2-core machines; ratios do not).
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  use that server (a scratch database is
+//                                                                    created and dropped); otherwise an
+//                                                                    embedded PostgreSQL in a temp dir.
+//   BENCH_SECONDS=3  length of each autocannon round.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import fastifyStatic from '@fastify/static';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import Fastify from 'fastify';
+import pg from 'pg';
+import sharp from 'sharp';
+import { buildApp } from '../src/server/app';
+import type { Db } from '../src/server/db/client';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { runMigrations } from '../src/server/db/migrate';
+import * as schema from '../src/server/db/schema';
+import { loadEnv } from '../src/server/env';
+import { createHeicDecoder } from '../src/server/features/photos/heic-decoder';
+import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
+import { createFileStore } from '../src/server/lib/file-store';
+import { median, printTable, saveRows, type Row } from './lib';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const MB = 1024 * 1024;
+const started = performance.now();
+const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
+const FIXTURES = path.join(os.tmpdir(), 'heirloom-bench-photos');
+
+async function openDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `heirloom_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), max: 20 });
+    return {
+      pool,
+      async close() {
+        await pool.end();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
+  fs.chmodSync(dir, 0o755);
+  const embedded = await startEmbeddedPostgres(dir);
+  const pool = new pg.Pool({ ...embedded.connection, max: 20 });
+  return {
+    pool,
+    async close() {
+      await pool.end();
+      await embedded.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A 4000 × 3000 photo-like JPEG (gradients and sensor-like noise: it compresses like a real photo). */
+async function twelveMegapixelJpeg(file: string) {
+  if (fs.existsSync(file)) return;
+  const w = 4000;
+  const h = 3000;
+  const raw = Buffer.alloc(w * h * 3);
+  let seed = 7;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 24;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      const n = noise();
+      raw[i] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 300) + n));
+      raw[i + 1] = Math.max(0, Math.min(255, 128 + 100 * Math.cos(y / 200) + n));
+      raw[i + 2] = Math.max(0, Math.min(255, (x + y) / 28 + n));
+    }
+  }
+  await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+}
+
+interface Cannon {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+}
+
+/** autocannon in its own process, so the load generator does not share the server's event loop. */
+function cannon(url: string, headers: Record<string, string>, seconds = SECONDS, connections = 10): Promise<Cannon> {
+  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(process.cwd(), 'node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out) as Cannon);
+      } catch {
+        reject(new Error(`autocannon gave no result for ${url}`));
+      }
+    });
+  });
+}
+
+const row = (figure: string, value: number, unit: string, goal: string, pass: boolean | null, extra: Partial<Row> = {}): Row => ({
+  figure,
+  value,
+  unit,
+  goal,
+  pass,
+  ...extra,
+});
+
+async function main() {
+  fs.mkdirSync(FIXTURES, { recursive: true });
+  const jpeg12 = path.join(FIXTURES, '12mp.jpg');
+  const heic12 = path.join(FIXTURES, '12mp.heic');
+  await twelveMegapixelJpeg(jpeg12);
+  if (!fs.existsSync(heic12)) execFileSync('heif-enc', ['-q', '50', '-p', 'preset=ultrafast', '-o', heic12, jpeg12], { stdio: 'ignore' });
+  const padded = path.join(FIXTURES, 'upload-10mb.jpg');
+  if (!fs.existsSync(padded)) {
+    const tiny = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    fs.writeFileSync(padded, Buffer.concat([tiny, Buffer.alloc(10 * MB - 1024 - tiny.length)]));
+  }
+  log(`fixtures: 12 MP JPEG ${(fs.statSync(jpeg12).size / MB).toFixed(2)} MB, 12 MP HEIC ${(fs.statSync(heic12).size / MB).toFixed(2)} MB`);
+
+  const database = await openDatabase();
+  const db = drizzle(database.pool, { schema }) as Db;
+  await runMigrations(db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
+  const files = createFileStore(path.join(dataDir, 'files'));
+  await files.init();
+  const app = await buildApp({ env, db, files, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const rows: Row[] = [];
+
+  try {
+    const password = 'Bench-pass-1!';
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { firstName: 'Bench', surname: 'User', email: 'photos@example.com', dateOfBirth: '1960-01-01', password, confirmPassword: password },
+    });
+    const userId = (reg.json() as { id: number }).id;
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'photos@example.com', password } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+
+    const upload = async (file: string, name: string) => {
+      const form = new FormData();
+      form.append('photo', await fs.openAsBlob(file), name);
+      const res = await fetch(`${base}/api/photos`, { method: 'POST', body: form, headers: { cookie } });
+      if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { id: number };
+    };
+    const waitReady = async (id: number) => {
+      for (;;) {
+        const list = (await (await fetch(`${base}/api/photos`, { headers: { cookie } })).json()) as { id: number; derivativeStatus: string }[];
+        if (list.find((p) => p.id === id)?.derivativeStatus !== 'pending') return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    // 1. Mobile variant bytes vs the original, for a 12 MP photo.
+    const photo = await upload(jpeg12, '12mp.jpg');
+    await waitReady(photo.id);
+    const original = fs.statSync(jpeg12).size;
+    const mobile = (await (await fetch(`${base}/api/photos/image/${photo.id}?mobile=true`, { headers: { cookie } })).arrayBuffer()).byteLength;
+    const mobileRatio = mobile / original;
+    rows.push(row('photos: mobile variant bytes / original (12 MP)', mobile / 1024, 'KB', '≤ 1/15 (0.067)', mobileRatio <= 1 / 15, { baseline: original / 1024, ratio: mobileRatio }));
+    log(`mobile variant ${(mobile / 1024).toFixed(0)} KB of ${(original / 1024).toFixed(0)} KB = 1/${(1 / mobileRatio).toFixed(1)}`);
+
+    // 2. The image route for a ready thumbnail vs @fastify/static serving the same file, A B A B.
+    const thumbKey = fs
+      .readdirSync(path.join(dataDir, 'files', `users/${userId}/photos`))
+      .find((f) => f.endsWith('.thumb.webp'))!;
+    const staticApp = Fastify({ logger: false });
+    await staticApp.register(fastifyStatic, { root: path.join(dataDir, 'files', `users/${userId}/photos`) });
+    await staticApp.listen({ port: 0, host: '127.0.0.1' });
+    const staticAddress = staticApp.server.address();
+    const staticBase = `http://127.0.0.1:${typeof staticAddress === 'object' && staticAddress ? staticAddress.port : 0}`;
+    const routeRps: number[] = [];
+    const staticRps: number[] = [];
+    let non2xx = 0;
+    for (let round = 0; round < 3; round++) {
+      const a = await cannon(`${base}/api/photos/image/${photo.id}?size=thumb&t=1`, { cookie });
+      const b = await cannon(`${staticBase}/${thumbKey}`, {});
+      routeRps.push(a.requests.average);
+      staticRps.push(b.requests.average);
+      non2xx += a.non2xx + b.non2xx;
+    }
+    await staticApp.close();
+    const throughput = median(routeRps) / median(staticRps);
+    rows.push(row('photos: thumbnail route req/s vs @fastify/static', median(routeRps), 'req/s', '≥ 0.9×', throughput >= 0.9, { baseline: median(staticRps), ratio: throughput, note: non2xx ? `${non2xx} non-2xx` : undefined }));
+    log(`thumbnail route ${median(routeRps).toFixed(0)} req/s, @fastify/static ${median(staticRps).toFixed(0)} req/s (${throughput.toFixed(2)}×)`);
+
+    // 3. Twenty concurrent 10 MB uploads: memory growth and wall time vs writing the same bytes straight to disk.
+    const uploadDir = path.join(dataDir, 'raw-writes');
+    fs.mkdirSync(uploadDir, { recursive: true });
+    const rawWrite = async () => {
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const out = path.join(uploadDir, `raw-${i}`);
+          const { pipeline } = await import('node:stream/promises');
+          await pipeline(fs.createReadStream(padded), fs.createWriteStream(out, { flush: true }));
+        }),
+      );
+      const ms = performance.now() - t0;
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+      fs.mkdirSync(uploadDir, { recursive: true });
+      return ms;
+    };
+    const uploadAll = async () => {
+      global.gc?.();
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: 20 }, (_, i) => upload(padded, `big-${i}.jpg`)));
+      const ms = performance.now() - t0;
+      clearInterval(sampler);
+      return { ms, growth: peak - before };
+    };
+    const rawTimes: number[] = [];
+    const uploadTimes: number[] = [];
+    const growths: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      rawTimes.push(await rawWrite());
+      const u = await uploadAll();
+      uploadTimes.push(u.ms);
+      growths.push(u.growth);
+    }
+    const growth = Math.max(...growths) / MB;
+    rows.push(row('photos: memory growth, 20 concurrent 10 MB uploads', growth, 'MB', '≤ 64 MB', growth <= 64, { note: 'whole process RSS, client included' }));
+    const perMb = median(uploadTimes) / 200;
+    const rawPerMb = median(rawTimes) / 200;
+    rows.push(row('photos: upload time per MB vs raw disk write (20 × 10 MB)', perMb, 'ms/MB', '≤ 4×', perMb / rawPerMb <= 4, { baseline: rawPerMb, ratio: perMb / rawPerMb }));
+    log(`20 × 10 MB uploads: ${median(uploadTimes).toFixed(0)} ms (raw write ${median(rawTimes).toFixed(0)} ms), RSS growth ${growth.toFixed(1)} MB`);
+
+    // 4. Derivatives per second (mobile + thumbnail) for 12 MP JPEGs, two at a time as the queue runs them.
+    const heic = createHeicDecoder();
+    const jobs = 12;
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      [0, 1].map(async () => {
+        while (next++ < jobs) await renderDerivatives(jpeg12, 'image/jpeg', heic);
+      }),
+    );
+    const perSecond = jobs / ((performance.now() - t0) / 1000);
+    rows.push(row('photos: 12 MP thumbnails (+ mobile size) per second', perSecond, '/s', 'report', null));
+    log(`derivatives: ${perSecond.toFixed(1)} photos/s`);
+
+    // 5. HEIC 12 MP → full-size JPEG, in the worker, vs Debian's native heif-convert; event-loop delay meanwhile.
+    const heifConvert = () => {
+      const out = path.join(FIXTURES, 'heif-convert-out.jpg');
+      const t = performance.now();
+      execFileSync('heif-convert', ['-q', '90', heic12, out], { stdio: 'ignore' });
+      return performance.now() - t;
+    };
+    const ours = async () => {
+      const t = performance.now();
+      const decoded = await heic.decode(heic12);
+      await sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } }).flatten({ background: '#fff' }).jpeg({ quality: 90 }).toBuffer();
+      return performance.now() - t;
+    };
+    await ours(); // the worker's first start (loading libheif) is not what we measure
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    const oursTimes: number[] = [];
+    const nativeTimes: number[] = [];
+    const allTimes: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      delay.enable();
+      oursTimes.push(await ours());
+      const t = performance.now();
+      await renderDerivatives(heic12, 'image/heic', heic);
+      allTimes.push(performance.now() - t);
+      delay.disable();
+      nativeTimes.push(heifConvert());
+    }
+    await heic.close();
+    const heicRatio = median(oursTimes) / median(nativeTimes);
+    const p99 = delay.percentile(99) / 1e6;
+    rows.push(row('photos: HEIC 12 MP → JPEG vs heif-convert', median(oursTimes), 'ms', '≤ 1.5×', heicRatio <= 1.5, { baseline: median(nativeTimes), ratio: heicRatio, note: `all 3 derivatives ${median(allTimes).toFixed(0)} ms` }));
+    rows.push(row('photos: event-loop delay p99 during HEIC conversion', p99, 'ms', '≤ 20 ms', p99 <= 20));
+    log(`HEIC: ours ${median(oursTimes).toFixed(0)} ms, heif-convert ${median(nativeTimes).toFixed(0)} ms (${heicRatio.toFixed(2)}×); event loop p99 ${p99.toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`);
+  } finally {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  printTable(rows);
+  saveRows('photos', rows);
+  log('done');
+}
+
+await main();
