@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import {
+  TIMELINE_PAGE_DEFAULT,
+  type ContentType,
+  type SortDirection,
+  type TimelineCounts,
+  type TimelinePeriod,
+  type TimelinePeriodQuery,
+  type TimelineQuery,
+  type TimelineSummary,
+} from '@shared/schemas/timeline';
+import { badRequest } from '../../lib/errors';
+import type { CachedTimeline, TimelineCache } from './timeline-cache';
+import type { PageRow, TimelineCursor, TimelineReads, TimelineRepo } from './timeline.repo';
+
+const DEFAULT_TZ = 'UTC';
+const TZ_MESSAGE = 'tz must be an IANA time zone such as Europe/Paris';
+
+interface Options {
+  sortDirection: SortDirection;
+  contentType?: ContentType;
+  tz: string;
+}
+
+// spec §4 / §9: default sort descending, default filter all.
+const resolve = (q: TimelineQuery): Options => ({
+  sortDirection: q.sortDirection ?? 'desc',
+  contentType: q.contentType,
+  tz: q.tz ?? DEFAULT_TZ,
+});
+
+/** PostgreSQL knows fewer zone names than some JavaScript runtimes: its refusal is the client's mistake. */
+async function withZone<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '22023') throw badRequest(TZ_MESSAGE);
+    throw err;
+  }
+}
+
+export function encodeCursor(row: Pick<PageRow, 'at_key' | 'rank' | 'id'>): string {
+  return Buffer.from(`${row.at_key}|${row.rank}|${row.id}`).toString('base64url');
+}
+
+const CURSOR = /^(-?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([123])\|([1-9]\d{0,9})$/;
+
+export function decodeCursor(cursor: string): TimelineCursor {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || Number(match[3]) > 2_147_483_647) throw badRequest('Invalid cursor');
+  return { at: match[1]!, rank: Number(match[2]), id: Number(match[3]) };
+}
+
+const emptyCounts = (): TimelineCounts => ({ photo: 0, memory: 0, document: 0, total: 0 });
+
+export function createTimelineService({ repo, cache }: { repo: TimelineRepo; cache: TimelineCache }) {
+  /** The whole timeline as JSON text, written by the database in one query whatever the library size. */
+  const build = (reads: TimelineReads, userId: number, o: Options) =>
+    reads.timelineJson({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType });
+
+  const inFlight = new Map<string, Promise<CachedTimeline>>();
+
+  async function fill(key: string, userId: number, o: Options): Promise<CachedTimeline> {
+    // Fingerprint and data from one snapshot: the entry can never pair new rows with an old fingerprint.
+    const fresh = await withZone(() =>
+      repo.snapshot(async (reads) => ({ fingerprint: await reads.fingerprint(userId), json: await build(reads, userId, o) })),
+    );
+    // Not re-validated against timelineSchema here: on a large library that check alone would hold the
+    // event loop for ~100 ms; the SQL that writes it is covered by tests that parse it with the schema.
+    return cache.put(key, fresh.fingerprint, etagOf(key, fresh.fingerprint), Buffer.from(fresh.json));
+  }
+
+  const cacheKey = (userId: number, o: Options) => `${userId}|${o.sortDirection}|${o.contentType ?? 'all'}|${o.tz}`;
+  const etagOf = (key: string, fingerprint: string) =>
+    // Weak: the gzip and the plain body are the same representation for revalidation (RFC 9110 §8.8.1).
+    `W/"tl-${createHash('sha256').update(`${key}|${fingerprint}`).digest('base64url').slice(0, 27)}"`;
+
+  return {
+    /**
+     * GET /api/timeline as a finished body with an ETag. A conditional request whose ETag still matches
+     * gets notModified without the body being built or even looked up.
+     */
+    async listResponse(userId: number, q: TimelineQuery, ifNoneMatch?: string) {
+      const o = resolve(q);
+      const key = cacheKey(userId, o);
+      const current = await withZone(() => repo.fingerprint(userId));
+      const etag = etagOf(key, current);
+      if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { notModified: true as const, etag };
+      const hit = cache.get(key, current);
+      if (hit) return { notModified: false as const, entry: hit };
+      // Requests that saw the same fingerprint share one build: its snapshot is at least as new as what
+      // each of them saw, so none of them can be handed older data than it had already observed.
+      const flightKey = `${key}|${current}`;
+      let flight = inFlight.get(flightKey);
+      if (!flight) {
+        flight = fill(key, userId, o).finally(() => inFlight.delete(flightKey));
+        inFlight.set(flightKey, flight);
+      }
+      return { notModified: false as const, entry: await flight };
+    },
+
+    /** GET /api/timeline/summary: counts per type, year and month; years and months in sort order. */
+    async summary(userId: number, q: { sortDirection?: SortDirection; tz?: string }): Promise<TimelineSummary> {
+      const rows = await withZone(() => repo.countByMonth(userId, q.tz ?? DEFAULT_TZ));
+      const totals = emptyCounts();
+      const years = new Map<number, TimelineSummary['years'][number]>();
+      for (const row of rows) {
+        let year = years.get(row.year);
+        if (!year) years.set(row.year, (year = { year: row.year, ...emptyCounts(), months: [] }));
+        let month = year.months.find((m) => m.month === row.month);
+        if (!month) year.months.push((month = { month: row.month, ...emptyCounts() }));
+        for (const counts of [totals, year, month]) {
+          counts[row.type] += row.n;
+          counts.total += row.n;
+        }
+      }
+      const sign = (q.sortDirection ?? 'desc') === 'asc' ? 1 : -1;
+      const sorted = [...years.values()].sort((a, b) => sign * (a.year - b.year));
+      for (const year of sorted) year.months.sort((a, b) => sign * (a.month - b.month));
+      return { totals, years: sorted };
+    },
+
+    /** GET /api/timeline/period: one year or month, a page at a time, in the same order as the full list. */
+    async period(userId: number, q: TimelinePeriodQuery): Promise<TimelinePeriod> {
+      const o = resolve(q);
+      const year = Number(q.year);
+      const month = q.month === undefined ? null : Number(q.month);
+      const range =
+        month === null
+          ? { fromYear: year, fromMonth: 1, toYear: year + 1, toMonth: 1 }
+          : { fromYear: year, fromMonth: month, toYear: month === 12 ? year + 1 : year, toMonth: month === 12 ? 1 : month + 1 };
+      const limit = q.limit === undefined ? TIMELINE_PAGE_DEFAULT : Number(q.limit);
+      const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+      const rows = await withZone(() =>
+        repo.listPage({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType, range, after, limit: limit + 1 }),
+      );
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        year,
+        month,
+        items: page.map((row) => row.item),
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+  };
+}
+export type TimelineService = ReturnType<typeof createTimelineService>;
+
+/** If-None-Match may list several tags, weak or strong (RFC 9110 §13.1.2: weak comparison). */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}

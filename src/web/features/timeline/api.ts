@@ -1,0 +1,70 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  isTimeZone,
+  type ContentType,
+  type SortDirection,
+  type TimelinePeriod,
+  type TimelineSummary,
+} from '@shared/schemas/timeline';
+import { api, ApiError } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+/** spec §9: "Timeline summary ... freshness: 5 minutes". Timeline pages follow the same rule. */
+export const TIMELINE_STALE_MS = 5 * 60 * 1000;
+
+/** Items per request when a year is opened; lazy images keep the first screen to a few dozen requests. */
+export const TIMELINE_PAGE_SIZE = 30;
+
+/**
+ * The viewer's time zone, so that years and the dates shown on entries agree (an entry's timestamp is
+ * shown in this zone by formatLongDate, and the server groups by year in the same zone).
+ */
+export function viewerTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : 'UTC';
+}
+
+/** spec §8: 'Failed to fetch timeline: {status}' or 'Failed to fetch timeline data'. */
+async function fetchTimeline<T>(url: string): Promise<T> {
+  try {
+    return await api.get<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) {
+      throw new Error(`Failed to fetch timeline: ${error.status}`, { cause: error });
+    }
+    throw new Error('Failed to fetch timeline data', { cause: error });
+  }
+}
+
+export const timelineSummaryQuery = (tz: string) =>
+  queryOptions({
+    queryKey: queryKeys.timeline.summary(tz),
+    queryFn: () => fetchTimeline<TimelineSummary>(`/api/timeline/summary?${new URLSearchParams({ tz })}`),
+    staleTime: TIMELINE_STALE_MS,
+  });
+
+export const useTimelineSummary = (tz: string) => useQuery(timelineSummaryQuery(tz));
+
+export interface PeriodParams {
+  year: number;
+  sortDirection: SortDirection;
+  /** undefined = all content (spec §4 default). */
+  contentType?: ContentType;
+  tz: string;
+}
+
+export const timelinePeriodQuery = ({ year, sortDirection, contentType, tz }: PeriodParams) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.timeline.period(year, sortDirection, contentType ?? 'all', tz),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ year: String(year), sortDirection, tz, limit: String(TIMELINE_PAGE_SIZE) });
+      if (contentType) params.set('contentType', contentType);
+      if (pageParam) params.set('cursor', pageParam);
+      return fetchTimeline<TimelinePeriod>(`/api/timeline/period?${params}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: TIMELINE_STALE_MS,
+  });
+
+export const useTimelinePeriod = (params: PeriodParams) => useInfiniteQuery(timelinePeriodQuery(params));

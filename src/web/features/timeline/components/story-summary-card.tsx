@@ -1,0 +1,87 @@
+import { CalendarClock } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useTimelineSummary, viewerTimeZone } from '../api';
+
+type Props = {
+  /** Where the buttons lead; passed in by the route so this feature does not hard-code the route table. */
+  timelinePath: string;
+  firstMemoryPath: string;
+};
+
+/**
+ * spec §2 My Story: 'Your Life Timeline' with 'View Timeline' once there is anything to show; otherwise
+ * 'Build Your Timeline' with 'Start Timeline' and 'Add First Memory'. Freshness 5 minutes (spec §9).
+ */
+export function StorySummaryCard({ timelinePath, firstMemoryPath }: Props) {
+  const [tz] = useState(viewerTimeZone);
+  const summary = useTimelineSummary(tz);
+
+  if (summary.isPending) {
+    return (
+      <Card aria-hidden="true">
+        <CardHeader>
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="mt-2 h-4 w-72" />
+        </CardHeader>
+      </Card>
+    );
+  }
+
+  if (summary.isError) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Life Timeline</CardTitle>
+          <CardDescription role="alert" className="text-destructive">
+            Error loading timeline: {summary.error.message}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link to={timelinePath}>View Timeline</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const { totals, years } = summary.data;
+  const hasContent = totals.total > 0;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarClock aria-hidden="true" className="size-5 text-primary" />
+          {hasContent ? 'Your Life Timeline' : 'Build Your Timeline'}
+        </CardTitle>
+        <CardDescription>
+          {hasContent
+            ? `${plural(totals.photo, 'photo', 'photos')}, ${plural(totals.memory, 'memory', 'memories')} and ${plural(totals.document, 'document', 'documents')} across ${plural(years.length, 'year', 'years')}.`
+            : 'Your timeline fills itself as you add photos, memories and documents.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        {hasContent ? (
+          <Button asChild>
+            <Link to={timelinePath}>View Timeline</Link>
+          </Button>
+        ) : (
+          <>
+            <Button asChild>
+              <Link to={timelinePath}>Start Timeline</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={firstMemoryPath}>Add First Memory</Link>
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

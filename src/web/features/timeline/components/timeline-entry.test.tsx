@@ -1,0 +1,64 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TimelineItem } from '@shared/schemas/timeline';
+import { TimelineEntry } from './timeline-entry';
+
+afterEach(cleanup);
+
+describe('TimelineEntry (spec §2 Timeline)', () => {
+  it("shows a photo without a title as 'Untitled Photo' with a lazy thumbnail", () => {
+    render(
+      <TimelineEntry
+        item={{ type: 'photo', id: 7, date: '2021-03-05T12:00:00.000Z', title: null, fileName: 'a.jpg', filePath: '/api/photos/image/7', description: 'At the lake' }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Untitled Photo' })).toBeTruthy();
+    expect(screen.getByText('March 5, 2021')).toBeTruthy();
+    expect(screen.getByText('At the lake')).toBeTruthy();
+    const img = screen.getByRole('img', { name: 'Untitled Photo' });
+    expect(img.getAttribute('src')).toBe('/api/photos/image/7?size=thumb');
+    expect(img.getAttribute('loading')).toBe('lazy');
+  });
+
+  it("lists a memory's attachments: images as thumbnails, other files as an icon with the name", () => {
+    render(
+      <TimelineEntry
+        item={{
+          type: 'memory',
+          id: 3,
+          date: '2019-07-14',
+          title: 'Trip',
+          content: 'We drove north.',
+          attachments: [
+            { type: 'photo', id: 'p-9', mimeType: 'image/jpeg', filePath: '/api/photos/image/9', fileName: 'coast.jpg' },
+            { type: 'attachment', id: '4', mimeType: 'audio/mpeg', filePath: '/api/memories/3/attachments/4/file', fileName: 'song.mp3' },
+            { type: 'attachment', id: '5', mimeType: 'image/heic', filePath: '/api/memories/3/attachments/5/file', fileName: 'raw.heic' },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText('July 14, 2019')).toBeTruthy();
+    expect(screen.getByText('Attachments (3)')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'coast.jpg' }).getAttribute('src')).toBe('/api/photos/image/9?size=thumb');
+    expect(screen.queryByRole('img', { name: 'song.mp3' })).toBeNull();
+    expect(screen.getByText('song.mp3')).toBeTruthy();
+    expect(screen.getByText('raw.heic')).toBeTruthy(); // browsers cannot draw HEIC: shown as a file
+  });
+
+  it("shows a document's original name and a 'View Document' link to the vault in a new tab", () => {
+    render(
+      <TimelineEntry
+        item={{ type: 'document', id: 12, date: '2020-01-02T08:00:00.000Z', fileName: 'stored.pdf', originalName: 'Deed.pdf', description: null }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Deed.pdf' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'View Document' });
+    expect(link.getAttribute('href')).toBe('/api/vault/12');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it("shows 'Unknown content' for a type it does not know", () => {
+    render(<TimelineEntry item={{ type: 'video', id: 1, date: '2020-01-01' } as unknown as TimelineItem} />);
+    expect(screen.getByText('Unknown content')).toBeTruthy();
+  });
+});

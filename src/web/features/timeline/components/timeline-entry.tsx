@@ -1,0 +1,96 @@
+import { BookOpen, FileText, HelpCircle, Image as ImageIcon, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type {
+  TimelineDocumentItem,
+  TimelineItem,
+  TimelineMemoryItem,
+  TimelinePhotoItem,
+} from '@shared/schemas/timeline';
+import { formatLongDate } from '@web/lib/format';
+import { MemoryAttachments } from './memory-attachments';
+
+/** spec §2: one entry per item; an unknown type (a newer server, say) shows 'Unknown content'. */
+export function TimelineEntry({ item }: { item: TimelineItem }) {
+  switch (item.type) {
+    case 'photo':
+      return <PhotoEntry item={item} />;
+    case 'memory':
+      return <MemoryEntry item={item} />;
+    case 'document':
+      return <DocumentEntry item={item} />;
+    default:
+      return (
+        <EntryFrame icon={HelpCircle} label="Unknown">
+          <p className="text-muted-foreground">Unknown content</p>
+        </EntryFrame>
+      );
+  }
+}
+
+function EntryFrame({ icon: Icon, label, date, children }: { icon: LucideIcon; label: string; date?: string; children: ReactNode }) {
+  return (
+    // content-visibility lets the browser skip layout and paint of entries far off screen (long years)
+    <article className="relative rounded-xl border bg-card p-4 shadow-sm [contain-intrinsic-size:auto_12rem] [content-visibility:auto] sm:p-5">
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Icon aria-hidden="true" className="size-4 text-primary" />
+        <span className="sr-only">{label}</span>
+        {date && <time dateTime={date}>{formatLongDate(date)}</time>}
+      </div>
+      <div className="mt-2">{children}</div>
+    </article>
+  );
+}
+
+function PhotoEntry({ item }: { item: TimelinePhotoItem }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  const title = item.title || 'Untitled Photo'; // spec §2
+  return (
+    <EntryFrame icon={ImageIcon} label="Photo" date={item.date}>
+      <h3 className="text-lg font-semibold text-foreground">{title}</h3>
+      {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
+      <div className="mt-3 aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg border bg-muted">
+        {hasFailed ? (
+          <p className="flex size-full items-center justify-center p-4 text-sm text-muted-foreground">Image unavailable</p>
+        ) : (
+          <img
+            src={`${item.filePath}?size=thumb`}
+            alt={title}
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={300}
+            onError={() => setHasFailed(true)}
+            className="size-full object-cover"
+          />
+        )}
+      </div>
+    </EntryFrame>
+  );
+}
+
+function MemoryEntry({ item }: { item: TimelineMemoryItem }) {
+  return (
+    <EntryFrame icon={BookOpen} label="Memory" date={item.date}>
+      <h3 className="text-lg font-semibold text-foreground">{item.title}</h3>
+      <p className="mt-1 whitespace-pre-line text-foreground/90">{item.content}</p>
+      {item.attachments.length > 0 && <MemoryAttachments attachments={item.attachments} />}
+    </EntryFrame>
+  );
+}
+
+function DocumentEntry({ item }: { item: TimelineDocumentItem }) {
+  return (
+    <EntryFrame icon={FileText} label="Document" date={item.date}>
+      <h3 className="text-lg font-semibold break-words text-foreground">{item.originalName || item.fileName}</h3>
+      {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
+      <a
+        href={`/api/vault/${item.id}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        View Document
+      </a>
+    </EntryFrame>
+  );
+}
