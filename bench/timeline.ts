@@ -23,6 +23,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
 import { createFileStore } from '../src/server/lib/file-store';
+import { printTable, saveRows, type Row } from './lib';
 import { seed } from './timeline-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -123,6 +124,7 @@ async function main() {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  const rows: Row[] = [];
   try {
     const main = await signUp(app, 'bench@example.com');
     const small = await signUp(app, 'small@example.com');
@@ -144,6 +146,7 @@ async function main() {
       fresh.push(performance.now() - t0);
     }
     log(`GET /api/timeline built fresh (16k items): median ${fmt(median(fresh.slice(1)))}, ${kb(raw.length)} JSON, ${kb(gzipSync(raw).length)} gzip`);
+    rows.push({ figure: 'GET /api/timeline built fresh, 16k items', value: median(fresh.slice(1)), unit: 'ms', goal: 'report', pass: null, note: `${kb(raw.length)} JSON, ${kb(gzipSync(raw).length)} gzip` });
 
     // 2. Throughput against a trivial route, alternating A B A B in the same run.
     const run = (url: string, headers: Record<string, string>, connections = 10, duration = SECONDS) =>
@@ -165,6 +168,8 @@ async function main() {
     log(`throughput: GET /api/user ${trivial.toFixed(0)} req/s (baseline)`);
     log(`  GET /api/timeline (cached, gzip) ${avg(rounds.timeline!).toFixed(0)} req/s = ${(avg(rounds.timeline!) / trivial).toFixed(3)} of baseline (${kb(bytesPerTimeline)} per response)`);
     log(`  GET /api/timeline (If-None-Match → 304) ${avg(rounds.conditional!).toFixed(0)} req/s = ${(avg(rounds.conditional!) / trivial).toFixed(3)} of baseline`);
+    rows.push({ figure: 'GET /api/timeline (16k, cached, gzip) req/s vs GET /api/user', value: avg(rounds.timeline!), unit: 'req/s', baseline: trivial, ratio: avg(rounds.timeline!) / trivial, goal: 'report', pass: null });
+    rows.push({ figure: 'GET /api/timeline (16k, 304) req/s vs GET /api/user', value: avg(rounds.conditional!), unit: 'req/s', baseline: trivial, ratio: avg(rounds.conditional!) / trivial, goal: 'report', pass: null });
 
     // 3. GET /api/user p99 while the timeline is under load: served from cache, and with a row changing every second.
     const underLoad = async (churn: boolean) => {
@@ -185,6 +190,8 @@ async function main() {
     const cached = await underLoad(false);
     const churned = await underLoad(true);
     log(`GET /api/user p99: idle ${fmt(idle.latency.p99)}; timeline under load ${fmt(cached.latency.p99)}; under load with a change every second ${fmt(churned.latency.p99)} (goal ≤ 50 ms)`);
+    const worstP99 = Math.max(cached.latency.p99, churned.latency.p99);
+    rows.push({ figure: 'GET /api/user p99 while the 16k timeline is under load', value: worstP99, unit: 'ms', baseline: idle.latency.p99, ratio: worstP99 / Math.max(1, idle.latency.p99), goal: '≤ 50 ms', pass: worstP99 <= 50 });
 
     // 4. The paged endpoint from 1.6k to 160k items: first page and a deep page of a busy year, and a month.
     const pageTimes = async (cookie: string) => {
@@ -213,6 +220,11 @@ async function main() {
     const h = await pageTimes(huge.cookie);
     log(`GET /api/timeline/period (50 items), 1.6k → 160k items: first page of a year ${fmt(s.first)} → ${fmt(h.first)} (p99 ${fmt(s.firstP99)} → ${fmt(h.firstP99)}); 5th page ${Number.isNaN(s.deep) ? "n/a (a single page)" : fmt(s.deep)} → ${fmt(h.deep)}; a month ${fmt(s.month)} → ${fmt(h.month)} (goal ≤ 20 ms)`);
     log(`GET /api/timeline/summary, 1.6k → 160k items: ${fmt(s.summary)} → ${fmt(h.summary)}`);
+    const worstPage = Math.max(h.first, Number.isNaN(h.deep) ? 0 : h.deep, h.month);
+    rows.push({ figure: 'GET /api/timeline/period page (50 items) at 160k items vs 1.6k', value: worstPage, unit: 'ms', baseline: s.first, ratio: worstPage / s.first, goal: '≤ 20 ms', pass: worstPage <= 20 });
+    rows.push({ figure: 'GET /api/timeline/summary at 160k items vs 1.6k', value: h.summary, unit: 'ms', baseline: s.summary, ratio: h.summary / s.summary, goal: 'report', pass: null });
+    printTable(rows);
+    saveRows('timeline', rows);
   } finally {
     await app.close();
     await database.close();
