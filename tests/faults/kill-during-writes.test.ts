@@ -76,7 +76,7 @@ describe('kill -9 during writes', () => {
       // No file without a row: every file under a photos folder belongs to a row (original or derivative).
       const originals = new Set(rows.map((r) => path.basename(r.file_path)));
       const photoDirs = path.join(dataDir, 'files', 'users');
-      for (const entry of fs.readdirSync(photoDirs, { recursive: true, withFileTypes: true }) as fs.Dirent[]) {
+      for (const entry of (fs.existsSync(photoDirs) ? fs.readdirSync(photoDirs, { recursive: true, withFileTypes: true }) : []) as fs.Dirent[]) {
         if (!entry.isFile() || !entry.parentPath.endsWith('photos')) continue;
         const owner = [...originals].find((o) => entry.name === o || entry.name.startsWith(`${o}.`) || entry.name.startsWith(o.replace(/\.[^.]+$/, '')));
         expect(owner, `file ${entry.name} belongs to a photo row`).toBeDefined();
