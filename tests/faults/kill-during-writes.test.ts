@@ -81,6 +81,12 @@ describe('kill -9 during writes', () => {
         const owner = [...originals].find((o) => entry.name === o || entry.name.startsWith(`${o}.`) || entry.name.startsWith(o.replace(/\.[^.]+$/, '')));
         expect(owner, `file ${entry.name} belongs to a photo row`).toBeDefined();
       }
+      // Derivatives left pending by the kill are finished after the restart (through .tmp): let them land.
+      for (let i = 0; i < 200; i++) {
+        const pendingDerivatives = await db.query("SELECT 1 FROM photos WHERE derivative_status = 'pending' LIMIT 1");
+        if (pendingDerivatives.rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const tmp = path.join(dataDir, 'files', '.tmp');
       expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
     } finally {

@@ -41,6 +41,7 @@ export async function createTestDatabase() {
     ? { connectionString: cfg.connectionString.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) }
     : { ...cfg, database: name };
   const pool = new pg.Pool({ ...poolConfig, max: 10 });
+  pool.on('error', () => {}); // an idle client cut off by DROP DATABASE … WITH (FORCE) at the end of the file
   const db = drizzle(pool, { schema });
   await runMigrations(db);
   return {

@@ -50,24 +50,33 @@ export async function storeFiles<T>(db: Db, files: FileStore, placements: Placem
   }
 }
 
+/** Inside a transaction that removes rows: journal the keys (files or whole folders) they owned. */
+export async function journalRemoval(tx: Tx, keys: string[]) {
+  if (keys.length > 0) await tx.insert(pendingFiles).values(keys.map((key) => ({ key }))).onConflictDoNothing();
+}
+
+/** After that transaction committed: remove the files and clear the journal. */
+export async function finishRemoval(db: Db, files: FileStore, keys: string[]) {
+  if (keys.length === 0) return;
+  await Promise.all(keys.map((key) => files.removeTree(key)));
+  await db.delete(pendingFiles).where(inArray(pendingFiles.key, keys));
+}
+
 /** Delete rows in one transaction (`remove` returns the storage keys they owned), then their files. */
 export async function removeFilesWith<T>(db: Db, files: FileStore, remove: (tx: Tx) => Promise<{ result: T; keys: string[] }>): Promise<T> {
   const { result, keys } = await db.transaction(async (tx) => {
     const out = await remove(tx);
-    if (out.keys.length > 0) await tx.insert(pendingFiles).values(out.keys.map((key) => ({ key }))).onConflictDoNothing();
+    await journalRemoval(tx, out.keys);
     return out;
   });
-  if (keys.length > 0) {
-    await Promise.all(keys.map((key) => files.remove(key)));
-    await db.delete(pendingFiles).where(inArray(pendingFiles.key, keys));
-  }
+  await finishRemoval(db, files, keys);
   return result;
 }
 
 /** At start-up: files journalled but never confirmed belong to requests that never completed. */
 export async function recoverPendingFiles(db: Db, files: FileStore) {
   const rows = await db.select().from(pendingFiles);
-  for (const row of rows) await files.remove(row.key);
+  for (const row of rows) await files.removeTree(row.key); // a key may name a whole folder (account deletion)
   if (rows.length > 0) await db.delete(pendingFiles).where(inArray(pendingFiles.key, rows.map((r) => r.key)));
   return rows.length;
 }

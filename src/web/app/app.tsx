@@ -1,23 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary, MainErrorFallback } from '@web/components/error-boundary';
 import { useToast } from '@web/components/ui/use-toast';
-import { queryClient } from '@web/lib/query-client';
 import { AppRoutes } from './router';
 
 const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
+/** TanStack Query is provided by the routes that use it (app/query-scope.tsx), not here: the landing page needs none. */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <BrowserRouter>
         <ErrorBoundary fallback={<MainErrorFallback />}>
           <AppRoutes />
         </ErrorBoundary>
       </BrowserRouter>
       <DeferredToaster />
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage } from './api-client';
+import { errorBodySchema } from '@shared/schemas/common';
+import { ApiError, errorMessage, isErrorBody } from './api-client';
 
 describe('ApiError', () => {
   it('reads "<status>: <body text>" (spec §7)', () => {
@@ -20,5 +21,38 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(409, '{"message":"Taken"}', 'Conflict'), 'Please try again')).toBe('Taken');
     expect(errorMessage(new ApiError(500, 'oops', 'Internal Server Error'), 'Please try again')).toBe('Please try again');
     expect(errorMessage(new Error('network'), 'Please try again')).toBe('Please try again');
+  });
+});
+
+describe('isErrorBody', () => {
+  // isErrorBody stands in for errorBodySchema.safeParse (to keep zod off the first load): they must agree.
+  const bodies: unknown[] = [
+    { message: 'Taken' },
+    { message: 'Taken', code: 'EMAIL_TAKEN' },
+    { message: 'Bad', issues: [{ path: 'email', message: 'Invalid' }] },
+    { message: 'Bad', issues: [] },
+    { message: 'Bad', extra: 1 },
+    { message: 1 },
+    { message: null },
+    {},
+    { code: 'X' },
+    { message: 'Bad', code: null },
+    { message: 'Bad', code: 3 },
+    { message: 'Bad', issues: null },
+    { message: 'Bad', issues: {} },
+    { message: 'Bad', issues: [{ path: 'email' }] },
+    { message: 'Bad', issues: [{ path: 1, message: 'Invalid' }] },
+    { message: 'Bad', issues: [null] },
+    { message: 'Bad', issues: [['email', 'Invalid']] },
+    [{ message: 'Bad' }],
+    ['message'],
+    'message',
+    42,
+    null,
+    true,
+  ];
+
+  it.each(bodies.map((body) => [JSON.stringify(body), body]))('agrees with errorBodySchema on %s', (_, body) => {
+    expect(isErrorBody(body)).toBe(errorBodySchema.safeParse(body).success);
   });
 });

@@ -1,4 +1,21 @@
-import { errorBodySchema } from '@shared/schemas/common';
+import type { ErrorBody } from '@shared/schemas/common';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The same test as errorBodySchema.safeParse (api-client.test.ts checks they agree), written out by hand:
+ * importing zod here would put it on every signed-in page's first load (~25 KB gzipped).
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (!isRecord(value) || typeof value.message !== 'string') return false;
+  if (value.code !== undefined && typeof value.code !== 'string') return false;
+  if (value.issues === undefined) return true;
+  return (
+    Array.isArray(value.issues) &&
+    value.issues.every((issue) => isRecord(issue) && typeof issue.path === 'string' && typeof issue.message === 'string')
+  );
+}
 
 export class ApiError extends Error {
   constructor(
@@ -12,8 +29,8 @@ export class ApiError extends Error {
 
   get serverMessage(): string | undefined {
     try {
-      const parsed = errorBodySchema.safeParse(JSON.parse(this.body));
-      return parsed.success ? parsed.data.message : undefined;
+      const parsed: unknown = JSON.parse(this.body);
+      return isErrorBody(parsed) ? parsed.message : undefined;
     } catch {
       return undefined;
     }

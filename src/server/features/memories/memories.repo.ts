@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Attachment, Memory } from '@shared/schemas/memories';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../lib/durable-files';
 import { memories, memoryAttachments, photos, vaultFiles } from '../../db/schema';
 import {
   attachmentFileUrl,
@@ -113,23 +114,27 @@ export function createMemoriesRepo(db: Db) {
      * Deletes the memory (its attachment rows go with it; linked photos and vault files stay, unlinked, by
      * the foreign keys) and returns the storage keys of its own files, or undefined when it is not the caller's.
      */
-    async remove(userId: number, id: number): Promise<string[] | undefined> {
-      return db.transaction(async (tx) => {
-        const files = await tx
-          .select({ filePath: memoryAttachments.filePath })
-          .from(memoryAttachments)
-          .where(and(eq(memoryAttachments.memoryId, id), eq(memoryAttachments.userId, userId)));
-        const deleted = await tx.delete(memories).where(owned(userId, id)).returning({ id: memories.id });
-        return deleted.length > 0 ? files.map((f) => f.filePath) : undefined;
-      });
+    /**
+     * Deletes a memory (inside the caller's transaction) and returns its own files' keys, or undefined when
+     * there is no such memory. The row is locked first, so an attachment upload cannot commit in between.
+     */
+    async remove(tx: Tx, userId: number, id: number): Promise<string[] | undefined> {
+      const [locked] = await tx.select({ id: memories.id }).from(memories).where(owned(userId, id)).for('update');
+      if (!locked) return undefined;
+      const files = await tx
+        .select({ filePath: memoryAttachments.filePath })
+        .from(memoryAttachments)
+        .where(and(eq(memoryAttachments.memoryId, id), eq(memoryAttachments.userId, userId)));
+      await tx.delete(memories).where(owned(userId, id));
+      return files.map((f) => f.filePath);
     },
 
     async listAttachments(userId: number, memoryId: number): Promise<Attachment[]> {
       return (await attachmentsOf(userId, [memoryId])).get(memoryId) ?? [];
     },
 
-    async insertAttachments(userId: number, memoryId: number, rows: NewAttachment[]): Promise<Attachment[]> {
-      const inserted = await db
+    async insertAttachments(tx: Tx, userId: number, memoryId: number, rows: NewAttachment[]): Promise<Attachment[]> {
+      const inserted = await tx
         .insert(memoryAttachments)
         .values(rows.map((r) => ({ ...r, memoryId, userId })))
         .returning();
@@ -153,8 +158,8 @@ export function createMemoriesRepo(db: Db) {
     },
 
     /** Deletes an own attachment row; returns its storage key, or undefined when there is no such row. */
-    async removeAttachment(userId: number, memoryId: number, attachmentId: number): Promise<string | undefined> {
-      const [row] = await db
+    async removeAttachment(tx: Tx, userId: number, memoryId: number, attachmentId: number): Promise<string | undefined> {
+      const [row] = await tx
         .delete(memoryAttachments)
         .where(
           and(

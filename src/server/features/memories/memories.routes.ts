@@ -30,6 +30,7 @@ const aiRateLimit = {
 
 export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const memories = createMemoriesService({
+    db: app.db,
     repo: createMemoriesRepo(app.db),
     files: app.files,
     ai: createAiProvider(app.env),
@@ -66,7 +67,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
-    await memories.remove(currentUser(req).id, req.params.id, req.log);
+    await memories.remove(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
 
@@ -86,7 +87,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/:id/attachments/:attachmentId', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
-    await memories.removeAttachment(currentUser(req).id, req.params.id, req.params.attachmentId, req.log);
+    await memories.removeAttachment(currentUser(req).id, req.params.id, req.params.attachmentId);
     return reply.code(204).send();
   });
 

@@ -11,6 +11,8 @@ import {
 } from '@shared/schemas/memories';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { AiError, type AiProvider } from '../../ai/provider';
+import type { Db } from '../../db/client';
+import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
@@ -71,30 +73,26 @@ function aiFailure(err: unknown): never {
   throw err;
 }
 
-export function createMemoriesService({ repo, files, ai }: { repo: MemoriesRepo; files: FileStore; ai: AiProvider }) {
+export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: MemoriesRepo; files: FileStore; ai: AiProvider }) {
   const insights = createMemoryInsights();
 
   async function requireMemory(userId: number, memoryId: number) {
     if (!(await repo.exists(userId, memoryId))) throw notFound('Memory not found');
   }
 
-  /** Commit each staged file under a fresh key and record them; on any failure, remove every file written. */
+  /** Store the staged files and their rows together (journalled: a crash leaves both or neither). */
   async function storeAttachments(userId: number, memoryId: number, received: ReceivedFile[]) {
-    const committed: string[] = [];
+    const placements = received.map((file) => ({ staged: file.staged, key: newFileKey(userId, 'attachments', file.ext) }));
+    const rows = received.map((file, i) => ({
+      filePath: placements[i]!.key,
+      fileName: file.fileName,
+      fileSize: file.staged.size,
+      mimeType: file.mimeType,
+      contentHash: file.staged.sha256,
+    }));
     try {
-      const rows = [];
-      for (const file of received) {
-        const key = newFileKey(userId, 'attachments', file.ext);
-        await files.commit(file.staged, key);
-        committed.push(key);
-        rows.push({ filePath: key, fileName: file.fileName, fileSize: file.staged.size, mimeType: file.mimeType, contentHash: file.staged.sha256 });
-      }
-      return await repo.insertAttachments(userId, memoryId, rows);
+      return await storeFiles(db, files, placements, (tx) => repo.insertAttachments(tx, userId, memoryId, rows));
     } catch (err) {
-      await Promise.all([
-        ...committed.map((key) => files.remove(key).catch(() => undefined)),
-        ...received.map((f) => files.discard(f.staged).catch(() => undefined)),
-      ]);
       // The memory was deleted while its files were uploading.
       if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
         throw notFound('Memory not found');
@@ -121,11 +119,12 @@ export function createMemoriesService({ repo, files, ai }: { repo: MemoriesRepo;
       return memory;
     },
 
-    async remove(userId: number, id: number, log: FastifyRequest['log']) {
-      const keys = await repo.remove(userId, id);
-      if (!keys) throw notFound('Memory not found');
-      // The rows are gone; a file that cannot be removed now is only wasted space, never a broken memory.
-      for (const key of keys) await files.remove(key).catch((err: unknown) => log.warn({ err, key }, 'Could not remove attachment file'));
+    async remove(userId: number, id: number) {
+      const found = await removeFilesWith(db, files, async (tx) => {
+        const keys = await repo.remove(tx, userId, id);
+        return { result: keys !== undefined, keys: keys ?? [] };
+      });
+      if (!found) throw notFound('Memory not found');
     },
 
     async listAttachments(userId: number, memoryId: number) {
@@ -157,7 +156,7 @@ export function createMemoriesService({ repo, files, ai }: { repo: MemoriesRepo;
      * An own attachment is deleted with its file; a linked gallery photo ('p-') or vault file ('v-') is only
      * unlinked from this memory and stays where it is.
      */
-    async removeAttachment(userId: number, memoryId: number, attachmentId: string, log: FastifyRequest['log']) {
+    async removeAttachment(userId: number, memoryId: number, attachmentId: string) {
       await requireMemory(userId, memoryId);
       const linked = /^([pv])-(\d+)$/.exec(attachmentId);
       if (linked) {
@@ -166,9 +165,11 @@ export function createMemoriesService({ repo, files, ai }: { repo: MemoriesRepo;
         if (!done) throw notFound('Attachment not found');
         return;
       }
-      const key = await repo.removeAttachment(userId, memoryId, Number(attachmentId));
-      if (!key) throw notFound('Attachment not found');
-      await files.remove(key).catch((err: unknown) => log.warn({ err, key }, 'Could not remove attachment file'));
+      const found = await removeFilesWith(db, files, async (tx) => {
+        const key = await repo.removeAttachment(tx, userId, memoryId, Number(attachmentId));
+        return { result: key !== undefined, keys: key ? [key] : [] };
+      });
+      if (!found) throw notFound('Attachment not found');
     },
 
     async link(userId: number, memoryId: number, input: MemoryLinksInput) {

@@ -1,4 +1,124 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PHOTO_MAX_BYTES } from '@shared/limits';
+import { idParamsSchema } from '@shared/schemas/common';
+import {
+  cleanupResultSchema,
+  fixPathsResultSchema,
+  PHOTO_MIME_TYPES,
+  PHOTO_UPLOAD_MESSAGES,
+  photoImageQuerySchema,
+  photoListQuerySchema,
+  photoPatchSchema,
+  photoSchema,
+} from '@shared/schemas/photos';
+import { AppError, notFound } from '../../lib/errors';
+import { receiveFiles, sniff } from '../../lib/uploads';
+import { currentUser } from '../../plugins/session';
+import { createDerivativeQueue } from './derivative-queue';
+import { createHeicDecoder } from './heic-decoder';
+import { createImageCache } from './image-cache';
+import { createPhotosRepo } from './photos.repo';
+import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
 
-// Filled in by the photos feature.
-export const photosRoutes: FastifyPluginAsyncZod = async () => {};
+const PHOTO_TYPES = new Set<string>(PHOTO_MIME_TYPES);
+
+export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createPhotosRepo(app.db);
+  const heic = createHeicDecoder();
+  const cache = createImageCache();
+  const queue = createDerivativeQueue({ repo, files: app.files, heic, log: app.log, onChange: (id) => cache.forget(id) });
+  const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache });
+
+  // Photos left 'pending' by a stop or crash get their derivatives now; shutdown waits for running jobs.
+  app.addHook('onReady', async () => {
+    await queue.resumePending().catch((err: unknown) => app.log.error({ err }, 'Could not queue pending photos'));
+  });
+  app.addHook('onClose', async () => queue.close());
+
+  app.get('/', { schema: { querystring: photoListQuerySchema, response: { 200: z.array(photoSchema) } } }, (req) =>
+    photos.list(currentUser(req).id, req.query.sortBy),
+  );
+
+  app.post('/', { schema: { response: { 201: photoSchema } } }, async (req, reply) => {
+    const received = await receiveFiles(req, app.files, {
+      field: 'photo',
+      maxBytes: PHOTO_MAX_BYTES,
+      maxFiles: 1,
+      accept: async (head) => {
+        const type = await sniff(head);
+        return type && PHOTO_TYPES.has(type.mime) ? type : undefined;
+      },
+      messages: PHOTO_UPLOAD_MESSAGES,
+    });
+    return reply.code(201).send(await photos.create(currentUser(req).id, received.files[0]!));
+  });
+
+  app.get('/image/:id', { schema: { params: idParamsSchema, querystring: photoImageQuerySchema } }, async (req, reply) => {
+    const userId = currentUser(req).id;
+    const size: ImageSize = req.query.size === 'thumb' ? 'thumb' : req.query.mobile === 'true' ? 'mobile' : 'full';
+    try {
+      let image = await photos.imageFile(userId, req.params.id, size);
+      setValidators(reply, image);
+      if (matches(req.headers['if-none-match'], etagOf(image))) return reply.code(304).send();
+      let body: Buffer | NodeJS.ReadableStream;
+      try {
+        body = await photos.openImage(image);
+      } catch (err) {
+        if (!(err instanceof ImageFileGoneError)) throw err;
+        // a remembered answer whose file is gone (moved or deleted elsewhere): look again, once
+        photos.forget(req.params.id);
+        image = await photos.imageFile(userId, req.params.id, size, { fresh: true });
+        setValidators(reply, image);
+        body = await photos.openImage(image);
+      }
+      const length = Buffer.isBuffer(body) ? body.length : image.stat.size;
+      return reply.header('Content-Type', image.contentType).header('Content-Length', length).send(body);
+    } catch (err) {
+      reply.header('Cache-Control', 'no-store').removeHeader('ETag');
+      // A HEIC still being converted: the client retries after 2 s (spec §2, §9).
+      if (err instanceof AppError && err.code === 'PHOTO_PREPARING') reply.header('Retry-After', '2');
+      if (err instanceof ImageFileGoneError) throw notFound('The file of this photo is missing');
+      throw err;
+    }
+  });
+
+  app.patch('/:id', { schema: { params: idParamsSchema, body: photoPatchSchema, response: { 200: photoSchema } } }, (req) =>
+    photos.update(currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await photos.remove(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.delete('/:id/unlink', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await photos.unlink(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/fix-paths', { schema: { response: { 200: fixPathsResultSchema } } }, (req) => photos.fixPaths(currentUser(req).id));
+
+  app.post('/cleanup', { schema: { response: { 200: cleanupResultSchema } } }, (req) => photos.cleanup(currentUser(req).id));
+};
+
+function etagOf(image: ImageFile) {
+  return `"${image.stat.size.toString(16)}-${Math.floor(image.stat.mtimeMs).toString(16)}-${image.stat.ino.toString(16)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** A stand-in (the original while the thumbnail is made) must be revalidated; the real thing may be reused. */
+function setValidators(reply: FastifyReply, image: ImageFile) {
+  reply
+    .header('ETag', etagOf(image))
+    .header('Cache-Control', image.isFinal ? 'private, max-age=86400' : 'private, no-cache')
+    .header('Vary', 'Cookie');
+}

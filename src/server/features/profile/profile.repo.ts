@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../lib/durable-files';
 import { users, waitlist } from '../../db/schema';
 import { toUser } from '../auth/auth.repo';
 
@@ -30,32 +31,26 @@ export function createProfileRepo(db: Db) {
      * Point the user at a new picture and hand back the key it replaces. The row lock makes two racing
      * uploads queue up, so each one learns the key it really replaced and no file is orphaned.
      */
-    async replacePictureKey(userId: number, key: string) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ key: users.profilePicture })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
-        if (!before) return undefined;
-        const [row] = await tx.update(users).set({ profilePicture: key }).where(eq(users.id, userId)).returning();
-        return { user: toUser(row!), previousKey: before.key };
-      });
+    async replacePictureKey(tx: Tx, userId: number, key: string) {
+      const [before] = await tx
+        .select({ key: users.profilePicture })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!before) return undefined;
+      const [row] = await tx.update(users).set({ profilePicture: key }).where(eq(users.id, userId)).returning();
+      return { user: toUser(row!), previousKey: before.key };
     },
 
     /**
      * Remove the user row (every owned table cascades; other people's contacts that were linked to this
-     * user are unlinked by the foreign key) and their waitlist entry. `beforeCommit` removes the files:
-     * if it fails, nothing is deleted from the database and the user can try again.
+     * user are unlinked by the foreign key) and their waitlist entry, inside the caller's transaction.
      */
-    async deleteAccount(userId: number, beforeCommit: () => Promise<void>) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
-        if (!row) return false;
-        await tx.delete(waitlist).where(eq(sql`lower(${waitlist.email})`, row.email.toLowerCase()));
-        await beforeCommit();
-        return true;
-      });
+    async deleteAccount(tx: Tx, userId: number) {
+      const [row] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+      if (!row) return false;
+      await tx.delete(waitlist).where(eq(sql`lower(${waitlist.email})`, row.email.toLowerCase()));
+      return true;
     },
   };
 }

@@ -19,6 +19,7 @@ import { createProfileService } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = createProfileService({
+    db: app.db,
     repo: createProfileRepo(app.db),
     authRepo: createAuthRepo(app.db),
     files: app.files,

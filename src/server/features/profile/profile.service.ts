@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import type { PasswordChangeInput, ProfileInput } from '@shared/schemas/profile';
+import type { Db } from '../../db/client';
+import { finishRemoval, journalRemoval, removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { badRequest, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import { newFileKey } from '../../lib/file-store';
@@ -24,13 +27,14 @@ function toValues(input: ProfileInput): ProfileValues {
 }
 
 interface Deps {
+  db: Db;
   repo: ProfileRepo;
   authRepo: AuthRepo;
   files: FileStore;
   sessions: FastifyInstance['sessions'];
 }
 
-export function createProfileService({ repo, authRepo, files, sessions }: Deps) {
+export function createProfileService({ db, repo, authRepo, files, sessions }: Deps) {
   async function requirePassword(userId: number, password: string, message: string) {
     const row = await authRepo.findCredentialsById(userId);
     if (!row || !(await verifyPassword(row.password, password))) throw badRequest(message, 'WRONG_PASSWORD');
@@ -45,7 +49,10 @@ export function createProfileService({ repo, authRepo, files, sessions }: Deps) 
       return user;
     },
 
-    /** Re-encode the staged upload, store it, point the user at it, then drop the picture it replaces. */
+    /**
+     * Re-encode the staged upload, store it and point the user at it, journalling the picture it replaces
+     * in the same transaction (a crash leaves the new picture with its row, or neither, and no stale file).
+     */
     async replacePicture(userId: number, staged: StagedFile) {
       let encoded: Buffer;
       try {
@@ -54,19 +61,14 @@ export function createProfileService({ repo, authRepo, files, sessions }: Deps) 
         await files.discard(staged); // the original (with its metadata) is never kept
       }
       const key = newFileKey(userId, 'profile', PROFILE_PICTURE_EXT);
-      await files.writeBuffer(key, encoded);
-      let replaced;
-      try {
-        replaced = await repo.replacePictureKey(userId, key);
-      } catch (err) {
-        await files.remove(key);
-        throw err;
-      }
-      if (!replaced) {
-        await files.remove(key);
-        throw notFound('User not found');
-      }
-      if (replaced.previousKey && replaced.previousKey !== key) await files.remove(replaced.previousKey);
+      const reencoded = await files.stage(Readable.from([encoded]), encoded.length);
+      const replaced = await storeFiles(db, files, [{ staged: reencoded, key }], async (tx) => {
+        const result = await repo.replacePictureKey(tx, userId, key);
+        if (!result) throw notFound('User not found');
+        if (result.previousKey && result.previousKey !== key) await journalRemoval(tx, [result.previousKey]);
+        return result;
+      });
+      if (replaced.previousKey && replaced.previousKey !== key) await finishRemoval(db, files, [replaced.previousKey]);
       sessions.forgetUser(userId);
       return { profilePicture: replaced.user.profilePicture! };
     },
@@ -92,7 +94,12 @@ export function createProfileService({ repo, authRepo, files, sessions }: Deps) 
 
     async deleteAccount(userId: number, password: string) {
       await requirePassword(userId, password, 'The password is incorrect.');
-      const deleted = await repo.deleteAccount(userId, () => files.removeTree(`users/${userId}`));
+      // The rows go in one transaction that journals the user's folder; the folder is removed after it commits
+      // (or at the next start, after a crash), so a failure can never leave an account without its files.
+      const deleted = await removeFilesWith(db, files, async (tx) => {
+        const found = await repo.deleteAccount(tx, userId);
+        return { result: found, keys: found ? [`users/${userId}`] : [] };
+      });
       if (!deleted) throw notFound('User not found');
       await sessions.revokeUser(userId); // the rows went with the user; this clears the session cache
     },

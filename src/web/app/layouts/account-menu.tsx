@@ -11,9 +11,19 @@ import {
 import { toast } from '@web/components/ui/use-toast';
 import { useLogout } from '@web/features/auth/api';
 import { paths } from '../paths';
+import { QueryScope } from '../query-scope';
 
 /** spec §2: on signed-in paths the header shows a profile button and a menu with Settings and Logout. */
 export function AccountMenu() {
+  // The header sits outside the routes' query scope (see app/query-scope.tsx), so the menu brings its own.
+  return (
+    <QueryScope>
+      <AccountMenuContent />
+    </QueryScope>
+  );
+}
+
+function AccountMenuContent() {
   const navigate = useNavigate();
   const logout = useLogout();
 

@@ -1,11 +1,33 @@
 import { PageHeader } from '@web/components/page-header';
+import { ErrorBoundary } from '@web/components/error-boundary';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { AccountSettings } from '@web/features/account/components/account-settings';
+import { PhotoMaintenance } from '@web/features/photos/components/photo-maintenance';
 
-// Placeholder: Settings composes the photos feature's maintenance panel (features/photos/).
+/** spec §2 Settings: Photo Management (the photo maintenance panel), Account and Privacy. */
 export function SettingsRoute() {
   return (
     <div>
       <title>Settings · heirloom</title>
-      <PageHeader title="Settings" />
+      <PageHeader title="Settings" description="Look after your photo library and your account." />
+      <Tabs defaultValue="photos" className="mt-8">
+        <TabsList aria-label="Settings">
+          <TabsTrigger value="photos">Photo Management</TabsTrigger>
+          <TabsTrigger value="account">Account</TabsTrigger>
+          <TabsTrigger value="privacy">Privacy</TabsTrigger>
+        </TabsList>
+        <TabsContent value="photos" className="mt-4">
+          <ErrorBoundary>
+            <PhotoMaintenance />
+          </ErrorBoundary>
+        </TabsContent>
+        <TabsContent value="account" className="mt-4">
+          <AccountSettings />
+        </TabsContent>
+        <TabsContent value="privacy" className="mt-4">
+          <p className="text-muted-foreground">Privacy settings coming soon...</p>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

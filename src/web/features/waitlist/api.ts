@@ -1,8 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { WaitlistInput, WaitlistResult } from '@shared/schemas/waitlist';
 
 // The waitlist form is the landing page's only interactive part. To keep that page's first load light,
-// the fetch wrapper and the shared zod schema are loaded on first use (or on focus, see preloadWaitlist).
+// the fetch wrapper and the shared zod schema are loaded on first use (or on focus, see preloadWaitlist),
+// and joining is a plain pending flag rather than a TanStack mutation: it touches no cached data, and the
+// landing page is the one page that loads without TanStack Query (see app/query-scope.tsx).
 const loadApiClient = () => import('@web/lib/api-client');
 const loadSchema = () => import('@shared/schemas/waitlist');
 
@@ -18,13 +20,19 @@ export async function validateWaitlistInput(input: WaitlistInput): Promise<strin
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email address');
 }
 
+/** POST /api/waitlist; `isPending` while it runs (the same surface as the mutation it replaces). */
 export function useJoinWaitlist() {
-  return useMutation({
-    mutationFn: async (input: WaitlistInput) => {
+  const [isPending, setIsPending] = useState(false);
+  const mutateAsync = useCallback(async (input: WaitlistInput) => {
+    setIsPending(true);
+    try {
       const { api } = await loadApiClient();
-      return api.post<WaitlistResult>('/api/waitlist', input);
-    },
-  });
+      return await api.post<WaitlistResult>('/api/waitlist', input);
+    } finally {
+      setIsPending(false);
+    }
+  }, []);
+  return { isPending, mutateAsync };
 }
 
 /** spec §8: the failure toast shows the error message (the server's, when it sent one). */

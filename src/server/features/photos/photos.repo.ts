@@ -1,0 +1,220 @@
+// Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
+// `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DerivativeStatus, Photo, PhotoSort } from '@shared/schemas/photos';
+import type { Db } from '../../db/client';
+import { photos } from '../../db/schema';
+import type { Tx } from '../../lib/durable-files';
+import type { ExifValue } from './photo-metadata';
+
+/** What the service needs to find and serve a photo's files; never sent to a client. */
+export interface PhotoFile {
+  id: number;
+  userId: number;
+  key: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  contentHash: string | null;
+  derivativeStatus: DerivativeStatus;
+}
+
+export interface NewPhoto {
+  key: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  contentHash: string;
+  width: number;
+  height: number;
+  dateTaken: Date | null;
+  cameraInfo: string | null;
+  location: string | null;
+  exifData: Record<string, ExifValue> | null;
+}
+
+type Row = typeof photos.$inferSelect;
+/** Writes that must share the transaction which makes their files permanent (lib/durable-files.ts). */
+type Executor = Db | Tx;
+
+export function createPhotosRepo(db: Db) {
+  const owned = (userId: number, id: number) => and(eq(photos.id, id), eq(photos.userId, userId));
+
+  const orderFor = (sort: PhotoSort | undefined) => {
+    switch (sort) {
+      case 'dateTaken': // spec §2: dateTaken falls back to createdAt; newest first
+        return [desc(sql`coalesce(${photos.dateTaken}, ${photos.createdAt})`), desc(photos.id)];
+      case 'title': // title falls back to the file name; A → Z, ignoring case
+        return [asc(sql`lower(coalesce(nullif(${photos.title}, ''), ${photos.fileName}))`), asc(photos.id)];
+      default: // createdAt and no choice: the newest upload first
+        return [desc(photos.createdAt), desc(photos.id)];
+    }
+  };
+
+  return {
+    async listByOwner(userId: number, sort?: PhotoSort): Promise<Photo[]> {
+      const rows = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(...orderFor(sort));
+      return rows.map(toPhoto);
+    },
+
+    async findOwned(userId: number, id: number): Promise<Photo | undefined> {
+      const [row] = await db.select().from(photos).where(owned(userId, id));
+      return row && toPhoto(row);
+    },
+
+    async findOwnedFile(userId: number, id: number): Promise<PhotoFile | undefined> {
+      const [row] = await db.select().from(photos).where(owned(userId, id));
+      return row && toPhotoFile(row);
+    },
+
+    /** For the derivative queue only: it works for the owner whose upload queued the photo. */
+    async findFileForProcessing(id: number): Promise<PhotoFile | undefined> {
+      const [row] = await db.select().from(photos).where(eq(photos.id, id));
+      return row && toPhotoFile(row);
+    },
+
+    async listFilesByOwner(userId: number): Promise<PhotoFile[]> {
+      const rows = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.id));
+      return rows.map(toPhotoFile);
+    },
+
+    async listPendingIds(): Promise<number[]> {
+      const rows = await db.select({ id: photos.id }).from(photos).where(eq(photos.derivativeStatus, 'pending')).orderBy(asc(photos.id));
+      return rows.map((r) => r.id);
+    },
+
+    async insert(exec: Executor, userId: number, input: NewPhoto): Promise<Photo> {
+      const [row] = await exec
+        .insert(photos)
+        .values({
+          userId,
+          filePath: input.key,
+          fileName: input.fileName,
+          fileSize: input.fileSize,
+          mimeType: input.mimeType,
+          contentHash: input.contentHash,
+          width: input.width,
+          height: input.height,
+          dateTaken: input.dateTaken,
+          cameraInfo: input.cameraInfo,
+          location: input.location,
+          exifData: input.exifData,
+          derivativeStatus: 'pending',
+        })
+        .returning();
+      return toPhoto(row!);
+    },
+
+    async update(userId: number, id: number, patch: { title?: string; dateTaken?: Date }): Promise<Photo | undefined> {
+      const [row] = await db
+        .update(photos)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(owned(userId, id))
+        .returning();
+      return row && toPhoto(row);
+    },
+
+    async unlinkMemory(userId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .update(photos)
+        .set({ memoryId: null, updatedAt: new Date() })
+        .where(owned(userId, id))
+        .returning({ id: photos.id });
+      return rows.length > 0;
+    },
+
+    async remove(exec: Executor, userId: number, id: number): Promise<PhotoFile | undefined> {
+      const [row] = await exec.delete(photos).where(owned(userId, id)).returning();
+      return row && toPhotoFile(row);
+    },
+
+    async removeMany(exec: Executor, userId: number, ids: number[]): Promise<PhotoFile[]> {
+      if (ids.length === 0) return [];
+      const rows = await exec
+        .delete(photos)
+        .where(and(eq(photos.userId, userId), inArray(photos.id, ids)))
+        .returning();
+      return rows.map(toPhotoFile);
+    },
+
+    /** fix-paths: the original was found under another key; its derivatives are made again from there. */
+    async repoint(userId: number, id: number, key: string): Promise<boolean> {
+      const rows = await db
+        .update(photos)
+        .set({ filePath: key, derivativeStatus: 'pending', updatedAt: new Date() })
+        .where(owned(userId, id))
+        .returning({ id: photos.id });
+      return rows.length > 0;
+    },
+
+    async requeueFailed(userId: number): Promise<number[]> {
+      const rows = await db
+        .update(photos)
+        .set({ derivativeStatus: 'pending' })
+        .where(and(eq(photos.userId, userId), eq(photos.derivativeStatus, 'failed')))
+        .returning({ id: photos.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Records the outcome of making derivatives for the original at `key`. false when the photo was deleted
+     * or repointed meanwhile (the caller then removes what it wrote).
+     */
+    async setDerivativeStatus(id: number, key: string, status: DerivativeStatus, size?: { width: number; height: number }) {
+      const rows = await db
+        .update(photos)
+        .set({ derivativeStatus: status, ...(size && size.width > 0 ? size : {}) })
+        .where(and(eq(photos.id, id), eq(photos.filePath, key)))
+        .returning({ id: photos.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type PhotosRepo = ReturnType<typeof createPhotosRepo>;
+
+/** The image URL the client shows; the storage key itself never leaves the server. */
+export const photoImagePath = (id: number) => `/api/photos/image/${id}`;
+
+function publicExif(value: unknown): Record<string, ExifValue> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, ExifValue>) : null;
+}
+
+/** The only place a photo row becomes a Photo. */
+function toPhoto(row: Row): Photo {
+  return {
+    id: row.id,
+    userId: row.userId,
+    memoryId: row.memoryId,
+    filePath: photoImagePath(row.id),
+    fileName: row.fileName,
+    fileSize: String(row.fileSize), // spec §3: a string holding an integer
+    mimeType: row.mimeType,
+    title: row.title,
+    description: row.description,
+    isPublic: row.isPublic,
+    exifData: publicExif(row.exifData),
+    dateTaken: row.dateTaken?.toISOString() ?? null,
+    location: row.location,
+    cameraInfo: row.cameraInfo,
+    tags: row.tags,
+    width: row.width,
+    height: row.height,
+    derivativeStatus: row.derivativeStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toPhotoFile(row: Row): PhotoFile {
+  return {
+    id: row.id,
+    userId: row.userId,
+    key: row.filePath,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    contentHash: row.contentHash,
+    derivativeStatus: row.derivativeStatus,
+  };
+}

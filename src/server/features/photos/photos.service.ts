@@ -1,0 +1,292 @@
+// Photo rules: what an upload must be, which file answers an image request, and the maintenance tools that
+// repair or prune a library without ever touching another user's photos or acting on a missing disk.
+import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PhotoPatch, PhotoSort } from '@shared/schemas/photos';
+import type { Db } from '../../db/client';
+import { removeFilesWith, storeFiles } from '../../lib/durable-files';
+import { AppError, notFound, serviceUnavailable } from '../../lib/errors';
+import { newFileKey, type FileStore } from '../../lib/file-store';
+import type { ReceivedFile } from '../../lib/uploads';
+import type { DerivativeQueue } from './derivative-queue';
+import type { CachedImage, ImageCache } from './image-cache';
+import { derivativeKey, isDerivativeKey, isHeif, VARIANT_TYPES, type Variant } from './photo-derivatives';
+import { readImageHeader, readPhotoMetadata } from './photo-metadata';
+import type { PhotoFile, PhotosRepo } from './photos.repo';
+
+export type ImageSize = 'thumb' | 'mobile' | 'full';
+
+/** The file that answers an image request; isFinal is false for a stand-in while derivatives are made. */
+export type ImageFile = CachedImage;
+
+/** A cached answer pointed at a file that is gone (deleted or moved by another instance): ask again. */
+export class ImageFileGoneError extends Error {}
+
+/** How long an image request may wait for its photo's derivatives before answering without them. */
+const WAIT_FOR_DERIVATIVES_MS = 2_000;
+/** A file this new may belong to an upload that is still being saved: fix-paths leaves it alone. */
+const SETTLING_MS = 60_000;
+
+const ALL_VARIANTS: Variant[] = ['thumb', 'mobile', 'display'];
+
+const storageUnavailable = () =>
+  serviceUnavailable('Photo storage is not available right now (is the disk mounted?). Nothing was changed.');
+
+const isMissing = (err: unknown) => {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
+export function createPhotosService({
+  db,
+  repo,
+  files,
+  queue,
+  cache,
+}: {
+  db: Db;
+  repo: PhotosRepo;
+  files: FileStore;
+  queue: DerivativeQueue;
+  cache: ImageCache;
+}) {
+  /** The original and every derivative a photo may have. */
+  const keysOf = (photo: Pick<PhotoFile, 'key'>) => [photo.key, ...ALL_VARIANTS.map((v) => derivativeKey(photo.key, v))];
+
+  async function statIfPresent(key: string): Promise<Stats | undefined> {
+    try {
+      return await files.stat(key);
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /** Is the original there? Anything but "no such file" (permissions, I/O) stops maintenance untouched. */
+  async function originalExists(key: string): Promise<boolean> {
+    try {
+      return (await statIfPresent(key)) !== undefined;
+    } catch {
+      throw storageUnavailable();
+    }
+  }
+
+  async function sha256Of(key: string): Promise<string> {
+    const hash = createHash('sha256');
+    await pipeline(files.openRead(key), hash);
+    return hash.digest('hex');
+  }
+
+  /**
+   * The file that answers GET /image/:id. Derivatives are only ever read here, never made: while a photo's
+   * are being made the request waits a little, then a JPEG/PNG/GIF/WebP falls back to its original and a
+   * HEIC answers 503 so the client retries.
+   */
+  async function resolveImage(userId: number, id: number, size: ImageSize): Promise<ImageFile> {
+    let photo = await repo.findOwnedFile(userId, id);
+    if (!photo) throw notFound('Photo not found');
+    const wanted: Variant | 'original' = size === 'thumb' ? 'thumb' : size === 'mobile' ? 'mobile' : isHeif(photo.mimeType) ? 'display' : 'original';
+    if (wanted !== 'original' && photo.derivativeStatus === 'pending') {
+      if (!queue.isQueued(photo.id)) queue.enqueue(photo.id); // e.g. queued by another instance that stopped
+      await queue.waitFor(photo.id, WAIT_FOR_DERIVATIVES_MS);
+      photo = (await repo.findOwnedFile(userId, id)) ?? photo;
+    }
+    const heif = isHeif(photo.mimeType);
+    const candidates: (Variant | 'original')[] = [];
+    if (wanted !== 'original' && photo.derivativeStatus === 'ready') candidates.push(wanted);
+    // Fallbacks: the display JPEG for a HEIC (when ready), else the original a browser can show.
+    if (heif) {
+      if (photo.derivativeStatus === 'ready' && wanted !== 'display') candidates.push('display');
+    } else {
+      candidates.push('original');
+    }
+    for (const candidate of candidates) {
+      const key = candidate === 'original' ? photo.key : derivativeKey(photo.key, candidate);
+      const stat = await statIfPresent(key);
+      if (!stat) continue;
+      return {
+        userId,
+        key,
+        stat,
+        contentType: candidate === 'original' ? photo.mimeType : VARIANT_TYPES[candidate],
+        isFinal: candidate === wanted || photo.derivativeStatus === 'ready',
+      };
+    }
+    if (heif && photo.derivativeStatus === 'pending') {
+      throw new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING');
+    }
+    if (heif && photo.derivativeStatus === 'failed') {
+      throw new AppError(422, 'This photo could not be converted for display', 'PHOTO_CONVERSION_FAILED');
+    }
+    throw notFound('The file of this photo is missing');
+  }
+
+  return {
+    list: (userId: number, sort?: PhotoSort) => repo.listByOwner(userId, sort),
+
+    /**
+     * Takes ownership of a staged upload. The file and its row become permanent together (journalled in
+     * lib/durable-files.ts): a failed insert leaves no file, a failed write no row, a crash neither.
+     */
+    async create(userId: number, upload: ReceivedFile) {
+      const { staged } = upload;
+      try {
+        if (isHeif(upload.mimeType)) queue.warmHeicDecoder();
+        const header = await readImageHeader(staged.tempPath);
+        const meta = await readPhotoMetadata(header.exif);
+        const key = newFileKey(userId, 'photos', upload.ext);
+        const photo = await storeFiles(db, files, [{ staged, key }], (tx) =>
+          repo.insert(tx, userId, {
+            key,
+            fileName: upload.fileName,
+            fileSize: staged.size,
+            mimeType: upload.mimeType,
+            contentHash: staged.sha256,
+            width: header.width,
+            height: header.height,
+            dateTaken: meta.dateTaken,
+            cameraInfo: meta.cameraInfo,
+            location: meta.location,
+            exifData: meta.exifData,
+          }),
+        );
+        queue.enqueue(photo.id);
+        return photo;
+      } catch (err) {
+        await files.discard(staged); // refused before storeFiles took it over (it discards on its own failures)
+        throw err;
+      }
+    },
+
+    async update(userId: number, id: number, patch: PhotoPatch) {
+      const photo = await repo.update(userId, id, {
+        title: patch.title,
+        dateTaken: patch.dateTaken === undefined ? undefined : new Date(patch.dateTaken),
+      });
+      if (!photo) throw notFound('Photo not found'); // also covers "belongs to someone else"
+      return photo;
+    },
+
+    async remove(userId: number, id: number) {
+      const photo = await removeFilesWith(db, files, async (tx) => {
+        const removed = await repo.remove(tx, userId, id);
+        return { result: removed, keys: removed ? keysOf(removed) : [] };
+      });
+      if (!photo) throw notFound('Photo not found');
+      cache.forget(id);
+    },
+
+    async unlink(userId: number, id: number) {
+      if (!(await repo.unlinkMemory(userId, id))) throw notFound('Photo not found');
+    },
+
+    /** Which file answers GET /image/:id (remembered for a short while, see image-cache.ts). */
+    async imageFile(userId: number, id: number, size: ImageSize, { fresh = false } = {}): Promise<ImageFile> {
+      const cached = fresh ? undefined : cache.get(userId, id, size);
+      if (cached) return cached;
+      const image = await resolveImage(userId, id, size);
+      cache.set(id, size, image);
+      return image;
+    },
+
+    /** The bytes of an image: small final files from memory, others streamed from disk. */
+    async openImage(image: ImageFile): Promise<Buffer | Readable> {
+      const kept = cache.body(image);
+      if (kept) return kept;
+      const full = files.pathOf(image.key);
+      try {
+        if (cache.isSmall(image.stat.size)) {
+          const body = await fsp.readFile(full);
+          cache.keepBody(image, body);
+          return body;
+        }
+        const handle = await fsp.open(full, 'r'); // opened first: a missing file is known before any header is sent
+        return handle.createReadStream();
+      } catch (err) {
+        if (isMissing(err)) throw new ImageFileGoneError();
+        throw err;
+      }
+    },
+
+    forget: (id: number) => cache.forget(id),
+
+    /**
+     * spec §2 Fix Photo Paths: for each of the caller's photos whose original is missing, look inside the
+     * caller's own photo folder for the same file (by its stored name, else by size and content hash) and
+     * point the photo at it. Photos whose derivatives failed are queued again.
+     */
+    async fixPaths(userId: number): Promise<{ fixedCount: number }> {
+      if (!(await files.isAvailable())) throw storageUnavailable();
+      const photos = await repo.listFilesByOwner(userId);
+      const missing: PhotoFile[] = [];
+      for (const photo of photos) if (!(await originalExists(photo.key))) missing.push(photo);
+
+      let fixedCount = 0;
+      if (missing.length > 0) {
+        const referenced = new Set(photos.map((p) => p.key));
+        const now = Date.now();
+        const candidates: { key: string; size: number }[] = [];
+        for (const key of await files.list(`users/${userId}/photos`)) {
+          if (referenced.has(key) || isDerivativeKey(key)) continue;
+          const stat = await statIfPresent(key);
+          if (stat && now - stat.mtimeMs > SETTLING_MS) candidates.push({ key, size: stat.size });
+        }
+        const hashes = new Map<string, string>();
+        const taken = new Set<string>();
+        for (const photo of missing) {
+          const free = candidates.filter((c) => !taken.has(c.key));
+          let found = free.find((c) => path.basename(c.key) === path.basename(photo.key) && c.size === photo.fileSize);
+          if (!found && photo.contentHash) {
+            for (const c of free) {
+              if (c.size !== photo.fileSize) continue;
+              let hash = hashes.get(c.key);
+              if (!hash) {
+                hash = await sha256Of(c.key);
+                hashes.set(c.key, hash);
+              }
+              if (hash === photo.contentHash) {
+                found = c;
+                break;
+              }
+            }
+          }
+          if (!found) continue;
+          if (await repo.repoint(userId, photo.id, found.key)) {
+            cache.forget(photo.id);
+            taken.add(found.key);
+            fixedCount += 1;
+            await Promise.all(ALL_VARIANTS.map((v) => files.remove(derivativeKey(photo.key, v))));
+            queue.enqueue(photo.id);
+          }
+        }
+      }
+      for (const id of await repo.requeueFailed(userId)) {
+        cache.forget(id);
+        queue.enqueue(id);
+      }
+      return { fixedCount };
+    },
+
+    /** spec §2 Clean Orphaned Records: delete the caller's photo rows whose original is gone from disk. */
+    async cleanup(userId: number): Promise<{ cleanedCount: number }> {
+      if (!(await files.isAvailable())) throw storageUnavailable();
+      const photos = await repo.listFilesByOwner(userId);
+      const orphans: number[] = [];
+      for (const photo of photos) if (!(await originalExists(photo.key))) orphans.push(photo.id);
+      // Checked once more just before deleting: a disk that went away meanwhile must not empty a library.
+      if (orphans.length > 0 && !(await files.isAvailable())) throw storageUnavailable();
+      const removed = await removeFilesWith(db, files, async (tx) => {
+        const rows = await repo.removeMany(tx, userId, orphans);
+        return { result: rows, keys: rows.flatMap(keysOf) };
+      });
+      for (const photo of removed) cache.forget(photo.id);
+      return { cleanedCount: removed.length };
+    },
+  };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,97 @@
+import { useState, type CSSProperties } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { EARLIEST_YEAR } from '@shared/limits';
+import type { Photo } from '@shared/schemas/photos';
+import { Button } from '@web/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
+import { formatLongDate } from '@web/lib/format';
+import { useUpdatePhoto } from '../api';
+import { photoLabel } from './photo-image';
+
+type PhotoDateProps = {
+  photo: Photo;
+  isEditing: boolean;
+  onEditingChange: (editing: boolean) => void;
+  className?: string;
+};
+
+/** spec §2: dateTaken, falling back to the upload date. */
+export const photoDate = (photo: Photo) => photo.dateTaken ?? photo.createdAt;
+
+/** The picked day at the photo's own time of day (local), so only the date changes. */
+function onDay(day: Date, previous: string | null) {
+  const time = previous ? new Date(previous) : undefined;
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), time?.getHours() ?? 0, time?.getMinutes() ?? 0, time?.getSeconds() ?? 0);
+}
+
+/**
+ * spec §2: clicking the date opens a calendar (placeholder 'Pick a date') with year and month selection,
+ * years 1900 to the current year, and 'Apply Date'. The gallery keeps at most one date in edit mode.
+ */
+export function PhotoDate({ photo, isEditing, onEditingChange, className }: PhotoDateProps) {
+  const updatePhoto = useUpdatePhoto();
+  const [selected, setSelected] = useState<Date | undefined>(undefined);
+  const today = new Date();
+
+  const onOpenChange = (open: boolean) => {
+    if (open) setSelected(photo.dateTaken ? new Date(photo.dateTaken) : undefined);
+    onEditingChange(open);
+  };
+
+  const apply = () => {
+    if (!selected) return;
+    let dateTaken = onDay(selected, photo.dateTaken);
+    if (dateTaken > new Date()) dateTaken = new Date(selected.getFullYear(), selected.getMonth(), selected.getDate());
+    onEditingChange(false);
+    updatePhoto.mutate(
+      { id: photo.id, patch: { dateTaken: dateTaken.toISOString() } },
+      {
+        onSuccess: () => toast({ title: 'Success', description: 'Photo date updated.' }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo date') }),
+      },
+    );
+  };
+
+  return (
+    <Popover open={isEditing} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>
+        <button
+          type="button"
+          aria-label={`Change date: ${formatLongDate(photoDate(photo))}`}
+          className={cn('rounded text-left text-sm text-muted-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+        >
+          {formatLongDate(photoDate(photo))}
+        </button>
+      </PopoverTrigger>
+      <PopoverContent className="w-auto" aria-label={`Date of ${photoLabel(photo)}`}>
+        <p className={cn('mb-2 text-sm font-medium', !selected && 'text-muted-foreground')}>
+          {selected ? formatLongDate(selected) : 'Pick a date'}
+        </p>
+        <DayPicker
+          mode="single"
+          selected={selected}
+          onSelect={setSelected}
+          captionLayout="dropdown"
+          startMonth={new Date(EARLIEST_YEAR, 0)}
+          endMonth={new Date(today.getFullYear(), today.getMonth())}
+          defaultMonth={selected ?? today}
+          disabled={{ after: today }}
+          style={{ '--rdp-accent-color': 'var(--color-primary)', '--rdp-accent-background-color': 'var(--color-accent)' } as CSSProperties}
+        />
+        <div className="mt-3 flex justify-end gap-2">
+          <Button type="button" variant="ghost" size="sm" onClick={() => onEditingChange(false)}>
+            Cancel
+          </Button>
+          <Button type="button" size="sm" disabled={!selected || updatePhoto.isPending} onClick={apply}>
+            Apply Date
+          </Button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Photo } from '@shared/schemas/photos';
+import { formatBytes } from '@web/lib/format';
+import { DeletePhotoButton } from './delete-photo-button';
+import { PhotoDate } from './photo-date';
+import { PhotoImage, photoLabel } from './photo-image';
+import { PhotoTitle } from './photo-title';
+
+export type GalleryItemProps = {
+  photo: Photo;
+  timestamp: number;
+  isMobile: boolean;
+  onOpen: (photo: Photo) => void;
+  onFailedChange: (id: number, failed: boolean) => void;
+  isEditingTitle: boolean;
+  onEditingTitleChange: (editing: boolean) => void;
+  isEditingDate: boolean;
+  onEditingDateChange: (editing: boolean) => void;
+};
+
+function OpenablePhoto({ photo, timestamp, isMobile, onOpen, onFailedChange, className }: GalleryItemProps & { className: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(photo)}
+      aria-label={`View ${photoLabel(photo)}`}
+      className="block size-full overflow-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} onFailedChange={onFailedChange} className={className} />
+    </button>
+  );
+}
+
+/** spec §2 Grid: image, title, date; a delete button appears on hover (and on keyboard focus). */
+export function PhotoGridItem(props: GalleryItemProps) {
+  const { photo } = props;
+  return (
+    <li className="group overflow-hidden rounded-xl border bg-card shadow-sm">
+      <div className="relative aspect-square bg-muted">
+        <OpenablePhoto {...props} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+        <div className="absolute top-2 right-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+          <DeletePhotoButton photo={photo} variant="icon" />
+        </div>
+      </div>
+      <div className="grid gap-1 p-3">
+        <PhotoTitle photo={photo} isEditing={props.isEditingTitle} onEditingChange={props.onEditingTitleChange} />
+        <PhotoDate photo={photo} isEditing={props.isEditingDate} onEditingChange={props.onEditingDateChange} />
+      </div>
+    </li>
+  );
+}
+
+/** spec §2 List: a row per photo with a Delete text button. */
+export function PhotoListItem(props: GalleryItemProps) {
+  const { photo } = props;
+  return (
+    <li className="flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm">
+      <div className="size-16 shrink-0 overflow-hidden rounded-md bg-muted sm:size-20">
+        <OpenablePhoto {...props} className="size-full object-cover" />
+      </div>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <PhotoTitle photo={photo} isEditing={props.isEditingTitle} onEditingChange={props.onEditingTitleChange} />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <PhotoDate photo={photo} isEditing={props.isEditingDate} onEditingChange={props.onEditingDateChange} />
+          <span className="text-xs text-muted-foreground">{formatBytes(photo.fileSize)}</span>
+          {photo.cameraInfo && <span className="text-xs text-muted-foreground">{photo.cameraInfo}</span>}
+        </div>
+      </div>
+      <DeletePhotoButton photo={photo} variant="text" />
+    </li>
+  );
+}

@@ -1,0 +1,146 @@
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import { photoSortSchema, type Photo, type PhotoSort } from '@shared/schemas/photos';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { toast } from '@web/components/ui/use-toast';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { errorMessage } from '@web/lib/api-client';
+import { useFixPhotoPaths, usePhotos } from '../api';
+import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
+import { PhotoViewerDialog } from './photo-viewer-dialog';
+
+const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
+  { value: 'dateTaken', label: 'Date Taken' },
+  { value: 'createdAt', label: 'Upload Date' },
+  { value: 'title', label: 'Photo Title' },
+];
+
+/** spec §2 Photo Gallery: Grid (default) and List, sorted on the server, with the failed-photos banner. */
+export function PhotoGallery() {
+  const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
+  const photos = usePhotos(sortBy);
+  const fixPaths = useFixPhotoPaths();
+  const isMobile = useIsMobile();
+  // one cache-busting value per visit; renewed after "Fix failed photos" so every image is asked again
+  const [timestamp, setTimestamp] = useState(() => Date.now());
+  const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
+  const [viewing, setViewing] = useState<Photo | undefined>(undefined);
+  const [editingTitleId, setEditingTitleId] = useState<number | null>(null);
+  const [editingDateId, setEditingDateId] = useState<number | null>(null);
+
+  const onFailedChange = (id: number, isFailed: boolean) =>
+    setFailed((current) => {
+      if (current.has(id) === isFailed) return current;
+      const next = new Set(current);
+      if (isFailed) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const fixFailedPhotos = () =>
+    fixPaths.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'Photos paths fixed. Refreshing gallery...' });
+        setFailed(new Set());
+        setTimestamp(Date.now());
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to fix paths') }),
+    });
+
+  const itemProps = (photo: Photo): GalleryItemProps => ({
+    photo,
+    timestamp,
+    isMobile,
+    onOpen: setViewing,
+    onFailedChange,
+    isEditingTitle: editingTitleId === photo.id,
+    onEditingTitleChange: (editing) => setEditingTitleId((current) => (editing ? photo.id : current === photo.id ? null : current)),
+    isEditingDate: editingDateId === photo.id,
+    onEditingDateChange: (editing) => setEditingDateId((current) => (editing ? photo.id : current === photo.id ? null : current)),
+  });
+
+  // a photo deleted meanwhile no longer counts as failed
+  const failedCount = photos.data ? photos.data.filter((p) => failed.has(p.id)).length : 0;
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <CardTitle>Photo Gallery</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {failedCount > 0 && (
+          <Alert variant="warning">
+            <AlertTriangle aria-hidden="true" />
+            <AlertDescription className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <span>Some photos ({failedCount}) could not be loaded. Click "Fix failed photos" to attempt recovery.</span>
+              <Button variant="outline" size="sm" disabled={fixPaths.isPending} onClick={fixFailedPhotos}>
+                Fix failed photos
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
+
+        <Tabs defaultValue="grid">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <TabsList aria-label="Gallery layout">
+              <TabsTrigger value="grid">Grid</TabsTrigger>
+              <TabsTrigger value="list">List</TabsTrigger>
+            </TabsList>
+            <div className="flex items-center gap-2">
+              <Label htmlFor="photo-sort" className="shrink-0">
+                Sort by
+              </Label>
+              <Select value={sortBy} onValueChange={(value) => setSortBy(photoSortSchema.parse(value))}>
+                <SelectTrigger id="photo-sort" className="w-40">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SORT_OPTIONS.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+
+          {photos.isPending ? (
+            <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
+          ) : photos.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>Error: {errorMessage(photos.error, 'Failed to load photos')}</AlertDescription>
+            </Alert>
+          ) : photos.data.length === 0 ? (
+            <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
+              No photos found. Upload some photos to get started!
+            </p>
+          ) : (
+            <>
+              <TabsContent value="grid">
+                <ul aria-label="Photos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+                  {photos.data.map((photo) => (
+                    <PhotoGridItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
+                  ))}
+                </ul>
+              </TabsContent>
+              <TabsContent value="list">
+                <ul aria-label="Photos" className="grid gap-3">
+                  {photos.data.map((photo) => (
+                    <PhotoListItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
+                  ))}
+                </ul>
+              </TabsContent>
+            </>
+          )}
+        </Tabs>
+        <PhotoViewerDialog photo={viewing} timestamp={timestamp} isMobile={isMobile} onClose={() => setViewing(undefined)} />
+      </CardContent>
+    </Card>
+  );
+}

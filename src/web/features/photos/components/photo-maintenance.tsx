@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { ApiError } from '@web/lib/api-client';
+import { formatBytes } from '@web/lib/format';
+import { usePhotos } from '../api';
+import { MaintenanceTools } from './maintenance-tools';
+import { PhotoImage } from './photo-image';
+
+/** spec §2 Settings → Photo Management: statistics and the maintenance tools. */
+export function PhotoMaintenance() {
+  return (
+    <Tabs defaultValue="dashboard">
+      <TabsList aria-label="Photo management">
+        <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
+        <TabsTrigger value="tools">Maintenance Tools</TabsTrigger>
+      </TabsList>
+      <TabsContent value="dashboard">
+        <PhotoLibraryStats />
+      </TabsContent>
+      <TabsContent value="tools">
+        <MaintenanceTools />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function PhotoLibraryStats() {
+  const photos = usePhotos();
+  const isMobile = useIsMobile();
+  const [timestamp] = useState(() => Date.now());
+
+  let body;
+  if (photos.isPending) {
+    body = <p className="text-muted-foreground">Loading photos...</p>;
+  } else if (photos.isError) {
+    const status = photos.error instanceof ApiError ? photos.error.status : 0;
+    body = (
+      <p role="alert" className="text-destructive">
+        Failed to fetch photos: {status}
+      </p>
+    );
+  } else {
+    let usedBytes = 0;
+    for (const photo of photos.data) usedBytes += Number(photo.fileSize); // spec §3: fileSize is a numeric string
+    const stats = [
+      { label: 'Total Photos', value: String(photos.data.length) },
+      { label: 'Storage Used', value: formatBytes(usedBytes) },
+      { label: 'Device', value: isMobile ? 'Mobile' : 'Desktop' },
+    ];
+    body = (
+      <div className="grid gap-6">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {stats.map((stat) => (
+            <div key={stat.label} className="rounded-lg border bg-muted/40 p-4">
+              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dd className="mt-1 text-2xl font-semibold">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section aria-labelledby="maintenance-recent-photos">
+          <h3 id="maintenance-recent-photos" className="font-semibold">
+            Recent Photos
+          </h3>
+          {photos.data.length === 0 ? (
+            <p className="mt-2 text-sm text-muted-foreground">No photos yet.</p>
+          ) : (
+            <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-8">
+              {photos.data.slice(0, DASHBOARD_RECENT_PHOTOS).map((photo) => (
+                <li key={photo.id} className="aspect-square overflow-hidden rounded-md border bg-muted">
+                  <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} className="size-full object-cover" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Photo Library Statistics</CardTitle>
+        <CardDescription>How much of your story is in photos, and where they are kept.</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

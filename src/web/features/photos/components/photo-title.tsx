@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import type { Photo } from '@shared/schemas/photos';
+import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
+import { useUpdatePhoto } from '../api';
+import { photoLabel } from './photo-image';
+
+type PhotoTitleProps = {
+  photo: Photo;
+  isEditing: boolean;
+  onEditingChange: (editing: boolean) => void;
+  className?: string;
+};
+
+/**
+ * spec §2: clicking the title edits it inline. Enter saves, Escape cancels, clicking outside saves; an empty
+ * title cancels without a call. The gallery keeps at most one title in edit mode.
+ */
+export function PhotoTitle({ photo, isEditing, onEditingChange, className }: PhotoTitleProps) {
+  const updatePhoto = useUpdatePhoto();
+  const [draft, setDraft] = useState('');
+  // Enter or Escape ends the edit; the blur that follows when the input goes away must not act again.
+  const isFinished = useRef(false);
+
+  const start = () => {
+    isFinished.current = false;
+    setDraft(photoLabel(photo));
+    onEditingChange(true);
+  };
+
+  const finish = (save: boolean) => {
+    if (isFinished.current) return;
+    isFinished.current = true;
+    onEditingChange(false);
+    const title = draft.trim();
+    if (!save || title === '' || title === photoLabel(photo)) return;
+    updatePhoto.mutate(
+      { id: photo.id, patch: { title } },
+      {
+        onSuccess: () => toast({ title: 'Success', description: 'Photo title updated.' }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo title') }),
+      },
+    );
+  };
+
+  if (isEditing) {
+    return (
+      <Input
+        autoFocus
+        aria-label="Photo title"
+        value={draft}
+        maxLength={500}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            finish(true);
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            finish(false);
+          }
+        }}
+        onBlur={() => finish(true)}
+        className={cn('h-8', className)}
+      />
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={start}
+      title="Click to edit the title"
+      aria-label={`Edit title: ${photoLabel(photo)}`}
+      className={cn('block w-full truncate rounded text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+    >
+      {updatePhoto.isPending && updatePhoto.variables?.patch.title ? updatePhoto.variables.patch.title : photoLabel(photo)}
+    </button>
+  );
+}
