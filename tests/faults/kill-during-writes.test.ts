@@ -55,37 +55,44 @@ describe('kill -9 during writes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function verifyLibrary(acknowledged: Map<number, string>) {
+  type Kind = 'photos' | 'vault_files' | 'memory_attachments';
+  const AREA: Record<Kind, string> = { photos: 'photos', vault_files: 'vault', memory_attachments: 'attachments' };
+
+  async function verifyLibrary(acknowledged: Map<string, string>) {
     const db = dbClient(dataDir);
     await db.connect();
     try {
-      const { rows } = await db.query<{ id: number; file_path: string; content_hash: string | null }>('SELECT id, file_path, content_hash FROM photos');
-      const pending = await db.query('SELECT key FROM pending_files');
-      expect(pending.rows).toEqual([]);
-      for (const [id, hash] of acknowledged) {
-        const row = rows.find((r) => r.id === id);
-        expect(row, `acknowledged photo ${id} is present`).toBeDefined();
-        expect(sha(fs.readFileSync(path.join(dataDir, 'files', row!.file_path)))).toBe(hash);
-      }
-      // Every row is complete, acknowledged or not (a commit can land just before the kill).
-      for (const row of rows) {
-        const file = path.join(dataDir, 'files', row.file_path);
-        expect(fs.existsSync(file), `row ${row.id} has its file`).toBe(true);
-        if (row.content_hash) expect(sha(fs.readFileSync(file))).toBe(row.content_hash);
-      }
-      // No file without a row: every file under a photos folder belongs to a row (original or derivative).
-      const originals = new Set(rows.map((r) => path.basename(r.file_path)));
-      const photoDirs = path.join(dataDir, 'files', 'users');
-      for (const entry of (fs.existsSync(photoDirs) ? fs.readdirSync(photoDirs, { recursive: true, withFileTypes: true }) : []) as fs.Dirent[]) {
-        if (!entry.isFile() || !entry.parentPath.endsWith('photos')) continue;
-        const owner = [...originals].find((o) => entry.name === o || entry.name.startsWith(`${o}.`) || entry.name.startsWith(o.replace(/\.[^.]+$/, '')));
-        expect(owner, `file ${entry.name} belongs to a photo row`).toBeDefined();
-      }
       // Derivatives left pending by the kill are finished after the restart (through .tmp): let them land.
       for (let i = 0; i < 200; i++) {
         const pendingDerivatives = await db.query("SELECT 1 FROM photos WHERE derivative_status = 'pending' LIMIT 1");
         if (pendingDerivatives.rowCount === 0) break;
         await new Promise((r) => setTimeout(r, 100));
+      }
+      const pending = await db.query('SELECT key FROM pending_files');
+      expect(pending.rows).toEqual([]);
+      const owned = new Set<string>();
+      for (const table of Object.keys(AREA) as Kind[]) {
+        const { rows } = await db.query<{ id: number; file_path: string; content_hash: string | null }>(`SELECT id, file_path, content_hash FROM ${table}`);
+        for (const [ack, hash] of acknowledged) {
+          if (!ack.startsWith(`${table}:`)) continue;
+          const row = rows.find((r) => `${table}:${r.id}` === ack);
+          expect(row, `acknowledged ${ack} is present`).toBeDefined();
+          expect(sha(fs.readFileSync(path.join(dataDir, 'files', row!.file_path))), ack).toBe(hash);
+        }
+        // Every row is complete, acknowledged or not (a commit can land just before the kill).
+        for (const row of rows) {
+          const file = path.join(dataDir, 'files', row.file_path);
+          expect(fs.existsSync(file), `${table} ${row.id} has its file`).toBe(true);
+          if (row.content_hash) expect(sha(fs.readFileSync(file))).toBe(row.content_hash);
+          owned.add(path.basename(row.file_path));
+        }
+      }
+      // No file without a row: every stored file is an original of a row or a photo's derivative of one.
+      const usersDir = path.join(dataDir, 'files', 'users');
+      for (const entry of (fs.existsSync(usersDir) ? fs.readdirSync(usersDir, { recursive: true, withFileTypes: true }) : []) as fs.Dirent[]) {
+        if (!entry.isFile() || entry.parentPath.endsWith('profile')) continue;
+        const owner = [...owned].find((o) => entry.name === o || entry.name.startsWith(`${o}.`));
+        expect(owner, `file ${entry.parentPath}/${entry.name} belongs to a row`).toBeDefined();
       }
       const tmp = path.join(dataDir, 'files', '.tmp');
       expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
@@ -98,16 +105,28 @@ describe('kill -9 during writes', () => {
     expect(await clean.json()).toEqual({ cleanedCount: 0 });
   }
 
-  it(`keeps every acknowledged upload across ${ROUNDS} kills during ${UPLOADS} concurrent uploads`, async () => {
-    const acknowledged = new Map<number, string>();
+  it(`keeps every acknowledged upload across ${ROUNDS} kills during ${UPLOADS} concurrent photo, document and attachment uploads`, async () => {
+    const acknowledged = new Map<string, string>();
     const images = await Promise.all(Array.from({ length: UPLOADS }, noisyJpeg));
     for (let round = 0; round < ROUNDS; round++) {
+      const memory = await fetch(`${server.url}/api/memories`, {
+        method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Round ${round}`, content: 'Attachments under fire', eventDate: '2001-05-05', isPublic: false, tags: [] }),
+      });
+      const memoryId = ((await memory.json()) as { id: number }).id;
       const uploads = images.map(async (img, i) => {
+        const kind: Kind = i % 3 === 0 ? 'photos' : i % 3 === 1 ? 'vault_files' : 'memory_attachments';
         const form = new FormData();
-        form.append('photo', new Blob([img], { type: 'image/jpeg' }), `round${round}-${i}.jpg`);
+        const blob = new Blob([img], { type: 'image/jpeg' });
+        const url =
+          kind === 'photos' ? '/api/photos' : kind === 'vault_files' ? '/api/vault' : `/api/memories/${memoryId}/attachments`;
+        form.append(kind === 'photos' ? 'photo' : kind === 'vault_files' ? 'file' : 'attachments', blob, `round${round}-${i}.jpg`);
         try {
-          const res = await fetch(`${server.url}/api/photos`, { method: 'POST', headers: { cookie }, body: form });
-          if (res.status >= 200 && res.status < 300) acknowledged.set(((await res.json()) as { id: number }).id, sha(img));
+          const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { cookie }, body: form });
+          if (res.status < 200 || res.status >= 300) return;
+          const body = (await res.json()) as { id: number } | Array<{ id: string }>;
+          const ids = Array.isArray(body) ? body.map((a) => Number(a.id)) : [body.id];
+          for (const id of ids) acknowledged.set(`${kind}:${id}`, sha(img));
         } catch {
           /* killed mid-request: not acknowledged */
         }
