@@ -3,10 +3,12 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { freePort } from '../tests/helpers/process';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench-results');
@@ -33,16 +35,8 @@ export const percentile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
+
 
 /** Alternate A and B `rounds` times; returns the per-round values of each. */
 export async function alternate(rounds: number, a: () => Promise<number>, b: () => Promise<number>) {
@@ -183,4 +177,42 @@ export function saveRows(name: string, rows: Row[]) {
   const latest = fs.existsSync(latestPath) ? (JSON.parse(fs.readFileSync(latestPath, 'utf8')) as { rows: Row[] }) : { rows: [] };
   const merged = [...latest.rows.filter((r) => !rows.some((n) => n.figure === r.figure)), ...rows];
   fs.writeFileSync(latestPath, JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, rows: merged }, null, 2));
+}
+
+/**
+ * A database for in-process benchmarks: a scratch database on BENCH_DATABASE_URL (created and dropped), or an
+ * embedded PostgreSQL in a temp dir.
+ */
+export async function openBenchDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `heirloom_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), max: 20 });
+    return {
+      pool,
+      async close() {
+        await pool.end();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
+  fs.chmodSync(dir, 0o755);
+  const embedded = await startEmbeddedPostgres(dir);
+  const pool = new pg.Pool({ ...embedded.connection, max: 20 });
+  return {
+    pool,
+    async close() {
+      await pool.end();
+      await embedded.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

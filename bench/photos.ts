@@ -6,7 +6,6 @@
 //                                                                    embedded PostgreSQL in a temp dir.
 //   BENCH_SECONDS=3  length of each autocannon round.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,18 +15,16 @@ import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
-import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../src/server/app';
 import type { Db } from '../src/server/db/client';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
 import { createHeicDecoder } from '../src/server/features/photos/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
 import { createFileStore } from '../src/server/lib/file-store';
-import { median, printTable, saveRows, type Row } from './lib';
+import { median, openBenchDatabase, printTable, saveRows, type Row } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const MB = 1024 * 1024;
@@ -35,40 +32,6 @@ const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
 const FIXTURES = path.join(os.tmpdir(), 'heirloom-bench-photos');
 const execFileAsync = promisify(execFile);
-
-async function openDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const name = `heirloom_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), max: 20 });
-    return {
-      pool,
-      async close() {
-        await pool.end();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres(dir);
-  const pool = new pg.Pool({ ...embedded.connection, max: 20 });
-  return {
-    pool,
-    async close() {
-      await pool.end();
-      await embedded.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A 4000 × 3000 photo-like JPEG (gradients and sensor-like noise: it compresses like a real photo). */
 async function twelveMegapixelJpeg(file: string) {
@@ -138,7 +101,7 @@ async function main() {
   }
   log(`fixtures: 12 MP JPEG ${(fs.statSync(jpeg12).size / MB).toFixed(2)} MB, 12 MP HEIC ${(fs.statSync(heic12).size / MB).toFixed(2)} MB`);
 
-  const database = await openDatabase();
+  const database = await openBenchDatabase();
   const db = drizzle(database.pool, { schema }) as Db;
   await runMigrations(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));

@@ -5,7 +5,6 @@
 //                                                                    is created and dropped); otherwise
 //                                                                    an embedded PostgreSQL in a temp dir.
 //   BENCH_SECONDS=4  length of each autocannon round.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,56 +14,18 @@ import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import type { Db } from '../src/server/db/client';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
 import { createFileStore } from '../src/server/lib/file-store';
-import { printTable, saveRows, type Row } from './lib';
+import { openBenchDatabase, printTable, saveRows, type Row } from './lib';
 import { seed } from './timeline-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
-
-async function openDatabase() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const name = `heirloom_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), max: 20 });
-    pool.on('error', () => {}); // connections dropped with the scratch database at the end
-    return {
-      pool,
-      async close() {
-        await pool.end();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres(dir);
-  const pool = new pg.Pool({ ...embedded.connection, max: 20 });
-  pool.on('error', () => {});
-  return {
-    pool,
-    async close() {
-      await pool.end();
-      await embedded.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Cannon {
   requests: { average: number };
@@ -112,7 +73,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
 
 async function main() {
-  const database = await openDatabase();
+  const database = await openBenchDatabase();
   const db = drizzle(database.pool, { schema }) as Db;
   await runMigrations(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
