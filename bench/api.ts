@@ -25,13 +25,16 @@ export async function benchApi(): Promise<Row[]> {
 
     // ── Mixed load: the timeline under load while /api/user is measured ──
     const db = await embeddedClient(app.dataDir);
-    await db.query(
+    try {
+      await db.query(
       `INSERT INTO photos (user_id, file_path, file_name, file_size, mime_type, title, date_taken, derivative_status)
-       SELECT $1, 'users/' || $1 || '/photos/missing-' || g || '.jpg', 'p' || g || '.jpg', 1000, 'image/jpeg', 'Photo ' || g,
+       SELECT $1::int, 'users/' || $1::int || '/photos/missing-' || g || '.jpg', 'p' || g || '.jpg', 1000, 'image/jpeg', 'Photo ' || g,
               now() - (g || ' days')::interval, 'ready' FROM generate_series(1, 2000) g`, [userId]);
     await db.query(
       `INSERT INTO memories (user_id, title, content, event_date) SELECT $1, 'Memory ' || g, 'Story ' || g, current_date - g FROM generate_series(1, 1000) g`, [userId]);
-    await db.end();
+    } finally {
+      await db.end();
+    }
     const [, userUnderLoad] = await Promise.all([
       cannon({ url: `${app.url}/api/timeline`, connections: 5, duration: 10, headers: { cookie } }),
       cannon({ url: `${app.url}/api/user`, connections: 5, duration: 10, headers: { cookie } }),
