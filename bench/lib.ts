@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { buildApp } from '../src/server/app';
+import type { Db } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { runMigrations } from '../src/server/db/migrate';
+import * as schema from '../src/server/db/schema';
+import { loadEnv } from '../src/server/env';
+import { createFileStore } from '../src/server/lib/file-store';
 import { freePort } from '../tests/helpers/process';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -214,6 +221,29 @@ export async function openBenchDatabase() {
       await pool.end();
       await embedded.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app in this process on a fresh bench database and DATA_DIR, listening on a free port. */
+export async function startInProcessApp() {
+  const database = await openBenchDatabase();
+  const db = drizzle(database.pool, { schema }) as Db;
+  await runMigrations(db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
+  const files = createFileStore(path.join(dataDir, 'files'));
+  await files.init();
+  const app = await buildApp({ env, db, files, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app, db, files, dataDir, base,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -13,18 +13,12 @@ import { promisify } from 'node:util';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { buildApp } from '../src/server/app';
-import type { Db } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
-import { loadEnv } from '../src/server/env';
 import { createHeicDecoder } from '../src/server/features/photos/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
-import { createFileStore } from '../src/server/lib/file-store';
-import { median, openBenchDatabase, printTable, saveRows, type Row } from './lib';
+import { median, startInProcessApp, printTable, saveRows, type Row } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const MB = 1024 * 1024;
@@ -101,17 +95,7 @@ async function main() {
   }
   log(`fixtures: 12 MP JPEG ${(fs.statSync(jpeg12).size / MB).toFixed(2)} MB, 12 MP HEIC ${(fs.statSync(heic12).size / MB).toFixed(2)} MB`);
 
-  const database = await openBenchDatabase();
-  const db = drizzle(database.pool, { schema }) as Db;
-  await runMigrations(db);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
-  const files = createFileStore(path.join(dataDir, 'files'));
-  await files.init();
-  const app = await buildApp({ env, db, files, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, db, dataDir, base, close } = await startInProcessApp();
   const rows: Row[] = [];
 
   try {
@@ -279,9 +263,7 @@ async function main() {
     rows.push(row('photos: event-loop delay p99 during HEIC conversion', p99, 'ms', '≤ 20 ms', p99 <= 20));
     log(`HEIC: ours ${median(oursTimes).toFixed(0)} ms, heif-convert ${median(nativeTimes).toFixed(0)} ms (${heicRatio.toFixed(2)}×); event loop p99 ${p99.toFixed(1)} ms (worst round), max ${Math.max(...maxes).toFixed(1)} ms`);
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 
   console.log('');

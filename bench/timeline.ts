@@ -5,22 +5,13 @@
 //                                                                    is created and dropped); otherwise
 //                                                                    an embedded PostgreSQL in a temp dir.
 //   BENCH_SECONDS=4  length of each autocannon round.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
-import type { Db } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
-import * as schema from '../src/server/db/schema';
-import { loadEnv } from '../src/server/env';
-import { createFileStore } from '../src/server/lib/file-store';
-import { openBenchDatabase, printTable, saveRows, type Row } from './lib';
+import { startInProcessApp, printTable, saveRows, type Row } from './lib';
 import { seed } from './timeline-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -73,17 +64,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
 
 async function main() {
-  const database = await openBenchDatabase();
-  const db = drizzle(database.pool, { schema }) as Db;
-  await runMigrations(db);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
-  const files = createFileStore(path.join(dataDir, 'files'));
-  await files.init();
-  const app = await buildApp({ env, db, files, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, db, base, close } = await startInProcessApp();
 
   const rows: Row[] = [];
   try {
@@ -187,9 +168,7 @@ async function main() {
     printTable(rows);
     saveRows('timeline', rows);
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
