@@ -21,11 +21,11 @@ const envSchema = z.object({
   /** Login/register attempts allowed per IP and per account in 15 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  AI_MODEL: z.string().optional(),
-  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional().transform((v) => v || undefined),
+  AI_API_KEY: z.string().optional().transform((v) => v || undefined),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Where the built web app lives; defaults to dist/web next to the server bundle. */
-  WEB_DIST_DIR: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional().transform((v) => v || undefined),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
