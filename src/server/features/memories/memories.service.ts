@@ -14,6 +14,7 @@ import { AiError, type AiProvider } from '../../ai/provider';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound } from '../../lib/errors';
+import { assertCompleteImage, assertImagePixels } from '../../lib/image-check';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
 import type { MemoriesRepo, MemoryValues } from './memories.repo';
@@ -141,6 +142,17 @@ export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: M
         accept: detectAttachmentType,
         messages: UPLOAD_MESSAGES,
       });
+      try {
+        // Images are shown in the browser: refuse bombs and damaged files here, like the gallery does.
+        for (const file of received) {
+          if (!file.mimeType.startsWith('image/')) continue;
+          await assertImagePixels(file.staged.tempPath);
+          await assertCompleteImage(file.staged.tempPath, file.mimeType);
+        }
+      } catch (err) {
+        await Promise.all(received.map((f) => files.discard(f.staged)));
+        throw err;
+      }
       return storeAttachments(userId, memoryId, received);
     },
 

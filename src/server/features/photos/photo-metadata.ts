@@ -3,12 +3,13 @@
 import exifr from 'exifr';
 import sharp, { type Metadata } from 'sharp';
 import { AppError, badRequest } from '../../lib/errors';
+import { MAX_IMAGE_PIXELS } from '../../lib/image-check';
 
 /**
  * Largest photo we decode: above any phone camera's native output (108 MP and 200 MP sensors save
  * ≤ 12 MP by default; a 108 MP full-resolution JPEG still fits), far below a decompression bomb.
  */
-export const MAX_PHOTO_PIXELS = 120_000_000;
+export const MAX_PHOTO_PIXELS = MAX_IMAGE_PIXELS;
 
 export interface ImageHeader {
   format: string;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
+import { assertCompleteImage } from '../../lib/image-check';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { DerivativeQueue } from './derivative-queue';
 import type { CachedImage, ImageCache } from './image-cache';
@@ -137,6 +138,7 @@ export function createPhotosService({
       try {
         if (isHeif(upload.mimeType)) queue.warmHeicDecoder();
         const header = await readImageHeader(staged.tempPath);
+        await assertCompleteImage(staged.tempPath, upload.mimeType);
         const meta = await readPhotoMetadata(header.exif);
         const key = newFileKey(userId, 'photos', upload.ext);
         const photo = await storeFiles(db, files, [{ staged, key }], (tx) =>
