@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import * as schema from '../src/server/db/schema';
-import { createHeicDecoder } from '../src/server/features/photos/heic-decoder';
+import { createHeicDecoder } from '../src/server/lib/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
 import { median, startInProcessApp, printTable, saveRows, type Row } from './lib';
 

@@ -15,6 +15,7 @@ import { timelineRoutes } from './features/timeline/timeline.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import type { FileStore } from './lib/file-store';
+import { createHeicDecoder, type HeicDecoder } from './lib/heic-decoder';
 import { installErrorHandler } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionPlugin } from './plugins/session';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     db: Db;
     files: FileStore;
     env: Env;
+    /** One HEIC decoding worker for the whole app (gallery photos and memory attachments). */
+    heic: HeicDecoder;
     /** Every route as registered (method + URL pattern): the access-control test walks this list. */
     registeredRoutes: Array<{ method: string; url: string }>;
   }
@@ -53,6 +56,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
   app.decorate('files', files);
   app.decorate('env', env);
   app.decorate('registeredRoutes', []);
+  app.decorate('heic', createHeicDecoder());
+  app.addHook('onClose', async () => app.heic.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
   });

@@ -1,6 +1,6 @@
 // Decodes HEIC/HEIF to RGBA pixels off the main thread: libheif (WASM, via heic-decode) works synchronously
 // for about a second per 12 MP photo, which would otherwise stall every request. Bundled by tsup as
-// dist/server/heic-worker.js; the photos feature starts it (see features/photos/heic-decoder.ts).
+// dist/server/heic-worker.js; lib/heic-decoder.ts starts it.
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';

@@ -34,6 +34,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createMemoriesRepo(app.db),
     files: app.files,
     ai: createAiProvider(app.env),
+    heic: app.heic,
   });
 
   app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));

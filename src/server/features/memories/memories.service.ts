@@ -1,6 +1,8 @@
 // Memories' rules: ownership (404 for anything not the caller's), tag normalisation, attachment files
 // (type by bytes, spec §9 limits, nothing left behind on failure) and the AI helpers.
 import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import {
   normalizeTags,
   type AnalyzeInput,
@@ -13,10 +15,12 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { AiError, type AiProvider } from '../../ai/provider';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
-import { AppError, notFound } from '../../lib/errors';
-import { assertCompleteImage, assertImagePixels } from '../../lib/image-check';
-import { newFileKey, type FileStore } from '../../lib/file-store';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { HeicDecoder } from '../../lib/heic-decoder';
+import { assertCompleteImage, assertImagePixels, MAX_IMAGE_PIXELS } from '../../lib/image-check';
+import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-store';
 import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
+import { attachmentDisplayKey, isHeif } from './attachment-display';
 import type { MemoriesRepo, MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
 
@@ -74,15 +78,31 @@ function aiFailure(err: unknown): never {
   throw err;
 }
 
-export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: MemoriesRepo; files: FileStore; ai: AiProvider }) {
+export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; repo: MemoriesRepo; files: FileStore; ai: AiProvider; heic: HeicDecoder }) {
   const insights = createMemoryInsights();
 
   async function requireMemory(userId: number, memoryId: number) {
     if (!(await repo.exists(userId, memoryId))) throw notFound('Memory not found');
   }
 
-  /** Store the staged files and their rows together (journalled: a crash leaves both or neither). */
-  async function storeAttachments(userId: number, memoryId: number, received: ReceivedFile[]) {
+  /** A browser-displayable JPEG of a HEIC/HEIF attachment (Chrome and Firefox cannot show HEIC), staged. */
+  async function stageDisplayCopy(file: ReceivedFile) {
+    let decoded;
+    try {
+      decoded = await heic.decode(file.staged.tempPath);
+    } catch {
+      throw badRequest('This image is damaged or incomplete. Please upload the original file again.', 'DAMAGED_IMAGE');
+    }
+    if (decoded.width * decoded.height > MAX_IMAGE_PIXELS) throw new AppError(413, 'This image is too large to process', 'TOO_MANY_PIXELS');
+    const jpeg = await sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    return files.stage(Readable.from([jpeg]), jpeg.length);
+  }
+
+  /** Store the staged files (and display copies) and their rows together (journalled: a crash leaves all or none). */
+  async function storeAttachments(userId: number, memoryId: number, received: ReceivedFile[], displays: Map<ReceivedFile, StagedFile>) {
     const placements = received.map((file) => ({ staged: file.staged, key: newFileKey(userId, 'attachments', file.ext) }));
     const rows = received.map((file, i) => ({
       filePath: placements[i]!.key,
@@ -91,6 +111,10 @@ export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: M
       mimeType: file.mimeType,
       contentHash: file.staged.sha256,
     }));
+    received.forEach((file, i) => {
+      const display = displays.get(file);
+      if (display) placements.push({ staged: display, key: attachmentDisplayKey(placements[i]!.key) });
+    });
     try {
       return await storeFiles(db, files, placements, (tx) => repo.insertAttachments(tx, userId, memoryId, rows));
     } catch (err) {
@@ -123,7 +147,7 @@ export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: M
     async remove(userId: number, id: number) {
       const found = await removeFilesWith(db, files, async (tx) => {
         const keys = await repo.remove(tx, userId, id);
-        return { result: keys !== undefined, keys: keys ?? [] };
+        return { result: keys !== undefined, keys: (keys ?? []).flatMap((key) => [key, attachmentDisplayKey(key)]) };
       });
       if (!found) throw notFound('Memory not found');
     },
@@ -142,18 +166,20 @@ export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: M
         accept: detectAttachmentType,
         messages: UPLOAD_MESSAGES,
       });
+      const displays = new Map<ReceivedFile, StagedFile>();
       try {
         // Images are shown in the browser: refuse bombs and damaged files here, like the gallery does.
         for (const file of received) {
           if (!file.mimeType.startsWith('image/')) continue;
           await assertImagePixels(file.staged.tempPath);
           await assertCompleteImage(file.staged.tempPath, file.mimeType);
+          if (isHeif(file.mimeType)) displays.set(file, await stageDisplayCopy(file));
         }
       } catch (err) {
-        await Promise.all(received.map((f) => files.discard(f.staged)));
+        await Promise.all([...received.map((f) => files.discard(f.staged)), ...[...displays.values()].map((d) => files.discard(d))]);
         throw err;
       }
-      return storeAttachments(userId, memoryId, received);
+      return storeAttachments(userId, memoryId, received, displays);
     },
 
     /** An own file for download, or 404 (also for linked 'p-' / 'v-' ids: those are served by their features). */
@@ -161,6 +187,12 @@ export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: M
       if (!/^\d+$/.test(attachmentId)) throw notFound('Attachment not found');
       const row = await repo.findAttachmentFile(userId, memoryId, Number(attachmentId));
       if (!row) throw notFound('Attachment not found');
+      const displayKey = attachmentDisplayKey(row.filePath);
+      if (isHeif(row.mimeType) && (await files.exists(displayKey))) {
+        // Served as its JPEG copy, which every browser can show.
+        const fileName = `${row.fileName.replace(/\.(heic|heif)$/i, '')}.jpg`;
+        return { key: displayKey, mimeType: 'image/jpeg', fileName, contentHash: row.contentHash && `${row.contentHash}-jpeg`, uploadedAt: row.uploadedAt };
+      }
       return { key: row.filePath, mimeType: row.mimeType, fileName: row.fileName, contentHash: row.contentHash, uploadedAt: row.uploadedAt };
     },
 
@@ -179,7 +211,7 @@ export function createMemoriesService({ db, repo, files, ai }: { db: Db; repo: M
       }
       const found = await removeFilesWith(db, files, async (tx) => {
         const key = await repo.removeAttachment(tx, userId, memoryId, Number(attachmentId));
-        return { result: key !== undefined, keys: key ? [key] : [] };
+        return { result: key !== undefined, keys: key ? [key, attachmentDisplayKey(key)] : [] };
       });
       if (!found) throw notFound('Attachment not found');
     },

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { memoryAttachments, memories, photos, vaultFiles } from '@server/db/schema';
@@ -295,6 +298,30 @@ describe('/api/memories', () => {
       const res = await t.app.inject({ method: 'POST', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('No files selected');
+    });
+
+    it('keeps a HEIC attachment as uploaded and serves it as a JPEG copy every browser can show', async () => {
+      const heic = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/files/tiny.heic'));
+      const memory = await create(owner);
+      const filesBefore = storedFiles(t);
+      const res = await upload(owner, memory.id, [{ filename: 'IMG_0001.HEIC', content: heic, contentType: 'image/heic' }]);
+      expect(res.statusCode, res.body).toBe(201);
+      const [attachment] = res.json() as Array<{ id: string; mimeType: string; fileSize: string }>;
+      expect(attachment!.mimeType).toBe('image/heic');
+      expect(attachment!.fileSize).toBe(String(heic.length));
+      const added = storedFiles(t).filter((f) => !filesBefore.includes(f));
+      expect(added).toHaveLength(2); // the original and its JPEG copy
+
+      const file = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments/${attachment!.id}/file`, headers: { cookie: owner.cookie } });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(file.rawPayload).metadata()).format).toBe('jpeg');
+      const original = added.find((f) => !f.endsWith('.display.jpg'))!;
+      expect(fs.readFileSync(path.join(t.dataDir, 'files', original)).equals(heic)).toBe(true);
+
+      const del = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${attachment!.id}`, headers: { cookie: owner.cookie } });
+      expect(del.statusCode).toBe(204);
+      expect(storedFiles(t)).toEqual(filesBefore);
     });
 
     it('deletes an own attachment and its file; another user gets 404 and nothing changes', async () => {

@@ -3,7 +3,7 @@
 // next start simply queues every pending photo again.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from '../../lib/file-store';
-import type { HeicDecoder } from './heic-decoder';
+import type { HeicDecoder } from '../../lib/heic-decoder';
 import { derivativeKey, renderDerivatives, type Variant } from './photo-derivatives';
 import type { PhotosRepo } from './photos.repo';
 

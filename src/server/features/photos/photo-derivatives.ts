@@ -1,7 +1,7 @@
 // The sizes a photo is shown at, made once per photo (never on the request path): a grid thumbnail, a
 // mobile size, and for HEIC/HEIF (which most browsers cannot show) a full-size JPEG.
 import sharp, { type Sharp } from 'sharp';
-import type { HeicDecoder } from './heic-decoder';
+import type { HeicDecoder } from '../../lib/heic-decoder';
 import { MAX_PHOTO_PIXELS } from './photo-metadata';
 
 export const THUMB_PX = 400;

@@ -17,7 +17,6 @@ import { AppError, notFound } from '../../lib/errors';
 import { receiveFiles, sniff } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createDerivativeQueue } from './derivative-queue';
-import { createHeicDecoder } from './heic-decoder';
 import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
@@ -26,7 +25,7 @@ const PHOTO_TYPES = new Set<string>(PHOTO_MIME_TYPES);
 
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPhotosRepo(app.db);
-  const heic = createHeicDecoder();
+  const heic = app.heic;
   const cache = createImageCache();
   const queue = createDerivativeQueue({ repo, files: app.files, heic, log: app.log, onChange: (id) => cache.forget(id) });
   const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache });

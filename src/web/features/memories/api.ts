@@ -137,8 +137,8 @@ export function useImproveContent() {
 export const isImage = (attachment: Pick<Attachment, 'mimeType'>) => attachment.mimeType.startsWith('image/');
 export const isAudio = (attachment: Pick<Attachment, 'mimeType'>) => attachment.mimeType.startsWith('audio/');
 /**
- * Browsers other than Safari cannot draw HEIC/HEIF: an own HEIC file shows as a file, not a broken image.
- * Gallery photos are always drawable (the photos feature serves a converted image).
+ * Browsers other than Safari cannot draw HEIC/HEIF: gallery photos and a memory's own HEIC files are served
+ * converted to JPEG; a vault document is served as it is, so a HEIC there shows as a file.
  */
 export const isDisplayableImage = (attachment: Pick<Attachment, 'mimeType' | 'type'>) =>
-  attachment.type === 'photo' || (isImage(attachment) && !/hei[cf]/.test(attachment.mimeType));
+  attachment.type === 'photo' || (isImage(attachment) && (attachment.type !== 'vault' || !/hei[cf]/.test(attachment.mimeType)));

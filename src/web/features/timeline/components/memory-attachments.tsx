@@ -2,10 +2,13 @@ import { FileAudio, FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { TimelineAttachment } from '@shared/schemas/timeline';
 
-/** Browsers cannot draw HEIC/HEIF; the gallery serves its photos converted, a memory's own files are raw. */
+/**
+ * Browsers cannot draw HEIC/HEIF: gallery photos and a memory's own files are served converted to JPEG,
+ * vault documents as they are.
+ */
 function isDisplayableImage(attachment: TimelineAttachment) {
   if (attachment.type === 'photo') return true;
-  return attachment.mimeType.startsWith('image/') && !/hei[cf]/i.test(attachment.mimeType);
+  return attachment.mimeType.startsWith('image/') && (attachment.type !== 'vault' || !/hei[cf]/i.test(attachment.mimeType));
 }
 
 /** Gallery photos have a small rendition; other files are served as they are. */

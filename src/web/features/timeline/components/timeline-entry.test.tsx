@@ -32,17 +32,21 @@ describe('TimelineEntry (spec §2 Timeline)', () => {
           attachments: [
             { type: 'photo', id: 'p-9', mimeType: 'image/jpeg', filePath: '/api/photos/image/9', fileName: 'coast.jpg' },
             { type: 'attachment', id: '4', mimeType: 'audio/mpeg', filePath: '/api/memories/3/attachments/4/file', fileName: 'song.mp3' },
-            { type: 'attachment', id: '5', mimeType: 'image/heic', filePath: '/api/memories/3/attachments/5/file', fileName: 'raw.heic' },
+            { type: 'attachment', id: '5', mimeType: 'image/heic', filePath: '/api/memories/3/attachments/5/file', fileName: 'iphone.heic' },
+            { type: 'vault', id: 'v-6', mimeType: 'image/heic', filePath: '/api/vault/6', fileName: 'raw.heic' },
           ],
         }}
       />,
     );
     expect(screen.getByText('July 14, 2019')).toBeTruthy();
-    expect(screen.getByText('Attachments (3)')).toBeTruthy();
+    expect(screen.getByText('Attachments (4)')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'coast.jpg' }).getAttribute('src')).toBe('/api/photos/image/9?size=thumb');
     expect(screen.queryByRole('img', { name: 'song.mp3' })).toBeNull();
     expect(screen.getByText('song.mp3')).toBeTruthy();
-    expect(screen.getByText('raw.heic')).toBeTruthy(); // browsers cannot draw HEIC: shown as a file
+    // A memory's own HEIC is served as a JPEG copy; a vault HEIC is served as it is, so it shows as a file.
+    expect(screen.getByRole('img', { name: 'iphone.heic' }).getAttribute('src')).toBe('/api/memories/3/attachments/5/file');
+    expect(screen.queryByRole('img', { name: 'raw.heic' })).toBeNull();
+    expect(screen.getByText('raw.heic')).toBeTruthy();
   });
 
   it("shows a document's original name and a 'View Document' link to the vault in a new tab", () => {

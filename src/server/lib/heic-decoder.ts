@@ -1,9 +1,9 @@
-// The client side of lib/heic-worker.ts: one worker thread, one decode at a time (a 12 MP HEIC needs about
+// The client side of heic-worker.ts (shared by the photos gallery and memory attachments): one worker thread, one decode at a time (a 12 MP HEIC needs about
 // 300 MB while decoding), started on first use and stopped after a quiet minute to give the memory back.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { HeicRequest, HeicResponse } from '../../lib/heic-worker';
+import type { HeicRequest, HeicResponse } from './heic-worker';
 
 export interface DecodedImage {
   width: number;
@@ -22,7 +22,7 @@ function startWorker(): Worker {
   const bundled = new URL('./heic-worker.js', import.meta.url);
   if (fs.existsSync(fileURLToPath(bundled))) return new Worker(bundled);
   // `execArgv: ['--import', 'tsx']` does not reach a worker's entry module on Node 20: register tsx first.
-  const source = new URL('../../lib/heic-worker.ts', import.meta.url);
+  const source = new URL('./heic-worker.ts', import.meta.url);
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`;
   return new Worker(bootstrap, { eval: true });
 }
