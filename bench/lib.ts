@@ -62,6 +62,33 @@ export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+export interface CannonResult {
+  requests: { average: number };
+  throughput: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+}
+
+/** autocannon in its own process, so the load generator never competes with an in-process server's event loop. */
+export function cannonProcess(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<CannonResult> {
+  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out) as CannonResult);
+      } catch {
+        reject(new Error(`autocannon gave no result for ${url}`));
+      }
+    });
+  });
+}
+
 /** The production build (dist/) plus the small bench server bundle. Builds when sources changed. */
 export async function ensureBuild() {
   const { build, isStale } = await import(path.join(ROOT, 'scripts/build.mjs'));

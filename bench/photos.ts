@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import * as schema from '../src/server/db/schema';
 import { createHeicDecoder } from '../src/server/lib/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
-import { median, startInProcessApp, printTable, saveRows, type Row } from './lib';
+import { cannonProcess, median, startInProcessApp, printTable, saveRows, type Row } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const MB = 1024 * 1024;
@@ -45,32 +45,6 @@ async function twelveMegapixelJpeg(file: string) {
     }
   }
   await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
-}
-
-interface Cannon {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-}
-
-/** autocannon in its own process, so the load generator does not share the server's event loop. */
-function cannon(url: string, headers: Record<string, string>, seconds = SECONDS, connections = 10): Promise<Cannon> {
-  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(process.cwd(), 'node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        resolve(JSON.parse(out) as Cannon);
-      } catch {
-        reject(new Error(`autocannon gave no result for ${url}`));
-      }
-    });
-  });
 }
 
 const row = (figure: string, value: number, unit: string, goal: string, pass: boolean | null, extra: Partial<Row> = {}): Row => ({
@@ -199,8 +173,8 @@ async function main() {
     const staticRps: number[] = [];
     let non2xx = 0;
     for (let round = 0; round < 3; round++) {
-      const a = await cannon(`${base}/api/photos/image/${photo.id}?size=thumb&t=1`, { cookie });
-      const b = await cannon(`${staticBase}/${thumbKey}`, {});
+      const a = await cannonProcess(`${base}/api/photos/image/${photo.id}?size=thumb&t=1`, { cookie }, 10, SECONDS);
+      const b = await cannonProcess(`${staticBase}/${thumbKey}`, {}, 10, SECONDS);
       routeRps.push(a.requests.average);
       staticRps.push(b.requests.average);
       non2xx += a.non2xx + b.non2xx;

@@ -5,45 +5,16 @@
 //                                                                    is created and dropped); otherwise
 //                                                                    an embedded PostgreSQL in a temp dir.
 //   BENCH_SECONDS=4  length of each autocannon round.
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { startInProcessApp, printTable, saveRows, type Row } from './lib';
+import { cannonProcess, startInProcessApp, printTable, saveRows, type Row } from './lib';
 import { seed } from './timeline-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
-
-interface Cannon {
-  requests: { average: number };
-  throughput: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-}
-
-/** autocannon in its own process, so the load generator never competes with the server's event loop. */
-function cannon(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Cannon> {
-  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(process.cwd(), 'node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        resolve(JSON.parse(out) as Cannon);
-      } catch {
-        reject(new Error(`autocannon gave no result for ${url}`));
-      }
-    });
-  });
-}
 
 async function signUp(app: FastifyInstance, email: string) {
   const password = 'Bench-pass-1!';
@@ -92,7 +63,7 @@ async function main() {
 
     // 2. Throughput against a trivial route, alternating A B A B in the same run.
     const run = (url: string, headers: Record<string, string>, connections = 10, duration = SECONDS) =>
-      cannon(`${base}${url}`, headers, connections, duration);
+      cannonProcess(`${base}${url}`, headers, connections, duration);
     const cookieH = { cookie: main.cookie };
     const gzipH = { cookie: main.cookie, 'accept-encoding': 'gzip' };
     const etag = (await fetch(`${base}/api/timeline`, { headers: gzipH })).headers.get('etag') ?? '';
