@@ -32,7 +32,9 @@ const MAX_NAME_LENGTH = 255;
 
 /** Keep the user's file name for display, stripped of paths, control characters and excess length. */
 export function safeFileName(raw: string | undefined): string {
-  let name = (raw ?? '').normalize('NFC');
+  // Browsers escape '"' in multipart file names as %22 (HTML form-data encoding): restore it, so the
+  // user sees the name they picked on every upload route.
+  let name = (raw ?? '').replace(/%22/g, '"').normalize('NFC');
   name = name.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();

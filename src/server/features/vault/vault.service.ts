@@ -33,14 +33,6 @@ function isUtf8Text(head: Buffer) {
   }
 }
 
-/**
- * Browsers escape '"' in multipart file names as %22 (HTML form-data encoding), so a name typed with
- * quotes arrives as %22; restore it so the user sees the name they picked.
- */
-export function displayName(fileName: string) {
-  return fileName.replace(/%22/g, '"');
-}
-
 export function createVaultService({
   db,
   repo,
@@ -75,7 +67,7 @@ export function createVaultService({
       const values = {
         memoryId: memoryId ? Number(memoryId) : null,
         fileName: path.posix.basename(key),
-        originalName: displayName(received.fileName),
+        originalName: received.fileName,
         filePath: key,
         fileSize: received.staged.size,
         mimeType: received.mimeType,
