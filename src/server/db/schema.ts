@@ -21,6 +21,8 @@ export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
 export const relationshipEnum = pgEnum('relationship', ['friend', 'family']);
 /** Whether a photo's thumbnail / mobile / display derivatives exist yet. */
 export const derivativeStatusEnum = pgEnum('derivative_status', ['pending', 'ready', 'failed']);
+/** What a one-time account token proves when it comes back from an e-mail. */
+export const accountTokenPurposeEnum = pgEnum('account_token_purpose', ['password_reset', 'email_verification']);
 
 export const users = pgTable(
   'users',
@@ -39,6 +41,12 @@ export const users = pgTable(
     cityOfBirth: text('city_of_birth'),
     address: text('address'),
     gender: genderEnum('gender'),
+    /** When the current address was proven by a link sent to it; null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address asked for and not yet verified; `email` stays the sign-in address until it is. */
+    pendingEmail: text('pending_email'),
+    /** Bytes of the stored profile picture (counts toward the storage quota). */
+    profilePictureSize: bigint('profile_picture_size', { mode: 'number' }).default(0).notNull(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
@@ -113,6 +121,8 @@ export const photos = pgTable(
     width: integer('width'),
     height: integer('height'),
     derivativeStatus: derivativeStatusEnum('derivative_status').default('pending').notNull(),
+    /** Bytes of the thumbnail, mobile and display copies (an estimate until they are made): part of the quota. */
+    derivativesSize: bigint('derivatives_size', { mode: 'number' }).default(0).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,6 +149,8 @@ export const memoryAttachments = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
     contentHash: text('content_hash'),
+    /** Bytes of the browser-displayable JPEG copy of a HEIC/HEIF attachment (0 when there is none). */
+    displaySize: bigint('display_size', { mode: 'number' }).default(0).notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index('memory_attachments_memory_idx').on(t.memoryId), index('memory_attachments_user_idx').on(t.userId)],
@@ -192,6 +204,28 @@ export const contacts = pgTable(
     index('contacts_owner_rel_idx').on(t.ownerId, t.relationship),
     index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * One-time links sent by e-mail (password reset, address verification). Only the sha256 of the token is
+ * stored; `email` is the address the link was sent to, so verifying a new address changes the account's
+ * address only when the link comes back.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurposeEnum('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('account_tokens_token_hash_idx').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
 /**

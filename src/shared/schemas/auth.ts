@@ -22,11 +22,13 @@ export const birthDateSchema = z.iso
   .date({ error: 'Please enter a valid date' })
   .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), 'Please enter a valid date');
 
+export const emailSchema = z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address');
+
 export const registerInputSchema = z
   .object({
     firstName: shortText('First name is required'),
     surname: shortText('Surname is required'),
-    email: z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address'),
+    email: emailSchema,
     dateOfBirth: birthDateSchema,
     mobileNumber: optionalShortText,
     password: passwordSchema,
@@ -56,9 +58,36 @@ export const userSchema = z.object({
   cityOfBirth: z.string().nullable(),
   address: z.string().nullable(),
   gender: genderSchema.nullable(),
+  /** The current address was proven by a link sent to it. */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its verification link to come back; the account keeps `email` until then. */
+  pendingEmail: z.string().nullable(),
 });
+
+// Recovering an account (beyond the spec): links sent by e-mail carry a one-time token.
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+
+/** Tokens are 256-bit random values, base64url: 43 characters. Anything else cannot be one. */
+export const accountTokenSchema = z
+  .string({ error: 'This link is not valid. Please ask for a new one.' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Please ask for a new one.');
+
+export const resetPasswordInputSchema = z
+  .object({ token: accountTokenSchema, password: passwordSchema, confirmPassword: z.string({ error: "Passwords don't match" }) })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+export const verifyEmailInputSchema = z.object({ token: accountTokenSchema });
+
+export const authMessageSchema = z.object({ message: z.string() });
+
+/** Always the same answer, whether or not the address has an account. */
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.';
+export const RESET_LINK_INVALID = 'This reset link has expired or has already been used. Please ask for a new one.';
+export const VERIFY_LINK_INVALID = 'This verification link has expired or has already been used. Please ask for a new one.';
 
 export type Gender = z.infer<typeof genderSchema>;
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 export type LoginInput = z.infer<typeof loginInputSchema>;
 export type User = z.infer<typeof userSchema>;
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;

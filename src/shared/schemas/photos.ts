@@ -99,3 +99,10 @@ export type PhotoPatch = z.infer<typeof photoPatchSchema>;
 export type PhotoImageQuery = z.infer<typeof photoImageQuerySchema>;
 export type FixPathsResult = z.infer<typeof fixPathsResultSchema>;
 export type CleanupResult = z.infer<typeof cleanupResultSchema>;
+
+/** GET /api/photos/processing: photos whose derivatives are still being made, or could not be made after every retry. */
+export const photoProcessingSchema = z.object({ pending: z.number().int(), failed: z.number().int() });
+/** POST /api/photos/retry-failed: how many failed photos were queued again. */
+export const retryFailedResultSchema = z.object({ queued: z.number().int() });
+export type PhotoProcessing = z.infer<typeof photoProcessingSchema>;
+export type RetryFailedResult = z.infer<typeof retryFailedResultSchema>;

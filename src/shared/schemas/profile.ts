@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
-import { birthDateSchema, genderSchema, optionalShortText, passwordSchema } from './auth';
+import { birthDateSchema, genderSchema, optionalShortText } from './auth';
 
 const requiredText = (message: string) =>
   z
@@ -30,32 +30,5 @@ export const profilePictureResultSchema = z.object({ profilePicture: z.string() 
 /** spec §5: jpeg, png, gif or webp (recognised by their bytes on the server). */
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
-// Account control (Settings → Account), beyond the spec.
-export const passwordChangeInputSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: 'Please enter your current password' })
-      .min(1, 'Please enter your current password')
-      .max(256, 'Your current password is incorrect.'),
-    newPassword: passwordSchema,
-    confirmPassword: z.string({ error: "Passwords don't match" }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    message: 'Please choose a new password that is different from your current one',
-    path: ['newPassword'],
-  });
-
-export const accountDeletionInputSchema = z.object({
-  password: z
-    .string({ error: 'Please enter your password to confirm' })
-    .min(1, 'Please enter your password to confirm')
-    .max(256, 'The password is incorrect.'),
-});
-
-export const accountMessageSchema = z.object({ message: z.string() });
-
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 export type ProfilePictureResult = z.infer<typeof profilePictureResultSchema>;
-export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
-export type AccountDeletionInput = z.infer<typeof accountDeletionInputSchema>;

@@ -73,5 +73,7 @@ export function toUser(row: UserRow): User {
     cityOfBirth: row.cityOfBirth,
     address: row.address,
     gender: row.gender,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
   };
 }

@@ -3,13 +3,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@shared/schemas/auth';
 import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
-import {
-  accountDeletionInputSchema,
-  accountMessageSchema,
-  passwordChangeInputSchema,
-  profileInputSchema,
-  profilePictureResultSchema,
-} from '@shared/schemas/profile';
+import { accountDeletionInputSchema, accountMessageSchema, passwordChangeInputSchema } from '@shared/schemas/account';
+import { profileInputSchema, profilePictureResultSchema } from '@shared/schemas/profile';
 import { receiveFiles } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createAuthRepo } from '../auth/auth.repo';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import type { PasswordChangeInput, ProfileInput } from '@shared/schemas/profile';
+import type { PasswordChangeInput } from '@shared/schemas/account';
+import type { ProfileInput } from '@shared/schemas/profile';
 import type { Db } from '../../db/client';
 import { finishRemoval, journalRemoval, removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { badRequest, notFound } from '../../lib/errors';

@@ -1,6 +1,6 @@
 // Account control (Settings → Account): password change, sign out everywhere, account deletion.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AccountDeletionInput, PasswordChangeInput } from '@shared/schemas/profile';
+import type { AccountDeletionInput, PasswordChangeInput } from '@shared/schemas/account';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { passwordChangeInputSchema, type PasswordChangeInput } from '@shared/schemas/profile';
+import { passwordChangeInputSchema, type PasswordChangeInput } from '@shared/schemas/account';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';

@@ -1,0 +1,52 @@
+// Account control (Settings → Account and Profile), beyond the spec: password, address, sessions, deletion
+// and the storage the account uses.
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth';
+
+export const passwordChangeInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Please enter your current password' })
+      .min(1, 'Please enter your current password')
+      .max(256, 'Your current password is incorrect.'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'Please choose a new password that is different from your current one',
+    path: ['newPassword'],
+  });
+
+export const accountDeletionInputSchema = z.object({
+  password: z
+    .string({ error: 'Please enter your password to confirm' })
+    .min(1, 'Please enter your password to confirm')
+    .max(256, 'The password is incorrect.'),
+});
+
+export const accountMessageSchema = z.object({ message: z.string() });
+
+/** A new address takes effect only when the link sent to it comes back (POST /api/email/verify). */
+export const emailChangeInputSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Please enter your password to confirm' })
+    .min(1, 'Please enter your password to confirm')
+    .max(256, 'The password is incorrect.'),
+});
+
+export const storageKindSchema = z.enum(['photos', 'attachments', 'vault', 'profile']);
+
+/** GET /api/user/storage: everything the account stores, against its quota (STORAGE_QUOTA_MB). */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+  byKind: z.object({ photos: z.number().int(), attachments: z.number().int(), vault: z.number().int(), profile: z.number().int() }),
+});
+
+export type PasswordChangeInput = z.infer<typeof passwordChangeInputSchema>;
+export type AccountDeletionInput = z.infer<typeof accountDeletionInputSchema>;
+export type EmailChangeInput = z.infer<typeof emailChangeInputSchema>;
+export type StorageKind = z.infer<typeof storageKindSchema>;
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
