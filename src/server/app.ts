@@ -16,6 +16,8 @@ import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import type { FileStore } from './lib/file-store';
 import { createHeicDecoder, type HeicDecoder } from './lib/heic-decoder';
+import { createJobQueue, type JobQueue } from './lib/jobs';
+import { createMailer, defineMailJob } from './lib/mail';
 import { installErrorHandler } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionPlugin } from './plugins/session';
@@ -28,6 +30,8 @@ declare module 'fastify' {
     env: Env;
     /** One HEIC decoding worker for the whole app (gallery photos and memory attachments). */
     heic: HeicDecoder;
+    /** The one durable background queue (PostgreSQL): derivatives, mail, and later exports and legacy timers. */
+    jobs: JobQueue;
     /** Every route as registered (method + URL pattern): the access-control test walks this list. */
     registeredRoutes: Array<{ method: string; url: string }>;
   }
@@ -58,6 +62,9 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
   app.decorate('registeredRoutes', []);
   app.decorate('heic', createHeicDecoder());
   app.addHook('onClose', async () => app.heic.close());
+    app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance: !env.DATABASE_URL }));
+  const mailer = createMailer(env, app.log);
+  defineMailJob(app.jobs, mailer, app.log);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
   });
@@ -83,6 +90,13 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
     await signedIn.register(contactsRoutes, { prefix: '/api/contacts' });
     await signedIn.register(vaultRoutes, { prefix: '/api/vault' });
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
+  });
+
+  // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.
+  app.addHook('onReady', () => app.jobs.start());
+  app.addHook('preClose', async () => {
+    await app.jobs.stop();
+    mailer.close();
   });
 
   if (webRoot) await webAssets(app, { root: webRoot });

@@ -24,11 +24,22 @@ const envSchema = z.object({
   AI_MODEL: z.string().optional().transform((v) => v || undefined),
   AI_API_KEY: z.string().optional().transform((v) => v || undefined),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().optional().transform((v) => v || 'heirloom <heirloom@localhost>'),
+  /** The address people reach heirloom at: the absolute base of every link in an e-mail. */
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((v) => v?.replace(/\/+$/, '')),
+  /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
   /** Where the built web app lives; defaults to dist/web next to the server bundle. */
   WEB_DIST_DIR: z.string().optional().transform((v) => v || undefined),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -36,5 +47,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  // Without PUBLIC_URL, links point at this machine on its own port: right for a home install on one computer.
+  const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), PUBLIC_URL: publicUrl };
 }

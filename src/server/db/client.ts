@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface Database {
   db: Db;

@@ -1,0 +1,139 @@
+// Background work on one durable queue in PostgreSQL (pg-boss, decision 019). A job is a row: it survives a
+// kill -9 and a restart, is retried with exponential backoff, and ends 'failed' after its last try. Every
+// kind of job is defined here by its feature (name, retries, handler) before the app is ready; the queue
+// starts with the app and stops with it.
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+
+export interface JobInfo {
+  id: string;
+  /** Tries already failed before this one. */
+  retryCount: number;
+  /** No retry follows if this try fails: the handler may record the failure for the user. */
+  isLastTry: boolean;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  handler: (data: T, job: JobInfo) => Promise<void>;
+  /** Jobs of this kind running at once in this process. */
+  concurrency?: number;
+  /** Tries after the first; each waits retryDelaySeconds × 2^n (pg-boss backoff). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A try still running after this long is given up (a crashed process's job is tried again). */
+  expireInSeconds: number;
+}
+
+export interface SendOptions {
+  /** At most one queued job per key (a photo is processed once however often it is asked for). */
+  singletonKey?: string;
+  startAfter?: Date;
+}
+
+interface Options {
+  pool: pg.Pool;
+  log: FastifyBaseLogger;
+  /**
+   * This process is the only one using the database (embedded PostgreSQL, whose lock guarantees it): jobs
+   * left 'active' by a crash are tried again at start instead of after their expiry.
+   */
+  soleInstance: boolean;
+  /** How often an idle worker looks for work another process queued (this process wakes its own at once). */
+  pollingIntervalSeconds?: number;
+}
+
+export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds = 2 }: Options) {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: 'pgboss',
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: 30,
+    // finished jobs are kept a week for support questions, then removed
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err) => log.error({ err }, 'Job queue error'));
+
+  const definitions = new Map<string, JobDefinition<object>>();
+  const workers = new Map<string, string[]>();
+  let starting: Promise<void> | undefined;
+  let stopped = false;
+
+  async function reclaimInterrupted() {
+    // pg-boss 10 keeps jobs in pgboss.job; a job 'active' with no live process is failed once, which
+    // (retries permitting) puts it straight back in the queue.
+    const { rows } = await pool.query<{ id: string; name: string }>(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
+    for (const row of rows) await boss.fail(row.name, row.id, { message: 'interrupted by a restart' });
+    if (rows.length > 0) log.warn(`Re-queued ${rows.length} job(s) interrupted by a stop`);
+  }
+
+  async function startQueue() {
+    await boss.start();
+    for (const def of definitions.values()) {
+      const queue = { retryLimit: def.retryLimit, retryDelay: def.retryDelaySeconds, retryBackoff: true, expireInSeconds: def.expireInSeconds };
+      // short: one queued job per singleton key; existing queues take the current retry settings
+      if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, { name: def.name, policy: 'short', ...queue });
+      else await boss.createQueue(def.name, { name: def.name, policy: 'short', ...queue });
+    }
+    if (soleInstance) await reclaimInterrupted();
+    for (const def of definitions.values()) {
+      const ids: string[] = [];
+      for (let i = 0; i < (def.concurrency ?? 1); i++) {
+        const id = await boss.work<object>(
+          def.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
+          async ([job]) => {
+            if (!job) return;
+            await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+          },
+        );
+        ids.push(id);
+      }
+      workers.set(def.name, ids);
+    }
+  }
+
+  return {
+    define<T extends object>(definition: JobDefinition<T>) {
+      if (starting) throw new Error(`Job ${definition.name} defined after the queue started`);
+      definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+    },
+
+    /** Idempotent; the first send also starts it (every job kind is defined by then: features register first). */
+    start() {
+      starting ??= startQueue();
+      return starting;
+    },
+    /** Queue a job; this process's idle workers of that kind are woken at once. */
+    async send<T extends object>(name: string, data: T, options: SendOptions = {}) {
+      if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
+      if (stopped) return null;
+      await this.start();
+      const id = await boss.send(name, data, { singletonKey: options.singletonKey, startAfter: options.startAfter });
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
+    },
+
+    /** Jobs of a kind not yet finished (queued, waiting for a retry or running): tests and benchmarks. */
+    async pending(name: string) {
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`,
+        [name],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Stop taking jobs and wait (up to 10 s) for running ones; what is left is done after the restart. */
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (starting) await starting.catch(() => {});
+      if (starting) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
