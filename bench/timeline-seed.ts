@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 
 /** photos / memories / documents for one user, dated over 1990–2025, in a few set-based statements. */
-export async function seed(db: Pick<Db, 'insert'>, userId: number, n: { photos: number; memories: number; documents: number }) {
+export async function seed(db: Pick<Db, 'execute'>, userId: number, n: { photos: number; memories: number; documents: number }) {
   const span = 35 * 365 * 86400; // seconds from 1990 to 2025
   await db.execute(sql`
     insert into memories (user_id, title, content, event_date)
