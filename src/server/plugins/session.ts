@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { User } from '@shared/schemas/auth';
 import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
-import { createAuthRepo } from '../features/auth/auth.repo';
+import { createSessionRepo } from './session.repo';
 
 export const SESSION_COOKIE = 'heirloom_session';
 const CACHE_TTL_MS = 30_000;
@@ -42,7 +42,7 @@ export interface SessionManager {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {
-  const repo = createAuthRepo(app.db);
+  const repo = createSessionRepo(app.db);
   const ttlMs = opts.env.SESSION_DAYS * 24 * 60 * 60 * 1000;
   const cache = new Map<string, CachedSession>();
 
@@ -61,7 +61,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env })
     const now = Date.now();
     const hit = cache.get(tokenHash);
     if (hit && now - hit.cachedAt < CACHE_TTL_MS && hit.expiresAt > now) return hit.user;
-    const found = await repo.findSessionUser(tokenHash);
+    const found = await repo.findUser(tokenHash);
     if (!found) {
       cache.delete(tokenHash);
       return null;
@@ -70,7 +70,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env })
     // Sliding expiry, written at most about once a day rather than on every request.
     if (expiresAt - now < ttlMs - 24 * 60 * 60 * 1000) {
       expiresAt = now + ttlMs;
-      await repo.extendSession(tokenHash, new Date(expiresAt));
+      await repo.extend(tokenHash, new Date(expiresAt));
     }
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(tokenHash, { user: found.user, expiresAt, cachedAt: now });
@@ -93,18 +93,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env })
   app.decorate('sessions', {
     async start(reply, userId) {
       const token = randomBytes(32).toString('base64url');
-      await repo.insertSession(userId, hashToken(token), new Date(Date.now() + ttlMs));
+      await repo.insert(userId, hashToken(token), new Date(Date.now() + ttlMs));
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(reply.request), maxAge: Math.floor(ttlMs / 1000) });
     },
     async end(req, reply) {
       if (req.sessionTokenHash) {
-        await repo.deleteSession(req.sessionTokenHash);
+        await repo.remove(req.sessionTokenHash);
         cache.delete(req.sessionTokenHash);
       }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
     },
     async revokeUser(userId, keepTokenHash) {
-      await repo.deleteUserSessions(userId, keepTokenHash);
+      await repo.removeAllOfUser(userId, keepTokenHash);
       for (const [key, entry] of cache) if (entry.user.id === userId && key !== keepTokenHash) cache.delete(key);
       forgetUser(userId);
     },

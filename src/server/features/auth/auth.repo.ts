@@ -1,9 +1,8 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { User } from '@shared/schemas/auth';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { toUser } from '../../plugins/session.repo';
 
-type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;
 
 export function createAuthRepo(db: Db) {
@@ -30,50 +29,6 @@ export function createAuthRepo(db: Db) {
     async deleteUser(id: number) {
       await db.delete(users).where(eq(users.id, id));
     },
-    async insertSession(userId: number, tokenHash: string, expiresAt: Date) {
-      await db.insert(sessions).values({ userId, tokenHash, expiresAt });
-    },
-    async findSessionUser(tokenHash: string) {
-      const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      return row && { user: toUser(row.user), expiresAt: row.expiresAt };
-    },
-    async extendSession(tokenHash: string, expiresAt: Date) {
-      await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
-    },
-    async deleteSession(tokenHash: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    },
-    /** Revoke every session of a user, optionally keeping the one making the request. */
-    async deleteUserSessions(userId: number, keepTokenHash?: string) {
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
-    },
   };
 }
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
-
-/** The only place a users row becomes a User: the password hash never leaves. */
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    surname: row.surname,
-    email: row.email,
-    dateOfBirth: row.dateOfBirth,
-    mobileNumber: row.mobileNumber,
-    isWaitlisted: row.isWaitlisted,
-    createdAt: row.createdAt.toISOString(),
-    profilePicture: row.profilePicture ? `/api/user/profile-picture?v=${encodeURIComponent(row.profilePicture.slice(-12))}` : null,
-    cityOfBirth: row.cityOfBirth,
-    address: row.address,
-    gender: row.gender,
-    emailVerified: row.emailVerifiedAt !== null,
-    pendingEmail: row.pendingEmail,
-  };
-}

@@ -2,7 +2,7 @@ import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
 import { conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { AuthRepo } from './auth.repo';
-import { toUser } from './auth.repo';
+import { toUser } from '../../plugins/session.repo';
 import { createLoginThrottle } from './login-throttle';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';

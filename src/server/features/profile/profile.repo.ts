@@ -4,7 +4,7 @@ import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
 import { users, waitlist } from '../../db/schema';
-import { toUser } from '../auth/auth.repo';
+import { toUser } from '../../plugins/session.repo';
 
 export type ProfileValues = Partial<
   Pick<typeof users.$inferInsert, 'firstName' | 'surname' | 'dateOfBirth' | 'mobileNumber' | 'cityOfBirth' | 'address' | 'gender'>
