@@ -117,6 +117,17 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       return id;
     },
 
+    /** Queue many jobs in a few statements (a start-up catching up on thousands of photos); duplicates are skipped. */
+    async sendMany<T extends object>(name: string, items: Array<{ data: T; singletonKey?: string }>) {
+      if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
+      if (stopped || items.length === 0) return;
+      await this.start();
+      for (let i = 0; i < items.length; i += 1000) {
+        await boss.insert(items.slice(i, i + 1000).map((item) => ({ name, data: item.data, singletonKey: item.singletonKey })));
+      }
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+    },
+
     /** Jobs of a kind not yet finished (queued, waiting for a retry or running): tests and benchmarks. */
     async pending(name: string) {
       const { rows } = await pool.query<{ n: string }>(

@@ -1,101 +1,124 @@
-// Makes each photo's derivatives once, in the background, a few at a time. The queue lives in memory; the
-// database is the durable part: a photo stays 'pending' until its files are written, so after a crash the
-// next start simply queues every pending photo again.
+// Each photo's derivatives are made once, in the background, as a durable job (lib/jobs.ts): a job survives a
+// kill -9, is retried with backoff when making them fails, and after the last try the photo is marked
+// 'failed' so Settings → Maintenance can offer a retry. The photo row stays 'pending' until its files exist,
+// so the job is idempotent: a second job for a photo that is ready does nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from '../../lib/file-store';
 import type { HeicDecoder } from '../../lib/heic-decoder';
+import type { JobQueue } from '../../lib/jobs';
 import { derivativeKey, renderDerivatives, type Variant } from './photo-derivatives';
 import type { PhotosRepo } from './photos.repo';
 
+export const DERIVATIVES_JOB = 'photo.derivatives';
+
 interface Options {
+  jobs: JobQueue;
   repo: PhotosRepo;
   files: FileStore;
   heic: HeicDecoder;
   log: FastifyBaseLogger;
-  /** sharp already spreads one image over the libuv threads; two at a time keeps a 2-core box responsive. */
-  concurrency?: number;
   /** Called when a photo's derivatives changed state (the image cache forgets it). */
   onChange?: (id: number) => void;
 }
 
-export function createDerivativeQueue({ repo, files, heic, log, concurrency = 2, onChange }: Options) {
-  const waiting: number[] = [];
+class StoppingError extends Error {}
+
+export function createDerivativeQueue({ jobs, repo, files, heic, log, onChange }: Options) {
+  /** Photos this process queued and has not seen finish: no need to queue them again on every request. */
   const queued = new Set<number>();
-  const finished = new Map<number, Array<() => void>>();
-  const running = new Set<Promise<void>>();
+  const waiters = new Map<number, Array<() => void>>();
   let stopped = false;
 
-  function notify(id: number) {
-    const listeners = finished.get(id);
-    finished.delete(id);
+  function finished(id: number) {
+    queued.delete(id);
+    onChange?.(id);
+    const listeners = waiters.get(id);
+    waiters.delete(id);
     for (const listener of listeners ?? []) listener();
   }
 
-  async function process(id: number) {
+  async function makeDerivatives(id: number, isLastTry: boolean) {
     const photo = await repo.findFileForProcessing(id);
     if (!photo || photo.derivativeStatus !== 'pending') return;
     const written: string[] = [];
     try {
       const rendered = await renderDerivatives(files.pathOf(photo.key), photo.mimeType, heic);
+      let bytes = 0;
       for (const [variant, data] of Object.entries(rendered.files) as [Variant, Buffer][]) {
-        if (stopped) return;
+        if (stopped) throw new StoppingError();
         const key = derivativeKey(photo.key, variant);
         await files.writeBuffer(key, data);
         written.push(key);
+        bytes += data.length;
       }
-      const stillThere = await repo.setDerivativeStatus(id, photo.key, 'ready', { width: rendered.width, height: rendered.height });
+      const stillThere = await repo.setDerivativeStatus(id, photo.key, 'ready', { width: rendered.width, height: rendered.height, bytes });
       // Deleted or moved while we worked: what we wrote belongs to nobody.
       if (!stillThere) await Promise.all(written.map((key) => files.remove(key)));
     } catch (err) {
-      if (stopped) return; // shutting down: the photo stays pending and is done after the restart
-      log.warn({ err, photoId: id }, 'Could not make the derivatives of a photo');
       await Promise.all(written.map((key) => files.remove(key).catch(() => {})));
-      await repo.setDerivativeStatus(id, photo.key, 'failed').catch(() => {});
+      // Shutting down: the job is tried again after the restart; the photo stays pending meanwhile.
+      if (stopped || err instanceof StoppingError) throw new StoppingError('stopped while making derivatives');
+      if (!isLastTry) {
+        log.warn({ err, photoId: id }, 'Could not make the derivatives of a photo; it will be retried');
+        throw err;
+      }
+      log.error({ err, photoId: id }, 'Could not make the derivatives of a photo after every retry');
+      await repo.setDerivativeStatus(id, photo.key, 'failed');
+      throw err; // the job ends 'failed' too
     }
   }
 
-  function pump() {
-    while (!stopped && running.size < concurrency && waiting.length > 0) {
-      const id = waiting.shift()!;
-      const job = process(id)
-        .catch((err: unknown) => {
-          if (!stopped) log.error({ err, photoId: id }, 'Derivative job failed');
-        })
-        .finally(() => {
-          onChange?.(id);
-          queued.delete(id);
-          running.delete(job);
-          notify(id);
-          pump();
-        });
-      running.add(job);
-    }
-  }
+  jobs.define<{ photoId: number }>({
+    name: DERIVATIVES_JOB,
+    // sharp already spreads one image over the libuv threads; two at a time keeps a 2-core box responsive
+    concurrency: 2,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    // a 48 MP HEIC decodes in seconds; a try still running after this long belongs to a process that died
+    expireInSeconds: 300,
+    async handler({ photoId }, job) {
+      try {
+        await makeDerivatives(photoId, job.isLastTry);
+      } finally {
+        finished(photoId);
+      }
+    },
+  });
 
   return {
-    enqueue(id: number) {
-      if (stopped || queued.has(id)) return;
+    /** Queue a photo's derivatives; resolves once the job is stored (it then survives a crash). */
+    async enqueue(id: number) {
+      if (stopped) return;
       queued.add(id);
-      waiting.push(id);
-      pump();
+      try {
+        await jobs.send(DERIVATIVES_JOB, { photoId: id }, { singletonKey: `photo-${id}` });
+      } catch (err) {
+        queued.delete(id); // the photo stays pending: the next start-up (or image request) queues it again
+        throw err;
+      }
     },
 
-    /** Queue every photo still 'pending' (uploads that were in flight when the server stopped). */
+    /** Queue every photo still 'pending' whose job was lost (a crash between its row and its job). */
     async resumePending() {
-      for (const id of await repo.listPendingIds()) this.enqueue(id);
+      const ids = await repo.listPendingIds();
+      for (const id of ids) queued.add(id);
+      await jobs.sendMany(
+        DERIVATIVES_JOB,
+        ids.map((id) => ({ data: { photoId: id }, singletonKey: `photo-${id}` })),
+      );
     },
 
-    /** Resolves when the photo's job has finished, or after timeoutMs, whichever is first. */
+    /** Resolves when this process has finished the photo's job, or after timeoutMs, whichever is first. */
     waitFor(id: number, timeoutMs: number): Promise<void> {
       if (!queued.has(id)) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
-        const listeners = finished.get(id) ?? [];
+        const listeners = waiters.get(id) ?? [];
         listeners.push(() => {
           clearTimeout(timer);
           resolve();
         });
-        finished.set(id, listeners);
+        waiters.set(id, listeners);
       });
     },
 
@@ -104,18 +127,15 @@ export function createDerivativeQueue({ repo, files, heic, log, concurrency = 2,
     /** A HEIC is on its way in: have the decoder ready by the time its job starts. */
     warmHeicDecoder: () => heic.warm(),
 
-    /** Resolves when nothing is queued or running (tests, benchmarks). */
+    /** Resolves when no derivative job is queued or running anywhere (tests, benchmarks). */
     async idle() {
-      while (running.size > 0 || waiting.length > 0) await Promise.race(running);
+      while ((await jobs.pending(DERIVATIVES_JOB)) > 0) await new Promise((r) => setTimeout(r, 50));
     },
 
-    /** Stop taking work and let running jobs end (a HEIC decode in progress is abandoned). */
-    async close() {
+    /** Stop: running jobs end as retries and are done again after the restart. */
+    close() {
       stopped = true;
-      waiting.length = 0;
-      await heic.close();
-      await Promise.allSettled([...running]);
-      for (const id of [...finished.keys()]) notify(id);
+      for (const id of [...waiters.keys()]) finished(id);
     },
   };
 }

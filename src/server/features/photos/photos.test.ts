@@ -117,6 +117,16 @@ describe('/api/photos', () => {
     }
     throw new Error(`photo ${id} stayed pending`);
   }
+  /** Fast-forwards the queue's backoff (5 s, 10 s, 20 s) until the photo's last try has failed. */
+  async function untilFailed(id: number) {
+    for (let i = 0; i < 300; i++) {
+      await t.pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'photo.derivatives' AND state = 'retry'`);
+      const { rows } = await t.pool.query(`SELECT derivative_status FROM photos WHERE id = $1`, [id]);
+      if (rows[0]?.derivative_status === 'failed') return;
+      await sleep(100);
+    }
+    throw new Error(`photo ${id} never failed`);
+  }
   const filesOf = (userId: number) => storedFiles(t).filter((f) => f.startsWith(`users/${userId}/`));
   const tempFiles = () => storedFiles(t).filter((f) => f.startsWith('.tmp'));
   const uploaded = async (cookie: string, content: Buffer, filename?: string, contentType?: string): Promise<Photo> => {
@@ -554,7 +564,7 @@ describe('/api/photos', () => {
       expect(standIn).toMatchObject({ contentType: 'image/jpeg', isFinal: false });
     });
 
-    it('refuses to show a HEIC whose conversion failed with a clear 422', async () => {
+    it('retries a failing conversion with backoff, then marks it failed and answers a clear 422', async () => {
       const { cookie, user } = await signUp(t.app);
       const heic = fs.readFileSync(path.join(FIXTURES, 'tiny.heic'));
       const photo = await uploaded(cookie, heic, 'broken.heic');
@@ -566,10 +576,42 @@ describe('/api/photos', () => {
         else fs.rmSync(full);
       }
       await t.db.update(photos).set({ derivativeStatus: 'pending' }).where(eq(photos.id, photo.id));
+      // the first try fails; the photo stays pending while retries are due
+      expect((await getImage(cookie, photo.id)).statusCode).toBe(503);
+      expect((await list(cookie))[0]!.derivativeStatus).toBe('pending');
+      await untilFailed(photo.id);
       const img = await getImage(cookie, photo.id);
       expect(img.statusCode).toBe(422);
       expect(img.json().message).toBe('This photo could not be converted for display');
-      expect((await list(cookie))[0]!.derivativeStatus).toBe('failed');
+      await expect
+        .poll(async () => {
+          const jobs = await t.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'photo.derivatives' AND data->>'photoId' = $1`, [String(photo.id)]);
+          return jobs.rows.some((j) => j.state === 'failed' && j.retry_count === 3);
+        })
+        .toBe(true);
+    });
+
+    it('counts photos that could not be processed and makes them again on Retry', async () => {
+      const { cookie, user } = await signUp(t.app);
+      const photo = await uploaded(cookie, await image('jpeg', 300, 200));
+      await waitForDerivatives(cookie, photo.id);
+      const original = filesOf(user.id).find((f) => f.endsWith('.jpg') && !/\.(thumb|mobile|display)\./.test(f))!;
+      const full = path.join(t.dataDir, 'files', original);
+      const bytes = fs.readFileSync(full);
+      fs.writeFileSync(full, 'not an image any more');
+      await t.db.update(photos).set({ derivativeStatus: 'pending' }).where(eq(photos.id, photo.id));
+      await getImage(cookie, photo.id, '?size=thumb'); // queues it again
+      await untilFailed(photo.id);
+      const processing = await t.app.inject({ method: 'GET', url: '/api/photos/processing', headers: { cookie } });
+      expect(processing.json()).toEqual({ pending: 0, failed: 1 });
+
+      fs.writeFileSync(full, bytes); // e.g. the disk came back
+      const retry = await t.app.inject({ method: 'POST', url: '/api/photos/retry-failed', headers: { cookie } });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual({ queued: 1 });
+      expect((await waitForDerivatives(cookie, photo.id)).derivativeStatus).toBe('ready');
+      const after = await t.app.inject({ method: 'GET', url: '/api/photos/processing', headers: { cookie } });
+      expect(after.json()).toEqual({ pending: 0, failed: 0 });
     });
 
     it('makes the derivatives of photos left pending by a crash when the server starts again', async () => {
