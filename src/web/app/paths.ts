@@ -1,10 +1,13 @@
-// Every URL of the web app (spec §2), so links and the route table never drift apart.
+// Every URL of the web app (spec §2), so links and the page table never drift apart.
 export const paths = {
   home: '/',
   faq: '/faq',
   login: '/login',
   register: '/register',
   auth: '/auth',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   dashboard: '/dashboard',
   profile: '/profile',
   story: '/story',
@@ -17,23 +20,3 @@ export const paths = {
   afterLife: '/after-life',
   settings: '/settings',
 } as const;
-
-// spec §2: on these paths the header's brand goes to /dashboard and shows the profile button and menu.
-const SIGNED_IN_SEGMENTS = new Set([
-  'dashboard',
-  'profile',
-  'story',
-  'family',
-  'friends',
-  'vault',
-  'settings',
-  'after-life',
-  'memories',
-  'view-my-story',
-  'photos',
-]);
-
-export function isSignedInPath(pathname: string) {
-  const firstSegment = pathname.split('/')[1] ?? '';
-  return SIGNED_IN_SEGMENTS.has(firstSegment);
-}

@@ -1,18 +1,33 @@
 import { BookOpen, Heart, Lock, PanelLeftClose, PanelLeftOpen, Sunset, Users, type LucideIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { cn } from '@web/lib/cn';
-import { paths } from '../paths';
+import { activeNavPath, navItems, type NavIcon } from '../pages';
 
-// spec §2: the signed-in navigation items, in this order.
-const NAV_ITEMS: { label: string; to: string; icon: LucideIcon }[] = [
-  { label: 'My Story', to: paths.story, icon: BookOpen },
-  { label: 'Family', to: paths.family, icon: Users },
-  { label: 'Friends', to: paths.friends, icon: Heart },
-  { label: 'Vault', to: paths.vault, icon: Lock },
-  { label: 'After Life', to: paths.afterLife, icon: Sunset },
-];
+const ICONS: Record<NavIcon, LucideIcon> = {
+  story: BookOpen,
+  family: Users,
+  friends: Heart,
+  vault: Lock,
+  'after-life': Sunset,
+};
+
+// spec §2: the navigation items come from the page table, in its order.
+const NAV_ITEMS = navItems.map(({ path, nav }) => ({ to: path, label: nav.label, icon: ICONS[nav.icon] }));
+
+/**
+ * "The current item is highlighted" (spec §2), also on the pages an item leads to (My Story's timeline,
+ * memories and photos). The page itself is aria-current="page"; the item it belongs to is aria-current="true".
+ */
+function useCurrentItem() {
+  const { pathname } = useLocation();
+  const active = activeNavPath(pathname);
+  return (to: string) => {
+    if (to !== active) return { isActive: false, ariaCurrent: undefined };
+    return { isActive: true, ariaCurrent: pathname.replace(/(.)\/+$/, '$1') === to ? ('page' as const) : ('true' as const) };
+  };
+}
 
 const COLLAPSED_KEY = 'heirloom:nav-collapsed';
 
@@ -27,6 +42,7 @@ function readCollapsed() {
 /** spec §2/§9: a side navigation 240px wide (60px collapsed) from 768px up, a bottom tab bar below. */
 export function SignedInLayout() {
   const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
+  const currentItem = useCurrentItem();
 
   const toggleCollapsed = () => {
     const next = !isCollapsed;
@@ -64,24 +80,26 @@ export function SignedInLayout() {
           )}
         </button>
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                title={isCollapsed ? label : undefined}
-                className={({ isActive }) =>
-                  cn(
+          {NAV_ITEMS.map(({ label, to, icon: Icon }) => {
+            const { isActive, ariaCurrent } = currentItem(to);
+            return (
+              <li key={to}>
+                <Link
+                  to={to}
+                  aria-current={ariaCurrent}
+                  title={isCollapsed ? label : undefined}
+                  className={cn(
                     'flex h-11 items-center gap-3 rounded-md text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
                     isCollapsed ? 'justify-center' : 'px-3',
                     isActive ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-accent hover:text-accent-foreground',
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="size-5 shrink-0" />
-                <span className={cn('truncate', isCollapsed && 'sr-only')}>{label}</span>
-              </NavLink>
-            </li>
-          ))}
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  <span className={cn('truncate', isCollapsed && 'sr-only')}>{label}</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
 
@@ -95,28 +113,26 @@ export function SignedInLayout() {
 
       <nav aria-label="Tab navigation" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card md:hidden">
         <ul className="grid grid-cols-5 pb-[env(safe-area-inset-bottom)]">
-          {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
+          {NAV_ITEMS.map(({ label, to, icon: Icon }) => {
+            const { isActive, ariaCurrent } = currentItem(to);
+            return (
+              <li key={to}>
+                <Link
+                  to={to}
+                  aria-current={ariaCurrent}
+                  className={cn(
                     'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
                     isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
-                  )
-                }
-              >
-                {({ isActive }) => (
-                  <>
-                    <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-accent')}>
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <span className="truncate">{label}</span>
-                  </>
-                )}
-              </NavLink>
-            </li>
-          ))}
+                  )}
+                >
+                  <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-accent')}>
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span className="truncate">{label}</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </div>

@@ -3,7 +3,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { cn } from '@web/lib/cn';
-import { isSignedInPath, paths } from '../paths';
+import { isSignedInPath } from '../pages';
+import { paths } from '../paths';
 
 // Only signed-in paths show the account menu; loading it on demand keeps the landing page light.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));

@@ -21,20 +21,18 @@ export function LoginForm() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: () => {
-        toast({ title: 'Login successful', description: 'Welcome back!' });
-        navigate('/dashboard');
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Login failed',
-          description: errorMessage(error, 'Invalid email or password'),
-        }),
-    }),
-  );
+  // mutateAsync, not mutate: a signed-in user leaves this guest-only page at once, and the promise still
+  // settles after the unmount where mutate's per-call callbacks would not.
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Login failed', description: errorMessage(error, 'Invalid email or password') });
+      return;
+    }
+    toast({ title: 'Login successful', description: 'Welcome back!' });
+    navigate('/dashboard');
+  });
 
   return (
     <Card className="w-full max-w-md">
@@ -52,6 +50,12 @@ export function LoginForm() {
           <FormField label="Password" error={errors.password}>
             <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
+          <Link
+            to="/forgot-password"
+            className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
           <Button type="submit" size="lg" disabled={login.isPending}>
