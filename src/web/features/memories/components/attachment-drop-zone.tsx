@@ -1,24 +1,10 @@
 import { FileAudio, FileImage, UploadCloud, X } from 'lucide-react';
 import { useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
+import { FileDropZone, type FileRejection } from '@web/components/file-drop-zone';
 import { Button } from '@web/components/ui/button';
-import { cn } from '@web/lib/cn';
 import { formatBytes } from '@web/lib/format';
-
-// spec §5: only images and audio, at most 15 MB each and 5 files per drop.
-const ACCEPT = {
-  'image/jpeg': ['.jpeg', '.jpg'],
-  'image/png': ['.png'],
-  'image/gif': ['.gif'],
-  'image/webp': ['.webp'],
-  'image/heic': ['.heic'],
-  'image/heif': ['.heif'],
-  'audio/mpeg': ['.mp3'],
-  'audio/wav': ['.wav'],
-  'audio/ogg': ['.ogg'],
-  'audio/mp4': ['.m4a'],
-};
+import { ATTACHMENT_ACCEPT } from '@web/lib/upload-types';
 
 /** react-dropzone's own rejection texts; the size one in the spec's words ('File is larger than N bytes'). */
 export function rejectionText(rejection: FileRejection): string {
@@ -31,51 +17,32 @@ type AttachmentDropZoneProps = { files: File[]; onFilesChange: (files: File[]) =
 
 export function AttachmentDropZone({ files, onFilesChange, disabled }: AttachmentDropZoneProps) {
   const [rejections, setRejections] = useState<FileRejection[]>([]);
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    accept: ACCEPT,
-    maxSize: ATTACHMENT_MAX_BYTES,
-    maxFiles: ATTACHMENT_MAX_FILES,
-    disabled,
-    noClick: false,
-    onDrop: (accepted, rejected) => {
-      setRejections(rejected);
-      // The same file picked twice is queued once.
-      const key = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
-      const queued = new Set(files.map(key));
-      const fresh = accepted.filter((f) => !queued.has(key(f)));
-      if (fresh.length > 0) onFilesChange([...files, ...fresh]);
-    },
-  });
+  // spec §5: only images and audio, at most 15 MB each and 5 files per drop.
+  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
+    setRejections(rejected);
+    // The same file picked twice is queued once.
+    const key = (f: File) => `${f.name}:${f.size}:${f.lastModified}`;
+    const queued = new Set(files.map(key));
+    const fresh = accepted.filter((f) => !queued.has(key(f)));
+    if (fresh.length > 0) onFilesChange([...files, ...fresh]);
+  };
 
   return (
     <div className="grid gap-3">
-      <div
-        {...getRootProps({
-          className: cn(
-            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
-            isDragActive ? 'border-primary bg-primary/5' : 'border-input hover:bg-accent/50',
-            disabled && 'pointer-events-none opacity-60',
-          ),
-        })}
-      >
-        <input {...getInputProps({ 'aria-label': 'Attachment files' })} />
-        <UploadCloud aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">{isDragActive ? 'Drop the files here' : 'Drag & drop images or audio here, or click to select'}</p>
-        <p className="text-xs text-muted-foreground">
-          Images (JPEG, PNG, GIF, WebP, HEIC/HEIF) and audio (MP3, WAV, OGG, M4A), up to 15 MB each, 5 files at a time
-        </p>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={(e) => {
-            e.stopPropagation();
-            open();
-          }}
-        >
-          Select Files
-        </Button>
-      </div>
+      <FileDropZone
+        accept={ATTACHMENT_ACCEPT}
+        maxSize={ATTACHMENT_MAX_BYTES}
+        maxFiles={ATTACHMENT_MAX_FILES}
+        disabled={disabled}
+        onDrop={onDrop}
+        inputLabel="Attachment files"
+        icon={UploadCloud}
+        prompt="Drag & drop images or audio here, or click to select"
+        dragPrompt="Drop the files here"
+        hint="Images (JPEG, PNG, GIF, WebP, HEIC/HEIF) and audio (MP3, WAV, OGG, M4A), up to 15 MB each, 5 files at a time"
+        buttonLabel="Select Files"
+        compact
+      />
 
       {rejections.length > 0 && (
         <ul role="alert" className="grid gap-1 text-sm text-destructive">

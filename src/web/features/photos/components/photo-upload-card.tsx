@@ -1,26 +1,14 @@
 import { CheckCircle2, ImageUp, XCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { PHOTO_UPLOAD_MESSAGES } from '@shared/schemas/photos';
-import { Button } from '@web/components/ui/button';
+import { FileDropZone, type FileRejection } from '@web/components/file-drop-zone';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { cn } from '@web/lib/cn';
+import { PHOTO_ACCEPT } from '@web/lib/upload-types';
 import { useUploadPhoto } from '../api';
-
-// spec §5: jpeg, jpg, png, gif, webp, heic, heif. Browsers often give a HEIC no MIME type, so the
-// extension counts too; the server decides from the bytes in the end.
-const ACCEPT = {
-  'image/jpeg': ['.jpeg', '.jpg'],
-  'image/png': ['.png'],
-  'image/gif': ['.gif'],
-  'image/webp': ['.webp'],
-  'image/heic': ['.heic'],
-  'image/heif': ['.heif'],
-};
 
 type UploadItem = { key: number; name: string; progress: number; status: 'waiting' | 'uploading' | 'done' | 'failed' };
 
@@ -78,13 +66,6 @@ export function PhotoUploadCard() {
     void runQueue();
   };
 
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    onDrop,
-    accept: ACCEPT,
-    maxSize: PHOTO_MAX_BYTES,
-    multiple: true,
-  });
-
   return (
     <Card>
       <CardHeader>
@@ -92,29 +73,17 @@ export function PhotoUploadCard() {
         <CardDescription>Add photos to your story; they keep their date, place and camera.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div
-          {...getRootProps({
-            className: cn(
-              'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              isDragActive ? 'border-primary bg-accent' : 'border-input hover:bg-accent/50',
-            ),
-          })}
-        >
-          <input {...getInputProps({ 'aria-label': 'Photo files' })} />
-          <ImageUp aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">{isDragActive ? 'Drop the photo here' : 'Drag & drop a photo here, or click to select'}</p>
-          <p className="text-sm text-muted-foreground">Supports JPEG, PNG, GIF, WebP, HEIC/HEIF up to 10MB</p>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={(event) => {
-              event.stopPropagation();
-              open();
-            }}
-          >
-            Select Photo
-          </Button>
-        </div>
+        <FileDropZone
+          accept={PHOTO_ACCEPT}
+          maxSize={PHOTO_MAX_BYTES}
+          onDrop={onDrop}
+          inputLabel="Photo files"
+          icon={ImageUp}
+          prompt="Drag & drop a photo here, or click to select"
+          dragPrompt="Drop the photo here"
+          hint="Supports JPEG, PNG, GIF, WebP, HEIC/HEIF up to 10MB"
+          buttonLabel="Select Photo"
+        />
 
         {items.length > 0 && (
           <ul aria-label="Uploads" className="grid gap-3">
