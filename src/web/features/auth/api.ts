@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '@shared/schemas/auth';
+import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, User } from '@shared/schemas/auth';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -51,5 +51,30 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.auth.all[0] });
       queryClient.setQueryData(queryKeys.auth.user, null);
     },
+  });
+}
+
+type Message = { message: string };
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) => api.post<Message>('/api/password/forgot', input),
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) => api.post<Message>('/api/password/reset', input),
+    // A reset ends every session of the account, perhaps this browser's too: ask the server who is signed in.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
+  });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<Message>('/api/email/verify', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
   });
 }

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@shared/schemas/auth';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useForgotPassword } from '../api';
+import { AuthMessageCard } from './auth-message-card';
+
+/** Asks for a reset link. The answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm() {
+  const forgotPassword = useForgotPassword();
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    forgotPassword.mutate(values, {
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Could not send the link', description: errorMessage(error, 'Please try again.') }),
+    }),
+  );
+
+  if (forgotPassword.isSuccess) {
+    return (
+      <AuthMessageCard title="Check your inbox" message={forgotPassword.data.message} tone="success">
+        <Button asChild variant="outline">
+          <Link to="/login">Back to login</Link>
+        </Button>
+      </AuthMessageCard>
+    );
+  }
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          Forgot your password?
+        </CardTitle>
+        <CardDescription>Enter the e-mail address of your account and we will send you a link to choose a new password.</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4">
+          <FormField label="Email" error={errors.email}>
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          </FormField>
+        </CardContent>
+        <CardFooter className="flex-col items-stretch gap-4">
+          <Button type="submit" size="lg" disabled={forgotPassword.isPending}>
+            {forgotPassword.isPending && <Spinner />}
+            {forgotPassword.isPending ? 'Sending...' : 'Send reset link'}
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Remembered it?{' '}
+            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Back to login
+            </Link>
+          </p>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { accountTokenSchema, RESET_LINK_INVALID, resetPasswordInputSchema, type ResetPasswordInput } from '@shared/schemas/auth';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useResetPassword } from '../api';
+import { AuthMessageCard } from './auth-message-card';
+import { PasswordInput } from './password-input';
+
+const NOT_A_LINK = accountTokenSchema.safeParse('').error?.issues[0]?.message ?? RESET_LINK_INVALID;
+
+/** A link that can no longer be used; the message says so and the button asks for another. */
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthMessageCard title="This link cannot be used" message={message} tone="error">
+      <Button asChild>
+        <Link to="/forgot-password">Ask for a new link</Link>
+      </Button>
+    </AuthMessageCard>
+  );
+}
+
+/** The link's token is refused as a whole (used, expired or malformed), unlike the password rules. */
+function isLinkRefusal(error: unknown) {
+  const message = error instanceof ApiError ? error.serverMessage : undefined;
+  return error instanceof ApiError && error.status === 400 && (message === RESET_LINK_INVALID || message === NOT_A_LINK);
+}
+
+/** Chooses a new password with the token from the mail's link; the registration password rules apply. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const resetPassword = useResetPassword();
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordInputSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  if (!accountTokenSchema.safeParse(token).success) return <InvalidLink message={NOT_A_LINK} />;
+
+  if (resetPassword.isSuccess) {
+    return (
+      <AuthMessageCard title="Password changed" message={resetPassword.data.message} tone="success">
+        <Button asChild>
+          <Link to="/login">Go to login</Link>
+        </Button>
+      </AuthMessageCard>
+    );
+  }
+  if (isLinkRefusal(resetPassword.error)) return <InvalidLink message={errorMessage(resetPassword.error, RESET_LINK_INVALID)} />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    resetPassword.mutate(values, {
+      onError: (error) => {
+        if (isLinkRefusal(error)) return; // shown in place of the form
+        toast({ variant: 'destructive', title: 'Password not changed', description: errorMessage(error, 'Please try again.') });
+      },
+    }),
+  );
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          Choose a new password
+        </CardTitle>
+        <CardDescription>After the change, every device signed in to your account is signed out.</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4">
+          <FormField
+            label="New Password"
+            error={errors.password}
+            hint="At least 8 characters, with an uppercase letter, a number and a special character."
+          >
+            <PasswordInput autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <FormField label="Confirm Password" error={errors.confirmPassword}>
+            <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+        </CardContent>
+        <CardFooter className="flex-col items-stretch gap-4">
+          <Button type="submit" size="lg" disabled={resetPassword.isPending}>
+            {resetPassword.isPending && <Spinner />}
+            {resetPassword.isPending ? 'Saving...' : 'Set new password'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
