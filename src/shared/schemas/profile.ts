@@ -27,6 +27,9 @@ export const profileInputSchema = z.object({
 /** spec §7: POST /api/user/profile-picture answers the new picture's URL. */
 export const profilePictureResultSchema = z.object({ profilePicture: z.string() });
 
+/** GET /api/user/profile-picture?v=<version>: the URL the user record hands out; any other value is revalidated. */
+export const profilePictureQuerySchema = z.object({ v: z.string().max(64).optional() });
+
 /** spec §5: jpeg, png, gif or webp (recognised by their bytes on the server). */
 export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 

@@ -18,8 +18,8 @@ import {
   memorySuggestionsSchema,
 } from '@shared/schemas/memories';
 import { createAiProvider } from '../../ai/create-ai-provider';
+import { sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
-import { sendStoredFile } from './attachment-file';
 import { createMemoriesRepo } from './memories.repo';
 import { createMemoriesService } from './memories.service';
 
@@ -84,7 +84,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:id/attachments/:attachmentId/file', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
     const file = await memories.attachmentFile(currentUser(req).id, req.params.id, req.params.attachmentId);
-    return sendStoredFile(req, reply, app.files, file);
+    return sendFile(req, reply, { ...file, cacheControl: 'private' });
   });
 
   app.delete('/:id/attachments/:attachmentId', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {

@@ -19,6 +19,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { assertCompleteImage, assertImagePixels, MAX_IMAGE_PIXELS } from '../../lib/image-check';
 import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-store';
+import { storedFile, type StoredFile } from '../../lib/send-file';
 import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
 import { attachmentDisplayKey, isHeif } from './attachment-display';
 import type { MemoriesRepo, MemoryValues } from './memories.repo';
@@ -183,17 +184,20 @@ export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; r
     },
 
     /** An own file for download, or 404 (also for linked 'p-' / 'v-' ids: those are served by their features). */
-    async attachmentFile(userId: number, memoryId: number, attachmentId: string) {
+    async attachmentFile(userId: number, memoryId: number, attachmentId: string): Promise<StoredFile> {
       if (!/^\d+$/.test(attachmentId)) throw notFound('Attachment not found');
       const row = await repo.findAttachmentFile(userId, memoryId, Number(attachmentId));
       if (!row) throw notFound('Attachment not found');
-      const displayKey = attachmentDisplayKey(row.filePath);
-      if (isHeif(row.mimeType) && (await files.exists(displayKey))) {
+      const version = (suffix: string) => (row.contentHash ? `${row.contentHash.slice(0, 32)}${suffix}` : undefined);
+      if (isHeif(row.mimeType)) {
         // Served as its JPEG copy, which every browser can show.
         const fileName = `${row.fileName.replace(/\.(heic|heif)$/i, '')}.jpg`;
-        return { key: displayKey, mimeType: 'image/jpeg', fileName, contentHash: row.contentHash && `${row.contentHash}-jpeg`, uploadedAt: row.uploadedAt };
+        const copy = await storedFile(files, attachmentDisplayKey(row.filePath), { mimeType: 'image/jpeg', fileName, version: version('-jpeg'), lastModified: row.uploadedAt });
+        if (copy) return copy;
       }
-      return { key: row.filePath, mimeType: row.mimeType, fileName: row.fileName, contentHash: row.contentHash, uploadedAt: row.uploadedAt };
+      const file = await storedFile(files, row.filePath, { mimeType: row.mimeType, fileName: row.fileName, version: version(''), lastModified: row.uploadedAt });
+      if (!file) throw notFound('Attachment file not found');
+      return file;
     },
 
     /**

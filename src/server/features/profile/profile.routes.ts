@@ -4,11 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@shared/schemas/auth';
 import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
 import { accountDeletionInputSchema, accountMessageSchema, passwordChangeInputSchema } from '@shared/schemas/account';
-import { profileInputSchema, profilePictureResultSchema } from '@shared/schemas/profile';
+import { profileInputSchema, profilePictureQuerySchema, profilePictureResultSchema } from '@shared/schemas/profile';
+import { sendFile } from '../../lib/send-file';
 import { receiveFiles } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createAuthRepo } from '../auth/auth.repo';
-import { acceptProfilePicture, PROFILE_PICTURE_MIME } from './profile-picture';
+import { acceptProfilePicture } from './profile-picture';
 import { createProfileRepo } from './profile.repo';
 import { createProfileService } from './profile.service';
 
@@ -45,17 +46,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return profile.replacePicture(userId, files[0]!.staged);
   });
 
-  app.get('/profile-picture', async (req, reply) => {
-    const picture = await profile.openPicture(currentUser(req).id);
+  app.get('/profile-picture', { schema: { querystring: profilePictureQuerySchema } }, async (req, reply) => {
+    const { key, file } = await profile.openPicture(currentUser(req).id);
     // The URL carries ?v=<end of the key>: a matching version may be cached for good, anything else is revalidated.
-    const version = (req.query as Record<string, unknown>).v;
-    const cacheable = typeof version === 'string' && version.length >= 8 && picture.key.endsWith(version);
-    return reply
-      .header('Content-Type', PROFILE_PICTURE_MIME)
-      .header('Content-Length', picture.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache')
-      .send(picture.stream);
+    const version = req.query.v;
+    const cacheable = version !== undefined && version.length >= 8 && key.endsWith(version);
+    return sendFile(req, reply, { ...file, cacheControl: cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache' });
   });
 
   app.post(

@@ -8,8 +8,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import { newFileKey } from '../../lib/file-store';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { storedFile } from '../../lib/send-file';
 import type { AuthRepo } from '../auth/auth.repo';
-import { PROFILE_PICTURE_EXT, reencodeProfilePicture } from './profile-picture';
+import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, reencodeProfilePicture } from './profile-picture';
 import type { ProfileRepo, ProfileValues } from './profile.repo';
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
@@ -77,14 +78,9 @@ export function createProfileService({ db, repo, authRepo, files, sessions }: De
     /** The user's own picture, or 404. Only ever the requester's: there is no way to name someone else's. */
     async openPicture(userId: number) {
       const key = await repo.findPictureKey(userId);
-      if (!key) throw notFound('No profile picture');
-      let size: number;
-      try {
-        size = (await files.stat(key)).size;
-      } catch {
-        throw notFound('No profile picture');
-      }
-      return { key, size, stream: files.openRead(key) };
+      const file = key && (await storedFile(files, key, { mimeType: PROFILE_PICTURE_MIME, fileName: 'profile-picture.jpg', version: key.slice(-36) }));
+      if (!key || !file) throw notFound('No profile picture');
+      return { key, file };
     },
 
     async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput) {

@@ -28,7 +28,7 @@ export function createVaultRepo(db: Db) {
     /** The row including its storage key (filePath), which never leaves the server. */
     async findOwnedWithPath(userId: number, id: number) {
       const [row] = await db.select().from(vaultFiles).where(owned(userId, id)).limit(1);
-      return row && { file: toVaultFile(row), filePath: row.filePath };
+      return row && { file: toVaultFile(row), filePath: row.filePath, contentHash: row.contentHash };
     },
 
     async usedBytes(userId: number) {

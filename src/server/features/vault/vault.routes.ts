@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { VAULT_FILE_MAX_BYTES } from '@shared/limits';
 import { idParamsSchema } from '@shared/schemas/common';
 import { VAULT_MESSAGES, vaultFileSchema, vaultUsageSchema } from '@shared/schemas/vault';
+import { sendFile } from '../../lib/send-file';
 import { receiveFiles } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { downloadHeaders } from './download-headers';
 import { createVaultRepo } from './vault.repo';
 import { createVaultService, detectVaultType } from './vault.service';
 
@@ -35,10 +35,9 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
-    const isHead = req.method === 'HEAD';
-    const { file, size, openStream } = await vault.open(currentUser(req).id, req.params.id, { markAccess: !isHead });
-    reply.headers(downloadHeaders({ ...file, fileSize: size }));
-    return isHead ? reply.send() : reply.send(openStream());
+    const file = await vault.open(currentUser(req).id, req.params.id, { markAccess: req.method !== 'HEAD' });
+    // Private documents: no copy stays in a shared computer's cache after the tab is closed.
+    return sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
   });
 
   app.delete('/:id/unlink', { schema: { params: idParamsSchema, response: { 200: vaultFileSchema } } }, (req) =>

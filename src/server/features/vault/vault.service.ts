@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
+import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
 import type { VaultRepo } from './vault.repo';
 
@@ -84,27 +85,26 @@ export function createVaultService({
       });
     },
 
-    /** The file to stream; a download (not a HEAD) is recorded as lastAccessedAt (spec §3). */
-    async open(userId: number, id: number, { markAccess }: { markAccess: boolean }) {
+    /** The file to send; a download (not a HEAD) is recorded as lastAccessedAt (spec §3). */
+    async open(userId: number, id: number, { markAccess }: { markAccess: boolean }): Promise<StoredFile> {
       const found = await repo.findOwnedWithPath(userId, id);
       if (!found) throw notFound(FILE_NOT_FOUND);
-      let size: number;
-      try {
-        size = (await files.stat(found.filePath)).size;
-      } catch (err) {
+      const { file } = found;
+      const stored = await storedFile(files, found.filePath, {
+        mimeType: file.mimeType,
+        fileName: file.originalName,
+        version: found.contentHash?.slice(0, 32),
+        lastModified: new Date(file.uploadedAt),
+      });
+      if (!stored) {
         if (!(await files.isAvailable())) {
           throw serviceUnavailable('File storage is unavailable. Please try again later.');
         }
-        log.error({ err, fileId: id, key: found.filePath }, 'Vault file is missing from storage');
+        log.error({ fileId: id, key: found.filePath }, 'Vault file is missing from storage');
         throw notFound(FILE_NOT_FOUND);
       }
-      let file = found.file;
-      if (markAccess) {
-        const touched = await repo.touch(userId, id);
-        if (!touched) throw notFound(FILE_NOT_FOUND); // deleted in the meantime
-        file = touched.file;
-      }
-      return { file, size, openStream: () => files.openRead(found.filePath) };
+      if (markAccess && !(await repo.touch(userId, id))) throw notFound(FILE_NOT_FOUND); // deleted in the meantime
+      return stored;
     },
 
     async unlink(userId: number, id: number) {

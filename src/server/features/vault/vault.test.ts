@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, VAULT_QUOTA_BYTES } from '@shared/limits';
 import { memories, pendingFiles, vaultFiles } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
-import { FILE_CSP, PDF_CSP } from './download-headers';
+import { FILE_CSP, PDF_CSP } from '@server/lib/send-file';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
