@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
@@ -14,6 +13,7 @@ import {
   photoSchema,
 } from '@shared/schemas/photos';
 import { AppError, notFound } from '../../lib/errors';
+import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
 import { receiveFiles, sniff } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createDerivativeQueue } from './derivative-queue';
@@ -58,22 +58,14 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = currentUser(req).id;
     const size: ImageSize = req.query.size === 'thumb' ? 'thumb' : req.query.mobile === 'true' ? 'mobile' : 'full';
     try {
-      let image = await photos.imageFile(userId, req.params.id, size);
-      setValidators(reply, image);
-      if (matches(req.headers['if-none-match'], etagOf(image))) return reply.code(304).send();
-      let body: Buffer | NodeJS.ReadableStream;
       try {
-        body = await photos.openImage(image);
+        return await sendFile(req, reply, toSend(await photos.imageFile(userId, req.params.id, size)));
       } catch (err) {
         if (!(err instanceof ImageFileGoneError)) throw err;
         // a remembered answer whose file is gone (moved or deleted elsewhere): look again, once
         photos.forget(req.params.id);
-        image = await photos.imageFile(userId, req.params.id, size, { fresh: true });
-        setValidators(reply, image);
-        body = await photos.openImage(image);
+        return await sendFile(req, reply, toSend(await photos.imageFile(userId, req.params.id, size, { fresh: true })));
       }
-      const length = Buffer.isBuffer(body) ? body.length : image.stat.size;
-      return reply.header('Content-Type', image.contentType).header('Content-Length', length).send(body);
     } catch (err) {
       reply.header('Cache-Control', 'no-store').removeHeader('ETag');
       // A HEIC still being converted: the client retries after 2 s (spec §2, §9).
@@ -81,6 +73,16 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       if (err instanceof ImageFileGoneError) throw notFound('The file of this photo is missing');
       throw err;
     }
+  });
+
+  /** A stand-in (the original while the thumbnail is made) must be revalidated; the real thing may be reused. */
+  const toSend = (image: ImageFile): FileToSend => ({
+    size: image.stat.size,
+    mimeType: image.contentType,
+    version: versionOf(image.stat),
+    lastModified: image.stat.mtime,
+    cacheControl: image.isFinal ? 'private, max-age=86400' : 'private, no-cache',
+    open: (range) => photos.openImage(image, range),
   });
 
   app.patch('/:id', { schema: { params: idParamsSchema, body: photoPatchSchema, response: { 200: photoSchema } } }, (req) =>
@@ -101,23 +103,3 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/cleanup', { schema: { response: { 200: cleanupResultSchema } } }, (req) => photos.cleanup(currentUser(req).id));
 };
-
-function etagOf(image: ImageFile) {
-  return `"${image.stat.size.toString(16)}-${Math.floor(image.stat.mtimeMs).toString(16)}-${image.stat.ino.toString(16)}"`;
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
-
-/** A stand-in (the original while the thumbnail is made) must be revalidated; the real thing may be reused. */
-function setValidators(reply: FastifyReply, image: ImageFile) {
-  reply
-    .header('ETag', etagOf(image))
-    .header('Cache-Control', image.isFinal ? 'private, max-age=86400' : 'private, no-cache')
-    .header('Vary', 'Cookie');
-}

@@ -12,6 +12,7 @@ import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage } from '../../lib/image-check';
+import type { ByteRange } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { DerivativeQueue } from './derivative-queue';
 import type { CachedImage, ImageCache } from './image-cache';
@@ -195,8 +196,8 @@ export function createPhotosService({
       return image;
     },
 
-    /** The bytes of an image: small final files from memory, others streamed from disk. */
-    async openImage(image: ImageFile): Promise<Buffer | Readable> {
+    /** The bytes of an image (or a range of them): small final files from memory, others streamed from disk. */
+    async openImage(image: ImageFile, range?: ByteRange): Promise<Buffer | Readable> {
       const kept = cache.body(image);
       if (kept) return kept;
       const full = files.pathOf(image.key);
@@ -207,7 +208,7 @@ export function createPhotosService({
           return body;
         }
         const handle = await fsp.open(full, 'r'); // opened first: a missing file is known before any header is sent
-        return handle.createReadStream();
+        return handle.createReadStream(range);
       } catch (err) {
         if (isMissing(err)) throw new ImageFileGoneError();
         throw err;
