@@ -1,7 +1,55 @@
 import js from '@eslint/js';
+import prettierConfig from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import drizzle from 'eslint-plugin-drizzle';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const featuresIn = (dir) =>
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// The boundaries of docs/architecture.md, checked on resolved paths so aliases (@web/…) and relative
+// imports (../../photos/…) are judged alike. Feature lists are read from disk: a new feature is covered
+// the day its folder exists.
+const webFeatureZones = featuresIn('src/web/features').map((feature) => ({
+  target: `src/web/features/${feature}`,
+  from: 'src/web/features',
+  except: [`./${feature}`],
+  message: 'Web features never import each other: compose them in src/web/app and refresh shared data through lib/query-keys.ts.',
+}));
+
+// A server feature's public face is its service factory (and the types it exports); routes, repos and
+// helpers are its own business. Another feature that needs the data asks the service, or owns its query.
+const serverFeatureZones = featuresIn('src/server/features').map((feature) => ({
+  target: `src/server/features/${feature}`,
+  from: path.join(root, `src/server/features/!(${feature})/**`),
+  except: [path.join(root, 'src/server/features/*/*.service.ts')],
+  message: 'Another server feature is reachable only through its *.service.ts; its routes, repo and helpers are internal.',
+}));
+
+const sideZones = [
+  {
+    target: 'src/shared',
+    from: ['src/server', 'src/web', 'tests', 'bench', 'scripts'],
+    message: 'src/shared imports only zod and other shared files.',
+  },
+  {
+    target: ['src/server/plugins', 'src/server/lib', 'src/server/db', 'src/server/ai'],
+    from: 'src/server/features',
+    message: 'Code every feature builds on never depends on a feature.',
+  },
+  { target: 'src/web', from: 'src/server', message: 'The web never imports server code.' },
+  { target: 'src/server', from: 'src/web', message: 'The server never imports web code.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'drizzle/', 'test-results/', 'playwright-report/', 'bench-results/', 'data/', '.*/'] },
@@ -15,24 +63,48 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...sideZones, ...webFeatureZones, ...serverFeatureZones] }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{js,mjs,ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{src,tests,bench,scripts,docs}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '**/server/**'], message: 'The web never imports server code.' }] }],
     },
   },
   {
+    // Packages only; the paths rule above covers files. Relative and @shared imports stay allowed.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '@web/*', 'node:*', 'react', 'drizzle-orm*', 'fastify*'], message: 'src/shared imports only zod and other shared files.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|zod/|@shared/|\\.{1,2}/)', message: 'src/shared imports only zod and other shared files.' }] },
+      ],
     },
   },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@web/*', '**/web/**'], message: 'The server never imports web code.' }] }],
-    },
-  },
+  prettierConfig,
 );
