@@ -8,10 +8,15 @@ export const queryKeys = {
   profile: {
     all: ['profile'] as const,
   },
+  account: {
+    all: ['account'] as const,
+    storage: ['account', 'storage'] as const,
+  },
   photos: {
     all: ['photos'] as const,
     lists: ['photos', 'list'] as const,
     list: (sortBy?: string) => ['photos', 'list', sortBy ?? 'default'] as const,
+    processing: ['photos', 'processing'] as const,
   },
   memories: {
     all: ['memories'] as const,

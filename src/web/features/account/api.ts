@@ -1,6 +1,7 @@
-// Account control (Settings → Account): password change, sign out everywhere, account deletion.
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AccountDeletionInput, PasswordChangeInput } from '@shared/schemas/account';
+// Account control (Settings → Account, Profile): password change, sign out everywhere, account deletion,
+// the e-mail address and its verification, and the storage the account uses.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AccountDeletionInput, EmailChangeInput, PasswordChangeInput, StorageUsage } from '@shared/schemas/account';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -46,3 +47,25 @@ export function useDeleteAccount() {
     onSuccess: () => forgetEverything(queryClient),
   });
 }
+
+/** Sends the verification link again: to the pending new address if there is one, else to the current one. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api.post<Message>('/api/user/email/verification'),
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailChangeInput) => api.post<Message>('/api/user/email', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }), // shows the pending address
+  });
+}
+
+export const useStorageUsage = () =>
+  useQuery({
+    queryKey: queryKeys.account.storage,
+    queryFn: () => api.get<StorageUsage>('/api/user/storage'),
+    staleTime: 0, // every upload and deletion changes it; read it afresh whenever it is shown
+  });

@@ -58,7 +58,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
           <CardTitle>Personal Information</CardTitle>
-          <CardDescription>Your email address is used to sign in and cannot be changed here.</CardDescription>
+          <CardDescription>Your email address is used to sign in; change it under E-mail address.</CardDescription>
         </div>
         <Button variant="outline" onClick={isEditing ? cancel : () => setIsEditing(true)}>
           {isEditing ? 'Cancel' : 'Edit'}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { emailChangeInputSchema, type EmailChangeInput } from '@shared/schemas/account';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useChangeEmail } from '../api';
+
+/** A new address takes effect only once the link sent to it is opened, so a typo cannot lock anyone out. */
+export function ChangeEmailDialog() {
+  const [open, setOpen] = useState(false);
+  const changeEmail = useChangeEmail();
+  const form = useForm<EmailChangeInput>({ resolver: zodResolver(emailChangeInputSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    if (!next) form.reset();
+    setOpen(next);
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    changeEmail.mutate(values, {
+      onSuccess: (result) => {
+        toast({ title: 'Check your new inbox', description: result.message });
+        onOpenChange(false);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'E-mail address not changed',
+          description: errorMessage(error, 'Something went wrong. Please try again.'),
+        }),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">Change e-mail address</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change your e-mail address</DialogTitle>
+          <DialogDescription>
+            We will send a link to the new address. The change takes effect once you open it; until then you keep signing in
+            with your current address.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="New e-mail address" error={errors.email}>
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          </FormField>
+          <FormField label="Current password" error={errors.password}>
+            <Input type="password" autoComplete="current-password" {...form.register('password')} />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={changeEmail.isPending}>
+              {changeEmail.isPending && <Spinner />}
+              {changeEmail.isPending ? 'Sending...' : 'Send verification link'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
