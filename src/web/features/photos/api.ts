@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CleanupResult, FixPathsResult, Photo, PhotoPatch, PhotoSort } from '@shared/schemas/photos';
+import type { CleanupResult, FixPathsResult, Photo, PhotoPatch, PhotoProcessing, PhotoSort, RetryFailedResult } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -95,5 +95,20 @@ export function useCleanupPhotos() {
   return useMutation({
     mutationFn: () => api.post<CleanupResult>('/api/photos/cleanup'),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.photos.all }), invalidateOthers(queryClient)]),
+  });
+}
+
+export const usePhotoProcessing = () =>
+  useQuery({
+    queryKey: queryKeys.photos.processing,
+    queryFn: () => api.get<PhotoProcessing>('/api/photos/processing'),
+    staleTime: 0, // background jobs change it without any action here; read it afresh whenever it is shown
+  });
+
+export function useRetryFailedPhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<RetryFailedResult>('/api/photos/retry-failed'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.photos.all }),
   });
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api-client';
 import { useCleanupPhotos, useFixPhotoPaths } from '../api';
+import { PhotoProcessingStatus } from './photo-processing-status';
 
 /** spec §8 Maintenance: the server's message, else 'Failed to …: {status}'. */
 function failure(error: unknown, action: string) {
@@ -45,6 +46,7 @@ export function MaintenanceTools() {
 
   return (
     <div className="grid gap-6">
+      <PhotoProcessingStatus />
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
