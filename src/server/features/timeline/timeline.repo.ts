@@ -8,13 +8,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContentType, SortDirection, TimelineItem } from '@shared/schemas/timeline';
 import type { Db } from '../../db/client';
-import {
-  attachmentFileUrl,
-  linkedPhotoId,
-  linkedPhotoUrl,
-  linkedVaultFileId,
-  linkedVaultFileUrl,
-} from '../memories/attachment-urls';
 
 /** The order within one instant: photos, then memories, then documents (reversed when descending). */
 export const TYPE_RANK = { photo: 1, memory: 2, document: 3 } as const;
@@ -254,31 +247,10 @@ function memoryAttachmentsJson(userId: number): SQL {
   ), '[]'::json)`;
 }
 
-/**
- * The memories feature owns the URL and id formats (attachment-urls.ts). To use them inside SQL, each helper
- * is called once with sentinel ids and the result becomes a concatenation template; if a helper ever stops
- * echoing its ids verbatim this throws at start-up rather than serving wrong links.
- */
-function sqlTemplate(build: (...ids: number[]) => string, columns: SQL[]): SQL {
-  const sentinels = [1_987_654_321, 1_876_543_219].slice(0, columns.length);
-  const text = build(...sentinels);
-  const found = sentinels.map((s, i) => ({ token: String(s), column: columns[i]!, at: text.indexOf(String(s)) }));
-  for (const f of found) {
-    if (f.at < 0 || text.indexOf(f.token, f.at + 1) >= 0) throw new Error(`Cannot derive a SQL template from ${build.name}`);
-  }
-  found.sort((a, b) => a.at - b.at);
-  const parts: SQL[] = [];
-  let cursor = 0;
-  for (const f of found) {
-    parts.push(sql`${text.slice(cursor, f.at)}::text`, sql`${f.column}::text`);
-    cursor = f.at + f.token.length;
-  }
-  parts.push(sql`${text.slice(cursor)}::text`);
-  return sql`(${sql.join(parts, sql` || `)})`;
-}
-
-const PHOTO_URL = sqlTemplate(linkedPhotoUrl, [sql`id`]);
-const VAULT_URL = sqlTemplate(linkedVaultFileUrl, [sql`id`]);
-const LINKED_PHOTO_ID = sqlTemplate(linkedPhotoId, [sql`id`]);
-const LINKED_VAULT_ID = sqlTemplate(linkedVaultFileId, [sql`id`]);
-const ATTACHMENT_URL = sqlTemplate(attachmentFileUrl, [sql`memory_id`, sql`id`]);
+// The URLs and ids of spec §3, written in SQL. They must match what GET /api/memories hands out for the
+// same rows (the memories feature builds those in TypeScript); timeline.test.ts compares the two.
+const PHOTO_URL = sql`('/api/photos/image/' || id)`;
+const VAULT_URL = sql`('/api/vault/' || id)`;
+const LINKED_PHOTO_ID = sql`('p-' || id)`;
+const LINKED_VAULT_ID = sql`('v-' || id)`;
+const ATTACHMENT_URL = sql`('/api/memories/' || memory_id || '/attachments/' || id || '/file')`;

@@ -208,6 +208,22 @@ describe('GET /api/timeline', () => {
     ]);
   });
 
+  it('hands out the same attachment ids and URLs as the memories and photos endpoints, written in SQL', async () => {
+    const items = (await timeline(owner.cookie)).flatMap((g) => g.items);
+    const birthday = items.find((i) => i.type === 'memory' && i.id === ids.birthday);
+    const fromMemories = ((await get(owner.cookie, '/api/memories')).json() as Array<{ id: number; attachments: unknown[] }>).find(
+      (m) => m.id === ids.birthday,
+    );
+    expect(fromMemories?.attachments.length).toBe(3);
+    const pick = (list: unknown[]) => list.map((a) => ({ id: (a as { id: string }).id, filePath: (a as { filePath: string }).filePath }));
+    expect(birthday?.type === 'memory' && pick(birthday.attachments)).toEqual(pick(fromMemories!.attachments));
+
+    const photos = (await get(owner.cookie, '/api/photos')).json() as Array<{ id: number; filePath: string }>;
+    const photoItems = items.filter((i) => i.type === 'photo');
+    expect(photoItems.length).toBe(photos.length);
+    for (const item of photoItems) expect(item.filePath).toBe(photos.find((p) => p.id === item.id)?.filePath);
+  });
+
   it("never shows another user's items", async () => {
     const body = JSON.stringify(await timeline(owner.cookie));
     expect(body).not.toContain('Not yours');
