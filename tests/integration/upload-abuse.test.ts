@@ -299,10 +299,7 @@ describe('hostile uploads on every upload route', () => {
 
   describe('5. a truncated JPEG (its first half)', () => {
     const file = () => ({ filename: 'half.jpg', content: jpeg.subarray(0, Math.floor(jpeg.length / 2)), contentType: 'image/jpeg' });
-    it('profile decodes it and refuses it with 400', async () => {
-      await expectRefused(route('profile'), file(), 400, /could not be read/);
-    });
-    it.each(['photos', 'attachments'] as const)('%s decodes it at upload and refuses it with 400', async (name) => {
+    it.each(['photos', 'attachments', 'profile'] as const)('%s decodes it at upload and refuses it with 400', async (name) => {
       await expectRefused(route(name), file(), 400, /damaged or incomplete/);
     });
     it('the vault keeps documents as they are: it stores it as image/jpeg', async () => {
@@ -317,11 +314,8 @@ describe('hostile uploads on every upload route', () => {
       const meta = await sharp(decompressionBomb(), { limitInputPixels: false }).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', 50_000, 50_000]);
     });
-    it.each(['photos', 'attachments'] as const)('%s refuses it from its header with 413', async (name) => {
+    it.each(['photos', 'attachments', 'profile'] as const)('%s refuses it from its header with 413', async (name) => {
       await expectRefused(route(name), file(), 413, /too large to process \(50000 × 50000 pixels/);
-    });
-    it('profile refuses it before decoding with 400', async () => {
-      await expectRefused(route('profile'), file(), 400, /could not be read/);
     });
     it('the vault never decodes documents: it stores it as image/png', async () => {
       const { stored } = await expectAccepted(route('vault'), file());

@@ -2,7 +2,6 @@
 // (type by bytes, spec §9 limits, nothing left behind on failure) and the AI helpers.
 import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import {
   normalizeTags,
   type AnalyzeInput,
@@ -15,24 +14,19 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { AiError, type AiProvider } from '../../ai/provider';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { HeicDecoder } from '../../lib/heic-decoder';
-import { assertCompleteImage, assertImagePixels, MAX_IMAGE_PIXELS } from '../../lib/image-check';
+import { assertCompleteImage, heicToJpeg, IMAGE_TYPES, isHeif, readImageHeader } from '../../lib/images';
 import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
-import { attachmentDisplayKey, isHeif } from './attachment-display';
+import { attachmentDisplayKey } from './attachment-display';
 import type { MemoriesRepo, MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
 
 /** spec §5: images (jpeg, png, gif, webp, heic, heif) and audio (mp3, wav, ogg, m4a), recognised by their bytes. */
 const ACCEPTED: Record<string, DetectedType> = {
-  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg' },
-  'image/png': { mime: 'image/png', ext: 'png' },
-  'image/gif': { mime: 'image/gif', ext: 'gif' },
-  'image/webp': { mime: 'image/webp', ext: 'webp' },
-  'image/heic': { mime: 'image/heic', ext: 'heic' },
-  'image/heif': { mime: 'image/heif', ext: 'heif' },
+  ...IMAGE_TYPES,
   'audio/mpeg': { mime: 'audio/mpeg', ext: 'mp3' },
   'audio/wav': { mime: 'audio/wav', ext: 'wav' },
   'audio/ogg': { mime: 'audio/ogg', ext: 'ogg' },
@@ -88,17 +82,7 @@ export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; r
 
   /** A browser-displayable JPEG of a HEIC/HEIF attachment (Chrome and Firefox cannot show HEIC), staged. */
   async function stageDisplayCopy(file: ReceivedFile) {
-    let decoded;
-    try {
-      decoded = await heic.decode(file.staged.tempPath);
-    } catch {
-      throw badRequest('This image is damaged or incomplete. Please upload the original file again.', 'DAMAGED_IMAGE');
-    }
-    if (decoded.width * decoded.height > MAX_IMAGE_PIXELS) throw new AppError(413, 'This image is too large to process', 'TOO_MANY_PIXELS');
-    const jpeg = await sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const jpeg = await heicToJpeg(heic, file.staged.tempPath);
     return files.stage(Readable.from([jpeg]), jpeg.length);
   }
 
@@ -172,7 +156,7 @@ export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; r
         // Images are shown in the browser: refuse bombs and damaged files here, like the gallery does.
         for (const file of received) {
           if (!file.mimeType.startsWith('image/')) continue;
-          await assertImagePixels(file.staged.tempPath);
+          await readImageHeader(file.staged.tempPath);
           await assertCompleteImage(file.staged.tempPath, file.mimeType);
           if (isHeif(file.mimeType)) displays.set(file, await stageDisplayCopy(file));
         }

@@ -2,15 +2,12 @@
 // mobile size, and for HEIC/HEIF (which most browsers cannot show) a full-size JPEG.
 import sharp, { type Sharp } from 'sharp';
 import type { HeicDecoder } from '../../lib/heic-decoder';
-import { MAX_PHOTO_PIXELS } from './photo-metadata';
+import { decodeHeic, isHeif, MAX_IMAGE_PIXELS, rawPixels } from '../../lib/images';
 
 export const THUMB_PX = 400;
 export const MOBILE_PX = 1280;
 
 export type Variant = 'thumb' | 'mobile' | 'display';
-
-export const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
-export const isHeif = (mimeType: string) => HEIF_TYPES.has(mimeType);
 
 /** Derivative keys sit next to the original's key, so every file of a photo is found from its row. */
 export function derivativeKey(originalKey: string, variant: Variant): string {
@@ -49,15 +46,13 @@ const toThumb = (img: Sharp) =>
 
 /** Render every derivative of one original. EXIF orientation is applied; metadata (GPS!) is not copied. */
 export async function renderDerivatives(originalPath: string, mimeType: string, heic: HeicDecoder): Promise<Rendered> {
-  const limits = { limitInputPixels: MAX_PHOTO_PIXELS };
+  const limits = { limitInputPixels: MAX_IMAGE_PIXELS };
   if (isHeif(mimeType)) {
-    const decoded = await heic.decode(originalPath); // libheif has already applied the HEIF transformations
-    if (decoded.width * decoded.height > MAX_PHOTO_PIXELS) throw new Error('HEIC image is too large to convert');
-    const raw = { raw: { width: decoded.width, height: decoded.height, channels: 4 as const }, ...limits };
+    const decoded = await decodeHeic(heic, originalPath); // libheif has already applied the HEIF transformations
     // two encoders side by side: the full-size JPEG keeps one core busy, the resize the other
     const [display, mobile] = await Promise.all([
-      sharp(decoded.data, raw).flatten({ background: WHITE }).jpeg({ quality: 90 }).toBuffer(),
-      toMobile(sharp(decoded.data, raw)),
+      rawPixels(decoded).flatten({ background: WHITE }).jpeg({ quality: 90 }).toBuffer(),
+      toMobile(rawPixels(decoded)),
     ]);
     const thumb = await toThumb(sharp(mobile));
     return { width: decoded.width, height: decoded.height, files: { display, mobile, thumb } };

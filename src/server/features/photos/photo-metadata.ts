@@ -1,25 +1,6 @@
-// What a photo says about itself: dimensions from the header (before any pixel is decoded), and the EXIF
+// What a photo says about itself (its dimensions come from lib/images.ts readImageHeader): the EXIF
 // facts a person cares about (when, where, which camera), read with exifr from the raw TIFF block.
 import exifr from 'exifr';
-import sharp, { type Metadata } from 'sharp';
-import { AppError, badRequest } from '../../lib/errors';
-import { MAX_IMAGE_PIXELS } from '../../lib/image-check';
-
-/**
- * Largest photo we decode: above any phone camera's native output (108 MP and 200 MP sensors save
- * ≤ 12 MP by default; a 108 MP full-resolution JPEG still fits), far below a decompression bomb.
- */
-export const MAX_PHOTO_PIXELS = MAX_IMAGE_PIXELS;
-
-export interface ImageHeader {
-  format: string;
-  /** As displayed, i.e. after the EXIF orientation (HEIF decoders apply their own transformations). */
-  width: number;
-  height: number;
-  isAnimated: boolean;
-  hasAlpha: boolean;
-  exif?: Buffer;
-}
 
 export type ExifValue = string | number | boolean | number[];
 
@@ -29,35 +10,6 @@ export interface PhotoMetadata {
   location: string | null;
   orientation: number | null;
   exifData: Record<string, ExifValue> | null;
-}
-
-/** Reads only the header: a 50,000 × 50,000 PNG of a few hundred bytes is refused here, never decoded. */
-export async function readImageHeader(filePath: string): Promise<ImageHeader> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(filePath, { limitInputPixels: false }).metadata();
-  } catch {
-    throw badRequest('This file could not be read as an image', 'UNREADABLE_IMAGE');
-  }
-  const { width, height } = meta;
-  if (!width || !height) throw badRequest('This file could not be read as an image', 'UNREADABLE_IMAGE');
-  const frameHeight = meta.pageHeight ?? height;
-  if (width * frameHeight > MAX_PHOTO_PIXELS) {
-    throw new AppError(
-      413,
-      `This photo is too large to process (${width} × ${frameHeight} pixels; at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels)`,
-      'TOO_MANY_PIXELS',
-    );
-  }
-  const swap = (meta.orientation ?? 1) >= 5;
-  return {
-    format: meta.format ?? 'unknown',
-    width: swap ? frameHeight : width,
-    height: swap ? width : frameHeight,
-    isAnimated: (meta.pages ?? 1) > 1,
-    hasAlpha: meta.hasAlpha ?? false,
-    exif: meta.exif,
-  };
 }
 
 // The EXIF facts worth keeping, in the order a details panel would list them. No maker notes, thumbnails

@@ -14,14 +14,13 @@ import {
 } from '@shared/schemas/photos';
 import { AppError, notFound } from '../../lib/errors';
 import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
-import { receiveFiles, sniff } from '../../lib/uploads';
+import { detectImageType } from '../../lib/images';
+import { receiveFiles } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createDerivativeQueue } from './derivative-queue';
 import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
-
-const PHOTO_TYPES = new Set<string>(PHOTO_MIME_TYPES);
 
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPhotosRepo(app.db);
@@ -45,10 +44,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       field: 'photo',
       maxBytes: PHOTO_MAX_BYTES,
       maxFiles: 1,
-      accept: async (head) => {
-        const type = await sniff(head);
-        return type && PHOTO_TYPES.has(type.mime) ? type : undefined;
-      },
+      accept: (head) => detectImageType(head, PHOTO_MIME_TYPES),
       messages: PHOTO_UPLOAD_MESSAGES,
     });
     return reply.code(201).send(await photos.create(currentUser(req).id, received.files[0]!));

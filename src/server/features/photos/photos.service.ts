@@ -11,13 +11,13 @@ import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
-import { assertCompleteImage } from '../../lib/image-check';
+import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
 import type { ByteRange } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { DerivativeQueue } from './derivative-queue';
 import type { CachedImage, ImageCache } from './image-cache';
-import { derivativeKey, isDerivativeKey, isHeif, VARIANT_TYPES, type Variant } from './photo-derivatives';
-import { readImageHeader, readPhotoMetadata } from './photo-metadata';
+import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './photo-derivatives';
+import { readPhotoMetadata } from './photo-metadata';
 import type { PhotoFile, PhotosRepo } from './photos.repo';
 
 export type ImageSize = 'thumb' | 'mobile' | 'full';

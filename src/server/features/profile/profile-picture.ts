@@ -2,34 +2,30 @@
 // which also drops every piece of metadata (EXIF, GPS, XMP, ICC comments) the original carried.
 import sharp from 'sharp';
 import { PROFILE_PICTURE_TYPES } from '@shared/schemas/profile';
-import { badRequest } from '../../lib/errors';
-import { sniff, type DetectedType } from '../../lib/uploads';
+import { damagedImage, detectImageType, MAX_IMAGE_PIXELS, readImageHeader } from '../../lib/images';
+import type { DetectedType } from '../../lib/uploads';
 
 export const PROFILE_PICTURE_SIZE_PX = 512;
 export const PROFILE_PICTURE_MIME = 'image/jpeg';
 export const PROFILE_PICTURE_EXT = 'jpg';
-/** Refuse decompression bombs: a 5 MB file may not claim more than ~40 megapixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 /** spec §5: jpeg, png, gif or webp, recognised by the file's bytes (its name and claimed type are ignored). */
-export async function acceptProfilePicture(head: Buffer): Promise<DetectedType | undefined> {
-  const type = await sniff(head);
-  return type && (PROFILE_PICTURE_TYPES as readonly string[]).includes(type.mime) ? type : undefined;
-}
+export const acceptProfilePicture = (head: Buffer): Promise<DetectedType | undefined> => detectImageType(head, PROFILE_PICTURE_TYPES);
 
 /**
  * The stored form: JPEG (any reader, exifr included, can verify it carries no metadata), at most 512 px on
  * its longer side, orientation applied, transparency flattened onto white, no metadata.
  */
 export async function reencodeProfilePicture(sourcePath: string): Promise<Buffer> {
+  await readImageHeader(sourcePath); // the same refusal of unreadable files and decompression bombs as every upload
   try {
-    return await sharp(sourcePath, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    return await sharp(sourcePath, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
       .rotate() // apply the EXIF orientation before the metadata is dropped
       .resize(PROFILE_PICTURE_SIZE_PX, PROFILE_PICTURE_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw badRequest('This image could not be read. Please choose a different picture.', 'UNREADABLE_IMAGE');
+    throw damagedImage();
   }
 }
