@@ -45,8 +45,18 @@ interface Options {
 }
 
 export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds = 2 }: Options) {
+  // pg-boss marks a finished job complete without awaiting it: stop() waits for such statements, or a pool
+  // closed right after stop() would reject them (an unhandled rejection at every shutdown that races one).
+  const inFlight = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values?: unknown[]) => {
+    const query = pool.query(text, values);
+    inFlight.add(query);
+    const settle = () => inFlight.delete(query);
+    query.then(settle, settle);
+    return query;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql },
     schema: 'pgboss',
     schedule: false,
     supervise: true,
@@ -87,7 +97,12 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
           async ([job]) => {
             if (!job) return;
-            await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+            try {
+              await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+            } finally {
+              // pg-boss waits a polling interval after every job; more may be waiting: look again at once
+              for (const worker of workers.get(def.name) ?? []) boss.notifyWorker(worker);
+            }
           },
         );
         ids.push(id);
@@ -117,13 +132,24 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       return id;
     },
 
-    /** Queue many jobs in a few statements (a start-up catching up on thousands of photos); duplicates are skipped. */
-    async sendMany<T extends object>(name: string, items: Array<{ data: T; singletonKey?: string }>) {
+    /**
+     * Queue many keyed jobs in a few statements (a start-up catching up on thousands of photos). A key that
+     * already has an unfinished job (queued, waiting for a retry, or running) is skipped.
+     */
+    async sendMany<T extends object>(name: string, items: Array<{ data: T; singletonKey: string }>) {
       if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
       if (stopped || items.length === 0) return;
       await this.start();
       for (let i = 0; i < items.length; i += 1000) {
-        await boss.insert(items.slice(i, i + 1000).map((item) => ({ name, data: item.data, singletonKey: item.singletonKey })));
+        const chunk = items.slice(i, i + 1000);
+        const { rows } = await pool.query<{ key: string }>(
+          `SELECT k AS key FROM unnest($2::text[]) AS k
+           WHERE NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $1 AND j.singleton_key = k AND j.state < 'completed')`,
+          [name, chunk.map((item) => item.singletonKey)],
+        );
+        const missing = new Set(rows.map((r) => r.key));
+        const jobs = chunk.filter((item) => missing.has(item.singletonKey));
+        if (jobs.length > 0) await boss.insert(jobs.map((item) => ({ name, data: item.data, singletonKey: item.singletonKey })));
       }
       for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
     },
@@ -143,6 +169,7 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       stopped = true;
       if (starting) await starting.catch(() => {});
       if (starting) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,0 +1,101 @@
+// kill -9 of the server while HEIC conversions wait in the job queue: the jobs are rows in PostgreSQL, so
+// after the restart every queued conversion (and any that was running) finishes with no user action.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
+import { newUserInput } from '@tests/helpers/server';
+
+const HEIC = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/files/tiny.heic'));
+/** Uploaded in one burst: far faster than conversions finish, so many are still queued at the kill. */
+const BURST = 40;
+const MIN_QUEUED_AT_KILL = 5;
+
+function dbClient(dataDir: string) {
+  return new pg.Client({
+    host: path.join(dataDir, 'db', 'pg-socket'), port: 5432, user: 'postgres', database: 'heirloom',
+    password: fs.readFileSync(path.join(dataDir, 'db', 'pg-password'), 'utf8').trim(),
+  });
+}
+
+describe('kill -9 with conversions queued', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-kill-jobs-'));
+  fs.chmodSync(dataDir, 0o755);
+  let port: number;
+  let server: ServerProcess;
+  let cookie = '';
+
+  const start = async () => {
+    server = startServer({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' });
+    await waitForHealth(server, 60_000);
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    await start();
+    const input = newUserInput();
+    await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: input.email, password: input.password }),
+    });
+    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  });
+
+  afterAll(async () => {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function uploadHeic(i: number): Promise<number> {
+    const form = new FormData();
+    form.append('photo', new Blob([HEIC], { type: 'image/heic' }), `burst-${i}.heic`);
+    const res = await fetch(`${server.url}/api/photos`, { method: 'POST', headers: { cookie }, body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  }
+
+  it(`finishes every queued HEIC conversion after a kill -9 and a restart, with no user action`, async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < BURST; i += 8) {
+      ids.push(...(await Promise.all(Array.from({ length: Math.min(8, BURST - i) }, (_, j) => uploadHeic(i + j)))));
+    }
+    server.child.kill('SIGKILL');
+    await server.exited;
+
+    // The orphaned PostgreSQL still runs until the next start stops it: read what the kill left behind.
+    const before = dbClient(dataDir);
+    await before.connect();
+    const pending = await before.query<{ id: number }>(`SELECT id FROM photos WHERE derivative_status = 'pending' AND id = ANY($1)`, [ids]);
+    const queued = await before.query(`SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
+    await before.end();
+    expect(pending.rows.length, 'conversions still waiting at the kill').toBeGreaterThanOrEqual(MIN_QUEUED_AT_KILL);
+    expect(queued.rows.length, 'their jobs are stored').toBeGreaterThanOrEqual(pending.rows.length);
+
+    const restartedAt = Date.now();
+    await start(); // nothing else: no request, no maintenance
+    const after = dbClient(dataDir);
+    await after.connect();
+    try {
+      let statuses: Array<{ derivative_status: string }> = [];
+      for (let i = 0; i < 600; i++) {
+        statuses = (await after.query(`SELECT derivative_status FROM photos WHERE id = ANY($1)`, [ids])).rows;
+        const open = await after.query(`SELECT 1 FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
+        if (statuses.every((r) => r.derivative_status === 'ready') && open.rowCount === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      console.log(`${pending.rows.length} conversions queued at the kill; all ${BURST} ready ${Date.now() - restartedAt} ms after the restart`);
+      expect(statuses).toHaveLength(BURST);
+      expect(statuses.filter((r) => r.derivative_status !== 'ready')).toEqual([]);
+      const open = await after.query(`SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
+      expect(open.rows).toEqual([]);
+    } finally {
+      await after.end();
+    }
+    // And the converted images are served.
+    const img = await fetch(`${server.url}/api/photos/image/${ids[0]}`, { headers: { cookie } });
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+  });
+});
