@@ -1,6 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5100);
+// One fixed DATA_DIR per port (wiped when the server starts). Test workers inherit this environment, so
+// tests/e2e/mail.ts reads the mail the server writes to DATA_DIR/outbox.
+const e2eDataDir = path.join(os.tmpdir(), `heirloom-e2e-${port}`);
+process.env.E2E_DATA_DIR = e2eDataDir;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath: chromium,
@@ -32,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: e2eDataDir },
   },
 });

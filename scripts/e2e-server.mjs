@@ -6,10 +6,14 @@ import { pathToFileURL } from 'node:url';
 import { build, isStale } from './build.mjs';
 
 if (isStale()) build();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-'));
-fs.chmodSync(dataDir, 0o755);
+// playwright.config.ts names the directory (tests read DATA_DIR/outbox); it starts empty every time.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-'));
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT ?? '5100';
+process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`; // mail links open the server under test
+delete process.env.SMTP_URL; // every mail goes to DATA_DIR/outbox
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.AUTH_RATE_LIMIT = '100000'; // every test signs up its own user from the same address

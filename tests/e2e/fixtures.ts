@@ -1,5 +1,9 @@
 import { test as base, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 
 export interface TestUser {
   firstName: string;
@@ -27,5 +31,53 @@ export const test = base.extend<{ signIn: () => Promise<TestUser> }>({
     });
   },
 });
+
+export interface ReceivedMail {
+  subject: string;
+  text: string;
+  /** The first link in the text, as a path on the server under test ('/reset-password?token=…'). */
+  link: string;
+}
+
+// playwright.config.ts sets E2E_DATA_DIR for the server and for the test workers alike.
+const outbox = () => path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `heirloom-e2e-${process.env.E2E_PORT ?? 5100}`), 'outbox');
+
+async function mailsTo(to: string): Promise<ReceivedMail[]> {
+  const suffix = `-${to.replace(/[^\w.@+-]/g, '_')}.eml`; // the server's file name: <time>-<to>.eml
+  const names = await fs.readdir(outbox()).catch(() => [] as string[]);
+  const mails: ReceivedMail[] = [];
+  for (const name of names.filter((n) => n.endsWith(suffix)).sort()) {
+    const parsed = await simpleParser(await fs.readFile(path.join(outbox(), name)));
+    const text = parsed.text ?? '';
+    const url = /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+    const link = url ? new URL(url).pathname + new URL(url).search : '';
+    mails.push({ subject: parsed.subject ?? '', text, link });
+  }
+  return mails;
+}
+
+/**
+ * Waits for a mail to `to` (the server sends mail from its job queue, a moment later) and returns the newest
+ * one whose link goes to `linkPath`, e.g. readMail(email, '/verify-email'). `after` skips mails already read.
+ */
+export async function readMail(to: string, linkPath = '', after = 0): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailsTo(to)).slice(after).filter((mail) => mail.link.startsWith(linkPath));
+        found = mails.at(-1);
+        return found !== undefined;
+      },
+      { message: `a mail to ${to} with a link to ${linkPath || 'anywhere'}`, timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** How many mails `to` has received so far; pass it to readMail as `after` to wait for the next one. */
+export async function countMail(to: string) {
+  return (await mailsTo(to)).length;
+}
 
 export { expect };
