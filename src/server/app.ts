@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -80,11 +81,12 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
   await app.register(sessionPlugin, { env });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
-  await app.register(authRoutes, { prefix: '/api', env });
+  await app.register(authRoutes, { prefix: '/api' });
   await app.register(waitlistRoutes, { prefix: '/api/waitlist' });
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
+    await signedIn.register(accountRoutes, { prefix: '/api/user' });
     await signedIn.register(photosRoutes, { prefix: '/api/photos' });
     await signedIn.register(memoriesRoutes, { prefix: '/api/memories' });
     await signedIn.register(contactsRoutes, { prefix: '/api/contacts' });

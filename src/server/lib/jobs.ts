@@ -45,9 +45,10 @@ interface Options {
 }
 
 export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds = 2 }: Options) {
-  // pg-boss marks a finished job complete without awaiting it: stop() waits for such statements, or a pool
-  // closed right after stop() would reject them (an unhandled rejection at every shutdown that races one).
+  // pg-boss may still run a job it fetched just as stop() began, and marks jobs complete without awaiting
+  // the statement: stop() waits for both, or a pool closed right after it would reject them.
   const inFlight = new Set<Promise<unknown>>();
+  let running = 0;
   const executeSql = (text: string, values?: unknown[]) => {
     const query = pool.query(text, values);
     inFlight.add(query);
@@ -97,9 +98,11 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
           async ([job]) => {
             if (!job) return;
+            running++;
             try {
               await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
             } finally {
+              running--;
               // pg-boss waits a polling interval after every job; more may be waiting: look again at once
               for (const worker of workers.get(def.name) ?? []) boss.notifyWorker(worker);
             }
@@ -169,7 +172,8 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       stopped = true;
       if (starting) await starting.catch(() => {});
       if (starting) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await Promise.allSettled([...inFlight]);
+      const deadline = Date.now() + 10_000;
+      while ((running > 0 || inFlight.size > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { Tx } from '../../lib/durable-files';
 import { toUser } from '../../plugins/session.repo';
 
 type NewUser = typeof users.$inferInsert;
@@ -14,21 +15,48 @@ export function createAuthRepo(db: Db) {
       const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
       return row;
     },
-    async findCredentialsById(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
     /** undefined when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */
     async insertUser(values: NewUser) {
       const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
       return row && toUser(row);
     },
-    async updatePassword(id: number, passwordHash: string) {
-      await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
+    /** The user's row, locked until the transaction ends: a link being used decides on what it reads. */
+    async lockUser(tx: Tx, id: number) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
     },
-    async deleteUser(id: number) {
-      await db.delete(users).where(eq(users.id, id));
+    /** A reset link also proves the address it was sent to. */
+    async resetPassword(tx: Tx, id: number, passwordHash: string) {
+      await tx
+        .update(users)
+        .set({ password: passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, id));
+    },
+    async markEmailVerified(tx: Tx, id: number) {
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, id));
+    },
+    /** The pending address becomes the sign-in address; false when another account holds it (the unique index decides). */
+    async adoptPendingEmail(tx: Tx, id: number, email: string) {
+      try {
+        await tx
+          .update(users)
+          .set({ email, pendingEmail: null, emailVerifiedAt: sql`now()` })
+          .where(eq(users.id, id));
+        return true;
+      } catch (err) {
+        if (isUniqueViolation(err)) return false;
+        throw err;
+      }
     },
   };
 }
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
+
+/** PostgreSQL's unique_violation, whether drizzle wrapped the driver's error or not. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown } | undefined;
+  return e?.code === '23505' || (e?.cause !== undefined && isUniqueViolation(e.cause));
+}

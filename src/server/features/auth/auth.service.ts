@@ -1,14 +1,36 @@
-import type { LoginInput, RegisterInput } from '@shared/schemas/auth';
-import { conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth';
+import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import type { JobQueue } from '../../lib/jobs';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
-import type { AuthRepo } from './auth.repo';
+import type { SessionManager } from '../../plugins/session';
 import { toUser } from '../../plugins/session.repo';
+import { createAccountMailService } from './account-mail.service';
+import { createAccountTokens } from './account-tokens';
+import type { AuthRepo } from './auth.repo';
 import { createLoginThrottle } from './login-throttle';
+import { definePasswordResetJob } from './password-reset-job';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-export function createAuthService({ repo, maxFailures }: { repo: AuthRepo; maxFailures: number }) {
+interface Deps {
+  db: Db;
+  repo: AuthRepo;
+  jobs: JobQueue;
+  sessions: SessionManager;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  maxFailures: number;
+}
+
+export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, maxFailures }: Deps) {
   const throttle = createLoginThrottle(maxFailures);
+  const tokens = createAccountTokens(db);
+  const mail = createAccountMailService({ db, jobs, publicUrl });
+  const passwordReset = definePasswordResetJob(jobs, { repo, mail });
 
   return {
     async register(input: RegisterInput) {
@@ -24,6 +46,12 @@ export function createAuthService({ repo, maxFailures }: { repo: AuthRepo; maxFa
         address: input.address || null,
       });
       if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      try {
+        await mail.sendVerification(user, user.email);
+      } catch (err) {
+        // The account exists and works; Profile offers to send the link again.
+        log.error({ err, userId: user.id }, 'Could not queue the verification mail of a new account');
+      }
       return user;
     },
 
@@ -42,14 +70,40 @@ export function createAuthService({ repo, maxFailures }: { repo: AuthRepo; maxFa
       return toUser(row);
     },
 
-    /** Checks a signed-in user's password (password change, account deletion). */
-    async checkPassword(userId: number, password: string) {
-      const row = await repo.findCredentialsById(userId);
-      return !!row && (await verifyPassword(row.password, password));
+    /** Queues the lookup and the mail; the caller answers the same whatever the address (password-reset-job.ts). */
+    async requestPasswordReset(email: string) {
+      await passwordReset.request(email);
     },
 
-    async changePassword(userId: number, newPassword: string) {
-      await repo.updatePassword(userId, await hashPassword(newPassword));
+    /** Sets the new password once per link and signs the account out everywhere. */
+    async resetPassword(input: ResetPasswordInput) {
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction(async (tx) => {
+        const link = await tokens.consume(tx, 'password_reset', input.token);
+        const row = link && (await repo.lockUser(tx, link.userId));
+        // A link sent to an address the account no longer uses proves nothing about the account.
+        if (!link || !row || !sameAddress(row.email, link.email)) throw badRequest(RESET_LINK_INVALID, 'LINK_INVALID');
+        await repo.resetPassword(tx, row.id, passwordHash);
+        await tokens.revokeUnused(tx, row.id, 'password_reset');
+        return row.id;
+      });
+      await sessions.revokeUser(userId);
+    },
+
+    /** The link proves the current address, or makes the pending one the account's address. */
+    async verifyEmail(token: string) {
+      const userId = await db.transaction(async (tx) => {
+        const link = await tokens.consume(tx, 'email_verification', token);
+        const row = link && (await repo.lockUser(tx, link.userId));
+        if (!link || !row) throw badRequest(VERIFY_LINK_INVALID, 'LINK_INVALID');
+        if (sameAddress(row.email, link.email)) await repo.markEmailVerified(tx, row.id);
+        else if (row.pendingEmail && sameAddress(row.pendingEmail, link.email)) {
+          const adopted = await repo.adoptPendingEmail(tx, row.id, row.pendingEmail);
+          if (!adopted) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+        } else throw badRequest(VERIFY_LINK_INVALID, 'LINK_INVALID'); // an address the account has moved on from
+        return row.id;
+      });
+      sessions.forgetUser(userId); // GET /api/user shows the change at once
     },
   };
 }

@@ -1,9 +1,9 @@
-// Queries on the signed-in user's own row (profile fields, picture key) and the account's removal.
-import { eq, sql } from 'drizzle-orm';
+// Queries on the signed-in user's own row: profile fields and picture key.
+import { eq } from 'drizzle-orm';
 import type { User } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
-import { users, waitlist } from '../../db/schema';
+import { users } from '../../db/schema';
 import { toUser } from '../../plugins/session.repo';
 
 export type ProfileValues = Partial<
@@ -40,17 +40,6 @@ export function createProfileRepo(db: Db) {
       if (!before) return undefined;
       const [row] = await tx.update(users).set({ profilePicture: key }).where(eq(users.id, userId)).returning();
       return { user: toUser(row!), previousKey: before.key };
-    },
-
-    /**
-     * Remove the user row (every owned table cascades; other people's contacts that were linked to this
-     * user are unlinked by the foreign key) and their waitlist entry, inside the caller's transaction.
-     */
-    async deleteAccount(tx: Tx, userId: number) {
-      const [row] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
-      if (!row) return false;
-      await tx.delete(waitlist).where(eq(sql`lower(${waitlist.email})`, row.email.toLowerCase()));
-      return true;
     },
   };
 }

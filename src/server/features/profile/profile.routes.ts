@@ -1,14 +1,12 @@
-// /api/user: the signed-in user's profile (spec §7) and account control (password, sign out everywhere,
-// account deletion). GET /api/user itself lives in the auth feature.
+// /api/user: the signed-in user's profile (spec §7), its fields and picture. GET /api/user lives in the auth
+// feature; password, sign-in address, sessions and deletion in the account feature.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@shared/schemas/auth';
 import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
-import { accountDeletionInputSchema, accountMessageSchema, passwordChangeInputSchema } from '@shared/schemas/account';
 import { profileInputSchema, profilePictureQuerySchema, profilePictureResultSchema } from '@shared/schemas/profile';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { createAuthRepo } from '../auth/auth.repo';
 import { acceptProfilePicture } from './profile-picture';
 import { createProfileRepo } from './profile.repo';
 import { createProfileService } from './profile.service';
@@ -17,12 +15,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = createProfileService({
     db: app.db,
     repo: createProfileRepo(app.db),
-    authRepo: createAuthRepo(app.db),
     files: app.files,
     sessions: app.sessions,
   });
-  // Routes that check a password are limited per IP like login, so a stolen session cannot guess it.
-  const passwordRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
 
   app.patch('/profile', { schema: { body: profileInputSchema, response: { 200: userSchema } } }, (req) =>
     profile.update(currentUser(req).id, req.body),
@@ -53,30 +48,4 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const cacheable = version !== undefined && version.length >= 8 && key.endsWith(version);
     return sendFile(req, reply, { ...file, cacheControl: cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache' });
   });
-
-  app.post(
-    '/password',
-    { config: passwordRateLimit, schema: { body: passwordChangeInputSchema, response: { 200: accountMessageSchema } } },
-    async (req) => {
-      await profile.changePassword(currentUser(req).id, req.sessionTokenHash ?? undefined, req.body);
-      return { message: 'Your password has been changed. Other devices have been signed out.' };
-    },
-  );
-
-  app.post('/logout-all', { schema: { response: { 200: accountMessageSchema } } }, async (req, reply) => {
-    const userId = currentUser(req).id;
-    await app.sessions.end(req, reply);
-    await app.sessions.revokeUser(userId);
-    return { message: 'You have been signed out everywhere.' };
-  });
-
-  app.delete(
-    '/',
-    { config: passwordRateLimit, schema: { body: accountDeletionInputSchema, response: { 200: accountMessageSchema } } },
-    async (req, reply) => {
-      await profile.deleteAccount(currentUser(req).id, req.body.password);
-      await app.sessions.end(req, reply); // clears the cookie
-      return { message: 'Your account and everything in it have been deleted.' };
-    },
-  );
 };

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import type { PasswordChangeInput } from '@shared/schemas/account';
 import type { ProfileInput } from '@shared/schemas/profile';
 import type { Db } from '../../db/client';
-import { finishRemoval, journalRemoval, removeFilesWith, storeFiles } from '../../lib/durable-files';
-import { badRequest, notFound } from '../../lib/errors';
+import { finishRemoval, journalRemoval, storeFiles } from '../../lib/durable-files';
+import { notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import { newFileKey } from '../../lib/file-store';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import { storedFile } from '../../lib/send-file';
-import type { AuthRepo } from '../auth/auth.repo';
 import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, reencodeProfilePicture } from './profile-picture';
 import type { ProfileRepo, ProfileValues } from './profile.repo';
 
@@ -31,17 +28,11 @@ function toValues(input: ProfileInput): ProfileValues {
 interface Deps {
   db: Db;
   repo: ProfileRepo;
-  authRepo: AuthRepo;
   files: FileStore;
   sessions: FastifyInstance['sessions'];
 }
 
-export function createProfileService({ db, repo, authRepo, files, sessions }: Deps) {
-  async function requirePassword(userId: number, password: string, message: string) {
-    const row = await authRepo.findCredentialsById(userId);
-    if (!row || !(await verifyPassword(row.password, password))) throw badRequest(message, 'WRONG_PASSWORD');
-  }
-
+export function createProfileService({ db, repo, files, sessions }: Deps) {
   return {
     async update(userId: number, input: ProfileInput) {
       const values = toValues(input);
@@ -81,24 +72,6 @@ export function createProfileService({ db, repo, authRepo, files, sessions }: De
       const file = key && (await storedFile(files, key, { mimeType: PROFILE_PICTURE_MIME, fileName: 'profile-picture.jpg', version: key.slice(-36) }));
       if (!key || !file) throw notFound('No profile picture');
       return { key, file };
-    },
-
-    async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput) {
-      await requirePassword(userId, input.currentPassword, 'Your current password is incorrect.');
-      await authRepo.updatePassword(userId, await hashPassword(input.newPassword));
-      await sessions.revokeUser(userId, keepTokenHash); // every other device must sign in again
-    },
-
-    async deleteAccount(userId: number, password: string) {
-      await requirePassword(userId, password, 'The password is incorrect.');
-      // The rows go in one transaction that journals the user's folder; the folder is removed after it commits
-      // (or at the next start, after a crash), so a failure can never leave an account without its files.
-      const deleted = await removeFilesWith(db, files, async (tx) => {
-        const found = await repo.deleteAccount(tx, userId);
-        return { result: found, keys: found ? [`users/${userId}`] : [] };
-      });
-      if (!deleted) throw notFound('User not found');
-      await sessions.revokeUser(userId); // the rows went with the user; this clears the session cache
     },
   };
 }

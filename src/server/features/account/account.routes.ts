@@ -1,0 +1,73 @@
+// /api/user account control (Settings → Account, Profile): password, sign-in address and its verification,
+// sign out everywhere, account deletion. GET /api/user lives in auth; the profile fields in profile.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountDeletionInputSchema,
+  accountMessageSchema,
+  emailChangeInputSchema,
+  passwordChangeInputSchema,
+} from '@shared/schemas/account';
+import { currentUser } from '../../plugins/session';
+import { createAccountMailService } from '../auth/account-mail.service';
+import { createAccountRepo } from './account.repo';
+import { createAccountService } from './account.service';
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const account = createAccountService({
+    db: app.db,
+    repo: createAccountRepo(app.db),
+    mail: createAccountMailService({ db: app.db, jobs: app.jobs, publicUrl: app.env.PUBLIC_URL }),
+    files: app.files,
+    sessions: app.sessions,
+  });
+  // Routes that check a password are limited per IP like login, so a stolen session cannot guess it.
+  const passwordRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+  // Each resend is a mail: a few per account, so nobody's inbox can be flooded through heirloom.
+  const resendRateLimit = {
+    rateLimit: {
+      max: 5,
+      timeWindow: '15 minutes',
+      keyGenerator: (req: { user: { id: number } | null; ip: string }) => `verify:${req.user?.id ?? req.ip}`,
+    },
+  };
+
+  app.post(
+    '/password',
+    { config: passwordRateLimit, schema: { body: passwordChangeInputSchema, response: { 200: accountMessageSchema } } },
+    async (req) => {
+      await account.changePassword(currentUser(req).id, req.sessionTokenHash ?? undefined, req.body);
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.post(
+    '/email',
+    { config: passwordRateLimit, schema: { body: emailChangeInputSchema, response: { 202: accountMessageSchema } } },
+    async (req, reply) => {
+      const address = await account.changeEmail(currentUser(req).id, req.body);
+      return reply.code(202).send({ message: `We have sent a link to ${address}. Your address changes once you open it.` });
+    },
+  );
+
+  app.post('/email/verification', { config: resendRateLimit, schema: { response: { 202: accountMessageSchema } } }, async (req, reply) => {
+    const address = await account.resendVerification(currentUser(req).id);
+    return reply.code(202).send({ message: `We have sent a verification link to ${address}.` });
+  });
+
+  app.post('/logout-all', { schema: { response: { 200: accountMessageSchema } } }, async (req, reply) => {
+    const userId = currentUser(req).id;
+    await app.sessions.end(req, reply);
+    await app.sessions.revokeUser(userId);
+    return { message: 'You have been signed out everywhere.' };
+  });
+
+  app.delete(
+    '/',
+    { config: passwordRateLimit, schema: { body: accountDeletionInputSchema, response: { 200: accountMessageSchema } } },
+    async (req, reply) => {
+      await account.remove(currentUser(req).id, req.body.password);
+      await app.sessions.end(req, reply); // clears the cookie
+      return { message: 'Your account and everything in it have been deleted.' };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+// Account control: password, sign-in address, sessions and deletion. Every change that could lock the owner
+// out asks for the password again, so a session left open on someone else's computer is not enough.
+import type { EmailChangeInput, PasswordChangeInput } from '@shared/schemas/account';
+import type { Db } from '../../db/client';
+import { removeFilesWith } from '../../lib/durable-files';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { FileStore } from '../../lib/file-store';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { SessionManager } from '../../plugins/session';
+import type { AccountMailService } from '../auth/account-mail.service';
+import type { AccountRepo } from './account.repo';
+
+interface Deps {
+  db: Db;
+  repo: AccountRepo;
+  mail: AccountMailService;
+  files: FileStore;
+  sessions: SessionManager;
+}
+
+export function createAccountService({ db, repo, mail, files, sessions }: Deps) {
+  async function requirePassword(userId: number, password: string, message: string) {
+    const row = await repo.findCredentials(userId);
+    if (!row) throw notFound('User not found');
+    if (!(await verifyPassword(row.password, password))) throw badRequest(message, 'WRONG_PASSWORD');
+    return row;
+  }
+
+  return {
+    async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput) {
+      await requirePassword(userId, input.currentPassword, 'Your current password is incorrect.');
+      await repo.updatePassword(userId, await hashPassword(input.newPassword));
+      await sessions.revokeUser(userId, keepTokenHash); // every other device must sign in again
+    },
+
+    /**
+     * The new address waits in pending_email until the link sent to it comes back (auth: POST /api/email/verify);
+     * the account keeps signing in with the old one meanwhile, and the old one is told. Returns the new address.
+     */
+    async changeEmail(userId: number, input: EmailChangeInput) {
+      const row = await requirePassword(userId, input.password, 'The password is incorrect.');
+      const email = input.email.trim();
+      if (email.toLowerCase() === row.email.toLowerCase()) throw badRequest('This is already your e-mail address.', 'SAME_EMAIL');
+      // the same words as registration; the unique index still decides when the link comes back
+      if (await repo.isEmailTaken(email, userId)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      await repo.setPendingEmail(userId, email);
+      sessions.forgetUser(userId);
+      await mail.sendVerification(row, email);
+      await mail.sendEmailChangeNotice(row, email);
+      return email;
+    },
+
+    /** Sends the link again: to the pending address if a change waits, else to an unverified current one. */
+    async resendVerification(userId: number) {
+      const row = await repo.findCredentials(userId);
+      if (!row) throw notFound('User not found');
+      const address = row.pendingEmail ?? (row.emailVerifiedAt ? null : row.email);
+      if (!address) throw badRequest('Your e-mail address is already verified.', 'ALREADY_VERIFIED');
+      await mail.sendVerification(row, address);
+      return address;
+    },
+
+    async remove(userId: number, password: string) {
+      await requirePassword(userId, password, 'The password is incorrect.');
+      // The rows go in one transaction that journals the user's folder; the folder is removed after it commits
+      // (or at the next start, after a crash), so a failure can never leave an account without its files.
+      const deleted = await removeFilesWith(db, files, async (tx) => {
+        const found = await repo.remove(tx, userId);
+        return { result: found, keys: found ? [`users/${userId}`] : [] };
+      });
+      if (!deleted) throw notFound('User not found');
+      await sessions.revokeUser(userId); // the rows went with the user; this clears the session cache
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,102 @@
+// A real SMTP server on 127.0.0.1 for integration tests: what heirloom sends crosses a socket through
+// nodemailer and is read back with mailparser, exactly as a mail server would see it.
+import net, { type AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** Envelope recipients, lower-cased. */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+}
+
+export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** A port nobody listens on right now (to start a server on it later, or to point at a server that is down). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Starts a server accepting any sender, recipient and login (port 0 = any free port). */
+export async function startSmtpServer(port = 0) {
+  const received: ReceivedMail[] = [];
+  const listeners = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'], // plain SMTP on loopback: no certificate to trust
+    logger: false,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: mail.from?.text ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
+          for (const notify of listeners) notify();
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.server.address() as AddressInfo).port;
+
+  /** Mails to the address, optionally only those whose subject matches. */
+  const mailTo = (address: string, subject?: string | RegExp) =>
+    received.filter(
+      (m) =>
+        m.to.includes(address.toLowerCase()) &&
+        (subject === undefined || (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject))),
+    );
+
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    received,
+    mailTo,
+    /** Resolves with the `count`-th mail to the address (with that subject), waiting for it to arrive if need be. */
+    waitForMail(
+      address: string,
+      { subject, count = 1, timeoutMs = 15_000 }: { subject?: string | RegExp; count?: number; timeoutMs?: number } = {},
+    ): Promise<ReceivedMail> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = mailTo(address, subject)[count - 1];
+          if (!found) return false;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          const seen = received.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'nothing';
+          reject(new Error(`No mail #${count} to ${address} within ${timeoutMs} ms (received: ${seen})`));
+        }, timeoutMs);
+        if (!check()) listeners.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The one-time token of the link to `page` (e.g. 'reset-password') in a mail's text. */
+export function linkToken(mail: ReceivedMail, page: string): string {
+  const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`).exec(mail.text);
+  if (!match) throw new Error(`No ${page} link in: ${mail.text}`);
+  return match[1]!;
+}
