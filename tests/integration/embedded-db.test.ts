@@ -56,4 +56,36 @@ describe('embedded PostgreSQL lifecycle', () => {
     await stopServer(restarted);
     expect(restarted.child.exitCode).toBe(0);
   }, 180_000);
+
+  it('starts as root on a DATA_DIR made by mktemp -d (mode 0700) that the postgres user could not enter', async () => {
+    if (process.getuid?.() !== 0) return; // the OS user switch only happens as root
+    const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-private-'));
+    expect(fs.statSync(privateDir).mode & 0o777).toBe(0o700);
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: privateDir, PORT: String(port), DATABASE_URL: '' });
+    running.push(server);
+    try {
+      await waitForHealth(server, 60_000);
+      expect(fs.statSync(privateDir).mode & 0o777).toBe(0o701); // enter, not list
+    } finally {
+      await stopServer(server);
+      fs.rmSync(privateDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('names a directory above DATA_DIR that the postgres user cannot enter, with the command that fixes it', async () => {
+    if (process.getuid?.() !== 0) return;
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-closed-')); // 0700, not heirloom's
+    const inside = path.join(closed, 'family', 'data');
+    fs.mkdirSync(inside, { recursive: true });
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: inside, PORT: String(port), DATABASE_URL: '' });
+    try {
+      expect(await server.exited).not.toBe(0);
+      expect(server.output()).toContain(`cannot enter ${closed}`);
+      expect(server.output()).toContain(`chmod o+x ${closed}`);
+    } finally {
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

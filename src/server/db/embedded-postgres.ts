@@ -58,6 +58,39 @@ function chownTree(dir: string, owner: { uid: number; gid: number } | undefined)
   execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, dir]);
 }
 
+/** Can `owner` enter `dir` (search permission), judged from its mode bits as the kernel would? */
+function canEnter(dir: string, owner: { uid: number; gid: number }) {
+  const st = fs.statSync(dir);
+  if (st.uid === owner.uid) return (st.mode & 0o100) !== 0;
+  if (st.gid === owner.gid) return (st.mode & 0o010) !== 0;
+  return (st.mode & 0o001) !== 0;
+}
+
+/**
+ * Running as root, PostgreSQL runs as the OS user `postgres`, which must be able to enter every directory
+ * above its cluster. heirloom's own directories (DATA_DIR and DATA_DIR/db, often made by `mktemp -d` with
+ * mode 0700) get search permission for others (o+x: enter, not list); any other directory in the way is
+ * named in one message with the command that fixes it.
+ */
+function ensureReachable(dataDir: string, owner: { uid: number; gid: number } | undefined) {
+  if (!owner) return;
+  const own = new Set([path.resolve(dataDir), path.dirname(path.resolve(dataDir))]);
+  const blocked: string[] = [];
+  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
+    if (!canEnter(dir, owner)) {
+      if (own.has(dir)) fs.chmodSync(dir, (fs.statSync(dir).mode & 0o7777) | 0o001);
+      else blocked.push(dir);
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+  if (blocked.length > 0) {
+    throw new Error(
+      `The embedded PostgreSQL runs as the OS user "${USER}", which cannot enter ${blocked.join(', ')} (above DATA_DIR ${path.dirname(dataDir)}). ` +
+        `Run \`chmod o+x ${blocked.join(' ')}\`, choose a DATA_DIR elsewhere, or set DATABASE_URL.`,
+    );
+  }
+}
+
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
@@ -192,6 +225,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   try {
     const bins = await loadBinaries();
     const owner = osUser();
+    ensureReachable(dataDir, owner);
     const pgData = path.join(dataDir, 'pg');
     const socketDir = path.join(dataDir, 'pg-socket');
     if (socketDir.length > 90) throw new Error(`DATA_DIR path is too long for a PostgreSQL socket: ${dataDir}`);
