@@ -2,7 +2,9 @@
 // with the timeline, start-up time (existing and empty DATA_DIR) and idle memory (Node + PostgreSQL).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { alternate, cannon, embeddedClient, ensureBuild, median, printTable, saveRows, signUpHttp, startProcess, treeRss, type Row } from './lib';
+import { dataDirClient } from '../tests/helpers/database';
+import { signUpHttp } from '../tests/helpers/users';
+import { alternate, cannon, ensureBuild, median, printTable, saveRows, startProcess, treeRss, type Row } from './lib';
 
 const ROUNDS = 7;
 const SECONDS = 2;
@@ -14,7 +16,7 @@ export async function benchApi(): Promise<Row[]> {
   // ── API overhead ──
   const app = await startProcess(benchServer);
   try {
-    const { cookie, userId } = await signUpHttp(app.url);
+    const { cookie, user: { id: userId } } = await signUpHttp(app.url);
     const run = (path: string, headers: Record<string, string> = {}) => async () =>
       (await cannon({ url: `${app.url}${path}`, connections: 10, duration: SECONDS, headers })).requests.average;
     await run('/api/bench/hello')(); // warm-up
@@ -24,7 +26,7 @@ export async function benchApi(): Promise<Row[]> {
     rows.push({ figure: 'API overhead: GET /api/user req/s vs bare route', value: median(user), unit: 'req/s', baseline: median(hello), ratio, goal: '≥ 0.5×', pass: ratio >= 0.5 });
 
     // ── Mixed load: the timeline under load while /api/user is measured ──
-    const db = await embeddedClient(app.dataDir);
+    const db = await dataDirClient(app.dataDir);
     try {
       await db.query(
       `INSERT INTO photos (user_id, file_path, file_name, file_size, mime_type, title, date_taken, derivative_status)

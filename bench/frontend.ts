@@ -14,7 +14,8 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser, serveStatic, signedInContext, staticPage, uploadPhotos } from './browser';
-import { ensureBuild, median, printTable, ROOT, saveRows, signUpHttp, startProcess, type Row } from './lib';
+import { signUpHttp } from '../tests/helpers/users';
+import { ensureBuild, median, printTable, ROOT, saveRows, startProcess, type Row } from './lib';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PHOTOS = 8;

@@ -6,15 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { buildApp } from '../src/server/app';
 import type { Db } from '../src/server/db/client';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { loadEnv } from '../src/server/env';
 import { createFileStore } from '../src/server/lib/file-store';
+import { createScratchDatabase, startTempPostgres } from '../tests/helpers/database';
 import { freePort } from '../tests/helpers/process';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -140,30 +139,6 @@ export async function startProcess(entry: string, env: Record<string, string> = 
   };
 }
 
-/** A pg client on the embedded cluster of a running bench server (for seeding straight into the database). */
-export async function embeddedClient(dataDir: string) {
-  const client = new pg.Client({
-    host: path.join(dataDir, 'db', 'pg-socket'), port: 5432, user: 'postgres', database: 'heirloom',
-    password: fs.readFileSync(path.join(dataDir, 'db', 'pg-password'), 'utf8').trim(),
-  });
-  client.on('error', () => {}); // the server stopping under an idle client must not crash the bench
-  await client.connect();
-  return client;
-}
-
-export async function signUpHttp(url: string, email = `bench-${Date.now()}-${Math.random()}@example.com`) {
-  const password = 'Bench-mark-123!';
-  const reg = await fetch(`${url}/api/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', surname: 'Mark', email, dateOfBirth: '1970-01-01', password, confirmPassword: password }),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const user = (await reg.json()) as { id: number };
-  return { cookie, userId: user.id, email, password };
-}
-
 /** Sum of RSS (bytes) of a process and all its descendants (Node + PostgreSQL). */
 export function treeRss(pid: number): number {
   const children = new Map<number, number[]>();
@@ -221,33 +196,23 @@ export function saveRows(name: string, rows: Row[]) {
 export async function openBenchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
-    const name = `heirloom_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`), max: 20 });
+    const scratch = await createScratchDatabase({ connectionString: adminUrl }, 'heirloom_bench');
+    const pool = new pg.Pool({ ...scratch.config, max: 20 });
     return {
       pool,
       async close() {
         await pool.end();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await scratch.drop();
       },
     };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres(dir);
+  const embedded = await startTempPostgres('heirloom-bench');
   const pool = new pg.Pool({ ...embedded.connection, max: 20 });
   return {
     pool,
     async close() {
       await pool.end();
-      await embedded.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await embedded.dispose();
     },
   };
 }

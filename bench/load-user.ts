@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { signUpHttp } from './lib';
+import { signUpHttp } from '../tests/helpers/users';
 
 export type Kind = 'json' | 'image' | 'upload' | 'delete' | 'auth';
 
@@ -130,8 +130,8 @@ export class SimulatedUser {
   async signIn() {
     const t0 = performance.now();
     try {
-      const { cookie, userId, email } = await signUpHttp(this.url, `load-${this.index}-${randomBytes(4).toString('hex')}@example.com`);
-      Object.assign(this, { cookie, userId, email });
+      const { cookie, user, email } = await signUpHttp(this.url, { email: `load-${this.index}-${randomBytes(4).toString('hex')}@example.com` });
+      Object.assign(this, { cookie, userId: user.id, email });
       this.record('POST /api/register + POST /api/login', 'auth', 201, t0);
     } catch (err) {
       this.record('POST /api/register + POST /api/login', 'auth', 0, t0, String(err));

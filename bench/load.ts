@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { embeddedClient, ensureBuild, percentile, printTable, saveRows, startProcess, treeRss, type Row, type RunningServer } from './lib';
+import { dataDirClient } from '../tests/helpers/database';
+import { ensureBuild, percentile, printTable, saveRows, startProcess, treeRss, type Row, type RunningServer } from './lib';
 import { SimulatedUser, type Kind, type Recorder, type Sample } from './load-user';
 import { checkDeletedGone, checkDownloads, checkLeftovers, checkPresentViaApi, checkStoredHashes, countUnacknowledgedRows, waitForDerivatives } from './load-verify';
 
@@ -162,7 +163,7 @@ async function main() {
 
   // ── Checks ──
   log(`checking ${ackedTotal} acknowledged writes (${JSON.stringify(acked)}; ${failedWrites} writes failed)…`);
-  const db = await embeddedClient(dataDir);
+  const db = await dataDirClient(dataDir);
   const derivatives = await waitForDerivatives(db, 120_000);
   const present = await checkPresentViaApi(server.url, active);
   const hashes = await checkStoredHashes(db, dataDir, active);
@@ -196,7 +197,7 @@ async function main() {
   rows.push({ figure: 'Load: clean shutdown (SIGTERM) after the load', value: stopMs, unit: 'ms', goal: 'exit 0, ≤ 10 s', pass: exit.code === 0 && stopMs <= 10_000, note: `exit ${exit.code ?? exit.signal}` });
   const again = await start(entry, dataDir);
   try {
-    const db2 = await embeddedClient(dataDir);
+    const db2 = await dataDirClient(dataDir);
     const presentAfter = await checkPresentViaApi(again.url, active);
     const hashesAfter = await checkStoredHashes(db2, dataDir, active);
     const leftoversAfter = await checkLeftovers(db2, dataDir);

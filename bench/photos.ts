@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import * as schema from '../src/server/db/schema';
 import { createHeicDecoder } from '../src/server/lib/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
+import { signUp } from '../tests/helpers/users';
 import { cannonProcess, median, startInProcessApp, printTable, saveRows, type Row } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -73,15 +74,10 @@ async function main() {
   const rows: Row[] = [];
 
   try {
-    const password = 'Bench-pass-1!';
-    const reg = await app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { firstName: 'Bench', surname: 'User', email: 'photos@example.com', dateOfBirth: '1960-01-01', password, confirmPassword: password },
-    });
-    const userId = (reg.json() as { id: number }).id;
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'photos@example.com', password } });
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const {
+      cookie,
+      user: { id: userId },
+    } = await signUp(app);
 
     const upload = async (file: string, name: string) => {
       const form = new FormData();

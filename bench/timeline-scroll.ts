@@ -9,7 +9,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Page } from '@playwright/test';
 import * as schema from '../src/server/db/schema';
 import { launchBrowser, serveStatic, signedInContext, staticPage, uploadPhotos } from './browser';
-import { embeddedClient, ensureBuild, printTable, saveRows, signUpHttp, startProcess, type Row } from './lib';
+import { dataDirClient } from '../tests/helpers/database';
+import { signUpHttp } from '../tests/helpers/users';
+import { ensureBuild, printTable, saveRows, startProcess, type Row } from './lib';
 import { seed } from './timeline-seed';
 
 const ITEMS = { photos: 10_000, memories: 5_000, documents: 1_000 };
@@ -69,9 +71,9 @@ export async function benchTimelineScroll(): Promise<Row[]> {
   const browser = await launchBrowser();
   const baselinePage = await serveStatic(staticPage(3000));
   try {
-    const { cookie, userId } = await signUpHttp(app.url);
+    const { cookie, user: { id: userId } } = await signUpHttp(app.url);
     const [realPhotoId] = await uploadPhotos(app.url, cookie, 1);
-    const client = await embeddedClient(app.dataDir);
+    const client = await dataDirClient(app.dataDir);
     try {
       await seed(drizzle(client, { schema }), userId, ITEMS);
       // Every seeded photo shows the one real upload's thumbnail (one file, 10,000 URLs): images really load and

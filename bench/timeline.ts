@@ -8,26 +8,13 @@
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { signUp } from '../tests/helpers/users';
 import { cannonProcess, startInProcessApp, printTable, saveRows, type Row } from './lib';
 import { seed } from './timeline-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
-
-async function signUp(app: FastifyInstance, email: string) {
-  const password = 'Bench-pass-1!';
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: { firstName: 'Bench', surname: 'User', email, dateOfBirth: '1960-01-01', password, confirmPassword: password },
-  });
-  if (reg.statusCode !== 201) throw new Error(`register: ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-  const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-  return { id: (reg.json() as { id: number }).id, cookie };
-}
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -39,12 +26,12 @@ async function main() {
 
   const rows: Row[] = [];
   try {
-    const main = await signUp(app, 'bench@example.com');
-    const small = await signUp(app, 'small@example.com');
-    const huge = await signUp(app, 'huge@example.com');
-    await seed(db, main.id, { photos: 10_000, memories: 5_000, documents: 1_000 });
-    await seed(db, small.id, { photos: 1_000, memories: 500, documents: 100 });
-    await seed(db, huge.id, { photos: 100_000, memories: 50_000, documents: 10_000 });
+    const main = await signUp(app);
+    const small = await signUp(app);
+    const huge = await signUp(app);
+    await seed(db, main.user.id, { photos: 10_000, memories: 5_000, documents: 1_000 });
+    await seed(db, small.user.id, { photos: 1_000, memories: 500, documents: 100 });
+    await seed(db, huge.user.id, { photos: 100_000, memories: 50_000, documents: 10_000 });
     await db.execute(sql`analyze`);
     log('seeded: 16k items (bench user), 1.6k (small), 160k (huge)');
 
@@ -52,7 +39,7 @@ async function main() {
     const fresh: number[] = [];
     let raw = Buffer.alloc(0);
     for (let i = 0; i < 6; i += 1) {
-      await db.execute(sql`update photos set title = ${`Edited ${i}`} where id = (select min(id) from photos where user_id = ${main.id})`);
+      await db.execute(sql`update photos set title = ${`Edited ${i}`} where id = (select min(id) from photos where user_id = ${main.user.id})`);
       const t0 = performance.now();
       const res = await fetch(`${base}/api/timeline`, { headers: { cookie: main.cookie, 'accept-encoding': 'identity' } });
       raw = Buffer.from(await res.arrayBuffer());
@@ -90,7 +77,7 @@ async function main() {
       const churner = (async () => {
         let i = 0;
         while (churn && !stop) {
-          await db.execute(sql`update photos set title = ${`Churn ${i++}`} where id = (select min(id) from photos where user_id = ${main.id})`);
+          await db.execute(sql`update photos set title = ${`Churn ${i++}`} where id = (select min(id) from photos where user_id = ${main.user.id})`);
           await new Promise((r) => setTimeout(r, 1000));
         }
       })();

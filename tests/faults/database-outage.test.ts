@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
-import { newUserInput } from '@tests/helpers/server';
+import { signUpHttp } from '@tests/helpers/users';
 import { stoppableDatabase } from './helpers';
 
 const OUTAGE_MS = 30_000;
@@ -27,12 +27,7 @@ describe('database outage', () => {
     database = await stoppableDatabase();
     server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: database.url });
     await waitForHealth(server, 60_000);
-    const input = newUserInput();
-    await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: input.email, password: input.password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { cookie } = await signUpHttp(server.url);
     const url = server.url;
 
     const results: Array<{ phase: string; status: number; ms: number; message?: string }> = [];

@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
-import { newUserInput } from '@tests/helpers/server';
+import { signUpHttp } from '@tests/helpers/users';
 import { isRoot, stoppableDatabase } from './helpers';
 
 describe.skipIf(!isRoot)('full disk', () => {
@@ -34,12 +34,7 @@ describe.skipIf(!isRoot)('full disk', () => {
     database = await stoppableDatabase();
     server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: database.url });
     await waitForHealth(server, 60_000);
-    const input = newUserInput();
-    await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: input.email, password: input.password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { cookie } = await signUpHttp(server.url);
 
     const upload = async () => {
       const img = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();

@@ -5,11 +5,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
-import { newUserInput } from '@tests/helpers/server';
+import { dataDirClient } from '@tests/helpers/database';
+import { signUpHttp } from '@tests/helpers/users';
 
 const ROUNDS = 10;
 const UPLOADS = 20;
@@ -18,13 +18,6 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 async function noisyJpeg() {
   const raw = randomBytes(360 * 360 * 3);
   return sharp(raw, { raw: { width: 360, height: 360, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
-}
-
-function dbClient(dataDir: string) {
-  return new pg.Client({
-    host: path.join(dataDir, 'db', 'pg-socket'), port: 5432, user: 'postgres', database: 'heirloom',
-    password: fs.readFileSync(path.join(dataDir, 'db', 'pg-password'), 'utf8').trim(),
-  });
 }
 
 describe('kill -9 during writes', () => {
@@ -42,12 +35,7 @@ describe('kill -9 during writes', () => {
   beforeAll(async () => {
     port = await freePort();
     await start();
-    const input = newUserInput();
-    await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: input.email, password: input.password }),
-    });
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ({ cookie } = await signUpHttp(server.url));
   });
 
   afterAll(async () => {
@@ -59,8 +47,7 @@ describe('kill -9 during writes', () => {
   const AREA: Record<Kind, string> = { photos: 'photos', vault_files: 'vault', memory_attachments: 'attachments' };
 
   async function verifyLibrary(acknowledged: Map<string, string>) {
-    const db = dbClient(dataDir);
-    await db.connect();
+    const db = await dataDirClient(dataDir);
     try {
       // Derivatives left pending by the kill are finished after the restart (through .tmp): let them land.
       for (let i = 0; i < 200; i++) {

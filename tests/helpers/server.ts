@@ -1,11 +1,11 @@
 // Server integration tests: the real app on a fresh database of the test PostgreSQL and a temp DATA_DIR,
 // driven with app.inject (no mock database, real files on disk).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -14,6 +14,10 @@ import { runMigrations } from '../../src/server/db/migrate';
 import * as schema from '../../src/server/db/schema';
 import { loadEnv, type Env } from '../../src/server/env';
 import { createFileStore, type FileStore } from '../../src/server/lib/file-store';
+import { createScratchDatabase } from './database';
+
+// Feature tests import everything from this one file; users.ts is shared with fault tests and benchmarks.
+export { newUserInput, sessionCookie, signUp, TEST_PASSWORD } from './users';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,29 +35,18 @@ function adminConfig(): pg.PoolConfig {
 
 /** A new, migrated database for this test file. */
 export async function createTestDatabase() {
-  const name = `heirloom_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client(adminConfig());
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const cfg = adminConfig();
-  const poolConfig: pg.PoolConfig = cfg.connectionString
-    ? { connectionString: cfg.connectionString.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) }
-    : { ...cfg, database: name };
-  const pool = new pg.Pool({ ...poolConfig, max: 10 });
+  const scratch = await createScratchDatabase(adminConfig());
+  const pool = new pg.Pool({ ...scratch.config, max: 10 });
   pool.on('error', () => {}); // an idle client cut off by DROP DATABASE … WITH (FORCE) at the end of the file
   const db = drizzle(pool, { schema });
   await runMigrations(db);
   return {
-    name,
+    name: scratch.name,
     pool,
     db,
     async drop() {
       await pool.end();
-      const c = new pg.Client(adminConfig());
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }
@@ -79,38 +72,6 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export const TEST_PASSWORD = 'Corr3ct-Horse!';
-
-export function newUserInput(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Ada',
-    surname: 'Lovelace',
-    email: `user-${randomUUID()}@example.com`,
-    dateOfBirth: '1960-12-10',
-    password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
-    ...overrides,
-  };
-}
-
-export function sessionCookie(res: LightMyRequestResponse): string {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  const found = list.find((c) => c.startsWith('heirloom_session='));
-  if (!found) throw new Error(`No session cookie in response ${res.statusCode}: ${res.body}`);
-  return found.split(';')[0]!;
-}
-
-/** Registers and logs in a new user; returns the user and a cookie header for app.inject. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const input = newUserInput(overrides);
-  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: input });
-  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: input.email, password: input.password } });
-  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  return { user: reg.json() as { id: number; email: string }, cookie: sessionCookie(login), email: input.email, password: input.password };
 }
 
 /** Builds a multipart/form-data body for app.inject. */
