@@ -53,6 +53,17 @@ test('at 375px the bottom tab bar shows and the side navigation does not', async
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
 });
 
+test('My Story stays highlighted on the pages it leads to', async ({ page, signIn }) => {
+  await signIn();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const path of ['/memories', '/photos', '/view-my-story']) {
+    await page.goto(path);
+    await expect(nav.getByRole('link', { name: 'My Story' })).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('link', { name: 'My Story' })).toHaveClass(/bg-primary/);
+  }
+});
+
 test('after life shows its coming-soon text', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/after-life');
