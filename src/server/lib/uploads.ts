@@ -1,7 +1,10 @@
 // Reading multipart uploads: stream each file part to a staged temp file, recognise its type by its bytes,
-// and on any failure discard everything staged so a refused request leaves nothing behind.
+// and on any failure discard everything staged so a refused request leaves nothing behind. A refused upload
+// (signed out, unknown memory, wrong type, over quota…) reads the rest of its body before it answers, so the
+// client, still sending, gets the JSON message instead of a reset connection (decision 009).
+import type { IncomingMessage } from 'node:http';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 import { FileTooLargeError, type FileStore, type StagedFile } from './file-store';
@@ -29,6 +32,57 @@ export interface ReceiveOptions {
 }
 
 const MAX_NAME_LENGTH = 255;
+/** Room for the multipart framing and the text fields next to the files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+/** The largest body an upload route reads: every file at its limit plus the form around them. */
+export const bodyLimitOf = (opts: Pick<ReceiveOptions, 'maxBytes' | 'maxFiles'>) => opts.maxFiles * opts.maxBytes + FORM_OVERHEAD_BYTES;
+
+/**
+ * Read and discard what is left of a request body, up to `limit` bytes in all (as far as Content-Length
+ * tells). true when the body was read to its end; false when it is (or claims to be) larger: then the only
+ * way to stop it is to close the connection.
+ */
+export function drainBody(raw: IncomingMessage, limit: number): Promise<boolean> {
+  if (raw.complete || raw.readableEnded) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
+  const declared = Number(raw.headers['content-length'] ?? NaN);
+  if (declared > limit) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = (drained: boolean) => {
+      raw.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limit) {
+        raw.pause();
+        done(false);
+      }
+    };
+    const onEnd = () => done(true);
+    const onClose = () => done(raw.complete);
+    raw.unpipe(); // a multipart parser given up on must not hold the stream back
+    raw.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+    raw.resume();
+  });
+}
+
+/**
+ * Route options for an upload route. Whatever answers (the session check, a malformed id, the handler), an
+ * unread body is drained first, up to the route's limit; only a body beyond it has its connection closed.
+ */
+export function uploadRoute(opts: Pick<ReceiveOptions, 'maxBytes' | 'maxFiles'>) {
+  const limit = bodyLimitOf(opts);
+  return {
+    async onSend(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      if (await drainBody(req.raw, limit)) reply.removeHeader('Connection');
+      else reply.header('Connection', 'close');
+      return payload;
+    },
+  };
+}
 
 /** Keep the user's file name for display, stripped of paths, control characters and excess length. */
 export function safeFileName(raw: string | undefined): string {
@@ -59,6 +113,8 @@ export async function receiveFiles(
   opts: ReceiveOptions,
 ): Promise<{ files: ReceivedFile[]; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data upload');
+  // Refused before a byte is read: the connection is closed (uploadRoute), nothing this large is ever taken.
+  if (Number(req.headers['content-length'] ?? 0) > bodyLimitOf(opts)) throw payloadTooLarge(opts.messages.tooLarge);
   const received: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
   try {

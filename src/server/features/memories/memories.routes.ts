@@ -19,9 +19,10 @@ import {
 } from '@shared/schemas/memories';
 import { createAiProvider } from '../../ai/create-ai-provider';
 import { sendFile } from '../../lib/send-file';
+import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createMemoriesRepo } from './memories.repo';
-import { createMemoriesService } from './memories.service';
+import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
 
 /** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
 const aiRateLimit = {
@@ -78,8 +79,13 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/attachments',
-    { schema: { params: idParamsSchema, response: { 201: z.array(attachmentSchema) } } },
-    async (req, reply) => reply.code(201).send(await memories.uploadAttachments(currentUser(req).id, req.params.id, req)),
+    { ...uploadRoute(ATTACHMENT_UPLOAD), schema: { params: idParamsSchema, response: { 201: z.array(attachmentSchema) } } },
+    async (req, reply) => {
+      const userId = currentUser(req).id;
+      await memories.requireMemory(userId, req.params.id);
+      const { files } = await receiveFiles(req, app.files, ATTACHMENT_UPLOAD);
+      return reply.code(201).send(await memories.uploadAttachments(userId, req.params.id, files));
+    },
   );
 
   app.get('/:id/attachments/:attachmentId/file', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {

@@ -1,6 +1,5 @@
 // Memories' rules: ownership (404 for anything not the caller's), tag normalisation, attachment files
 // (type by bytes, spec §9 limits, nothing left behind on failure) and the AI helpers.
-import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import {
   normalizeTags,
@@ -19,7 +18,7 @@ import type { HeicDecoder } from '../../lib/heic-decoder';
 import { assertCompleteImage, heicToJpeg, IMAGE_TYPES, isHeif, readImageHeader } from '../../lib/images';
 import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
-import { receiveFiles, sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
+import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { attachmentDisplayKey } from './attachment-display';
 import type { MemoriesRepo, MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
@@ -45,12 +44,19 @@ export async function detectAttachmentType(head: Buffer, fileName: string): Prom
   return undefined;
 }
 
-const UPLOAD_MESSAGES = {
-  tooLarge: 'File is larger than 15 MB. Each attachment can be at most 15 MB.',
-  wrongType: 'File type must be an image (JPEG, PNG, GIF, WebP, HEIC, HEIF) or audio (MP3, WAV, OGG, M4A)',
-  missing: 'No files selected',
-  tooMany: 'Too many files. Upload at most 5 attachments at a time.',
-  empty: 'The file is empty',
+/** POST /api/memories/:id/attachments, read by lib/uploads.ts. */
+export const ATTACHMENT_UPLOAD: ReceiveOptions = {
+  field: 'attachments',
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  maxFiles: ATTACHMENT_MAX_FILES,
+  accept: detectAttachmentType,
+  messages: {
+    tooLarge: 'File is larger than 15 MB. Each attachment can be at most 15 MB.',
+    wrongType: 'File type must be an image (JPEG, PNG, GIF, WebP, HEIC, HEIF) or audio (MP3, WAV, OGG, M4A)',
+    missing: 'No files selected',
+    tooMany: 'Too many files. Upload at most 5 attachments at a time.',
+    empty: 'The file is empty',
+  },
 };
 
 function toValues(input: MemoryInput): MemoryValues {
@@ -142,15 +148,11 @@ export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; r
       return repo.listAttachments(userId, memoryId);
     },
 
-    async uploadAttachments(userId: number, memoryId: number, req: FastifyRequest) {
-      await requireMemory(userId, memoryId);
-      const { files: received } = await receiveFiles(req, files, {
-        field: 'attachments',
-        maxBytes: ATTACHMENT_MAX_BYTES,
-        maxFiles: ATTACHMENT_MAX_FILES,
-        accept: detectAttachmentType,
-        messages: UPLOAD_MESSAGES,
-      });
+    /** Refuses an upload to a memory that is not the caller's before a byte of it is stored. */
+    requireMemory,
+
+    /** Takes ownership of the received files: stored with their rows, or discarded on any refusal. */
+    async uploadAttachments(userId: number, memoryId: number, received: ReceivedFile[]) {
       const displays = new Map<ReceivedFile, StagedFile>();
       try {
         // Images are shown in the browser: refuse bombs and damaged files here, like the gallery does.

@@ -15,12 +15,21 @@ import {
 import { AppError, notFound } from '../../lib/errors';
 import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
 import { detectImageType } from '../../lib/images';
-import { receiveFiles } from '../../lib/uploads';
+import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createDerivativeQueue } from './derivative-queue';
 import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
+
+/** POST /api/photos, read by lib/uploads.ts. */
+const PHOTO_UPLOAD: ReceiveOptions = {
+  field: 'photo',
+  maxBytes: PHOTO_MAX_BYTES,
+  maxFiles: 1,
+  accept: (head) => detectImageType(head, PHOTO_MIME_TYPES),
+  messages: PHOTO_UPLOAD_MESSAGES,
+};
 
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPhotosRepo(app.db);
@@ -39,14 +48,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     photos.list(currentUser(req).id, req.query.sortBy),
   );
 
-  app.post('/', { schema: { response: { 201: photoSchema } } }, async (req, reply) => {
-    const received = await receiveFiles(req, app.files, {
-      field: 'photo',
-      maxBytes: PHOTO_MAX_BYTES,
-      maxFiles: 1,
-      accept: (head) => detectImageType(head, PHOTO_MIME_TYPES),
-      messages: PHOTO_UPLOAD_MESSAGES,
-    });
+  app.post('/', { ...uploadRoute(PHOTO_UPLOAD), schema: { response: { 201: photoSchema } } }, async (req, reply) => {
+    const received = await receiveFiles(req, app.files, PHOTO_UPLOAD);
     return reply.code(201).send(await photos.create(currentUser(req).id, received.files[0]!));
   });
 

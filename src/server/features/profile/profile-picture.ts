@@ -1,9 +1,10 @@
 // A profile picture is never stored as uploaded: it is decoded, turned upright, shrunk and re-encoded,
 // which also drops every piece of metadata (EXIF, GPS, XMP, ICC comments) the original carried.
 import sharp from 'sharp';
+import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
 import { PROFILE_PICTURE_TYPES } from '@shared/schemas/profile';
 import { damagedImage, detectImageType, MAX_IMAGE_PIXELS, readImageHeader } from '../../lib/images';
-import type { DetectedType } from '../../lib/uploads';
+import type { DetectedType, ReceiveOptions } from '../../lib/uploads';
 
 export const PROFILE_PICTURE_SIZE_PX = 512;
 export const PROFILE_PICTURE_MIME = 'image/jpeg';
@@ -11,6 +12,21 @@ export const PROFILE_PICTURE_EXT = 'jpg';
 
 /** spec §5: jpeg, png, gif or webp, recognised by the file's bytes (its name and claimed type are ignored). */
 export const acceptProfilePicture = (head: Buffer): Promise<DetectedType | undefined> => detectImageType(head, PROFILE_PICTURE_TYPES);
+
+/** POST /api/user/profile-picture, read by lib/uploads.ts (spec §5 messages). */
+export const PROFILE_PICTURE_UPLOAD: ReceiveOptions = {
+  field: 'profilePicture',
+  maxBytes: PROFILE_PICTURE_MAX_BYTES,
+  maxFiles: 1,
+  accept: acceptProfilePicture,
+  messages: {
+    tooLarge: 'Please select an image smaller than 5MB.',
+    wrongType: 'Please select a JPEG, PNG, GIF or WebP image.',
+    missing: 'Please select an image to upload.',
+    tooMany: 'Please select a single image.',
+    empty: 'The selected image is empty.',
+  },
+};
 
 /**
  * The stored form: JPEG (any reader, exifr included, can verify it carries no metadata), at most 512 px on

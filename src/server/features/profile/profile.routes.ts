@@ -2,12 +2,11 @@
 // feature; password, sign-in address, sessions and deletion in the account feature.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@shared/schemas/auth';
-import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
 import { profileInputSchema, profilePictureQuerySchema, profilePictureResultSchema } from '@shared/schemas/profile';
 import { sendFile } from '../../lib/send-file';
-import { receiveFiles } from '../../lib/uploads';
+import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { acceptProfilePicture } from './profile-picture';
+import { PROFILE_PICTURE_UPLOAD } from './profile-picture';
 import { createProfileRepo } from './profile.repo';
 import { createProfileService } from './profile.service';
 
@@ -23,21 +22,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     profile.update(currentUser(req).id, req.body),
   );
 
-  app.post('/profile-picture', { schema: { response: { 200: profilePictureResultSchema } } }, async (req) => {
+  app.post('/profile-picture', { ...uploadRoute(PROFILE_PICTURE_UPLOAD), schema: { response: { 200: profilePictureResultSchema } } }, async (req) => {
     const userId = currentUser(req).id;
-    const { files } = await receiveFiles(req, app.files, {
-      field: 'profilePicture',
-      maxBytes: PROFILE_PICTURE_MAX_BYTES,
-      maxFiles: 1,
-      accept: acceptProfilePicture,
-      messages: {
-        tooLarge: 'Please select an image smaller than 5MB.', // spec §5
-        wrongType: 'Please select a JPEG, PNG, GIF or WebP image.',
-        missing: 'Please select an image to upload.',
-        tooMany: 'Please select a single image.',
-        empty: 'The selected image is empty.',
-      },
-    });
+    const { files } = await receiveFiles(req, app.files, PROFILE_PICTURE_UPLOAD);
     return profile.replacePicture(userId, files[0]!.staged);
   });
 

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VAULT_FILE_MAX_BYTES } from '@shared/limits';
 import { idParamsSchema } from '@shared/schemas/common';
-import { VAULT_MESSAGES, vaultFileSchema, vaultUsageSchema } from '@shared/schemas/vault';
+import { vaultFileSchema, vaultUsageSchema } from '@shared/schemas/vault';
 import { sendFile } from '../../lib/send-file';
-import { receiveFiles } from '../../lib/uploads';
+import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createVaultRepo } from './vault.repo';
-import { createVaultService, detectVaultType } from './vault.service';
+import { createVaultService, VAULT_UPLOAD } from './vault.service';
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   const vault = createVaultService({ db: app.db, repo: createVaultRepo(app.db), files: app.files, log: app.log });
@@ -16,21 +15,9 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/usage', { schema: { response: { 200: vaultUsageSchema } } }, (req) => vault.usage(currentUser(req).id));
 
-  app.post('/', { schema: { response: { 201: vaultFileSchema } } }, async (req, reply) => {
+  app.post('/', { ...uploadRoute(VAULT_UPLOAD), schema: { response: { 201: vaultFileSchema } } }, async (req, reply) => {
     const user = currentUser(req);
-    const { files, fields } = await receiveFiles(req, app.files, {
-      field: 'file',
-      maxBytes: VAULT_FILE_MAX_BYTES,
-      maxFiles: 1,
-      accept: detectVaultType,
-      messages: {
-        tooLarge: VAULT_MESSAGES.tooLarge,
-        wrongType: 'This file type cannot be stored', // unreachable: the vault accepts any type
-        missing: VAULT_MESSAGES.selectFileToUpload,
-        tooMany: 'Please upload one file at a time',
-        empty: 'The selected file is empty',
-      },
-    });
+    const { files, fields } = await receiveFiles(req, app.files, VAULT_UPLOAD);
     return reply.code(201).send(await vault.create(user.id, files[0]!, fields));
   });
 

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { VAULT_QUOTA_BYTES } from '@shared/limits';
+import { VAULT_FILE_MAX_BYTES, VAULT_QUOTA_BYTES } from '@shared/limits';
 import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultUsage } from '@shared/schemas/vault';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
-import { sniff, type DetectedType, type ReceivedFile } from '../../lib/uploads';
+import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import type { VaultRepo } from './vault.repo';
 
 const FILE_NOT_FOUND = 'File not found';
@@ -22,6 +22,21 @@ export async function detectVaultType(head: Buffer): Promise<DetectedType> {
   if (sniffed) return sniffed;
   return isUtf8Text(head) ? { mime: 'text/plain', ext: 'txt' } : { mime: 'application/octet-stream', ext: 'bin' };
 }
+
+/** POST /api/vault, read by lib/uploads.ts. */
+export const VAULT_UPLOAD: ReceiveOptions = {
+  field: 'file',
+  maxBytes: VAULT_FILE_MAX_BYTES,
+  maxFiles: 1,
+  accept: detectVaultType,
+  messages: {
+    tooLarge: VAULT_MESSAGES.tooLarge,
+    wrongType: 'This file type cannot be stored', // unreachable: the vault accepts any type
+    missing: VAULT_MESSAGES.selectFileToUpload,
+    tooMany: 'Please upload one file at a time',
+    empty: 'The selected file is empty',
+  },
+};
 
 function isUtf8Text(head: Buffer) {
   if (head.includes(0)) return false;
