@@ -65,7 +65,11 @@ describe('accounts', () => {
   it('answers a wrong password and an unknown email identically', async () => {
     const { email } = await signUp(t.app);
     const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Wrong-pass1!' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'nobody@example.com', password: 'Wrong-pass1!' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nobody@example.com', password: 'Wrong-pass1!' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
@@ -101,7 +105,9 @@ describe('accounts', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/login', remoteAddress: `10.0.0.${i + 1}`,
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `10.0.0.${i + 1}`,
         payload: { email, password: 'Wrong-pass1!' },
       });
       statuses.push(res.statusCode);
@@ -129,5 +135,14 @@ describe('per-IP rate limit on credentials', () => {
     }
     expect(codes).toEqual([401, 401, 401, 429]);
     expect(last!.json().message).toMatch(/Too many/);
+  });
+
+  it('limits reset-link requests per IP, whatever the addresses', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: `y${i}@example.com` } });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([202, 202, 202, 429]);
   });
 });
