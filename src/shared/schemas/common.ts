@@ -1,13 +1,20 @@
 import { z } from 'zod';
 
-/** The only coercing schema in shared: numeric path params arrive as strings. */
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Not found' })
-    .int('Not found')
-    .positive('Not found')
-    .max(2_147_483_647, 'Not found'),
-});
+/** Ids are PostgreSQL integers: 1 … 2³¹−1. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * The only converting schema in shared: a numeric path param arrives as a string and is read strictly —
+ * decimal digits without sign, spaces, leading zeros, exponent or hex ('0x4', '+4', '4.0', '4e0', ' 4' are
+ * not id 4) and at most MAX_ID; anything else names nothing (404, decision 016).
+ */
+export const idParamSchema = z
+  .string({ error: 'Not found' })
+  .regex(/^[1-9]\d{0,9}$/, 'Not found')
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, 'Not found'));
+
+export const idParamsSchema = z.object({ id: idParamSchema });
 
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
+import { idParamSchema, MAX_ID } from './common';
 
 export const MAX_TAG_LENGTH = 60;
 export const MAX_TAGS = 50;
@@ -106,11 +107,15 @@ export const memorySchema = z.object({
 
 /** An attachment id in a URL: '12' (own file), 'p-12' (linked photo) or 'v-12' (linked vault file). */
 export const attachmentParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Not found' }).int('Not found').positive('Not found').max(2_147_483_647, 'Not found'),
-  attachmentId: z.string().regex(/^(?:[pv]-)?[1-9]\d{0,9}$/, 'Not found'),
+  id: idParamSchema,
+  /** An own attachment's id, or a linked gallery photo ('p-<id>') or vault file ('v-<id>'), each ≤ MAX_ID. */
+  attachmentId: z
+    .string({ error: 'Not found' })
+    .regex(/^(?:[pv]-)?[1-9]\d{0,9}$/, 'Not found')
+    .refine((v) => Number(v.replace(/^[pv]-/, '')) <= MAX_ID, 'Not found'),
 });
 
-const idListSchema = z.array(z.number().int().positive().max(2_147_483_647)).max(200, 'Link at most 200 items at a time');
+const idListSchema = z.array(z.number().int().positive().max(MAX_ID)).max(200, 'Link at most 200 items at a time');
 
 /** Beyond the spec: link existing gallery photos and vault files to a memory from a picker. */
 export const memoryLinksInputSchema = z
