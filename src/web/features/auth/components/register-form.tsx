@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useRegister } from '../api';
-import { PasswordInput } from './password-input';
+import { NewPasswordFields } from './new-password-fields';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -78,16 +78,12 @@ export function RegisterForm() {
               <Input type="tel" autoComplete="tel" {...form.register('mobileNumber')} />
             </FormField>
           </div>
-          <FormField
+          <NewPasswordFields
             label="Password"
-            error={errors.password}
-            hint="At least 8 characters, with an uppercase letter, a number and a special character."
-          >
-            <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <FormField label="Confirm Password" error={errors.confirmPassword}>
-            <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-          </FormField>
+            password={form.register('password')}
+            confirmPassword={form.register('confirmPassword')}
+            errors={errors}
+          />
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
           <Button type="submit" size="lg" disabled={register.isPending}>

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { accountTokenSchema, RESET_LINK_INVALID, resetPasswordInputSchema, type ResetPasswordInput } from '@shared/schemas/auth';
-import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -10,7 +9,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useResetPassword } from '../api';
 import { AuthMessageCard } from './auth-message-card';
-import { PasswordInput } from './password-input';
+import { NewPasswordFields } from './new-password-fields';
 
 const NOT_A_LINK = accountTokenSchema.safeParse('').error?.issues[0]?.message ?? RESET_LINK_INVALID;
 
@@ -72,16 +71,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">
-          <FormField
+          <NewPasswordFields
             label="New Password"
-            error={errors.password}
-            hint="At least 8 characters, with an uppercase letter, a number and a special character."
-          >
-            <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <FormField label="Confirm Password" error={errors.confirmPassword}>
-            <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-          </FormField>
+            password={form.register('password')}
+            confirmPassword={form.register('confirmPassword')}
+            errors={errors}
+          />
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
           <Button type="submit" size="lg" disabled={resetPassword.isPending}>
