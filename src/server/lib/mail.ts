@@ -1,6 +1,7 @@
 // Outgoing mail, always through the job queue: a mail server that is down delays mail and loses none.
 // With SMTP_URL, nodemailer sends it; without, each message is written to DATA_DIR/outbox as an .eml file
 // (any mail program opens it) and logged in one line, so a home install without a mail server still works.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -61,4 +62,6 @@ export function defineMailJob(jobs: JobQueue, mailer: Mailer, log: FastifyBaseLo
   });
 }
 
-export const queueMail = (jobs: JobQueue, message: MailMessage) => jobs.send(MAIL_JOB, message);
+// Every queue keeps one waiting job per key (jobs.ts): each mail gets its own key, so two mails queued
+// together (a verification link and a notice to the old address) are never merged into one.
+export const queueMail = (jobs: JobQueue, message: MailMessage) => jobs.send(MAIL_JOB, message, { singletonKey: randomUUID() });
