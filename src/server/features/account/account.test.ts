@@ -132,6 +132,8 @@ describe('account control', () => {
         contacts: await count(
           t.db.select().from(schema.contacts).where(or(eq(schema.contacts.ownerId, userId), eq(schema.contacts.linkedUserId, userId))),
         ),
+        // registration mailed a verification link: its token row must go with the account
+        accountTokens: await count(t.db.select().from(schema.accountTokens).where(eq(schema.accountTokens.userId, userId))),
       };
     }
 
@@ -167,7 +169,7 @@ describe('account control', () => {
       expect(String(res.headers['set-cookie'])).toMatch(/heirloom_session=;/);
 
       expect(await rowsOf(user.user.id, user.email)).toEqual({
-        users: 0, sessions: 0, waitlist: 0, memories: 0, photos: 0, memoryAttachments: 0, vaultFiles: 0, contacts: 0,
+        users: 0, sessions: 0, waitlist: 0, memories: 0, photos: 0, memoryAttachments: 0, vaultFiles: 0, contacts: 0, accountTokens: 0,
       });
       expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/`))).toEqual([]);
       expect(storedFiles(t).filter((f) => !f.startsWith(`users/${user.user.id}/`))).toEqual(friendFilesBefore);
