@@ -12,6 +12,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { storageRoutes } from './features/storage/storage.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
@@ -20,6 +21,7 @@ import { createHeicDecoder, type HeicDecoder } from './lib/heic-decoder';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createMailer, defineMailJob } from './lib/mail';
 import { installErrorHandler } from './plugins/error-handler';
+import { refuseNulPlugin } from './plugins/refuse-nul';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionPlugin } from './plugins/session';
 import { webAssets } from './plugins/web-assets';
@@ -45,11 +47,15 @@ export interface AppDeps {
   /** Built web app to serve; omitted in API-only tests. */
   webRoot?: string;
   logger?: boolean;
+  /** Human-readable log lines (pino-pretty) instead of JSON: for a person watching a terminal. */
+  prettyLogs?: boolean;
 }
 
-export async function buildApp({ env, db, files, webRoot, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ env, db, files, webRoot, logger = true, prettyLogs = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: env.LOG_LEVEL } : false,
+    logger: logger
+      ? { level: env.LOG_LEVEL, ...(prettyLogs && { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }) }
+      : false,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024, // JSON bodies; uploads have their own per-route limits
     requestTimeout: 120_000,
@@ -76,9 +82,10 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
   installErrorHandler(app);
 
   await app.register(securityPlugin);
+  await app.register(refuseNulPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 16 * 1024 * 1024, files: 6, fields: 20, parts: 30 } });
-  await app.register(sessionPlugin, { env });
+  await app.register(sessionPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api' });
@@ -86,6 +93,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true }: AppDe
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
+    await signedIn.register(storageRoutes, { prefix: '/api/user/storage' });
     await signedIn.register(accountRoutes, { prefix: '/api/user' });
     await signedIn.register(photosRoutes, { prefix: '/api/photos' });
     await signedIn.register(memoriesRoutes, { prefix: '/api/memories' });

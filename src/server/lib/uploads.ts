@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 import { FileTooLargeError, type FileStore, type StagedFile } from './file-store';
+import { containsNul, NUL_MESSAGE } from './nul-character';
 
 export interface ReceivedFile {
   staged: StagedFile;
@@ -32,6 +33,8 @@ export interface ReceiveOptions {
 }
 
 const MAX_NAME_LENGTH = 255;
+/** A multipart text field (a description, a memory id) never needs more. */
+const MAX_FIELD_BYTES = 100_000;
 /** Room for the multipart framing and the text fields next to the files. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
@@ -119,11 +122,16 @@ export async function receiveFiles(
   const fields: Record<string, string> = {};
   try {
     const parts = req.parts({
-      limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1, fields: 20, fieldSize: 100_000, parts: opts.maxFiles + 21 },
+      limits: { fileSize: opts.maxBytes, files: opts.maxFiles + 1, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: opts.maxFiles + 21 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        // multipart cuts a field at its size limit without an error: refuse rather than store it cut
+        if (part.valueTruncated) throw payloadTooLarge(`A text field is too long (at most ${MAX_FIELD_BYTES.toLocaleString('en')} bytes)`);
+        if (typeof part.value === 'string') {
+          if (containsNul(part.value)) throw badRequest(NUL_MESSAGE, 'NUL_CHARACTER');
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       if (part.fieldname !== opts.field) {
