@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { countMail, expect, readMail, test } from './fixtures';
 
-const FORGOT_MESSAGE =
-  'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.';
+const FORGOT_MESSAGE = 'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.';
 const RESET_LINK_USED = 'This reset link has expired or has already been used. Please ask for a new one.';
 const VERIFY_LINK_USED = 'This verification link has expired or has already been used. Please ask for a new one.';
 

@@ -56,8 +56,8 @@ export function ChangeEmailDialog() {
         <DialogHeader>
           <DialogTitle>Change your e-mail address</DialogTitle>
           <DialogDescription>
-            We will send a link to the new address. The change takes effect once you open it; until then you keep signing in
-            with your current address.
+            We will send a link to the new address. The change takes effect once you open it; until then you keep signing in with your
+            current address.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -71,7 +71,11 @@ describe('StorageBreakdown', () => {
   it('says how much of the quota is used and what each kind takes', () => {
     render(
       <StorageBreakdown
-        usage={{ usedBytes: 3 * 1024 * 1024, quotaBytes: 10 * 1024 * 1024 * 1024, byKind: { photos: 2 * 1024 * 1024, attachments: 1024 * 1024, vault: 0, profile: 0 } }}
+        usage={{
+          usedBytes: 3 * 1024 * 1024,
+          quotaBytes: 10 * 1024 * 1024 * 1024,
+          byKind: { photos: 2 * 1024 * 1024, attachments: 1024 * 1024, vault: 0, profile: 0 },
+        }}
       />,
     );
     expect(screen.getAllByText('3.00 MB of 10.00 GB used')).toHaveLength(1);

@@ -19,8 +19,7 @@ export function StorageUsageCard() {
       <CardHeader>
         <CardTitle>Storage</CardTitle>
         <CardDescription>
-          Photos (with their smaller copies), memory attachments, vault documents and your profile picture all count toward
-          your storage.
+          Photos (with their smaller copies), memory attachments, vault documents and your profile picture all count toward your storage.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -13,7 +13,11 @@ type NewPasswordFieldsProps = {
 export function NewPasswordFields({ label, password, confirmPassword, errors }: NewPasswordFieldsProps) {
   return (
     <>
-      <FormField label={label} error={errors.password} hint="At least 8 characters, with an uppercase letter, a number and a special character.">
+      <FormField
+        label={label}
+        error={errors.password}
+        hint="At least 8 characters, with an uppercase letter, a number and a special character."
+      >
         <PasswordInput autoComplete="new-password" {...password} />
       </FormField>
       <FormField label="Confirm Password" error={errors.confirmPassword}>

@@ -17,8 +17,7 @@ export function PhotoProcessingStatus() {
   const { pending, failed } = processing.data;
   const onRetry = () =>
     retry.mutate(undefined, {
-      onSuccess: ({ queued }) =>
-        toast({ title: 'Success', description: `${photos(queued)} queued for processing again` }),
+      onSuccess: ({ queued }) => toast({ title: 'Success', description: `${photos(queued)} queued for processing again` }),
       onError: (error) =>
         toast({ variant: 'destructive', title: 'Failed to retry photos', description: errorMessage(error, 'Please try again.') }),
     });
