@@ -28,7 +28,9 @@ async function main() {
     const files = createFileStore(path.join(env.DATA_DIR, 'files'));
     await files.init();
     const recovered = await recoverPendingFiles(database.db, files);
-    const app = await buildApp({ env, db: database.db, files, webRoot: env.WEB_DIST_DIR ?? defaultWebRoot() });
+    // A terminal gets readable lines; a pipe, a file or a log collector gets one JSON object per line.
+    const prettyLogs = process.stdout.isTTY === true;
+    const app = await buildApp({ env, db: database.db, files, webRoot: env.WEB_DIST_DIR ?? defaultWebRoot(), prettyLogs });
 
     closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
       if (err) app.log.error({ err }, 'Shutting down after an error');

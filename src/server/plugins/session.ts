@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '@shared/schemas/auth';
-import type { Env } from '../env';
 import { unauthorized } from '../lib/errors';
 import { createSessionRepo } from './session.repo';
 
@@ -41,9 +40,9 @@ export interface SessionManager {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const repo = createSessionRepo(app.db);
-  const ttlMs = opts.env.SESSION_DAYS * 24 * 60 * 60 * 1000;
+  const ttlMs = app.env.SESSION_DAYS * 24 * 60 * 60 * 1000;
   const cache = new Map<string, CachedSession>();
 
   await app.register(cookie);
@@ -54,7 +53,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { env: Env })
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: opts.env.COOKIE_SECURE || req.protocol === 'https',
+    secure: app.env.COOKIE_SECURE || req.protocol === 'https',
   });
 
   async function lookup(tokenHash: string): Promise<User | null> {
