@@ -95,7 +95,7 @@ export async function startSmtpServer(port = 0) {
 }
 
 /** The one-time token of the link to `page` (e.g. 'reset-password') in a mail's text. */
-export function linkToken(mail: ReceivedMail, page: string): string {
+export function linkToken(mail: { text: string }, page: string): string {
   const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`).exec(mail.text);
   if (!match) throw new Error(`No ${page} link in: ${mail.text}`);
   return match[1]!;
