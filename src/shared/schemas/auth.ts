@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
+import { isoDateTimeSchema } from './common';
 
 export const genderSchema = z.enum(['male', 'female', 'other']);
 
@@ -53,7 +54,7 @@ export const userSchema = z.object({
   dateOfBirth: z.string(),
   mobileNumber: z.string().nullable(),
   isWaitlisted: z.boolean(),
-  createdAt: z.string(),
+  createdAt: isoDateTimeSchema,
   profilePicture: z.string().nullable(),
   cityOfBirth: z.string().nullable(),
   address: z.string().nullable(),

@@ -26,4 +26,5 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** yyyy-MM-dd that is a real calendar day. */
 export const calendarDateSchema = z.iso.date();
+/** Every timestamp the API returns (createdAt, uploadedAt, …): ISO 8601 as toISOString() writes it; an offset is also accepted. */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { birthDateSchema } from './auth';
+import { isoDateTimeSchema } from './common';
 
 export const CONTACT_NOTES_MAX_LENGTH = 5000;
 
@@ -52,8 +53,8 @@ export const contactSchema = z.object({
   relationship: relationshipSchema,
   familyRelation: z.string().nullable(),
   notes: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
 });
 
 export const contactListQuerySchema = z.object({ relationship: relationshipSchema.optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
-import { idParamSchema, MAX_ID } from './common';
+import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
 
 export const MAX_TAG_LENGTH = 60;
 export const MAX_TAGS = 50;
@@ -99,8 +99,8 @@ export const memorySchema = z.object({
   isPublic: z.boolean(),
   tags: z.array(z.string()),
   location: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
   /** Own files plus linked gallery photos and vault files (beyond the spec: cards show them). */
   attachments: z.array(attachmentSchema),
 });

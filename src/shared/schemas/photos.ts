@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { isoDateTimeSchema } from './common';
 
 // spec §5: photos are JPEG, PNG, GIF, WebP or HEIC/HEIF, up to 10MB. The server judges the bytes; the web
 // checks name and type first for early feedback, with the same words.
@@ -39,15 +40,15 @@ export const photoSchema = z.object({
   description: z.string().nullable(),
   isPublic: z.boolean(),
   exifData: z.record(z.string(), exifValueSchema).nullable(),
-  dateTaken: z.iso.datetime({ offset: true }).nullable(),
+  dateTaken: isoDateTimeSchema.nullable(),
   location: z.string().nullable(),
   cameraInfo: z.string().nullable(),
   tags: z.array(z.string()),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   derivativeStatus: derivativeStatusSchema,
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
 });
 
 // The earliest instant that is still 1 January 1900 somewhere on Earth, and a day of slack for "now"

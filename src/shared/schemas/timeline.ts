@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, isoDateTimeSchema } from './common';
 
 // spec §4: sort ascending or descending (default descending); filter all, photo, memory or document
 // (default all, i.e. the parameter is omitted).
@@ -56,7 +57,7 @@ export const timelinePeriodQuerySchema = timelineQuerySchema.extend({
 });
 
 /** A timestamp (photo, document) or a calendar day (a memory's eventDate, yyyy-MM-dd). */
-const itemDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const itemDateSchema = z.union([calendarDateSchema, isoDateTimeSchema]);
 
 /**
  * spec §3: each attachment has type, id, mimeType, filePath, fileName. A memory's own file has type
