@@ -3,6 +3,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { buildTestApp, type TestApp } from './server';
 
 export interface ReceivedMail {
   /** Envelope recipients, lower-cased. */
@@ -99,4 +100,20 @@ export function linkToken(mail: { text: string }, page: string): string {
   const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])`).exec(mail.text);
   if (!match) throw new Error(`No ${page} link in: ${mail.text}`);
   return match[1]!;
+}
+
+export type MailTestApp = TestApp & { smtp: TestSmtpServer };
+
+/** The test app wired to its own SMTP server, so what it mails can be read back (closing closes both). */
+export async function buildTestAppWithSmtp(envOverrides: Record<string, string> = {}): Promise<MailTestApp> {
+  const smtp = await startSmtpServer();
+  const t = await buildTestApp({ SMTP_URL: smtp.url, ...envOverrides });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
 }

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
 import * as schema from '@server/db/schema';
-import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
-import { linkToken, startSmtpServer, type TestSmtpServer } from '@tests/helpers/smtp';
+import { buildTestApp, signUp } from '@tests/helpers/server';
+import { buildTestAppWithSmtp, linkToken, type MailTestApp } from '@tests/helpers/smtp';
 
 const VERIFY_SUBJECT = 'Confirm your e-mail address for heirloom';
 const NOTICE_SUBJECT = 'Your heirloom e-mail address is being changed';
@@ -14,16 +14,11 @@ const NOTICE_SUBJECT = 'Your heirloom e-mail address is being changed';
 type Session = Awaited<ReturnType<typeof signUp>>;
 
 describe('e-mail change and verification resend', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  let t: MailTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await buildTestApp({ SMTP_URL: smtp.url });
+    t = await buildTestAppWithSmtp();
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const newAddress = () => `moved-${randomUUID()}@example.com`;
   const change = (who: Session, payload: Record<string, unknown>) =>
@@ -33,7 +28,7 @@ describe('e-mail change and verification resend', () => {
   const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   const me = async (who: Session) => (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: who.cookie } })).json();
   const verificationToken = async (email: string, count = 1) =>
-    linkToken(await smtp.waitForMail(email, { subject: VERIFY_SUBJECT, count }), 'verify-email');
+    linkToken(await t.smtp.waitForMail(email, { subject: VERIFY_SUBJECT, count }), 'verify-email');
 
   it('keeps the old address until the new one is verified, and tells the old one', async () => {
     const user = await signUp(t.app);
@@ -45,7 +40,7 @@ describe('e-mail change and verification resend', () => {
     expect(res.json()).toEqual({ message: `We have sent a link to ${next}. Your address changes once you open it.` });
     expect(await me(user)).toMatchObject({ email: user.email, pendingEmail: next });
 
-    const notice = await smtp.waitForMail(user.email, { subject: NOTICE_SUBJECT });
+    const notice = await t.smtp.waitForMail(user.email, { subject: NOTICE_SUBJECT });
     expect(notice.text).toContain(`Someone asked to change the e-mail address of your heirloom account to ${next}.`);
     expect(notice.text).toContain('If it was not you');
     const token = await verificationToken(next);
@@ -83,7 +78,7 @@ describe('e-mail change and verification resend', () => {
     expect(invalid.json().message).toBe('Please enter a valid email address');
 
     expect((await me(user)).pendingEmail).toBeNull();
-    expect(smtp.mailTo(user.email, NOTICE_SUBJECT)).toEqual([]);
+    expect(t.smtp.mailTo(user.email, NOTICE_SUBJECT)).toEqual([]);
   });
 
   it('answers 409 when another account took the address before the link came back', async () => {
@@ -116,7 +111,7 @@ describe('e-mail change and verification resend', () => {
   it('stops a reset link sent to the old address once the address has changed', async () => {
     const user = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: user.email } });
-    const resetToken = linkToken(await smtp.waitForMail(user.email, { subject: 'Reset your heirloom password' }), 'reset-password');
+    const resetToken = linkToken(await t.smtp.waitForMail(user.email, { subject: 'Reset your heirloom password' }), 'reset-password');
     const next = newAddress();
     await change(user, { email: next, password: user.password });
     expect((await verify(await verificationToken(next))).statusCode).toBe(200);
@@ -164,7 +159,7 @@ describe('e-mail change and verification resend', () => {
   });
 
   it('limits e-mail change attempts per IP like the other password routes', async () => {
-    const limited = await buildTestApp({ SMTP_URL: smtp.url, AUTH_RATE_LIMIT: '2' });
+    const limited = await buildTestApp({ SMTP_URL: t.smtp.url, AUTH_RATE_LIMIT: '2' });
     try {
       const user = await signUp(limited.app);
       const codes: number[] = [];

@@ -4,34 +4,30 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFY_LINK_INVALID } from '@shared/schemas/auth';
 import * as schema from '@server/db/schema';
-import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
-import { linkToken, startSmtpServer, type TestSmtpServer } from '@tests/helpers/smtp';
+import { signUp } from '@tests/helpers/server';
+import { buildTestAppWithSmtp, linkToken, type MailTestApp } from '@tests/helpers/smtp';
 
 const PUBLIC_URL = 'https://family.example/heirloom';
 const VERIFY_SUBJECT = 'Confirm your e-mail address for heirloom';
 
 describe('e-mail verification', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  let t: MailTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+    t = await buildTestAppWithSmtp({ PUBLIC_URL });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const verify = (token: string, cookie?: string) =>
     t.app.inject({ method: 'POST', url: '/api/email/verify', payload: { token }, headers: cookie ? { cookie } : {} });
   const me = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json();
-  const verificationToken = async (email: string) => linkToken(await smtp.waitForMail(email, { subject: VERIFY_SUBJECT }), 'verify-email');
+  const verificationToken = async (email: string) =>
+    linkToken(await t.smtp.waitForMail(email, { subject: VERIFY_SUBJECT }), 'verify-email');
 
   it('mails a link at registration that verifies the address once, signed out', async () => {
     const user = await signUp(t.app);
     expect(await me(user.cookie)).toMatchObject({ emailVerified: false, pendingEmail: null }); // also warms the session cache
 
-    const mail = await smtp.waitForMail(user.email, { subject: VERIFY_SUBJECT });
+    const mail = await t.smtp.waitForMail(user.email, { subject: VERIFY_SUBJECT });
     expect(mail.text).toContain(`${PUBLIC_URL}/verify-email?token=`);
     expect(mail.text).toContain('expires in 24 hours');
     expect(mail.from).toContain('heirloom');
@@ -82,7 +78,7 @@ describe('e-mail verification', () => {
 
     const user = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: user.email } });
-    const resetToken = linkToken(await smtp.waitForMail(user.email, { subject: 'Reset your heirloom password' }), 'reset-password');
+    const resetToken = linkToken(await t.smtp.waitForMail(user.email, { subject: 'Reset your heirloom password' }), 'reset-password');
     const wrongKind = await verify(resetToken);
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json().message).toBe(VERIFY_LINK_INVALID);

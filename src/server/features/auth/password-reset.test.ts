@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE, RESET_LINK_INVALID } from '@shared/schemas/auth';
 import * as schema from '@server/db/schema';
 import { MAIL_JOB } from '@server/lib/mail';
-import { buildTestApp, sessionCookie, signUp, type TestApp } from '@tests/helpers/server';
-import { linkToken, startSmtpServer, type TestSmtpServer } from '@tests/helpers/smtp';
+import { sessionCookie, signUp } from '@tests/helpers/server';
+import { buildTestAppWithSmtp, linkToken, type MailTestApp } from '@tests/helpers/smtp';
 import { PASSWORD_RESET_JOB } from './password-reset-job';
 
 const PUBLIC_URL = 'https://heirloom.example';
@@ -14,16 +14,11 @@ const RESET_SUBJECT = 'Reset your heirloom password';
 const NEW_PASSWORD = 'Fresh-start-42!';
 
 describe('forgot and reset password', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
+  let t: MailTestApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+    t = await buildTestAppWithSmtp({ PUBLIC_URL });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const forgot = (email: string, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/password/forgot', remoteAddress, payload: { email } });
@@ -35,7 +30,7 @@ describe('forgot and reset password', () => {
   /** Asks for a link and returns the token from the mail that arrives (the `count`-th reset mail to that address). */
   async function resetToken(email: string, count = 1) {
     expect((await forgot(email)).statusCode).toBe(202);
-    return linkToken(await smtp.waitForMail(email, { subject: RESET_SUBJECT, count }), 'reset-password');
+    return linkToken(await t.smtp.waitForMail(email, { subject: RESET_SUBJECT, count }), 'reset-password');
   }
 
   async function jobsSettled() {
@@ -55,7 +50,7 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
 
-    const mail = await smtp.waitForMail(user.email, { subject: RESET_SUBJECT });
+    const mail = await t.smtp.waitForMail(user.email, { subject: RESET_SUBJECT });
     expect(mail.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
     expect(mail.text).toContain('expires in 1 hour');
     expect(mail.text).toContain('If you did not ask for this, ignore this e-mail');
@@ -89,7 +84,7 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
     await jobsSettled();
-    expect(smtp.mailTo(nobody)).toEqual([]);
+    expect(t.smtp.mailTo(nobody)).toEqual([]);
     const tokens = await t.db.select().from(schema.accountTokens).where(eq(schema.accountTokens.email, nobody));
     expect(tokens).toEqual([]);
   });
