@@ -71,7 +71,7 @@ test('after life shows its coming-soon text', async ({ page, signIn }) => {
   await expect(page.getByText('After Life page coming soon...')).toBeVisible();
 });
 
-for (const path of ['/', '/faq', '/login', '/register']) {
+for (const path of ['/', '/faq', '/login', '/register', '/forgot-password']) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();
