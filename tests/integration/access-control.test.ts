@@ -61,6 +61,7 @@ const RULES: Record<string, Rule> = {
     request: () => ({ url: '/api/user/profile-picture', multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]) }),
   },
   'GET /api/user/profile-picture': { kind: 'self', request: () => ({ url: '/api/user/profile-picture' }) },
+  'GET /api/user/storage': { kind: 'self', request: () => ({ url: '/api/user/storage' }) },
   'POST /api/user/password': {
     kind: 'self',
     request: () => ({ url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'An0ther-Secret!', confirmPassword: 'An0ther-Secret!' } }),

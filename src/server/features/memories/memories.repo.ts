@@ -15,7 +15,7 @@ import {
 type MemoryRow = typeof memories.$inferSelect;
 type AttachmentRow = typeof memoryAttachments.$inferSelect;
 export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | 'isPublic' | 'tags' | 'location'>;
-export type NewAttachment = Pick<AttachmentRow, 'filePath' | 'fileName' | 'fileSize' | 'mimeType' | 'contentHash'>;
+export type NewAttachment = Pick<AttachmentRow, 'filePath' | 'fileName' | 'fileSize' | 'mimeType' | 'contentHash' | 'displaySize'>;
 
 export function createMemoriesRepo(db: Db) {
   const owned = (userId: number, id: number) => and(eq(memories.id, id), eq(memories.userId, userId));

@@ -22,6 +22,7 @@ import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createMemoriesRepo } from './memories.repo';
+import { createStorageService } from '../storage/storage.service';
 import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
 
 /** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
@@ -36,6 +37,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     files: app.files,
     ai: createAiProvider(app.env),
     heic: app.heic,
+    storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
   });
 
   app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));

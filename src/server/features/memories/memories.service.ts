@@ -20,6 +20,7 @@ import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-stor
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { attachmentDisplayKey } from './attachment-display';
+import type { StorageService } from '../storage/storage.service';
 import type { MemoriesRepo, MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
 
@@ -79,7 +80,21 @@ function aiFailure(err: unknown): never {
   throw err;
 }
 
-export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; repo: MemoriesRepo; files: FileStore; ai: AiProvider; heic: HeicDecoder }) {
+export function createMemoriesService({
+  db,
+  repo,
+  files,
+  ai,
+  heic,
+  storage,
+}: {
+  db: Db;
+  repo: MemoriesRepo;
+  files: FileStore;
+  ai: AiProvider;
+  heic: HeicDecoder;
+  storage: StorageService;
+}) {
   const insights = createMemoryInsights();
 
   async function requireMemory(userId: number, memoryId: number) {
@@ -101,13 +116,19 @@ export function createMemoriesService({ db, repo, files, ai, heic }: { db: Db; r
       fileSize: file.staged.size,
       mimeType: file.mimeType,
       contentHash: file.staged.sha256,
+      displaySize: displays.get(file)?.size ?? 0,
     }));
+    let bytes = 0;
+    for (const row of rows) bytes += row.fileSize + row.displaySize;
     received.forEach((file, i) => {
       const display = displays.get(file);
       if (display) placements.push({ staged: display, key: attachmentDisplayKey(placements[i]!.key) });
     });
     try {
-      return await storeFiles(db, files, placements, (tx) => repo.insertAttachments(tx, userId, memoryId, rows));
+      return await storeFiles(db, files, placements, async (tx) => {
+        await storage.reserve(tx, userId, 'attachments', bytes);
+        return repo.insertAttachments(tx, userId, memoryId, rows);
+      });
     } catch (err) {
       // The memory was deleted while its files were uploading.
       if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {

@@ -31,6 +31,8 @@ export interface NewPhoto {
   cameraInfo: string | null;
   location: string | null;
   exifData: Record<string, ExifValue> | null;
+  /** Counted toward the quota until the derivatives exist and setDerivativeStatus records their real size. */
+  derivativesSize: number;
 }
 
 type Row = typeof photos.$inferSelect;
@@ -99,6 +101,7 @@ export function createPhotosRepo(db: Db) {
           cameraInfo: input.cameraInfo,
           location: input.location,
           exifData: input.exifData,
+          derivativesSize: input.derivativesSize,
           derivativeStatus: 'pending',
         })
         .returning();

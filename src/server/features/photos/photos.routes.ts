@@ -17,6 +17,7 @@ import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
 import { detectImageType } from '../../lib/images';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
+import { createStorageService } from '../storage/storage.service';
 import { createDerivativeQueue } from './derivative-queue';
 import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
@@ -36,7 +37,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const heic = app.heic;
   const cache = createImageCache();
   const queue = createDerivativeQueue({ repo, files: app.files, heic, log: app.log, onChange: (id) => cache.forget(id) });
-  const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache });
+  const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
+  const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache, storage });
 
   // Photos left 'pending' by a stop or crash get their derivatives now; shutdown waits for running jobs.
   app.addHook('onReady', async () => {

@@ -14,6 +14,7 @@ import { newFileKey, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
 import type { ByteRange } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
+import type { StorageService } from '../storage/storage.service';
 import type { DerivativeQueue } from './derivative-queue';
 import type { CachedImage, ImageCache } from './image-cache';
 import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './photo-derivatives';
@@ -34,6 +35,8 @@ const WAIT_FOR_DERIVATIVES_MS = 2_000;
 const SETTLING_MS = 60_000;
 
 const ALL_VARIANTS: Variant[] = ['thumb', 'mobile', 'display'];
+/** What a photo's derivatives are counted as until they exist (decision 020): about a quarter of the original. */
+const DERIVATIVES_ESTIMATE = 0.25;
 
 const storageUnavailable = () =>
   serviceUnavailable('Photo storage is not available right now (is the disk mounted?). Nothing was changed.');
@@ -49,12 +52,14 @@ export function createPhotosService({
   files,
   queue,
   cache,
+  storage,
 }: {
   db: Db;
   repo: PhotosRepo;
   files: FileStore;
   queue: DerivativeQueue;
   cache: ImageCache;
+  storage: StorageService;
 }) {
   /** The original and every derivative a photo may have. */
   const keysOf = (photo: Pick<PhotoFile, 'key'>) => [photo.key, ...ALL_VARIANTS.map((v) => derivativeKey(photo.key, v))];
@@ -142,8 +147,10 @@ export function createPhotosService({
         await assertCompleteImage(staged.tempPath, upload.mimeType);
         const meta = await readPhotoMetadata(header.exif);
         const key = newFileKey(userId, 'photos', upload.ext);
-        const photo = await storeFiles(db, files, [{ staged, key }], (tx) =>
-          repo.insert(tx, userId, {
+        const derivativesSize = Math.ceil(staged.size * DERIVATIVES_ESTIMATE);
+        const photo = await storeFiles(db, files, [{ staged, key }], async (tx) => {
+          await storage.reserve(tx, userId, 'photos', staged.size + derivativesSize);
+          return repo.insert(tx, userId, {
             key,
             fileName: upload.fileName,
             fileSize: staged.size,
@@ -155,8 +162,9 @@ export function createPhotosService({
             cameraInfo: meta.cameraInfo,
             location: meta.location,
             exifData: meta.exifData,
-          }),
-        );
+            derivativesSize,
+          });
+        });
         queue.enqueue(photo.id);
         return photo;
       } catch (err) {

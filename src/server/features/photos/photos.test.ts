@@ -12,6 +12,7 @@ import { memories, pendingFiles, photos, users } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
+import { createStorageService } from '../storage/storage.service';
 import { createPhotosService } from './photos.service';
 import type { DerivativeQueue } from './derivative-queue';
 
@@ -557,7 +558,8 @@ describe('/api/photos', () => {
       await t.db.update(photos).set({ derivativeStatus: 'pending' }).where(eq(photos.userId, user.id));
       // a queue that is always "still working" on it
       const busy = { isQueued: () => true, enqueue: () => {}, waitFor: async () => {}, warmHeicDecoder: () => {} } as unknown as DerivativeQueue;
-      const service = createPhotosService({ db: t.db, repo: createPhotosRepo(t.db), files: t.files, queue: busy, cache: createImageCache() });
+      const storage = createStorageService({ db: t.db, quotaMb: t.env.STORAGE_QUOTA_MB });
+      const service = createPhotosService({ db: t.db, repo: createPhotosRepo(t.db), files: t.files, queue: busy, cache: createImageCache(), storage });
       await expect(service.imageFile(user.id, heic.id, 'thumb')).rejects.toMatchObject({ statusCode: 503, code: 'PHOTO_PREPARING' });
       await expect(service.imageFile(user.id, heic.id, 'full')).rejects.toMatchObject({ statusCode: 503 });
       const standIn = await service.imageFile(user.id, jpeg.id, 'thumb');

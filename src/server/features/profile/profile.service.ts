@@ -8,6 +8,7 @@ import type { FileStore, StagedFile } from '../../lib/file-store';
 import { newFileKey } from '../../lib/file-store';
 import { storedFile } from '../../lib/send-file';
 import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, reencodeProfilePicture } from './profile-picture';
+import type { StorageService } from '../storage/storage.service';
 import type { ProfileRepo, ProfileValues } from './profile.repo';
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
@@ -30,9 +31,10 @@ interface Deps {
   repo: ProfileRepo;
   files: FileStore;
   sessions: FastifyInstance['sessions'];
+  storage: StorageService;
 }
 
-export function createProfileService({ db, repo, files, sessions }: Deps) {
+export function createProfileService({ db, repo, files, sessions, storage }: Deps) {
   return {
     async update(userId: number, input: ProfileInput) {
       const values = toValues(input);
@@ -56,7 +58,8 @@ export function createProfileService({ db, repo, files, sessions }: Deps) {
       const key = newFileKey(userId, 'profile', PROFILE_PICTURE_EXT);
       const reencoded = await files.stage(Readable.from([encoded]), encoded.length);
       const replaced = await storeFiles(db, files, [{ staged: reencoded, key }], async (tx) => {
-        const result = await repo.replacePictureKey(tx, userId, key);
+        await storage.reserve(tx, userId, 'profile', encoded.length);
+        const result = await repo.replacePictureKey(tx, userId, key, encoded.length);
         if (!result) throw notFound('User not found');
         if (result.previousKey && result.previousKey !== key) await journalRemoval(tx, [result.previousKey]);
         return result;

@@ -5,11 +5,18 @@ import { vaultFileSchema, vaultUsageSchema } from '@shared/schemas/vault';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
+import { createStorageService } from '../storage/storage.service';
 import { createVaultRepo } from './vault.repo';
 import { createVaultService, VAULT_UPLOAD } from './vault.service';
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
-  const vault = createVaultService({ db: app.db, repo: createVaultRepo(app.db), files: app.files, log: app.log });
+  const vault = createVaultService({
+    db: app.db,
+    repo: createVaultRepo(app.db),
+    files: app.files,
+    log: app.log,
+    storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
+  });
 
   app.get('/', { schema: { response: { 200: z.array(vaultFileSchema) } } }, (req) => vault.list(currentUser(req).id));
 

@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/er
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
+import type { StorageService } from '../storage/storage.service';
 import type { VaultRepo } from './vault.repo';
 
 const FILE_NOT_FOUND = 'File not found';
@@ -54,11 +55,13 @@ export function createVaultService({
   repo,
   files,
   log,
+  storage,
 }: {
   db: Db;
   repo: VaultRepo;
   files: FileStore;
   log: FastifyBaseLogger;
+  storage: StorageService;
 }) {
   return {
     list: (userId: number) => repo.listByOwner(userId),
@@ -91,6 +94,7 @@ export function createVaultService({
         contentHash: received.staged.sha256,
       };
       return storeFiles(db, files, [{ staged: received.staged, key }], async (tx) => {
+        await storage.reserve(tx, userId, 'vault', values.fileSize);
         const result = await repo.insertWithinQuota(tx, userId, values, VAULT_QUOTA_BYTES);
         if (result.ok) return result.file;
         // thrown inside the transaction: it rolls back and the stored file is removed

@@ -1,0 +1,41 @@
+// What an account stores, summed from the rows that own the files: photos with their derivatives, memory
+// attachments with their display copies, vault files and the profile picture.
+import { sql } from 'drizzle-orm';
+import type { StorageKind } from '@shared/schemas/account';
+import type { Db } from '../../db/client';
+import { memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
+import type { Tx } from '../../lib/durable-files';
+
+export type StoredBytes = Record<StorageKind, number>;
+
+type Executor = Db | Tx;
+
+export function createStorageRepo(db: Db) {
+  async function sumByKind(exec: Executor, userId: number): Promise<StoredBytes | undefined> {
+    const result = await exec.execute<{ photos: string; attachments: string; vault: string; profile: string }>(sql`
+      select
+        (select coalesce(sum(${photos.fileSize} + ${photos.derivativesSize}), 0) from ${photos} where ${photos.userId} = ${userId}) as photos,
+        (select coalesce(sum(${memoryAttachments.fileSize} + ${memoryAttachments.displaySize}), 0) from ${memoryAttachments} where ${memoryAttachments.userId} = ${userId}) as attachments,
+        (select coalesce(sum(${vaultFiles.fileSize}), 0) from ${vaultFiles} where ${vaultFiles.userId} = ${userId}) as vault,
+        ${users.profilePictureSize} as profile
+      from ${users} where ${users.id} = ${userId}
+    `);
+    const row = result.rows[0];
+    return row && { photos: Number(row.photos), attachments: Number(row.attachments), vault: Number(row.vault), profile: Number(row.profile) };
+  }
+
+  return {
+    byKind: (userId: number) => sumByKind(db, userId),
+
+    /**
+     * Inside the transaction that inserts a file's row: lock the user's row, then sum. Concurrent uploads of
+     * one account queue up on the lock, so each one sums what the ones before it committed and none can pass
+     * on a stale total. undefined when the user is gone.
+     */
+    async lockAndSum(tx: Tx, userId: number): Promise<StoredBytes | undefined> {
+      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+      return sumByKind(tx, userId);
+    },
+  };
+}
+export type StorageRepo = ReturnType<typeof createStorageRepo>;
