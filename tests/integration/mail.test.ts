@@ -75,5 +75,10 @@ describe('outgoing mail', () => {
     const token = linkToken({ text }, 'verify-email');
     const verified = await app.app.inject({ method: 'POST', url: '/api/email/verify', payload: { token } });
     expect(verified.statusCode).toBe(200);
+
+    // the finished job keeps who and what, never the link
+    await until('the mail job to finish', async () => ((await app.app.jobs.pending(MAIL_JOB)) === 0 ? true : undefined));
+    const { rows } = await app.pool.query<{ data: unknown }>(`SELECT data FROM pgboss.job WHERE name = $1`, [MAIL_JOB]);
+    expect(rows).toEqual([{ data: { to: user.email, subject: VERIFY_SUBJECT } }]);
   });
 });

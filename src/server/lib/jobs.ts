@@ -157,6 +157,11 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
     },
 
+    /** Replaces a job's stored data: what a finished job must not keep (a sent mail's one-time link). */
+    async replaceData(id: string, data: object) {
+      await pool.query(`UPDATE pgboss.job SET data = $2::jsonb WHERE id = $1`, [id, JSON.stringify(data)]);
+    },
+
     /** Jobs of a kind not yet finished (queued, waiting for a retry or running): tests and benchmarks. */
     async pending(name: string) {
       const { rows } = await pool.query<{ n: string }>(

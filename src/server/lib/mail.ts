@@ -51,6 +51,7 @@ export function defineMailJob(jobs: JobQueue, mailer: Mailer, log: FastifyBaseLo
     expireInSeconds: 15 * 60, // nodemailer's own timeouts end a stuck connection well before this
     concurrency: 2,
     async handler(message, job) {
+      if (message.text === undefined) return; // sent just before a crash: only its text was removed
       try {
         await mailer.deliver(message);
       } catch (err) {
@@ -58,6 +59,8 @@ export function defineMailJob(jobs: JobQueue, mailer: Mailer, log: FastifyBaseLo
         else log.warn({ err, to: message.to, retry: job.retryCount + 1 }, 'Mail delivery failed; it will be retried');
         throw err;
       }
+      // The text may carry a one-time link (only its hash is stored elsewhere): the finished job keeps who and what.
+      await jobs.replaceData(job.id, { to: message.to, subject: message.subject });
     },
   });
 }
