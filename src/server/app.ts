@@ -56,7 +56,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     logger: logger
       ? { level: env.LOG_LEVEL, ...(prettyLogs && { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }) }
       : false,
-    trustProxy: env.TRUST_PROXY,
+    // a hop count as a function (Fastify's types take addresses or a function): believe the n nearest hops
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024, // JSON bodies; uploads have their own per-route limits
     requestTimeout: 120_000,
     connectionTimeout: 0,
@@ -113,4 +114,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
 
   return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -1,4 +1,5 @@
 // The only reader of process.env: every setting is validated here once, at boot.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,14 +8,52 @@ const booleanish = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const TRUST_PROXY_TRUE =
+  'TRUST_PROXY=true would believe any client\'s X-Forwarded-For header. Set the number of proxies in front of heirloom ' +
+  '(e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8).';
+
+function isAddressOrCidr(value: string) {
+  const [address, prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (value === '' || value === 'false' || value === '0' || value === 'no') return false;
+    if (value === 'true' || value === 'yes') {
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
+      return z.NEVER;
+    }
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+    if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({ code: 'custom', message: `expected a number of proxies or a comma-separated list of addresses/CIDRs, got "${v}"` });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* from a reverse proxy (set when heirloom sits behind one). */
-  TRUST_PROXY: booleanish,
+  /**
+   * Which X-Forwarded-* hops to believe: false (none), a hop count, or the proxies' addresses / CIDRs. A bare
+   * `true` would believe any client's X-Forwarded-For (rate limits bypassed) and is refused.
+   */
+  TRUST_PROXY: trustProxySchema,
+  /** Host names heirloom answers to besides PUBLIC_URL's, localhost and this machine's own addresses. */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** Force the Secure cookie flag even when the request looks like plain HTTP. */
   COOKIE_SECURE: booleanish,
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),

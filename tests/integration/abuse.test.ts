@@ -119,7 +119,7 @@ describe('sessions and login', () => {
   afterAll(() => t.close());
 
   it('marks the cookie Secure behind an HTTPS proxy and HttpOnly, SameSite=Lax, Path=/ always', async () => {
-    const proxied = await buildTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await buildTestApp({ TRUST_PROXY: '1' });
     try {
       const { email } = await signUp(proxied.app);
       const res = await proxied.app.inject({

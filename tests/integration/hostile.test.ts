@@ -1,10 +1,11 @@
 // Findings of an outside attack, each a regression test named after it: every request gets the right 4xx,
 // never a 5xx, and changes nothing.
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, memories, photos, users, vaultFiles } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 
 describe('hostile requests', () => {
   let t: TestApp;
@@ -130,5 +131,118 @@ describe('hostile requests', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/too long/);
     expect((await t.app.inject({ method: 'GET', url: '/api/vault', headers: { cookie } })).json()).toEqual([]);
+  });
+
+  describe('the Origin check compares scheme, host and port', () => {
+    const memory = { title: 'x', content: 'y', eventDate: '2001-01-01', isPublic: false, tags: [] };
+    const post = (origin: string) =>
+      t.app.inject({ method: 'POST', url: '/api/memories', headers: { cookie, origin, host: '127.0.0.1:5000' }, payload: memory });
+    it('refuses https://127.0.0.1:5000 on an http server, and other ports and hosts', async () => {
+      for (const origin of ['https://127.0.0.1:5000', 'http://127.0.0.1:5001', 'http://127.0.0.1', 'http://evil.example:5000', 'null', 'not a url']) {
+        const res = await post(origin);
+        expect(res.statusCode, origin).toBe(403);
+        expect(res.json().message).toBe('Cross-site requests are not allowed');
+      }
+      expect((await post('http://127.0.0.1:5000')).statusCode).toBe(201);
+    });
+    it('never takes X-Forwarded-Host for the request\'s own origin', async () => {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/memories', payload: memory,
+        headers: { cookie, origin: 'http://evil.example', host: '127.0.0.1:5000', 'x-forwarded-host': 'evil.example' },
+      });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('DNS rebinding: heirloom answers only to its own names', () => {
+    it('answers 421 to a Host it is not known by, before any route runs', async () => {
+      for (const host of ['attacker.example', 'attacker.example:5000', 'localhost.attacker.example']) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie, host } });
+        expect(res.statusCode, host).toBe(421);
+        expect(res.json().message).toMatch(/does not answer to the name/);
+      }
+      for (const host of ['localhost:5000', '127.0.0.1', '[::1]:5000', 'LOCALHOST']) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie, host } });
+        expect(res.statusCode, host).toBe(200);
+      }
+    });
+
+    it('answers to ALLOWED_HOSTS and PUBLIC_URL names', async () => {
+      const named = await buildTestApp({ ALLOWED_HOSTS: 'nas.home', PUBLIC_URL: 'https://heirloom.example.com' });
+      try {
+        for (const host of ['nas.home:5000', 'heirloom.example.com']) {
+          expect((await named.app.inject({ method: 'GET', url: '/api/health', headers: { host } })).statusCode, host).toBe(200);
+        }
+        expect((await named.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'other.example' } })).statusCode).toBe(421);
+      } finally {
+        await named.close();
+      }
+    });
+
+    it('refuses a request with two Host headers with 400', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.end('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n');
+        });
+        let data = '';
+        socket.on('data', (c) => (data += c.toString()));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1.1 400/);
+    });
+  });
+
+  it('marks personal JSON private and not to be stored', async () => {
+    for (const url of ['/api/user', '/api/memories', '/api/contacts', '/api/vault', '/api/photos', `/api/memories/${memoryId}/attachments`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+
+  it('X-Frame-Options and CSP frame-ancestors agree', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('rate limits behind a proxy', () => {
+  it('believes only the trusted hop: a client-chosen X-Forwarded-For does not reset the login limit', async () => {
+    const t = await buildTestApp({ TRUST_PROXY: '1', AUTH_RATE_LIMIT: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        // the client sends its own X-Forwarded-For; the one proxy appends the address it really saw
+        const res = await t.app.inject({
+          method: 'POST', url: '/api/login', payload: { email: `nobody${i}@example.com`, password: TEST_PASSWORD },
+          headers: { 'x-forwarded-for': `10.9.8.${i}, 203.0.113.7` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For from an address that is not a listed proxy', async () => {
+    const t = await buildTestApp({ TRUST_PROXY: '10.0.0.1', AUTH_RATE_LIMIT: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await t.app.inject({
+          method: 'POST', url: '/api/login', payload: { email: `nobody${i}@example.com`, password: TEST_PASSWORD },
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // PostgreSQL text cannot hold the NUL character: stored, it would fail deep in a query as a 500. Input
-// carrying one is refused up front with a clear 400 (plugins/refuse-nul.ts for JSON, query and path;
+// carrying one is refused up front with a clear 400 (plugins/refuse-nul.ts for JSON bodies and queries;
 // lib/uploads.ts for multipart text fields).
 export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000)';
 
