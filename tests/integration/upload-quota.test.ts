@@ -133,7 +133,7 @@ describe('one storage quota per account', () => {
   it('a profile picture replaces the previous one: only the difference counts', async () => {
     const who = await signUp(t.app);
     expect((await upload(who, '/api/vault', 'file', paddedPng(QUOTA_MB * MB - 60_000))).statusCode).toBe(201);
-    const picture = async (size: number) => upload(who, '/api/user/profile-picture', 'profilePicture', await sharp({ create: { width: size, height: size, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer());
+    const picture = async (size: number) => upload(who, '/api/user/profile-picture', 'profilePicture', await sharp({ create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer());
     expect((await picture(200)).statusCode).toBe(200);
     const first = (await usage(who)).byKind.profile;
     expect((await picture(200)).statusCode).toBe(200); // same size again: fits, because it replaces the first
