@@ -27,8 +27,8 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    // An upload refused part-way leaves the rest of its body unread, so the connection cannot carry another
-    // request: close it, or the client's next request on it would hang.
+    // A multipart body refused part-way is left unread, so the connection cannot carry another request: close
+    // it. Upload routes (uploadRoute in lib/uploads.ts) read the rest first and keep it open when they could.
     if (req.isMultipart()) reply.header('Connection', 'close');
     if (hasZodFastifySchemaValidationErrors(err)) {
       // A malformed id in the path (abc, -1, 99999999999) names nothing: the same 404 as an unknown id.
