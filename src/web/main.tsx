@@ -1,3 +1,4 @@
+import './zod-config'; // must stay the first import
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@web/app/app';
