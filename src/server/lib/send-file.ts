@@ -2,7 +2,7 @@
 // sendFile, so validators, byte ranges, the download name and the headers that keep the bytes inert are the
 // same everywhere. Whatever a file contains, it must never run script here.
 import type { Stats } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from './file-store';
 
@@ -117,6 +117,9 @@ function rangeApplies(ifRange: string | undefined, etag: string, lastModified: s
   return lastModified !== undefined && value === lastModified;
 }
 
+/** Fastify's HEAD route sets Content-Length: 0 for an empty reply, but keeps ours for a (here empty) stream. */
+const noBody = () => Readable.from([]);
+
 export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: FileToSend) {
   const etag = `"${file.version}"`;
   const lastModified = file.lastModified?.toUTCString();
@@ -142,13 +145,13 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
   if (range === null) return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();
   if (!range) {
     reply.code(200).header('Content-Length', file.size);
-    return isHead ? reply.send() : reply.send(body);
+    return reply.send(isHead ? noBody() : body);
   }
   reply
     .code(206)
     .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
     .header('Content-Length', range.end - range.start + 1);
-  if (isHead) return reply.send();
+  if (isHead) return reply.send(noBody());
   // A body kept in memory is cut here; a stream was opened on the range already.
   return reply.send(Buffer.isBuffer(body) && body.length === file.size ? body.subarray(range.start, range.end + 1) : body);
 }
