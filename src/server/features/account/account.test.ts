@@ -13,8 +13,7 @@ describe('account control', () => {
   });
   afterAll(() => t.close());
 
-  const login = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   const whoAmI = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
 
   describe('POST /api/user/password', () => {
@@ -51,14 +50,27 @@ describe('account control', () => {
 
     it.each([
       ['a short new password', { newPassword: 'Sh0rt!', confirmPassword: 'Sh0rt!' }, 'Password must be at least 8 characters'],
-      ['no uppercase letter', { newPassword: 'lowercase1!', confirmPassword: 'lowercase1!' }, 'Password must include at least one uppercase letter'],
+      [
+        'no uppercase letter',
+        { newPassword: 'lowercase1!', confirmPassword: 'lowercase1!' },
+        'Password must include at least one uppercase letter',
+      ],
       ['no number', { newPassword: 'NoNumbers!!', confirmPassword: 'NoNumbers!!' }, 'Password must include at least one number'],
-      ['no special character', { newPassword: 'NoSpecial123', confirmPassword: 'NoSpecial123' }, 'Password must include at least one special character'],
+      [
+        'no special character',
+        { newPassword: 'NoSpecial123', confirmPassword: 'NoSpecial123' },
+        'Password must include at least one special character',
+      ],
       ['a mismatched confirmation', { confirmPassword: 'Different-1!' }, "Passwords don't match"],
       ['a missing current password', { currentPassword: '' }, 'Please enter your current password'],
     ])('refuses %s with the spec message', async (_label, override, message) => {
       const user = await signUp(t.app);
-      const res = await change(user.cookie, { currentPassword: user.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...override });
+      const res = await change(user.cookie, {
+        currentPassword: user.password,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+        ...override,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
       expect((await login(user.email, user.password)).statusCode).toBe(200);
@@ -95,26 +107,67 @@ describe('account control', () => {
     /** Gives the user a row in every table that can hold their data, and files in every storage area. */
     async function populate(user: Awaited<ReturnType<typeof signUp>>, friend: Awaited<ReturnType<typeof signUp>>) {
       const userId = user.user.id;
-      const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer();
       const body = multipart([{ name: 'profilePicture', filename: 'me.jpg', content: jpeg, contentType: 'image/jpeg' }]);
-      const pic = await t.app.inject({ method: 'POST', url: '/api/user/profile-picture', headers: { ...body.headers, cookie: user.cookie }, payload: body.payload });
+      const pic = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/profile-picture',
+        headers: { ...body.headers, cookie: user.cookie },
+        payload: body.payload,
+      });
       expect(pic.statusCode).toBe(200);
       await t.files.writeBuffer(`users/${userId}/photos/a.jpg`, jpeg);
       await t.files.writeBuffer(`users/${userId}/attachments/b.jpg`, jpeg);
       await t.files.writeBuffer(`users/${userId}/vault/c.pdf`, Buffer.from('%PDF-1.4'));
 
       await t.db.insert(schema.waitlist).values({ email: user.email.toUpperCase() });
-      const [memory] = await t.db
-        .insert(schema.memories)
-        .values({ userId, title: 'T', content: 'C', eventDate: '2000-01-01' })
-        .returning();
-      await t.db.insert(schema.photos).values({ userId, memoryId: memory!.id, filePath: `users/${userId}/photos/a.jpg`, fileName: 'a.jpg', fileSize: 1, mimeType: 'image/jpeg' });
-      await t.db.insert(schema.memoryAttachments).values({ memoryId: memory!.id, userId, filePath: `users/${userId}/attachments/b.jpg`, fileName: 'b.jpg', fileSize: 1, mimeType: 'image/jpeg' });
-      await t.db.insert(schema.vaultFiles).values({ userId, fileName: 'c.pdf', originalName: 'c.pdf', filePath: `users/${userId}/vault/c.pdf`, fileSize: 8, mimeType: 'application/pdf' });
+      const [memory] = await t.db.insert(schema.memories).values({ userId, title: 'T', content: 'C', eventDate: '2000-01-01' }).returning();
+      await t.db
+        .insert(schema.photos)
+        .values({
+          userId,
+          memoryId: memory!.id,
+          filePath: `users/${userId}/photos/a.jpg`,
+          fileName: 'a.jpg',
+          fileSize: 1,
+          mimeType: 'image/jpeg',
+        });
+      await t.db
+        .insert(schema.memoryAttachments)
+        .values({
+          memoryId: memory!.id,
+          userId,
+          filePath: `users/${userId}/attachments/b.jpg`,
+          fileName: 'b.jpg',
+          fileSize: 1,
+          mimeType: 'image/jpeg',
+        });
+      await t.db
+        .insert(schema.vaultFiles)
+        .values({
+          userId,
+          fileName: 'c.pdf',
+          originalName: 'c.pdf',
+          filePath: `users/${userId}/vault/c.pdf`,
+          fileSize: 8,
+          mimeType: 'application/pdf',
+        });
       // Mutual contacts: the friend's contact is linked to the user.
-      const mine = await t.app.inject({ method: 'POST', url: '/api/contacts', headers: { cookie: user.cookie }, payload: { firstName: 'F', lastName: 'R', relationship: 'friend', email: friend.email } });
+      const mine = await t.app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        headers: { cookie: user.cookie },
+        payload: { firstName: 'F', lastName: 'R', relationship: 'friend', email: friend.email },
+      });
       expect(mine.statusCode).toBe(201);
-      const theirs = await t.app.inject({ method: 'POST', url: '/api/contacts', headers: { cookie: friend.cookie }, payload: { firstName: 'U', lastName: 'S', relationship: 'friend', email: user.email } });
+      const theirs = await t.app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        headers: { cookie: friend.cookie },
+        payload: { firstName: 'U', lastName: 'S', relationship: 'friend', email: user.email },
+      });
       expect(theirs.json().linkedUserId).toBe(userId);
       return theirs.json().id as number;
     }
@@ -124,13 +177,21 @@ describe('account control', () => {
       return {
         users: await count(t.db.select().from(schema.users).where(eq(schema.users.id, userId))),
         sessions: await count(t.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId))),
-        waitlist: await count(t.db.select().from(schema.waitlist).where(eq(sql`lower(${schema.waitlist.email})`, email.toLowerCase()))),
+        waitlist: await count(
+          t.db
+            .select()
+            .from(schema.waitlist)
+            .where(eq(sql`lower(${schema.waitlist.email})`, email.toLowerCase())),
+        ),
         memories: await count(t.db.select().from(schema.memories).where(eq(schema.memories.userId, userId))),
         photos: await count(t.db.select().from(schema.photos).where(eq(schema.photos.userId, userId))),
         memoryAttachments: await count(t.db.select().from(schema.memoryAttachments).where(eq(schema.memoryAttachments.userId, userId))),
         vaultFiles: await count(t.db.select().from(schema.vaultFiles).where(eq(schema.vaultFiles.userId, userId))),
         contacts: await count(
-          t.db.select().from(schema.contacts).where(or(eq(schema.contacts.ownerId, userId), eq(schema.contacts.linkedUserId, userId))),
+          t.db
+            .select()
+            .from(schema.contacts)
+            .where(or(eq(schema.contacts.ownerId, userId), eq(schema.contacts.linkedUserId, userId))),
         ),
         // registration mailed a verification link: its token row must go with the account
         accountTokens: await count(t.db.select().from(schema.accountTokens).where(eq(schema.accountTokens.userId, userId))),
@@ -169,7 +230,15 @@ describe('account control', () => {
       expect(String(res.headers['set-cookie'])).toMatch(/heirloom_session=;/);
 
       expect(await rowsOf(user.user.id, user.email)).toEqual({
-        users: 0, sessions: 0, waitlist: 0, memories: 0, photos: 0, memoryAttachments: 0, vaultFiles: 0, contacts: 0, accountTokens: 0,
+        users: 0,
+        sessions: 0,
+        waitlist: 0,
+        memories: 0,
+        photos: 0,
+        memoryAttachments: 0,
+        vaultFiles: 0,
+        contacts: 0,
+        accountTokens: 0,
       });
       expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/`))).toEqual([]);
       expect(storedFiles(t).filter((f) => !f.startsWith(`users/${user.user.id}/`))).toEqual(friendFilesBefore);
@@ -182,7 +251,18 @@ describe('account control', () => {
       expect(friendsContacts.json()).toMatchObject([{ id: friendsContactId, linkedUserId: null }]);
 
       // The email is free again.
-      const again = await t.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: 'A', surname: 'B', email: user.email, dateOfBirth: '1990-01-01', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: {
+          firstName: 'A',
+          surname: 'B',
+          email: user.email,
+          dateOfBirth: '1990-01-01',
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
+      });
       expect(again.statusCode).toBe(201);
     });
   });
