@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFile } from '@server/features/memories/memories.test-files';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
-import { FILE_CSP, PDF_CSP } from './send-file';
+import { FILE_CSP, PDF_CSP } from '@server/lib/send-file';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const TEXT = Buffer.from('0123456789abcdefghij');
