@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { ensureTool } from '../scripts/ensure-tool.mjs';
 import sharp from 'sharp';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -16,7 +17,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+export function launchBrowser(): Promise<Browser> {
+  ensureTool(CHROMIUM, 'chromium', 'The browser benchmarks (or set CHROME_PATH)');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
 
 /** A browser context that carries the session cookie ('name=value', as signUpHttp returns it). */
 export async function signedInContext(browser: Browser, url: string, cookie: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {

@@ -20,6 +20,7 @@ import { createHeicDecoder } from '../src/server/lib/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
 import { signUp } from '../tests/helpers/users';
 import { cannonProcess, median, startInProcessApp, printTable, saveRows, type Row } from './lib';
+import { ensureTool } from '../scripts/ensure-tool.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const MB = 1024 * 1024;
@@ -62,6 +63,7 @@ async function main() {
   const jpeg12 = path.join(FIXTURES, '12mp.jpg');
   const heic12 = path.join(FIXTURES, '12mp.heic');
   await twelveMegapixelJpeg(jpeg12);
+  ensureTool('heif-enc', 'libheif-examples', 'The photos benchmark (it makes a 12 MP HEIC to upload)');
   if (!fs.existsSync(heic12)) execFileSync('heif-enc', ['-q', '50', '-p', 'preset=ultrafast', '-o', heic12, jpeg12], { stdio: 'ignore' });
   const padded = path.join(FIXTURES, 'upload-10mb.jpg');
   if (!fs.existsSync(padded)) {
