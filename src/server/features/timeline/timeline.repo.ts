@@ -10,7 +10,7 @@ import type { ContentType, SortDirection, TimelineItem } from '@shared/schemas/t
 import type { Db } from '../../db/client';
 
 /** The order within one instant: photos, then memories, then documents (reversed when descending). */
-export const TYPE_RANK = { photo: 1, memory: 2, document: 3 } as const;
+const TYPE_RANK = { photo: 1, memory: 2, document: 3 } as const;
 
 /** Keyset position: the last item of a page. `at` is a UTC timestamp with microseconds (exact). */
 export interface TimelineCursor {
@@ -20,14 +20,14 @@ export interface TimelineCursor {
 }
 
 /** [from, to) in the viewer's calendar: a whole year or one month. */
-export interface TimelineRange {
+interface TimelineRange {
   fromYear: number;
   fromMonth: number;
   toYear: number;
   toMonth: number;
 }
 
-export interface ItemQuery {
+interface ItemQuery {
   userId: number;
   tz: string;
   direction: SortDirection;
@@ -72,7 +72,7 @@ export function createTimelineRepo(db: Db) {
   };
 }
 export type TimelineRepo = ReturnType<typeof createTimelineRepo>;
-export type TimelineReads = ReturnType<typeof createReads>;
+type TimelineReads = ReturnType<typeof createReads>;
 
 function createReads(db: Executor) {
   return {

@@ -9,29 +9,28 @@ import {
   timelineSummarySchema,
 } from '@shared/schemas/timeline';
 import { currentUser } from '../../plugins/session';
-import { createTimelineCache } from './timeline-cache';
 import { createTimelineRepo } from './timeline.repo';
 import { createTimelineService } from './timeline.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeline = createTimelineService({ repo: createTimelineRepo(app.db), cache: createTimelineCache() });
+  const timeline = createTimelineService({ repo: createTimelineRepo(app.db) });
 
-  // spec §7: GET /api/timeline → year groups. The body is cached per user and query and revalidated against
-  // the database on every request (timeline-cache.ts), so it is never stale; browsers revalidate by ETag.
+  // spec §7: GET /api/timeline → year groups, built per request and never kept (decision 015). Browsers
+  // revalidate by ETag, which costs one digest query and no body.
   app.get('/', { schema: { querystring: timelineQuerySchema, response: { 200: timelineSchema } } }, async (req, typedReply) => {
-    // The body is already serialised (and was validated against timelineSchema when built): send bytes.
+    // PostgreSQL already wrote the JSON (its shape is tested against timelineSchema): send the bytes.
     const reply: FastifyReply = typedReply;
     const result = await timeline.listResponse(currentUser(req).id, req.query, req.headers['if-none-match']);
     reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
     if (result.notModified) return reply.code(304).header('ETag', result.etag).send();
-    const { entry } = result;
-    reply.header('ETag', entry.etag).type(JSON_TYPE);
-    if (entry.body.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      return reply.header('Content-Encoding', 'gzip').send(await entry.gzipped());
+    const { built } = result;
+    reply.header('ETag', built.etag).type(JSON_TYPE);
+    if (built.body.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return reply.header('Content-Encoding', 'gzip').send(await built.gzipped());
     }
-    return reply.send(entry.body);
+    return reply.send(built.body);
   });
 
   app.get('/summary', { schema: { querystring: timelineSummaryQuerySchema, response: { 200: timelineSummarySchema } } }, (req) =>

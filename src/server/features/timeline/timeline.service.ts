@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   TIMELINE_PAGE_DEFAULT,
   type ContentType,
@@ -10,9 +12,9 @@ import {
   type TimelineSummary,
 } from '@shared/schemas/timeline';
 import { badRequest } from '../../lib/errors';
-import type { CachedTimeline, TimelineCache } from './timeline-cache';
-import type { PageRow, TimelineCursor, TimelineReads, TimelineRepo } from './timeline.repo';
+import type { PageRow, TimelineCursor, TimelineRepo } from './timeline.repo';
 
+const gzipAsync = promisify(gzip); // zlib's thread pool: a large body does not hold the event loop
 const DEFAULT_TZ = 'UTC';
 const TZ_MESSAGE = 'tz must be an IANA time zone such as Europe/Paris';
 
@@ -40,13 +42,13 @@ async function withZone<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function encodeCursor(row: Pick<PageRow, 'at_key' | 'rank' | 'id'>): string {
+function encodeCursor(row: Pick<PageRow, 'at_key' | 'rank' | 'id'>): string {
   return Buffer.from(`${row.at_key}|${row.rank}|${row.id}`).toString('base64url');
 }
 
 const CURSOR = /^(-?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([123])\|([1-9]\d{0,9})$/;
 
-export function decodeCursor(cursor: string): TimelineCursor {
+function decodeCursor(cursor: string): TimelineCursor {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match || Number(match[3]) > 2_147_483_647) throw badRequest('Invalid cursor');
   return { at: match[1]!, rank: Number(match[2]), id: Number(match[3]) };
@@ -54,50 +56,57 @@ export function decodeCursor(cursor: string): TimelineCursor {
 
 const emptyCounts = (): TimelineCounts => ({ photo: 0, memory: 0, document: 0, total: 0 });
 
-export function createTimelineService({ repo, cache }: { repo: TimelineRepo; cache: TimelineCache }) {
-  /** The whole timeline as JSON text, written by the database in one query whatever the library size. */
-  const build = (reads: TimelineReads, userId: number, o: Options) =>
-    reads.timelineJson({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType });
+/** A built GET /api/timeline body; its gzip is made once, on first demand, off the event loop. */
+interface BuiltTimeline {
+  etag: string;
+  body: Buffer;
+  gzipped(): Promise<Buffer>;
+}
 
-  const inFlight = new Map<string, Promise<CachedTimeline>>();
-
-  async function fill(key: string, userId: number, o: Options): Promise<CachedTimeline> {
-    // Fingerprint and data from one snapshot: the entry can never pair new rows with an old fingerprint.
-    const fresh = await withZone(() =>
-      repo.snapshot(async (reads) => ({ fingerprint: await reads.fingerprint(userId), json: await build(reads, userId, o) })),
-    );
-    // Not re-validated against timelineSchema here: on a large library that check alone would hold the
-    // event loop for ~100 ms; the SQL that writes it is covered by tests that parse it with the schema.
-    return cache.put(key, fresh.fingerprint, etagOf(key, fresh.fingerprint), Buffer.from(fresh.json));
-  }
-
-  const cacheKey = (userId: number, o: Options) => `${userId}|${o.sortDirection}|${o.contentType ?? 'all'}|${o.tz}`;
+export function createTimelineService({ repo }: { repo: TimelineRepo }) {
+  const queryKey = (userId: number, o: Options) => `${userId}|${o.sortDirection}|${o.contentType ?? 'all'}|${o.tz}`;
   const etagOf = (key: string, fingerprint: string) =>
     // Weak: the gzip and the plain body are the same representation for revalidation (RFC 9110 §8.8.1).
     `W/"tl-${createHash('sha256').update(`${key}|${fingerprint}`).digest('base64url').slice(0, 27)}"`;
 
+  async function build(key: string, userId: number, o: Options): Promise<BuiltTimeline> {
+    // Fingerprint and body from one snapshot: the ETag always names exactly the rows the body shows.
+    const fresh = await withZone(() =>
+      repo.snapshot(async (reads) => ({
+        fingerprint: await reads.fingerprint(userId),
+        json: await reads.timelineJson({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType }),
+      })),
+    );
+    // Not re-validated against timelineSchema here: on a large library that check alone would hold the
+    // event loop for ~100 ms; the SQL that writes it is covered by tests that parse it with the schema.
+    const body = Buffer.from(fresh.json);
+    let compressed: Promise<Buffer> | undefined;
+    return { etag: etagOf(key, fresh.fingerprint), body, gzipped: () => (compressed ??= gzipAsync(body, { level: 6 })) };
+  }
+
+  // Builds in progress, so that a burst of identical requests costs one build; nothing is kept once sent.
+  const inFlight = new Map<string, Promise<BuiltTimeline>>();
+
   return {
     /**
-     * GET /api/timeline as a finished body with an ETag. A conditional request whose ETag still matches
-     * gets notModified without the body being built or even looked up.
+     * GET /api/timeline, written by the database in one query whatever the library size. A conditional
+     * request whose ETag still matches gets notModified without the body being built.
      */
     async listResponse(userId: number, q: TimelineQuery, ifNoneMatch?: string) {
       const o = resolve(q);
-      const key = cacheKey(userId, o);
+      const key = queryKey(userId, o);
       const current = await withZone(() => repo.fingerprint(userId));
       const etag = etagOf(key, current);
       if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { notModified: true as const, etag };
-      const hit = cache.get(key, current);
-      if (hit) return { notModified: false as const, entry: hit };
-      // Requests that saw the same fingerprint share one build: its snapshot is at least as new as what
-      // each of them saw, so none of them can be handed older data than it had already observed.
+      // Requests that saw the same fingerprint share one build: its snapshot is at least as new as what each
+      // of them saw, so none of them is handed older data than it had already observed.
       const flightKey = `${key}|${current}`;
       let flight = inFlight.get(flightKey);
       if (!flight) {
-        flight = fill(key, userId, o).finally(() => inFlight.delete(flightKey));
+        flight = build(key, userId, o).finally(() => inFlight.delete(flightKey));
         inFlight.set(flightKey, flight);
       }
-      return { notModified: false as const, entry: await flight };
+      return { notModified: false as const, built: await flight };
     },
 
     /** GET /api/timeline/summary: counts per type, year and month; years and months in sort order. */
