@@ -41,9 +41,6 @@ export const percentile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 };
 
-export { freePort };
-
-
 /** Alternate A and B `rounds` times; returns the per-round values of each. */
 export async function alternate(rounds: number, a: () => Promise<number>, b: () => Promise<number>) {
   const as: number[] = [];
@@ -61,7 +58,7 @@ export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-export interface CannonResult {
+interface CannonResult {
   requests: { average: number };
   throughput: { average: number };
   latency: { p50: number; p99: number };
@@ -193,7 +190,7 @@ export function saveRows(name: string, rows: Row[]) {
  * A database for in-process benchmarks: a scratch database on BENCH_DATABASE_URL (created and dropped), or an
  * embedded PostgreSQL in a temp dir.
  */
-export async function openBenchDatabase() {
+async function openBenchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const scratch = await createScratchDatabase({ connectionString: adminUrl }, 'heirloom_bench');

@@ -28,7 +28,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A small real JPEG of distinct content: a random 24×18 colour field scaled up smoothly (photo-like). */
-export async function makeJpeg(): Promise<Buffer> {
+async function makeJpeg(): Promise<Buffer> {
   const width = 320 + randomInt(481);
   const height = Math.round((width * 3) / 4);
   return sharp(randomBytes(24 * 18 * 3), { raw: { width: 24, height: 18, channels: 3 } })
@@ -58,7 +58,7 @@ function randomPastDate() {
   return new Date(start + Math.random() * (end - start)).toISOString().slice(0, 10);
 }
 
-export interface Acknowledged {
+interface Acknowledged {
   memories: Map<number, { title: string }>;
   contacts: Map<number, { firstName: string; lastName: string }>;
   photos: Map<number, { sha256: string }>;
@@ -70,7 +70,7 @@ export interface Acknowledged {
 }
 
 /** Ids whose DELETE the server acknowledged: they must be gone. */
-export interface Deleted {
+interface Deleted {
   memories: Set<number>;
   photos: Set<number>;
   vault: Set<number>;

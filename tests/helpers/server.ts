@@ -34,7 +34,7 @@ function adminConfig(): pg.PoolConfig {
 }
 
 /** A new, migrated database for this test file. */
-export async function createTestDatabase() {
+async function createTestDatabase() {
   const scratch = await createScratchDatabase(adminConfig());
   const pool = new pg.Pool({ ...scratch.config, max: 10 });
   pool.on('error', () => {}); // an idle client cut off by DROP DATABASE … WITH (FORCE) at the end of the file

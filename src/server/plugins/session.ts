@@ -9,7 +9,7 @@ import type { User } from '@shared/schemas/auth';
 import { unauthorized } from '../lib/errors';
 import { createSessionRepo } from './session.repo';
 
-export const SESSION_COOKIE = 'heirloom_session';
+const SESSION_COOKIE = 'heirloom_session';
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
 
