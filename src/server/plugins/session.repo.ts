@@ -29,9 +29,7 @@ export function createSessionRepo(db: Db) {
     },
     /** Revoke every session of a user, optionally keeping the one making the request. */
     async removeAllOfUser(userId: number, keepTokenHash?: string) {
-      await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
     },
   };
 }
