@@ -55,6 +55,12 @@ describe('one storage quota per account', () => {
 
   /** Nothing half-done: no journal entry, no temp file, and every stored file belongs to a row. */
   async function expectNothingLeftBehind(userId: number) {
+    // derivatives are written in the background (through .tmp): wait until the account's photos are done
+    for (let i = 0; i < 200; i++) {
+      const [p] = await t.db.select({ n: sql<number>`count(*)::int` }).from(photos).where(sql`${photos.userId} = ${userId} and ${photos.derivativeStatus} = 'pending'`);
+      if (p!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
     const tmp = path.join(t.dataDir, 'files', '.tmp');
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
