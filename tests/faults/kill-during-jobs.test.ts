@@ -3,22 +3,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
-import { newUserInput } from '@tests/helpers/server';
+import { dataDirClient } from '@tests/helpers/database';
+import { signUpHttp } from '@tests/helpers/users';
 
 const HEIC = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/files/tiny.heic'));
 /** Uploaded in one burst: far faster than conversions finish, so many are still queued at the kill. */
 const BURST = 40;
 const MIN_QUEUED_AT_KILL = 5;
-
-function dbClient(dataDir: string) {
-  return new pg.Client({
-    host: path.join(dataDir, 'db', 'pg-socket'), port: 5432, user: 'postgres', database: 'heirloom',
-    password: fs.readFileSync(path.join(dataDir, 'db', 'pg-password'), 'utf8').trim(),
-  });
-}
 
 describe('kill -9 with conversions queued', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-kill-jobs-'));
@@ -35,12 +28,7 @@ describe('kill -9 with conversions queued', () => {
   beforeAll(async () => {
     port = await freePort();
     await start();
-    const input = newUserInput();
-    await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: input.email, password: input.password }),
-    });
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ({ cookie } = await signUpHttp(server.url));
   });
 
   afterAll(async () => {
@@ -65,8 +53,7 @@ describe('kill -9 with conversions queued', () => {
     await server.exited;
 
     // The orphaned PostgreSQL still runs until the next start stops it: read what the kill left behind.
-    const before = dbClient(dataDir);
-    await before.connect();
+    const before = await dataDirClient(dataDir);
     const pending = await before.query<{ id: number }>(`SELECT id FROM photos WHERE derivative_status = 'pending' AND id = ANY($1)`, [ids]);
     const queued = await before.query(`SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
     await before.end();
@@ -75,8 +62,7 @@ describe('kill -9 with conversions queued', () => {
 
     const restartedAt = Date.now();
     await start(); // nothing else: no request, no maintenance
-    const after = dbClient(dataDir);
-    await after.connect();
+    const after = await dataDirClient(dataDir);
     try {
       let statuses: Array<{ derivative_status: string }> = [];
       for (let i = 0; i < 600; i++) {
