@@ -1,6 +1,6 @@
 // Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
 // `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DerivativeStatus, Photo, PhotoSort } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
@@ -150,6 +150,15 @@ export function createPhotosRepo(db: Db) {
       return rows.length > 0;
     },
 
+    async countByDerivativeStatus(userId: number): Promise<{ pending: number; failed: number }> {
+      const rows = await db
+        .select({ status: photos.derivativeStatus, n: count() })
+        .from(photos)
+        .where(and(eq(photos.userId, userId), inArray(photos.derivativeStatus, ['pending', 'failed'])))
+        .groupBy(photos.derivativeStatus);
+      return { pending: rows.find((r) => r.status === 'pending')?.n ?? 0, failed: rows.find((r) => r.status === 'failed')?.n ?? 0 };
+    },
+
     async requeueFailed(userId: number): Promise<number[]> {
       const rows = await db
         .update(photos)
@@ -163,10 +172,15 @@ export function createPhotosRepo(db: Db) {
      * Records the outcome of making derivatives for the original at `key`. false when the photo was deleted
      * or repointed meanwhile (the caller then removes what it wrote).
      */
-    async setDerivativeStatus(id: number, key: string, status: DerivativeStatus, size?: { width: number; height: number }) {
+    async setDerivativeStatus(id: number, key: string, status: DerivativeStatus, made?: { width: number; height: number; bytes: number }) {
       const rows = await db
         .update(photos)
-        .set({ derivativeStatus: status, ...(size && size.width > 0 ? size : {}) })
+        .set({
+          derivativeStatus: status,
+          ...(made && made.width > 0 ? { width: made.width, height: made.height } : {}),
+          // the real size replaces the estimate counted toward the quota at upload
+          ...(made ? { derivativesSize: made.bytes } : {}),
+        })
         .where(and(eq(photos.id, id), eq(photos.filePath, key)))
         .returning({ id: photos.id });
       return rows.length > 0;

@@ -10,7 +10,9 @@ import {
   photoImageQuerySchema,
   photoListQuerySchema,
   photoPatchSchema,
+  photoProcessingSchema,
   photoSchema,
+  retryFailedResultSchema,
 } from '@shared/schemas/photos';
 import { AppError, notFound } from '../../lib/errors';
 import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
@@ -36,11 +38,11 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPhotosRepo(app.db);
   const heic = app.heic;
   const cache = createImageCache();
-  const queue = createDerivativeQueue({ repo, files: app.files, heic, log: app.log, onChange: (id) => cache.forget(id) });
+  const queue = createDerivativeQueue({ jobs: app.jobs, repo, files: app.files, heic, log: app.log, onChange: (id) => cache.forget(id) });
   const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
   const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache, storage });
 
-  // Photos left 'pending' by a stop or crash get their derivatives now; shutdown waits for running jobs.
+  // A photo whose job was lost (a crash between its row and its job) is queued again at start-up.
   app.addHook('onReady', async () => {
     await queue.resumePending().catch((err: unknown) => app.log.error({ err }, 'Could not queue pending photos'));
   });
@@ -99,6 +101,10 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     await photos.unlink(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
+
+  app.get('/processing', { schema: { response: { 200: photoProcessingSchema } } }, (req) => photos.processing(currentUser(req).id));
+
+  app.post('/retry-failed', { schema: { response: { 200: retryFailedResultSchema } } }, (req) => photos.retryFailed(currentUser(req).id));
 
   app.post('/fix-paths', { schema: { response: { 200: fixPathsResultSchema } } }, (req) => photos.fixPaths(currentUser(req).id));
 

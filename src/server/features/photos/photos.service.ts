@@ -98,7 +98,8 @@ export function createPhotosService({
     if (!photo) throw notFound('Photo not found');
     const wanted: Variant | 'original' = size === 'thumb' ? 'thumb' : size === 'mobile' ? 'mobile' : isHeif(photo.mimeType) ? 'display' : 'original';
     if (wanted !== 'original' && photo.derivativeStatus === 'pending') {
-      if (!queue.isQueued(photo.id)) queue.enqueue(photo.id); // e.g. queued by another instance that stopped
+      // e.g. its job was lost with a database outage; a failure to queue leaves it pending for the next try
+      if (!queue.isQueued(photo.id)) await queue.enqueue(photo.id).catch(() => {});
       await queue.waitFor(photo.id, WAIT_FOR_DERIVATIVES_MS);
       photo = (await repo.findOwnedFile(userId, id)) ?? photo;
     }
@@ -130,6 +131,15 @@ export function createPhotosService({
       throw new AppError(422, 'This photo could not be converted for display', 'PHOTO_CONVERSION_FAILED');
     }
     throw notFound('The file of this photo is missing');
+  }
+
+  async function requeueFailed(userId: number) {
+    const ids = await repo.requeueFailed(userId);
+    for (const id of ids) {
+      cache.forget(id);
+      await queue.enqueue(id);
+    }
+    return ids.length;
   }
 
   return {
@@ -165,7 +175,8 @@ export function createPhotosService({
             derivativesSize,
           });
         });
-        queue.enqueue(photo.id);
+        // Stored and acknowledged even if queueing fails now: a pending photo is queued again at start-up.
+        await queue.enqueue(photo.id).catch(() => {});
         return photo;
       } catch (err) {
         await files.discard(staged); // refused before storeFiles took it over (it discards on its own failures)
@@ -271,15 +282,20 @@ export function createPhotosService({
             taken.add(found.key);
             fixedCount += 1;
             await Promise.all(ALL_VARIANTS.map((v) => files.remove(derivativeKey(photo.key, v))));
-            queue.enqueue(photo.id);
+            await queue.enqueue(photo.id);
           }
         }
       }
-      for (const id of await repo.requeueFailed(userId)) {
-        cache.forget(id);
-        queue.enqueue(id);
-      }
+      await requeueFailed(userId);
       return { fixedCount };
+    },
+
+    /** Photos whose derivatives are being made, or could not be made after every retry (Settings → Maintenance). */
+    processing: (userId: number) => repo.countByDerivativeStatus(userId),
+
+    /** "N photos could not be processed — Retry": their derivatives are made again from the start. */
+    async retryFailed(userId: number) {
+      return { queued: await requeueFailed(userId) };
     },
 
     /** spec §2 Clean Orphaned Records: delete the caller's photo rows whose original is gone from disk. */
