@@ -17,10 +17,11 @@ const requiredName = (message: string) =>
 // An empty string means "not given" (the form holds '' for empty inputs); the server stores it as null.
 const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).nullish();
 
-// spec §5: the client omits empty optional fields and may send null, hence nullish().
+// spec §5: the client omits empty optional fields and may send null, hence nullish(). Only a first name is
+// required: a contact may be known only as "Grandma".
 export const contactInputSchema = z.object({
   firstName: requiredName('First name is required'),
-  lastName: requiredName('Last name is required'),
+  lastName: optionalText(MAX_SHORT_TEXT_LENGTH),
   email: z
     .string({ error: 'Invalid email address' })
     .trim()
@@ -38,6 +39,12 @@ export const contactInputSchema = z.object({
   familyRelation: optionalText(MAX_SHORT_TEXT_LENGTH), // free text (spec §3); the form offers the grouped options
   notes: optionalText(CONTACT_NOTES_MAX_LENGTH),
 });
+
+/**
+ * PATCH /api/contacts/:id changes only the fields it carries; '' or null clears an optional one (the first
+ * name and the relationship can be changed, never cleared).
+ */
+export const contactPatchSchema = contactInputSchema.partial();
 
 export const contactSchema = z.object({
   id: z.number().int(),
@@ -61,4 +68,5 @@ export const contactListQuerySchema = z.object({ relationship: relationshipSchem
 
 export type Relationship = z.infer<typeof relationshipSchema>;
 export type ContactInput = z.infer<typeof contactInputSchema>;
+export type ContactPatch = z.infer<typeof contactPatchSchema>;
 export type Contact = z.infer<typeof contactSchema>;

@@ -12,6 +12,7 @@ import { createAccountTokens } from './account-tokens';
 import type { AuthRepo } from './auth.repo';
 import { createLoginThrottle } from './login-throttle';
 import { definePasswordResetJob } from './password-reset-job';
+import { relinkContactsOf } from '../contacts/contacts.service';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -88,11 +89,12 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, ma
         return row.id;
       });
       await sessions.revokeUser(userId);
+      await relinkContactsOf(db, userId, []); // the reset proved the address
     },
 
     /** The link proves the current address, or makes the pending one the account's address. */
     async verifyEmail(token: string) {
-      const userId = await db.transaction(async (tx) => {
+      const verified = await db.transaction(async (tx) => {
         const link = await tokens.consume(tx, 'email_verification', token);
         const row = link && (await repo.lockUser(tx, link.userId));
         if (!link || !row) throw badRequest(VERIFY_LINK_INVALID, 'LINK_INVALID');
@@ -101,9 +103,10 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, ma
           const adopted = await repo.adoptPendingEmail(tx, row.id, row.pendingEmail);
           if (!adopted) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
         } else throw badRequest(VERIFY_LINK_INVALID, 'LINK_INVALID'); // an address the account has moved on from
-        return row.id;
+        return { userId: row.id, emails: [row.email, link.email] };
       });
-      sessions.forgetUser(userId); // GET /api/user shows the change at once
+      sessions.forgetUser(verified.userId); // GET /api/user shows the change at once
+      await relinkContactsOf(db, verified.userId, verified.emails); // contacts link to proven addresses only
     },
   };
 }

@@ -28,8 +28,8 @@ export function createContactsRepo(db: Db) {
       const [row] = await db.insert(contacts).values({ ...values, ownerId }).returning();
       return toContact(row!);
     },
-    /** Replaces the editable fields; the old email is returned too, since links depend on it. */
-    async update(ownerId: number, id: number, values: ContactValues) {
+    /** Changes the given fields; the old email is returned too, since links depend on it. */
+    async update(ownerId: number, id: number, values: Partial<ContactValues>) {
       const [before] = await db.select({ email: contacts.email }).from(contacts).where(owned(ownerId, id)).limit(1);
       if (!before) return undefined;
       const [row] = await db
@@ -46,8 +46,8 @@ export function createContactsRepo(db: Db) {
 
     /**
      * Recompute linkedUserId for every contact that involves `ownerId` or a user registered under one of
-     * `emails`: a contact is linked to the registered user with its email only when that user also has the
-     * contact's owner among their contacts by email (mutual). One statement, so it is consistent with itself;
+     * `emails`: a contact is linked to the registered user with its email only when that user has verified
+     * the address and also has the contact's owner among their contacts by email (mutual). One statement, so it is consistent with itself;
      * the later of two racing writers always sees both rows.
      */
     async relink(ownerId: number, emails: string[]) {
@@ -63,6 +63,7 @@ export function createContactsRepo(db: Db) {
             (SELECT u.id FROM users u
               JOIN users o ON o.id = c.owner_id
               WHERE lower(u.email) = lower(c.email)
+                AND u.email_verified_at IS NOT NULL -- an unproven address may belong to anyone
                 AND u.id <> c.owner_id
                 AND EXISTS (
                   SELECT 1 FROM contacts back

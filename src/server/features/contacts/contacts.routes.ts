@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
-import { contactInputSchema, contactListQuerySchema, contactSchema } from '@shared/schemas/contacts';
+import { contactInputSchema, contactListQuerySchema, contactPatchSchema, contactSchema } from '@shared/schemas/contacts';
 import { currentUser } from '../../plugins/session';
 import { createContactsRepo } from './contacts.repo';
 import { createContactsService } from './contacts.service';
@@ -24,7 +24,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id',
-    { schema: { params: idParamsSchema, body: contactInputSchema, response: { 200: contactSchema } } },
+    { schema: { params: idParamsSchema, body: contactPatchSchema, response: { 200: contactSchema } } },
     (req) => contacts.update(currentUser(req).id, req.params.id, req.body),
   );
 

@@ -1,16 +1,15 @@
-import type { ContactInput, Relationship } from '@shared/schemas/contacts';
+import type { ContactInput, ContactPatch, Relationship } from '@shared/schemas/contacts';
 import { notFound } from '../../lib/errors';
-import type { ContactsRepo, ContactValues } from './contacts.repo';
+import type { Db } from '../../db/client';
+import { createContactsRepo, type ContactsRepo, type ContactValues } from './contacts.repo';
 
-/** '' and missing both mean "not given": stored as null, so a PATCH that leaves a field out clears it. */
+/** '' and null both mean "none": stored as null (the last name, which the data map keeps as text, as ''). */
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
-// PATCH sends the same fields as POST (spec §7) and the client omits empty ones (spec §5), so an update
-// replaces the whole contact rather than merging: otherwise a cleared field could never be cleared.
 function toValues(input: ContactInput): ContactValues {
   return {
     firstName: input.firstName,
-    lastName: input.lastName,
+    lastName: input.lastName ?? '',
     email: orNull(input.email),
     phoneNumber: orNull(input.phoneNumber),
     address: orNull(input.address),
@@ -19,6 +18,18 @@ function toValues(input: ContactInput): ContactValues {
     familyRelation: orNull(input.familyRelation),
     notes: orNull(input.notes),
   };
+}
+
+/** Only the fields a PATCH carries; a field left out stays as it is. */
+function toChanges(patch: ContactPatch): Partial<ContactValues> {
+  const changes: Partial<ContactValues> = {};
+  if (patch.firstName !== undefined) changes.firstName = patch.firstName;
+  if (patch.relationship !== undefined) changes.relationship = patch.relationship;
+  if (patch.lastName !== undefined) changes.lastName = patch.lastName ?? '';
+  for (const key of ['email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes'] as const) {
+    if (patch[key] !== undefined) changes[key] = orNull(patch[key]);
+  }
+  return changes;
 }
 
 export function createContactsService({ repo }: { repo: ContactsRepo }) {
@@ -38,8 +49,8 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
       return reread(userId, created.id);
     },
 
-    async update(userId: number, id: number, input: ContactInput) {
-      const result = await repo.update(userId, id, toValues(input));
+    async update(userId: number, id: number, patch: ContactPatch) {
+      const result = await repo.update(userId, id, toChanges(patch));
       if (!result) throw notFound('Contact not found'); // also covers "belongs to someone else"
       const emails = [result.previousEmail, result.contact.email].filter((e): e is string => !!e);
       if (emails.length === 0) return result.contact;
@@ -56,3 +67,11 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
   };
 }
 export type ContactsService = ReturnType<typeof createContactsService>;
+
+/**
+ * A user's address was verified or changed: links rest on verified addresses (decision 011), so every link
+ * that involves the user, or a contact holding one of `emails`, is computed again.
+ */
+export async function relinkContactsOf(db: Db, userId: number, emails: string[]) {
+  await createContactsRepo(db).relink(userId, emails);
+}

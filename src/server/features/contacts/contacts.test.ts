@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
@@ -22,6 +26,25 @@ describe('/api/contacts', () => {
     return res.json() as Array<Record<string, unknown>>;
   };
   const ann = { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' };
+  /** A user whose address is proven (links rest on verified addresses only). */
+  const verifiedUser = async () => {
+    const user = await signUp(t.app);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.user.id));
+    return user;
+  };
+  /** The token of the verification link heirloom mailed to `email` (no SMTP_URL: DATA_DIR/outbox). */
+  const verificationToken = async (email: string) => {
+    const outbox = path.join(t.dataDir, 'outbox');
+    for (let i = 0; i < 100; i++) {
+      for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+        const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+        const match = /verify-email\?token=3D([A-Za-z0-9_-]{43})|verify-email\?token=([A-Za-z0-9_-]{43})/.exec(text);
+        if (match && text.includes(email)) return match[1] ?? match[2]!;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no verification mail for ${email}`);
+  };
 
   it('requires a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/contacts' });
@@ -36,7 +59,6 @@ describe('/api/contacts', () => {
     ['a missing relationship', { relationship: undefined }, 'Please specify if this is a friend or family member'],
     ['an unknown relationship', { relationship: 'enemy' }, 'Please specify if this is a friend or family member'],
     ['a blank first name', { firstName: '   ' }, 'First name is required'],
-    ['a missing last name', { lastName: undefined }, 'Last name is required'],
     ['a birthday not in yyyy-MM-dd', { birthday: '05/03/1950' }, 'Please enter a valid date'],
     ['a birthday that is no real day', { birthday: '2023-02-30' }, 'Please enter a valid date'],
     ['notes over 5000 characters', { notes: 'x'.repeat(5001) }, 'Must be at most 5000 characters'],
@@ -93,18 +115,30 @@ describe('/api/contacts', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('updates a contact as a whole: a field left out is cleared', async () => {
+  it('saves a contact known only by a first name, like "Grandma"', async () => {
     const me = await signUp(t.app);
-    const created = (await create(me, { ...ann, phoneNumber: '123', notes: 'old' })).json();
-    const res = await update(me, created.id, { ...ann, lastName: 'Smith', notes: 'new' });
+    const res = await create(me, { firstName: 'Grandma', relationship: 'family', familyRelation: 'Grandmother' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ firstName: 'Grandma', lastName: '', familyRelation: 'Grandmother' });
+  });
+
+  it('changes only the fields a PATCH carries; null or an empty string clears one', async () => {
+    const me = await signUp(t.app);
+    const created = (await create(me, { ...ann, phoneNumber: '123', notes: 'old', address: '1 Lane' })).json();
+    const res = await update(me, created.id, { notes: 'new' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, lastName: 'Smith', notes: 'new', phoneNumber: null });
+    expect(res.json()).toMatchObject({ id: created.id, firstName: 'Ann', lastName: 'Lee', notes: 'new', phoneNumber: '123', address: '1 Lane' });
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
-    const invalid = await update(me, created.id, { ...ann, email: 'bad' });
+    const cleared = await update(me, created.id, { phoneNumber: null, address: '', lastName: null });
+    expect(cleared.json()).toMatchObject({ phoneNumber: null, address: null, lastName: '', notes: 'new', relationship: 'friend' });
+
+    const invalid = await update(me, created.id, { email: 'bad' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('Invalid email address');
-    expect((await list(me))[0]).toMatchObject({ lastName: 'Smith', email: null });
+    const blank = await update(me, created.id, { firstName: ' ' });
+    expect(blank.json().message).toBe('First name is required');
+    expect((await list(me))[0]).toMatchObject({ firstName: 'Ann', notes: 'new', email: null });
   });
 
   it("returns 404 for another user's contact and leaves it untouched", async () => {
@@ -141,8 +175,8 @@ describe('/api/contacts', () => {
       (await list(who)).find((c) => c.id === id)?.linkedUserId;
 
     it('does not link one-sidedly, and answers exactly as for an unregistered email', async () => {
-      const me = await signUp(t.app);
-      const registered = await signUp(t.app);
+      const me = await verifiedUser();
+      const registered = await verifiedUser();
       const toRegistered = await create(me, contactFor(registered));
       const toNobody = await create(me, contactFor(registered, { email: 'nobody-here@example.com' }));
       expect(toRegistered.statusCode).toBe(201);
@@ -160,8 +194,8 @@ describe('/api/contacts', () => {
     });
 
     it('links both sides once each has the other as a contact by email (any case), and unlinks on delete', async () => {
-      const a = await signUp(t.app);
-      const b = await signUp(t.app);
+      const a = await verifiedUser();
+      const b = await verifiedUser();
       const aToB = (await create(a, contactFor(b, { email: b.email.toUpperCase() }))).json();
       expect(aToB.linkedUserId).toBeNull();
 
@@ -176,9 +210,9 @@ describe('/api/contacts', () => {
     });
 
     it('recomputes links when a contact’s email changes, on both sides', async () => {
-      const a = await signUp(t.app);
-      const b = await signUp(t.app);
-      const c = await signUp(t.app);
+      const a = await verifiedUser();
+      const b = await verifiedUser();
+      const c = await verifiedUser();
       const bToA = (await create(b, contactFor(a))).json();
       const cToA = (await create(c, contactFor(a))).json();
       const aContact = (await create(a, contactFor(b))).json();
@@ -193,20 +227,31 @@ describe('/api/contacts', () => {
       expect(await linkOf(c, cToA.id)).toBe(a.user.id);
 
       // Clearing the email unlinks both.
-      const cleared = await update(a, aContact.id, { firstName: 'Pat', lastName: 'Doe', relationship: 'family' });
+      const cleared = await update(a, aContact.id, { email: null });
       expect(cleared.json().linkedUserId).toBeNull();
       expect(await linkOf(c, cToA.id)).toBeNull();
     });
 
+    it('links only once the other account has verified its address', async () => {
+      const a = await verifiedUser();
+      const b = await signUp(t.app); // registered, not verified: the address may not be theirs
+      const aToB = (await create(a, contactFor(b))).json();
+      await create(b, contactFor(a));
+      expect(await linkOf(a, aToB.id)).toBeNull();
+      const verify = await t.app.inject({ method: 'POST', url: '/api/email/verify', payload: { token: await verificationToken(b.email) } });
+      expect(verify.statusCode).toBe(200);
+      expect(await linkOf(a, aToB.id)).toBe(b.user.id);
+    });
+
     it('never links a user to themselves', async () => {
-      const me = await signUp(t.app);
+      const me = await verifiedUser();
       const self = (await create(me, contactFor(me))).json();
       expect(self.linkedUserId).toBeNull();
     });
 
     it('unlinks when the linked user deletes their account', async () => {
-      const a = await signUp(t.app);
-      const b = await signUp(t.app);
+      const a = await verifiedUser();
+      const b = await verifiedUser();
       const aToB = (await create(a, contactFor(b))).json();
       await create(b, contactFor(a));
       expect(await linkOf(a, aToB.id)).toBe(b.user.id);

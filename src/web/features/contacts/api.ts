@@ -1,6 +1,6 @@
 // Contacts: fetch + cache only; the components own toasts, dialogs and form resets.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contact, ContactInput, Relationship } from '@shared/schemas/contacts';
+import type { Contact, ContactInput, ContactPatch, Relationship } from '@shared/schemas/contacts';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -23,7 +23,7 @@ export function useCreateContact() {
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: ContactInput }) => api.patch<Contact>(`/api/contacts/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: ContactPatch }) => api.patch<Contact>(`/api/contacts/${id}`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),
   });
 }

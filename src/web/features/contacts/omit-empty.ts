@@ -1,17 +1,22 @@
-import type { ContactInput } from '@shared/schemas/contacts';
+import type { ContactInput, ContactPatch } from '@shared/schemas/contacts';
 
-/**
- * spec §5: the client always sends firstName and lastName and omits the other fields when empty. The server
- * treats an update as the whole contact, so an omitted field is cleared.
- */
+const OPTIONAL = ['lastName', 'email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes'] as const;
+
+/** spec §5: a new contact is sent with its first name and relationship, and the other fields only when given. */
 export function omitEmpty(values: ContactInput): ContactInput {
-  const result: ContactInput = { firstName: values.firstName, lastName: values.lastName, relationship: values.relationship };
-  const optional = ['email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes'] as const;
-  for (const key of optional) {
+  const result: ContactInput = { firstName: values.firstName, relationship: values.relationship };
+  for (const key of OPTIONAL) {
     const value = values[key]?.trim();
     if (value) result[key] = value;
   }
   return result;
+}
+
+/** An edit sends every field of the form: a PATCH changes only what it carries, so an emptied field is sent as null. */
+export function toPatch(values: ContactInput): ContactPatch {
+  const patch: ContactPatch = { firstName: values.firstName, relationship: values.relationship };
+  for (const key of OPTIONAL) patch[key] = values[key]?.trim() || null;
+  return patch;
 }
 
 /** A saved contact as form values: null becomes '' so every input is controlled. */

@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useUpdateContact } from '../api';
-import { omitEmpty, toFormValues } from '../omit-empty';
+import { toFormValues, toPatch } from '../omit-empty';
 import { ContactForm } from './contact-form';
 
 /** spec §4: open while a contact is selected; prefilled from it. */
@@ -13,7 +13,7 @@ export function EditContactDialog({ contact, onClose }: { contact: Contact | nul
   const onSubmit = (values: ContactInput) => {
     if (!contact) return Promise.resolve(false);
     return updateContact
-      .mutateAsync({ id: contact.id, input: omitEmpty({ ...values, relationship: contact.relationship }) })
+      .mutateAsync({ id: contact.id, input: toPatch({ ...values, relationship: contact.relationship }) })
       .then(() => {
         toast({ title: 'Contact updated successfully', description: 'Your contact has been updated.' });
         onClose();
