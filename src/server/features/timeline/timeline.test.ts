@@ -267,6 +267,10 @@ describe('GET /api/timeline', () => {
     ['?year=2021&limit=0', 'limit must be between 1 and 500'],
     ['?year=2021&limit=501', 'limit must be between 1 and 500'],
     ['?year=2021&cursor=bm9wZQ', 'Invalid cursor'],
+    // impossible instants in a well-formed cursor: a 400, never a database error
+    ...['2020-02-30T00:00:00.000000Z', '2021-02-29T00:00:00.000000Z', '2020-13-01T00:00:00.000000Z', '2020-01-01T24:00:00.000000Z'].map(
+      (at) => [`?year=2021&cursor=${Buffer.from(`${at}|1|5`).toString('base64url')}`, 'Invalid cursor'] as [string, string],
+    ),
     ['?year=2021&contentType=video', 'contentType must be photo, memory or document'],
   ])('rejects the period query %s with 400', async (query, message) => {
     const res = await get(owner.cookie, `/api/timeline/period${query}`);
