@@ -1,12 +1,10 @@
 // kill -9 of the server while HEIC conversions wait in the job queue: the jobs are rows in PostgreSQL, so
 // after the restart every queued conversion (and any that was running) finishes with no user action.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
+import { describe, expect, it } from 'vitest';
 import { dataDirClient } from '@tests/helpers/database';
-import { signUpHttp } from '@tests/helpers/users';
+import { killableHeirloom } from './helpers';
 
 const HEIC = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/files/tiny.heic'));
 /** Uploaded in one burst: far faster than conversions finish, so many are still queued at the kill. */
@@ -14,32 +12,13 @@ const BURST = 40;
 const MIN_QUEUED_AT_KILL = 5;
 
 describe('kill -9 with conversions queued', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-kill-jobs-'));
-  fs.chmodSync(dataDir, 0o755);
-  let port: number;
-  let server: ServerProcess;
-  let cookie = '';
-
-  const start = async () => {
-    server = startServer({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' });
-    await waitForHealth(server, 60_000);
-  };
-
-  beforeAll(async () => {
-    port = await freePort();
-    await start();
-    ({ cookie } = await signUpHttp(server.url));
-  });
-
-  afterAll(async () => {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const heirloom = killableHeirloom('heirloom-kill-jobs');
+  const { dataDir } = heirloom;
 
   async function uploadHeic(i: number): Promise<number> {
     const form = new FormData();
     form.append('photo', new Blob([HEIC], { type: 'image/heic' }), `burst-${i}.heic`);
-    const res = await fetch(`${server.url}/api/photos`, { method: 'POST', headers: { cookie }, body: form });
+    const res = await fetch(`${heirloom.server.url}/api/photos`, { method: 'POST', headers: { cookie: heirloom.cookie }, body: form });
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   }
@@ -49,8 +28,8 @@ describe('kill -9 with conversions queued', () => {
     for (let i = 0; i < BURST; i += 8) {
       ids.push(...(await Promise.all(Array.from({ length: Math.min(8, BURST - i) }, (_, j) => uploadHeic(i + j)))));
     }
-    server.child.kill('SIGKILL');
-    await server.exited;
+    heirloom.server.child.kill('SIGKILL');
+    await heirloom.server.exited;
 
     // The orphaned PostgreSQL still runs until the next start stops it: read what the kill left behind.
     const before = await dataDirClient(dataDir);
@@ -61,7 +40,7 @@ describe('kill -9 with conversions queued', () => {
     expect(queued.rows.length, 'their jobs are stored').toBeGreaterThanOrEqual(pending.rows.length);
 
     const restartedAt = Date.now();
-    await start(); // nothing else: no request, no maintenance
+    await heirloom.start(); // nothing else: no request, no maintenance
     const after = await dataDirClient(dataDir);
     try {
       let statuses: Array<{ derivative_status: string }> = [];
@@ -80,7 +59,7 @@ describe('kill -9 with conversions queued', () => {
       await after.end();
     }
     // And the converted images are served.
-    const img = await fetch(`${server.url}/api/photos/image/${ids[0]}`, { headers: { cookie } });
+    const img = await fetch(`${heirloom.server.url}/api/photos/image/${ids[0]}`, { headers: { cookie: heirloom.cookie } });
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
   });

@@ -3,13 +3,11 @@
 // maintenance tools find nothing to fix.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
+import { describe, expect, it } from 'vitest';
 import { dataDirClient } from '@tests/helpers/database';
-import { signUpHttp } from '@tests/helpers/users';
+import { killableHeirloom } from './helpers';
 
 const ROUNDS = 10;
 const UPLOADS = 20;
@@ -21,27 +19,8 @@ async function noisyJpeg() {
 }
 
 describe('kill -9 during writes', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-kill-'));
-  fs.chmodSync(dataDir, 0o755);
-  let port: number;
-  let server: ServerProcess;
-  let cookie = '';
-
-  const start = async () => {
-    server = startServer({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' });
-    await waitForHealth(server, 60_000);
-  };
-
-  beforeAll(async () => {
-    port = await freePort();
-    await start();
-    ({ cookie } = await signUpHttp(server.url));
-  });
-
-  afterAll(async () => {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const heirloom = killableHeirloom('heirloom-kill');
+  const { dataDir } = heirloom;
 
   type Kind = 'photos' | 'vault_files' | 'memory_attachments';
   const AREA: Record<Kind, string> = { photos: 'photos', vault_files: 'vault', memory_attachments: 'attachments' };
@@ -86,9 +65,9 @@ describe('kill -9 during writes', () => {
     } finally {
       await db.end();
     }
-    const fix = await fetch(`${server.url}/api/photos/fix-paths`, { method: 'POST', headers: { cookie } });
+    const fix = await fetch(`${heirloom.server.url}/api/photos/fix-paths`, { method: 'POST', headers: { cookie: heirloom.cookie } });
     expect(await fix.json()).toEqual({ fixedCount: 0 });
-    const clean = await fetch(`${server.url}/api/photos/cleanup`, { method: 'POST', headers: { cookie } });
+    const clean = await fetch(`${heirloom.server.url}/api/photos/cleanup`, { method: 'POST', headers: { cookie: heirloom.cookie } });
     expect(await clean.json()).toEqual({ cleanedCount: 0 });
   }
 
@@ -96,8 +75,8 @@ describe('kill -9 during writes', () => {
     const acknowledged = new Map<string, string>();
     const images = await Promise.all(Array.from({ length: UPLOADS }, noisyJpeg));
     for (let round = 0; round < ROUNDS; round++) {
-      const memory = await fetch(`${server.url}/api/memories`, {
-        method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+      const memory = await fetch(`${heirloom.server.url}/api/memories`, {
+        method: 'POST', headers: { cookie: heirloom.cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ title: `Round ${round}`, content: 'Attachments under fire', eventDate: '2001-05-05', isPublic: false, tags: [] }),
       });
       const memoryId = ((await memory.json()) as { id: number }).id;
@@ -109,7 +88,7 @@ describe('kill -9 during writes', () => {
           kind === 'photos' ? '/api/photos' : kind === 'vault_files' ? '/api/vault' : `/api/memories/${memoryId}/attachments`;
         form.append(kind === 'photos' ? 'photo' : kind === 'vault_files' ? 'file' : 'attachments', blob, `round${round}-${i}.jpg`);
         try {
-          const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { cookie }, body: form });
+          const res = await fetch(`${heirloom.server.url}${url}`, { method: 'POST', headers: { cookie: heirloom.cookie }, body: form });
           if (res.status < 200 || res.status >= 300) return;
           const body = (await res.json()) as { id: number } | Array<{ id: string }>;
           const ids = Array.isArray(body) ? body.map((a) => Number(a.id)) : [body.id];
@@ -119,10 +98,10 @@ describe('kill -9 during writes', () => {
         }
       });
       await new Promise((r) => setTimeout(r, 30 + Math.random() * 400));
-      server.child.kill('SIGKILL');
+      heirloom.server.child.kill('SIGKILL');
       await Promise.all(uploads);
-      await server.exited;
-      await start();
+      await heirloom.server.exited;
+      await heirloom.start();
       await verifyLibrary(acknowledged);
     }
     expect(acknowledged.size).toBeGreaterThan(0);
@@ -137,8 +116,8 @@ describe('kill -9 during writes', () => {
         for (let n = 0; !stop; n++) {
           try {
             const isMemory = (n + i) % 2 === 0;
-            const res = await fetch(`${server.url}/api/${isMemory ? 'memories' : 'contacts'}`, {
-              method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+            const res = await fetch(`${heirloom.server.url}/api/${isMemory ? 'memories' : 'contacts'}`, {
+              method: 'POST', headers: { cookie: heirloom.cookie, 'content-type': 'application/json' },
               body: JSON.stringify(
                 isMemory
                   ? { title: `Memory ${round}-${i}-${n}`, content: 'We walked to the lake.', eventDate: '1999-07-04', isPublic: false, tags: ['lake'] }
@@ -153,13 +132,13 @@ describe('kill -9 during writes', () => {
       };
       const writers = Array.from({ length: 6 }, (_, i) => writer(i));
       await new Promise((r) => setTimeout(r, 300 + Math.random() * 700));
-      server.child.kill('SIGKILL');
+      heirloom.server.child.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);
-      await server.exited;
-      await start();
-      const mem = (await (await fetch(`${server.url}/api/memories`, { headers: { cookie } })).json()) as Array<{ id: number }>;
-      const friends = (await (await fetch(`${server.url}/api/contacts?relationship=friend`, { headers: { cookie } })).json()) as Array<{ id: number }>;
+      await heirloom.server.exited;
+      await heirloom.start();
+      const mem = (await (await fetch(`${heirloom.server.url}/api/memories`, { headers: { cookie: heirloom.cookie } })).json()) as Array<{ id: number }>;
+      const friends = (await (await fetch(`${heirloom.server.url}/api/contacts?relationship=friend`, { headers: { cookie: heirloom.cookie } })).json()) as Array<{ id: number }>;
       const memIds = new Set(mem.map((m) => m.id));
       const contactIds = new Set(friends.map((c) => c.id));
       for (const id of memories) expect(memIds.has(id), `memory ${id}`).toBe(true);
