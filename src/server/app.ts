@@ -1,7 +1,7 @@
 // buildApp: plugins, the error contract, and the explicit list of every route (no autoload).
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -35,8 +35,8 @@ declare module 'fastify' {
     heic: HeicDecoder;
     /** The one durable background queue (PostgreSQL): derivatives, mail, and later exports and legacy timers. */
     jobs: JobQueue;
-    /** Every route as registered (method + URL pattern): the access-control test walks this list. */
-    registeredRoutes: Array<{ method: string; url: string }>;
+    /** Every route as registered (method + URL pattern + its schema): the access-control and generated-input tests walk this list. */
+    registeredRoutes: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
 }
 
@@ -74,7 +74,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   const mailer = createMailer(env, app.log);
   defineMailJob(app.jobs, mailer, app.log);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
