@@ -1,7 +1,7 @@
 // Queries on the signed-in user's credentials and address, and the account's removal.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, waitlist } from '../../db/schema';
+import { sessions, users, waitlist } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 
 export function createAccountRepo(db: Db) {
@@ -30,11 +30,12 @@ export function createAccountRepo(db: Db) {
     },
 
     /**
-     * Remove the user row (every owned table cascades, account tokens included; other people's contacts that
+     * Remove the user's sessions and row (every owned table cascades, account tokens included; other people's contacts that
      * were linked to this user are unlinked by the foreign key) and their waitlist entry, inside the caller's
      * transaction.
      */
     async remove(tx: Tx, userId: number) {
+      await tx.delete(sessions).where(eq(sessions.userId, userId)); // the cascade would too; said here on purpose
       const [row] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
       if (!row) return false;
       await tx.delete(waitlist).where(eq(sql`lower(${waitlist.email})`, row.email.toLowerCase()));

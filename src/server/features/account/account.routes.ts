@@ -19,6 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     mail: createAccountMailService({ db: app.db, jobs: app.jobs, publicUrl: app.env.PUBLIC_URL }),
     files: app.files,
     sessions: app.sessions,
+    log: app.log,
   });
   // Routes that check a password are limited per IP like login, so a stolen session cannot guess it.
   const passwordRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };

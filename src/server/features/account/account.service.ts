@@ -1,8 +1,9 @@
 // Account control: password, sign-in address, sessions and deletion. Every change that could lock the owner
 // out asks for the password again, so a session left open on someone else's computer is not enough.
+import type { FastifyBaseLogger } from 'fastify';
 import type { EmailChangeInput, PasswordChangeInput } from '@shared/schemas/account';
 import type { Db } from '../../db/client';
-import { removeFilesWith } from '../../lib/durable-files';
+import { closeAndRemoveFolders, journalRemoval } from '../../lib/durable-files';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -16,9 +17,10 @@ interface Deps {
   mail: AccountMailService;
   files: FileStore;
   sessions: SessionManager;
+  log: FastifyBaseLogger;
 }
 
-export function createAccountService({ db, repo, mail, files, sessions }: Deps) {
+export function createAccountService({ db, repo, mail, files, sessions, log }: Deps) {
   async function requirePassword(userId: number, password: string, message: string) {
     const row = await repo.findCredentials(userId);
     if (!row) throw notFound('User not found');
@@ -62,14 +64,23 @@ export function createAccountService({ db, repo, mail, files, sessions }: Deps) 
 
     async remove(userId: number, password: string) {
       await requirePassword(userId, password, 'The password is incorrect.');
-      // The rows go in one transaction that journals the user's folder; the folder is removed after it commits
-      // (or at the next start, after a crash), so a failure can never leave an account without its files.
-      const deleted = await removeFilesWith(db, files, async (tx) => {
+      // The rows and every session go in one transaction that journals the user's folder, so a failure can
+      // never leave an account without its files, nor a session without its account.
+      const folder = `users/${userId}`;
+      const deleted = await db.transaction(async (tx) => {
         const found = await repo.remove(tx, userId);
-        return { result: found, keys: found ? [`users/${userId}`] : [] };
+        if (found) await journalRemoval(tx, [folder]);
+        return found;
       });
       if (!deleted) throw notFound('User not found');
-      await sessions.revokeUser(userId); // the rows went with the user; this clears the session cache
+      sessions.forgetUser(userId); // the cached copies of those sessions, in this process, at once
+      try {
+        // Waits for uploads already storing into the folder (they are refused now) and refuses new ones.
+        await closeAndRemoveFolders(db, files, [folder]);
+      } catch (err) {
+        // The account is gone either way; the folder stays journalled and is removed at the next start.
+        log.error({ err, userId }, 'Could not remove the files of a deleted account yet');
+      }
     },
   };
 }

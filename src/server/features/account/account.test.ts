@@ -154,7 +154,8 @@ describe('account control', () => {
           fileSize: 8,
           mimeType: 'application/pdf',
         });
-      // Mutual contacts: the friend's contact is linked to the user.
+      // Mutual contacts: the friend's contact is linked to the user (a link needs a verified address).
+      await t.db.update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, userId));
       const mine = await t.app.inject({
         method: 'POST',
         url: '/api/contacts',
