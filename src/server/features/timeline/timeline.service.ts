@@ -48,9 +48,13 @@ function encodeCursor(row: Pick<PageRow, 'at_key' | 'rank' | 'id'>): string {
 
 const CURSOR = /^(-?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([123])\|([1-9]\d{0,9})$/;
 
-/** A calendar instant that exists: '2020-02-30…' or '…T24:00…' would fail deep in PostgreSQL as a 500. */
+/**
+ * A calendar instant that exists and PostgreSQL can hold: '2020-02-30…', '…T24:00…' or a year outside
+ * 1 … 294275 ('-275761-…', '294277-…') would fail deep in PostgreSQL as a 500.
+ */
 function isRealInstant(at: string) {
   const [, year, month, day, hour, minute, second] = /^(-?\d+)-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(at)!.map(Number);
+  if (year! < 1 || year! > 294_275) return false;
   if (month! < 1 || month! > 12 || hour! > 23 || minute! > 59 || second! > 59 || day! < 1) return false;
   const daysInMonth = new Date(Date.UTC(2000, month!, 0)).getUTCDate(); // 29 for February: leap years checked next
   if (month === 2 && day === 29) return (year! % 4 === 0 && year! % 100 !== 0) || year! % 400 === 0;

@@ -1,0 +1,574 @@
+// A catalogue of hostile requests, table-driven: each row is one request with the answer it must get (a 4xx,
+// or a 2xx where the request is legitimate but odd and must be handled safely). None may be a 5xx, every 4xx
+// carries a JSON { message }, and a row marked `unchanged` must leave every user-owned table as it was.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, multipart, newUserInput, storedFiles, type TestApp } from '@tests/helpers/server';
+import { contactBody, makeWorld, memoryBody, tablesDigest, tinyPng, worldIntact, type World } from './hostile-world';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'TRACE' | 'HEAD';
+type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+interface Row {
+  name: string;
+  method: Method;
+  url: string;
+  /** Whose session the request carries: the owner of the world, the other user, nobody, or a raw Cookie header. */
+  as?: 'owner' | 'other' | 'anon' | { cookie: string };
+  headers?: Record<string, string>;
+  payload?: string | Buffer | object;
+  expect: number | number[];
+  /** Every user-owned table must be as it was. */
+  unchanged?: boolean;
+  /** Further checks on the answer (what was stored, what is served). */
+  check?: (res: Response) => void | Promise<void>;
+}
+
+const SQL = [
+  "' OR '1'='1",
+  "'; DROP TABLE memories; --",
+  '1; SELECT pg_sleep(5)--',
+  "' UNION SELECT password_hash FROM users --",
+  '" OR ""="',
+  "\\'; DELETE FROM users WHERE ''='",
+  "1' AND (SELECT COUNT(*) FROM sessions) > 0 --",
+  '$$; DROP TABLE contacts; $$',
+];
+const XSS = [
+  '<script>alert(document.cookie)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '<iframe srcdoc="<script>parent.alert(1)</script>">',
+  '{{constructor.constructor("alert(1)")()}}',
+];
+const TRAVERSAL = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%5C..%5Cwindows%5Cwin.ini', '%2Fetc%2Fpasswd', '1%00', '..%252F..%252Fetc%252Fpasswd', '....%2F%2F....%2F%2Fetc%2Fpasswd'];
+const ID_FORMATS = ['0', '-1', '+1', '1.0', '1e0', '0x1', '01', '%201', '1%20', '1n', 'abc', 'NaN', 'Infinity', '2147483648', '9007199254740993', '99999999999999999999', '1,2', '[1]', 'null', 'true'];
+const BAD_FILENAMES = [
+  '../../etc/passwd.png',
+  '..\\..\\windows\\win.ini.png',
+  '/etc/passwd.png',
+  'C:\\Windows\\system32\\a.png',
+  '%2e%2e%2fa.png',
+  'a\u0000.png',
+  '....//....//a.png',
+  '.htaccess.png',
+  `${'x'.repeat(1000)}.png`,
+  '\u202Egnp.exe.png',
+];
+
+function world(w: World) {
+  // The routes that name one of the owner's resources, with those ids filled in.
+  return [
+    ['GET', `/api/photos/image/${w.photoId}`],
+    ['PATCH', `/api/photos/${w.photoId}`],
+    ['DELETE', `/api/photos/${w.photoId}`],
+    ['DELETE', `/api/photos/${w.linkedPhotoId}/unlink`],
+    ['PATCH', `/api/memories/${w.memoryId}`],
+    ['DELETE', `/api/memories/${w.memoryId}`],
+    ['GET', `/api/memories/${w.memoryId}/attachments`],
+    ['POST', `/api/memories/${w.memoryId}/links`],
+    ['GET', `/api/memories/${w.memoryId}/link-candidates`],
+    ['GET', `/api/memories/${w.memoryId}/attachments/${w.attachmentId}/file`],
+    ['DELETE', `/api/memories/${w.memoryId}/attachments/${w.attachmentId}`],
+    ['DELETE', `/api/memories/${w.memoryId}/attachments/p-${w.linkedPhotoId}`],
+    ['DELETE', `/api/memories/${w.memoryId}/attachments/v-${w.linkedVaultId}`],
+    ['PATCH', `/api/contacts/${w.contactId}`],
+    ['DELETE', `/api/contacts/${w.contactId}`],
+    ['GET', `/api/vault/${w.vaultId}`],
+    ['DELETE', `/api/vault/${w.vaultId}`],
+    ['DELETE', `/api/vault/${w.linkedVaultId}/unlink`],
+  ] as Array<[Method, string]>;
+}
+
+const bodyFor = (method: Method, url: string, w: World): object | undefined => {
+  if (method === 'PATCH' && url.includes('/photos/')) return { title: 'Renamed' };
+  if (method === 'PATCH' && url.includes('/memories/')) return { title: 'Changed' };
+  if (method === 'PATCH' && url.includes('/contacts/')) return { firstName: 'Zed' };
+  if (url.endsWith('/links')) return { photoIds: [w.otherPhotoId] };
+  return undefined;
+};
+
+describe('a catalogue of hostile requests', () => {
+  let t: TestApp;
+  let w: World;
+  let png: Buffer;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    png = await tinyPng();
+    w = await makeWorld(t);
+  });
+  afterAll(() => t.close());
+
+  const cookieOf = (as: Row['as']) =>
+    as === 'anon' ? undefined : as === 'other' ? w.other.cookie : typeof as === 'object' ? as.cookie : w.owner.cookie;
+
+  async function settle() {
+    for (let i = 0; i < 200; i++) {
+      const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: w.owner.cookie } })).json() as Array<{ derivativeStatus: string }>;
+      if (!Array.isArray(list) || list.every((p) => p.derivativeStatus !== 'pending')) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** Runs rows in order; returns what went wrong, one line per row, naming the request. */
+  async function run(rows: Row[]): Promise<string[]> {
+    const failures: string[] = [];
+    for (const row of rows) {
+      const before = row.unchanged ? await tablesDigest(t) : undefined;
+      const cookie = cookieOf(row.as);
+      const res = await t.app.inject({
+        method: row.method,
+        url: row.url,
+        headers: { ...(cookie ? { cookie } : {}), ...row.headers },
+        ...(row.payload !== undefined ? { payload: row.payload } : {}),
+      });
+      const where = `${row.name}: ${row.method} ${row.url.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+      const expected = [row.expect].flat();
+      if (res.statusCode >= 500) failures.push(`5xx ${where}`);
+      else if (!expected.includes(res.statusCode)) failures.push(`expected ${expected.join('/')} ${where}`);
+      if (res.statusCode >= 400 && row.method !== 'HEAD') {
+        const message = res.headers['content-type']?.toString().startsWith('application/json') ? (res.json() as { message?: unknown }).message : undefined;
+        if (typeof message !== 'string') failures.push(`no JSON message ${where}`);
+        if (/at \w+ \(|node_modules|\/work\/|\/tmp\/|SELECT .* FROM|relation "|violates|syntax error|pg_/.test(res.body)) failures.push(`internals leaked ${where}`);
+      }
+      if (row.check) {
+        try {
+          await row.check(res);
+        } catch (err) {
+          failures.push(`check failed ${where}: ${(err as Error).message.slice(0, 300)}`);
+        }
+      }
+      if (before) {
+        const after = await tablesDigest(t);
+        if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`changed data ${where}`);
+      }
+      if (res.statusCode < 300 && /photos|profile-picture|attachments/.test(row.url) && row.method === 'POST') await settle();
+    }
+    counted += rows.length;
+    return failures;
+  }
+  let counted = 0;
+
+  /** The owner's world is whole again (a legitimate row may have removed or renamed something). */
+  async function freshWorld() {
+    if (!(await worldIntact(t, w))) w = await makeWorld(t);
+  }
+
+  it('authorization: another user naming the owner’s ids gets 404 and changes nothing', async () => {
+    await freshWorld();
+    const rows: Row[] = world(w).map(([method, url]) => ({
+      name: 'other user’s id',
+      method,
+      url,
+      as: 'other',
+      payload: bodyFor(method, url, w),
+      expect: 404,
+      unchanged: true,
+    }));
+    rows.push(
+      { name: 'own memory, other’s attachment', method: 'GET', url: `/api/memories/${w.otherMemoryId}/attachments/${w.attachmentId}/file`, as: 'other', expect: 404, unchanged: true },
+      { name: 'own memory, other’s linked photo', method: 'DELETE', url: `/api/memories/${w.otherMemoryId}/attachments/p-${w.linkedPhotoId}`, as: 'other', expect: 404, unchanged: true },
+      { name: 'own memory, other’s linked vault file', method: 'DELETE', url: `/api/memories/${w.otherMemoryId}/attachments/v-${w.linkedVaultId}`, as: 'other', expect: 404, unchanged: true },
+      { name: 'link other’s photo to own memory', method: 'POST', url: `/api/memories/${w.otherMemoryId}/links`, as: 'other', payload: { photoIds: [w.photoId] }, expect: 404, unchanged: true },
+      { name: 'link other’s vault file to own memory', method: 'POST', url: `/api/memories/${w.otherMemoryId}/links`, as: 'other', payload: { vaultFileIds: [w.vaultId] }, expect: 404, unchanged: true },
+      { name: 'link own photo to other’s memory', method: 'POST', url: `/api/memories/${w.memoryId}/links`, as: 'other', payload: { photoIds: [w.otherPhotoId] }, expect: 404, unchanged: true },
+      {
+        name: 'vault upload into other’s memory',
+        method: 'POST',
+        url: '/api/vault',
+        as: 'other',
+        ...vaultUpload({ memoryId: String(w.memoryId) }),
+        expect: 404,
+        unchanged: true,
+      },
+      { name: 'owner’s own id, no session', method: 'GET', url: `/api/vault/${w.vaultId}`, as: 'anon', expect: 401, unchanged: true },
+    );
+    expect(await run(rows)).toEqual([]);
+  });
+
+  function vaultUpload(fields: Record<string, string>, filename = 'note.txt') {
+    const form = multipart([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'file', filename, content: Buffer.from('hello'), contentType: 'text/plain' },
+    ]);
+    return { payload: form.payload, headers: form.headers };
+  }
+
+  it('id formats: anything but a plain decimal id up to 2³¹−1 names nothing (404)', async () => {
+    await freshWorld();
+    const templates: Array<[Method, (id: string) => string]> = [
+      ['GET', (id) => `/api/memories/${id}/attachments`],
+      ['GET', (id) => `/api/vault/${id}`],
+      ['GET', (id) => `/api/photos/image/${id}`],
+      ['DELETE', (id) => `/api/contacts/${id}`],
+      ['GET', (id) => `/api/memories/${w.memoryId}/attachments/${id}/file`],
+      ['DELETE', (id) => `/api/memories/${w.memoryId}/attachments/p-${id}`],
+    ];
+    const rows: Row[] = templates.flatMap(([method, url]) =>
+      ID_FORMATS.map((id) => ({ name: `id ${id}`, method, url: url(id), expect: 404, unchanged: true })),
+    );
+    expect(rows.length).toBe(120);
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('path traversal in ids, query values and upload file names never reaches outside the user’s files', async () => {
+    await freshWorld();
+    const rows: Row[] = [];
+    for (const bad of TRAVERSAL) {
+      rows.push(
+        { name: 'traversal as a vault id', method: 'GET', url: `/api/vault/${bad}`, expect: 404, unchanged: true },
+        { name: 'traversal as an attachment id', method: 'GET', url: `/api/memories/${w.memoryId}/attachments/${bad}/file`, expect: 404, unchanged: true },
+        { name: 'traversal as a photo id', method: 'GET', url: `/api/photos/image/${bad}`, expect: 404, unchanged: true },
+        { name: 'traversal in the image size', method: 'GET', url: `/api/photos/image/${w.photoId}?size=${bad}`, expect: 400, unchanged: true },
+        // any text will do as a cache-busting value; a NUL is refused like everywhere else
+        { name: 'traversal in a cache-busting value', method: 'GET', url: `/api/photos/image/${w.photoId}?t=${bad}`, expect: bad.includes('%00') ? 400 : 200, unchanged: true },
+      );
+    }
+    rows.push(
+      { name: 'dot segments in the URL', method: 'GET', url: '/api/../../etc/passwd', expect: 404 },
+      { name: 'encoded dot segments in the URL', method: 'GET', url: '/api/%2e%2e/%2e%2e/etc/passwd', expect: 404 },
+      { name: 'dot segments around a route', method: 'GET', url: '/api/vault/../user', expect: [200, 404] },
+    );
+    const served = (res: Response) => {
+      const json = res.json() as { fileName?: string; originalName?: string } | Array<{ fileName: string }>;
+      const name = Array.isArray(json) ? json[0]!.fileName : (json.fileName ?? json.originalName ?? '');
+      expect(name.includes('/') || name.includes('\\') || name.includes('\u0000'), name).toBe(false);
+    };
+    for (const filename of BAD_FILENAMES) {
+      const photo = multipart([{ name: 'photo', filename, content: png, contentType: 'image/png' }]);
+      rows.push({ name: `photo named ${filename.slice(0, 30)}`, method: 'POST', url: '/api/photos', payload: photo.payload, headers: photo.headers, expect: [201, 400], check: (res) => (res.statusCode === 201 ? served(res) : undefined) });
+      rows.push({ name: `vault file named ${filename.slice(0, 30)}`, method: 'POST', url: '/api/vault', ...vaultUpload({}, filename.replace(/\.png$/, '.txt')), expect: [201, 400], check: (res) => (res.statusCode === 201 ? served(res) : undefined) });
+      const attachment = multipart([{ name: 'attachments', filename, content: png, contentType: 'image/png' }]);
+      rows.push({ name: `attachment named ${filename.slice(0, 30)}`, method: 'POST', url: `/api/memories/${w.memoryId}/attachments`, payload: attachment.payload, headers: attachment.headers, expect: [201, 400], check: (res) => (res.statusCode === 201 ? served(res) : undefined) });
+    }
+    expect(await run(rows)).toEqual([]);
+    const outside = storedFiles(t).filter((f) => !/^users\/\d+\//.test(f));
+    expect(outside, 'files stored outside a user folder').toEqual([]);
+  });
+
+  it('verb tampering: a method a route does not take is 404 or 405, never a 5xx, and changes nothing', async () => {
+    await freshWorld();
+    const registered = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api'));
+    const byUrl = new Map<string, Set<string>>();
+    for (const r of registered) {
+      const url = r.url.replace(/(.)\/$/, '$1'); // '/api/photos/' is the same route as '/api/photos'
+      byUrl.set(url, (byUrl.get(url) ?? new Set()).add(r.method));
+    }
+    const rows: Row[] = [];
+    for (const [pattern, methods] of byUrl) {
+      const url = pattern.replace(':attachmentId', String(w.attachmentId)).replace(':id', String(pattern.includes('/photos/') ? w.photoId : pattern.includes('/vault/') ? w.vaultId : pattern.includes('/contacts/') ? w.contactId : w.memoryId));
+      for (const method of ['PUT', 'PATCH', 'DELETE', 'POST', 'TRACE'] as Method[]) {
+        if (methods.has(method)) continue;
+        rows.push({ name: `${method} on a route without it`, method, url, payload: method === 'TRACE' ? undefined : {}, expect: [404, 405], unchanged: true });
+      }
+    }
+    rows.push(
+      { name: 'OPTIONS preflight', method: 'OPTIONS', url: '/api/memories', headers: { origin: 'http://evil.example', 'access-control-request-method': 'DELETE' }, expect: [204, 404], check: (res) => expect(res.headers['access-control-allow-origin']).toBeUndefined() },
+      { name: 'method override header', method: 'POST', url: `/api/vault/${w.vaultId}`, headers: { 'x-http-method-override': 'DELETE' }, payload: {}, expect: 404, unchanged: true },
+      { name: 'method override query', method: 'POST', url: `/api/vault/${w.vaultId}?_method=DELETE`, payload: {}, expect: 404, unchanged: true },
+    );
+    expect(rows.length).toBeGreaterThan(60);
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('mass assignment: owner, id, flags and timestamps in a body are ignored', async () => {
+    await freshWorld();
+    const intruding = (n: number) => ({
+      id: 999_999,
+      userId: w.other.user.id,
+      ownerId: w.other.user.id,
+      linkedUserId: w.other.user.id,
+      isWaitlisted: n % 2 === 0,
+      emailVerified: true,
+      passwordHash: 'x',
+      createdAt: '2000-01-01T00:00:00.000Z',
+      updatedAt: '2000-01-01T00:00:00.000Z',
+      memoryId: w.otherMemoryId,
+    });
+    const keys = Object.keys(intruding(0));
+    const rows: Row[] = [];
+    const notTaken = (res: Response, extra: (j: Record<string, unknown>) => void = () => {}) => {
+      const json = res.json() as Record<string, unknown>;
+      expect(json.id).not.toBe(999_999);
+      if ('userId' in json) expect(json.userId).toBe(w.owner.user.id);
+      if ('ownerId' in json) expect(json.ownerId).toBe(w.owner.user.id);
+      if ('linkedUserId' in json) expect(json.linkedUserId).not.toBe(w.other.user.id);
+      if ('createdAt' in json) expect(json.createdAt).not.toMatch(/^2000-/);
+      expect(JSON.stringify(json)).not.toContain('passwordHash');
+      extra(json);
+    };
+    for (const key of keys) {
+      const one = { [key]: intruding(0)[key as keyof ReturnType<typeof intruding>] };
+      rows.push(
+        { name: `memory create with ${key}`, method: 'POST', url: '/api/memories', payload: { ...memoryBody, ...one }, expect: 201, check: (res) => notTaken(res) },
+        { name: `memory update with ${key}`, method: 'PATCH', url: `/api/memories/${w.memoryId}`, payload: { title: 'Picnic', ...one }, expect: 200, check: (res) => notTaken(res, (j) => expect(j.id).toBe(w.memoryId)) },
+        { name: `contact create with ${key}`, method: 'POST', url: '/api/contacts', payload: { ...contactBody, ...one }, expect: 201, check: (res) => notTaken(res) },
+        { name: `contact update with ${key}`, method: 'PATCH', url: `/api/contacts/${w.contactId}`, payload: { firstName: 'Vi', ...one }, expect: 200, check: (res) => notTaken(res, (j) => expect(j.id).toBe(w.contactId)) },
+        {
+          name: `photo update with ${key}`,
+          method: 'PATCH',
+          url: `/api/photos/${w.photoId}`,
+          payload: { title: 'Renamed', ...one },
+          expect: 200,
+          check: (res) => notTaken(res, (j) => expect(j.memoryId).not.toBe(w.otherMemoryId)),
+        },
+        {
+          name: `profile update with ${key}`,
+          method: 'PATCH',
+          url: '/api/user/profile',
+          payload: { cityOfBirth: 'Leeds', ...one },
+          expect: 200,
+          check: (res) => notTaken(res, (j) => expect([j.id, j.isWaitlisted, j.emailVerified]).toEqual([w.owner.user.id, false, false])),
+        },
+        {
+          name: `register with ${key}`,
+          method: 'POST',
+          url: '/api/register',
+          as: 'anon',
+          payload: { ...newUserInput(), ...one },
+          expect: 201,
+          check: (res) => notTaken(res, (j) => expect([j.isWaitlisted, j.emailVerified]).toEqual([false, false])),
+        },
+      );
+    }
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('sessions: forged, truncated and other-format cookies are 401', async () => {
+    await freshWorld();
+    const token = w.owner.cookie.split('=')[1]!;
+    const cookies = [
+      `heirloom_session=${randomBytes(32).toString('base64url')}`,
+      `heirloom_session=${token.slice(0, -1)}`,
+      `heirloom_session=${token.slice(0, 20)}`,
+      `heirloom_session=${token}x`,
+      `heirloom_session=${token.toUpperCase()}`,
+      `heirloom_session=${Buffer.from(token, 'base64url').toString('hex')}`,
+      'heirloom_session=',
+      `heirloom_session=${'a'.repeat(5000)}`,
+      `heirloom_session=${encodeURIComponent('{"userId":1}')}`,
+      'heirloom_session=eyJhbGciOiJub25lIn0.eyJ1c2VySWQiOjF9.',
+      `heirloom_session=s%3A${token}.sig`,
+      'heirloom_session=%00',
+      'heirloom_session=%FF%FE',
+      `session=${token}`,
+      `Heirloom_Session=${token}`,
+      `heirloom_session="${token}`,
+      'heirloom_session=1; heirloom_session=2',
+      `heirloom_session=${token.replace(/./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+    ];
+    const rows: Row[] = cookies.flatMap((cookie) => [
+      { name: `cookie ${cookie.slice(0, 40)}`, method: 'GET' as Method, url: '/api/user', as: { cookie }, expect: 401, unchanged: true },
+      { name: `cookie ${cookie.slice(0, 40)} on a write`, method: 'POST' as Method, url: '/api/memories', as: { cookie }, payload: memoryBody, expect: 401, unchanged: true },
+    ]);
+    rows.push({ name: 'the real cookie still works', method: 'GET', url: '/api/user', expect: 200 });
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('CSRF: a cross-site Origin or Sec-Fetch-Site on every state-changing route is 403', async () => {
+    await freshWorld();
+    const writes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    const rows: Row[] = [];
+    for (const { method, url: pattern } of writes) {
+      const url = pattern.replace(':attachmentId', String(w.attachmentId)).replace(':id', String(w.memoryId));
+      for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Array<Record<string, string>>) {
+        rows.push({ name: `cross-site ${Object.values(headers)[0]}`, method: method as Method, url, headers, payload: {}, expect: 403, unchanged: true });
+      }
+    }
+    expect(rows.length).toBeGreaterThan(90);
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('SQL injection: stored as inert text in every text field, or refused where it is not a valid value', async () => {
+    await freshWorld();
+    const rows: Row[] = [];
+    for (const s of SQL) {
+      rows.push(
+        { name: 'sql in a memory', method: 'POST', url: '/api/memories', payload: { ...memoryBody, title: s, content: s, location: s, tags: [s] }, expect: 201, check: (res) => expect((res.json() as { title: string }).title).toBe(s) },
+        { name: 'sql in a contact', method: 'POST', url: '/api/contacts', payload: { firstName: s, lastName: s, notes: s, address: s, phoneNumber: s, familyRelation: s, relationship: 'family' }, expect: 201, check: (res) => expect((res.json() as { notes: string }).notes).toBe(s) },
+        { name: 'sql in a photo title', method: 'PATCH', url: `/api/photos/${w.photoId}`, payload: { title: s }, expect: 200 },
+        { name: 'sql in the profile', method: 'PATCH', url: '/api/user/profile', payload: { address: s, cityOfBirth: s }, expect: 200 },
+        { name: 'sql as the photo sort', method: 'GET', url: `/api/photos?sortBy=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
+        { name: 'sql as the contact filter', method: 'GET', url: `/api/contacts?relationship=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
+        { name: 'sql as the timeline order', method: 'GET', url: `/api/timeline?sortDirection=${encodeURIComponent(s)}&contentType=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
+        { name: 'sql as the time zone', method: 'GET', url: `/api/timeline/summary?tz=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
+        { name: 'sql as the login address', method: 'POST', url: '/api/login', as: 'anon', payload: { email: s, password: s }, expect: [400, 401], unchanged: true },
+        { name: 'sql as the timeline cursor', method: 'GET', url: `/api/timeline/period?year=2000&cursor=${Buffer.from(s).toString('base64url')}`, expect: 400, unchanged: true },
+      );
+    }
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('stored XSS: script strings are kept as text and served only as JSON, never as a page', async () => {
+    await freshWorld();
+    const rows: Row[] = [];
+    const asJson = (res: Response) => {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    };
+    for (const x of XSS) {
+      rows.push(
+        { name: 'xss in a memory', method: 'POST', url: '/api/memories', payload: { ...memoryBody, title: x, content: x }, expect: 201, check: (res) => { asJson(res); expect((res.json() as { content: string }).content).toBe(x); } },
+        { name: 'xss in a contact', method: 'POST', url: '/api/contacts', payload: { ...contactBody, firstName: x, notes: x }, expect: 201, check: asJson },
+        { name: 'memories served back', method: 'GET', url: '/api/memories', headers: { accept: 'text/html' }, expect: 200, check: (res) => { asJson(res); expect(res.body).toContain(JSON.stringify(x).slice(1, -1)); } },
+      );
+    }
+    const html = multipart([{ name: 'file', filename: 'page.html', content: Buffer.from(`<html>${XSS[0]}</html>`), contentType: 'text/html' }]);
+    rows.push({
+      name: 'an HTML file in the vault',
+      method: 'POST',
+      url: '/api/vault',
+      payload: html.payload,
+      headers: html.headers,
+      expect: [201, 400],
+      check: async (res) => {
+        if (res.statusCode !== 201) return;
+        const file = await t.app.inject({ method: 'GET', url: `/api/vault/${(res.json() as { id: number }).id}`, headers: { cookie: w.owner.cookie } });
+        expect(file.headers['content-type']).not.toMatch(/text\/html/);
+        expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
+      },
+    });
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('malformed multipart is a 4xx and stores nothing', async () => {
+    await freshWorld();
+    const boundary = 'XyZ';
+    const part = (name: string, body: string, filename?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename !== undefined ? `; filename="${filename}"` : ''}\r\nContent-Type: image/png\r\n\r\n${body}\r\n`;
+    const type = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const pngText = png.toString('latin1');
+    const rows: Row[] = [];
+    for (const url of ['/api/photos', '/api/vault', `/api/memories/${w.memoryId}/attachments`, '/api/user/profile-picture']) {
+      const field = url === '/api/photos' ? 'photo' : url === '/api/vault' ? 'file' : url.endsWith('attachments') ? 'attachments' : 'profilePicture';
+      const cases: Array<[string, string | Buffer, Record<string, string>]> = [
+        ['no boundary', part(field, pngText, 'a.png'), { 'content-type': 'multipart/form-data' }],
+        ['wrong boundary', `--other\r\n${part(field, pngText, 'a.png').slice(6)}--other--\r\n`, type],
+        ['unterminated', part(field, pngText, 'a.png'), type],
+        ['empty body', '', type],
+        ['no parts', `--${boundary}--\r\n`, type],
+        ['a 0-byte file', `${part(field, '', 'a.png')}--${boundary}--\r\n`, type],
+        ['a field named like the file', `${part(field, 'just text')}--${boundary}--\r\n`, type],
+        ['no Content-Disposition', `--${boundary}\r\nContent-Type: image/png\r\n\r\n${pngText}\r\n--${boundary}--\r\n`, type],
+        ['boundary of 200 characters', part(field, pngText, 'a.png'), { 'content-type': `multipart/form-data; boundary=${'b'.repeat(200)}` }],
+        ['charset trick', part(field, pngText, 'a.png'), { 'content-type': `multipart/form-data; charset=utf-7; boundary=${boundary}` }],
+        ['a JSON body', '{"photo":"x"}', { 'content-type': 'application/json' }],
+      ];
+      if (field !== 'attachments') {
+        cases.push(['two files where one is allowed', `${part(field, pngText, 'a.png')}${part(field, pngText, 'b.png')}--${boundary}--\r\n`, type]);
+      }
+      for (const [name, payload, headers] of cases) {
+        rows.push({ name: `${field}: ${name}`, method: 'POST', url, payload: typeof payload === 'string' ? Buffer.from(payload, 'latin1') : payload, headers, expect: [400, 413, 415], unchanged: true });
+      }
+      // Odd but well-formed: an unknown part header of 200 KB is read past; a CR/LF ends the quoted file name
+      // early. Either way a good image is stored under a harmless name, and the injected header is not taken.
+      const odd: Array<[string, string]> = [
+        ['giant part header', `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nX-Pad: ${'a'.repeat(200_000)}\r\nContent-Type: image/png\r\n\r\n${pngText}\r\n--${boundary}--\r\n`],
+        ['CR/LF in the file name', `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a\r\nContent-Type: text/html.png"\r\n\r\n${pngText}\r\n--${boundary}--\r\n`],
+      ];
+      for (const [name, payload] of odd) {
+        rows.push({
+          name: `${field}: ${name}`,
+          method: 'POST',
+          url,
+          payload: Buffer.from(payload, 'latin1'),
+          headers: type,
+          expect: [200, 201, 400, 413, 415],
+          check: (res) => {
+            expect(res.body).not.toMatch(/[\r\n]|text\/html/);
+          },
+        });
+      }
+    }
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('bad JSON, wrong content types, oversize bodies, odd Accept headers and query strings', async () => {
+    await freshWorld();
+    const json = { 'content-type': 'application/json' };
+    const raw = (name: string, payload: string | Buffer, headers: Record<string, string> = json, expected: number | number[] = 400): Row => ({
+      name,
+      method: 'POST',
+      url: '/api/memories',
+      payload,
+      headers,
+      expect: expected,
+      unchanged: true,
+    });
+    const valid = JSON.stringify(memoryBody);
+    const rows: Row[] = [
+      raw('trailing comma', valid.replace(/}$/, ',}')),
+      raw('single quotes', valid.replace(/"/g, "'")),
+      raw('comments', `/* x */${valid}`),
+      raw('unquoted keys', '{title:"a"}'),
+      raw('huge nesting', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, json, [400, 413]),
+      raw('huge array nesting', `${'['.repeat(500_000)}${']'.repeat(500_000)}`, json, [400, 413]),
+      raw('NaN', valid.replace('false', 'NaN')),
+      raw('Infinity', valid.replace('false', 'Infinity')),
+      raw('a number out of range', valid.replace('false', '1e400')),
+      raw('two documents', `${valid}${valid}`),
+      raw('empty body', ''),
+      raw('whitespace body', '   \n'),
+      // invalid UTF-8 is read as U+FFFD, as every JSON parser reading text does: stored as that, never as raw bytes
+      {
+        ...raw('invalid UTF-8', Buffer.concat([Buffer.from(valid.slice(0, 10)), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(valid.slice(10))]), json, [201, 400]),
+        unchanged: false,
+        check: (res) => (res.statusCode === 201 ? expect((res.json() as { title: string }).title).toBe('\uFFFD(\uFFFDPicnic') : undefined),
+      },
+      raw('UTF-16 body', Buffer.from(valid, 'utf16le'), { 'content-type': 'application/json; charset=utf-16' }, [400, 415]),
+      raw('proto pollution', valid.replace(/}$/, ',"__proto__":{"isAdmin":true}}')),
+      raw('constructor pollution', valid.replace(/}$/, ',"constructor":{"prototype":{"isAdmin":true}}}')),
+      raw('text/plain body', valid, { 'content-type': 'text/plain' }, 415),
+      raw('form body', 'title=a&content=b', { 'content-type': 'application/x-www-form-urlencoded' }, 415),
+      raw('xml body', '<memory/>', { 'content-type': 'application/xml' }, 415),
+      raw('no content type', valid, {}, [400, 415]),
+      { ...raw('unknown charset parameter: read as UTF-8 JSON', valid, { 'content-type': 'application/json; charset=klingon' }, [201, 400, 415]), unchanged: false },
+      raw('content type only a star', valid, { 'content-type': '*/*' }, 415),
+      raw('oversize JSON', JSON.stringify({ ...memoryBody, content: 'x'.repeat(2 * 1024 * 1024) }), json, 413),
+      raw('oversize JSON with a false length', valid, { ...json, 'content-length': '1' }, [400]),
+      { ...raw('duplicate keys: the last one wins, still validated', valid.replace(/}$/, ',"title":"Second","eventDate":"2020-02-30"}')), expect: 400 },
+      { ...raw('BOM before JSON', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(valid)]), json, [201, 400]), unchanged: false },
+      { ...raw('JSON with charset', valid, { 'content-type': 'application/json; charset=utf-8' }, 201), unchanged: false },
+      { ...raw('vendor JSON type', valid, { 'content-type': 'application/vnd.api+json' }, [201, 415]), unchanged: false },
+    ];
+    for (const accept of ['text/html', 'application/xml', 'image/png', '*/*;q=0', 'application/json;q=0', 'x'.repeat(5000)]) {
+      rows.push({ name: `Accept ${accept.slice(0, 20)}`, method: 'GET', url: '/api/user', headers: { accept }, expect: 200, check: (res) => expect(res.headers['content-type']).toMatch(/^application\/json/) });
+    }
+    const queries = [
+      ['sortBy[]=title', 200], // 'sortBy[]' is a key of its own, unknown and ignored: no nested query parsing
+      ['sortBy=title&sortBy=createdAt', 400],
+      ['sortBy[x]=title', 200],
+      ['__proto__[sortBy]=title', 200],
+      ['constructor[prototype][x]=1', 200],
+      ['__proto__=1', 200],
+      ['sortBy=%', 400],
+      ['sortBy=%ED%A0%80', 400],
+      [`x=${'a'.repeat(50_000)}`, [200, 414]],
+      ['&&&&&=&=', 200],
+    ] as const;
+    for (const [q, status] of queries) rows.push({ name: `query ${q.slice(0, 30)}`, method: 'GET', url: `/api/photos?${q}`, expect: [status].flat(), unchanged: true });
+    for (const q of ['relationship=family&relationship=friend', 'relationship=FAMILY', 'relationship=family%00', 'relationship=', 'relationship=%ED%A0%80']) {
+      rows.push({ name: `contacts query ${q}`, method: 'GET', url: `/api/contacts?${q}`, expect: 400, unchanged: true });
+    }
+    rows.push({ name: 'contacts query relationship[]', method: 'GET', url: '/api/contacts?relationship[]=family', expect: 200, unchanged: true });
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('a timeline cursor whose year PostgreSQL cannot hold (-275761, 0000, 294277) is a 400, never a 500', async () => {
+    const rows: Row[] = [];
+    const cursorInstants = ['2020-02-30T00:00:00.000000Z', '0000-00-00T00:00:00.000000Z', '2020-13-01T00:00:00.000000Z', '-275761-01-01T00:00:00.000000Z', '-0001-01-01T00:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '294277-01-01T00:00:00.000000Z', '999999-12-31T23:59:59.999999Z', '2020-01-01T24:00:00.000000Z'];
+    for (const at of cursorInstants) {
+      for (const tail of ['|1|5', '|9|5', '|1|2147483648']) {
+        rows.push({ name: `timeline cursor ${at}${tail}`, method: 'GET', url: `/api/timeline/period?year=2020&cursor=${Buffer.from(at + tail).toString('base64url')}`, expect: 400, unchanged: true });
+      }
+    }
+    expect(await run(rows)).toEqual([]);
+  });
+
+  it('tried at least 300 hostile requests, and the owner’s session still works', async () => {
+    expect(counted).toBeGreaterThanOrEqual(300);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: w.owner.cookie } });
+    expect(me.statusCode).toBe(200);
+  });
+});
