@@ -9,6 +9,7 @@ import {
 } from '@shared/schemas/account';
 import { currentUser } from '../../plugins/session';
 import { createAccountMailService } from '../auth/account-mail.service';
+import { createPasswordCheck, retryAfterHeader } from '../auth/auth.service';
 import { createAccountRepo } from './account.repo';
 import { createAccountService } from './account.service';
 
@@ -20,8 +21,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     files: app.files,
     sessions: app.sessions,
     log: app.log,
+    checkPassword: createPasswordCheck(app.db),
   });
-  // Routes that check a password are limited per IP like login, so a stolen session cannot guess it.
+  app.addHook('onError', retryAfterHeader);
+  // Routes that check a password are limited per IP like login, so a stolen session cannot guess it; the
+  // per-account limits of signing in apply on top (createPasswordCheck).
   const passwordRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
   // Each resend is a mail: a few per account, so nobody's inbox can be flooded through heirloom.
   const resendRateLimit = {
@@ -36,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password',
     { config: passwordRateLimit, schema: { body: passwordChangeInputSchema, response: { 200: accountMessageSchema } } },
     async (req) => {
-      await account.changePassword(currentUser(req).id, req.sessionTokenHash ?? undefined, req.body);
+      await account.changePassword(currentUser(req).id, req.sessionTokenHash ?? undefined, req.body, req.ip);
       return { message: 'Your password has been changed. Other devices have been signed out.' };
     },
   );
@@ -45,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/email',
     { config: passwordRateLimit, schema: { body: emailChangeInputSchema, response: { 202: accountMessageSchema } } },
     async (req, reply) => {
-      const address = await account.changeEmail(currentUser(req).id, req.body);
+      const address = await account.changeEmail(currentUser(req).id, req.body, req.ip);
       return reply.code(202).send({ message: `We have sent a link to ${address}. Your address changes once you open it.` });
     },
   );
@@ -66,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { config: passwordRateLimit, schema: { body: accountDeletionInputSchema, response: { 200: accountMessageSchema } } },
     async (req, reply) => {
-      await account.remove(currentUser(req).id, req.body.password);
+      await account.remove(currentUser(req).id, req.body.password, req.ip);
       await app.sessions.end(req, reply); // clears the cookie
       return { message: 'Your account and everything in it have been deleted.' };
     },

@@ -6,9 +6,10 @@ import type { Db } from '../../db/client';
 import { closeAndRemoveFolders, journalRemoval } from '../../lib/durable-files';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import type { SessionManager } from '../../plugins/session';
 import type { AccountMailService } from '../auth/account-mail.service';
+import type { PasswordCheck } from '../auth/auth.service';
 import type { AccountRepo } from './account.repo';
 
 interface Deps {
@@ -18,19 +19,21 @@ interface Deps {
   files: FileStore;
   sessions: SessionManager;
   log: FastifyBaseLogger;
+  /** auth's check, throttled with sign-in (429 LoginThrottledError). */
+  checkPassword: PasswordCheck;
 }
 
-export function createAccountService({ db, repo, mail, files, sessions, log }: Deps) {
-  async function requirePassword(userId: number, password: string, message: string) {
+export function createAccountService({ db, repo, mail, files, sessions, log, checkPassword }: Deps) {
+  async function requirePassword(userId: number, password: string, clientAddress: string, message: string) {
     const row = await repo.findCredentials(userId);
     if (!row) throw notFound('User not found');
-    if (!(await verifyPassword(row.password, password))) throw badRequest(message, 'WRONG_PASSWORD');
+    if (!(await checkPassword(row, password, clientAddress))) throw badRequest(message, 'WRONG_PASSWORD');
     return row;
   }
 
   return {
-    async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput) {
-      await requirePassword(userId, input.currentPassword, 'Your current password is incorrect.');
+    async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput, clientAddress: string) {
+      await requirePassword(userId, input.currentPassword, clientAddress, 'Your current password is incorrect.');
       await repo.updatePassword(userId, await hashPassword(input.newPassword));
       await sessions.revokeUser(userId, keepTokenHash); // every other device must sign in again
     },
@@ -39,8 +42,8 @@ export function createAccountService({ db, repo, mail, files, sessions, log }: D
      * The new address waits in pending_email until the link sent to it comes back (auth: POST /api/email/verify);
      * the account keeps signing in with the old one meanwhile, and the old one is told. Returns the new address.
      */
-    async changeEmail(userId: number, input: EmailChangeInput) {
-      const row = await requirePassword(userId, input.password, 'The password is incorrect.');
+    async changeEmail(userId: number, input: EmailChangeInput, clientAddress: string) {
+      const row = await requirePassword(userId, input.password, clientAddress, 'The password is incorrect.');
       const email = input.email.trim();
       if (email.toLowerCase() === row.email.toLowerCase()) throw badRequest('This is already your e-mail address.', 'SAME_EMAIL');
       // the same words as registration; the unique index still decides when the link comes back
@@ -62,8 +65,8 @@ export function createAccountService({ db, repo, mail, files, sessions, log }: D
       return address;
     },
 
-    async remove(userId: number, password: string) {
-      await requirePassword(userId, password, 'The password is incorrect.');
+    async remove(userId: number, password: string, clientAddress: string) {
+      await requirePassword(userId, password, clientAddress, 'The password is incorrect.');
       // The rows and every session go in one transaction that journals the user's folder, so a failure can
       // never leave an account without its files, nor a session without its account.
       const folder = `users/${userId}`;

@@ -13,6 +13,7 @@ import {
 import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { createAuthRepo } from './auth.repo';
 import { createAuthService } from './auth.service';
+import { retryAfterHeader } from './login-throttle';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
@@ -22,9 +23,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sessions: app.sessions,
     log: app.log,
     publicUrl: app.env.PUBLIC_URL,
-    maxFailures: 10,
   });
-  /** Per-IP limit on the credential and account-link routes; the per-account limits come on top. */
+  app.addHook('onError', retryAfterHeader);
+  /** Per-IP limit on the credential and account-link routes; the per-account limits (login-throttle.ts) come on top. */
   const authRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
   // Reset mails one address can be sent, whoever asks and from wherever: no inbox is flooded.
   const resetMailsPerAddress = app.createRateLimit({
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/login', { config: authRateLimit, schema: { body: loginInputSchema, response: { 200: userSchema } } }, async (req, reply) => {
-    const user = await auth.login(req.body);
+    const user = await auth.login(req.body, req.ip);
     if (req.sessionTokenHash) await app.sessions.end(req, reply); // a new session on every login
     await app.sessions.start(reply, user.id);
     return user;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth';
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { SessionManager } from '../../plugins/session';
@@ -10,7 +10,7 @@ import { toUser } from '../../plugins/session.repo';
 import { createAccountMailService } from './account-mail.service';
 import { createAccountTokens } from './account-tokens';
 import type { AuthRepo } from './auth.repo';
-import { createLoginThrottle } from './login-throttle';
+import { loginThrottleOf } from './login-throttle';
 import { definePasswordResetJob } from './password-reset-job';
 import { relinkContactsOf } from '../contacts/contacts.service';
 
@@ -24,11 +24,10 @@ interface Deps {
   sessions: SessionManager;
   log: FastifyBaseLogger;
   publicUrl: string;
-  maxFailures: number;
 }
 
-export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, maxFailures }: Deps) {
-  const throttle = createLoginThrottle(maxFailures);
+export function createAuthService({ db, repo, jobs, sessions, log, publicUrl }: Deps) {
+  const throttle = loginThrottleOf(db);
   const tokens = createAccountTokens(db);
   const mail = createAccountMailService({ db, jobs, publicUrl });
   const passwordReset = definePasswordResetJob(jobs, { repo, mail });
@@ -56,18 +55,23 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, ma
       return user;
     },
 
-    /** Unknown email and wrong password answer identically, in about the same time. */
-    async login(input: LoginInput) {
-      if (throttle.isBlocked(input.email)) {
-        throw tooManyRequests('Too many failed attempts for this account. Please wait 15 minutes and try again.');
+    /**
+     * Unknown email and wrong password answer identically, in about the same time, and are throttled alike
+     * (login-throttle.ts): the throttle is keyed by the address typed, whether an account has it or not.
+     */
+    async login(input: LoginInput, clientAddress: string) {
+      const attempt = throttle.begin(input.email, clientAddress);
+      let row;
+      let ok;
+      try {
+        row = await repo.findCredentials(input.email);
+        ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
+      } catch (err) {
+        attempt.abandon();
+        throw err;
       }
-      const row = await repo.findCredentials(input.email);
-      const ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
-      if (!row || !ok) {
-        throttle.recordFailure(input.email);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      throttle.reset(input.email);
+      if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      attempt.succeeded();
       return toUser(row);
     },
 
@@ -111,3 +115,26 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, ma
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * For the signed-in routes that ask for the password again (password and address change, account deletion):
+ * the limits of signing in, on the same account, so a stolen session cannot guess faster than a stranger.
+ * Throws LoginThrottledError (429); register retryAfterHeader as the routes' onError hook.
+ */
+export function createPasswordCheck(db: Db) {
+  const throttle = loginThrottleOf(db);
+  return async (account: { email: string; password: string }, password: string, clientAddress: string) => {
+    const attempt = throttle.begin(account.email, clientAddress);
+    let ok;
+    try {
+      ok = await verifyPassword(account.password, password);
+    } catch (err) {
+      attempt.abandon();
+      throw err;
+    }
+    if (ok) attempt.succeeded();
+    return ok;
+  };
+}
+export type PasswordCheck = ReturnType<typeof createPasswordCheck>;
+export { retryAfterHeader } from './login-throttle';
