@@ -1,4 +1,4 @@
-// Password guessing is slowed without handing an attacker a way to lock the owner out (decision 023):
+// Password guessing is slowed without handing an attacker a way to lock the owner out (decision 024):
 // - per (account, address): after `perAddress` failures that address may not try that account again until
 //   the window has passed since its last failure;
 // - per account, from anywhere: the first `freeFailures` failures cost nothing, then every further try must
