@@ -184,3 +184,21 @@ test('settings shows library statistics and runs the maintenance tools', async (
   await page.getByRole('tab', { name: 'Privacy' }).click();
   await expect(page.getByText('Privacy settings coming soon...')).toBeVisible();
 });
+
+test('photos that cannot be fetched are reported in a toast on the gallery and the dashboard', async ({ page, signIn }) => {
+  await signIn();
+  await page.route(
+    (url) => url.pathname === '/api/photos',
+    (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback()),
+  );
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+
+  await page.goto('/photos');
+  await expect(toast).toContainText('Error');
+  await expect(toast).toContainText('Failed to fetch photos');
+  await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('alert')).toHaveText('Failed to fetch photos');
+
+  await page.goto('/dashboard');
+  await expect(toast).toContainText('Failed to fetch photos');
+  await expect(page.getByRole('region', { name: 'Recent Photos' }).getByRole('alert')).toHaveText('Failed to fetch photos');
+});

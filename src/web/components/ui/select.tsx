@@ -2,6 +2,7 @@ import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from '@web/lib/cn';
+import { inertOutside } from '@web/lib/inert-outside';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -34,6 +35,7 @@ export function SelectContent({
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
+        ref={inertOutside}
         data-slot="select-content"
         position={position}
         className={cn(
@@ -69,6 +71,9 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   return (
     <SelectPrimitive.Item
       data-slot="select-item"
+      // A long list scrolls. Radix makes options focusable by script only (-1), which leaves a scroll area that
+      // keyboard users of Safari cannot reach (axe: scrollable-region-focusable); the list itself keeps Tab inside.
+      tabIndex={props.disabled ? undefined : 0}
       className={cn(
         'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,

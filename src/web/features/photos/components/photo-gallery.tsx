@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useFixPhotoPaths, usePhotos } from '../api';
 import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
@@ -24,6 +25,7 @@ const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
 export function PhotoGallery() {
   const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
   const photos = usePhotos(sortBy);
+  useLoadErrorToast(photos, 'Failed to fetch photos');
   const fixPaths = useFixPhotoPaths();
   const isMobile = useIsMobile();
   // one cache-busting value per visit; renewed after "Fix failed photos" so every image is asked again
@@ -66,6 +68,18 @@ export function PhotoGallery() {
 
   // a photo deleted meanwhile no longer counts as failed
   const failedCount = photos.data ? photos.data.filter((p) => failed.has(p.id)).length : 0;
+
+  const galleryStatus = photos.isPending ? (
+    <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
+  ) : photos.isError ? (
+    <p role="alert" className="py-10 text-center text-destructive">
+      Failed to fetch photos
+    </p>
+  ) : (
+    <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
+      No photos found. Upload some photos to get started!
+    </p>
+  );
 
   return (
     <Card>
@@ -110,34 +124,29 @@ export function PhotoGallery() {
             </div>
           </div>
 
-          {photos.isPending ? (
-            <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
-          ) : photos.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription>Error: {errorMessage(photos.error, 'Failed to load photos')}</AlertDescription>
-            </Alert>
-          ) : photos.data.length === 0 ? (
-            <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
-              No photos found. Upload some photos to get started!
-            </p>
-          ) : (
-            <>
-              <TabsContent value="grid">
-                <ul aria-label="Photos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-                  {photos.data.map((photo) => (
-                    <PhotoGridItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
-                  ))}
-                </ul>
-              </TabsContent>
-              <TabsContent value="list">
-                <ul aria-label="Photos" className="grid gap-3">
-                  {photos.data.map((photo) => (
-                    <PhotoListItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
-                  ))}
-                </ul>
-              </TabsContent>
-            </>
-          )}
+          {/* Both panels always exist, so each tab's aria-controls points at a real element. */}
+          <TabsContent value="grid">
+            {photos.isSuccess && photos.data.length > 0 ? (
+              <ul aria-label="Photos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+                {photos.data.map((photo) => (
+                  <PhotoGridItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
+                ))}
+              </ul>
+            ) : (
+              galleryStatus
+            )}
+          </TabsContent>
+          <TabsContent value="list">
+            {photos.isSuccess && photos.data.length > 0 ? (
+              <ul aria-label="Photos" className="grid gap-3">
+                {photos.data.map((photo) => (
+                  <PhotoListItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
+                ))}
+              </ul>
+            ) : (
+              galleryStatus
+            )}
+          </TabsContent>
         </Tabs>
         <PhotoViewerDialog photo={viewing} timestamp={timestamp} isMobile={isMobile} onClose={() => setViewing(undefined)} />
       </CardContent>

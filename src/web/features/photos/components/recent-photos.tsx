@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { usePhotos } from '../api';
 import { PhotoImage } from './photo-image';
 
 /** spec §2 Dashboard: the first 8 photos, 2 columns on small screens and 4 on wider ones. */
 export function RecentPhotos() {
   const photos = usePhotos();
+  useLoadErrorToast(photos, 'Failed to fetch photos');
   const isMobile = useIsMobile();
   // one cache-busting value per visit, so re-renders do not re-download every image
   const [timestamp] = useState(() => Date.now());

@@ -48,7 +48,8 @@ export function ProfilePictureCard({ user }: { user: User }) {
           type="button"
           onClick={() => inputRef.current?.click()}
           disabled={upload.isPending}
-          aria-label="Change profile picture"
+          // The name starts with what is shown (the initials until a picture loads), so "click MJ" works by voice.
+          aria-label={`${initialsOf(user)}, change profile picture`}
           className="group relative rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-wait"
         >
           <Avatar className="size-32 text-3xl">
