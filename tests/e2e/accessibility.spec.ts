@@ -1,0 +1,416 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+
+// axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a
+// dragged file, the photo viewer, toasts), at desktop width and on a phone. Serious and critical findings fail.
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Radix content fades and zooms in; axe measuring contrast mid-animation would see half-transparent text. */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+// label-content-name-mismatch is experimental in axe, and off unless asked for: a control whose visible text is
+// missing from its accessible name cannot be operated by voice ("click Edit").
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
+
+/** Runs axe on the page as it is now; `state` names what is open, so a failure says where to look. */
+async function expectAccessible(page: Page, state: string) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const found = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(found, `axe on ${state}`).toEqual([]);
+}
+
+async function jpeg() {
+  return sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 120, g: 80, b: 50 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+async function seedMemory(request: APIRequestContext) {
+  const res = await request.post('/api/memories', {
+    data: {
+      title: 'Summer at the lake',
+      content: 'We swam until the sun went down.',
+      eventDate: '2012-07-14',
+      isPublic: false,
+      tags: ['family'],
+      location: 'Lake Geneva',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const attached = await request.post(`/api/memories/${id}/attachments`, {
+    multipart: { attachments: { name: 'shore.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
+  expect(attached.ok(), await attached.text()).toBeTruthy();
+}
+
+async function seedPhoto(request: APIRequestContext) {
+  const res = await request.post('/api/photos', {
+    multipart: { photo: { name: 'porch.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function seedContact(request: APIRequestContext, relationship: 'family' | 'friend') {
+  const data = { firstName: 'Ada', lastName: 'Byron', relationship, familyRelation: relationship === 'family' ? 'Mother' : undefined };
+  const res = await request.post('/api/contacts', { data });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function seedDocument(request: APIRequestContext) {
+  const res = await request.post('/api/vault', {
+    multipart: {
+      file: { name: 'deed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      description: 'Deed to the house',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** react-dropzone shows its drag prompt on dragenter with files; the prompt is how we know the state is open. */
+async function dragFileOver(page: Page, zone: Locator) {
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+    return dt;
+  });
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+}
+
+async function closeWithEscape(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+}
+
+const publicScreens = [
+  '/',
+  '/faq',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=abc123',
+  '/verify-email?token=abc123',
+  '/no-such-page',
+];
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`public screens at ${size}`, async ({ page }) => {
+    test.slow(); // one axe run per screen
+    await page.setViewportSize(viewport);
+    for (const path of publicScreens) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${path} at ${size}`);
+    }
+  });
+
+  test(`sign-in and registration forms with their errors at ${size}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/login');
+    await page.getByRole('main').getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/required|valid/i)
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page, `/login with errors at ${size}`);
+    await page.goto('/register');
+    await page.getByRole('main').getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/required|valid/i)
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page, `/register with errors at ${size}`);
+  });
+
+  test(`signed-in screens with content at ${size}`, async ({ page, signIn }) => {
+    test.slow(); // one axe run per screen
+    await signIn();
+    await Promise.all([
+      seedMemory(page.request),
+      seedPhoto(page.request),
+      seedContact(page.request, 'family'),
+      seedContact(page.request, 'friend'),
+      seedDocument(page.request),
+    ]);
+    await page.setViewportSize(viewport);
+    for (const path of [
+      '/dashboard',
+      '/story',
+      '/view-my-story',
+      '/memories',
+      '/photos',
+      '/family',
+      '/friends',
+      '/vault',
+      '/profile',
+      '/settings',
+      '/after-life',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `${path} at ${size}`);
+    }
+  });
+}
+
+test('signed-in screens while still empty', async ({ page, signIn }) => {
+  test.slow(); // one axe run per screen
+  await signIn();
+  for (const path of ['/dashboard', '/story', '/view-my-story', '/memories', '/photos', '/family', '/friends', '/vault']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `empty ${path}`);
+  }
+});
+
+test('the account menu and a toast', async ({ page, signIn }) => {
+  await signIn();
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+    await expectAccessible(page, `the account menu at ${viewport.width}px`);
+    await page.keyboard.press('Escape');
+  }
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your profile has been updated successfully.', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'the profile-updated toast');
+});
+
+test('memories: the form, its tabs, the drop zone while dragging, the link picker and the delete confirmation', async ({
+  page,
+  signIn,
+}) => {
+  test.slow();
+  await signIn();
+  await Promise.all([seedMemory(page.request), seedPhoto(page.request), seedDocument(page.request)]);
+  await page.goto('/memories');
+  await page.getByRole('button', { name: 'Add Memory' }).click();
+  await expect(page.getByRole('form', { name: 'Create New Memory' })).toBeVisible();
+  await expectAccessible(page, 'the new-memory form');
+  await page.getByRole('tab', { name: 'Attachments' }).click();
+  const prompt = page.getByText('Drag & drop images or audio here, or click to select');
+  await dragFileOver(page, prompt.locator('..'));
+  await expect(prompt).toHaveCount(0);
+  await expectAccessible(page, 'the attachment drop zone while dragging');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Edit memory Summer at the lake' }).click();
+  await expect(page.getByRole('form', { name: 'Edit Memory' })).toBeVisible();
+  await expectAccessible(page, 'the edit-memory form');
+  await page.getByRole('tab', { name: 'Attachments' }).click();
+  await expect(page.getByRole('list', { name: 'Existing attachments' })).toBeVisible();
+  await expectAccessible(page, 'the edit-memory attachments');
+  await page.getByRole('button', { name: 'Link from Photos or Vault' }).click();
+  await expect(page.getByRole('dialog', { name: 'Link photos and documents' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the link picker');
+  await closeWithEscape(page);
+  await page.getByRole('button', { name: /^(Delete|Unlink) attachment shore\.jpg$/ }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectAccessible(page, 'the remove-attachment confirmation');
+  await closeWithEscape(page);
+
+  await page.getByRole('button', { name: 'Delete memory Summer at the lake' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectAccessible(page, 'the delete-memory confirmation');
+  await closeWithEscape(page);
+});
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`photos at ${size}: sort menu, list view, drop zone while dragging, title and date editing, viewer and delete confirmation`, async ({
+    page,
+    signIn,
+  }) => {
+    test.slow(); // a dozen axe runs
+    await signIn();
+    await seedPhoto(page.request);
+    await page.setViewportSize(viewport);
+    await page.goto('/photos');
+    await expect(page.getByRole('button', { name: 'View porch.jpg' }).first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await expect(page.getByRole('option', { name: 'Upload Date' })).toBeVisible();
+    await expectAccessible(page, `the open sort select at ${size}`);
+    await page.keyboard.press('Escape');
+
+    const prompt = page.getByText('Drag & drop a photo here, or click to select');
+    await dragFileOver(page, prompt.locator('..'));
+    await expect(page.getByText('Drop the photo here')).toBeVisible();
+    await expectAccessible(page, `the photo drop zone while dragging at ${size}`);
+    await page.reload();
+
+    const grid = page.getByRole('tabpanel', { name: 'Grid' });
+    await grid.getByRole('button', { name: 'Edit title: porch.jpg' }).click();
+    await expect(page.getByRole('textbox', { name: 'Photo title' })).toBeFocused();
+    await expectAccessible(page, `photo title editing at ${size}`);
+    await page.keyboard.press('Escape');
+
+    await grid.getByRole('button', { name: /^Change date:/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Date of porch.jpg' })).toBeVisible();
+    await expectAccessible(page, `the photo date picker at ${size}`);
+    await page.keyboard.press('Escape');
+
+    await grid.getByRole('button', { name: 'View porch.jpg' }).click();
+    await expect(page.getByRole('dialog', { name: 'porch.jpg' })).toBeVisible();
+    await expectAccessible(page, `the photo viewer at ${size}`);
+    await closeWithEscape(page);
+
+    await grid.getByRole('button', { name: /delete/i }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `the delete-photo confirmation at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('tab', { name: 'List' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'List' })).toBeVisible();
+    await expectAccessible(page, `the photo list at ${size}`);
+  });
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`contacts at ${size}: add and edit dialogs, the open relationship select and the delete confirmation`, async ({ page, signIn }) => {
+    test.slow();
+    await signIn();
+    await seedContact(page.request, 'family');
+    await page.setViewportSize(viewport);
+    await page.goto('/family');
+    await page.getByRole('button', { name: /^Add/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, `the add-contact dialog at ${size}`);
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await expect(dialog.getByText(/required/i).first()).toBeVisible();
+    await expectAccessible(page, `the add-contact dialog with errors at ${size}`);
+    await dialog.getByRole('combobox', { name: 'Relationship' }).click();
+    await expect(page.getByRole('option', { name: 'Mother', exact: true })).toBeVisible();
+    await expectAccessible(page, `the open relationship select at ${size}`);
+    await page.keyboard.press('Escape');
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Edit contact' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Contact' })).toBeVisible();
+    await expectAccessible(page, `the edit-contact dialog at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Delete contact' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `the delete-contact confirmation at ${size}`);
+    await closeWithEscape(page);
+  });
+}
+
+test('the add-friend dialog', async ({ page, signIn }) => {
+  await signIn();
+  await page.goto('/friends');
+  await page.getByRole('button', { name: /^Add/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'the add-friend dialog');
+});
+
+test('vault: the upload form with an error and the delete confirmation', async ({ page, signIn }) => {
+  await signIn();
+  await seedDocument(page.request);
+  await page.goto('/vault');
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Error', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'the vault upload form with an error');
+  await page.getByRole('button', { name: 'Delete file' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectAccessible(page, 'the delete-file confirmation');
+  await closeWithEscape(page);
+});
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`profile at ${size}: editing, the open gender select and the change e-mail dialog`, async ({ page, signIn }) => {
+    await signIn();
+    await page.setViewportSize(viewport);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expectAccessible(page, `profile editing at ${size}`);
+    await page.getByRole('combobox', { name: 'Gender' }).click();
+    await expect(page.getByRole('option', { name: 'Female' })).toBeVisible();
+    await expectAccessible(page, `the open gender select at ${size}`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Cancel' }).first().click();
+
+    await page.getByRole('button', { name: 'Change e-mail address' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change your e-mail address' })).toBeVisible();
+    await expectAccessible(page, `the change e-mail dialog at ${size}`);
+    await closeWithEscape(page);
+  });
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`settings at ${size}: every tab, change password with errors, sign out everywhere, delete account`, async ({ page, signIn }) => {
+    test.slow();
+    await signIn();
+    await seedPhoto(page.request);
+    await page.setViewportSize(viewport);
+    await page.goto('/settings');
+    await expect(page.getByText('Photo Library Statistics')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `photo management at ${size}`);
+    await page.getByRole('tab', { name: 'Maintenance Tools' }).click();
+    await expectAccessible(page, `maintenance tools at ${size}`);
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await expectAccessible(page, `privacy at ${size}`);
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `account at ${size}`);
+
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expectAccessible(page, `change password with errors at ${size}`);
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Sign out everywhere?' })).toBeVisible();
+    await expectAccessible(page, `the sign-out-everywhere confirmation at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete your account for good?' })).toBeVisible();
+    await expectAccessible(page, `the delete-account dialog at ${size}`);
+    await closeWithEscape(page);
+  });
+}
+
+test('the timeline with its filters pressed', async ({ page, signIn }) => {
+  await signIn();
+  await Promise.all([seedMemory(page.request), seedPhoto(page.request), seedDocument(page.request)]);
+  await page.goto('/view-my-story');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: /^Photos/ }).click();
+  await page.getByRole('switch').click();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'the timeline filtered to photos, oldest first');
+});
