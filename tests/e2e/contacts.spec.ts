@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, readMail, test } from './fixtures';
 
 test('a user adds a family member and a friend, edits one and deletes one', async ({ page, signIn }) => {
   await signIn();
@@ -83,8 +83,14 @@ test('a user adds a family member and a friend, edits one and deletes one', asyn
   await expect(page.getByRole('article', { name: 'Jackie Tyler' })).toBeVisible();
 });
 
-test('a contact is shown as Linked once both people have each other as contacts', async ({ page, signIn, browser }) => {
+test('a contact is shown as Linked once both people have each other as contacts and their addresses are verified', async ({ page, signIn, browser }) => {
   const me = await signIn();
+  /** Opens the verification link heirloom mailed to `email` (links rest on proven addresses). */
+  const verify = async (request: typeof page.request, email: string) => {
+    const token = new URL((await readMail(email, '/verify-email')).link, 'http://x').searchParams.get('token');
+    expect((await request.post('/api/email/verify', { data: { token } })).status()).toBe(200);
+  };
+  await verify(page.request, me.email);
 
   // Another registered person who has me as a contact.
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -96,6 +102,7 @@ test('a contact is shown as Linked once both people have each other as contacts'
     })).status(),
   ).toBe(201);
   expect((await other.request.post('/api/login', { data: { email: otherEmail, password } })).ok()).toBeTruthy();
+  await verify(other.request, otherEmail);
   expect(
     (await other.request.post('/api/contacts', { data: { firstName: me.firstName, lastName: me.surname, relationship: 'friend', email: me.email } })).status(),
   ).toBe(201);
