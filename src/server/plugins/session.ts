@@ -44,6 +44,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const repo = createSessionRepo(app.db);
   const ttlMs = app.env.SESSION_DAYS * 24 * 60 * 60 * 1000;
   const cache = new Map<string, CachedSession>();
+  // Bumped whenever cached users are dropped: a lookup that read the database before the drop must not put
+  // what it read back into the cache (a deleted account's session would then live on for CACHE_TTL_MS).
+  let forgets = 0;
 
   await app.register(cookie);
   app.decorateRequest('user', null);
@@ -60,6 +63,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const now = Date.now();
     const hit = cache.get(tokenHash);
     if (hit && now - hit.cachedAt < CACHE_TTL_MS && hit.expiresAt > now) return hit.user;
+    const forgetsBefore = forgets;
     const found = await repo.findUser(tokenHash);
     if (!found) {
       cache.delete(tokenHash);
@@ -71,6 +75,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       expiresAt = now + ttlMs;
       await repo.extend(tokenHash, new Date(expiresAt));
     }
+    if (forgets !== forgetsBefore) return found.user;
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(tokenHash, { user: found.user, expiresAt, cachedAt: now });
     return found.user;
@@ -86,6 +91,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   function forgetUser(userId: number) {
+    forgets++;
     for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
   }
 
@@ -98,6 +104,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     async end(req, reply) {
       if (req.sessionTokenHash) {
         await repo.remove(req.sessionTokenHash);
+        forgets++;
         cache.delete(req.sessionTokenHash);
       }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
