@@ -136,13 +136,16 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
   // Opened before any header is set: a file that cannot be read answers with a plain JSON error.
   const body = range === null || isHead ? undefined : await file.open(range);
   validators();
+  if (range === null) {
+    // Like every other 4xx, a JSON message; Content-Range tells the client the size it may ask within.
+    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ message: 'The requested range is not within this file' });
+  }
   reply
     .header('Content-Type', servedType(file.mimeType))
     .header('Content-Disposition', contentDisposition(file.mimeType, file.fileName))
     .header('Content-Security-Policy', file.mimeType === 'application/pdf' ? PDF_CSP : FILE_CSP)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Accept-Ranges', 'bytes');
-  if (range === null) return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();
   if (!range) {
     reply.code(200).header('Content-Length', file.size);
     return reply.send(isHead ? noBody() : body);
