@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { expect, readMail, test } from './fixtures';
 
 // axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a
 // dragged file, the photo viewer, toasts), at desktop width and on a phone. Serious and critical findings fail.
@@ -200,45 +200,50 @@ test('the account menu and a toast', async ({ page, signIn }) => {
   await expectAccessible(page, 'the profile-updated toast');
 });
 
-test('memories: the form, its tabs, the drop zone while dragging, the link picker and the delete confirmation', async ({
-  page,
-  signIn,
-}) => {
-  test.slow();
-  await signIn();
-  await Promise.all([seedMemory(page.request), seedPhoto(page.request), seedDocument(page.request)]);
-  await page.goto('/memories');
-  await page.getByRole('button', { name: 'Add Memory' }).click();
-  await expect(page.getByRole('form', { name: 'Create New Memory' })).toBeVisible();
-  await expectAccessible(page, 'the new-memory form');
-  await page.getByRole('tab', { name: 'Attachments' }).click();
-  const prompt = page.getByText('Drag & drop images or audio here, or click to select');
-  await dragFileOver(page, prompt.locator('..'));
-  await expect(prompt).toHaveCount(0);
-  await expectAccessible(page, 'the attachment drop zone while dragging');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
 
-  await page.getByRole('button', { name: 'Edit memory Summer at the lake' }).click();
-  await expect(page.getByRole('form', { name: 'Edit Memory' })).toBeVisible();
-  await expectAccessible(page, 'the edit-memory form');
-  await page.getByRole('tab', { name: 'Attachments' }).click();
-  await expect(page.getByRole('list', { name: 'Existing attachments' })).toBeVisible();
-  await expectAccessible(page, 'the edit-memory attachments');
-  await page.getByRole('button', { name: 'Link from Photos or Vault' }).click();
-  await expect(page.getByRole('dialog', { name: 'Link photos and documents' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expectAccessible(page, 'the link picker');
-  await closeWithEscape(page);
-  await page.getByRole('button', { name: /^(Delete|Unlink) attachment shore\.jpg$/ }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible();
-  await expectAccessible(page, 'the remove-attachment confirmation');
-  await closeWithEscape(page);
+  test(`memories at ${size}: the form, its tabs, the drop zone while dragging, the link picker and the delete confirmation`, async ({
+    page,
+    signIn,
+  }) => {
+    test.slow();
+    await signIn();
+    await Promise.all([seedMemory(page.request), seedPhoto(page.request), seedDocument(page.request)]);
+    await page.setViewportSize(viewport);
+    await page.goto('/memories');
+    await page.getByRole('button', { name: 'Add Memory' }).click();
+    await expect(page.getByRole('form', { name: 'Create New Memory' })).toBeVisible();
+    await expectAccessible(page, `the new-memory form at ${size}`);
+    await page.getByRole('tab', { name: 'Attachments' }).click();
+    const prompt = page.getByText('Drag & drop images or audio here, or click to select');
+    await dragFileOver(page, prompt.locator('..'));
+    await expect(prompt).toHaveCount(0);
+    await expectAccessible(page, `the attachment drop zone while dragging at ${size}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('button', { name: 'Delete memory Summer at the lake' }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible();
-  await expectAccessible(page, 'the delete-memory confirmation');
-  await closeWithEscape(page);
-});
+    await page.getByRole('button', { name: 'Edit memory Summer at the lake' }).click();
+    await expect(page.getByRole('form', { name: 'Edit Memory' })).toBeVisible();
+    await expectAccessible(page, `the edit-memory form at ${size}`);
+    await page.getByRole('tab', { name: 'Attachments' }).click();
+    await expect(page.getByRole('list', { name: 'Existing attachments' })).toBeVisible();
+    await expectAccessible(page, `the edit-memory attachments at ${size}`);
+    await page.getByRole('button', { name: 'Link from Photos or Vault' }).click();
+    await expect(page.getByRole('dialog', { name: 'Link photos and documents' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `the link picker at ${size}`);
+    await closeWithEscape(page);
+    await page.getByRole('button', { name: /^(Delete|Unlink) attachment shore\.jpg$/ }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `the remove-attachment confirmation at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Delete memory Summer at the lake' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `the delete-memory confirmation at ${size}`);
+    await closeWithEscape(page);
+  });
+}
 
 for (const viewport of [DESKTOP, PHONE]) {
   const size = `${viewport.width}px`;
@@ -334,18 +339,23 @@ test('the add-friend dialog', async ({ page, signIn }) => {
   await expectAccessible(page, 'the add-friend dialog');
 });
 
-test('vault: the upload form with an error and the delete confirmation', async ({ page, signIn }) => {
-  await signIn();
-  await seedDocument(page.request);
-  await page.goto('/vault');
-  await page.getByRole('button', { name: 'Upload File' }).click();
-  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Error', { exact: true })).toBeVisible();
-  await expectAccessible(page, 'the vault upload form with an error');
-  await page.getByRole('button', { name: 'Delete file' }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible();
-  await expectAccessible(page, 'the delete-file confirmation');
-  await closeWithEscape(page);
-});
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`vault at ${size}: the upload form with an error and the delete confirmation`, async ({ page, signIn }) => {
+    await signIn();
+    await seedDocument(page.request);
+    await page.setViewportSize(viewport);
+    await page.goto('/vault');
+    await page.getByRole('button', { name: 'Upload File' }).click();
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Error', { exact: true })).toBeVisible();
+    await expectAccessible(page, `the vault upload form with an error at ${size}`);
+    await page.getByRole('button', { name: 'Delete file' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `the delete-file confirmation at ${size}`);
+    await closeWithEscape(page);
+  });
+}
 
 for (const viewport of [DESKTOP, PHONE]) {
   const size = `${viewport.width}px`;
@@ -413,4 +423,35 @@ test('the timeline with its filters pressed', async ({ page, signIn }) => {
   await page.getByRole('switch').click();
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'the timeline filtered to photos, oldest first');
+});
+
+test('photos that cannot be fetched: the error toast and message on the gallery and the dashboard', async ({ page, signIn }) => {
+  await signIn();
+  await page.route(
+    (url) => url.pathname === '/api/photos',
+    (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
+  );
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  for (const path of ['/photos', '/dashboard']) {
+    await page.goto(path);
+    await expect(toast).toContainText('Failed to fetch photos');
+    await expectAccessible(page, `the photos error toast on ${path}`);
+  }
+});
+
+test('the mail links: a verified address and a reset request sent', async ({ page, signIn }) => {
+  const user = await signIn();
+  const mail = await readMail(user.email, '/verify-email');
+  await page.goto(mail.link);
+  await expect(page.getByRole('main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'a verified address');
+
+  await page.request.post('/api/logout');
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('main').locator('button[type="submit"]').click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await expectAccessible(page, 'a reset link requested');
 });
