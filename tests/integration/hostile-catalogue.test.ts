@@ -3,7 +3,7 @@
 // carries a JSON { message }, and a row marked `unchanged` must leave every user-owned table as it was.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipart, newUserInput, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, newUserInput, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { contactBody, makeWorld, memoryBody, tablesDigest, tinyPng, worldIntact, type World } from './hostile-world';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'TRACE' | 'HEAD';
@@ -604,7 +604,39 @@ describe('a catalogue of hostile requests', () => {
     expect(await run(rows)).toEqual([]);
   });
 
+  it('races: the same request many times at once gets one success and clean 4xx for the rest, never a 5xx', async () => {
+    await freshWorld();
+    const at = (n: number, req: () => Parameters<TestApp['app']['inject']>[0]) => Promise.all(Array.from({ length: n }, () => t.app.inject(req())));
+    const statuses = (list: Response[]) => list.map((r) => r.statusCode).sort();
+    const failures: string[] = [];
+    const expectOnly = (name: string, list: Response[], allowed: number[]) => {
+      const bad = list.filter((r) => !allowed.includes(r.statusCode));
+      if (bad.length) failures.push(`${name}: ${statuses(list).join(',')} ${bad[0]!.body.slice(0, 160)}`);
+    };
+    const own = { cookie: w.owner.cookie };
+    const input = newUserInput();
+    expectOnly('one address registered 10 times at once', await at(10, () => ({ method: 'POST', url: '/api/register', payload: input })), [201, 409]);
+    expectOnly('one waitlist address 10 times at once', await at(10, () => ({ method: 'POST', url: '/api/waitlist', payload: { email: 'same@example.com' } })), [200, 201, 409, 429]);
+    expectOnly('one contact address 10 times at once', await at(10, () => ({ method: 'POST', url: '/api/contacts', headers: own, payload: { ...contactBody, email: 'twin@example.com' } })), [201, 409]);
+    expectOnly('one photo linked 10 times at once', await at(10, () => ({ method: 'POST', url: `/api/memories/${w.memoryId}/links`, headers: own, payload: { photoIds: [w.photoId] } })), [200, 409]);
+    expectOnly('one memory renamed 10 times at once', await at(10, () => ({ method: 'PATCH', url: `/api/memories/${w.memoryId}`, headers: own, payload: { title: 'Again' } })), [200]);
+    expectOnly('one new address asked for 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/user/email', headers: own, payload: { email: 'moving@example.com', password: TEST_PASSWORD } })), [202, 400, 409, 429]);
+    expectOnly('one attachment removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}`, headers: own })), [204, 404]);
+    expectOnly('one linked photo unlinked 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/photos/${w.linkedPhotoId}/unlink`, headers: own })), [200, 204, 404]);
+    expectOnly('one contact removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/contacts/${w.contactId}`, headers: own })), [204, 404]);
+    expectOnly('one vault file removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/vault/${w.vaultId}`, headers: own })), [204, 404]);
+    expectOnly('one photo removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/photos/${w.photoId}`, headers: own })), [204, 404]);
+    expectOnly('one memory removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/memories/${w.memoryId}`, headers: own })), [204, 404]);
+    expectOnly('maintenance run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/cleanup', headers: own })), [200]);
+    expectOnly('fix-paths run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/fix-paths', headers: own })), [200]);
+    expectOnly('retry-failed run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/retry-failed', headers: own })), [200]);
+    expectOnly('logout 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/logout', headers: own })), [200, 204]);
+    counted += 16;
+    expect(failures).toEqual([]);
+  });
+
   it('a timeline cursor whose year PostgreSQL cannot hold (-275761, 0000, 294277) is a 400, never a 500', async () => {
+    await freshWorld();
     const rows: Row[] = [];
     const cursorInstants = ['2020-02-30T00:00:00.000000Z', '0000-00-00T00:00:00.000000Z', '2020-13-01T00:00:00.000000Z', '-275761-01-01T00:00:00.000000Z', '-0001-01-01T00:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '294277-01-01T00:00:00.000000Z', '999999-12-31T23:59:59.999999Z', '2020-01-01T24:00:00.000000Z'];
     for (const at of cursorInstants) {
@@ -615,7 +647,8 @@ describe('a catalogue of hostile requests', () => {
     expect(await run(rows)).toEqual([]);
   });
 
-  it('tried at least 300 hostile requests, and the owner’s session still works', async () => {
+  it('tried at least 300 hostile requests, and heirloom still serves its users', async () => {
+    await freshWorld();
     expect(counted).toBeGreaterThanOrEqual(300);
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: w.owner.cookie } });
     expect(me.statusCode).toBe(200);
