@@ -439,18 +439,28 @@ test('the timeline with its filters pressed', async ({ page, signIn }) => {
   await expectAccessible(page, 'the timeline filtered to photos, oldest first');
 });
 
-test('photos that cannot be fetched: the error toast and message on the gallery and the dashboard', async ({ page, signIn }) => {
+// spec §8: a list that fails to load says so in a toast as well as on the page
+const loadFailures = [
+  { path: '/photos', api: '/api/photos', message: 'Failed to fetch photos' },
+  { path: '/dashboard', api: '/api/photos', message: 'Failed to fetch photos' },
+  { path: '/memories', api: '/api/memories', message: 'Failed to fetch memories' },
+  { path: '/vault', api: '/api/vault', message: 'Failed to fetch vault files' },
+];
+
+test('screens whose data cannot be fetched: the error toast and the inline message', async ({ page, signIn }) => {
   await signIn();
+  const failing = new Set(loadFailures.map((f) => f.api));
   await page.route(
-    (url) => url.pathname === '/api/photos',
+    (url) => failing.has(url.pathname),
     (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
   );
   const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
-  for (const path of ['/photos', '/dashboard']) {
+  for (const { path, message } of loadFailures) {
     await page.goto(path);
-    await expect(toast).toContainText('Failed to fetch photos');
-    await expectAccessible(page, `the photos error toast on ${path}`);
+    await expect(toast).toContainText(message);
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expectAccessible(page, `the load error on ${path}`);
   }
 });
 

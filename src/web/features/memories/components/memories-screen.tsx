@@ -1,10 +1,10 @@
 import { BookHeart, Plus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Memory, MemoryGroup } from '@shared/schemas/memories';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
+import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { useMemories } from '../api';
 import { MemoryCard } from './memory-card';
 import { MemoryForm } from './memory-form';
@@ -20,10 +20,7 @@ export function MemoriesScreen() {
   const formRef = useRef<HTMLDivElement>(null);
   const isOpen = formState.mode !== 'closed';
 
-  // spec §8: a failed load is announced once per failure, besides the inline message
-  useEffect(() => {
-    if (memories.isError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to fetch memories' });
-  }, [memories.isError, memories.errorUpdatedAt]);
+  useLoadErrorToast(memories, 'Failed to fetch memories');
 
   function openCreate() {
     setFormState({ mode: 'create', key: Date.now() }); // spec §4: Add Memory resets the form to its defaults

@@ -1,9 +1,8 @@
 import { FolderLock } from 'lucide-react';
-import { useEffect } from 'react';
 import { EmptyState } from '@web/components/empty-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
+import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { useVaultFiles } from '../api';
 import { VaultFileItem } from './vault-file-item';
 
@@ -11,10 +10,7 @@ import { VaultFileItem } from './vault-file-item';
 export function VaultFileList() {
   const files = useVaultFiles();
 
-  // spec §8: a failed load is announced once per failure, as a toast, besides the inline message
-  useEffect(() => {
-    if (files.isError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to fetch vault files' });
-  }, [files.isError, files.errorUpdatedAt]);
+  useLoadErrorToast(files, 'Failed to fetch vault files');
 
   return (
     <Card>
