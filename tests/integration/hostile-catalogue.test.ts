@@ -2,6 +2,8 @@
 // or a 2xx where the request is legitimate but odd and must be handled safely). None may be a 5xx, every 4xx
 // carries a JSON { message }, and a row marked `unchanged` must leave every user-owned table as it was.
 import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipart, newUserInput, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { contactBody, makeWorld, memoryBody, tablesDigest, tinyPng, worldIntact, type World } from './hostile-world';
@@ -606,7 +608,7 @@ describe('a catalogue of hostile requests', () => {
 
   it('races: the same request many times at once gets one success and clean 4xx for the rest, never a 5xx', async () => {
     await freshWorld();
-    const at = (n: number, req: () => Parameters<TestApp['app']['inject']>[0]) => Promise.all(Array.from({ length: n }, () => t.app.inject(req())));
+    const at = (n: number, req: () => InjectOptions) => Promise.all(Array.from({ length: n }, () => t.app.inject(req())));
     const statuses = (list: Response[]) => list.map((r) => r.statusCode).sort();
     const failures: string[] = [];
     const expectOnly = (name: string, list: Response[], allowed: number[]) => {
@@ -632,6 +634,54 @@ describe('a catalogue of hostile requests', () => {
     expectOnly('retry-failed run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/retry-failed', headers: own })), [200]);
     expectOnly('logout 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/logout', headers: own })), [200, 204]);
     counted += 16;
+    expect(failures).toEqual([]);
+  });
+
+  it('raw HTTP: smuggling, bad chunking, odd request lines and headers get a 4xx status line, never a 5xx', async () => {
+    await freshWorld();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const exchange = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        // written without a half-close (an HTTP/1.0 server closes on one before answering); done once the answer stops
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
+        let data = '';
+        socket.setTimeout(5000, () => socket.destroy());
+        socket.on('data', (c) => {
+          data += c.toString('latin1');
+          socket.setTimeout(300, () => socket.destroy());
+        });
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+    const body = JSON.stringify(memoryBody);
+    const cookie = w.owner.cookie;
+    const cases: Array<[string, string, RegExp]> = [
+      ['Content-Length and Transfer-Encoding both', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['two Content-Length headers', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nContent-Length: 2\r\n\r\n${body}`, /^HTTP\/1\.1 4\d\d/],
+      ['a bad chunk size', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n${body}\r\n0\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['Transfer-Encoding with junk', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['a header folded onto two lines', `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nX-Folded: a\r\n b\r\n\r\n`, /^HTTP\/1\.1 (200|4\d\d)/],
+      ['a NUL in a header', `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Evil: a\u0000b\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['a header of 100 KB', `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['an absolute URI naming another host', `GET http://evil.example/api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`, /^HTTP\/1\.1 (200|4\d\d)/],
+      ['HTTP/1.0 without Host', `GET /api/health HTTP/1.0\r\n\r\n`, /^HTTP\/1\.[01] (200|4\d\d)/],
+      ['HTTP/1.1 without Host', `GET /api/health HTTP/1.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['HTTP/2 preface on an HTTP/1 port', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', /^(HTTP\/1\.1 4\d\d|$)/],
+      ['a request line with spaces in the path', `GET /api/user profile HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['an unknown method', `BREW /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['a path of only dots', `GET /../../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
+      ['a body shorter than its Content-Length', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${body}`, /^(HTTP\/1\.1 4\d\d|)/],
+    ];
+    const failures: string[] = [];
+    for (const [name, raw, expected] of cases) {
+      const before = await tablesDigest(t);
+      const answer = await exchange(raw);
+      const statusLine = answer.split('\r\n')[0] ?? '';
+      if (/^HTTP\/1\.[01] 5/.test(statusLine) || !expected.test(answer)) failures.push(`${name} → ${statusLine || '(connection closed)'}`);
+      if (JSON.stringify(await tablesDigest(t)) !== JSON.stringify(before)) failures.push(`${name} changed data`);
+    }
+    counted += cases.length;
     expect(failures).toEqual([]);
   });
 
