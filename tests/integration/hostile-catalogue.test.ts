@@ -685,6 +685,32 @@ describe('a catalogue of hostile requests', () => {
     expect(failures).toEqual([]);
   });
 
+  it('HEAD on every GET route answers as GET would, with no body, for real and hostile ids', async () => {
+    await freshWorld();
+    const gets = [...new Set(t.app.registeredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api')).map((r) => r.url))];
+    const rows: Row[] = [];
+    const real = (pattern: string) =>
+      pattern
+        .replace(':attachmentId', String(w.attachmentId))
+        .replace(':id', String(pattern.includes('/photos/') ? w.photoId : pattern.includes('/vault/') ? w.vaultId : w.memoryId));
+    for (const pattern of gets) {
+      const urls = [real(pattern), ...(pattern.includes(':') ? [pattern.replace(/:\w+/g, '2147483648'), pattern.replace(/:\w+/g, '..%2F..%2Fetc')] : [`${pattern}?__proto__[x]=1`])];
+      for (const url of urls) {
+        const get = await t.app.inject({ method: 'GET', url, headers: { cookie: w.owner.cookie } });
+        rows.push({
+          name: 'HEAD like GET',
+          method: 'HEAD',
+          url,
+          expect: get.statusCode,
+          unchanged: !url.startsWith('/api/vault/'),
+          check: (res) => expect(res.body).toBe(''),
+        });
+      }
+    }
+    expect(rows.length).toBeGreaterThan(30);
+    expect(await run(rows)).toEqual([]);
+  });
+
   it('a timeline cursor whose year PostgreSQL cannot hold (-275761, 0000, 294277) is a 400, never a 500', async () => {
     await freshWorld();
     const rows: Row[] = [];
