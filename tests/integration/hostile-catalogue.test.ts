@@ -1,6 +1,7 @@
 // A catalogue of hostile requests, table-driven: each row is one request with the answer it must get (a 4xx,
 // or a 2xx where the request is legitimate but odd and must be handled safely). None may be a 5xx, every 4xx
-// carries a JSON { message }, and a row marked `unchanged` must leave every user-owned table as it was.
+// carries a JSON { message }, and a row marked `unchanged` must leave every user-owned table and stored file
+// as it was.
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
@@ -20,7 +21,7 @@ interface Row {
   headers?: Record<string, string>;
   payload?: string | Buffer | object;
   expect: number | number[];
-  /** Every user-owned table must be as it was. */
+  /** Every user-owned table and every stored file must be as they were. */
   unchanged?: boolean;
   /** Further checks on the answer (what was stored, what is served). */
   check?: (res: Response) => void | Promise<void>;
@@ -117,7 +118,7 @@ describe('a catalogue of hostile requests', () => {
   async function run(rows: Row[]): Promise<string[]> {
     const failures: string[] = [];
     for (const row of rows) {
-      const before = row.unchanged ? await tablesDigest(t) : undefined;
+      const before = row.unchanged ? [await tablesDigest(t), storedFiles(t).sort()] : undefined;
       const cookie = cookieOf(row.as);
       const res = await t.app.inject({
         method: row.method,
@@ -142,7 +143,7 @@ describe('a catalogue of hostile requests', () => {
         }
       }
       if (before) {
-        const after = await tablesDigest(t);
+        const after = [await tablesDigest(t), storedFiles(t).sort()];
         if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`changed data ${where}`);
       }
       if (res.statusCode < 300 && /photos|profile-picture|attachments/.test(row.url) && row.method === 'POST') await settle();
