@@ -182,8 +182,17 @@ test('signed-in screens while still empty', async ({ page, signIn }) => {
   }
 });
 
-test('the account menu and a toast', async ({ page, signIn }) => {
+test('the account menu, the collapsed side navigation and a toast', async ({ page, signIn }) => {
   await signIn();
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/story');
+  await page.getByRole('button', { name: 'Collapse navigation' }).click();
+  await expect
+    .poll(async () => Math.round((await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox())!.width))
+    .toBe(60);
+  await expectAccessible(page, 'the collapsed side navigation');
+  await page.getByRole('button', { name: /Expand navigation/ }).click();
+
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await page.goto('/dashboard');
@@ -234,6 +243,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await dragFileOver(page, prompt.locator('..'));
     await expect(prompt).toHaveCount(0);
     await expectAccessible(page, `the attachment drop zone while dragging at ${size}`);
+    await page.getByLabel('Attachment files').setInputFiles({ name: 'oars.jpg', mimeType: 'image/jpeg', buffer: await jpeg() });
+    await expect(page.getByRole('list', { name: 'Selected files' })).toBeVisible();
+    await expectAccessible(page, `files chosen for a new memory at ${size}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Edit memory Summer at the lake' }).click();
@@ -316,6 +328,10 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.getByRole('tab', { name: 'List' }).click();
     await expect(page.getByRole('tabpanel', { name: 'List' })).toBeVisible();
     await expectAccessible(page, `the photo list at ${size}`);
+
+    await page.getByLabel('Photo files').setInputFiles({ name: 'attic.jpg', mimeType: 'image/jpeg', buffer: await jpeg() });
+    await expect(page.getByRole('list', { name: 'Uploads' })).toContainText('Uploaded');
+    await expectAccessible(page, `a finished upload and its toast at ${size}`);
   });
 }
 
