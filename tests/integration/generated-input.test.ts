@@ -263,7 +263,7 @@ function uploadCases(method: string, url: string, upload: { file: string; fields
 }
 
 const preview = (v: unknown) => {
-  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+  const text = JSON.stringify(v) ?? String(v); // escaped, so a NUL or a lone surrogate shows in the failure line
   return text.length > 40 ? `${text.slice(0, 40)}…(${text.length})` : text;
 };
 const omit = (o: Record<string, unknown>, k: string) => Object.fromEntries(Object.entries(o).filter(([key]) => key !== k));
