@@ -84,6 +84,12 @@ function world(w: World) {
   ] as Array<[Method, string]>;
 }
 
+/** A registered route pattern with the owner's own ids filled in. */
+function ownUrl(pattern: string, w: World): string {
+  const id = pattern.includes('/photos/') ? w.photoId : pattern.includes('/vault/') ? w.vaultId : pattern.includes('/contacts/') ? w.contactId : w.memoryId;
+  return pattern.replace(':attachmentId', String(w.attachmentId)).replace(':id', String(id));
+}
+
 const bodyFor = (method: Method, url: string, w: World): object | undefined => {
   if (method === 'PATCH' && url.includes('/photos/')) return { title: 'Renamed' };
   if (method === 'PATCH' && url.includes('/memories/')) return { title: 'Changed' };
@@ -260,7 +266,7 @@ describe('a catalogue of hostile requests', () => {
     }
     const rows: Row[] = [];
     for (const [pattern, methods] of byUrl) {
-      const url = pattern.replace(':attachmentId', String(w.attachmentId)).replace(':id', String(pattern.includes('/photos/') ? w.photoId : pattern.includes('/vault/') ? w.vaultId : pattern.includes('/contacts/') ? w.contactId : w.memoryId));
+      const url = ownUrl(pattern, w);
       for (const method of ['PUT', 'PATCH', 'DELETE', 'POST', 'TRACE'] as Method[]) {
         if (methods.has(method)) continue;
         rows.push({ name: `${method} on a route without it`, method, url, payload: method === 'TRACE' ? undefined : {}, expect: [404, 405], unchanged: true });
@@ -374,7 +380,7 @@ describe('a catalogue of hostile requests', () => {
     const writes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     const rows: Row[] = [];
     for (const { method, url: pattern } of writes) {
-      const url = pattern.replace(':attachmentId', String(w.attachmentId)).replace(':id', String(w.memoryId));
+      const url = ownUrl(pattern, w);
       for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Array<Record<string, string>>) {
         rows.push({ name: `cross-site ${Object.values(headers)[0]}`, method: method as Method, url, headers, payload: {}, expect: 403, unchanged: true });
       }
@@ -690,12 +696,8 @@ describe('a catalogue of hostile requests', () => {
     await freshWorld();
     const gets = [...new Set(t.app.registeredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api')).map((r) => r.url))];
     const rows: Row[] = [];
-    const real = (pattern: string) =>
-      pattern
-        .replace(':attachmentId', String(w.attachmentId))
-        .replace(':id', String(pattern.includes('/photos/') ? w.photoId : pattern.includes('/vault/') ? w.vaultId : w.memoryId));
     for (const pattern of gets) {
-      const urls = [real(pattern), ...(pattern.includes(':') ? [pattern.replace(/:\w+/g, '2147483648'), pattern.replace(/:\w+/g, '..%2F..%2Fetc')] : [`${pattern}?__proto__[x]=1`])];
+      const urls = [ownUrl(pattern, w), ...(pattern.includes(':') ? [pattern.replace(/:\w+/g, '2147483648'), pattern.replace(/:\w+/g, '..%2F..%2Fetc')] : [`${pattern}?__proto__[x]=1`])];
       for (const url of urls) {
         const get = await t.app.inject({ method: 'GET', url, headers: { cookie: w.owner.cookie } });
         rows.push({
