@@ -714,6 +714,37 @@ describe('a catalogue of hostile requests', () => {
     expect(await run(rows)).toEqual([]);
   });
 
+  it('edges of the calendar and of identity: first and last years in far time zones, addresses that name accounts', async () => {
+    await freshWorld();
+    const rows: Row[] = [];
+    for (const tz of ['Etc/GMT+12', 'Pacific/Kiritimati', 'UTC', 'America/St_Johns', 'Asia/Kathmandu']) {
+      for (const q of ['year=0001', 'year=0001&month=1', 'year=9999', 'year=9999&month=12', 'year=1000&month=2&limit=500']) {
+        rows.push({ name: `period ${q} in ${tz}`, method: 'GET', url: `/api/timeline/period?${q}&tz=${encodeURIComponent(tz)}`, expect: 200, unchanged: true });
+      }
+      rows.push({ name: `whole timeline in ${tz}`, method: 'GET', url: `/api/timeline?tz=${encodeURIComponent(tz)}`, expect: 200, unchanged: true });
+      rows.push({ name: `summary in ${tz}`, method: 'GET', url: `/api/timeline/summary?tz=${encodeURIComponent(tz)}`, expect: 200, unchanged: true });
+    }
+    for (const tz of ['Mars/Olympus', '../../etc/localtime', 'UTC+99', '+14:00', 'posixrules', 'Etc/GMT+13', 'x'.repeat(300)]) {
+      rows.push({ name: `time zone ${tz.slice(0, 20)}`, method: 'GET', url: `/api/timeline/summary?tz=${encodeURIComponent(tz)}`, expect: [200, 400], unchanged: true });
+    }
+    for (const dateTaken of ['1826-01-01T00:00:00Z', '1826-01-01T00:00:00+14:00', '1825-12-31T23:59:59-12:00', `${new Date().getFullYear()}-12-31T23:59:59-12:00`]) {
+      rows.push({ name: `photo dated ${dateTaken}`, method: 'PATCH', url: `/api/photos/${w.photoId}`, payload: { dateTaken }, expect: [200, 400] });
+    }
+    for (const eventDate of ['1000-01-01', `${new Date().getFullYear() + 1}-12-31`]) {
+      rows.push({ name: `memory on ${eventDate}`, method: 'POST', url: '/api/memories', payload: { ...memoryBody, eventDate }, expect: 201 });
+    }
+    rows.push({ name: 'timeline after the edge dates', method: 'GET', url: '/api/timeline?tz=Pacific%2FKiritimati', expect: 200 });
+    rows.push({ name: 'period at the first year', method: 'GET', url: '/api/timeline/period?year=1000&tz=Etc%2FGMT%2B12', expect: 200 });
+    const emails = [w.owner.email, w.other.email, w.owner.email.toUpperCase(), ` ${w.other.email} `, `${w.other.email}.`];
+    for (const email of emails) {
+      rows.push({ name: `contact with address ${email.slice(0, 12)}…`, method: 'POST', url: '/api/contacts', payload: { ...contactBody, email }, expect: [201, 400] });
+      rows.push({ name: `register again as ${email.slice(0, 12)}…`, method: 'POST', url: '/api/register', as: 'anon', payload: newUserInput({ email }), expect: [400, 409] });
+      rows.push({ name: `move to address ${email.slice(0, 12)}…`, method: 'POST', url: '/api/user/email', payload: { email, password: TEST_PASSWORD }, expect: [202, 400, 409] });
+    }
+    rows.push({ name: 'a new password equal to the old', method: 'POST', url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, expect: [200, 400] });
+    expect(await run(rows)).toEqual([]);
+  });
+
   it('a timeline cursor whose year PostgreSQL cannot hold (-275761, 0000, 294277) is a 400, never a 500', async () => {
     await freshWorld();
     const rows: Row[] = [];
