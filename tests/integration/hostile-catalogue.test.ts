@@ -4,6 +4,7 @@
 // as it was.
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipart, newUserInput, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
@@ -610,6 +611,7 @@ describe('a catalogue of hostile requests', () => {
     ] as Array<[string, Record<string, string>, number[]]>) {
       rows.push({ name, method: 'POST', url: '/api/memories', headers, payload: JSON.stringify(memoryBody), expect: expected });
     }
+    rows.push({ name: 'a real gzip body', method: 'POST', url: '/api/memories', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: gzipSync(JSON.stringify(memoryBody)), expect: 400, unchanged: true });
     expect(await run(rows)).toEqual([]);
   });
 
