@@ -19,10 +19,23 @@ async function settle(page: Page) {
 // missing from its accessible name cannot be operated by voice ("click Edit").
 const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
+/**
+ * Radix pauses toast timers while the pointer is over the notifications region, so a toast cannot start fading
+ * out (and fail the contrast check) in the middle of a slow axe run.
+ */
+async function holdToasts(page: Page, hold: boolean) {
+  await page.evaluate((pause) => {
+    const region = document.querySelector('[role="region"][aria-label^="Notifications"]');
+    region?.dispatchEvent(new PointerEvent(pause ? 'pointermove' : 'pointerleave'));
+  }, hold);
+}
+
 /** Runs axe on the page as it is now; `state` names what is open, so a failure says where to look. */
 async function expectAccessible(page: Page, state: string) {
+  await holdToasts(page, true);
   await settle(page);
   const results = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).analyze();
+  await holdToasts(page, false);
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const found = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect.soft(found, `axe on ${state}`).toEqual([]);
@@ -331,6 +344,9 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     await page.getByLabel('Photo files').setInputFiles({ name: 'attic.jpg', mimeType: 'image/jpeg', buffer: await jpeg() });
     await expect(page.getByRole('list', { name: 'Uploads' })).toContainText('Uploaded');
+    await expect(
+      page.getByRole('region', { name: /Notifications/ }).getByText('Photo uploaded successfully.', { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page, `a finished upload and its toast at ${size}`);
   });
 }

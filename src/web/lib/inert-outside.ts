@@ -6,14 +6,14 @@
  */
 export function inertOutside(node: HTMLElement | null) {
   if (!node) return;
-  const made: HTMLElement[] = [];
+  const made: Element[] = [];
   for (const element of Array.from(document.body.children)) {
-    if (!(element instanceof HTMLElement) || element.contains(node) || element.inert) continue;
-    element.inert = true;
+    if (element.contains(node) || element.hasAttribute('inert')) continue;
+    element.setAttribute('inert', '');
     made.push(element);
   }
   // React 19 calls this when the popup unmounts, before Radix gives focus back to the trigger.
   return () => {
-    for (const element of made) element.inert = false;
+    for (const element of made) element.removeAttribute('inert');
   };
 }
