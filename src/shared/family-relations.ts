@@ -15,5 +15,3 @@ export const familyRelationGroups = [
 ] as const;
 
 export type FamilyRelationOption = (typeof familyRelationGroups)[number]['options'][number];
-
-export const familyRelationOptions: readonly string[] = familyRelationGroups.flatMap((group) => group.options);

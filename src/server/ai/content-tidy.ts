@@ -88,7 +88,7 @@ export async function tidyContent(content: string, analysis: StoryAnalysis): Pro
 }
 
 /** Gentle questions about what the story does not say yet; never written into the story itself. */
-export function missingDetailPrompts(
+function missingDetailPrompts(
   content: string,
   analysis: StoryAnalysis,
   context: { location?: string | null; eventDate?: string | null },

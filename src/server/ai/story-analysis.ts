@@ -299,7 +299,7 @@ function findDate(lower: string, years: number[], holidays: string[], seasons: s
  * Parsing costs about 20 ms per thousand characters on one core; what a story is about shows in its first
  * pages, so longer texts are read up to here (at a word boundary) to keep the server responsive.
  */
-export const MAX_ANALYSIS_CHARS = 8_000;
+const MAX_ANALYSIS_CHARS = 8_000;
 
 function head(text: string) {
   if (text.length <= MAX_ANALYSIS_CHARS) return text;

@@ -21,7 +21,7 @@ export const IMAGE_TYPES: Record<string, DetectedType> = {
 };
 
 /** sharp cannot decode these; the HEIC worker does. */
-export const HEIF_TYPES: ReadonlySet<string> = new Set(['image/heic', 'image/heif']);
+const HEIF_TYPES: ReadonlySet<string> = new Set(['image/heic', 'image/heif']);
 export const isHeif = (mimeType: string) => HEIF_TYPES.has(mimeType);
 
 const unreadable = () => badRequest('This file could not be read as an image', 'UNREADABLE_IMAGE');

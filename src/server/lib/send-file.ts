@@ -64,16 +64,16 @@ export const FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 
 export const PDF_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'none'";
 
 /** The Content-Type a stored type is sent with: active types never keep theirs. */
-export function servedType(mimeType: string): string {
+function servedType(mimeType: string): string {
   if (mimeType === 'text/plain') return 'text/plain; charset=utf-8';
   if (ACTIVE_TYPE.test(mimeType) || !MIME_SHAPE.test(mimeType)) return 'application/octet-stream';
   return mimeType;
 }
 
-export const isInlineType = (mimeType: string) => INLINE_TYPE.test(mimeType);
+const isInlineType = (mimeType: string) => INLINE_TYPE.test(mimeType);
 
 /** RFC 6266 / RFC 5987: an ASCII fallback for old clients and the exact UTF-8 name for everyone else. */
-export function contentDisposition(mimeType: string, fileName?: string): string {
+function contentDisposition(mimeType: string, fileName?: string): string {
   const type = isInlineType(mimeType) ? 'inline' : 'attachment';
   if (fileName === undefined) return type;
   let fallback = '';
@@ -87,14 +87,14 @@ export function contentDisposition(mimeType: string, fileName?: string): string 
 }
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): a list, `*`, and W/ tags all count. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /** 'bytes=0-99', 'bytes=100-', 'bytes=-500' → an inclusive range; undefined = send it all; null = unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): ByteRange | undefined | null {
+function parseRange(header: string | undefined, size: number): ByteRange | undefined | null {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return undefined; // several ranges or nonsense: send it all

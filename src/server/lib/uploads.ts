@@ -39,14 +39,14 @@ const MAX_FIELD_BYTES = 100_000;
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 /** The largest body an upload route reads: every file at its limit plus the form around them. */
-export const bodyLimitOf = (opts: Pick<ReceiveOptions, 'maxBytes' | 'maxFiles'>) => opts.maxFiles * opts.maxBytes + FORM_OVERHEAD_BYTES;
+const bodyLimitOf = (opts: Pick<ReceiveOptions, 'maxBytes' | 'maxFiles'>) => opts.maxFiles * opts.maxBytes + FORM_OVERHEAD_BYTES;
 
 /**
  * Read and discard what is left of a request body, up to `limit` bytes in all (as far as Content-Length
  * tells). true when the body was read to its end; false when it is (or claims to be) larger: then the only
  * way to stop it is to close the connection.
  */
-export function drainBody(raw: IncomingMessage, limit: number): Promise<boolean> {
+function drainBody(raw: IncomingMessage, limit: number): Promise<boolean> {
   if (raw.complete || raw.readableEnded) return Promise.resolve(true);
   if (raw.destroyed) return Promise.resolve(false);
   const declared = Number(raw.headers['content-length'] ?? NaN);

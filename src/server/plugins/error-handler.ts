@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
 /** The database is unreachable (stopped, restarting, socket gone): the client should retry later. */
-export function isDatabaseDown(err: unknown): boolean {
+function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   if (!e) return false;
   if (e.code && DB_DOWN_CODES.has(e.code)) return true;

@@ -17,7 +17,7 @@ const originOf = (url: string) => new URL(url).origin;
  * must match scheme, host and port: this request's own (the Host header as received, never
  * X-Forwarded-Host) or PUBLIC_URL's.
  */
-export function isCrossSite(req: FastifyRequest, publicOrigin: string): boolean {
+function isCrossSite(req: FastifyRequest, publicOrigin: string): boolean {
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = req.headers.origin;
@@ -32,7 +32,7 @@ export function isCrossSite(req: FastifyRequest, publicOrigin: string): boolean 
 }
 
 /** The host name of a Host header ('[::1]:5000' → '::1', 'Example.COM.' → 'example.com'). */
-export function hostName(host: string): string {
+function hostName(host: string): string {
   const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '');
   return name.toLowerCase().replace(/\.$/, '');
 }

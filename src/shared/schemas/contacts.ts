@@ -3,7 +3,7 @@ import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { birthDateSchema } from './auth';
 import { isoDateTimeSchema } from './common';
 
-export const CONTACT_NOTES_MAX_LENGTH = 5000;
+const CONTACT_NOTES_MAX_LENGTH = 5000;
 
 export const relationshipSchema = z.enum(['friend', 'family'], {
   error: 'Please specify if this is a friend or family member', // spec §5

@@ -3,7 +3,7 @@ import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
 
 export const MAX_TAG_LENGTH = 60;
-export const MAX_TAGS = 50;
+const MAX_TAGS = 50;
 
 /**
  * spec §5: a tag counts only if non-empty after trimming and not already in the list. Used by the tag
@@ -170,7 +170,7 @@ export const improveResultSchema = z.object({
   prompts: z.array(z.string()),
 });
 
-export const suggestionFieldSchema = z.enum(['tags', 'location', 'eventDate']);
+const suggestionFieldSchema = z.enum(['tags', 'location', 'eventDate']);
 
 /** GET /api/memories/suggestions: memories that miss details, with fixes the user can apply. */
 export const memorySuggestionsSchema = z.object({

@@ -4,7 +4,6 @@ import { isoDateTimeSchema } from './common';
 
 // spec §5: photos are JPEG, PNG, GIF, WebP or HEIC/HEIF, up to 10MB. The server judges the bytes; the web
 // checks name and type first for early feedback, with the same words.
-export const PHOTO_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.gif', '.webp', '.heic', '.heif'] as const;
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
 export const PHOTO_UPLOAD_MESSAGES = {
   tooLarge: 'Photo must be 10MB or smaller',
@@ -56,10 +55,10 @@ export const photoSchema = z.object({
 const EARLIEST_DATE_TAKEN = Date.parse(`${EARLIEST_YEAR}-01-01T00:00:00+14:00`);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const PHOTO_TITLE_REQUIRED = 'Title cannot be empty';
-export const PHOTO_DATE_RANGE = `Date must be between ${EARLIEST_YEAR} and today`;
+const PHOTO_TITLE_REQUIRED = 'Title cannot be empty';
+const PHOTO_DATE_RANGE = `Date must be between ${EARLIEST_YEAR} and today`;
 
-export const photoDateTakenSchema = z.iso
+const photoDateTakenSchema = z.iso
   .datetime({ offset: true, error: 'Please enter a valid date' })
   .refine((v) => {
     const time = Date.parse(v);

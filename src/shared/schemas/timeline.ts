@@ -41,7 +41,7 @@ const yearParam = z
 const monthParam = z.string().regex(/^(?:[1-9]|1[0-2])$/, 'month must be between 1 and 12');
 
 export const TIMELINE_PAGE_DEFAULT = 50;
-export const TIMELINE_PAGE_MAX = 500;
+const TIMELINE_PAGE_MAX = 500;
 
 /** GET /api/timeline/period: one year (or one month of it), a page at a time. */
 export const timelinePeriodQuerySchema = timelineQuerySchema.extend({

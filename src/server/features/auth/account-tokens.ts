@@ -10,12 +10,12 @@ import type { Tx } from '../../lib/durable-files';
 
 export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
-export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
   email_verification: 24 * 60 * 60 * 1000,
 };
 
-export const hashAccountToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashAccountToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createAccountTokens(db: Db) {
   return {

@@ -35,7 +35,7 @@ const ACCEPTED: Record<string, DetectedType> = {
 };
 
 /** The type of an attachment from its first bytes, or undefined when it is not an image or audio we accept. */
-export async function detectAttachmentType(head: Buffer, fileName: string): Promise<DetectedType | undefined> {
+async function detectAttachmentType(head: Buffer, fileName: string): Promise<DetectedType | undefined> {
   const found = await sniff(head);
   if (!found) return undefined;
   const accepted = ACCEPTED[found.mime];

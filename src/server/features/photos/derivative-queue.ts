@@ -9,7 +9,7 @@ import type { JobQueue } from '../../lib/jobs';
 import { derivativeKey, renderDerivatives, type Variant } from './photo-derivatives';
 import type { PhotosRepo } from './photos.repo';
 
-export const DERIVATIVES_JOB = 'photo.derivatives';
+const DERIVATIVES_JOB = 'photo.derivatives';
 
 interface Options {
   jobs: JobQueue;

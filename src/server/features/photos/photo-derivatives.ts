@@ -4,8 +4,8 @@ import sharp, { type Sharp } from 'sharp';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { decodeHeic, isHeif, MAX_IMAGE_PIXELS, rawPixels } from '../../lib/images';
 
-export const THUMB_PX = 400;
-export const MOBILE_PX = 1280;
+const THUMB_PX = 400;
+const MOBILE_PX = 1280;
 
 export type Variant = 'thumb' | 'mobile' | 'display';
 

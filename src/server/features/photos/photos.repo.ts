@@ -191,7 +191,7 @@ export function createPhotosRepo(db: Db) {
 export type PhotosRepo = ReturnType<typeof createPhotosRepo>;
 
 /** The image URL the client shows; the storage key itself never leaves the server. */
-export const photoImagePath = (id: number) => `/api/photos/image/${id}`;
+const photoImagePath = (id: number) => `/api/photos/image/${id}`;
 
 function publicExif(value: unknown): Record<string, ExifValue> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, ExifValue>) : null;

@@ -6,12 +6,12 @@ import { PROFILE_PICTURE_TYPES } from '@shared/schemas/profile';
 import { damagedImage, detectImageType, MAX_IMAGE_PIXELS, readImageHeader } from '../../lib/images';
 import type { DetectedType, ReceiveOptions } from '../../lib/uploads';
 
-export const PROFILE_PICTURE_SIZE_PX = 512;
+const PROFILE_PICTURE_SIZE_PX = 512;
 export const PROFILE_PICTURE_MIME = 'image/jpeg';
 export const PROFILE_PICTURE_EXT = 'jpg';
 
 /** spec §5: jpeg, png, gif or webp, recognised by the file's bytes (its name and claimed type are ignored). */
-export const acceptProfilePicture = (head: Buffer): Promise<DetectedType | undefined> => detectImageType(head, PROFILE_PICTURE_TYPES);
+const acceptProfilePicture = (head: Buffer): Promise<DetectedType | undefined> => detectImageType(head, PROFILE_PICTURE_TYPES);
 
 /** POST /api/user/profile-picture, read by lib/uploads.ts (spec §5 messages). */
 export const PROFILE_PICTURE_UPLOAD: ReceiveOptions = {

@@ -11,7 +11,7 @@ import { createStorageRepo, type StoredBytes } from './storage.repo';
 
 const total = (bytes: StoredBytes) => bytes.photos + bytes.attachments + bytes.vault + bytes.profile;
 
-export const storageFull = (usedBytes: number, quotaBytes: number) =>
+const storageFull = (usedBytes: number, quotaBytes: number) =>
   new AppError(413, `Your storage is full (${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used).`, 'STORAGE_QUOTA_EXCEEDED');
 
 export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number }) {

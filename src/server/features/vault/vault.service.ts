@@ -18,7 +18,7 @@ const FILE_NOT_FOUND = 'File not found';
  * text/plain when it is valid UTF-8 without NULs, else application/octet-stream. The declared type and
  * the name's extension are never trusted, so an uploaded page can never be served as HTML.
  */
-export async function detectVaultType(head: Buffer): Promise<DetectedType> {
+async function detectVaultType(head: Buffer): Promise<DetectedType> {
   const sniffed = await sniff(head);
   if (sniffed) return sniffed;
   return isUtf8Text(head) ? { mime: 'text/plain', ext: 'txt' } : { mime: 'application/octet-stream', ext: 'bin' };
