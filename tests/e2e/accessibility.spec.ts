@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { paths } from '../../src/web/app/paths';
 import { expect, readMail, test } from './fixtures';
 
 // axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a
@@ -89,7 +90,7 @@ async function seedDocument(request: APIRequestContext) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** react-dropzone shows its drag prompt on dragenter with files; the prompt is how we know the state is open. */
+/** react-dropzone enters its drag state on a dragenter that carries files; callers wait for the drag prompt. */
 async function dragFileOver(page: Page, zone: Locator) {
   const dataTransfer = await page.evaluateHandle(() => {
     const dt = new DataTransfer();
@@ -115,6 +116,26 @@ const publicScreens = [
   '/verify-email?token=abc123',
   '/no-such-page',
 ];
+
+const signedInScreens = [
+  paths.dashboard,
+  paths.story,
+  paths.timeline,
+  paths.memories,
+  paths.photos,
+  paths.family,
+  paths.friends,
+  paths.vault,
+  paths.profile,
+  paths.settings,
+  paths.afterLife,
+];
+
+test('every page of the app is on one of the lists checked here', () => {
+  const checked = new Set([...publicScreens, ...signedInScreens].map((path) => path.split('?')[0]));
+  const onlyRedirects = new Set<string>([paths.auth]);
+  expect(Object.values(paths).filter((path) => !checked.has(path) && !onlyRedirects.has(path))).toEqual([]);
+});
 
 for (const viewport of [DESKTOP, PHONE]) {
   const size = `${viewport.width}px`;
@@ -163,19 +184,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       seedDocument(page.request),
     ]);
     await page.setViewportSize(viewport);
-    for (const path of [
-      '/dashboard',
-      '/story',
-      '/view-my-story',
-      '/memories',
-      '/photos',
-      '/family',
-      '/friends',
-      '/vault',
-      '/profile',
-      '/settings',
-      '/after-life',
-    ]) {
+    for (const path of signedInScreens) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
