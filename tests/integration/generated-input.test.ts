@@ -295,10 +295,12 @@ describe('generated bad input on every registered route', () => {
       const renew = async () => {
         if (renewals++ < 5) w = { ...w, owner: await signUp(t.app) };
       };
+      // A route behind the session check answers 401 to anyone signed out, before it reads the input: there a
+      // sample of the cases is enough. A public route (sign-up, sign-in, waitlist…) gets every case both ways.
+      const open = (await t.app.inject({ method: route.method as 'GET', url: cases[0]?.url ?? route.url })).statusCode !== 401;
       for (const [i, c] of cases.entries()) {
-        // Signed out, a sample is enough: the session check answers before anything reads the input.
-        const as = i % 8 === 0 ? [undefined, w.owner.cookie] : [w.owner.cookie];
-        for (const signedIn of as.map(Boolean)) {
+        const as = open || i % 8 === 0 ? [false, true] : [true];
+        for (const signedIn of as) {
           const send = () =>
             t.app.inject({
               method: c.method as 'GET',
