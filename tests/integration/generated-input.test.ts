@@ -136,6 +136,15 @@ const UPLOADS: Record<string, { file: string; fields: string[] }> = {
   'POST /api/memories/:id/attachments': { file: 'attachments', fields: [] },
   'POST /api/vault': { file: 'file', fields: Object.keys(vaultUploadFieldsSchema.shape) },
 };
+/** Routes that change state but read no body at all: what they get is the generic body cases. */
+const BODILESS = new Set([
+  'POST /api/logout',
+  'POST /api/user/logout-all',
+  'POST /api/user/email/verification',
+  'POST /api/photos/fix-paths',
+  'POST /api/photos/cleanup',
+  'POST /api/photos/retry-failed',
+]);
 const BAD_FILENAMES = ['../../etc/passwd', '..\\..\\boot.ini', '/etc/passwd', 'a\u0000.png', '', '.', '..', 'x'.repeat(5000) + '.png', 'con.png', '\u202Egnp.exe', '%2e%2e%2fa.png', 'a"b.png'];
 
 interface Case {
@@ -283,6 +292,14 @@ describe('generated bad input on every registered route', () => {
   it('finds a schema for every route that takes a body, a query or path parameters', () => {
     const schemaless = routes().filter((r) => /:\w/.test(r.url) && !r.schema?.params).map((r) => `${r.method} ${r.url}`);
     expect(schemaless, 'routes with path parameters but no params schema').toEqual([]);
+  });
+
+  it('knows how every state-changing route without a body schema reads its body (an upload, or none)', () => {
+    const unknown = routes()
+      .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.schema?.body)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !UPLOADS[key] && !BODILESS.has(key));
+    expect(unknown, 'list each in UPLOADS (with its file and text fields) or BODILESS').toEqual([]);
   });
 
   it('answers every generated case, signed in and not, with no 5xx and a JSON message on every 4xx', async () => {
