@@ -81,8 +81,28 @@ const deepArray = (depth: number): unknown => {
 };
 
 const LONG = 'x'.repeat(100_000);
-const UNICODE = ['\uD800', '\uDFFFa', 'a\u202Eb', 'a\u200D\u200C\u200Bb', '👨‍👩‍👧‍👦', 'e\u0301\u0301\u0301\u0301', '\uFEFF', '\u0085\u2028\u2029', '𝕳𝖊𝖎𝖗'];
-const DATES = ['2020-02-30', '0000-00-00', '2020-13-01T00:00:00Z', '2020-02-30T25:61:61Z', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z', '9999-12-31T23:59:59.999999999Z', '1969-12-31T23:59:60Z', '20200101'];
+const UNICODE = [
+  '\uD800',
+  '\uDFFFa',
+  'a\u202Eb',
+  'a\u200D\u200C\u200Bb',
+  '👨‍👩‍👧‍👦',
+  'e\u0301\u0301\u0301\u0301',
+  '\uFEFF',
+  '\u0085\u2028\u2029',
+  '𝕳𝖊𝖎𝖗',
+];
+const DATES = [
+  '2020-02-30',
+  '0000-00-00',
+  '2020-13-01T00:00:00Z',
+  '2020-02-30T25:61:61Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999999999Z',
+  '1969-12-31T23:59:60Z',
+  '20200101',
+];
 const NUMBERS = [1e308, -1e308, 2 ** 53, 2 ** 53 + 2, -1, 0, 2147483648, -2147483649, 1.5, 5e-324];
 const WRONG_TYPES: unknown[] = [42, 'text', {}, { a: 1 }, [], [1, 'a'], null, true, false];
 const INJECTION = ["' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '${7*7}{{7*7}}'];
@@ -101,12 +121,40 @@ const badJsonValues = (): unknown[] => [
   Array.from({ length: 10_000 }, (_, i) => i),
 ];
 
-const RAW_JSON_VALUES = ['1e400', '-1e400', '-0', '123456789012345678901234567890', '0.0000000000000000000000001', '"\\ud800"', '"\\udfff\\ud800"', '"\\u0000"', '"\\u202e"', `"${'\\\\'.repeat(5000)}"`];
+const RAW_JSON_VALUES = [
+  '1e400',
+  '-1e400',
+  '-0',
+  '123456789012345678901234567890',
+  '0.0000000000000000000000001',
+  '"\\ud800"',
+  '"\\udfff\\ud800"',
+  '"\\u0000"',
+  '"\\u202e"',
+  `"${'\\\\'.repeat(5000)}"`,
+];
 
 /** Query values arrive as text: the same ideas, percent-encoded (a lone surrogate as its invalid UTF-8). */
 const BAD_QUERY_VALUES = [
-  '', '%00', 'a%00b', '%ED%A0%80', '%FF%FE', '%', '%E2%80%AE', encodeURIComponent('👨‍👩‍👧‍👦'), 'x'.repeat(20_000),
-  ...DATES.map(encodeURIComponent), ...NUMBERS.map(String), 'NaN', 'Infinity', '-0', '1e400', 'true', 'null', '[]', '{}',
+  '',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%',
+  '%E2%80%AE',
+  encodeURIComponent('👨‍👩‍👧‍👦'),
+  'x'.repeat(20_000),
+  ...DATES.map(encodeURIComponent),
+  ...NUMBERS.map(String),
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e400',
+  'true',
+  'null',
+  '[]',
+  '{}',
   ...INJECTION.map(encodeURIComponent),
 ];
 
@@ -127,7 +175,23 @@ const BAD_BODIES: Array<{ label: string; payload: string | Buffer; type?: string
 ];
 
 /** Hostile path parameter values (percent-encoded as they appear in a URL). */
-const BAD_PARAMS = ['0', '-1', '2147483648', '99999999999999999999', '1e3', '0x1', '%00', '1%00', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%ED%A0%80', '%F0%9F%98%80', 'p-0', 'v-2147483648', 'x'.repeat(5000)];
+const BAD_PARAMS = [
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1e3',
+  '0x1',
+  '%00',
+  '1%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  'p-0',
+  'v-2147483648',
+  'x'.repeat(5000),
+];
 
 /** Upload routes read multipart bodies by hand (no body schema): their file field and text fields. */
 const UPLOADS: Record<string, { file: string; fields: string[] }> = {
@@ -145,7 +209,20 @@ const BODILESS = new Set([
   'POST /api/photos/cleanup',
   'POST /api/photos/retry-failed',
 ]);
-const BAD_FILENAMES = ['../../etc/passwd', '..\\..\\boot.ini', '/etc/passwd', 'a\u0000.png', '', '.', '..', 'x'.repeat(5000) + '.png', 'con.png', '\u202Egnp.exe', '%2e%2e%2fa.png', 'a"b.png'];
+const BAD_FILENAMES = [
+  '../../etc/passwd',
+  '..\\..\\boot.ini',
+  '/etc/passwd',
+  'a\u0000.png',
+  '',
+  '.',
+  '..',
+  'x'.repeat(5000) + '.png',
+  'con.png',
+  '\u202Egnp.exe',
+  '%2e%2e%2fa.png',
+  'a"b.png',
+];
 
 interface Case {
   label: string;
@@ -188,16 +265,24 @@ function casesFor(method: string, url: string, schema: FastifySchema | undefined
   const baseBody = body ? (sample(body, '', w) as Record<string, unknown>) : undefined;
   for (const field of Object.keys(bodyFields)) {
     group();
-    for (const value of badJsonValues()) cases.push({ label: `body.${field}=${preview(value)}`, method, url: at, payload: { ...baseBody, [field]: value } });
+    for (const value of badJsonValues())
+      cases.push({ label: `body.${field}=${preview(value)}`, method, url: at, payload: { ...baseBody, [field]: value } });
     cases.push({ label: `body.${field} missing`, method, url: at, payload: omit(baseBody!, field) });
     // Numbers and escapes JSON.stringify cannot write, spliced in as raw JSON text.
     for (const raw of RAW_JSON_VALUES) {
       const payload = JSON.stringify({ ...baseBody, [field]: '__RAW__' }).replace('"__RAW__"', raw);
-      cases.push({ label: `body.${field}=${raw.slice(0, 40)} (raw)`, method, url: at, payload, headers: { 'content-type': 'application/json' } });
+      cases.push({
+        label: `body.${field}=${raw.slice(0, 40)} (raw)`,
+        method,
+        url: at,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     // A list field: the same bad values as its elements.
     if (defOf(core(bodyFields[field]!)).type === 'array') {
-      for (const value of badJsonValues().slice(0, 40)) cases.push({ label: `body.${field}[0]=${preview(value)}`, method, url: at, payload: { ...baseBody, [field]: [value] } });
+      for (const value of badJsonValues().slice(0, 40))
+        cases.push({ label: `body.${field}[0]=${preview(value)}`, method, url: at, payload: { ...baseBody, [field]: [value] } });
     }
   }
   if (body || ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method)) {
@@ -205,16 +290,43 @@ function casesFor(method: string, url: string, schema: FastifySchema | undefined
     const base = JSON.stringify(baseBody ?? {});
     const withKey = (extra: string) => (base === '{}' ? `{${extra}}` : base.replace(/}$/, `,${extra}}`));
     cases.push({ label: 'extra key', method, url: at, payload: withKey('"isAdmin":true,"userId":1,"id":1') });
-    cases.push({ label: 'body __proto__', method, url: at, payload: withKey('"__proto__":{"isAdmin":true}'), headers: { 'content-type': 'application/json' } });
-    cases.push({ label: 'body constructor', method, url: at, payload: withKey('"constructor":{"prototype":{"x":1}}'), headers: { 'content-type': 'application/json' } });
-    cases.push({ label: 'duplicate keys', method, url: at, payload: withKey('"a":1,"a":[2]'), headers: { 'content-type': 'application/json' } });
-    for (const bad of BAD_BODIES) cases.push({ label: `body ${bad.label}`, method, url: at, payload: bad.payload, headers: { 'content-type': bad.type ?? 'application/json' } });
+    cases.push({
+      label: 'body __proto__',
+      method,
+      url: at,
+      payload: withKey('"__proto__":{"isAdmin":true}'),
+      headers: { 'content-type': 'application/json' },
+    });
+    cases.push({
+      label: 'body constructor',
+      method,
+      url: at,
+      payload: withKey('"constructor":{"prototype":{"x":1}}'),
+      headers: { 'content-type': 'application/json' },
+    });
+    cases.push({
+      label: 'duplicate keys',
+      method,
+      url: at,
+      payload: withKey('"a":1,"a":[2]'),
+      headers: { 'content-type': 'application/json' },
+    });
+    for (const bad of BAD_BODIES)
+      cases.push({
+        label: `body ${bad.label}`,
+        method,
+        url: at,
+        payload: bad.payload,
+        headers: { 'content-type': bad.type ?? 'application/json' },
+      });
   }
 
   const queryFields = fieldsOf(query);
   // Only the required query fields: an optional one (a cursor, say) has no plausible value to stand in for.
   const baseQuery = Object.fromEntries(
-    Object.entries(queryFields).filter(([, f]) => !f.safeParse(undefined).success).map(([k, f]) => [k, sample(f, k, w) as string]),
+    Object.entries(queryFields)
+      .filter(([, f]) => !f.safeParse(undefined).success)
+      .map(([k, f]) => [k, sample(f, k, w) as string]),
   );
   const qs = (over: Record<string, string>) =>
     Object.entries({ ...Object.fromEntries(Object.entries(baseQuery).map(([k, v]) => [k, encodeURIComponent(String(v))])), ...over })
@@ -222,12 +334,22 @@ function casesFor(method: string, url: string, schema: FastifySchema | undefined
       .join('&');
   for (const field of Object.keys(queryFields)) {
     group();
-    for (const value of BAD_QUERY_VALUES) cases.push({ label: `query.${field}=${value.slice(0, 40)}`, method, url: `${at}?${qs({ [field]: value })}` });
+    for (const value of BAD_QUERY_VALUES)
+      cases.push({ label: `query.${field}=${value.slice(0, 40)}`, method, url: `${at}?${qs({ [field]: value })}` });
     cases.push({ label: `query.${field} repeated`, method, url: `${at}?${qs({})}&${field}=a&${field}=b` });
     cases.push({ label: `query.${field}[]`, method, url: `${at}?${qs({})}&${field}[]=1&${field}[x]=2` });
   }
   group();
-  for (const extra of ['__proto__[x]=1', 'constructor[prototype][x]=1', '__proto__=1', 'a[]=1&a[]=2', `${'k'.repeat(5000)}=1`, '&&&=&=', '%=%', 'x=%ED%A0%80']) {
+  for (const extra of [
+    '__proto__[x]=1',
+    'constructor[prototype][x]=1',
+    '__proto__=1',
+    'a[]=1&a[]=2',
+    `${'k'.repeat(5000)}=1`,
+    '&&&=&=',
+    '%=%',
+    'x=%ED%A0%80',
+  ]) {
     cases.push({ label: `query ${extra.slice(0, 30)}`, method, url: `${at}?${qs({})}${Object.keys(baseQuery).length ? '&' : ''}${extra}` });
   }
 
@@ -235,7 +357,12 @@ function casesFor(method: string, url: string, schema: FastifySchema | undefined
   for (const name of paramNames) {
     group();
     for (const value of BAD_PARAMS) {
-      cases.push({ label: `params.${name}=${value.slice(0, 30)}`, method, url: fill(url, { ...params, [name]: value }), payload: baseBody });
+      cases.push({
+        label: `params.${name}=${value.slice(0, 30)}`,
+        method,
+        url: fill(url, { ...params, [name]: value }),
+        payload: baseBody,
+      });
     }
   }
 
@@ -254,11 +381,30 @@ let png: Buffer;
 function uploadCases(method: string, url: string, upload: { file: string; fields: string[] }): Case[] {
   const cases: Case[] = [];
   const form = (parts: Parameters<typeof multipart>[0]) => multipart(parts);
-  const send = (label: string, body: ReturnType<typeof multipart>) => cases.push({ label, method, url, payload: body.payload, headers: body.headers });
-  for (const filename of BAD_FILENAMES) send(`filename ${preview(filename)}`, form([{ name: upload.file, filename, content: png, contentType: 'image/png' }]));
+  const send = (label: string, body: ReturnType<typeof multipart>) =>
+    cases.push({ label, method, url, payload: body.payload, headers: body.headers });
+  for (const filename of BAD_FILENAMES)
+    send(`filename ${preview(filename)}`, form([{ name: upload.file, filename, content: png, contentType: 'image/png' }]));
   for (const field of upload.fields) {
-    for (const value of ['a\u0000b', LONG + LONG, '\uD800', 'a\u202Eb', '-1', '2147483648', '1e3', '0x1', "' OR 1=1 --", '<script>x</script>']) {
-      send(`field ${field}=${preview(value)}`, form([{ name: field, value }, { name: upload.file, filename: 'a.png', content: png, contentType: 'image/png' }]));
+    for (const value of [
+      'a\u0000b',
+      LONG + LONG,
+      '\uD800',
+      'a\u202Eb',
+      '-1',
+      '2147483648',
+      '1e3',
+      '0x1',
+      "' OR 1=1 --",
+      '<script>x</script>',
+    ]) {
+      send(
+        `field ${field}=${preview(value)}`,
+        form([
+          { name: field, value },
+          { name: upload.file, filename: 'a.png', content: png, contentType: 'image/png' },
+        ]),
+      );
     }
   }
   send('no file', form([{ name: 'other', value: 'x' }]));
@@ -266,7 +412,13 @@ function uploadCases(method: string, url: string, upload: { file: string; fields
   send('file in a text field name', form([{ name: 'description', filename: 'a.png', content: png, contentType: 'image/png' }]));
   send('text in the file field', form([{ name: upload.file, value: 'not a file' }]));
   cases.push({ label: 'multipart without boundary', method, url, payload: 'x', headers: { 'content-type': 'multipart/form-data' } });
-  cases.push({ label: 'multipart unterminated', method, url, payload: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nabc', headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+  cases.push({
+    label: 'multipart unterminated',
+    method,
+    url,
+    payload: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\nabc',
+    headers: { 'content-type': 'multipart/form-data; boundary=b' },
+  });
   cases.push({ label: 'JSON to an upload route', method, url, payload: { photo: 'x' } });
   return cases;
 }
@@ -290,7 +442,9 @@ describe('generated bad input on every registered route', () => {
   const routes = () => (t.app.registeredRoutes ?? []).filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'));
 
   it('finds a schema for every route that takes a body, a query or path parameters', () => {
-    const schemaless = routes().filter((r) => /:\w/.test(r.url) && !r.schema?.params).map((r) => `${r.method} ${r.url}`);
+    const schemaless = routes()
+      .filter((r) => /:\w/.test(r.url) && !r.schema?.params)
+      .map((r) => `${r.method} ${r.url}`);
     expect(schemaless, 'routes with path parameters but no params schema').toEqual([]);
   });
 
@@ -338,7 +492,8 @@ describe('generated bad input on every registered route', () => {
           // A case that ended the session (logout, password change, deletion): go on as a new user.
           if (cookie && res.statusCode < 300 && SESSION_ENDING.has(`${route.method} ${route.url}`)) await renew();
           const who = cookie ? 'signed in' : 'anonymous';
-          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${route.method} ${route.url} [${c.label}] ${who} → ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 500)
+            failures.push(`${res.statusCode} ${route.method} ${route.url} [${c.label}] ${who} → ${res.body.slice(0, 200)}`);
           else if (res.statusCode >= 400) {
             let message: unknown;
             try {
@@ -346,7 +501,10 @@ describe('generated bad input on every registered route', () => {
             } catch {
               message = undefined;
             }
-            if (typeof message !== 'string') failures.push(`${res.statusCode} without a JSON message: ${route.method} ${route.url} [${c.label}] ${who} → ${res.body.slice(0, 200)}`);
+            if (typeof message !== 'string')
+              failures.push(
+                `${res.statusCode} without a JSON message: ${route.method} ${route.url} [${c.label}] ${who} → ${res.body.slice(0, 200)}`,
+              );
           }
         }
       }

@@ -46,8 +46,38 @@ const XSS = [
   '<iframe srcdoc="<script>parent.alert(1)</script>">',
   '{{constructor.constructor("alert(1)")()}}',
 ];
-const TRAVERSAL = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%5C..%5Cwindows%5Cwin.ini', '%2Fetc%2Fpasswd', '1%00', '..%252F..%252Fetc%252Fpasswd', '....%2F%2F....%2F%2Fetc%2Fpasswd'];
-const ID_FORMATS = ['0', '-1', '+1', '1.0', '1e0', '0x1', '01', '%201', '1%20', '1n', 'abc', 'NaN', 'Infinity', '2147483648', '9007199254740993', '99999999999999999999', '1,2', '[1]', 'null', 'true'];
+const TRAVERSAL = [
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '..%5C..%5Cwindows%5Cwin.ini',
+  '%2Fetc%2Fpasswd',
+  '1%00',
+  '..%252F..%252Fetc%252Fpasswd',
+  '....%2F%2F....%2F%2Fetc%2Fpasswd',
+];
+const ID_FORMATS = [
+  '0',
+  '-1',
+  '+1',
+  '1.0',
+  '1e0',
+  '0x1',
+  '01',
+  '%201',
+  '1%20',
+  '1n',
+  'abc',
+  'NaN',
+  'Infinity',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999',
+  '1,2',
+  '[1]',
+  'null',
+  'true',
+];
 const BAD_FILENAMES = [
   '../../etc/passwd.png',
   '..\\..\\windows\\win.ini.png',
@@ -87,7 +117,13 @@ function world(w: World) {
 
 /** A registered route pattern with the owner's own ids filled in. */
 function ownUrl(pattern: string, w: World): string {
-  const id = pattern.includes('/photos/') ? w.photoId : pattern.includes('/vault/') ? w.vaultId : pattern.includes('/contacts/') ? w.contactId : w.memoryId;
+  const id = pattern.includes('/photos/')
+    ? w.photoId
+    : pattern.includes('/vault/')
+      ? w.vaultId
+      : pattern.includes('/contacts/')
+        ? w.contactId
+        : w.memoryId;
   return pattern.replace(':attachmentId', String(w.attachmentId)).replace(':id', String(id));
 }
 
@@ -115,7 +151,9 @@ describe('a catalogue of hostile requests', () => {
 
   async function settle() {
     for (let i = 0; i < 200; i++) {
-      const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: w.owner.cookie } })).json() as Array<{ derivativeStatus: string }>;
+      const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: w.owner.cookie } })).json() as Array<{
+        derivativeStatus: string;
+      }>;
       if (!Array.isArray(list) || list.every((p) => p.derivativeStatus !== 'pending')) return;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -132,7 +170,12 @@ describe('a catalogue of hostile requests', () => {
   /** What a row marked unchanged must leave as it was: the user-owned tables and the stored files (temp files
    *  of a refused upload are removed as it ends, and their absence is checked by the upload tests). */
   async function footprint() {
-    return { tables: await tablesDigest(t), files: storedFiles(t).filter((f) => !f.startsWith('.tmp')).sort() };
+    return {
+      tables: await tablesDigest(t),
+      files: storedFiles(t)
+        .filter((f) => !f.startsWith('.tmp'))
+        .sort(),
+    };
   }
 
   /** Runs rows in order; returns what went wrong, one line per row, naming the request. */
@@ -152,9 +195,12 @@ describe('a catalogue of hostile requests', () => {
       if (res.statusCode >= 500) failures.push(`5xx ${where}`);
       else if (!expected.includes(res.statusCode)) failures.push(`expected ${expected.join('/')} ${where}`);
       if (res.statusCode >= 400 && row.method !== 'HEAD') {
-        const message = res.headers['content-type']?.toString().startsWith('application/json') ? (res.json() as { message?: unknown }).message : undefined;
+        const message = res.headers['content-type']?.toString().startsWith('application/json')
+          ? (res.json() as { message?: unknown }).message
+          : undefined;
         if (typeof message !== 'string') failures.push(`no JSON message ${where}`);
-        if (/at \w+ \(|node_modules|\/work\/|\/tmp\/|SELECT .* FROM|relation "|violates|syntax error|pg_/.test(res.body)) failures.push(`internals leaked ${where}`);
+        if (/at \w+ \(|node_modules|\/work\/|\/tmp\/|SELECT .* FROM|relation "|violates|syntax error|pg_/.test(res.body))
+          failures.push(`internals leaked ${where}`);
       }
       if (row.check) {
         try {
@@ -166,7 +212,8 @@ describe('a catalogue of hostile requests', () => {
       if (before) {
         const after = await footprint();
         if (JSON.stringify(after.tables) !== JSON.stringify(before.tables)) failures.push(`changed rows ${where}`);
-        if (JSON.stringify(after.files) !== JSON.stringify(before.files)) failures.push(`changed files ${where}: ${before.files.length} → ${after.files.length}`);
+        if (JSON.stringify(after.files) !== JSON.stringify(before.files))
+          failures.push(`changed files ${where}: ${before.files.length} → ${after.files.length}`);
       }
       if (res.statusCode < 300 && /photos|profile-picture|attachments|vault/.test(row.url) && row.method === 'POST') await settle();
     }
@@ -192,12 +239,57 @@ describe('a catalogue of hostile requests', () => {
       unchanged: true,
     }));
     rows.push(
-      { name: 'own memory, other’s attachment', method: 'GET', url: `/api/memories/${w.otherMemoryId}/attachments/${w.attachmentId}/file`, as: 'other', expect: 404, unchanged: true },
-      { name: 'own memory, other’s linked photo', method: 'DELETE', url: `/api/memories/${w.otherMemoryId}/attachments/p-${w.linkedPhotoId}`, as: 'other', expect: 404, unchanged: true },
-      { name: 'own memory, other’s linked vault file', method: 'DELETE', url: `/api/memories/${w.otherMemoryId}/attachments/v-${w.linkedVaultId}`, as: 'other', expect: 404, unchanged: true },
-      { name: 'link other’s photo to own memory', method: 'POST', url: `/api/memories/${w.otherMemoryId}/links`, as: 'other', payload: { photoIds: [w.photoId] }, expect: 404, unchanged: true },
-      { name: 'link other’s vault file to own memory', method: 'POST', url: `/api/memories/${w.otherMemoryId}/links`, as: 'other', payload: { vaultFileIds: [w.vaultId] }, expect: 404, unchanged: true },
-      { name: 'link own photo to other’s memory', method: 'POST', url: `/api/memories/${w.memoryId}/links`, as: 'other', payload: { photoIds: [w.otherPhotoId] }, expect: 404, unchanged: true },
+      {
+        name: 'own memory, other’s attachment',
+        method: 'GET',
+        url: `/api/memories/${w.otherMemoryId}/attachments/${w.attachmentId}/file`,
+        as: 'other',
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'own memory, other’s linked photo',
+        method: 'DELETE',
+        url: `/api/memories/${w.otherMemoryId}/attachments/p-${w.linkedPhotoId}`,
+        as: 'other',
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'own memory, other’s linked vault file',
+        method: 'DELETE',
+        url: `/api/memories/${w.otherMemoryId}/attachments/v-${w.linkedVaultId}`,
+        as: 'other',
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'link other’s photo to own memory',
+        method: 'POST',
+        url: `/api/memories/${w.otherMemoryId}/links`,
+        as: 'other',
+        payload: { photoIds: [w.photoId] },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'link other’s vault file to own memory',
+        method: 'POST',
+        url: `/api/memories/${w.otherMemoryId}/links`,
+        as: 'other',
+        payload: { vaultFileIds: [w.vaultId] },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'link own photo to other’s memory',
+        method: 'POST',
+        url: `/api/memories/${w.memoryId}/links`,
+        as: 'other',
+        payload: { photoIds: [w.otherPhotoId] },
+        expect: 404,
+        unchanged: true,
+      },
       {
         name: 'vault upload into other’s memory',
         method: 'POST',
@@ -243,11 +335,29 @@ describe('a catalogue of hostile requests', () => {
     for (const bad of TRAVERSAL) {
       rows.push(
         { name: 'traversal as a vault id', method: 'GET', url: `/api/vault/${bad}`, expect: 404, unchanged: true },
-        { name: 'traversal as an attachment id', method: 'GET', url: `/api/memories/${w.memoryId}/attachments/${bad}/file`, expect: 404, unchanged: true },
+        {
+          name: 'traversal as an attachment id',
+          method: 'GET',
+          url: `/api/memories/${w.memoryId}/attachments/${bad}/file`,
+          expect: 404,
+          unchanged: true,
+        },
         { name: 'traversal as a photo id', method: 'GET', url: `/api/photos/image/${bad}`, expect: 404, unchanged: true },
-        { name: 'traversal in the image size', method: 'GET', url: `/api/photos/image/${w.photoId}?size=${bad}`, expect: 400, unchanged: true },
+        {
+          name: 'traversal in the image size',
+          method: 'GET',
+          url: `/api/photos/image/${w.photoId}?size=${bad}`,
+          expect: 400,
+          unchanged: true,
+        },
         // any text will do as a cache-busting value; a NUL is refused like everywhere else
-        { name: 'traversal in a cache-busting value', method: 'GET', url: `/api/photos/image/${w.photoId}?t=${bad}`, expect: bad.includes('%00') ? 400 : 200, unchanged: true },
+        {
+          name: 'traversal in a cache-busting value',
+          method: 'GET',
+          url: `/api/photos/image/${w.photoId}?t=${bad}`,
+          expect: bad.includes('%00') ? 400 : 200,
+          unchanged: true,
+        },
       );
     }
     rows.push(
@@ -262,10 +372,33 @@ describe('a catalogue of hostile requests', () => {
     };
     for (const filename of BAD_FILENAMES) {
       const photo = multipart([{ name: 'photo', filename, content: png, contentType: 'image/png' }]);
-      rows.push({ name: `photo named ${filename.slice(0, 30)}`, method: 'POST', url: '/api/photos', payload: photo.payload, headers: photo.headers, expect: [201, 400], check: (res) => (res.statusCode === 201 ? served(res) : undefined) });
-      rows.push({ name: `vault file named ${filename.slice(0, 30)}`, method: 'POST', url: '/api/vault', ...vaultUpload({}, filename.replace(/\.png$/, '.txt')), expect: [201, 400], check: (res) => (res.statusCode === 201 ? served(res) : undefined) });
+      rows.push({
+        name: `photo named ${filename.slice(0, 30)}`,
+        method: 'POST',
+        url: '/api/photos',
+        payload: photo.payload,
+        headers: photo.headers,
+        expect: [201, 400],
+        check: (res) => (res.statusCode === 201 ? served(res) : undefined),
+      });
+      rows.push({
+        name: `vault file named ${filename.slice(0, 30)}`,
+        method: 'POST',
+        url: '/api/vault',
+        ...vaultUpload({}, filename.replace(/\.png$/, '.txt')),
+        expect: [201, 400],
+        check: (res) => (res.statusCode === 201 ? served(res) : undefined),
+      });
       const attachment = multipart([{ name: 'attachments', filename, content: png, contentType: 'image/png' }]);
-      rows.push({ name: `attachment named ${filename.slice(0, 30)}`, method: 'POST', url: `/api/memories/${w.memoryId}/attachments`, payload: attachment.payload, headers: attachment.headers, expect: [201, 400], check: (res) => (res.statusCode === 201 ? served(res) : undefined) });
+      rows.push({
+        name: `attachment named ${filename.slice(0, 30)}`,
+        method: 'POST',
+        url: `/api/memories/${w.memoryId}/attachments`,
+        payload: attachment.payload,
+        headers: attachment.headers,
+        expect: [201, 400],
+        check: (res) => (res.statusCode === 201 ? served(res) : undefined),
+      });
     }
     expect(await run(rows)).toEqual([]);
     const outside = storedFiles(t).filter((f) => !/^users\/\d+\//.test(f));
@@ -285,13 +418,42 @@ describe('a catalogue of hostile requests', () => {
       const url = ownUrl(pattern, w);
       for (const method of ['PUT', 'PATCH', 'DELETE', 'POST', 'TRACE'] as Method[]) {
         if (methods.has(method)) continue;
-        rows.push({ name: `${method} on a route without it`, method, url, payload: method === 'TRACE' ? undefined : {}, expect: [404, 405], unchanged: true });
+        rows.push({
+          name: `${method} on a route without it`,
+          method,
+          url,
+          payload: method === 'TRACE' ? undefined : {},
+          expect: [404, 405],
+          unchanged: true,
+        });
       }
     }
     rows.push(
-      { name: 'OPTIONS preflight', method: 'OPTIONS', url: '/api/memories', headers: { origin: 'http://evil.example', 'access-control-request-method': 'DELETE' }, expect: [204, 404], check: (res) => expect(res.headers['access-control-allow-origin']).toBeUndefined() },
-      { name: 'method override header', method: 'POST', url: `/api/vault/${w.vaultId}`, headers: { 'x-http-method-override': 'DELETE' }, payload: {}, expect: 404, unchanged: true },
-      { name: 'method override query', method: 'POST', url: `/api/vault/${w.vaultId}?_method=DELETE`, payload: {}, expect: 404, unchanged: true },
+      {
+        name: 'OPTIONS preflight',
+        method: 'OPTIONS',
+        url: '/api/memories',
+        headers: { origin: 'http://evil.example', 'access-control-request-method': 'DELETE' },
+        expect: [204, 404],
+        check: (res) => expect(res.headers['access-control-allow-origin']).toBeUndefined(),
+      },
+      {
+        name: 'method override header',
+        method: 'POST',
+        url: `/api/vault/${w.vaultId}`,
+        headers: { 'x-http-method-override': 'DELETE' },
+        payload: {},
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'method override query',
+        method: 'POST',
+        url: `/api/vault/${w.vaultId}?_method=DELETE`,
+        payload: {},
+        expect: 404,
+        unchanged: true,
+      },
     );
     expect(rows.length).toBeGreaterThan(60);
     expect(await run(rows)).toEqual([]);
@@ -326,10 +488,38 @@ describe('a catalogue of hostile requests', () => {
     for (const key of keys) {
       const one = { [key]: intruding(0)[key as keyof ReturnType<typeof intruding>] };
       rows.push(
-        { name: `memory create with ${key}`, method: 'POST', url: '/api/memories', payload: { ...memoryBody, ...one }, expect: 201, check: (res) => notTaken(res) },
-        { name: `memory update with ${key}`, method: 'PATCH', url: `/api/memories/${w.memoryId}`, payload: { title: 'Picnic', ...one }, expect: 200, check: (res) => notTaken(res, (j) => expect(j.id).toBe(w.memoryId)) },
-        { name: `contact create with ${key}`, method: 'POST', url: '/api/contacts', payload: { ...contactBody, ...one }, expect: 201, check: (res) => notTaken(res) },
-        { name: `contact update with ${key}`, method: 'PATCH', url: `/api/contacts/${w.contactId}`, payload: { firstName: 'Vi', ...one }, expect: 200, check: (res) => notTaken(res, (j) => expect(j.id).toBe(w.contactId)) },
+        {
+          name: `memory create with ${key}`,
+          method: 'POST',
+          url: '/api/memories',
+          payload: { ...memoryBody, ...one },
+          expect: 201,
+          check: (res) => notTaken(res),
+        },
+        {
+          name: `memory update with ${key}`,
+          method: 'PATCH',
+          url: `/api/memories/${w.memoryId}`,
+          payload: { title: 'Picnic', ...one },
+          expect: 200,
+          check: (res) => notTaken(res, (j) => expect(j.id).toBe(w.memoryId)),
+        },
+        {
+          name: `contact create with ${key}`,
+          method: 'POST',
+          url: '/api/contacts',
+          payload: { ...contactBody, ...one },
+          expect: 201,
+          check: (res) => notTaken(res),
+        },
+        {
+          name: `contact update with ${key}`,
+          method: 'PATCH',
+          url: `/api/contacts/${w.contactId}`,
+          payload: { firstName: 'Vi', ...one },
+          expect: 200,
+          check: (res) => notTaken(res, (j) => expect(j.id).toBe(w.contactId)),
+        },
         {
           name: `photo update with ${key}`,
           method: 'PATCH',
@@ -385,7 +575,15 @@ describe('a catalogue of hostile requests', () => {
     ];
     const rows: Row[] = cookies.flatMap((cookie) => [
       { name: `cookie ${cookie.slice(0, 40)}`, method: 'GET' as Method, url: '/api/user', as: { cookie }, expect: 401, unchanged: true },
-      { name: `cookie ${cookie.slice(0, 40)} on a write`, method: 'POST' as Method, url: '/api/memories', as: { cookie }, payload: memoryBody, expect: 401, unchanged: true },
+      {
+        name: `cookie ${cookie.slice(0, 40)} on a write`,
+        method: 'POST' as Method,
+        url: '/api/memories',
+        as: { cookie },
+        payload: memoryBody,
+        expect: 401,
+        unchanged: true,
+      },
     ]);
     rows.push({ name: 'the real cookie still works', method: 'GET', url: '/api/user', expect: 200 });
     expect(await run(rows)).toEqual([]);
@@ -397,8 +595,20 @@ describe('a catalogue of hostile requests', () => {
     const rows: Row[] = [];
     for (const { method, url: pattern } of writes) {
       const url = ownUrl(pattern, w);
-      for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Array<Record<string, string>>) {
-        rows.push({ name: `cross-site ${Object.values(headers)[0]}`, method: method as Method, url, headers, payload: {}, expect: 403, unchanged: true });
+      for (const headers of [
+        { origin: 'http://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+      ] as Array<Record<string, string>>) {
+        rows.push({
+          name: `cross-site ${Object.values(headers)[0]}`,
+          method: method as Method,
+          url,
+          headers,
+          payload: {},
+          expect: 403,
+          unchanged: true,
+        });
       }
     }
     expect(rows.length).toBeGreaterThan(90);
@@ -410,16 +620,62 @@ describe('a catalogue of hostile requests', () => {
     const rows: Row[] = [];
     for (const s of SQL) {
       rows.push(
-        { name: 'sql in a memory', method: 'POST', url: '/api/memories', payload: { ...memoryBody, title: s, content: s, location: s, tags: [s] }, expect: 201, check: (res) => expect((res.json() as { title: string }).title).toBe(s) },
-        { name: 'sql in a contact', method: 'POST', url: '/api/contacts', payload: { firstName: s, lastName: s, notes: s, address: s, phoneNumber: s, familyRelation: s, relationship: 'family' }, expect: 201, check: (res) => expect((res.json() as { notes: string }).notes).toBe(s) },
+        {
+          name: 'sql in a memory',
+          method: 'POST',
+          url: '/api/memories',
+          payload: { ...memoryBody, title: s, content: s, location: s, tags: [s] },
+          expect: 201,
+          check: (res) => expect((res.json() as { title: string }).title).toBe(s),
+        },
+        {
+          name: 'sql in a contact',
+          method: 'POST',
+          url: '/api/contacts',
+          payload: { firstName: s, lastName: s, notes: s, address: s, phoneNumber: s, familyRelation: s, relationship: 'family' },
+          expect: 201,
+          check: (res) => expect((res.json() as { notes: string }).notes).toBe(s),
+        },
         { name: 'sql in a photo title', method: 'PATCH', url: `/api/photos/${w.photoId}`, payload: { title: s }, expect: 200 },
         { name: 'sql in the profile', method: 'PATCH', url: '/api/user/profile', payload: { address: s, cityOfBirth: s }, expect: 200 },
         { name: 'sql as the photo sort', method: 'GET', url: `/api/photos?sortBy=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
-        { name: 'sql as the contact filter', method: 'GET', url: `/api/contacts?relationship=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
-        { name: 'sql as the timeline order', method: 'GET', url: `/api/timeline?sortDirection=${encodeURIComponent(s)}&contentType=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
-        { name: 'sql as the time zone', method: 'GET', url: `/api/timeline/summary?tz=${encodeURIComponent(s)}`, expect: 400, unchanged: true },
-        { name: 'sql as the login address', method: 'POST', url: '/api/login', as: 'anon', payload: { email: s, password: s }, expect: [400, 401], unchanged: true },
-        { name: 'sql as the timeline cursor', method: 'GET', url: `/api/timeline/period?year=2000&cursor=${Buffer.from(s).toString('base64url')}`, expect: 400, unchanged: true },
+        {
+          name: 'sql as the contact filter',
+          method: 'GET',
+          url: `/api/contacts?relationship=${encodeURIComponent(s)}`,
+          expect: 400,
+          unchanged: true,
+        },
+        {
+          name: 'sql as the timeline order',
+          method: 'GET',
+          url: `/api/timeline?sortDirection=${encodeURIComponent(s)}&contentType=${encodeURIComponent(s)}`,
+          expect: 400,
+          unchanged: true,
+        },
+        {
+          name: 'sql as the time zone',
+          method: 'GET',
+          url: `/api/timeline/summary?tz=${encodeURIComponent(s)}`,
+          expect: 400,
+          unchanged: true,
+        },
+        {
+          name: 'sql as the login address',
+          method: 'POST',
+          url: '/api/login',
+          as: 'anon',
+          payload: { email: s, password: s },
+          expect: [400, 401],
+          unchanged: true,
+        },
+        {
+          name: 'sql as the timeline cursor',
+          method: 'GET',
+          url: `/api/timeline/period?year=2000&cursor=${Buffer.from(s).toString('base64url')}`,
+          expect: 400,
+          unchanged: true,
+        },
       );
     }
     expect(await run(rows)).toEqual([]);
@@ -434,12 +690,41 @@ describe('a catalogue of hostile requests', () => {
     };
     for (const x of XSS) {
       rows.push(
-        { name: 'xss in a memory', method: 'POST', url: '/api/memories', payload: { ...memoryBody, title: x, content: x }, expect: 201, check: (res) => { asJson(res); expect((res.json() as { content: string }).content).toBe(x); } },
-        { name: 'xss in a contact', method: 'POST', url: '/api/contacts', payload: { ...contactBody, firstName: x, notes: x }, expect: 201, check: asJson },
-        { name: 'memories served back', method: 'GET', url: '/api/memories', headers: { accept: 'text/html' }, expect: 200, check: (res) => { asJson(res); expect(res.body).toContain(JSON.stringify(x).slice(1, -1)); } },
+        {
+          name: 'xss in a memory',
+          method: 'POST',
+          url: '/api/memories',
+          payload: { ...memoryBody, title: x, content: x },
+          expect: 201,
+          check: (res) => {
+            asJson(res);
+            expect((res.json() as { content: string }).content).toBe(x);
+          },
+        },
+        {
+          name: 'xss in a contact',
+          method: 'POST',
+          url: '/api/contacts',
+          payload: { ...contactBody, firstName: x, notes: x },
+          expect: 201,
+          check: asJson,
+        },
+        {
+          name: 'memories served back',
+          method: 'GET',
+          url: '/api/memories',
+          headers: { accept: 'text/html' },
+          expect: 200,
+          check: (res) => {
+            asJson(res);
+            expect(res.body).toContain(JSON.stringify(x).slice(1, -1));
+          },
+        },
       );
     }
-    const html = multipart([{ name: 'file', filename: 'page.html', content: Buffer.from(`<html>${XSS[0]}</html>`), contentType: 'text/html' }]);
+    const html = multipart([
+      { name: 'file', filename: 'page.html', content: Buffer.from(`<html>${XSS[0]}</html>`), contentType: 'text/html' },
+    ]);
     rows.push({
       name: 'an HTML file in the vault',
       method: 'POST',
@@ -449,7 +734,11 @@ describe('a catalogue of hostile requests', () => {
       expect: [201, 400],
       check: async (res) => {
         if (res.statusCode !== 201) return;
-        const file = await t.app.inject({ method: 'GET', url: `/api/vault/${(res.json() as { id: number }).id}`, headers: { cookie: w.owner.cookie } });
+        const file = await t.app.inject({
+          method: 'GET',
+          url: `/api/vault/${(res.json() as { id: number }).id}`,
+          headers: { cookie: w.owner.cookie },
+        });
         expect(file.headers['content-type']).not.toMatch(/text\/html/);
         expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
       },
@@ -466,7 +755,8 @@ describe('a catalogue of hostile requests', () => {
     const pngText = png.toString('latin1');
     const rows: Row[] = [];
     for (const url of ['/api/photos', '/api/vault', `/api/memories/${w.memoryId}/attachments`, '/api/user/profile-picture']) {
-      const field = url === '/api/photos' ? 'photo' : url === '/api/vault' ? 'file' : url.endsWith('attachments') ? 'attachments' : 'profilePicture';
+      const field =
+        url === '/api/photos' ? 'photo' : url === '/api/vault' ? 'file' : url.endsWith('attachments') ? 'attachments' : 'profilePicture';
       const cases: Array<[string, string | Buffer, Record<string, string>]> = [
         ['no boundary', part(field, pngText, 'a.png'), { 'content-type': 'multipart/form-data' }],
         ['wrong boundary', `--other\r\n${part(field, pngText, 'a.png').slice(6)}--other--\r\n`, type],
@@ -476,21 +766,43 @@ describe('a catalogue of hostile requests', () => {
         ['a 0-byte file', `${part(field, '', 'a.png')}--${boundary}--\r\n`, type],
         ['a field named like the file', `${part(field, 'just text')}--${boundary}--\r\n`, type],
         ['no Content-Disposition', `--${boundary}\r\nContent-Type: image/png\r\n\r\n${pngText}\r\n--${boundary}--\r\n`, type],
-        ['boundary of 200 characters', part(field, pngText, 'a.png'), { 'content-type': `multipart/form-data; boundary=${'b'.repeat(200)}` }],
+        [
+          'boundary of 200 characters',
+          part(field, pngText, 'a.png'),
+          { 'content-type': `multipart/form-data; boundary=${'b'.repeat(200)}` },
+        ],
         ['charset trick', part(field, pngText, 'a.png'), { 'content-type': `multipart/form-data; charset=utf-7; boundary=${boundary}` }],
         ['a JSON body', '{"photo":"x"}', { 'content-type': 'application/json' }],
       ];
       if (field !== 'attachments') {
-        cases.push(['two files where one is allowed', `${part(field, pngText, 'a.png')}${part(field, pngText, 'b.png')}--${boundary}--\r\n`, type]);
+        cases.push([
+          'two files where one is allowed',
+          `${part(field, pngText, 'a.png')}${part(field, pngText, 'b.png')}--${boundary}--\r\n`,
+          type,
+        ]);
       }
       for (const [name, payload, headers] of cases) {
-        rows.push({ name: `${field}: ${name}`, method: 'POST', url, payload: typeof payload === 'string' ? Buffer.from(payload, 'latin1') : payload, headers, expect: [400, 413, 415], unchanged: true });
+        rows.push({
+          name: `${field}: ${name}`,
+          method: 'POST',
+          url,
+          payload: typeof payload === 'string' ? Buffer.from(payload, 'latin1') : payload,
+          headers,
+          expect: [400, 413, 415],
+          unchanged: true,
+        });
       }
       // Odd but well-formed: an unknown part header of 200 KB is read past; a CR/LF ends the quoted file name
       // early. Either way a good image is stored under a harmless name, and the injected header is not taken.
       const odd: Array<[string, string]> = [
-        ['giant part header', `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nX-Pad: ${'a'.repeat(200_000)}\r\nContent-Type: image/png\r\n\r\n${pngText}\r\n--${boundary}--\r\n`],
-        ['CR/LF in the file name', `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a\r\nContent-Type: text/html.png"\r\n\r\n${pngText}\r\n--${boundary}--\r\n`],
+        [
+          'giant part header',
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nX-Pad: ${'a'.repeat(200_000)}\r\nContent-Type: image/png\r\n\r\n${pngText}\r\n--${boundary}--\r\n`,
+        ],
+        [
+          'CR/LF in the file name',
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a\r\nContent-Type: text/html.png"\r\n\r\n${pngText}\r\n--${boundary}--\r\n`,
+        ],
       ];
       for (const [name, payload] of odd) {
         rows.push({
@@ -512,7 +824,12 @@ describe('a catalogue of hostile requests', () => {
   it('bad JSON, wrong content types, oversize bodies, odd Accept headers and query strings', async () => {
     await freshWorld();
     const json = { 'content-type': 'application/json' };
-    const raw = (name: string, payload: string | Buffer, headers: Record<string, string> = json, expected: number | number[] = 400): Row => ({
+    const raw = (
+      name: string,
+      payload: string | Buffer,
+      headers: Record<string, string> = json,
+      expected: number | number[] = 400,
+    ): Row => ({
       name,
       method: 'POST',
       url: '/api/memories',
@@ -537,7 +854,12 @@ describe('a catalogue of hostile requests', () => {
       raw('whitespace body', '   \n'),
       // invalid UTF-8 is read as U+FFFD, as every JSON parser reading text does: stored as that, never as raw bytes
       {
-        ...raw('invalid UTF-8', Buffer.concat([Buffer.from(valid.slice(0, 10)), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(valid.slice(10))]), json, [201, 400]),
+        ...raw(
+          'invalid UTF-8',
+          Buffer.concat([Buffer.from(valid.slice(0, 10)), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(valid.slice(10))]),
+          json,
+          [201, 400],
+        ),
         unchanged: false,
         check: (res) => (res.statusCode === 201 ? expect((res.json() as { title: string }).title).toBe('\uFFFD(\uFFFDPicnic') : undefined),
       },
@@ -548,17 +870,38 @@ describe('a catalogue of hostile requests', () => {
       raw('form body', 'title=a&content=b', { 'content-type': 'application/x-www-form-urlencoded' }, 415),
       raw('xml body', '<memory/>', { 'content-type': 'application/xml' }, 415),
       raw('no content type', valid, {}, [400, 415]),
-      { ...raw('unknown charset parameter: read as UTF-8 JSON', valid, { 'content-type': 'application/json; charset=klingon' }, [201, 400, 415]), unchanged: false },
+      {
+        ...raw(
+          'unknown charset parameter: read as UTF-8 JSON',
+          valid,
+          { 'content-type': 'application/json; charset=klingon' },
+          [201, 400, 415],
+        ),
+        unchanged: false,
+      },
       raw('content type only a star', valid, { 'content-type': '*/*' }, 415),
       raw('oversize JSON', JSON.stringify({ ...memoryBody, content: 'x'.repeat(2 * 1024 * 1024) }), json, 413),
       raw('oversize JSON with a false length', valid, { ...json, 'content-length': '1' }, [400]),
-      { ...raw('duplicate keys: the last one wins, still validated', valid.replace(/}$/, ',"title":"Second","eventDate":"2020-02-30"}')), expect: 400 },
-      { ...raw('BOM before JSON', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(valid)]), json, [201, 400]), unchanged: false },
+      {
+        ...raw('duplicate keys: the last one wins, still validated', valid.replace(/}$/, ',"title":"Second","eventDate":"2020-02-30"}')),
+        expect: 400,
+      },
+      {
+        ...raw('BOM before JSON', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(valid)]), json, [201, 400]),
+        unchanged: false,
+      },
       { ...raw('JSON with charset', valid, { 'content-type': 'application/json; charset=utf-8' }, 201), unchanged: false },
       { ...raw('vendor JSON type', valid, { 'content-type': 'application/vnd.api+json' }, [201, 415]), unchanged: false },
     ];
     for (const accept of ['text/html', 'application/xml', 'image/png', '*/*;q=0', 'application/json;q=0', 'x'.repeat(5000)]) {
-      rows.push({ name: `Accept ${accept.slice(0, 20)}`, method: 'GET', url: '/api/user', headers: { accept }, expect: 200, check: (res) => expect(res.headers['content-type']).toMatch(/^application\/json/) });
+      rows.push({
+        name: `Accept ${accept.slice(0, 20)}`,
+        method: 'GET',
+        url: '/api/user',
+        headers: { accept },
+        expect: 200,
+        check: (res) => expect(res.headers['content-type']).toMatch(/^application\/json/),
+      });
     }
     const queries = [
       ['sortBy[]=title', 200], // 'sortBy[]' is a key of its own, unknown and ignored: no nested query parsing
@@ -572,11 +915,24 @@ describe('a catalogue of hostile requests', () => {
       [`x=${'a'.repeat(50_000)}`, [200, 414]],
       ['&&&&&=&=', 200],
     ] as const;
-    for (const [q, status] of queries) rows.push({ name: `query ${q.slice(0, 30)}`, method: 'GET', url: `/api/photos?${q}`, expect: [status].flat(), unchanged: true });
-    for (const q of ['relationship=family&relationship=friend', 'relationship=FAMILY', 'relationship=family%00', 'relationship=', 'relationship=%ED%A0%80']) {
+    for (const [q, status] of queries)
+      rows.push({ name: `query ${q.slice(0, 30)}`, method: 'GET', url: `/api/photos?${q}`, expect: [status].flat(), unchanged: true });
+    for (const q of [
+      'relationship=family&relationship=friend',
+      'relationship=FAMILY',
+      'relationship=family%00',
+      'relationship=',
+      'relationship=%ED%A0%80',
+    ]) {
       rows.push({ name: `contacts query ${q}`, method: 'GET', url: `/api/contacts?${q}`, expect: 400, unchanged: true });
     }
-    rows.push({ name: 'contacts query relationship[]', method: 'GET', url: '/api/contacts?relationship[]=family', expect: 200, unchanged: true });
+    rows.push({
+      name: 'contacts query relationship[]',
+      method: 'GET',
+      url: '/api/contacts?relationship[]=family',
+      expect: 200,
+      unchanged: true,
+    });
     expect(await run(rows)).toEqual([]);
   });
 
@@ -613,20 +969,52 @@ describe('a catalogue of hostile requests', () => {
       for (const headers of headerSets) {
         // reading a vault file notes when it was last opened: the one change a read may make
         const unchanged = !url.startsWith('/api/vault/');
-        rows.push({ name: `file route with ${Object.keys(headers).join('+')}: ${Object.values(headers)[0]!.slice(0, 30)}`, method: 'GET', url, headers, expect: [200, 206, 304, 400, 412, 416], unchanged });
+        rows.push({
+          name: `file route with ${Object.keys(headers).join('+')}: ${Object.values(headers)[0]!.slice(0, 30)}`,
+          method: 'GET',
+          url,
+          headers,
+          expect: [200, 206, 304, 400, 412, 416],
+          unchanged,
+        });
       }
-      rows.push({ name: 'HEAD with a hostile range', method: 'HEAD', url, headers: { range: 'bytes=99999999999999999999-' }, expect: [200, 206, 400, 416], unchanged: !url.startsWith('/api/vault/') });
+      rows.push({
+        name: 'HEAD with a hostile range',
+        method: 'HEAD',
+        url,
+        headers: { range: 'bytes=99999999999999999999-' },
+        expect: [200, 206, 400, 416],
+        unchanged: !url.startsWith('/api/vault/'),
+      });
     }
     for (const [name, headers, expected] of [
       // Content-Encoding on a request body is neither decoded nor refused: the bytes are read as they came
       ['gzip body that is not gzip', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, [201, 400, 415]],
       ['unknown content encoding', { 'content-type': 'application/json', 'content-encoding': 'x-evil' }, [201, 400, 415]],
       ['a Content-Type of 10,000 characters', { 'content-type': `application/json; ${'a=b; '.repeat(2000)}` }, [201, 400, 415]],
-      ['X-Forwarded-For and X-Real-IP spoofing', { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, [201]],
+      [
+        'X-Forwarded-For and X-Real-IP spoofing',
+        {
+          'content-type': 'application/json',
+          'x-forwarded-for': '127.0.0.1',
+          'x-real-ip': '127.0.0.1',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'https',
+        },
+        [201],
+      ],
     ] as Array<[string, Record<string, string>, number[]]>) {
       rows.push({ name, method: 'POST', url: '/api/memories', headers, payload: JSON.stringify(memoryBody), expect: expected });
     }
-    rows.push({ name: 'a real gzip body', method: 'POST', url: '/api/memories', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: gzipSync(JSON.stringify(memoryBody)), expect: 400, unchanged: true });
+    rows.push({
+      name: 'a real gzip body',
+      method: 'POST',
+      url: '/api/memories',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(memoryBody)),
+      expect: 400,
+      unchanged: true,
+    });
     expect(await run(rows)).toEqual([]);
   });
 
@@ -641,21 +1029,78 @@ describe('a catalogue of hostile requests', () => {
     };
     const own = { cookie: w.owner.cookie };
     const input = newUserInput();
-    expectOnly('one address registered 10 times at once', await at(10, () => ({ method: 'POST', url: '/api/register', payload: input })), [201, 409]);
-    expectOnly('one waitlist address 10 times at once', await at(10, () => ({ method: 'POST', url: '/api/waitlist', payload: { email: 'same@example.com' } })), [200, 201, 409, 429]);
-    expectOnly('one contact address 10 times at once', await at(10, () => ({ method: 'POST', url: '/api/contacts', headers: own, payload: { ...contactBody, email: 'twin@example.com' } })), [201, 409]);
-    expectOnly('one photo linked 10 times at once', await at(10, () => ({ method: 'POST', url: `/api/memories/${w.memoryId}/links`, headers: own, payload: { photoIds: [w.photoId] } })), [200, 409]);
-    expectOnly('one memory renamed 10 times at once', await at(10, () => ({ method: 'PATCH', url: `/api/memories/${w.memoryId}`, headers: own, payload: { title: 'Again' } })), [200]);
-    expectOnly('one new address asked for 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/user/email', headers: own, payload: { email: 'moving@example.com', password: TEST_PASSWORD } })), [202, 400, 409, 429]);
-    expectOnly('one attachment removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}`, headers: own })), [204, 404]);
-    expectOnly('one linked photo unlinked 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/photos/${w.linkedPhotoId}/unlink`, headers: own })), [200, 204, 404]);
-    expectOnly('one contact removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/contacts/${w.contactId}`, headers: own })), [204, 404]);
-    expectOnly('one vault file removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/vault/${w.vaultId}`, headers: own })), [204, 404]);
-    expectOnly('one photo removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/photos/${w.photoId}`, headers: own })), [204, 404]);
-    expectOnly('one memory removed 10 times at once', await at(10, () => ({ method: 'DELETE', url: `/api/memories/${w.memoryId}`, headers: own })), [204, 404]);
+    expectOnly(
+      'one address registered 10 times at once',
+      await at(10, () => ({ method: 'POST', url: '/api/register', payload: input })),
+      [201, 409],
+    );
+    expectOnly(
+      'one waitlist address 10 times at once',
+      await at(10, () => ({ method: 'POST', url: '/api/waitlist', payload: { email: 'same@example.com' } })),
+      [200, 201, 409, 429],
+    );
+    expectOnly(
+      'one contact address 10 times at once',
+      await at(10, () => ({ method: 'POST', url: '/api/contacts', headers: own, payload: { ...contactBody, email: 'twin@example.com' } })),
+      [201, 409],
+    );
+    expectOnly(
+      'one photo linked 10 times at once',
+      await at(10, () => ({ method: 'POST', url: `/api/memories/${w.memoryId}/links`, headers: own, payload: { photoIds: [w.photoId] } })),
+      [200, 409],
+    );
+    expectOnly(
+      'one memory renamed 10 times at once',
+      await at(10, () => ({ method: 'PATCH', url: `/api/memories/${w.memoryId}`, headers: own, payload: { title: 'Again' } })),
+      [200],
+    );
+    expectOnly(
+      'one new address asked for 5 times at once',
+      await at(5, () => ({
+        method: 'POST',
+        url: '/api/user/email',
+        headers: own,
+        payload: { email: 'moving@example.com', password: TEST_PASSWORD },
+      })),
+      [202, 400, 409, 429],
+    );
+    expectOnly(
+      'one attachment removed 10 times at once',
+      await at(10, () => ({ method: 'DELETE', url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}`, headers: own })),
+      [204, 404],
+    );
+    expectOnly(
+      'one linked photo unlinked 10 times at once',
+      await at(10, () => ({ method: 'DELETE', url: `/api/photos/${w.linkedPhotoId}/unlink`, headers: own })),
+      [200, 204, 404],
+    );
+    expectOnly(
+      'one contact removed 10 times at once',
+      await at(10, () => ({ method: 'DELETE', url: `/api/contacts/${w.contactId}`, headers: own })),
+      [204, 404],
+    );
+    expectOnly(
+      'one vault file removed 10 times at once',
+      await at(10, () => ({ method: 'DELETE', url: `/api/vault/${w.vaultId}`, headers: own })),
+      [204, 404],
+    );
+    expectOnly(
+      'one photo removed 10 times at once',
+      await at(10, () => ({ method: 'DELETE', url: `/api/photos/${w.photoId}`, headers: own })),
+      [204, 404],
+    );
+    expectOnly(
+      'one memory removed 10 times at once',
+      await at(10, () => ({ method: 'DELETE', url: `/api/memories/${w.memoryId}`, headers: own })),
+      [204, 404],
+    );
     expectOnly('maintenance run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/cleanup', headers: own })), [200]);
     expectOnly('fix-paths run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/fix-paths', headers: own })), [200]);
-    expectOnly('retry-failed run 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/photos/retry-failed', headers: own })), [200]);
+    expectOnly(
+      'retry-failed run 5 times at once',
+      await at(5, () => ({ method: 'POST', url: '/api/photos/retry-failed', headers: own })),
+      [200],
+    );
     expectOnly('logout 5 times at once', await at(5, () => ({ method: 'POST', url: '/api/logout', headers: own })), [200, 204]);
     counted += 16;
     expect(failures).toEqual([]);
@@ -681,21 +1126,49 @@ describe('a catalogue of hostile requests', () => {
     const body = JSON.stringify(memoryBody);
     const cookie = w.owner.cookie;
     const cases: Array<[string, string, RegExp]> = [
-      ['Content-Length and Transfer-Encoding both', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
-      ['two Content-Length headers', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nContent-Length: 2\r\n\r\n${body}`, /^HTTP\/1\.1 4\d\d/],
-      ['a bad chunk size', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n${body}\r\n0\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
-      ['Transfer-Encoding with junk', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
-      ['a header folded onto two lines', `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nX-Folded: a\r\n b\r\n\r\n`, /^HTTP\/1\.1 (200|4\d\d)/],
+      [
+        'Content-Length and Transfer-Encoding both',
+        `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+        /^HTTP\/1\.1 4\d\d/,
+      ],
+      [
+        'two Content-Length headers',
+        `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nContent-Length: 2\r\n\r\n${body}`,
+        /^HTTP\/1\.1 4\d\d/,
+      ],
+      [
+        'a bad chunk size',
+        `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n${body}\r\n0\r\n\r\n`,
+        /^HTTP\/1\.1 4\d\d/,
+      ],
+      [
+        'Transfer-Encoding with junk',
+        `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n`,
+        /^HTTP\/1\.1 4\d\d/,
+      ],
+      [
+        'a header folded onto two lines',
+        `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nX-Folded: a\r\n b\r\n\r\n`,
+        /^HTTP\/1\.1 (200|4\d\d)/,
+      ],
       ['a NUL in a header', `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Evil: a\u0000b\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
       ['a header of 100 KB', `GET /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
-      ['an absolute URI naming another host', `GET http://evil.example/api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`, /^HTTP\/1\.1 (200|4\d\d)/],
+      [
+        'an absolute URI naming another host',
+        `GET http://evil.example/api/user HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`,
+        /^HTTP\/1\.1 (200|4\d\d)/,
+      ],
       ['HTTP/1.0 without Host', `GET /api/health HTTP/1.0\r\n\r\n`, /^HTTP\/1\.[01] (200|4\d\d)/],
       ['HTTP/1.1 without Host', `GET /api/health HTTP/1.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
       ['HTTP/2 preface on an HTTP/1 port', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', /^(HTTP\/1\.1 4\d\d|$)/],
       ['a request line with spaces in the path', `GET /api/user profile HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
       ['an unknown method', `BREW /api/user HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
       ['a path of only dots', `GET /../../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, /^HTTP\/1\.1 4\d\d/],
-      ['a body shorter than its Content-Length', `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${body}`, /^(HTTP\/1\.1 4\d\d|)/],
+      [
+        'a body shorter than its Content-Length',
+        `POST /api/memories HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${body}`,
+        /^(HTTP\/1\.1 4\d\d|)/,
+      ],
     ];
     const failures: string[] = [];
     for (const [name, raw, expected] of cases) {
@@ -714,7 +1187,12 @@ describe('a catalogue of hostile requests', () => {
     const gets = [...new Set(t.app.registeredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api')).map((r) => r.url))];
     const rows: Row[] = [];
     for (const pattern of gets) {
-      const urls = [ownUrl(pattern, w), ...(pattern.includes(':') ? [pattern.replace(/:\w+/g, '2147483648'), pattern.replace(/:\w+/g, '..%2F..%2Fetc')] : [`${pattern}?__proto__[x]=1`])];
+      const urls = [
+        ownUrl(pattern, w),
+        ...(pattern.includes(':')
+          ? [pattern.replace(/:\w+/g, '2147483648'), pattern.replace(/:\w+/g, '..%2F..%2Fetc')]
+          : [`${pattern}?__proto__[x]=1`]),
+      ];
       for (const url of urls) {
         const get = await t.app.inject({ method: 'GET', url, headers: { cookie: w.owner.cookie } });
         rows.push({
@@ -736,39 +1214,121 @@ describe('a catalogue of hostile requests', () => {
     const rows: Row[] = [];
     for (const tz of ['Etc/GMT+12', 'Pacific/Kiritimati', 'UTC', 'America/St_Johns', 'Asia/Kathmandu']) {
       for (const q of ['year=0001', 'year=0001&month=1', 'year=9999', 'year=9999&month=12', 'year=1000&month=2&limit=500']) {
-        rows.push({ name: `period ${q} in ${tz}`, method: 'GET', url: `/api/timeline/period?${q}&tz=${encodeURIComponent(tz)}`, expect: 200, unchanged: true });
+        rows.push({
+          name: `period ${q} in ${tz}`,
+          method: 'GET',
+          url: `/api/timeline/period?${q}&tz=${encodeURIComponent(tz)}`,
+          expect: 200,
+          unchanged: true,
+        });
       }
-      rows.push({ name: `whole timeline in ${tz}`, method: 'GET', url: `/api/timeline?tz=${encodeURIComponent(tz)}`, expect: 200, unchanged: true });
-      rows.push({ name: `summary in ${tz}`, method: 'GET', url: `/api/timeline/summary?tz=${encodeURIComponent(tz)}`, expect: 200, unchanged: true });
+      rows.push({
+        name: `whole timeline in ${tz}`,
+        method: 'GET',
+        url: `/api/timeline?tz=${encodeURIComponent(tz)}`,
+        expect: 200,
+        unchanged: true,
+      });
+      rows.push({
+        name: `summary in ${tz}`,
+        method: 'GET',
+        url: `/api/timeline/summary?tz=${encodeURIComponent(tz)}`,
+        expect: 200,
+        unchanged: true,
+      });
     }
     for (const tz of ['Mars/Olympus', '../../etc/localtime', 'UTC+99', '+14:00', 'posixrules', 'Etc/GMT+13', 'x'.repeat(300)]) {
-      rows.push({ name: `time zone ${tz.slice(0, 20)}`, method: 'GET', url: `/api/timeline/summary?tz=${encodeURIComponent(tz)}`, expect: [200, 400], unchanged: true });
+      rows.push({
+        name: `time zone ${tz.slice(0, 20)}`,
+        method: 'GET',
+        url: `/api/timeline/summary?tz=${encodeURIComponent(tz)}`,
+        expect: [200, 400],
+        unchanged: true,
+      });
     }
-    for (const dateTaken of ['1826-01-01T00:00:00Z', '1826-01-01T00:00:00+14:00', '1825-12-31T23:59:59-12:00', `${new Date().getFullYear()}-12-31T23:59:59-12:00`]) {
-      rows.push({ name: `photo dated ${dateTaken}`, method: 'PATCH', url: `/api/photos/${w.photoId}`, payload: { dateTaken }, expect: [200, 400] });
+    for (const dateTaken of [
+      '1826-01-01T00:00:00Z',
+      '1826-01-01T00:00:00+14:00',
+      '1825-12-31T23:59:59-12:00',
+      `${new Date().getFullYear()}-12-31T23:59:59-12:00`,
+    ]) {
+      rows.push({
+        name: `photo dated ${dateTaken}`,
+        method: 'PATCH',
+        url: `/api/photos/${w.photoId}`,
+        payload: { dateTaken },
+        expect: [200, 400],
+      });
     }
     for (const eventDate of ['1000-01-01', `${new Date().getFullYear() + 1}-12-31`]) {
-      rows.push({ name: `memory on ${eventDate}`, method: 'POST', url: '/api/memories', payload: { ...memoryBody, eventDate }, expect: 201 });
+      rows.push({
+        name: `memory on ${eventDate}`,
+        method: 'POST',
+        url: '/api/memories',
+        payload: { ...memoryBody, eventDate },
+        expect: 201,
+      });
     }
     rows.push({ name: 'timeline after the edge dates', method: 'GET', url: '/api/timeline?tz=Pacific%2FKiritimati', expect: 200 });
     rows.push({ name: 'period at the first year', method: 'GET', url: '/api/timeline/period?year=1000&tz=Etc%2FGMT%2B12', expect: 200 });
     const emails = [w.owner.email, w.other.email, w.owner.email.toUpperCase(), ` ${w.other.email} `, `${w.other.email}.`];
     for (const email of emails) {
-      rows.push({ name: `contact with address ${email.slice(0, 12)}…`, method: 'POST', url: '/api/contacts', payload: { ...contactBody, email }, expect: [201, 400] });
-      rows.push({ name: `register again as ${email.slice(0, 12)}…`, method: 'POST', url: '/api/register', as: 'anon', payload: newUserInput({ email }), expect: [400, 409] });
-      rows.push({ name: `move to address ${email.slice(0, 12)}…`, method: 'POST', url: '/api/user/email', payload: { email, password: TEST_PASSWORD }, expect: [202, 400, 409] });
+      rows.push({
+        name: `contact with address ${email.slice(0, 12)}…`,
+        method: 'POST',
+        url: '/api/contacts',
+        payload: { ...contactBody, email },
+        expect: [201, 400],
+      });
+      rows.push({
+        name: `register again as ${email.slice(0, 12)}…`,
+        method: 'POST',
+        url: '/api/register',
+        as: 'anon',
+        payload: newUserInput({ email }),
+        expect: [400, 409],
+      });
+      rows.push({
+        name: `move to address ${email.slice(0, 12)}…`,
+        method: 'POST',
+        url: '/api/user/email',
+        payload: { email, password: TEST_PASSWORD },
+        expect: [202, 400, 409],
+      });
     }
-    rows.push({ name: 'a new password equal to the old', method: 'POST', url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, expect: [200, 400] });
+    rows.push({
+      name: 'a new password equal to the old',
+      method: 'POST',
+      url: '/api/user/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+      expect: [200, 400],
+    });
     expect(await run(rows)).toEqual([]);
   });
 
   it('a timeline cursor whose year PostgreSQL cannot hold (-275761, 0000, 294277) is a 400, never a 500', async () => {
     await freshWorld();
     const rows: Row[] = [];
-    const cursorInstants = ['2020-02-30T00:00:00.000000Z', '0000-00-00T00:00:00.000000Z', '2020-13-01T00:00:00.000000Z', '-275761-01-01T00:00:00.000000Z', '-0001-01-01T00:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '294277-01-01T00:00:00.000000Z', '999999-12-31T23:59:59.999999Z', '2020-01-01T24:00:00.000000Z'];
+    const cursorInstants = [
+      '2020-02-30T00:00:00.000000Z',
+      '0000-00-00T00:00:00.000000Z',
+      '2020-13-01T00:00:00.000000Z',
+      '-275761-01-01T00:00:00.000000Z',
+      '-0001-01-01T00:00:00.000000Z',
+      '0000-01-01T00:00:00.000000Z',
+      '294277-01-01T00:00:00.000000Z',
+      '999999-12-31T23:59:59.999999Z',
+      '2020-01-01T24:00:00.000000Z',
+    ];
     for (const at of cursorInstants) {
       for (const tail of ['|1|5', '|9|5', '|1|2147483648']) {
-        rows.push({ name: `timeline cursor ${at}${tail}`, method: 'GET', url: `/api/timeline/period?year=2020&cursor=${Buffer.from(at + tail).toString('base64url')}`, expect: 400, unchanged: true });
+        rows.push({
+          name: `timeline cursor ${at}${tail}`,
+          method: 'GET',
+          url: `/api/timeline/period?year=2020&cursor=${Buffer.from(at + tail).toString('base64url')}`,
+          expect: 400,
+          unchanged: true,
+        });
       }
     }
     expect(await run(rows)).toEqual([]);

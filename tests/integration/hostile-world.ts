@@ -23,7 +23,9 @@ export interface World {
 
 let png: Buffer | undefined;
 export async function tinyPng(): Promise<Buffer> {
-  png ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } }).png().toBuffer();
+  png ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } })
+    .png()
+    .toBuffer();
   return png;
 }
 
@@ -86,8 +88,12 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const otherPhotoId = await created(t, other.cookie, '/api/photos', await photoForm());
   // Derivatives are made in the background and update the photo rows: let that settle before anyone compares.
   for (let i = 0; i < 200; i++) {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: owner.cookie } })).json() as Array<{ derivativeStatus: string }>;
-    const others = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: other.cookie } })).json() as Array<{ derivativeStatus: string }>;
+    const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: owner.cookie } })).json() as Array<{
+      derivativeStatus: string;
+    }>;
+    const others = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: other.cookie } })).json() as Array<{
+      derivativeStatus: string;
+    }>;
     if ([...list, ...others].every((p) => p.derivativeStatus !== 'pending')) break;
     await new Promise((r) => setTimeout(r, 50));
   }
