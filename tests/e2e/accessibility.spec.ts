@@ -319,6 +319,13 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(sort).toHaveText('Photo Title');
     await expect(sort).toBeFocused();
     await expect(page.locator('[inert]')).toHaveCount(0);
+    // a click on the (inert) page still closes the list
+    await sort.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    const heading = (await page.locator('h1').boundingBox())!; // hidden from the role tree while the list is open
+    await page.mouse.click(heading.x + 5, heading.y + 5);
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(page.locator('[inert]')).toHaveCount(0);
 
     const prompt = page.getByText('Drag & drop a photo here, or click to select');
     await dragFileOver(page, prompt.locator('..'));
