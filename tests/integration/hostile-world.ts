@@ -32,11 +32,11 @@ export async function tinyPng(): Promise<Buffer> {
 export const memoryBody = { title: 'Picnic', content: 'By the lake', eventDate: '1999-07-04', isPublic: false, tags: ['lake'] };
 export const contactBody = { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' };
 
-export async function photoForm() {
+async function photoForm() {
   return multipart([{ name: 'photo', filename: 'a.png', content: await tinyPng(), contentType: 'image/png' }]);
 }
 
-export function vaultForm() {
+function vaultForm() {
   return multipart([
     { name: 'file', filename: 'letter.txt', content: Buffer.from('Dear future reader'), contentType: 'text/plain' },
     { name: 'description', value: 'a letter' },

@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener('change', onChange);
 }
 
-export function isMobileDevice() {
+function isMobileDevice() {
   return window.matchMedia(QUERY).matches || MOBILE_AGENT.test(navigator.userAgent);
 }
 

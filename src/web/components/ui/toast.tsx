@@ -5,7 +5,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@web/lib/cn';
 
 /** spec §9: toasts stay 5000 ms unless a toast asks otherwise. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={TOAST_DURATION_MS} {...props} />;

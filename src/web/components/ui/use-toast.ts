@@ -2,7 +2,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from '@web/components/ui/toast';
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays mounted so its exit animation can finish. */
 const TOAST_REMOVE_DELAY_MS = 1000;
 
@@ -40,7 +40,7 @@ function scheduleRemoval(toastId: string) {
   removeTimeouts.set(toastId, timeout);
 }
 
-export function reducer(state: State, action: Action): State {
+function reducer(state: State, action: Action): State {
   switch (action.type) {
     case 'ADD_TOAST':
       return { ...state, toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };

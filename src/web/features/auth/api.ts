@@ -5,7 +5,7 @@ import { queryKeys } from '@web/lib/query-keys';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const userQuery = queryOptions({
+const userQuery = queryOptions({
   queryKey: queryKeys.auth.user,
   // spec §4: a 401 means "no user" (data), not an error
   queryFn: async (): Promise<User | null> => {

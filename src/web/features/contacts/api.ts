@@ -4,7 +4,7 @@ import type { Contact, ContactInput, ContactPatch, Relationship } from '@shared/
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-export const contactsQuery = (relationship: Relationship) =>
+const contactsQuery = (relationship: Relationship) =>
   queryOptions({
     queryKey: queryKeys.contacts.list(relationship),
     queryFn: () => api.get<Contact[]>(`/api/contacts?relationship=${relationship}`),

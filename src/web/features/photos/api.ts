@@ -4,7 +4,7 @@ import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** No sortBy: the server's default order, newest upload first (the dashboard's "recent"). */
-export const photosQuery = (sortBy?: PhotoSort) =>
+const photosQuery = (sortBy?: PhotoSort) =>
   queryOptions({
     queryKey: queryKeys.photos.list(sortBy),
     queryFn: () => api.get<Photo[]>(sortBy ? `/api/photos?sortBy=${sortBy}` : '/api/photos'),

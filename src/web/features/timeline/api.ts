@@ -10,10 +10,10 @@ import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** spec §9: "Timeline summary ... freshness: 5 minutes". Timeline pages follow the same rule. */
-export const TIMELINE_STALE_MS = 5 * 60 * 1000;
+const TIMELINE_STALE_MS = 5 * 60 * 1000;
 
 /** Items per request when a year is opened; lazy images keep the first screen to a few dozen requests. */
-export const TIMELINE_PAGE_SIZE = 30;
+const TIMELINE_PAGE_SIZE = 30;
 
 /**
  * The viewer's time zone, so that years and the dates shown on entries agree (an entry's timestamp is
@@ -36,7 +36,7 @@ async function fetchTimeline<T>(url: string): Promise<T> {
   }
 }
 
-export const timelineSummaryQuery = (tz: string) =>
+const timelineSummaryQuery = (tz: string) =>
   queryOptions({
     queryKey: queryKeys.timeline.summary(tz),
     queryFn: () => fetchTimeline<TimelineSummary>(`/api/timeline/summary?${new URLSearchParams({ tz })}`),
@@ -53,7 +53,7 @@ export interface PeriodParams {
   tz: string;
 }
 
-export const timelinePeriodQuery = ({ year, sortDirection, contentType, tz }: PeriodParams) =>
+const timelinePeriodQuery = ({ year, sortDirection, contentType, tz }: PeriodParams) =>
   infiniteQueryOptions({
     queryKey: queryKeys.timeline.period(year, sortDirection, contentType ?? 'all', tz),
     queryFn: ({ pageParam }) => {

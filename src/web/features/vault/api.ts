@@ -3,13 +3,13 @@ import type { VaultFile, VaultUsage } from '@shared/schemas/vault';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-export const vaultFilesQuery = () =>
+const vaultFilesQuery = () =>
   queryOptions({
     queryKey: queryKeys.vault.list,
     queryFn: () => api.get<VaultFile[]>('/api/vault'),
   });
 
-export const vaultUsageQuery = () =>
+const vaultUsageQuery = () =>
   queryOptions({
     queryKey: queryKeys.vault.usage,
     queryFn: () => api.get<VaultUsage>('/api/vault/usage'),

@@ -7,7 +7,7 @@ import { formatBytes } from '@web/lib/format';
 import { ATTACHMENT_ACCEPT } from '@web/lib/upload-types';
 
 /** react-dropzone's own rejection texts; the size one in the spec's words ('File is larger than N bytes'). */
-export function rejectionText(rejection: FileRejection): string {
+function rejectionText(rejection: FileRejection): string {
   return rejection.errors
     .map((e) => (e.code === 'file-too-large' ? `File is larger than ${ATTACHMENT_MAX_BYTES} bytes` : e.message))
     .join('; ');

@@ -20,7 +20,7 @@ import { TagInput } from './tag-input';
 import { TagSuggestions } from './tag-suggestions';
 
 /** Today in the user's own time zone, as yyyy-MM-dd (spec §4: a new memory defaults to today). */
-export function localToday() {
+function localToday() {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
