@@ -10,7 +10,15 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
   executablePath: chromium,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 export default defineConfig({
@@ -28,9 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } }],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,

@@ -16,24 +16,41 @@ export async function benchApi(): Promise<Row[]> {
   // ── API overhead ──
   const app = await startProcess(benchServer);
   try {
-    const { cookie, user: { id: userId } } = await signUpHttp(app.url);
-    const run = (path: string, headers: Record<string, string> = {}) => async () =>
-      (await cannon({ url: `${app.url}${path}`, connections: 10, duration: SECONDS, headers })).requests.average;
+    const {
+      cookie,
+      user: { id: userId },
+    } = await signUpHttp(app.url);
+    const run =
+      (path: string, headers: Record<string, string> = {}) =>
+      async () =>
+        (await cannon({ url: `${app.url}${path}`, connections: 10, duration: SECONDS, headers })).requests.average;
     await run('/api/bench/hello')(); // warm-up
     await run('/api/user', { cookie })();
     const { a: hello, b: user } = await alternate(ROUNDS, run('/api/bench/hello'), run('/api/user', { cookie }));
     const ratio = median(user) / median(hello);
-    rows.push({ figure: 'API overhead: GET /api/user req/s vs bare route', value: median(user), unit: 'req/s', baseline: median(hello), ratio, goal: '≥ 0.5×', pass: ratio >= 0.5 });
+    rows.push({
+      figure: 'API overhead: GET /api/user req/s vs bare route',
+      value: median(user),
+      unit: 'req/s',
+      baseline: median(hello),
+      ratio,
+      goal: '≥ 0.5×',
+      pass: ratio >= 0.5,
+    });
 
     // ── Mixed load: the timeline under load while /api/user is measured ──
     const db = await dataDirClient(app.dataDir);
     try {
       await db.query(
-      `INSERT INTO photos (user_id, file_path, file_name, file_size, mime_type, title, date_taken, derivative_status)
+        `INSERT INTO photos (user_id, file_path, file_name, file_size, mime_type, title, date_taken, derivative_status)
        SELECT $1::int, 'users/' || $1::int || '/photos/missing-' || g || '.jpg', 'p' || g || '.jpg', 1000, 'image/jpeg', 'Photo ' || g,
-              now() - (g || ' days')::interval, 'ready' FROM generate_series(1, 2000) g`, [userId]);
-    await db.query(
-      `INSERT INTO memories (user_id, title, content, event_date) SELECT $1, 'Memory ' || g, 'Story ' || g, current_date - g FROM generate_series(1, 1000) g`, [userId]);
+              now() - (g || ' days')::interval, 'ready' FROM generate_series(1, 2000) g`,
+        [userId],
+      );
+      await db.query(
+        `INSERT INTO memories (user_id, title, content, event_date) SELECT $1, 'Memory ' || g, 'Story ' || g, current_date - g FROM generate_series(1, 1000) g`,
+        [userId],
+      );
     } finally {
       await db.end();
     }
@@ -42,7 +59,13 @@ export async function benchApi(): Promise<Row[]> {
       cannon({ url: `${app.url}/api/user`, connections: 5, duration: 10, headers: { cookie } }),
     ]);
     const p99 = userUnderLoad.latency.p99;
-    rows.push({ figure: 'GET /api/user p99 with the timeline (3k items) under load', value: p99, unit: 'ms', goal: '≤ 50 ms', pass: p99 <= 50 });
+    rows.push({
+      figure: 'GET /api/user p99 with the timeline (3k items) under load',
+      value: p99,
+      unit: 'ms',
+      goal: '≤ 50 ms',
+      pass: p99 <= 50,
+    });
   } finally {
     await app.stop();
   }
@@ -76,10 +99,33 @@ export async function benchApi(): Promise<Row[]> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const warm = median(warmStarts);
   const base = median(baselineStarts);
-  rows.push({ figure: 'Start-up to first 200 /api/health, existing DATA_DIR', value: warm, unit: 'ms', baseline: base, ratio: warm / base, goal: '≤ 1500 ms', pass: warm <= 1500, note: 'baseline: bare Node HTTP server start' });
+  rows.push({
+    figure: 'Start-up to first 200 /api/health, existing DATA_DIR',
+    value: warm,
+    unit: 'ms',
+    baseline: base,
+    ratio: warm / base,
+    goal: '≤ 1500 ms',
+    pass: warm <= 1500,
+    note: 'baseline: bare Node HTTP server start',
+  });
   const empty = median(emptyStarts);
-  rows.push({ figure: 'Start-up to first 200 /api/health, empty DATA_DIR', value: empty, unit: 'ms', baseline: base, ratio: empty / base, goal: '≤ 5000 ms', pass: empty <= 5000 });
-  rows.push({ figure: 'Idle memory, Node + PostgreSQL (RSS)', value: idleRss / 2 ** 20, unit: 'MB', goal: '≤ 350 MB', pass: idleRss / 2 ** 20 <= 350 });
+  rows.push({
+    figure: 'Start-up to first 200 /api/health, empty DATA_DIR',
+    value: empty,
+    unit: 'ms',
+    baseline: base,
+    ratio: empty / base,
+    goal: '≤ 5000 ms',
+    pass: empty <= 5000,
+  });
+  rows.push({
+    figure: 'Idle memory, Node + PostgreSQL (RSS)',
+    value: idleRss / 2 ** 20,
+    unit: 'MB',
+    goal: '≤ 350 MB',
+    pass: idleRss / 2 ** 20 <= 350,
+  });
   return rows;
 }
 

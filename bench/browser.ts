@@ -23,7 +23,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A browser context that carries the session cookie ('name=value', as signUpHttp returns it). */
-export async function signedInContext(browser: Browser, url: string, cookie: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  url: string,
+  cookie: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
   const eq = cookie.indexOf('=');
   await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url }]);
@@ -59,7 +64,13 @@ export async function uploadPhotos(url: string, cookie: string, count: number, t
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const jpeg = await sharp({
-      create: { width: 1600, height: 1200, channels: 3, background: { r: 40 + i * 20, g: 90, b: 160 - i * 10 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: { r: 40 + i * 20, g: 90, b: 160 - i * 10 },
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
     })
       .jpeg({ quality: 80 })
       .toBuffer();

@@ -90,7 +90,11 @@ export async function ensureBuild() {
   const { build, isStale } = await import(path.join(ROOT, 'scripts/build.mjs'));
   if (isStale(ROOT)) build(ROOT);
   const out = path.join(ROOT, 'dist', 'bench');
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsup'), ['bench/bench-server.ts', '--format', 'esm', '--platform', 'node', '--target', 'node20', '--out-dir', out, '--silent', '--no-config'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(
+    path.join(ROOT, 'node_modules/.bin/tsup'),
+    ['bench/bench-server.ts', '--format', 'esm', '--platform', 'node', '--target', 'node20', '--out-dir', out, '--silent', '--no-config'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   return { server: path.join(ROOT, 'dist/server/main.js'), benchServer: path.join(out, 'bench-server.js') };
 }
 
@@ -101,7 +105,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startProcess(entry: string, env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer & { startMs: number }> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer & { startMs: number }> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
@@ -109,7 +117,16 @@ export async function startProcess(entry: string, env: Record<string, string> = 
   let log = '';
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000000',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c: Buffer) => (log += c));
@@ -126,7 +143,10 @@ export async function startProcess(entry: string, env: Record<string, string> = 
   }
   const startMs = performance.now() - started;
   return {
-    child, url, dataDir: dir, startMs,
+    child,
+    url,
+    dataDir: dir,
+    startMs,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -164,11 +184,19 @@ export function treeRss(pid: number): number {
   return total;
 }
 
-const fmt = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(n < 1 ? 3 : 2));
+const fmt = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(n < 1 ? 3 : 2);
 
 export function printTable(rows: Row[]) {
   const header = ['figure', 'value', 'baseline', 'ratio', 'goal', 'result'];
-  const body = rows.map((r) => [r.figure, `${fmt(r.value)} ${r.unit}`, r.baseline === undefined ? '' : fmt(r.baseline), r.ratio === undefined ? '' : `${fmt(r.ratio)}×`, r.goal, r.pass === null ? 'n/a' : r.pass ? 'pass' : 'MISS']);
+  const body = rows.map((r) => [
+    r.figure,
+    `${fmt(r.value)} ${r.unit}`,
+    r.baseline === undefined ? '' : fmt(r.baseline),
+    r.ratio === undefined ? '' : `${fmt(r.ratio)}×`,
+    r.goal,
+    r.pass === null ? 'n/a' : r.pass ? 'pass' : 'MISS',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(header));
@@ -183,7 +211,18 @@ export function saveRows(name: string, rows: Row[]) {
   const latestPath = path.join(RESULTS_DIR, 'latest.json');
   const latest = fs.existsSync(latestPath) ? (JSON.parse(fs.readFileSync(latestPath, 'utf8')) as { rows: Row[] }) : { rows: [] };
   const merged = [...latest.rows.filter((r) => !rows.some((n) => n.figure === r.figure)), ...rows];
-  fs.writeFileSync(latestPath, JSON.stringify({ at: new Date().toISOString(), machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, rows: merged }, null, 2));
+  fs.writeFileSync(
+    latestPath,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+        rows: merged,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 /**
@@ -228,7 +267,11 @@ export async function startInProcessApp() {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
-    app, db, files, dataDir, base,
+    app,
+    db,
+    files,
+    dataDir,
+    base,
     async close() {
       await app.close();
       await database.close();

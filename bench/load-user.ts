@@ -37,7 +37,10 @@ async function makeJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-const WORDS = 'we walked down to the lake with grandma and the dog ran ahead while dad told stories about the war and the old farm summer winter wedding birthday school harbour train letters garden kitchen'.split(' ');
+const WORDS =
+  'we walked down to the lake with grandma and the dog ran ahead while dad told stories about the war and the old farm summer winter wedding birthday school harbour train letters garden kitchen'.split(
+    ' ',
+  );
 const pick = <T>(xs: readonly T[]) => xs[randomInt(xs.length)]!;
 const sentence = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
 const FIRST = ['Ann', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'June'];
@@ -112,7 +115,14 @@ export class SimulatedUser {
   cookie = '';
   userId = 0;
   email = '';
-  readonly ack: Acknowledged = { memories: new Map(), contacts: new Map(), photos: new Map(), vault: new Map(), attachments: new Map(), failedWrites: 0 };
+  readonly ack: Acknowledged = {
+    memories: new Map(),
+    contacts: new Map(),
+    photos: new Map(),
+    vault: new Map(),
+    attachments: new Map(),
+    failedWrites: 0,
+  };
   readonly deleted: Deleted = { memories: new Set(), photos: new Set(), vault: new Set() };
   /** answers that broke the contract (unparseable JSON, a wrong shape): each one fails the run */
   readonly problems: string[] = [];
@@ -130,7 +140,9 @@ export class SimulatedUser {
   async signIn() {
     const t0 = performance.now();
     try {
-      const { cookie, user, email } = await signUpHttp(this.url, { email: `load-${this.index}-${randomBytes(4).toString('hex')}@example.com` });
+      const { cookie, user, email } = await signUpHttp(this.url, {
+        email: `load-${this.index}-${randomBytes(4).toString('hex')}@example.com`,
+      });
       Object.assign(this, { cookie, userId: user.id, email });
       this.record('POST /api/register + POST /api/login', 'auth', 201, t0);
     } catch (err) {
@@ -157,7 +169,12 @@ export class SimulatedUser {
   }
 
   /** One request, timed until the whole body has arrived. Undefined when it failed on the wire or timed out. */
-  private async send(route: string, kind: Kind, path: string, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {}) {
+  private async send(
+    route: string,
+    kind: Kind,
+    path: string,
+    init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
+  ) {
     const method = init.method ?? 'GET';
     const headers: Record<string, string> = { cookie: this.cookie, 'accept-encoding': 'gzip, deflate, br', ...init.headers };
     // What a browser sends with a same-origin write (the server's CSRF check looks at these).
@@ -212,7 +229,9 @@ export class SimulatedUser {
       ...(Math.random() < 0.5 ? { location: pick(['Leeds', 'Lagos', 'Kraków', 'Porto', 'Osaka']) } : {}),
     };
     const res = await this.send('POST /api/memories', 'json', '/api/memories', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
     });
     if (res?.status !== 201) {
       this.ack.failedWrites++;
@@ -233,7 +252,9 @@ export class SimulatedUser {
       ...(Math.random() < 0.5 ? { notes: sentence(10) } : {}),
     };
     const res = await this.send('POST /api/contacts', 'json', '/api/contacts', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
     });
     if (res?.status !== 201) {
       this.ack.failedWrites++;
@@ -275,7 +296,10 @@ export class SimulatedUser {
     const img = await makeJpeg();
     const form = new FormData();
     form.append('attachments', new Blob([new Uint8Array(img)], { type: 'image/jpeg' }), `scan-${randomInt(10_000)}.jpg`);
-    const res = await this.send('POST /api/memories/:id/attachments', 'upload', `/api/memories/${memoryId}/attachments`, { method: 'POST', body: form });
+    const res = await this.send('POST /api/memories/:id/attachments', 'upload', `/api/memories/${memoryId}/attachments`, {
+      method: 'POST',
+      body: form,
+    });
     if (res?.status !== 201) {
       this.ack.failedWrites++;
       return;

@@ -18,7 +18,9 @@ async function getJson<T>(url: string, cookie: string): Promise<T> {
 export async function waitForDerivatives(db: pg.Client, timeoutMs: number) {
   const t0 = performance.now();
   for (;;) {
-    const { rows } = await db.query<{ status: string; n: number }>('SELECT derivative_status AS status, count(*)::int AS n FROM photos GROUP BY 1');
+    const { rows } = await db.query<{ status: string; n: number }>(
+      'SELECT derivative_status AS status, count(*)::int AS n FROM photos GROUP BY 1',
+    );
     const count = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
     if (count('pending') === 0 || performance.now() - t0 > timeoutMs) {
       return { ms: performance.now() - t0, pending: count('pending'), failed: count('failed'), ready: count('ready') };
@@ -37,23 +39,33 @@ export async function checkPresentViaApi(url: string, users: SimulatedUser[]) {
       if (memories.get(id)?.title !== sent.title) problems.push(`${who}: memory ${id} ${memories.has(id) ? 'changed' : 'missing'}`);
     }
     for (const id of u.deleted.memories) if (memories.has(id)) problems.push(`${who}: deleted memory ${id} still listed`);
-    const contacts = new Map((await getJson<Array<{ id: number; firstName: string; lastName: string }>>(`${url}/api/contacts`, u.cookie)).map((c) => [c.id, c]));
+    const contacts = new Map(
+      (await getJson<Array<{ id: number; firstName: string; lastName: string }>>(`${url}/api/contacts`, u.cookie)).map((c) => [c.id, c]),
+    );
     for (const [id, sent] of u.ack.contacts) {
       const got = contacts.get(id);
-      if (got?.firstName !== sent.firstName || got.lastName !== sent.lastName) problems.push(`${who}: contact ${id} ${got ? 'changed' : 'missing'}`);
+      if (got?.firstName !== sent.firstName || got.lastName !== sent.lastName)
+        problems.push(`${who}: contact ${id} ${got ? 'changed' : 'missing'}`);
     }
     const photos = new Set((await getJson<Array<{ id: number }>>(`${url}/api/photos`, u.cookie)).map((p) => p.id));
     for (const id of u.ack.photos.keys()) if (!photos.has(id)) problems.push(`${who}: photo ${id} missing`);
     for (const id of u.deleted.photos) if (photos.has(id)) problems.push(`${who}: deleted photo ${id} still listed`);
-    const vault = new Map((await getJson<Array<{ id: number; description: string | null }>>(`${url}/api/vault`, u.cookie)).map((v) => [v.id, v]));
+    const vault = new Map(
+      (await getJson<Array<{ id: number; description: string | null }>>(`${url}/api/vault`, u.cookie)).map((v) => [v.id, v]),
+    );
     for (const [id, sent] of u.ack.vault) {
-      if (vault.get(id)?.description !== sent.description) problems.push(`${who}: vault file ${id} ${vault.has(id) ? 'changed' : 'missing'}`);
+      if (vault.get(id)?.description !== sent.description)
+        problems.push(`${who}: vault file ${id} ${vault.has(id) ? 'changed' : 'missing'}`);
     }
     for (const id of u.deleted.vault) if (vault.has(id)) problems.push(`${who}: deleted vault file ${id} still listed`);
     const byMemory = new Map<number, number[]>();
     for (const [id, a] of u.ack.attachments) byMemory.set(a.memoryId, [...(byMemory.get(a.memoryId) ?? []), id]);
     for (const [memoryId, ids] of byMemory) {
-      const listed = new Set((await getJson<Array<{ id: string; type?: string }>>(`${url}/api/memories/${memoryId}/attachments`, u.cookie)).filter((a) => !a.type).map((a) => Number(a.id)));
+      const listed = new Set(
+        (await getJson<Array<{ id: string; type?: string }>>(`${url}/api/memories/${memoryId}/attachments`, u.cookie))
+          .filter((a) => !a.type)
+          .map((a) => Number(a.id)),
+      );
       for (const id of ids) if (!listed.has(id)) problems.push(`${who}: attachment ${id} of memory ${memoryId} missing`);
     }
   }
@@ -66,7 +78,10 @@ export async function checkStoredHashes(db: pg.Client, dataDir: string, users: S
   let checked = 0;
   const check = async (table: string, sent: Map<number, string>) => {
     const ids = [...sent.keys()];
-    const { rows } = await db.query<{ id: number; file_path: string; content_hash: string | null }>(`SELECT id, file_path, content_hash FROM ${table} WHERE id = ANY($1::int[])`, [ids]);
+    const { rows } = await db.query<{ id: number; file_path: string; content_hash: string | null }>(
+      `SELECT id, file_path, content_hash FROM ${table} WHERE id = ANY($1::int[])`,
+      [ids],
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const [id, hash] of sent) {
       const row = byId.get(id);
@@ -83,9 +98,18 @@ export async function checkStoredHashes(db: pg.Client, dataDir: string, users: S
   };
   const all = <T extends { sha256: string }>(get: (u: SimulatedUser) => Map<number, T>) =>
     new Map(users.flatMap((u) => [...get(u)].map(([id, v]) => [id, v.sha256] as const)));
-  await check('photos', all((u) => u.ack.photos));
-  await check('vault_files', all((u) => u.ack.vault));
-  await check('memory_attachments', all((u) => u.ack.attachments));
+  await check(
+    'photos',
+    all((u) => u.ack.photos),
+  );
+  await check(
+    'vault_files',
+    all((u) => u.ack.vault),
+  );
+  await check(
+    'memory_attachments',
+    all((u) => u.ack.attachments),
+  );
   return { checked, problems };
 }
 
@@ -115,7 +139,13 @@ export async function checkLeftovers(db: pg.Client, dataDir: string) {
   const tmp = fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [];
   if (tmp.length > 0) problems.push(`${tmp.length} temp file(s) left in files/.tmp`);
   const pending = await db.query<{ key: string }>('SELECT key FROM pending_files');
-  if (pending.rows.length > 0) problems.push(`${pending.rows.length} pending_files entr(y/ies): ${pending.rows.slice(0, 3).map((r) => r.key).join(', ')}`);
+  if (pending.rows.length > 0)
+    problems.push(
+      `${pending.rows.length} pending_files entr(y/ies): ${pending.rows
+        .slice(0, 3)
+        .map((r) => r.key)
+        .join(', ')}`,
+    );
 
   const { rows } = await db.query<{ file_path: string }>(
     `SELECT file_path FROM photos UNION ALL SELECT file_path FROM vault_files UNION ALL SELECT file_path FROM memory_attachments
@@ -163,9 +193,25 @@ export async function checkDeletedGone(db: pg.Client, users: SimulatedUser[]) {
     if (rows[0]!.n > 0) problems.push(`${rows[0]!.n} row(s) of ${table} remain after an acknowledged delete`);
   };
   const all = (get: (u: SimulatedUser) => Set<number>) => users.flatMap((u) => [...get(u)]);
-  await gone('photos', 'id', all((u) => u.deleted.photos));
-  await gone('vault_files', 'id', all((u) => u.deleted.vault));
-  await gone('memories', 'id', all((u) => u.deleted.memories));
-  await gone('memory_attachments', 'memory_id', all((u) => u.deleted.memories));
+  await gone(
+    'photos',
+    'id',
+    all((u) => u.deleted.photos),
+  );
+  await gone(
+    'vault_files',
+    'id',
+    all((u) => u.deleted.vault),
+  );
+  await gone(
+    'memories',
+    'id',
+    all((u) => u.deleted.memories),
+  );
+  await gone(
+    'memory_attachments',
+    'memory_id',
+    all((u) => u.deleted.memories),
+  );
   return problems;
 }

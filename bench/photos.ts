@@ -46,7 +46,9 @@ async function twelveMegapixelJpeg(file: string) {
       raw[i + 2] = Math.max(0, Math.min(255, (x + y) / 28 + n));
     }
   }
-  await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 90 }).toFile(file);
+  await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toFile(file);
 }
 
 const row = (figure: string, value: number, unit: string, goal: string, pass: boolean | null, extra: Partial<Row> = {}): Row => ({
@@ -67,7 +69,9 @@ async function main() {
   if (!fs.existsSync(heic12)) execFileSync('heif-enc', ['-q', '50', '-p', 'preset=ultrafast', '-o', heic12, jpeg12], { stdio: 'ignore' });
   const padded = path.join(FIXTURES, 'upload-10mb.jpg');
   if (!fs.existsSync(padded)) {
-    const tiny = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777' } }).jpeg().toBuffer();
+    const tiny = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
     fs.writeFileSync(padded, Buffer.concat([tiny, Buffer.alloc(10 * MB - 1024 - tiny.length)]));
   }
   log(`fixtures: 12 MP JPEG ${(fs.statSync(jpeg12).size / MB).toFixed(2)} MB, 12 MP HEIC ${(fs.statSync(heic12).size / MB).toFixed(2)} MB`);
@@ -90,7 +94,10 @@ async function main() {
     };
     const waitReady = async (id: number) => {
       for (;;) {
-        const list = (await (await fetch(`${base}/api/photos`, { headers: { cookie } })).json()) as { id: number; derivativeStatus: string }[];
+        const list = (await (await fetch(`${base}/api/photos`, { headers: { cookie } })).json()) as {
+          id: number;
+          derivativeStatus: string;
+        }[];
         if (list.find((p) => p.id === id)?.derivativeStatus !== 'pending') return;
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -117,7 +124,22 @@ async function main() {
     // The clients are curl processes (streaming from disk), so the process RSS is the server's alone.
     const curlUpload = (i: number) =>
       new Promise<void>((resolve, reject) => {
-        const child = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `cookie: ${cookie}`, '-F', `photo=@${padded};filename=big-${i}.jpg;type=image/jpeg`, `${base}/api/photos`], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const child = spawn(
+          'curl',
+          [
+            '-s',
+            '-o',
+            '/dev/null',
+            '-w',
+            '%{http_code}',
+            '-H',
+            `cookie: ${cookie}`,
+            '-F',
+            `photo=@${padded};filename=big-${i}.jpg;type=image/jpeg`,
+            `${base}/api/photos`,
+          ],
+          { stdio: ['ignore', 'pipe', 'ignore'] },
+        );
         let code = '';
         child.stdout.on('data', (d: Buffer) => (code += d.toString()));
         child.on('error', reject);
@@ -144,19 +166,36 @@ async function main() {
       growths.push(u.growth);
     }
     const growth = Math.max(...growths) / MB;
-    rows.push(row('photos: memory growth, 20 concurrent 10 MB uploads', growth, 'MB', '≤ 64 MB', growth <= 64, { note: 'server process RSS; clients are curl' }));
+    rows.push(
+      row('photos: memory growth, 20 concurrent 10 MB uploads', growth, 'MB', '≤ 64 MB', growth <= 64, {
+        note: 'server process RSS; clients are curl',
+      }),
+    );
     const perMb = median(uploadTimes) / 200;
     const rawPerMb = median(rawTimes) / 200;
-    rows.push(row('photos: upload time per MB vs raw disk write (20 × 10 MB)', perMb, 'ms/MB', '≤ 4×', perMb / rawPerMb <= 4, { baseline: rawPerMb, ratio: perMb / rawPerMb }));
-    log(`20 × 10 MB uploads: ${median(uploadTimes).toFixed(0)} ms (raw write ${median(rawTimes).toFixed(0)} ms), RSS growth ${growth.toFixed(1)} MB`);
+    rows.push(
+      row('photos: upload time per MB vs raw disk write (20 × 10 MB)', perMb, 'ms/MB', '≤ 4×', perMb / rawPerMb <= 4, {
+        baseline: rawPerMb,
+        ratio: perMb / rawPerMb,
+      }),
+    );
+    log(
+      `20 × 10 MB uploads: ${median(uploadTimes).toFixed(0)} ms (raw write ${median(rawTimes).toFixed(0)} ms), RSS growth ${growth.toFixed(1)} MB`,
+    );
 
     // 2. Mobile variant bytes vs the original, for a 12 MP photo.
     const photo = await upload(jpeg12, '12mp.jpg');
     await waitReady(photo.id);
     const original = fs.statSync(jpeg12).size;
-    const mobile = (await (await fetch(`${base}/api/photos/image/${photo.id}?mobile=true`, { headers: { cookie } })).arrayBuffer()).byteLength;
+    const mobile = (await (await fetch(`${base}/api/photos/image/${photo.id}?mobile=true`, { headers: { cookie } })).arrayBuffer())
+      .byteLength;
     const mobileRatio = mobile / original;
-    rows.push(row('photos: mobile variant bytes / original (12 MP)', mobile / 1024, 'KB', '≤ 1/15 (0.067)', mobileRatio <= 1 / 15, { baseline: original / 1024, ratio: mobileRatio }));
+    rows.push(
+      row('photos: mobile variant bytes / original (12 MP)', mobile / 1024, 'KB', '≤ 1/15 (0.067)', mobileRatio <= 1 / 15, {
+        baseline: original / 1024,
+        ratio: mobileRatio,
+      }),
+    );
     log(`mobile variant ${(mobile / 1024).toFixed(0)} KB of ${(original / 1024).toFixed(0)} KB = 1/${(1 / mobileRatio).toFixed(1)}`);
 
     // 3. The image route for a ready thumbnail vs @fastify/static serving the same file, A B A B.
@@ -179,8 +218,16 @@ async function main() {
     }
     await staticApp.close();
     const throughput = median(routeRps) / median(staticRps);
-    rows.push(row('photos: thumbnail route req/s vs @fastify/static', median(routeRps), 'req/s', '≥ 0.9×', throughput >= 0.9, { baseline: median(staticRps), ratio: throughput, note: non2xx ? `${non2xx} non-2xx` : undefined }));
-    log(`thumbnail route ${median(routeRps).toFixed(0)} req/s, @fastify/static ${median(staticRps).toFixed(0)} req/s (${throughput.toFixed(2)}×)`);
+    rows.push(
+      row('photos: thumbnail route req/s vs @fastify/static', median(routeRps), 'req/s', '≥ 0.9×', throughput >= 0.9, {
+        baseline: median(staticRps),
+        ratio: throughput,
+        note: non2xx ? `${non2xx} non-2xx` : undefined,
+      }),
+    );
+    log(
+      `thumbnail route ${median(routeRps).toFixed(0)} req/s, @fastify/static ${median(staticRps).toFixed(0)} req/s (${throughput.toFixed(2)}×)`,
+    );
 
     // 4. Derivatives per second (mobile + thumbnail) for 12 MP JPEGs, two at a time as the queue runs them.
     const heic = createHeicDecoder();
@@ -206,7 +253,10 @@ async function main() {
     const ours = async () => {
       const t = performance.now();
       const decoded = await heic.decode(heic12);
-      await sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } }).flatten({ background: '#fff' }).jpeg({ quality: 90 }).toBuffer();
+      await sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
+        .flatten({ background: '#fff' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
       return performance.now() - t;
     };
     await ours(); // the worker's first start (loading libheif) is not what we measure
@@ -231,9 +281,17 @@ async function main() {
     await heic.close();
     const heicRatio = median(oursTimes) / median(nativeTimes);
     const p99 = Math.max(...p99s);
-    rows.push(row('photos: HEIC 12 MP → JPEG vs heif-convert', median(oursTimes), 'ms', '≤ 1.5×', heicRatio <= 1.5, { baseline: median(nativeTimes), ratio: heicRatio, note: `all 3 derivatives ${median(allTimes).toFixed(0)} ms` }));
+    rows.push(
+      row('photos: HEIC 12 MP → JPEG vs heif-convert', median(oursTimes), 'ms', '≤ 1.5×', heicRatio <= 1.5, {
+        baseline: median(nativeTimes),
+        ratio: heicRatio,
+        note: `all 3 derivatives ${median(allTimes).toFixed(0)} ms`,
+      }),
+    );
     rows.push(row('photos: event-loop delay p99 during HEIC conversion', p99, 'ms', '≤ 20 ms', p99 <= 20));
-    log(`HEIC: ours ${median(oursTimes).toFixed(0)} ms, heif-convert ${median(nativeTimes).toFixed(0)} ms (${heicRatio.toFixed(2)}×); event loop p99 ${p99.toFixed(1)} ms (worst round), max ${Math.max(...maxes).toFixed(1)} ms`);
+    log(
+      `HEIC: ours ${median(oursTimes).toFixed(0)} ms, heif-convert ${median(nativeTimes).toFixed(0)} ms (${heicRatio.toFixed(2)}×); event loop p99 ${p99.toFixed(1)} ms (worst round), max ${Math.max(...maxes).toFixed(1)} ms`,
+    );
   } finally {
     await close();
   }

@@ -13,7 +13,10 @@ const started = performance.now();
 const failed: string[] = [];
 for (const name of BENCHES) {
   console.log(`\n── bench: ${name} ──`);
-  const res = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench', `${name}.ts`)], { stdio: 'inherit', cwd: ROOT });
+  const res = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'bench', `${name}.ts`)], {
+    stdio: 'inherit',
+    cwd: ROOT,
+  });
   if (res.status !== 0) failed.push(name);
 }
 const latest = JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, 'latest.json'), 'utf8')) as { rows: Row[] };

@@ -71,7 +71,10 @@ export async function benchTimelineScroll(): Promise<Row[]> {
   const browser = await launchBrowser();
   const baselinePage = await serveStatic(staticPage(3000));
   try {
-    const { cookie, user: { id: userId } } = await signUpHttp(app.url);
+    const {
+      cookie,
+      user: { id: userId },
+    } = await signUpHttp(app.url);
     const [realPhotoId] = await uploadPhotos(app.url, cookie, 1);
     const client = await dataDirClient(app.dataDir);
     try {
@@ -84,10 +87,9 @@ export async function benchTimelineScroll(): Promise<Row[]> {
         [userId, realPhotoId],
       );
       // The worst case for the first screen: the newest year (open by default) is all photos.
-      await client.query(
-        `update photos set date_taken = now() - random() * interval '150 days' where user_id = $1 and id % 50 = 0`,
-        [userId],
-      );
+      await client.query(`update photos set date_taken = now() - random() * interval '150 days' where user_id = $1 and id % 50 = 0`, [
+        userId,
+      ]);
     } finally {
       await client.end();
     }
@@ -128,7 +130,9 @@ export async function benchTimelineScroll(): Promise<Row[]> {
     const entries = await page.locator('article').count();
     const scrollImages = images.length - imagesBeforeScroll;
     await context.close();
-    log(`scrolled ${SCROLL_MS / 1000} s, opened ${run.opened} more years: ${entries} entries rendered, ${scrollImages} more image requests`);
+    log(
+      `scrolled ${SCROLL_MS / 1000} s, opened ${run.opened} more years: ${entries} entries rendered, ${scrollImages} more image requests`,
+    );
     log(`long tasks while scrolling: ${JSON.stringify(scrollTasks.map((d) => Math.round(d)))}`);
 
     const maxScroll = Math.max(0, ...scrollTasks);

@@ -39,14 +39,25 @@ async function main() {
     const fresh: number[] = [];
     let raw = Buffer.alloc(0);
     for (let i = 0; i < 6; i += 1) {
-      await db.execute(sql`update photos set title = ${`Edited ${i}`} where id = (select min(id) from photos where user_id = ${main.user.id})`);
+      await db.execute(
+        sql`update photos set title = ${`Edited ${i}`} where id = (select min(id) from photos where user_id = ${main.user.id})`,
+      );
       const t0 = performance.now();
       const res = await fetch(`${base}/api/timeline`, { headers: { cookie: main.cookie, 'accept-encoding': 'identity' } });
       raw = Buffer.from(await res.arrayBuffer());
       fresh.push(performance.now() - t0);
     }
-    log(`GET /api/timeline built fresh (16k items): median ${fmt(median(fresh.slice(1)))}, ${kb(raw.length)} JSON, ${kb(gzipSync(raw).length)} gzip`);
-    rows.push({ figure: 'GET /api/timeline built fresh, 16k items', value: median(fresh.slice(1)), unit: 'ms', goal: 'report', pass: null, note: `${kb(raw.length)} JSON, ${kb(gzipSync(raw).length)} gzip` });
+    log(
+      `GET /api/timeline built fresh (16k items): median ${fmt(median(fresh.slice(1)))}, ${kb(raw.length)} JSON, ${kb(gzipSync(raw).length)} gzip`,
+    );
+    rows.push({
+      figure: 'GET /api/timeline built fresh, 16k items',
+      value: median(fresh.slice(1)),
+      unit: 'ms',
+      goal: 'report',
+      pass: null,
+      note: `${kb(raw.length)} JSON, ${kb(gzipSync(raw).length)} gzip`,
+    });
 
     // 2. Throughput against a trivial route, alternating A B A B in the same run.
     const run = (url: string, headers: Record<string, string>, connections = 10, duration = SECONDS) =>
@@ -66,10 +77,30 @@ async function main() {
     const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const trivial = avg(rounds.trivial!);
     log(`throughput: GET /api/user ${trivial.toFixed(0)} req/s (baseline)`);
-    log(`  GET /api/timeline (gzip) ${avg(rounds.timeline!).toFixed(0)} req/s = ${(avg(rounds.timeline!) / trivial).toFixed(3)} of baseline (${kb(bytesPerTimeline)} per response)`);
-    log(`  GET /api/timeline (If-None-Match → 304) ${avg(rounds.conditional!).toFixed(0)} req/s = ${(avg(rounds.conditional!) / trivial).toFixed(3)} of baseline`);
-    rows.push({ figure: 'GET /api/timeline (16k, gzip) req/s vs GET /api/user', value: avg(rounds.timeline!), unit: 'req/s', baseline: trivial, ratio: avg(rounds.timeline!) / trivial, goal: 'report', pass: null });
-    rows.push({ figure: 'GET /api/timeline (16k, 304) req/s vs GET /api/user', value: avg(rounds.conditional!), unit: 'req/s', baseline: trivial, ratio: avg(rounds.conditional!) / trivial, goal: 'report', pass: null });
+    log(
+      `  GET /api/timeline (gzip) ${avg(rounds.timeline!).toFixed(0)} req/s = ${(avg(rounds.timeline!) / trivial).toFixed(3)} of baseline (${kb(bytesPerTimeline)} per response)`,
+    );
+    log(
+      `  GET /api/timeline (If-None-Match → 304) ${avg(rounds.conditional!).toFixed(0)} req/s = ${(avg(rounds.conditional!) / trivial).toFixed(3)} of baseline`,
+    );
+    rows.push({
+      figure: 'GET /api/timeline (16k, gzip) req/s vs GET /api/user',
+      value: avg(rounds.timeline!),
+      unit: 'req/s',
+      baseline: trivial,
+      ratio: avg(rounds.timeline!) / trivial,
+      goal: 'report',
+      pass: null,
+    });
+    rows.push({
+      figure: 'GET /api/timeline (16k, 304) req/s vs GET /api/user',
+      value: avg(rounds.conditional!),
+      unit: 'req/s',
+      baseline: trivial,
+      ratio: avg(rounds.conditional!) / trivial,
+      goal: 'report',
+      pass: null,
+    });
 
     // 3. GET /api/user p99 while the timeline is under load, unchanged and with a row changing every second.
     const underLoad = async (churn: boolean) => {
@@ -77,7 +108,9 @@ async function main() {
       const churner = (async () => {
         let i = 0;
         while (churn && !stop) {
-          await db.execute(sql`update photos set title = ${`Churn ${i++}`} where id = (select min(id) from photos where user_id = ${main.user.id})`);
+          await db.execute(
+            sql`update photos set title = ${`Churn ${i++}`} where id = (select min(id) from photos where user_id = ${main.user.id})`,
+          );
           await new Promise((r) => setTimeout(r, 1000));
         }
       })();
@@ -89,9 +122,19 @@ async function main() {
     const idle = await run('/api/user', cookieH, 2, SECONDS);
     const steady = await underLoad(false);
     const churned = await underLoad(true);
-    log(`GET /api/user p99: idle ${fmt(idle.latency.p99)}; timeline under load ${fmt(steady.latency.p99)}; under load with a change every second ${fmt(churned.latency.p99)} (goal ≤ 50 ms)`);
+    log(
+      `GET /api/user p99: idle ${fmt(idle.latency.p99)}; timeline under load ${fmt(steady.latency.p99)}; under load with a change every second ${fmt(churned.latency.p99)} (goal ≤ 50 ms)`,
+    );
     const worstP99 = Math.max(steady.latency.p99, churned.latency.p99);
-    rows.push({ figure: 'GET /api/user p99 while the 16k timeline is under load', value: worstP99, unit: 'ms', baseline: idle.latency.p99, ratio: worstP99 / Math.max(1, idle.latency.p99), goal: '≤ 50 ms', pass: worstP99 <= 50 });
+    rows.push({
+      figure: 'GET /api/user p99 while the 16k timeline is under load',
+      value: worstP99,
+      unit: 'ms',
+      baseline: idle.latency.p99,
+      ratio: worstP99 / Math.max(1, idle.latency.p99),
+      goal: '≤ 50 ms',
+      pass: worstP99 <= 50,
+    });
 
     // 4. The paged endpoint from 1.6k to 160k items: first page and a deep page of a busy year, and a month.
     const pageTimes = async (cookie: string) => {
@@ -108,21 +151,46 @@ async function main() {
         const a = await get('/api/timeline/period?year=2015&limit=50');
         first.push(a.ms);
         let cursor = a.body.nextCursor;
-        for (let hop = 0; hop < 3 && cursor; hop += 1) cursor = (await get(`/api/timeline/period?year=2015&limit=50&cursor=${cursor}`)).body.nextCursor;
+        for (let hop = 0; hop < 3 && cursor; hop += 1)
+          cursor = (await get(`/api/timeline/period?year=2015&limit=50&cursor=${cursor}`)).body.nextCursor;
         if (cursor) deep.push((await get(`/api/timeline/period?year=2015&limit=50&cursor=${cursor}`)).ms);
         month.push((await get('/api/timeline/period?year=2024&month=6&limit=50&sortDirection=asc')).ms);
       }
       const summary: number[] = [];
       for (let i = 0; i < 5; i += 1) summary.push((await get('/api/timeline/summary')).ms);
-      return { first: median(first.slice(5)), firstP99: p99(first.slice(5)), deep: deep.length ? median(deep) : NaN, month: median(month.slice(5)), summary: median(summary) };
+      return {
+        first: median(first.slice(5)),
+        firstP99: p99(first.slice(5)),
+        deep: deep.length ? median(deep) : NaN,
+        month: median(month.slice(5)),
+        summary: median(summary),
+      };
     };
     const s = await pageTimes(small.cookie);
     const h = await pageTimes(huge.cookie);
-    log(`GET /api/timeline/period (50 items), 1.6k → 160k items: first page of a year ${fmt(s.first)} → ${fmt(h.first)} (p99 ${fmt(s.firstP99)} → ${fmt(h.firstP99)}); 5th page ${Number.isNaN(s.deep) ? "n/a (a single page)" : fmt(s.deep)} → ${fmt(h.deep)}; a month ${fmt(s.month)} → ${fmt(h.month)} (goal ≤ 20 ms)`);
+    log(
+      `GET /api/timeline/period (50 items), 1.6k → 160k items: first page of a year ${fmt(s.first)} → ${fmt(h.first)} (p99 ${fmt(s.firstP99)} → ${fmt(h.firstP99)}); 5th page ${Number.isNaN(s.deep) ? 'n/a (a single page)' : fmt(s.deep)} → ${fmt(h.deep)}; a month ${fmt(s.month)} → ${fmt(h.month)} (goal ≤ 20 ms)`,
+    );
     log(`GET /api/timeline/summary, 1.6k → 160k items: ${fmt(s.summary)} → ${fmt(h.summary)}`);
     const worstPage = Math.max(h.first, Number.isNaN(h.deep) ? 0 : h.deep, h.month);
-    rows.push({ figure: 'GET /api/timeline/period page (50 items) at 160k items vs 1.6k', value: worstPage, unit: 'ms', baseline: s.first, ratio: worstPage / s.first, goal: '≤ 20 ms', pass: worstPage <= 20 });
-    rows.push({ figure: 'GET /api/timeline/summary at 160k items vs 1.6k', value: h.summary, unit: 'ms', baseline: s.summary, ratio: h.summary / s.summary, goal: 'report', pass: null });
+    rows.push({
+      figure: 'GET /api/timeline/period page (50 items) at 160k items vs 1.6k',
+      value: worstPage,
+      unit: 'ms',
+      baseline: s.first,
+      ratio: worstPage / s.first,
+      goal: '≤ 20 ms',
+      pass: worstPage <= 20,
+    });
+    rows.push({
+      figure: 'GET /api/timeline/summary at 160k items vs 1.6k',
+      value: h.summary,
+      unit: 'ms',
+      baseline: s.summary,
+      ratio: h.summary / s.summary,
+      goal: 'report',
+      pass: null,
+    });
     printTable(rows);
     saveRows('timeline', rows);
   } finally {

@@ -19,7 +19,10 @@ export function ensureTool(command, debianPackage, purpose) {
     console.log(`${purpose} needs ${command}; installing Debian's ${debianPackage} with apt-get (needs the Debian mirror)...`);
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      execFileSync('apt-get', ['install', '-y', '-qq', debianPackage], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     } catch {
       /* reported below */
     }

@@ -1,4 +1,4 @@
-// npm test: lint, typecheck, unit + integration (Vitest, real PostgreSQL), then browser tests (Playwright,
+// npm test: lint, formatting, typecheck, unit + integration (Vitest, real PostgreSQL), then browser tests (Playwright,
 // system Chromium). Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { ensureTool } from './ensure-tool.mjs';
@@ -16,6 +16,7 @@ function step(name, cmd, args) {
 
 const bin = (n) => `node_modules/.bin/${n}`;
 step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('unit and integration tests', bin('vitest'), ['run']);
 ensureTool(chromium, 'chromium', 'The browser tests (or set CHROME_PATH)');

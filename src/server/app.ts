@@ -70,7 +70,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   app.decorate('registeredRoutes', []);
   app.decorate('heic', createHeicDecoder());
   app.addHook('onClose', async () => app.heic.close());
-    app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance: !env.DATABASE_URL }));
+  app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance: !env.DATABASE_URL }));
   const mailer = createMailer(env, app.log);
   defineMailJob(app.jobs, mailer, app.log);
   app.addHook('onRoute', (route) => {

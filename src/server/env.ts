@@ -9,7 +9,7 @@ const booleanish = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const TRUST_PROXY_TRUE =
-  'TRUST_PROXY=true would believe any client\'s X-Forwarded-For header. Set the number of proxies in front of heirloom ' +
+  "TRUST_PROXY=true would believe any client's X-Forwarded-For header. Set the number of proxies in front of heirloom " +
   '(e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8).';
 
 function isAddressOrCidr(value: string) {
@@ -32,7 +32,10 @@ const trustProxySchema = z
       return z.NEVER;
     }
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (list.length > 0 && list.every(isAddressOrCidr)) return list;
     ctx.addIssue({ code: 'custom', message: `expected a number of proxies or a comma-separated list of addresses/CIDRs, got "${v}"` });
     return z.NEVER;
@@ -42,7 +45,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which X-Forwarded-* hops to believe: false (none), a hop count, or the proxies' addresses / CIDRs. A bare
@@ -53,19 +59,39 @@ const envSchema = z.object({
   ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Force the Secure cookie flag even when the request looks like plain HTTP. */
   COOKIE_SECURE: booleanish,
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Login/register attempts allowed per IP and per account in 15 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  AI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  AI_MODEL: z.string().optional().transform((v) => v || undefined),
-  AI_API_KEY: z.string().optional().transform((v) => v || undefined),
+  AI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AI_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  AI_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it mail is written to DATA_DIR/outbox. */
-  SMTP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().optional().transform((v) => v || 'heirloom <heirloom@localhost>'),
+  SMTP_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((v) => v || 'heirloom <heirloom@localhost>'),
   /** The address people reach heirloom at: the absolute base of every link in an e-mail. */
   PUBLIC_URL: z
     .url()
@@ -75,7 +101,10 @@ const envSchema = z.object({
   /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
   /** Where the built web app lives; defaults to dist/web next to the server bundle. */
-  WEB_DIST_DIR: z.string().optional().transform((v) => v || undefined),
+  WEB_DIST_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };

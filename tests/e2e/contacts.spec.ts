@@ -83,7 +83,11 @@ test('a user adds a family member and a friend, edits one and deletes one', asyn
   await expect(page.getByRole('article', { name: 'Jackie Tyler' })).toBeVisible();
 });
 
-test('a contact is shown as Linked once both people have each other as contacts and their addresses are verified', async ({ page, signIn, browser }) => {
+test('a contact is shown as Linked once both people have each other as contacts and their addresses are verified', async ({
+  page,
+  signIn,
+  browser,
+}) => {
   const me = await signIn();
   /** Opens the verification link heirloom mailed to `email` (links rest on proven addresses). */
   const verify = async (request: typeof page.request, email: string) => {
@@ -97,14 +101,20 @@ test('a contact is shown as Linked once both people have each other as contacts 
   const otherEmail = `e2e-other-${Date.now()}@example.com`;
   const password = 'Bad-Wolf-2005!';
   expect(
-    (await other.request.post('/api/register', {
-      data: { firstName: 'Donna', surname: 'Noble', email: otherEmail, dateOfBirth: '1970-01-01', password, confirmPassword: password },
-    })).status(),
+    (
+      await other.request.post('/api/register', {
+        data: { firstName: 'Donna', surname: 'Noble', email: otherEmail, dateOfBirth: '1970-01-01', password, confirmPassword: password },
+      })
+    ).status(),
   ).toBe(201);
   expect((await other.request.post('/api/login', { data: { email: otherEmail, password } })).ok()).toBeTruthy();
   await verify(other.request, otherEmail);
   expect(
-    (await other.request.post('/api/contacts', { data: { firstName: me.firstName, lastName: me.surname, relationship: 'friend', email: me.email } })).status(),
+    (
+      await other.request.post('/api/contacts', {
+        data: { firstName: me.firstName, lastName: me.surname, relationship: 'friend', email: me.email },
+      })
+    ).status(),
   ).toBe(201);
   await other.close();
 

@@ -40,7 +40,8 @@ export interface ReceivedMail {
 }
 
 // playwright.config.ts sets E2E_DATA_DIR for the server and for the test workers alike.
-const outbox = () => path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `heirloom-e2e-${process.env.E2E_PORT ?? 5100}`), 'outbox');
+const outbox = () =>
+  path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `heirloom-e2e-${process.env.E2E_PORT ?? 5100}`), 'outbox');
 
 async function mailsTo(to: string): Promise<ReceivedMail[]> {
   const suffix = `-${to.replace(/[^\w.@+-]/g, '_')}.eml`; // the server's file name: <time>-<to>.eml

@@ -37,7 +37,9 @@ test('a user creates, edits, tags with AI and deletes a memory', async ({ page, 
   await form.getByRole('tab', { name: 'Attachments' }).click();
   await form.getByLabel('Attachment files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(form.getByRole('alert')).toContainText('notes.txt: File type must be one of image/jpeg');
-  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 180, g: 40, b: 90 } } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 180, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
   await form.getByLabel('Attachment files').setInputFiles({ name: 'church.png', mimeType: 'image/png', buffer: picture });
   await expect(form.getByRole('list', { name: 'Selected files' })).toContainText('church.png');
   await form.getByRole('button', { name: 'Save Memory' }).click();
@@ -99,10 +101,14 @@ test('the improve button proposes tidied text that the user can accept', async (
   await form.getByRole('textbox', { name: 'Content' }).fill('we went to the lake every summer .dad rowed the boat,and i fed the ducks');
   await form.getByRole('button', { name: 'Improve with AI' }).click();
   const dialog = page.getByRole('dialog', { name: 'Proposed text' });
-  await expect(dialog.getByLabel('Proposed content')).toHaveText('We went to the lake every summer. Dad rowed the boat, and I fed the ducks.');
+  await expect(dialog.getByLabel('Proposed content')).toHaveText(
+    'We went to the lake every summer. Dad rowed the boat, and I fed the ducks.',
+  );
   await expect(dialog).toContainText('You mention your dad.');
   await dialog.getByRole('button', { name: 'Use this text' }).click();
-  await expect(form.getByRole('textbox', { name: 'Content' })).toHaveValue('We went to the lake every summer. Dad rowed the boat, and I fed the ducks.');
+  await expect(form.getByRole('textbox', { name: 'Content' })).toHaveValue(
+    'We went to the lake every summer. Dad rowed the boat, and I fed the ducks.',
+  );
 
   // spec §5: AI analysis needs a title too
   await form.getByRole('button', { name: 'Get AI suggestions' }).click();

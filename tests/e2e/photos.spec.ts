@@ -7,20 +7,25 @@ import { expect, test } from './fixtures';
 const HEIC = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/files/tiny.heic'));
 
 const png = (color: string, width = 900, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 /** True once the <img> has really been decoded by the browser. */
 const isLoaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 async function dropFiles(page: Page, target: ElementHandle, files: { name: string; type: string; data: Buffer }[]) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      dt.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    return dt;
-  }, files.map((f) => ({ name: f.name, type: f.type, base64: f.data.toString('base64') })));
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, base64: f.data.toString('base64') })),
+  );
   await target.dispatchEvent('dragenter', { dataTransfer });
   await expect(page.getByText('Drop the photo here')).toBeVisible();
   await target.dispatchEvent('drop', { dataTransfer });
@@ -166,7 +171,11 @@ test('settings shows library statistics and runs the maintenance tools', async (
   await page.goto('/settings');
   await expect(page.getByRole('tab', { name: 'Photo Management', selected: true })).toBeVisible();
   await expect(page.getByText('Photo Library Statistics')).toBeVisible();
-  const stat = (label: string) => page.locator('dl div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  const stat = (label: string) =>
+    page
+      .locator('dl div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
   await expect(stat('Total Photos')).toHaveText('1');
   await expect(stat('Storage Used')).toHaveText(data.length < 1024 ? `${data.length} Bytes` : `${(data.length / 1024).toFixed(2)} KB`);
   await expect(stat('Device')).toHaveText('Desktop');
@@ -189,7 +198,8 @@ test('photos that cannot be fetched are reported in a toast on the gallery and t
   await signIn();
   await page.route(
     (url) => url.pathname === '/api/photos',
-    (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback()),
+    (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
   );
   const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
 

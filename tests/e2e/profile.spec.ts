@@ -49,7 +49,9 @@ test('a user edits their profile and uploads a picture', async ({ page, signIn }
   await expect(page.getByText('Please select an image smaller than 5MB.', { exact: true })).toBeVisible();
 
   // A real picture: clicking the avatar opens the file chooser.
-  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } })
+    .jpeg()
+    .toBuffer();
   const chooser = page.waitForEvent('filechooser');
   await avatarButton.click();
   await (await chooser).setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture });
@@ -111,7 +113,9 @@ test('a user changes their password and signs in with the new one', async ({ pag
 
 test('a user deletes their account after confirming with their password', async ({ page, signIn }) => {
   const user = await signIn();
-  expect((await page.request.post('/api/contacts', { data: { firstName: 'Kept', lastName: 'Nowhere', relationship: 'friend' } })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/contacts', { data: { firstName: 'Kept', lastName: 'Nowhere', relationship: 'friend' } })).status(),
+  ).toBe(201);
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Account' }).click();
 

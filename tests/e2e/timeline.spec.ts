@@ -5,7 +5,9 @@ import { expect, test } from './fixtures';
 // Fixtures go through the real API: memories with their event dates, a photo re-dated through PATCH, a
 // vault document (dated by its upload, so it lands in the current year).
 async function jpeg() {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 180, g: 90, b: 40 } } }).jpeg().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 180, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 async function createMemory(request: APIRequestContext, title: string, content: string, eventDate: string) {
@@ -15,7 +17,9 @@ async function createMemory(request: APIRequestContext, title: string, content: 
 }
 
 async function createPhoto(request: APIRequestContext, title: string, dateTaken: string) {
-  const res = await request.post('/api/photos', { multipart: { photo: { name: 'moving.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } } });
+  const res = await request.post('/api/photos', {
+    multipart: { photo: { name: 'moving.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
   const patched = await request.patch(`/api/photos/${id}`, { data: { title, dateTaken } });
@@ -25,7 +29,10 @@ async function createPhoto(request: APIRequestContext, title: string, dateTaken:
 
 async function createDocument(request: APIRequestContext, name: string, description: string) {
   const res = await request.post('/api/vault', {
-    multipart: { file: { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') }, description },
+    multipart: {
+      file: { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') },
+      description,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
@@ -132,7 +139,9 @@ test('a long year loads one page of entries and lazy images until the reader scr
   for (let batch = 0; batch < 7; batch += 1) {
     const created = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const res = await page.request.post('/api/photos', { multipart: { photo: { name: `p${batch}-${i}.jpg`, mimeType: 'image/jpeg', buffer } } });
+        const res = await page.request.post('/api/photos', {
+          multipart: { photo: { name: `p${batch}-${i}.jpg`, mimeType: 'image/jpeg', buffer } },
+        });
         expect(res.status(), await res.text()).toBe(201);
         return ((await res.json()) as { id: number }).id;
       }),

@@ -20,7 +20,9 @@ test('a user uploads a document, downloads it and deletes it', async ({ page, si
   page.on('request', (req) => {
     if (req.method() === 'POST' && req.url().endsWith('/api/vault')) posted = true;
   });
-  await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(15 * 1024 * 1024 + 1) });
+  await page
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(15 * 1024 * 1024 + 1) });
   await expect(page.getByText('File size must not exceed 15MB')).toBeVisible();
   await page.getByRole('button', { name: 'Upload File' }).click();
   await expect(page.getByText('File size must not exceed 15MB')).toBeVisible();

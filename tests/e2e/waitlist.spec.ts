@@ -28,7 +28,10 @@ test('an invalid address shows the spec message and sends nothing', async ({ pag
 test('the FAQ shows ten questions, one open at a time, and a waitlist form', async ({ page }) => {
   await page.goto('/faq');
   await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
-  const questions = page.locator('main').getByRole('button', { expanded: false }).or(page.locator('main').getByRole('button', { expanded: true }));
+  const questions = page
+    .locator('main')
+    .getByRole('button', { expanded: false })
+    .or(page.locator('main').getByRole('button', { expanded: true }));
   await expect(questions).toHaveCount(10);
   await questions.nth(0).click();
   await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');

@@ -55,7 +55,8 @@ describe('database outage', () => {
     phase = 'after';
     // Recovery: within 20 s of the database returning, requests succeed again.
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !results.some((r) => r.phase === 'after' && r.status === 200)) await new Promise((r) => setTimeout(r, 250));
+    while (Date.now() < deadline && !results.some((r) => r.phase === 'after' && r.status === 200))
+      await new Promise((r) => setTimeout(r, 250));
     await new Promise((r) => setTimeout(r, 2000));
     running = false;
     await load;

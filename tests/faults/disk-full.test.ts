@@ -37,7 +37,9 @@ describe.skipIf(!isRoot)('full disk', () => {
     const { cookie } = await signUpHttp(server.url);
 
     const upload = async () => {
-      const img = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      const img = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       const form = new FormData();
       form.append('photo', new Blob([img], { type: 'image/png' }), 'big.png');
       return fetch(`${server!.url}/api/photos`, { method: 'POST', headers: { cookie }, body: form });

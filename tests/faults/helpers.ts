@@ -17,7 +17,9 @@ export async function stoppableDatabase() {
     const scratch = await createScratchDatabase({ connectionString: url }, 'heirloom_fault');
     const version = clusters[0]!;
     const ctl = (action: 'start' | 'stop') =>
-      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])], { stdio: 'ignore' });
+      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])], {
+        stdio: 'ignore',
+      });
     return {
       url: scratch.config.connectionString!,
       stop: async () => ctl('stop'),

@@ -34,7 +34,9 @@ describe('kill -9 with conversions queued', () => {
     // The orphaned PostgreSQL still runs until the next start stops it: read what the kill left behind.
     const before = await dataDirClient(dataDir);
     const pending = await before.query<{ id: number }>(`SELECT id FROM photos WHERE derivative_status = 'pending' AND id = ANY($1)`, [ids]);
-    const queued = await before.query(`SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
+    const queued = await before.query(
+      `SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`,
+    );
     await before.end();
     expect(pending.rows.length, 'conversions still waiting at the kill').toBeGreaterThanOrEqual(MIN_QUEUED_AT_KILL);
     expect(queued.rows.length, 'their jobs are stored').toBeGreaterThanOrEqual(pending.rows.length);
@@ -46,14 +48,20 @@ describe('kill -9 with conversions queued', () => {
       let statuses: Array<{ derivative_status: string }> = [];
       for (let i = 0; i < 600; i++) {
         statuses = (await after.query(`SELECT derivative_status FROM photos WHERE id = ANY($1)`, [ids])).rows;
-        const open = await after.query(`SELECT 1 FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
+        const open = await after.query(
+          `SELECT 1 FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`,
+        );
         if (statuses.every((r) => r.derivative_status === 'ready') && open.rowCount === 0) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      console.log(`${pending.rows.length} conversions queued at the kill; all ${BURST} ready ${Date.now() - restartedAt} ms after the restart`);
+      console.log(
+        `${pending.rows.length} conversions queued at the kill; all ${BURST} ready ${Date.now() - restartedAt} ms after the restart`,
+      );
       expect(statuses).toHaveLength(BURST);
       expect(statuses.filter((r) => r.derivative_status !== 'ready')).toEqual([]);
-      const open = await after.query(`SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`);
+      const open = await after.query(
+        `SELECT state FROM pgboss.job WHERE name = 'photo.derivatives' AND state IN ('created', 'retry', 'active')`,
+      );
       expect(open.rows).toEqual([]);
     } finally {
       await after.end();

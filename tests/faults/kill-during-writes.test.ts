@@ -15,7 +15,9 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 async function noisyJpeg() {
   const raw = randomBytes(360 * 360 * 3);
-  return sharp(raw, { raw: { width: 360, height: 360, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width: 360, height: 360, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 describe('kill -9 during writes', () => {
@@ -38,7 +40,9 @@ describe('kill -9 during writes', () => {
       expect(pending.rows).toEqual([]);
       const owned = new Set<string>();
       for (const table of Object.keys(AREA) as Kind[]) {
-        const { rows } = await db.query<{ id: number; file_path: string; content_hash: string | null }>(`SELECT id, file_path, content_hash FROM ${table}`);
+        const { rows } = await db.query<{ id: number; file_path: string; content_hash: string | null }>(
+          `SELECT id, file_path, content_hash FROM ${table}`,
+        );
         for (const [ack, hash] of acknowledged) {
           if (!ack.startsWith(`${table}:`)) continue;
           const row = rows.find((r) => `${table}:${r.id}` === ack);
@@ -55,7 +59,9 @@ describe('kill -9 during writes', () => {
       }
       // No file without a row: every stored file is an original of a row or a photo's derivative of one.
       const usersDir = path.join(dataDir, 'files', 'users');
-      for (const entry of (fs.existsSync(usersDir) ? fs.readdirSync(usersDir, { recursive: true, withFileTypes: true }) : []) as fs.Dirent[]) {
+      for (const entry of (fs.existsSync(usersDir)
+        ? fs.readdirSync(usersDir, { recursive: true, withFileTypes: true })
+        : []) as fs.Dirent[]) {
         if (!entry.isFile() || entry.parentPath.endsWith('profile')) continue;
         const owner = [...owned].find((o) => entry.name === o || entry.name.startsWith(`${o}.`));
         expect(owner, `file ${entry.parentPath}/${entry.name} belongs to a row`).toBeDefined();
@@ -76,16 +82,22 @@ describe('kill -9 during writes', () => {
     const images = await Promise.all(Array.from({ length: UPLOADS }, noisyJpeg));
     for (let round = 0; round < ROUNDS; round++) {
       const memory = await fetch(`${heirloom.server.url}/api/memories`, {
-        method: 'POST', headers: { cookie: heirloom.cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Round ${round}`, content: 'Attachments under fire', eventDate: '2001-05-05', isPublic: false, tags: [] }),
+        method: 'POST',
+        headers: { cookie: heirloom.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: `Round ${round}`,
+          content: 'Attachments under fire',
+          eventDate: '2001-05-05',
+          isPublic: false,
+          tags: [],
+        }),
       });
       const memoryId = ((await memory.json()) as { id: number }).id;
       const uploads = images.map(async (img, i) => {
         const kind: Kind = i % 3 === 0 ? 'photos' : i % 3 === 1 ? 'vault_files' : 'memory_attachments';
         const form = new FormData();
         const blob = new Blob([img], { type: 'image/jpeg' });
-        const url =
-          kind === 'photos' ? '/api/photos' : kind === 'vault_files' ? '/api/vault' : `/api/memories/${memoryId}/attachments`;
+        const url = kind === 'photos' ? '/api/photos' : kind === 'vault_files' ? '/api/vault' : `/api/memories/${memoryId}/attachments`;
         form.append(kind === 'photos' ? 'photo' : kind === 'vault_files' ? 'file' : 'attachments', blob, `round${round}-${i}.jpg`);
         try {
           const res = await fetch(`${heirloom.server.url}${url}`, { method: 'POST', headers: { cookie: heirloom.cookie }, body: form });
@@ -117,10 +129,17 @@ describe('kill -9 during writes', () => {
           try {
             const isMemory = (n + i) % 2 === 0;
             const res = await fetch(`${heirloom.server.url}/api/${isMemory ? 'memories' : 'contacts'}`, {
-              method: 'POST', headers: { cookie: heirloom.cookie, 'content-type': 'application/json' },
+              method: 'POST',
+              headers: { cookie: heirloom.cookie, 'content-type': 'application/json' },
               body: JSON.stringify(
                 isMemory
-                  ? { title: `Memory ${round}-${i}-${n}`, content: 'We walked to the lake.', eventDate: '1999-07-04', isPublic: false, tags: ['lake'] }
+                  ? {
+                      title: `Memory ${round}-${i}-${n}`,
+                      content: 'We walked to the lake.',
+                      eventDate: '1999-07-04',
+                      isPublic: false,
+                      tags: ['lake'],
+                    }
                   : { firstName: `Ann${n}`, lastName: `Lee${round}`, relationship: 'friend' },
               ),
             });
@@ -137,8 +156,12 @@ describe('kill -9 during writes', () => {
       await Promise.all(writers);
       await heirloom.server.exited;
       await heirloom.start();
-      const mem = (await (await fetch(`${heirloom.server.url}/api/memories`, { headers: { cookie: heirloom.cookie } })).json()) as Array<{ id: number }>;
-      const friends = (await (await fetch(`${heirloom.server.url}/api/contacts?relationship=friend`, { headers: { cookie: heirloom.cookie } })).json()) as Array<{ id: number }>;
+      const mem = (await (await fetch(`${heirloom.server.url}/api/memories`, { headers: { cookie: heirloom.cookie } })).json()) as Array<{
+        id: number;
+      }>;
+      const friends = (await (
+        await fetch(`${heirloom.server.url}/api/contacts?relationship=friend`, { headers: { cookie: heirloom.cookie } })
+      ).json()) as Array<{ id: number }>;
       const memIds = new Set(mem.map((m) => m.id));
       const contactIds = new Set(friends.map((c) => c.id));
       for (const id of memories) expect(memIds.has(id), `memory ${id}`).toBe(true);

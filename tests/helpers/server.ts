@@ -75,7 +75,9 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
 }
 
 /** Builds a multipart/form-data body for app.inject. */
-export function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string }>) {
+export function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string }>,
+) {
   const boundary = `----heirloom${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {

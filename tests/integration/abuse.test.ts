@@ -123,7 +123,10 @@ describe('sessions and login', () => {
     try {
       const { email } = await signUp(proxied.app);
       const res = await proxied.app.inject({
-        method: 'POST', url: '/api/login', headers: { 'x-forwarded-proto': 'https' }, payload: { email, password: TEST_PASSWORD },
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email, password: TEST_PASSWORD },
       });
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/; Secure/);
@@ -164,7 +167,9 @@ describe('sessions and login', () => {
     const second = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: a.email, password: a.password } });
     const otherCookie = String(second.headers['set-cookie']).split(';')[0]!;
     const change = await t.app.inject({
-      method: 'POST', url: '/api/user/password', headers: { cookie: a.cookie },
+      method: 'POST',
+      url: '/api/user/password',
+      headers: { cookie: a.cookie },
       payload: { currentPassword: a.password, newPassword: 'N3w-Secret-Pass!', confirmPassword: 'N3w-Secret-Pass!' },
     });
     expect(change.statusCode).toBe(200);

@@ -58,17 +58,26 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/user/profile': { kind: 'self', request: () => ({ url: '/api/user/profile', payload: { cityOfBirth: 'Leeds' } }) },
   'POST /api/user/profile-picture': {
     kind: 'self',
-    request: () => ({ url: '/api/user/profile-picture', multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]) }),
+    request: () => ({
+      url: '/api/user/profile-picture',
+      multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]),
+    }),
   },
   'GET /api/user/profile-picture': { kind: 'self', request: () => ({ url: '/api/user/profile-picture' }) },
   'GET /api/user/storage': { kind: 'self', request: () => ({ url: '/api/user/storage' }) },
   'POST /api/user/password': {
     kind: 'self',
-    request: () => ({ url: '/api/user/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'An0ther-Secret!', confirmPassword: 'An0ther-Secret!' } }),
+    request: () => ({
+      url: '/api/user/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'An0ther-Secret!', confirmPassword: 'An0ther-Secret!' },
+    }),
   },
   'POST /api/user/logout-all': { kind: 'self', request: () => ({ url: '/api/user/logout-all' }) },
   'DELETE /api/user': { kind: 'self', request: () => ({ url: '/api/user', payload: { password: TEST_PASSWORD } }) },
-  'POST /api/user/email': { kind: 'self', request: () => ({ url: '/api/user/email', payload: { email: 'moving-on@example.com', password: TEST_PASSWORD } }) },
+  'POST /api/user/email': {
+    kind: 'self',
+    request: () => ({ url: '/api/user/email', payload: { email: 'moving-on@example.com', password: TEST_PASSWORD } }),
+  },
   'POST /api/user/email/verification': { kind: 'self', request: () => ({ url: '/api/user/email/verification' }) },
   'GET /api/photos': { kind: 'self', request: () => ({ url: '/api/photos?sortBy=title' }) },
   'POST /api/photos': { kind: 'self', request: () => ({ url: '/api/photos', multipart: photoUpload() }) },
@@ -82,14 +91,23 @@ const RULES: Record<string, Rule> = {
   'POST /api/photos/retry-failed': { kind: 'self', request: () => ({ url: '/api/photos/retry-failed' }) },
   'GET /api/memories': { kind: 'self', request: () => ({ url: '/api/memories' }) },
   'POST /api/memories': { kind: 'self', request: () => ({ url: '/api/memories', payload: memoryBody }) },
-  'POST /api/memories/analyze': { kind: 'self', request: () => ({ url: '/api/memories/analyze', payload: { title: 'Wedding', description: 'Our wedding in Paris in June.' } }) },
-  'POST /api/memories/improve': { kind: 'self', request: () => ({ url: '/api/memories/improve', payload: { content: 'we went to the sea' } }) },
+  'POST /api/memories/analyze': {
+    kind: 'self',
+    request: () => ({ url: '/api/memories/analyze', payload: { title: 'Wedding', description: 'Our wedding in Paris in June.' } }),
+  },
+  'POST /api/memories/improve': {
+    kind: 'self',
+    request: () => ({ url: '/api/memories/improve', payload: { content: 'we went to the sea' } }),
+  },
   'GET /api/memories/suggestions': { kind: 'self', request: () => ({ url: '/api/memories/suggestions' }) },
   'GET /api/memories/organize': { kind: 'self', request: () => ({ url: '/api/memories/organize' }) },
   'PATCH /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}`, payload: { title: 'Changed' } }) },
   'DELETE /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}` }) },
   'GET /api/memories/:id/attachments': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments` }) },
-  'POST /api/memories/:id/attachments': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments`, multipart: attachmentUpload() }) },
+  'POST /api/memories/:id/attachments': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments`, multipart: attachmentUpload() }),
+  },
   'GET /api/memories/:id/attachments/:attachmentId/file': {
     kind: 'owned',
     request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments/${w.attachmentId}/file` }),
@@ -121,7 +139,10 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/memories/:id/link-candidates': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/link-candidates` }) },
   'GET /api/contacts': { kind: 'self', request: () => ({ url: '/api/contacts?relationship=family' }) },
-  'POST /api/contacts': { kind: 'self', request: () => ({ url: '/api/contacts', payload: { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' } }) },
+  'POST /api/contacts': {
+    kind: 'self',
+    request: () => ({ url: '/api/contacts', payload: { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' } }),
+  },
   'PATCH /api/contacts/:id': {
     kind: 'owned',
     request: (w) => ({ url: `/api/contacts/${w.contactId}`, payload: { firstName: 'Zed', lastName: 'Lee', relationship: 'family' } }),
@@ -146,7 +167,9 @@ describe('access control on every registered route', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } }).png().toBuffer();
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => t.close());
 
@@ -175,12 +198,27 @@ describe('access control on every registered route', () => {
     const own = (list.json() as Array<{ id: string; type?: string }>).find((a) => !a.type);
     const vaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, victim.cookie));
     const linkedVaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, victim.cookie));
-    const link = await send('POST', { url: `/api/memories/${memoryId}/links`, payload: { photoIds: [linkedPhotoId], vaultFileIds: [linkedVaultId] } }, victim.cookie);
+    const link = await send(
+      'POST',
+      { url: `/api/memories/${memoryId}/links`, payload: { photoIds: [linkedPhotoId], vaultFileIds: [linkedVaultId] } },
+      victim.cookie,
+    );
     expect(link.statusCode, link.body).toBeLessThan(300);
     const contactId = await created(
-      await send('POST', { url: '/api/contacts', payload: { firstName: 'Vi', lastName: 'Ctim', relationship: 'family', email: 'kin@example.com' } }, victim.cookie),
+      await send(
+        'POST',
+        { url: '/api/contacts', payload: { firstName: 'Vi', lastName: 'Ctim', relationship: 'family', email: 'kin@example.com' } },
+        victim.cookie,
+      ),
     );
-    const pic = await send('POST', { url: '/api/user/profile-picture', multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]) }, victim.cookie);
+    const pic = await send(
+      'POST',
+      {
+        url: '/api/user/profile-picture',
+        multipart: multipart([{ name: 'profilePicture', filename: 'me.png', content: png, contentType: 'image/png' }]),
+      },
+      victim.cookie,
+    );
     expect(pic.statusCode, pic.body).toBeLessThan(300);
     const attackerMemoryId = await created(await send('POST', { url: '/api/memories', payload: memoryBody }, attacker.cookie));
     const attackerPhotoId = await created(await send('POST', { url: '/api/photos', multipart: photoUpload() }, attacker.cookie));
@@ -190,7 +228,19 @@ describe('access control on every registered route', () => {
       if (img.statusCode === 200) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    return { victim, attacker, photoId, memoryId, attachmentId: Number(own!.id), linkedPhotoId, linkedVaultId, contactId, vaultId, attackerMemoryId, attackerPhotoId };
+    return {
+      victim,
+      attacker,
+      photoId,
+      memoryId,
+      attachmentId: Number(own!.id),
+      linkedPhotoId,
+      linkedVaultId,
+      contactId,
+      vaultId,
+      attackerMemoryId,
+      attackerPhotoId,
+    };
   }
 
   /** Everything the victim can see, to prove an attacker's request changed nothing. */

@@ -15,7 +15,9 @@ describe('durable files', () => {
 
   it('stores the file and the row together and clears the journal', async () => {
     const staged = await stage('hello');
-    await storeFiles(t.db, t.files, [{ staged, key: 'users/1/vault/a.txt' }], (tx) => tx.insert(waitlist).values({ email: 'df1@example.com' }));
+    await storeFiles(t.db, t.files, [{ staged, key: 'users/1/vault/a.txt' }], (tx) =>
+      tx.insert(waitlist).values({ email: 'df1@example.com' }),
+    );
     expect(storedFiles(t)).toContain('users/1/vault/a.txt');
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
   });

@@ -50,7 +50,9 @@ describe('embedded PostgreSQL lifecycle', () => {
     running.push(restarted);
     await waitForHealth(restarted, 60_000);
     const login = await fetch(`${restarted.url}/api/login`, {
-      method: 'POST', headers: json, body: JSON.stringify({ email: user.email, password: user.password }),
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: user.email, password: user.password }),
     });
     expect(login.status).toBe(200);
     await stopServer(restarted);

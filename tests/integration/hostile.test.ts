@@ -15,7 +15,9 @@ describe('hostile requests', () => {
     t = await buildTestApp();
     ({ cookie } = await signUp(t.app));
     const res = await t.app.inject({
-      method: 'POST', url: '/api/memories', headers: { cookie },
+      method: 'POST',
+      url: '/api/memories',
+      headers: { cookie },
       payload: { title: 'Picnic', content: 'By the lake', eventDate: '1999-07-04', isPublic: false, tags: [] },
     });
     memoryId = res.json().id;
@@ -51,7 +53,17 @@ describe('hostile requests', () => {
   });
 
   describe('ids are read strictly', () => {
-    const lookalikes = (n: number) => [`0x${n.toString(16)}`, `%2B${n}`, `${n}.0`, `${n}e0`, `%20${n}`, `0${n}`, `${n}%20`, `-${n}`, `${n}n`];
+    const lookalikes = (n: number) => [
+      `0x${n.toString(16)}`,
+      `%2B${n}`,
+      `${n}.0`,
+      `${n}e0`,
+      `%20${n}`,
+      `0${n}`,
+      `${n}%20`,
+      `-${n}`,
+      `${n}n`,
+    ];
     it('does not take 0x4, +4, 4.0, 4e0, " 4" or 04 for id 4', async () => {
       expect((await send('GET', `/api/memories/${memoryId}/attachments`)).statusCode).toBe(200);
       for (const id of lookalikes(memoryId)) {
@@ -68,15 +80,24 @@ describe('hostile requests', () => {
 
     const snapshot = async () => {
       const rows = await Promise.all(
-        [memories, contacts, photos, vaultFiles, users].map((table) => t.db.select({ n: sql<string>`md5(string_agg(t::text, ',' ORDER BY t::text))` }).from(sql`${table} t`)),
+        [memories, contacts, photos, vaultFiles, users].map((table) =>
+          t.db.select({ n: sql<string>`md5(string_agg(t::text, ',' ORDER BY t::text))` }).from(sql`${table} t`),
+        ),
       );
       return rows.map((r) => r[0]!.n);
     };
 
     it('refuses NUL in memory, contact, profile and photo fields and changes nothing', async () => {
-      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer();
       const form = multipart([{ name: 'photo', filename: 'a.jpg', content: jpeg, contentType: 'image/jpeg' }]);
-      const upload = await t.app.inject({ method: 'POST', url: '/api/photos', headers: { cookie, ...form.headers }, payload: form.payload });
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/photos',
+        headers: { cookie, ...form.headers },
+        payload: form.payload,
+      });
       expect(upload.statusCode, upload.body).toBe(201);
       const photoId = upload.json().id;
       await expect // its thumbnails are made in the background: let that row change settle first
@@ -138,16 +159,25 @@ describe('hostile requests', () => {
     const post = (origin: string) =>
       t.app.inject({ method: 'POST', url: '/api/memories', headers: { cookie, origin, host: '127.0.0.1:5000' }, payload: memory });
     it('refuses https://127.0.0.1:5000 on an http server, and other ports and hosts', async () => {
-      for (const origin of ['https://127.0.0.1:5000', 'http://127.0.0.1:5001', 'http://127.0.0.1', 'http://evil.example:5000', 'null', 'not a url']) {
+      for (const origin of [
+        'https://127.0.0.1:5000',
+        'http://127.0.0.1:5001',
+        'http://127.0.0.1',
+        'http://evil.example:5000',
+        'null',
+        'not a url',
+      ]) {
         const res = await post(origin);
         expect(res.statusCode, origin).toBe(403);
         expect(res.json().message).toBe('Cross-site requests are not allowed');
       }
       expect((await post('http://127.0.0.1:5000')).statusCode).toBe(201);
     });
-    it('never takes X-Forwarded-Host for the request\'s own origin', async () => {
+    it("never takes X-Forwarded-Host for the request's own origin", async () => {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/memories', payload: memory,
+        method: 'POST',
+        url: '/api/memories',
+        payload: memory,
         headers: { cookie, origin: 'http://evil.example', host: '127.0.0.1:5000', 'x-forwarded-host': 'evil.example' },
       });
       expect(res.statusCode).toBe(403);
@@ -196,7 +226,14 @@ describe('hostile requests', () => {
   });
 
   it('marks personal JSON private and not to be stored', async () => {
-    for (const url of ['/api/user', '/api/memories', '/api/contacts', '/api/vault', '/api/photos', `/api/memories/${memoryId}/attachments`]) {
+    for (const url of [
+      '/api/user',
+      '/api/memories',
+      '/api/contacts',
+      '/api/vault',
+      '/api/photos',
+      `/api/memories/${memoryId}/attachments`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-store');
@@ -218,7 +255,9 @@ describe('rate limits behind a proxy', () => {
       for (let i = 0; i < 10; i++) {
         // the client sends its own X-Forwarded-For; the one proxy appends the address it really saw
         const res = await t.app.inject({
-          method: 'POST', url: '/api/login', payload: { email: `nobody${i}@example.com`, password: TEST_PASSWORD },
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: `nobody${i}@example.com`, password: TEST_PASSWORD },
           headers: { 'x-forwarded-for': `10.9.8.${i}, 203.0.113.7` },
         });
         statuses.push(res.statusCode);
@@ -235,7 +274,9 @@ describe('rate limits behind a proxy', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
         const res = await t.app.inject({
-          method: 'POST', url: '/api/login', payload: { email: `nobody${i}@example.com`, password: TEST_PASSWORD },
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: `nobody${i}@example.com`, password: TEST_PASSWORD },
           headers: { 'x-forwarded-for': `198.51.100.${i}` },
         });
         statuses.push(res.statusCode);

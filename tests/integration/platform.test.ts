@@ -19,15 +19,23 @@ describe('platform', () => {
 
   it('refuses a state-changing request from another site with 403', async () => {
     const viaOrigin = await t.app.inject({
-      method: 'POST', url: '/api/waitlist', headers: { origin: 'https://evil.example' }, payload: { email: 'a@example.com' },
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@example.com' },
     });
     expect(viaOrigin.statusCode).toBe(403);
     const viaFetchSite = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { 'sec-fetch-site': 'cross-site' }, payload: { email: 'a@example.com', password: 'x' },
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { email: 'a@example.com', password: 'x' },
     });
     expect(viaFetchSite.statusCode).toBe(403);
     const sameOrigin = await t.app.inject({
-      method: 'POST', url: '/api/waitlist', headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
       payload: { email: 'same@example.com' },
     });
     expect(sameOrigin.statusCode).toBe(201);
@@ -35,22 +43,37 @@ describe('platform', () => {
 
   it('refuses non-JSON bodies on JSON endpoints', async () => {
     const form = await t.app.inject({
-      method: 'POST', url: '/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.co&password=x',
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.co&password=x',
     });
     expect(form.statusCode).toBe(415);
-    const text = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: '{"email":"a@b.co"}' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"email":"a@b.co"}',
+    });
     expect(text.statusCode).toBe(415);
   });
 
   it('answers malformed JSON with a clear 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });
 
   it('answers a JSON body over the size limit with 413', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/waitlist', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a@example.com', pad: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);

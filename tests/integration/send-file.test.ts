@@ -6,7 +6,9 @@ import { wavFile } from '@server/features/memories/memories.test-files';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 import { FILE_CSP, PDF_CSP } from '@server/lib/send-file';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 const TEXT = Buffer.from('0123456789abcdefghij');
 
 describe('serving a stored file', () => {
@@ -17,7 +19,9 @@ describe('serving a stored file', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     cookie = (await signUp(t.app)).cookie;
-    png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#369' } }).png().toBuffer();
+    png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#369' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryAttachments, photos, users, vaultFiles } from '@server/db/schema';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES, MB, PHOTO_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES, VAULT_FILE_MAX_BYTES } from '@shared/limits';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  MB,
+  PHOTO_MAX_BYTES,
+  PROFILE_PICTURE_MAX_BYTES,
+  VAULT_FILE_MAX_BYTES,
+} from '@shared/limits';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 
 type RouteName = 'photos' | 'attachments' | 'vault' | 'profile';
@@ -61,7 +68,12 @@ function decompressionBomb() {
   ihdr.writeUInt32BE(50_000, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
   const idat = Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]); // zlib of one 0 byte
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const HTML = '<html><script>alert(1)</script></html>';
@@ -90,7 +102,10 @@ describe('hostile uploads on every upload route', () => {
   /** Photo derivatives are written in the background: wait until none is pending so file listings are stable. */
   const settle = async () => {
     for (let i = 0; i < 200; i++) {
-      const [p] = await t.db.select({ n: sql<number>`count(*)::int` }).from(photos).where(eq(photos.derivativeStatus, 'pending'));
+      const [p] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(photos)
+        .where(eq(photos.derivativeStatus, 'pending'));
       if (p!.n === 0) return;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -169,7 +184,12 @@ describe('hostile uploads on every upload route', () => {
   };
 
   /** Refused: the given 4xx, a JSON {message}, and nothing stored (no row, no file, no temp file). */
-  async function expectRefused(route: Route, file: { filename: string; content: Buffer; contentType: string }, status: number, message?: string | RegExp) {
+  async function expectRefused(
+    route: Route,
+    file: { filename: string; content: Buffer; contentType: string },
+    status: number,
+    message?: string | RegExp,
+  ) {
     const before = await snapshot();
     const res = await send(route, [file]);
     const label = `${route.name} ${file.filename}`;
@@ -207,7 +227,11 @@ describe('hostile uploads on every upload route', () => {
     expect(served.headers['x-content-type-options'], label).toBe('nosniff');
     expect(String(served.headers['content-type']), label).not.toMatch(/html|svg|xml|javascript/i);
     expect(String(served.headers['content-type']).split(';')[0], label).toBe(
-      route.name === 'vault' && stored.mime === 'text/plain' ? 'text/plain' : route.name === 'vault' && !/^image\/(jpeg|png|gif|webp)$|^application\/pdf$/.test(stored.mime) ? 'application/octet-stream' : stored.mime,
+      route.name === 'vault' && stored.mime === 'text/plain'
+        ? 'text/plain'
+        : route.name === 'vault' && !/^image\/(jpeg|png|gif|webp)$|^application\/pdf$/.test(stored.mime)
+          ? 'application/octet-stream'
+          : stored.mime,
     );
     if (route.name === 'vault') {
       // Passive raster images open inline (sandboxed); everything else downloads.
@@ -229,11 +253,15 @@ describe('hostile uploads on every upload route', () => {
   const route = (name: RouteName) => ROUTES.find((r) => r.name === name)!;
 
   beforeAll(async () => {
-    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
     // Noise so the JPEG has a real entropy-coded body worth cutting in half.
     const noise = Buffer.alloc(64 * 64 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    jpeg = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    jpeg = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     t = await buildTestApp();
     const actor = await signUp(t.app);
     cookie = actor.cookie;
@@ -264,12 +292,15 @@ describe('hostile uploads on every upload route', () => {
 
   describe('2. a PNG with an HTML page appended (polyglot)', () => {
     const file = () => ({ filename: 'poly.html', content: Buffer.concat([png, Buffer.from(HTML)]), contentType: 'text/html' });
-    it.each(['photos', 'attachments', 'vault'] as const)('%s stores it as image/png and serves it only as image/png with nosniff', async (name) => {
-      const { stored, served } = await expectAccepted(route(name), file());
-      expect(stored.mime).toBe('image/png');
-      expect(stored.key).toMatch(/\.png$/);
-      expect(served.headers['content-type']).toBe('image/png');
-    });
+    it.each(['photos', 'attachments', 'vault'] as const)(
+      '%s stores it as image/png and serves it only as image/png with nosniff',
+      async (name) => {
+        const { stored, served } = await expectAccepted(route(name), file());
+        expect(stored.mime).toBe('image/png');
+        expect(stored.key).toMatch(/\.png$/);
+        expect(served.headers['content-type']).toBe('image/png');
+      },
+    );
     it('profile re-encodes it to a JPEG: the appended page is gone', async () => {
       const { served } = await expectAccepted(route('profile'), file());
       expect(served.headers['content-type']).toBe('image/jpeg');
@@ -341,7 +372,11 @@ describe('hostile uploads on every upload route', () => {
       });
     }
     it('profile picture keeps no name: the key is generated', async () => {
-      const { stored } = await expectAccepted(route('profile'), { filename: '../../etc/passwd\u202E', content: png, contentType: 'image/png' });
+      const { stored } = await expectAccepted(route('profile'), {
+        filename: '../../etc/passwd\u202E',
+        content: png,
+        contentType: 'image/png',
+      });
       expect(stored.key).toMatch(/^users\/\d+\/profile\/[0-9a-f-]{36}\.jpg$/);
     });
   });
@@ -358,12 +393,21 @@ describe('hostile uploads on every upload route', () => {
     });
 
     it('the limits are the spec values', () => {
-      expect([PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES, VAULT_FILE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES]).toEqual([10 * MB, 15 * MB, 15 * MB, 5 * MB]);
+      expect([PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES, VAULT_FILE_MAX_BYTES, PROFILE_PICTURE_MAX_BYTES]).toEqual([
+        10 * MB,
+        15 * MB,
+        15 * MB,
+        5 * MB,
+      ]);
     });
 
     it(`attachments refuses a ${ATTACHMENT_MAX_FILES + 1}th file with 400 and keeps none of the others`, async () => {
       const before = await snapshot();
-      const six = Array.from({ length: ATTACHMENT_MAX_FILES + 1 }, (_, i) => ({ filename: `p${i}.png`, content: png, contentType: 'image/png' }));
+      const six = Array.from({ length: ATTACHMENT_MAX_FILES + 1 }, (_, i) => ({
+        filename: `p${i}.png`,
+        content: png,
+        contentType: 'image/png',
+      }));
       const res = await send(route('attachments'), six);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Too many files. Upload at most 5 attachments at a time.');

@@ -21,7 +21,9 @@ describe('one storage quota per account', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ STORAGE_QUOTA_MB: String(QUOTA_MB) });
-    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#4a7' } }).png().toBuffer();
+    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#4a7' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => t.close());
 
@@ -40,14 +42,19 @@ describe('one storage quota per account', () => {
     const body = multipart([{ name: field, filename: name, content, contentType: 'image/png' }]);
     return t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie, ...body.headers }, payload: body.payload });
   };
-  const usage = async (who: Who) => (await t.app.inject({ method: 'GET', url: '/api/user/storage', headers: { cookie: who.cookie } })).json();
+  const usage = async (who: Who) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/storage', headers: { cookie: who.cookie } })).json();
 
   /** What the database says the account stores, summed independently of the app's own query. */
   async function storedBytes(userId: number) {
     const one = async (q: ReturnType<typeof sql>) => Number((await t.db.execute<{ n: string }>(q)).rows[0]!.n);
     return (
-      (await one(sql`select coalesce(sum(${photos.fileSize} + ${photos.derivativesSize}), 0) as n from ${photos} where ${photos.userId} = ${userId}`)) +
-      (await one(sql`select coalesce(sum(${memoryAttachments.fileSize} + ${memoryAttachments.displaySize}), 0) as n from ${memoryAttachments} where ${memoryAttachments.userId} = ${userId}`)) +
+      (await one(
+        sql`select coalesce(sum(${photos.fileSize} + ${photos.derivativesSize}), 0) as n from ${photos} where ${photos.userId} = ${userId}`,
+      )) +
+      (await one(
+        sql`select coalesce(sum(${memoryAttachments.fileSize} + ${memoryAttachments.displaySize}), 0) as n from ${memoryAttachments} where ${memoryAttachments.userId} = ${userId}`,
+      )) +
       (await one(sql`select coalesce(sum(${vaultFiles.fileSize}), 0) as n from ${vaultFiles} where ${vaultFiles.userId} = ${userId}`)) +
       (await one(sql`select ${users.profilePictureSize} as n from ${users} where ${users.id} = ${userId}`))
     );
@@ -57,7 +64,10 @@ describe('one storage quota per account', () => {
   async function expectNothingLeftBehind(userId: number) {
     // derivatives are written in the background (through .tmp): wait until the account's photos are done
     for (let i = 0; i < 200; i++) {
-      const [p] = await t.db.select({ n: sql<number>`count(*)::int` }).from(photos).where(sql`${photos.userId} = ${userId} and ${photos.derivativeStatus} = 'pending'`);
+      const [p] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(photos)
+        .where(sql`${photos.userId} = ${userId} and ${photos.derivativeStatus} = 'pending'`);
       if (p!.n === 0) break;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -65,17 +75,35 @@ describe('one storage quota per account', () => {
     const tmp = path.join(t.dataDir, 'files', '.tmp');
     expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
     const keys = new Set<string>();
-    for (const r of await t.db.select({ k: photos.filePath }).from(photos).where(sql`${photos.userId} = ${userId}`)) keys.add(r.k);
-    for (const r of await t.db.select({ k: memoryAttachments.filePath }).from(memoryAttachments).where(sql`${memoryAttachments.userId} = ${userId}`)) keys.add(r.k);
-    for (const r of await t.db.select({ k: vaultFiles.filePath }).from(vaultFiles).where(sql`${vaultFiles.userId} = ${userId}`)) keys.add(r.k);
-    const originals = storedFiles(t).filter((f) => f.startsWith(`users/${userId}/`) && !/\.(thumb\.webp|mobile\.jpg|display\.jpg)$/.test(f));
+    for (const r of await t.db
+      .select({ k: photos.filePath })
+      .from(photos)
+      .where(sql`${photos.userId} = ${userId}`))
+      keys.add(r.k);
+    for (const r of await t.db
+      .select({ k: memoryAttachments.filePath })
+      .from(memoryAttachments)
+      .where(sql`${memoryAttachments.userId} = ${userId}`))
+      keys.add(r.k);
+    for (const r of await t.db
+      .select({ k: vaultFiles.filePath })
+      .from(vaultFiles)
+      .where(sql`${vaultFiles.userId} = ${userId}`))
+      keys.add(r.k);
+    const originals = storedFiles(t).filter(
+      (f) => f.startsWith(`users/${userId}/`) && !/\.(thumb\.webp|mobile\.jpg|display\.jpg)$/.test(f),
+    );
     expect(originals.filter((f) => !f.includes('/profile/')).sort()).toEqual([...keys].sort());
   }
 
   it('GET /api/user/storage needs a session and starts at zero', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/storage' })).statusCode).toBe(401);
     const who = await signUp(t.app);
-    expect(await usage(who)).toEqual({ usedBytes: 0, quotaBytes: QUOTA_MB * MB, byKind: { photos: 0, attachments: 0, vault: 0, profile: 0 } });
+    expect(await usage(who)).toEqual({
+      usedBytes: 0,
+      quotaBytes: QUOTA_MB * MB,
+      byKind: { photos: 0, attachments: 0, vault: 0, profile: 0 },
+    });
   });
 
   it('counts every kind: photos with their derivatives, attachments, vault files and the profile picture', async () => {
@@ -139,7 +167,17 @@ describe('one storage quota per account', () => {
   it('a profile picture replaces the previous one: only the difference counts', async () => {
     const who = await signUp(t.app);
     expect((await upload(who, '/api/vault', 'file', paddedPng(QUOTA_MB * MB - 60_000))).statusCode).toBe(201);
-    const picture = async (size: number) => upload(who, '/api/user/profile-picture', 'profilePicture', await sharp({ create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer());
+    const picture = async (size: number) =>
+      upload(
+        who,
+        '/api/user/profile-picture',
+        'profilePicture',
+        await sharp({
+          create: { width: size, height: size, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+        })
+          .png()
+          .toBuffer(),
+      );
     expect((await picture(200)).statusCode).toBe(200);
     const first = (await usage(who)).byKind.profile;
     expect((await picture(200)).statusCode).toBe(200); // same size again: fits, because it replaces the first

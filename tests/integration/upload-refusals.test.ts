@@ -9,7 +9,6 @@ import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
 const TRIES = 20;
 
-
 describe('refused uploads answer with their message, never a reset connection', () => {
   let t: TestApp;
   let base: string;
@@ -104,11 +103,16 @@ describe('refused uploads answer with their message, never a reset connection', 
   });
 
   it('signed out: 401', async () => {
-    await expectAllAnswered((i) => ({ path: '/api/photos', parts: [{ ...png(i), field: 'photo' }], signedOut: true }), '401 Please log in to continue');
+    await expectAllAnswered(
+      (i) => ({ path: '/api/photos', parts: [{ ...png(i), field: 'photo' }], signedOut: true }),
+      '401 Please log in to continue',
+    );
   });
 
   it('a body beyond the route limit is refused with 413 (the connection may close) and the server stays healthy', async () => {
-    const [huge] = await postFromClient([{ path: '/api/vault', parts: [{ field: 'file', size: 40 * MB, name: 'huge.bin', type: 'application/octet-stream' }], cookie }]);
+    const [huge] = await postFromClient([
+      { path: '/api/vault', parts: [{ field: 'file', size: 40 * MB, name: 'huge.bin', type: 'application/octet-stream' }], cookie },
+    ]);
     expect(huge).toMatch(/^(413 File size must not exceed 15MB|fetch failed: .*(ECONNRESET|EPIPE|other side closed|SocketError).*)$/);
     expect((await fetch(`${base}/api/health`)).status).toBeLessThan(500);
     expect(await postFromClient([{ path: '/api/memories/999999/attachments', parts: [png(1)], cookie }])).toEqual(['404 Memory not found']);

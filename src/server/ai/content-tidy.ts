@@ -10,23 +10,26 @@ const MONTHS = ['january', 'february', 'april', 'june', 'july', 'august', 'septe
 const ALWAYS_CAPITALISED = [...WEEKDAYS, ...MONTHS, 'christmas', 'easter', 'thanksgiving', 'halloween', 'hanukkah', 'passover', 'diwali'];
 
 /** Sentences that open a new step in a story: a good place to start a paragraph. */
-const TRANSITION = /^["“']?(later|then|after|afterwards|afterward|the next|that (night|evening|morning|afternoon|day|summer|winter|year)|years later|months later|when|eventually|finally|in the end|meanwhile|now|today|looking back|the following|by the time|on the way|before)\b/i;
+const TRANSITION =
+  /^["“']?(later|then|after|afterwards|afterward|the next|that (night|evening|morning|afternoon|day|summer|winter|year)|years later|months later|when|eventually|finally|in the end|meanwhile|now|today|looking back|the following|by the time|on the way|before)\b/i;
 const MAX_SENTENCES_PER_PARAGRAPH = 4;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function fixSpacingAndPunctuation(line: string): string {
-  return line
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/\s+([,.;:!?])/g, '$1') // 'long .' → 'long.'
-    .replace(/([!?]){2,}/g, '$1') // 'wow!!!' → 'wow!'
-    .replace(/,{2,}/g, ',')
-    .replace(/\.{4,}/g, '...')
-    .replace(/(?<!\.)\.\.(?!\.)/g, '.') // a doubled full stop, not an ellipsis
-    .replace(/([,;:])(?=[A-Za-z])/g, '$1 ') // 'cake,and' → 'cake, and' (not '1,000')
-    // 'long.We' → 'long. We', '1998.uncle' → '1998. uncle'; not 'U.S.A.', 'p.m.' or 'example.com'
-    .replace(/(\b(?:[A-Za-z]{2,}|\d+)[.!?])(?=[A-Za-z]{2,}\b(?![.@])(?<!\.(?:com|org|net|edu|gov|io|co|uk)))/g, '$1 ')
-    .trim();
+  return (
+    line
+      .replace(/[ \t\u00a0]+/g, ' ')
+      .replace(/\s+([,.;:!?])/g, '$1') // 'long .' → 'long.'
+      .replace(/([!?]){2,}/g, '$1') // 'wow!!!' → 'wow!'
+      .replace(/,{2,}/g, ',')
+      .replace(/\.{4,}/g, '...')
+      .replace(/(?<!\.)\.\.(?!\.)/g, '.') // a doubled full stop, not an ellipsis
+      .replace(/([,;:])(?=[A-Za-z])/g, '$1 ') // 'cake,and' → 'cake, and' (not '1,000')
+      // 'long.We' → 'long. We', '1998.uncle' → '1998. uncle'; not 'U.S.A.', 'p.m.' or 'example.com'
+      .replace(/(\b(?:[A-Za-z]{2,}|\d+)[.!?])(?=[A-Za-z]{2,}\b(?![.@])(?<!\.(?:com|org|net|edu|gov|io|co|uk)))/g, '$1 ')
+      .trim()
+  );
 }
 
 /** Sentences by compromise's tokenizer, which knows 'St.', 'Dr.' and 'p.m.' do not end one (no tagging: fast). */
@@ -105,8 +108,7 @@ function missingDetailPrompts(
   if (analysis.places.length === 0 && !context.location?.trim()) {
     prompts.push('Where did this happen? A town, a street or even a house helps place the story.');
   }
-  const saysWhen =
-    analysis.years.length > 0 || analysis.decades.length > 0 || analysis.date !== null || analysis.seasons.length > 0;
+  const saysWhen = analysis.years.length > 0 || analysis.decades.length > 0 || analysis.date !== null || analysis.seasons.length > 0;
   const datedElsewhere = context.eventDate && context.eventDate.slice(0, 4) !== String(new Date().getFullYear());
   if (!saysWhen && !datedElsewhere) {
     prompts.push('When did this happen? A year, a season or how old you were helps place it on your timeline.');

@@ -9,7 +9,8 @@ import { AiError } from './provider';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 
-const completion = (content: string) => JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content } }] });
+const completion = (content: string) =>
+  JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content } }] });
 
 describe('OpenAI-compatible provider', () => {
   let server: http.Server;
@@ -37,10 +38,12 @@ describe('OpenAI-compatible provider', () => {
     seen = [];
   });
 
-  const reply = (status: number, body: string, contentType = 'application/json'): Handler => (_req, _body, res) => {
-    res.writeHead(status, { 'content-type': contentType });
-    res.end(body);
-  };
+  const reply =
+    (status: number, body: string, contentType = 'application/json'): Handler =>
+    (_req, _body, res) => {
+      res.writeHead(status, { 'content-type': contentType });
+      res.end(body);
+    };
   const provider = (timeoutMs = 2_000) => createOpenAiProvider({ baseUrl, model: 'family-model', apiKey: 'sk-test', timeoutMs });
   const request = { title: 'Our wedding day', content: 'Michael and I married in Boston in 1976.', existingTags: ['Boston'] };
 
@@ -69,7 +72,12 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('reads a proposed text and prompts', async () => {
-    handler = reply(200, completion(JSON.stringify({ content: 'Michael and I married in Boston in 1976.\n\nIt rained.', prompts: ['Who walked you down the aisle?'] })));
+    handler = reply(
+      200,
+      completion(
+        JSON.stringify({ content: 'Michael and I married in Boston in 1976.\n\nIt rained.', prompts: ['Who walked you down the aisle?'] }),
+      ),
+    );
     expect(await provider().improveContent({ content: 'michael and i married in boston in 1976. it rained' })).toEqual({
       content: 'Michael and I married in Boston in 1976.\n\nIt rained.',
       prompts: ['Who walked you down the aisle?'],
@@ -117,7 +125,9 @@ describe('OpenAI-compatible provider', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const err = await failure(createOpenAiProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 1_000 }).suggestTags(request));
+    const err = await failure(
+      createOpenAiProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', timeoutMs: 1_000 }).suggestTags(request),
+    );
     expect(err.kind).toBe('unavailable');
   });
 
@@ -131,7 +141,12 @@ describe('OpenAI-compatible provider', () => {
     afterAll(() => t.close());
 
     const analyze = () =>
-      t.app.inject({ method: 'POST', url: '/api/memories/analyze', headers: { cookie }, payload: { title: 'Our wedding day', description: 'Michael and I married in Boston.' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/memories/analyze',
+        headers: { cookie },
+        payload: { title: 'Our wedding day', description: 'Michael and I married in Boston.' },
+      });
 
     it('returns the model’s tags', async () => {
       handler = reply(200, completion('{"tags": ["Wedding", "Michael", "Boston"]}'));
@@ -149,7 +164,12 @@ describe('OpenAI-compatible provider', () => {
       ['a refused key', 503, 'Service temporarily unavailable. Please try again later.', reply(401, '{"error": "invalid api key"}')],
       ['malformed JSON', 502, 'Unexpected response format. Try again with different content.', reply(200, completion('not json at all'))],
       ['a refused request', 502, 'Failed to generate suggestions. Please try again.', reply(422, '{}')],
-      ['a timeout', 503, 'Service temporarily unavailable. Please try again later.', ((req, body, res) => setTimeout(() => reply(200, completion('{"tags": []}'))(req, body, res), 1_500)) as Handler],
+      [
+        'a timeout',
+        503,
+        'Service temporarily unavailable. Please try again later.',
+        ((req, body, res) => setTimeout(() => reply(200, completion('{"tags": []}'))(req, body, res), 1_500)) as Handler,
+      ],
     ])('maps %s to a %i whose message the client turns into the spec text', async (_name, status, text, h) => {
       handler = h;
       const res = await analyze();
@@ -159,7 +179,12 @@ describe('OpenAI-compatible provider', () => {
 
     it('proposes content through the model', async () => {
       handler = reply(200, completion('{"content": "Michael and I married in Boston.", "prompts": []}'));
-      const res = await t.app.inject({ method: 'POST', url: '/api/memories/improve', headers: { cookie }, payload: { title: 'Wedding', content: 'michael and i married in boston' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/memories/improve',
+        headers: { cookie },
+        payload: { title: 'Wedding', content: 'michael and i married in boston' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ content: 'Michael and I married in Boston.', prompts: [] });
     });

@@ -15,9 +15,7 @@ export interface OpenAiOptions {
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 const completionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
 });
 const tagsAnswerSchema = z.object({ tags: z.array(z.string()) });
 const improveAnswerSchema = z.object({
@@ -126,7 +124,10 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
       const answer = await complete(IMPROVE_SYSTEM, `${context}\n\nMemory:\n${content}`.trim(), improveAnswerSchema);
       return {
         content: answer.content,
-        prompts: (answer.prompts ?? []).map((p) => p.trim()).filter(Boolean).slice(0, 3),
+        prompts: (answer.prompts ?? [])
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .slice(0, 3),
       };
     },
   };

@@ -143,7 +143,7 @@ describe('analyzeStory', () => {
 
 describe('improveStory (built in)', () => {
   it('tidies capitalisation, spacing and punctuation without changing the words', async () => {
-    const messy = "we drove to chicago in 1985 .it was cold,and sarah was born at Mercy Hospital!!! i held her first";
+    const messy = 'we drove to chicago in 1985 .it was cold,and sarah was born at Mercy Hospital!!! i held her first';
     const analysis = analyzeStory('The day Sarah was born', messy);
     const tidied = await tidyContent(messy, analysis);
     expect(tidied).toBe('We drove to Chicago in 1985. It was cold, and Sarah was born at Mercy Hospital! I held her first.');

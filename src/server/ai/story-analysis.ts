@@ -29,18 +29,82 @@ export interface StoryAnalysis {
 }
 
 const KIN_WORDS = new Set([
-  'mom', 'mum', 'mother', 'mama', 'dad', 'father', 'papa', 'daddy', 'mommy', 'mummy', 'parent', 'parents',
-  'grandma', 'grandmother', 'granny', 'nana', 'nan', 'gran', 'grandpa', 'grandfather', 'granddad', 'grandad',
-  'grandparent', 'grandparents', 'aunt', 'auntie', 'uncle', 'cousin', 'cousins', 'sister', 'sisters', 'brother',
-  'brothers', 'sibling', 'siblings', 'son', 'sons', 'daughter', 'daughters', 'wife', 'husband', 'niece', 'nephew',
-  'grandson', 'granddaughter', 'grandchild', 'grandchildren', 'grandkids', 'kids', 'children', 'family', 'in-laws',
-  'stepmother', 'stepfather', 'godmother', 'godfather',
+  'mom',
+  'mum',
+  'mother',
+  'mama',
+  'dad',
+  'father',
+  'papa',
+  'daddy',
+  'mommy',
+  'mummy',
+  'parent',
+  'parents',
+  'grandma',
+  'grandmother',
+  'granny',
+  'nana',
+  'nan',
+  'gran',
+  'grandpa',
+  'grandfather',
+  'granddad',
+  'grandad',
+  'grandparent',
+  'grandparents',
+  'aunt',
+  'auntie',
+  'uncle',
+  'cousin',
+  'cousins',
+  'sister',
+  'sisters',
+  'brother',
+  'brothers',
+  'sibling',
+  'siblings',
+  'son',
+  'sons',
+  'daughter',
+  'daughters',
+  'wife',
+  'husband',
+  'niece',
+  'nephew',
+  'grandson',
+  'granddaughter',
+  'grandchild',
+  'grandchildren',
+  'grandkids',
+  'kids',
+  'children',
+  'family',
+  'in-laws',
+  'stepmother',
+  'stepfather',
+  'godmother',
+  'godfather',
 ]);
 
 /** Titles a family puts before a name ('Uncle Bill', 'Grandma Rose'); alone they are family, not a name. */
 const KIN_TITLES = new Set([
-  'aunt', 'auntie', 'uncle', 'grandma', 'grandpa', 'granny', 'nana', 'gran', 'grandmother', 'grandfather',
-  'cousin', 'great', 'great-grandma', 'great-grandpa', 'papa', 'mama',
+  'aunt',
+  'auntie',
+  'uncle',
+  'grandma',
+  'grandpa',
+  'granny',
+  'nana',
+  'gran',
+  'grandmother',
+  'grandfather',
+  'cousin',
+  'great',
+  'great-grandma',
+  'great-grandpa',
+  'papa',
+  'mama',
 ]);
 
 /** Life events, found by word roots so 'married', 'marrying' and 'marriage' all count. */
@@ -97,31 +161,218 @@ const HOLIDAY_DATES: Record<string, string> = {
 const SEASON_WORDS: Record<string, string> = { summer: 'Summer', winter: 'Winter', spring: 'Spring', autumn: 'Autumn', fall: 'Autumn' };
 const SEASON_MONTH: Record<string, string> = { Spring: '04', Summer: '07', Autumn: '10', Winter: '01' };
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const DECADE_WORDS: Record<string, number> = { twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90 };
+const DECADE_WORDS: Record<string, number> = {
+  twenties: 20,
+  thirties: 30,
+  forties: 40,
+  fifties: 50,
+  sixties: 60,
+  seventies: 70,
+  eighties: 80,
+  nineties: 90,
+};
 
 /** Nouns too general to say what a story is about. */
 const VAGUE_NOUNS = new Set([
-  'day', 'days', 'time', 'times', 'thing', 'things', 'way', 'lot', 'year', 'years', 'week', 'month', 'morning',
-  'afternoon', 'evening', 'night', 'everyone', 'everything', 'everybody', 'people', 'person', 'bit', 'kind', 'part',
-  'place', 'side', 'end', 'one', 'story', 'memory', 'memories', 'moment', 'life', 'world', 'nothing', 'something',
-  'anything', 'someone', 'anyone', 'nobody', 'somebody', 'all', 'both', 'today', 'tonight', 'yesterday', 'tomorrow',
-  'hour', 'minute', 'second', 'while', 'first', 'last', 'rest', 'lots', 'couple', 'number', 'front', 'back', 'top',
-  'bottom', 'middle', 'name', 'age', 'summer', 'winter', 'spring', 'autumn', 'fall', 'home', 'house', 'room', 'car',
-  'weekend', 'holiday', 'holidays', 'trip', 'event', 'occasion', 'idea', 'reason', 'fact', 'case', 'point', 'word',
-  'words', 'man', 'woman', 'men', 'women', 'boy', 'girl', 'guy', 'friend', 'friends', 'kid', 'child', 'baby',
-  'whole', 'other', 'others', 'town', 'city', 'country', 'state', 'street', 'picture', 'photo', 'photos',
-  'wedding', 'birthday', 'graduation', 'funeral', 'anniversary', 'birth', 'christmas', 'thanksgiving', 'easter',
-  'pound', 'pounds', 'head', 'hair', 'face', 'hand', 'eye', 'foot', 'feet', 'floor', 'stair', 'door', 'inch',
-  'mile', 'ounce', 'kilo', 'shoe', 'plant', 'speech', 'sunset', 'cry', 'laugh', 'smile', 'tear', 'tears',
-  'work', 'job', 'school', 'stuff', 'piece', 'group', 'team', 'line', 'place', 'area', 'minutes', 'hours',
+  'day',
+  'days',
+  'time',
+  'times',
+  'thing',
+  'things',
+  'way',
+  'lot',
+  'year',
+  'years',
+  'week',
+  'month',
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+  'everyone',
+  'everything',
+  'everybody',
+  'people',
+  'person',
+  'bit',
+  'kind',
+  'part',
+  'place',
+  'side',
+  'end',
+  'one',
+  'story',
+  'memory',
+  'memories',
+  'moment',
+  'life',
+  'world',
+  'nothing',
+  'something',
+  'anything',
+  'someone',
+  'anyone',
+  'nobody',
+  'somebody',
+  'all',
+  'both',
+  'today',
+  'tonight',
+  'yesterday',
+  'tomorrow',
+  'hour',
+  'minute',
+  'second',
+  'while',
+  'first',
+  'last',
+  'rest',
+  'lots',
+  'couple',
+  'number',
+  'front',
+  'back',
+  'top',
+  'bottom',
+  'middle',
+  'name',
+  'age',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'fall',
+  'home',
+  'house',
+  'room',
+  'car',
+  'weekend',
+  'holiday',
+  'holidays',
+  'trip',
+  'event',
+  'occasion',
+  'idea',
+  'reason',
+  'fact',
+  'case',
+  'point',
+  'word',
+  'words',
+  'man',
+  'woman',
+  'men',
+  'women',
+  'boy',
+  'girl',
+  'guy',
+  'friend',
+  'friends',
+  'kid',
+  'child',
+  'baby',
+  'whole',
+  'other',
+  'others',
+  'town',
+  'city',
+  'country',
+  'state',
+  'street',
+  'picture',
+  'photo',
+  'photos',
+  'wedding',
+  'birthday',
+  'graduation',
+  'funeral',
+  'anniversary',
+  'birth',
+  'christmas',
+  'thanksgiving',
+  'easter',
+  'pound',
+  'pounds',
+  'head',
+  'hair',
+  'face',
+  'hand',
+  'eye',
+  'foot',
+  'feet',
+  'floor',
+  'stair',
+  'door',
+  'inch',
+  'mile',
+  'ounce',
+  'kilo',
+  'shoe',
+  'plant',
+  'speech',
+  'sunset',
+  'cry',
+  'laugh',
+  'smile',
+  'tear',
+  'tears',
+  'work',
+  'job',
+  'school',
+  'stuff',
+  'piece',
+  'group',
+  'team',
+  'line',
+  'place',
+  'area',
+  'minutes',
+  'hours',
 ]);
 
 /** Pastimes a story can be about, which compromise tags as verbs ('took me fishing'). */
 const ACTIVITIES = new Set([
-  'fishing', 'hunting', 'swimming', 'hiking', 'skiing', 'camping', 'sailing', 'dancing', 'baking', 'cooking',
-  'gardening', 'knitting', 'sewing', 'painting', 'singing', 'skating', 'surfing', 'cycling', 'climbing', 'golfing',
-  'bowling', 'canning', 'quilting', 'woodworking', 'birdwatching', 'horseback', 'riding', 'sledding', 'snorkeling',
-  'canoeing', 'kayaking', 'rowing', 'running', 'football', 'baseball', 'basketball', 'soccer', 'hockey', 'tennis', 'golf',
+  'fishing',
+  'hunting',
+  'swimming',
+  'hiking',
+  'skiing',
+  'camping',
+  'sailing',
+  'dancing',
+  'baking',
+  'cooking',
+  'gardening',
+  'knitting',
+  'sewing',
+  'painting',
+  'singing',
+  'skating',
+  'surfing',
+  'cycling',
+  'climbing',
+  'golfing',
+  'bowling',
+  'canning',
+  'quilting',
+  'woodworking',
+  'birdwatching',
+  'horseback',
+  'riding',
+  'sledding',
+  'snorkeling',
+  'canoeing',
+  'kayaking',
+  'rowing',
+  'running',
+  'football',
+  'baseball',
+  'basketball',
+  'soccer',
+  'hockey',
+  'tennis',
+  'golf',
 ]);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -130,7 +381,15 @@ const cap = (word: string) => (word ? word[0]!.toUpperCase() + word.slice(1) : w
 const titleCase = (text: string) =>
   text
     .split(' ')
-    .map((w) => (/[A-Z]/.test(w) ? w : w.split('-').map(cap).join('-').replace(/^(O'|Mc)([a-z])/, (_m, p: string, c: string) => p + c.toUpperCase())))
+    .map((w) =>
+      /[A-Z]/.test(w)
+        ? w
+        : w
+            .split('-')
+            .map(cap)
+            .join('-')
+            .replace(/^(O'|Mc)([a-z])/, (_m, p: string, c: string) => p + c.toUpperCase()),
+    )
     .join(' ');
 const clean = (text: string) =>
   text
@@ -166,7 +425,8 @@ function findPeople(doc: Doc): string[] {
 }
 
 /** Named venues compromise reads as people ("St. Mary's Church") or misses ('Grandpa Joe's farm'). */
-const VENUE = /\b((?:St\.?|Saint|Mount|Mt\.?|Lake|Fort|Port)\s+)?((?:[A-Z][\w'’-]*\s+){0,3})(Church|Cathedral|Chapel|Temple|Synagogue|Mosque|Hospital|School|Academy|University|College|Park|Lake|Beach|Bay|Island|Mountains?|Valley|Hall|Hotel|Inn|Airport|Station|Cemetery|Stadium|Farm|Ranch|Cottage|Camp|Canyon|River|Falls|Harbor|Harbour|Bridge|Square|Elementary|Lodge|Zoo|Gardens|Museum)\b/g;
+const VENUE =
+  /\b((?:St\.?|Saint|Mount|Mt\.?|Lake|Fort|Port)\s+)?((?:[A-Z][\w'’-]*\s+){0,3})(Church|Cathedral|Chapel|Temple|Synagogue|Mosque|Hospital|School|Academy|University|College|Park|Lake|Beach|Bay|Island|Mountains?|Valley|Hall|Hotel|Inn|Airport|Station|Cemetery|Stadium|Farm|Ranch|Cottage|Camp|Canyon|River|Falls|Harbor|Harbour|Bridge|Square|Elementary|Lodge|Zoo|Gardens|Museum)\b/g;
 
 function findVenues(text: string): string[] {
   const venues: string[] = [];
@@ -198,7 +458,12 @@ function findPlaces(doc: Doc, source: string): string[] {
       if (!allCapitalised && !known) continue; // 'a little Italian place' is not a place name
       if (!allCapitalised && writerCapitalises) {
         // Lower case in a text that uses capitals: a place only where a place is expected ('drove to chicago').
-        const lowered = escapeRegExp(part.map((t) => t.text).join(' ').replace(/[,.;:!?]+$/, ''));
+        const lowered = escapeRegExp(
+          part
+            .map((t) => t.text)
+            .join(' ')
+            .replace(/[,.;:!?]+$/, ''),
+        );
         if (!new RegExp(`\\b(?:in|to|from|near|at|of)\\s+${lowered}\\b`).test(source)) continue;
       }
       const name = titleCase(clean(part.map((t) => t.text).join(' ')));
@@ -240,8 +505,9 @@ function findTopics(doc: Doc, title: string, exclude: string[]): string[] {
   for (const chunk of termsOf(doc.match('#Noun+'))) {
     const plain = chunk.filter(
       (t) =>
-        !['Pronoun', 'ProperNoun', 'Person', 'Place', 'Organization', 'Date', 'Value', 'Possessive', 'Actor'].some((tag) => t.tags.includes(tag)) &&
-        /^[a-z][a-z-]{2,}$/.test(t.normal),
+        !['Pronoun', 'ProperNoun', 'Person', 'Place', 'Organization', 'Date', 'Value', 'Possessive', 'Actor'].some((tag) =>
+          t.tags.includes(tag),
+        ) && /^[a-z][a-z-]{2,}$/.test(t.normal),
     );
     if (plain.length === 0) continue;
     const head = plain.slice(-2).map((t) => t.normal);
@@ -269,20 +535,25 @@ function findTopics(doc: Doc, title: string, exclude: string[]): string[] {
 function findDate(lower: string, years: number[], holidays: string[], seasons: string[]): string | null {
   const pad = (n: number) => String(n).padStart(2, '0');
   const monthRe = MONTHS.join('|');
-  const exact = [
-    ...lower.matchAll(new RegExp(`\\b(${monthRe})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g')),
-  ].map((m) => `${m[3]}-${pad(MONTHS.indexOf(m[1]!) + 1)}-${pad(Number(m[2]))}`);
-  const exactEu = [
-    ...lower.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${monthRe}),?\\s+(\\d{4})\\b`, 'g')),
-  ].map((m) => `${m[3]}-${pad(MONTHS.indexOf(m[2]!) + 1)}-${pad(Number(m[1]))}`);
-  const valid = [...exact, ...exactEu].filter((d) => !Number.isNaN(new Date(`${d}T00:00:00Z`).getTime()) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
+  const exact = [...lower.matchAll(new RegExp(`\\b(${monthRe})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'))].map(
+    (m) => `${m[3]}-${pad(MONTHS.indexOf(m[1]!) + 1)}-${pad(Number(m[2]))}`,
+  );
+  const exactEu = [...lower.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${monthRe}),?\\s+(\\d{4})\\b`, 'g'))].map(
+    (m) => `${m[3]}-${pad(MONTHS.indexOf(m[2]!) + 1)}-${pad(Number(m[1]))}`,
+  );
+  const valid = [...exact, ...exactEu].filter(
+    (d) => !Number.isNaN(new Date(`${d}T00:00:00Z`).getTime()) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+  );
   if (new Set(valid).size === 1) return valid[0]!;
   const distinctYears = [...new Set(years)];
   if (distinctYears.length !== 1) return null;
   const year = distinctYears[0]!;
   // 'a cold February morning in 1985': one month and one year in the story → that month.
-  const months = new Set([...lower.matchAll(new RegExp(`\\b(${monthRe})\\b`, 'g'))].map((m) => m[1]!).filter((m) => m !== 'may' && m !== 'march'));
-  for (const m of lower.matchAll(new RegExp(`\\b(may|march)\\s+(?:of\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20)\\d\\d\\b`, 'g'))) months.add(m[1]!);
+  const months = new Set(
+    [...lower.matchAll(new RegExp(`\\b(${monthRe})\\b`, 'g'))].map((m) => m[1]!).filter((m) => m !== 'may' && m !== 'march'),
+  );
+  for (const m of lower.matchAll(new RegExp(`\\b(may|march)\\s+(?:of\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?(?:19|20)\\d\\d\\b`, 'g')))
+    months.add(m[1]!);
   if (months.size === 1) return `${year}-${pad(MONTHS.indexOf([...months][0]!) + 1)}-01`;
   const holiday = holidays.find((h) => HOLIDAY_DATES[h]);
   if (holiday) return `${year}-${HOLIDAY_DATES[holiday]}`;
@@ -318,7 +589,11 @@ export function analyzeStory(title: string, content: string): StoryAnalysis {
   const events: string[] = [];
   for (const { tag, patterns } of EVENTS) if (patterns.some((p) => doc.has(p))) events.push(tag);
   // A wedding anniversary is an anniversary, not a wedding.
-  if (events.includes('Wedding') && events.includes('Anniversary') && !/\b(married|marry|bride|groom|aisle)\b/.test(lower.replace(/wedding anniversary/g, ''))) {
+  if (
+    events.includes('Wedding') &&
+    events.includes('Anniversary') &&
+    !/\b(married|marry|bride|groom|aisle)\b/.test(lower.replace(/wedding anniversary/g, ''))
+  ) {
     if (!/\bwedding\b/.test(lower.replace(/wedding anniversary/g, ''))) events.splice(events.indexOf('Wedding'), 1);
   }
   // Emigrating is a move, but the more telling tag is enough.
@@ -327,7 +602,9 @@ export function analyzeStory(title: string, content: string): StoryAnalysis {
   for (const h of holidays) pushUnique(events, h);
 
   const seasons: string[] = [];
-  for (const m of lower.matchAll(/\b(?:in|that|the|last|this|next|every|one|early|late|mid|during|of)\s+(summer|winter|spring|autumn|fall)\b|\b(summer|winter|spring|autumn|fall)\s+of\s+(?:19|20)\d\d\b/g)) {
+  for (const m of lower.matchAll(
+    /\b(?:in|that|the|last|this|next|every|one|early|late|mid|during|of)\s+(summer|winter|spring|autumn|fall)\b|\b(summer|winter|spring|autumn|fall)\s+of\s+(?:19|20)\d\d\b/g,
+  )) {
     pushUnique(seasons, SEASON_WORDS[(m[1] ?? m[2])!]!);
   }
 
@@ -338,7 +615,9 @@ export function analyzeStory(title: string, content: string): StoryAnalysis {
     if (year <= thisYear + 1 && !years.includes(year)) years.push(year);
   }
   const decades: string[] = [];
-  for (const m of lower.matchAll(/\bthe\s+(?:(1[5-9]|20)(\d)0'?s|'(\d)0s|(twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b/g)) {
+  for (const m of lower.matchAll(
+    /\bthe\s+(?:(1[5-9]|20)(\d)0'?s|'(\d)0s|(twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b/g,
+  )) {
     if (m[1]) pushUnique(decades, `${m[1]}${m[2]}0s`);
     else if (m[3]) pushUnique(decades, `19${m[3]}0s`);
     else if (m[4]) pushUnique(decades, `19${DECADE_WORDS[m[4]]}s`);

@@ -1,18 +1,6 @@
 // ALL tables of heirloom (spec §3) in one file: this file is the data map.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
@@ -87,7 +75,10 @@ export const memories = pgTable(
     content: text('content').notNull(),
     eventDate: date('event_date').notNull(),
     isPublic: boolean('is_public').default(false).notNull(),
-    tags: text('tags').array().default(sql`'{}'::text[]`).notNull(),
+    tags: text('tags')
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
     location: text('location'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -115,7 +106,10 @@ export const photos = pgTable(
     dateTaken: timestamp('date_taken', { withTimezone: true }),
     location: text('location'),
     cameraInfo: text('camera_info'),
-    tags: text('tags').array().default(sql`'{}'::text[]`).notNull(),
+    tags: text('tags')
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
     /** sha256 of the original's bytes: integrity checks and fix-paths use it. */
     contentHash: text('content_hash'),
     width: integer('width'),
@@ -174,10 +168,7 @@ export const vaultFiles = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
   },
-  (t) => [
-    index('vault_files_user_uploaded_idx').on(t.userId, t.uploadedAt),
-    index('vault_files_memory_idx').on(t.memoryId),
-  ],
+  (t) => [index('vault_files_user_uploaded_idx').on(t.userId, t.uploadedAt), index('vault_files_memory_idx').on(t.memoryId)],
 );
 
 export const contacts = pgTable(
@@ -200,10 +191,7 @@ export const contacts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('contacts_owner_rel_idx').on(t.ownerId, t.relationship),
-    index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
-  ],
+  (t) => [index('contacts_owner_rel_idx').on(t.ownerId, t.relationship), index('contacts_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
 /**

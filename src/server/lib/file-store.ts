@@ -173,9 +173,7 @@ export function createFileStore(root: string) {
       const base = resolveKey(prefix);
       try {
         const entries = await fsp.readdir(base, { recursive: true, withFileTypes: true });
-        return entries
-          .filter((e) => e.isFile())
-          .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+        return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
       } catch {
         return [];
       }

@@ -48,7 +48,12 @@ export function createHeicDecoder() {
       if (!entry) return;
       waiting.delete(msg.id);
       if ('error' in msg) entry.reject(new Error(`HEIC decoding failed: ${msg.error}`));
-      else entry.resolve({ width: msg.width, height: msg.height, data: Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength) });
+      else
+        entry.resolve({
+          width: msg.width,
+          height: msg.height,
+          data: Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength),
+        });
     });
     w.on('error', (err) => failAll(err));
     w.on('exit', () => {

@@ -25,7 +25,8 @@ const HEIF_TYPES: ReadonlySet<string> = new Set(['image/heic', 'image/heif']);
 export const isHeif = (mimeType: string) => HEIF_TYPES.has(mimeType);
 
 const unreadable = () => badRequest('This file could not be read as an image', 'UNREADABLE_IMAGE');
-export const damagedImage = () => badRequest('This image is damaged or incomplete. Please upload the original file again.', 'DAMAGED_IMAGE');
+export const damagedImage = () =>
+  badRequest('This image is damaged or incomplete. Please upload the original file again.', 'DAMAGED_IMAGE');
 const tooManyPixels = (width: number, height: number) =>
   new AppError(
     413,

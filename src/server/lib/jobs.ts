@@ -84,7 +84,12 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
   async function startQueue() {
     await boss.start();
     for (const def of definitions.values()) {
-      const queue = { retryLimit: def.retryLimit, retryDelay: def.retryDelaySeconds, retryBackoff: true, expireInSeconds: def.expireInSeconds };
+      const queue = {
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds,
+      };
       // short: one queued job per singleton key; existing queues take the current retry settings
       if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, { name: def.name, policy: 'short', ...queue });
       else await boss.createQueue(def.name, { name: def.name, policy: 'short', ...queue });
@@ -93,21 +98,17 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
     for (const def of definitions.values()) {
       const ids: string[] = [];
       for (let i = 0; i < (def.concurrency ?? 1); i++) {
-        const id = await boss.work<object>(
-          def.name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds },
-          async ([job]) => {
-            if (!job) return;
-            running++;
-            try {
-              await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
-            } finally {
-              running--;
-              // pg-boss waits a polling interval after every job; more may be waiting: look again at once
-              for (const worker of workers.get(def.name) ?? []) boss.notifyWorker(worker);
-            }
-          },
-        );
+        const id = await boss.work<object>(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          if (!job) return;
+          running++;
+          try {
+            await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+          } finally {
+            running--;
+            // pg-boss waits a polling interval after every job; more may be waiting: look again at once
+            for (const worker of workers.get(def.name) ?? []) boss.notifyWorker(worker);
+          }
+        });
         ids.push(id);
       }
       workers.set(def.name, ids);

@@ -131,7 +131,9 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
     validators();
     return reply.code(304).send();
   }
-  const range = rangeApplies(String(req.headers['if-range'] ?? ''), etag, lastModified) ? parseRange(req.headers.range, file.size) : undefined;
+  const range = rangeApplies(String(req.headers['if-range'] ?? ''), etag, lastModified)
+    ? parseRange(req.headers.range, file.size)
+    : undefined;
   const isHead = req.method === 'HEAD';
   // Opened before any header is set: a file that cannot be read answers with a plain JSON error.
   const body = range === null || isHead ? undefined : await file.open(range);

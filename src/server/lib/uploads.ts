@@ -171,7 +171,8 @@ function translate(err: unknown, opts: ReceiveOptions): unknown {
   if (err instanceof FileTooLargeError) return payloadTooLarge(opts.messages.tooLarge);
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(opts.messages.tooLarge);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest(opts.messages.tooMany ?? 'Too many files', 'TOO_MANY_FILES');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return badRequest(opts.messages.tooMany ?? 'Too many files', 'TOO_MANY_FILES');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedMediaType('Expected a multipart/form-data upload');
   // A client that hangs up mid-upload, or a malformed body.
   if (code === 'FST_PROTO_VIOLATION' || /Unexpected end of form|Malformed|Multipart/i.test((err as Error)?.message ?? '')) {

@@ -5,14 +5,32 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@shared/schemas/common';
 import { AppError } from '../lib/errors';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOENT',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** The database is unreachable (stopped, restarting, socket gone): the client should retry later. */
 function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   if (!e) return false;
   if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(e.message ?? '')) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+      e.message ?? '',
+    )
+  )
+    return true;
   return e.cause ? isDatabaseDown(e.cause) : false;
 }
 
@@ -50,10 +68,16 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .code(503)
         .header('Retry-After', '5')
-        .send({ message: 'heirloom cannot reach its database right now. Please try again in a moment.', code: 'DB_UNAVAILABLE' } satisfies ErrorBody);
+        .send({
+          message: 'heirloom cannot reach its database right now. Please try again in a moment.',
+          code: 'DB_UNAVAILABLE',
+        } satisfies ErrorBody);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 429) return reply.code(429).send({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' } satisfies ErrorBody);
+    if (status === 429)
+      return reply
+        .code(429)
+        .send({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' } satisfies ErrorBody);
     if (status < 500) {
       // Fastify's own 4xx messages are safe (they describe the request, not our internals).
       return reply.code(status).send({ message: err.message || 'Bad request', code: err.code } satisfies ErrorBody);

@@ -86,9 +86,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (hosts > 1) throw badRequest('A request may carry only one Host header');
     const host = req.headers.host;
     if (host !== undefined && !allowedHosts.has(hostName(host))) {
-      return reply
-        .code(421)
-        .send({ message: `heirloom does not answer to the name ${hostName(host).slice(0, 100)}. Add it to ALLOWED_HOSTS or set PUBLIC_URL.` });
+      return reply.code(421).send({
+        message: `heirloom does not answer to the name ${hostName(host).slice(0, 100)}. Add it to ALLOWED_HOSTS or set PUBLIC_URL.`,
+      });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     if (isCrossSite(req, publicOrigin)) throw forbidden('Cross-site requests are not allowed');

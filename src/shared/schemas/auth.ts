@@ -16,7 +16,11 @@ export const passwordSchema = z
 const shortText = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
 
-export const optionalShortText = z.string().trim().max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`).nullish();
+export const optionalShortText = z
+  .string()
+  .trim()
+  .max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+  .nullish();
 
 /** A date of birth: a real calendar day between 1900-01-01 and today. */
 export const birthDateSchema = z.iso
@@ -82,7 +86,8 @@ export const verifyEmailInputSchema = z.object({ token: accountTokenSchema });
 export const authMessageSchema = z.object({ message: z.string() });
 
 /** Always the same answer, whether or not the address has an account. */
-export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.';
 export const RESET_LINK_INVALID = 'This reset link has expired or has already been used. Please ask for a new one.';
 export const VERIFY_LINK_INVALID = 'This verification link has expired or has already been used. Please ask for a new one.';
 

@@ -147,8 +147,16 @@ export const linkCandidatesSchema = z.object({
 
 // spec §3: "Memory analysis request: title and description; response: tags (list of strings)".
 export const analyzeInputSchema = z.object({
-  title: z.string({ error: 'Please provide both a title and content for the memory.' }).trim().min(1, 'Please provide both a title and content for the memory.').max(MAX_SHORT_TEXT_LENGTH),
-  description: z.string({ error: 'Please provide both a title and content for the memory.' }).trim().min(1, 'Please provide both a title and content for the memory.').max(MAX_TEXT_LENGTH),
+  title: z
+    .string({ error: 'Please provide both a title and content for the memory.' })
+    .trim()
+    .min(1, 'Please provide both a title and content for the memory.')
+    .max(MAX_SHORT_TEXT_LENGTH),
+  description: z
+    .string({ error: 'Please provide both a title and content for the memory.' })
+    .trim()
+    .min(1, 'Please provide both a title and content for the memory.')
+    .max(MAX_TEXT_LENGTH),
   /** Tags the memory already has: never suggested again. */
   existingTags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
 });

@@ -58,12 +58,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PHOTO_TITLE_REQUIRED = 'Title cannot be empty';
 const PHOTO_DATE_RANGE = `Date must be between ${EARLIEST_YEAR} and today`;
 
-const photoDateTakenSchema = z.iso
-  .datetime({ offset: true, error: 'Please enter a valid date' })
-  .refine((v) => {
-    const time = Date.parse(v);
-    return time >= EARLIEST_DATE_TAKEN && time <= Date.now() + DAY_MS;
-  }, PHOTO_DATE_RANGE);
+const photoDateTakenSchema = z.iso.datetime({ offset: true, error: 'Please enter a valid date' }).refine((v) => {
+  const time = Date.parse(v);
+  return time >= EARLIEST_DATE_TAKEN && time <= Date.now() + DAY_MS;
+}, PHOTO_DATE_RANGE);
 
 /** spec §7: PATCH /api/photos/{id} with {title} or {dateTaken} (ISO timestamp). */
 export const photoPatchSchema = z

@@ -3,11 +3,7 @@ import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { birthDateSchema, genderSchema, optionalShortText } from './auth';
 
 const requiredText = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
+  z.string({ error: message }).trim().min(1, message).max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
 
 /**
  * spec §5 "Profile update": the registration fields minus email and password. PATCH semantics: a field that

@@ -1,7 +1,6 @@
 import type { ErrorBody } from '@shared/schemas/common';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The same test as errorBodySchema.safeParse (api-client.test.ts checks they agree), written out by hand:

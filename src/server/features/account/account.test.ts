@@ -124,36 +124,30 @@ describe('account control', () => {
 
       await t.db.insert(schema.waitlist).values({ email: user.email.toUpperCase() });
       const [memory] = await t.db.insert(schema.memories).values({ userId, title: 'T', content: 'C', eventDate: '2000-01-01' }).returning();
-      await t.db
-        .insert(schema.photos)
-        .values({
-          userId,
-          memoryId: memory!.id,
-          filePath: `users/${userId}/photos/a.jpg`,
-          fileName: 'a.jpg',
-          fileSize: 1,
-          mimeType: 'image/jpeg',
-        });
-      await t.db
-        .insert(schema.memoryAttachments)
-        .values({
-          memoryId: memory!.id,
-          userId,
-          filePath: `users/${userId}/attachments/b.jpg`,
-          fileName: 'b.jpg',
-          fileSize: 1,
-          mimeType: 'image/jpeg',
-        });
-      await t.db
-        .insert(schema.vaultFiles)
-        .values({
-          userId,
-          fileName: 'c.pdf',
-          originalName: 'c.pdf',
-          filePath: `users/${userId}/vault/c.pdf`,
-          fileSize: 8,
-          mimeType: 'application/pdf',
-        });
+      await t.db.insert(schema.photos).values({
+        userId,
+        memoryId: memory!.id,
+        filePath: `users/${userId}/photos/a.jpg`,
+        fileName: 'a.jpg',
+        fileSize: 1,
+        mimeType: 'image/jpeg',
+      });
+      await t.db.insert(schema.memoryAttachments).values({
+        memoryId: memory!.id,
+        userId,
+        filePath: `users/${userId}/attachments/b.jpg`,
+        fileName: 'b.jpg',
+        fileSize: 1,
+        mimeType: 'image/jpeg',
+      });
+      await t.db.insert(schema.vaultFiles).values({
+        userId,
+        fileName: 'c.pdf',
+        originalName: 'c.pdf',
+        filePath: `users/${userId}/vault/c.pdf`,
+        fileSize: 8,
+        mimeType: 'application/pdf',
+      });
       // Mutual contacts: the friend's contact is linked to the user (a link needs a verified address).
       await t.db.update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, userId));
       const mine = await t.app.inject({

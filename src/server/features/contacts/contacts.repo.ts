@@ -25,7 +25,10 @@ export function createContactsRepo(db: Db) {
       return row && toContact(row);
     },
     async insert(ownerId: number, values: ContactValues) {
-      const [row] = await db.insert(contacts).values({ ...values, ownerId }).returning();
+      const [row] = await db
+        .insert(contacts)
+        .values({ ...values, ownerId })
+        .returning();
       return toContact(row!);
     },
     /** Changes the given fields; the old email is returned too, since links depend on it. */

@@ -10,22 +10,16 @@ import { createContactsService } from './contacts.service';
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contacts = createContactsService({ repo: createContactsRepo(app.db) });
 
-  app.get(
-    '/',
-    { schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } },
-    (req) => contacts.list(currentUser(req).id, req.query.relationship),
+  app.get('/', { schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } }, (req) =>
+    contacts.list(currentUser(req).id, req.query.relationship),
   );
 
-  app.post(
-    '/',
-    { schema: { body: contactInputSchema, response: { 201: contactSchema } } },
-    async (req, reply) => reply.code(201).send(await contacts.create(currentUser(req).id, req.body)),
+  app.post('/', { schema: { body: contactInputSchema, response: { 201: contactSchema } } }, async (req, reply) =>
+    reply.code(201).send(await contacts.create(currentUser(req).id, req.body)),
   );
 
-  app.patch(
-    '/:id',
-    { schema: { params: idParamsSchema, body: contactPatchSchema, response: { 200: contactSchema } } },
-    (req) => contacts.update(currentUser(req).id, req.params.id, req.body),
+  app.patch('/:id', { schema: { params: idParamsSchema, body: contactPatchSchema, response: { 200: contactSchema } } }, (req) =>
+    contacts.update(currentUser(req).id, req.params.id, req.body),
   );
 
   app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {

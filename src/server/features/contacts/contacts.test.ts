@@ -127,7 +127,14 @@ describe('/api/contacts', () => {
     const created = (await create(me, { ...ann, phoneNumber: '123', notes: 'old', address: '1 Lane' })).json();
     const res = await update(me, created.id, { notes: 'new' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: created.id, firstName: 'Ann', lastName: 'Lee', notes: 'new', phoneNumber: '123', address: '1 Lane' });
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      notes: 'new',
+      phoneNumber: '123',
+      address: '1 Lane',
+    });
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
     const cleared = await update(me, created.id, { phoneNumber: null, address: '', lastName: null });
@@ -171,8 +178,7 @@ describe('/api/contacts', () => {
       email: person.email,
       ...extra,
     });
-    const linkOf = async (who: Session, id: number) =>
-      (await list(who)).find((c) => c.id === id)?.linkedUserId;
+    const linkOf = async (who: Session, id: number) => (await list(who)).find((c) => c.id === id)?.linkedUserId;
 
     it('does not link one-sidedly, and answers exactly as for an unregistered email', async () => {
       const me = await verifiedUser();
@@ -255,7 +261,12 @@ describe('/api/contacts', () => {
       const aToB = (await create(a, contactFor(b))).json();
       await create(b, contactFor(a));
       expect(await linkOf(a, aToB.id)).toBe(b.user.id);
-      const gone = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie: b.cookie }, payload: { password: b.password } });
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        headers: { cookie: b.cookie },
+        payload: { password: b.password },
+      });
       expect(gone.statusCode).toBe(200);
       expect(await linkOf(a, aToB.id)).toBeNull();
     });

@@ -76,15 +76,14 @@ describe('memories AI (built in, offline)', () => {
     expect(res.json()).toEqual({ tags: [] });
   });
 
-  it.each([
-    [{ title: '', description: 'Some story' }],
-    [{ title: 'A title', description: '   ' }],
-    [{ title: 'A title' }],
-  ])('refuses %o with the spec message', async (payload) => {
-    const res = await post('/api/memories/analyze', payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Please provide both a title and content for the memory.');
-  });
+  it.each([[{ title: '', description: 'Some story' }], [{ title: 'A title', description: '   ' }], [{ title: 'A title' }]])(
+    'refuses %o with the spec message',
+    async (payload) => {
+      const res = await post('/api/memories/analyze', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please provide both a title and content for the memory.');
+    },
+  );
 
   it('proposes tidied content and asks about missing details', async () => {
     const res = await post('/api/memories/improve', {
@@ -117,15 +116,38 @@ describe('memories AI (built in, offline)', () => {
       // Written today with the form's default date, though the story says 1976; no tags, no location.
       await create('wedding', { title: 'Our wedding day', content: stories[0]!.description, eventDate: today });
       // Complete: nothing to suggest.
-      await create('farm', { title: 'Christmas at the farm', content: stories[3]!.description, eventDate: '1979-12-25', tags: ['Christmas'], location: 'Iowa' });
-      await create('farm2', { title: 'Easter at the farm', content: "Grandpa Joe hid eggs all over the farm in Iowa. Michael found the most.", eventDate: '1980-04-06', tags: ['Easter'], location: 'Iowa' });
-      await create('boston', { title: 'Back to Boston', content: 'Michael and I went back to Boston for our anniversary.', eventDate: '2001-06-12', tags: ['Anniversary'] });
+      await create('farm', {
+        title: 'Christmas at the farm',
+        content: stories[3]!.description,
+        eventDate: '1979-12-25',
+        tags: ['Christmas'],
+        location: 'Iowa',
+      });
+      await create('farm2', {
+        title: 'Easter at the farm',
+        content: 'Grandpa Joe hid eggs all over the farm in Iowa. Michael found the most.',
+        eventDate: '1980-04-06',
+        tags: ['Easter'],
+        location: 'Iowa',
+      });
+      await create('boston', {
+        title: 'Back to Boston',
+        content: 'Michael and I went back to Boston for our anniversary.',
+        eventDate: '2001-06-12',
+        tags: ['Anniversary'],
+      });
     });
 
     it('lists memories missing tags, a location or a believable date, with fixes from their own story', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/memories/suggestions', headers: { cookie: owner.cookie } });
       expect(res.statusCode).toBe(200);
-      const { suggestions } = res.json() as { suggestions: Array<{ memoryId: number; missing: string[]; proposed: { tags: string[]; location: string | null; eventDate: string | null } }> };
+      const { suggestions } = res.json() as {
+        suggestions: Array<{
+          memoryId: number;
+          missing: string[];
+          proposed: { tags: string[]; location: string | null; eventDate: string | null };
+        }>;
+      };
       const wedding = suggestions.find((s) => s.memoryId === ids.wedding)!;
       expect(wedding.missing).toEqual(['tags', 'location', 'eventDate']);
       expect(wedding.proposed.tags).toEqual(expect.arrayContaining(['Wedding', 'Michael']));
@@ -161,7 +183,12 @@ describe('memories AI (built in, offline)', () => {
     });
 
     it('forgets a memory’s old analysis when it is edited', async () => {
-      await t.app.inject({ method: 'PATCH', url: `/api/memories/${ids.boston}`, headers: { cookie: owner.cookie }, payload: { title: 'Off to Denver', content: 'Michael and I went to Denver for our anniversary.' } });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/memories/${ids.boston}`,
+        headers: { cookie: owner.cookie },
+        payload: { title: 'Off to Denver', content: 'Michael and I went to Denver for our anniversary.' },
+      });
       const res = await t.app.inject({ method: 'GET', url: '/api/memories/suggestions', headers: { cookie: owner.cookie } });
       const boston = res.json().suggestions.find((s: { memoryId: number }) => s.memoryId === ids.boston);
       expect(boston.proposed.location).toBe('Denver');

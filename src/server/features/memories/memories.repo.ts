@@ -4,13 +4,7 @@ import type { Attachment, Memory } from '@shared/schemas/memories';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
 import { memories, memoryAttachments, photos, vaultFiles } from '../../db/schema';
-import {
-  attachmentFileUrl,
-  linkedPhotoId,
-  linkedPhotoUrl,
-  linkedVaultFileId,
-  linkedVaultFileUrl,
-} from './attachment-urls';
+import { attachmentFileUrl, linkedPhotoId, linkedPhotoUrl, linkedVaultFileId, linkedVaultFileUrl } from './attachment-urls';
 
 type MemoryRow = typeof memories.$inferSelect;
 type AttachmentRow = typeof memoryAttachments.$inferSelect;
@@ -36,12 +30,25 @@ export function createMemoriesRepo(db: Db) {
         .where(and(eq(memoryAttachments.userId, userId), inArray(memoryAttachments.memoryId, memoryIds)))
         .orderBy(memoryAttachments.uploadedAt, memoryAttachments.id),
       db
-        .select({ id: photos.id, memoryId: photos.memoryId, title: photos.title, fileName: photos.fileName, fileSize: photos.fileSize, mimeType: photos.mimeType })
+        .select({
+          id: photos.id,
+          memoryId: photos.memoryId,
+          title: photos.title,
+          fileName: photos.fileName,
+          fileSize: photos.fileSize,
+          mimeType: photos.mimeType,
+        })
         .from(photos)
         .where(and(eq(photos.userId, userId), inArray(photos.memoryId, memoryIds)))
         .orderBy(photos.createdAt, photos.id),
       db
-        .select({ id: vaultFiles.id, memoryId: vaultFiles.memoryId, originalName: vaultFiles.originalName, fileSize: vaultFiles.fileSize, mimeType: vaultFiles.mimeType })
+        .select({
+          id: vaultFiles.id,
+          memoryId: vaultFiles.memoryId,
+          originalName: vaultFiles.originalName,
+          fileSize: vaultFiles.fileSize,
+          mimeType: vaultFiles.mimeType,
+        })
         .from(vaultFiles)
         .where(and(eq(vaultFiles.userId, userId), inArray(vaultFiles.memoryId, memoryIds)))
         .orderBy(vaultFiles.uploadedAt, vaultFiles.id),
@@ -78,7 +85,10 @@ export function createMemoriesRepo(db: Db) {
         .from(memories)
         .where(eq(memories.userId, userId))
         .orderBy(desc(memories.eventDate), desc(memories.createdAt), desc(memories.id));
-      const attachments = await attachmentsOf(userId, rows.map((r) => r.id));
+      const attachments = await attachmentsOf(
+        userId,
+        rows.map((r) => r.id),
+      );
       return rows.map((row) => toMemory(row, attachments.get(row.id) ?? []));
     },
 
@@ -95,7 +105,10 @@ export function createMemoriesRepo(db: Db) {
     },
 
     async insert(userId: number, values: MemoryValues): Promise<Memory> {
-      const [row] = await db.insert(memories).values({ ...values, userId }).returning();
+      const [row] = await db
+        .insert(memories)
+        .values({ ...values, userId })
+        .returning();
       return toMemory(row!, []);
     },
 
@@ -146,13 +159,7 @@ export function createMemoriesRepo(db: Db) {
       const [row] = await db
         .select()
         .from(memoryAttachments)
-        .where(
-          and(
-            eq(memoryAttachments.id, attachmentId),
-            eq(memoryAttachments.memoryId, memoryId),
-            eq(memoryAttachments.userId, userId),
-          ),
-        )
+        .where(and(eq(memoryAttachments.id, attachmentId), eq(memoryAttachments.memoryId, memoryId), eq(memoryAttachments.userId, userId)))
         .limit(1);
       return row;
     },
@@ -161,13 +168,7 @@ export function createMemoriesRepo(db: Db) {
     async removeAttachment(tx: Tx, userId: number, memoryId: number, attachmentId: number): Promise<string | undefined> {
       const [row] = await tx
         .delete(memoryAttachments)
-        .where(
-          and(
-            eq(memoryAttachments.id, attachmentId),
-            eq(memoryAttachments.memoryId, memoryId),
-            eq(memoryAttachments.userId, userId),
-          ),
-        )
+        .where(and(eq(memoryAttachments.id, attachmentId), eq(memoryAttachments.memoryId, memoryId), eq(memoryAttachments.userId, userId)))
         .returning({ filePath: memoryAttachments.filePath });
       return row?.filePath;
     },
@@ -196,37 +197,27 @@ export function createMemoriesRepo(db: Db) {
      * Links the caller's photos and vault files to the caller's memory, all or nothing: if any id is not
      * the caller's (or the memory is not), nothing changes and the result says what was missing.
      */
-    async link(
-      userId: number,
-      memoryId: number,
-      photoIds: number[],
-      vaultFileIds: number[],
-    ): Promise<'ok' | 'memory' | 'photo' | 'vault'> {
+    async link(userId: number, memoryId: number, photoIds: number[], vaultFileIds: number[]): Promise<'ok' | 'memory' | 'photo' | 'vault'> {
       try {
         await db.transaction(async (tx) => {
-        const [memory] = await tx
-          .select({ id: memories.id })
-          .from(memories)
-          .where(owned(userId, memoryId))
-          .for('update')
-          .limit(1);
-        if (!memory) throw new Rollback('memory');
-        if (photoIds.length > 0) {
-          const rows = await tx
-            .update(photos)
-            .set({ memoryId, updatedAt: new Date() })
-            .where(and(eq(photos.userId, userId), inArray(photos.id, photoIds)))
-            .returning({ id: photos.id });
-          if (rows.length !== photoIds.length) throw new Rollback('photo');
-        }
-        if (vaultFileIds.length > 0) {
-          const rows = await tx
-            .update(vaultFiles)
-            .set({ memoryId })
-            .where(and(eq(vaultFiles.userId, userId), inArray(vaultFiles.id, vaultFileIds)))
-            .returning({ id: vaultFiles.id });
-          if (rows.length !== vaultFileIds.length) throw new Rollback('vault');
-        }
+          const [memory] = await tx.select({ id: memories.id }).from(memories).where(owned(userId, memoryId)).for('update').limit(1);
+          if (!memory) throw new Rollback('memory');
+          if (photoIds.length > 0) {
+            const rows = await tx
+              .update(photos)
+              .set({ memoryId, updatedAt: new Date() })
+              .where(and(eq(photos.userId, userId), inArray(photos.id, photoIds)))
+              .returning({ id: photos.id });
+            if (rows.length !== photoIds.length) throw new Rollback('photo');
+          }
+          if (vaultFileIds.length > 0) {
+            const rows = await tx
+              .update(vaultFiles)
+              .set({ memoryId })
+              .where(and(eq(vaultFiles.userId, userId), inArray(vaultFiles.id, vaultFileIds)))
+              .returning({ id: vaultFiles.id });
+            if (rows.length !== vaultFileIds.length) throw new Rollback('vault');
+          }
         });
         return 'ok';
       } catch (err) {

@@ -27,7 +27,11 @@ import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
 
 /** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
 const aiRateLimit = {
-  rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (req: { user: { id: number } | null; ip: string }) => `ai:${req.user?.id ?? req.ip}` },
+  rateLimit: {
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (req: { user: { id: number } | null; ip: string }) => `ai:${req.user?.id ?? req.ip}`,
+  },
 };
 
 export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,25 +50,17 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201).send(await memories.create(currentUser(req).id, req.body)),
   );
 
-  app.post(
-    '/analyze',
-    { config: aiRateLimit, schema: { body: analyzeInputSchema, response: { 200: analyzeResultSchema } } },
-    (req) => memories.analyze(req.body),
+  app.post('/analyze', { config: aiRateLimit, schema: { body: analyzeInputSchema, response: { 200: analyzeResultSchema } } }, (req) =>
+    memories.analyze(req.body),
   );
 
-  app.post(
-    '/improve',
-    { config: aiRateLimit, schema: { body: improveInputSchema, response: { 200: improveResultSchema } } },
-    (req) => memories.improve(req.body),
+  app.post('/improve', { config: aiRateLimit, schema: { body: improveInputSchema, response: { 200: improveResultSchema } } }, (req) =>
+    memories.improve(req.body),
   );
 
-  app.get('/suggestions', { schema: { response: { 200: memorySuggestionsSchema } } }, (req) =>
-    memories.suggestions(currentUser(req).id),
-  );
+  app.get('/suggestions', { schema: { response: { 200: memorySuggestionsSchema } } }, (req) => memories.suggestions(currentUser(req).id));
 
-  app.get('/organize', { schema: { response: { 200: memoryOrganizationSchema } } }, (req) =>
-    memories.organize(currentUser(req).id),
-  );
+  app.get('/organize', { schema: { response: { 200: memoryOrganizationSchema } } }, (req) => memories.organize(currentUser(req).id));
 
   app.patch('/:id', { schema: { params: idParamsSchema, body: memoryPatchSchema, response: { 200: memorySchema } } }, (req) =>
     memories.update(currentUser(req).id, req.params.id, req.body),

@@ -131,7 +131,10 @@ export function createMemoriesService({
       });
     } catch (err) {
       // The memory was deleted while its files were uploading.
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
+      if (
+        (err as { code?: string; cause?: { code?: string } }).code === '23503' ||
+        (err as { cause?: { code?: string } }).cause?.code === '23503'
+      ) {
         throw notFound('Memory not found');
       }
       throw err;
@@ -199,10 +202,20 @@ export function createMemoriesService({
       if (isHeif(row.mimeType)) {
         // Served as its JPEG copy, which every browser can show.
         const fileName = `${row.fileName.replace(/\.(heic|heif)$/i, '')}.jpg`;
-        const copy = await storedFile(files, attachmentDisplayKey(row.filePath), { mimeType: 'image/jpeg', fileName, version: version('-jpeg'), lastModified: row.uploadedAt });
+        const copy = await storedFile(files, attachmentDisplayKey(row.filePath), {
+          mimeType: 'image/jpeg',
+          fileName,
+          version: version('-jpeg'),
+          lastModified: row.uploadedAt,
+        });
         if (copy) return copy;
       }
-      const file = await storedFile(files, row.filePath, { mimeType: row.mimeType, fileName: row.fileName, version: version(''), lastModified: row.uploadedAt });
+      const file = await storedFile(files, row.filePath, {
+        mimeType: row.mimeType,
+        fileName: row.fileName,
+        version: version(''),
+        lastModified: row.uploadedAt,
+      });
       if (!file) throw notFound('Attachment file not found');
       return file;
     },

@@ -3,11 +3,15 @@
 import sharp from 'sharp';
 
 export async function jpegFile(width = 8, height = 8) {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 export async function pngFile() {
-  return sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 80, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 80, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A mono 16-bit PCM WAV with a short tone. */

@@ -34,14 +34,24 @@ describe('/api/memories', () => {
   afterAll(() => t.close());
 
   const create = async (user: User, overrides: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/memories', headers: { cookie: user.cookie }, payload: memoryInput(overrides) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/memories',
+      headers: { cookie: user.cookie },
+      payload: memoryInput(overrides),
+    });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: number; tags: string[] };
   };
 
   const upload = (user: User, memoryId: number, files: Array<{ filename: string; content: Buffer; contentType?: string }>) => {
     const body = multipart(files.map((f) => ({ name: 'attachments', ...f })));
-    return t.app.inject({ method: 'POST', url: `/api/memories/${memoryId}/attachments`, headers: { cookie: user.cookie, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/memories/${memoryId}/attachments`,
+      headers: { cookie: user.cookie, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   /** A gallery photo or vault file of a user, inserted directly with its file on disk (those features own the upload). */
@@ -51,7 +61,15 @@ describe('/api/memories', () => {
     await t.files.writeBuffer(key, content);
     const [row] = await t.db
       .insert(photos)
-      .values({ userId: user.user.id, memoryId, filePath: key, fileName: 'beach.jpg', fileSize: content.length, mimeType: 'image/jpeg', title: 'Beach' })
+      .values({
+        userId: user.user.id,
+        memoryId,
+        filePath: key,
+        fileName: 'beach.jpg',
+        fileSize: content.length,
+        mimeType: 'image/jpeg',
+        title: 'Beach',
+      })
       .returning();
     return row!;
   }
@@ -61,13 +79,26 @@ describe('/api/memories', () => {
     await t.files.writeBuffer(key, content);
     const [row] = await t.db
       .insert(vaultFiles)
-      .values({ userId: user.user.id, memoryId, fileName: 'will.pdf', originalName: 'Will 1998.pdf', filePath: key, fileSize: content.length, mimeType: 'application/pdf' })
+      .values({
+        userId: user.user.id,
+        memoryId,
+        fileName: 'will.pdf',
+        originalName: 'Will 1998.pdf',
+        filePath: key,
+        fileSize: content.length,
+        mimeType: 'application/pdf',
+      })
       .returning();
     return row!;
   }
 
   it('requires a session', async () => {
-    for (const [method, url] of [['GET', '/api/memories'], ['POST', '/api/memories'], ['POST', '/api/memories/analyze'], ['GET', '/api/memories/1/attachments']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/memories'],
+      ['POST', '/api/memories'],
+      ['POST', '/api/memories/analyze'],
+      ['GET', '/api/memories/1/attachments'],
+    ] as const) {
       const res = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
@@ -83,7 +114,12 @@ describe('/api/memories', () => {
     [{ eventDate: '16/07/1994' }, 'Please enter a valid date'],
   ])('refuses %o with the spec message and stores nothing', async (override, message) => {
     const before = (await t.db.select().from(memories)).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/memories', headers: { cookie: owner.cookie }, payload: memoryInput(override) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/memories',
+      headers: { cookie: owner.cookie },
+      payload: memoryInput(override),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect((await t.db.select().from(memories)).length).toBe(before);
@@ -92,17 +128,31 @@ describe('/api/memories', () => {
   it('trims tags, drops empty ones and keeps the first of duplicates (any case)', async () => {
     const created = await create(owner, { tags: ['  Family ', 'family', '', '   ', 'Lake  Tahoe', 'FAMILY', 'Summer'] });
     expect(created.tags).toEqual(['Family', 'Lake Tahoe', 'Summer']);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/memories/${created.id}`, headers: { cookie: owner.cookie }, payload: { tags: [' a ', 'A', 'b'] } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/memories/${created.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { tags: [' a ', 'A', 'b'] },
+    });
     expect(patched.json().tags).toEqual(['a', 'b']);
   });
 
   it('defaults isPublic to false and tags to empty, and stores an empty location as none', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/memories', headers: { cookie: owner.cookie },
+      method: 'POST',
+      url: '/api/memories',
+      headers: { cookie: owner.cookie },
       payload: { title: 'First steps', content: 'She walked!', eventDate: '2001-03-04', location: '  ' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ title: 'First steps', isPublic: false, tags: [], location: null, eventDate: '2001-03-04', attachments: [] });
+    expect(res.json()).toMatchObject({
+      title: 'First steps',
+      isPublic: false,
+      tags: [],
+      location: null,
+      eventDate: '2001-03-04',
+      attachments: [],
+    });
   });
 
   it('lists only the caller’s memories, newest event first, with content line breaks kept', async () => {
@@ -119,10 +169,25 @@ describe('/api/memories', () => {
 
   it('updates only the fields sent and validates them with the spec messages', async () => {
     const created = await create(owner);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/memories/${created.id}`, headers: { cookie: owner.cookie }, payload: { title: 'Winter at the lake', location: null } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/memories/${created.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { title: 'Winter at the lake', location: null },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: 'Winter at the lake', content: 'We swam every morning.\nDad grilled fish.', location: null, eventDate: '1994-07-16' });
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/memories/${created.id}`, headers: { cookie: owner.cookie }, payload: { content: ' ' } });
+    expect(res.json()).toMatchObject({
+      title: 'Winter at the lake',
+      content: 'We swam every morning.\nDad grilled fish.',
+      location: null,
+      eventDate: '1994-07-16',
+    });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/memories/${created.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { content: ' ' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Content is required');
   });
@@ -130,7 +195,12 @@ describe('/api/memories', () => {
   it('answers 404 for another user’s memory and changes nothing', async () => {
     const created = await create(owner, { title: 'Mine' });
     const asOther = { cookie: other.cookie };
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/memories/${created.id}`, headers: asOther, payload: { title: 'Stolen' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/memories/${created.id}`,
+      headers: asOther,
+      payload: { title: 'Stolen' },
+    });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/memories/${created.id}`, headers: asOther });
     const list = await t.app.inject({ method: 'GET', url: `/api/memories/${created.id}/attachments`, headers: asOther });
     const up = await upload(other, created.id, [{ filename: 'a.jpg', content: await jpegFile() }]);
@@ -142,11 +212,21 @@ describe('/api/memories', () => {
 
   it('refuses ids that are not numbers or out of range as not found', async () => {
     for (const id of ['abc', '0', '-1', '99999999999']) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/memories/${id}`, headers: { cookie: owner.cookie }, payload: { title: 'x' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/memories/${id}`,
+        headers: { cookie: owner.cookie },
+        payload: { title: 'x' },
+      });
       expect(res.statusCode, id).toBe(404); // a malformed id names nothing: the same answer as an unknown id
       expect(res.json().message).toBe('Not found');
     }
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/memories/2147483647', headers: { cookie: owner.cookie }, payload: { title: 'x' } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/memories/2147483647',
+      headers: { cookie: owner.cookie },
+      payload: { title: 'x' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -184,7 +264,8 @@ describe('/api/memories', () => {
       expect(memoriesList.json().find((m: { id: number }) => m.id === memory.id).attachments).toHaveLength(4);
       // Stored under generated names, never the user's.
       const rows = await t.db.select().from(memoryAttachments).where(eq(memoryAttachments.memoryId, memory.id));
-      for (const row of rows) expect(row.filePath).toMatch(new RegExp(`^users/${owner.user.id}/attachments/[0-9a-f-]{36}\\.(jpg|wav|mp3|png)$`));
+      for (const row of rows)
+        expect(row.filePath).toMatch(new RegExp(`^users/${owner.user.id}/attachments/[0-9a-f-]{36}\\.(jpg|wav|mp3|png)$`));
     });
 
     it('serves an attachment to its owner with its type, nosniff, private caching and byte ranges', async () => {
@@ -212,7 +293,11 @@ describe('/api/memories', () => {
       const beyond = await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie, range: `bytes=${wav.length}-` } });
       expect(beyond.statusCode).toBe(416);
 
-      const cached = await t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie, 'if-none-match': full.headers.etag as string } });
+      const cached = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: owner.cookie, 'if-none-match': full.headers.etag as string },
+      });
       expect(cached.statusCode).toBe(304);
 
       const stranger = await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
@@ -244,7 +329,11 @@ describe('/api/memories', () => {
       const memory = await create(owner);
       const before = storedFiles(t);
       const jpeg = await jpegFile();
-      const res = await upload(owner, memory.id, Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.jpg`, content: jpeg })));
+      const res = await upload(
+        owner,
+        memory.id,
+        Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.jpg`, content: jpeg })),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Too many files. Upload at most 5 attachments at a time.');
       expect(storedFiles(t)).toEqual(before);
@@ -278,7 +367,10 @@ describe('/api/memories', () => {
         const memory = await create(owner);
         const before = storedFiles(t);
         const jpeg = await jpegFile();
-        const failed = await upload(owner, memory.id, [{ filename: 'fine.jpg', content: jpeg }, { filename: 'explode.jpg', content: jpeg }]);
+        const failed = await upload(owner, memory.id, [
+          { filename: 'fine.jpg', content: jpeg },
+          { filename: 'explode.jpg', content: jpeg },
+        ]);
         expect(failed.statusCode).toBe(500);
         expect(storedFiles(t)).toEqual(before);
 
@@ -295,7 +387,12 @@ describe('/api/memories', () => {
     it('refuses an upload with no files', async () => {
       const memory = await create(owner);
       const body = multipart([{ name: 'note', value: 'hello' }]);
-      const res = await t.app.inject({ method: 'POST', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/memories/${memory.id}/attachments`,
+        headers: { cookie: owner.cookie, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('No files selected');
     });
@@ -312,38 +409,69 @@ describe('/api/memories', () => {
       const added = storedFiles(t).filter((f) => !filesBefore.includes(f));
       expect(added).toHaveLength(2); // the original and its JPEG copy
 
-      const file = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments/${attachment!.id}/file`, headers: { cookie: owner.cookie } });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/memories/${memory.id}/attachments/${attachment!.id}/file`,
+        headers: { cookie: owner.cookie },
+      });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/jpeg');
       expect((await sharp(file.rawPayload).metadata()).format).toBe('jpeg');
       const original = added.find((f) => !f.endsWith('.display.jpg'))!;
       expect(fs.readFileSync(path.join(t.dataDir, 'files', original)).equals(heic)).toBe(true);
 
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${attachment!.id}`, headers: { cookie: owner.cookie } });
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/memories/${memory.id}/attachments/${attachment!.id}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(del.statusCode).toBe(204);
       expect(storedFiles(t)).toEqual(filesBefore);
     });
 
     it('deletes an own attachment and its file; another user gets 404 and nothing changes', async () => {
       const memory = await create(owner);
-      const [a, b] = (await upload(owner, memory.id, [{ filename: 'a.jpg', content: await jpegFile() }, { filename: 'b.wav', content: wavFile() }])).json();
+      const [a, b] = (
+        await upload(owner, memory.id, [
+          { filename: 'a.jpg', content: await jpegFile() },
+          { filename: 'b.wav', content: wavFile() },
+        ])
+      ).json();
       const filesBefore = storedFiles(t);
 
-      const stolen = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${a.id}`, headers: { cookie: other.cookie } });
+      const stolen = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/memories/${memory.id}/attachments/${a.id}`,
+        headers: { cookie: other.cookie },
+      });
       expect(stolen.statusCode).toBe(404);
       expect(storedFiles(t)).toEqual(filesBefore);
 
       // Right attachment, wrong memory of the same user: 404 as well.
       const otherMemory = await create(owner);
-      const mismatched = await t.app.inject({ method: 'DELETE', url: `/api/memories/${otherMemory.id}/attachments/${a.id}`, headers: { cookie: owner.cookie } });
+      const mismatched = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/memories/${otherMemory.id}/attachments/${a.id}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(mismatched.statusCode).toBe(404);
 
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${a.id}`, headers: { cookie: owner.cookie } });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/memories/${memory.id}/attachments/${a.id}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(res.statusCode).toBe(204);
-      const left = (await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie } })).json();
+      const left = (
+        await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie } })
+      ).json();
       expect(left.map((x: { id: string }) => x.id)).toEqual([b.id]);
       expect(storedFiles(t).length).toBe(filesBefore.length - 1);
-      const again = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${a.id}`, headers: { cookie: owner.cookie } });
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/memories/${memory.id}/attachments/${a.id}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(again.statusCode).toBe(404);
     });
 
@@ -374,8 +502,22 @@ describe('/api/memories', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie } });
       expect(res.json()).toEqual([
         expect.objectContaining({ fileName: 'own.jpg', mimeType: 'image/jpeg' }),
-        { id: `p-${photo.id}`, fileName: 'beach.jpg', fileSize: String(photo.fileSize), mimeType: 'image/jpeg', filePath: `/api/photos/image/${photo.id}`, type: 'photo' },
-        { id: `v-${vault.id}`, fileName: 'Will 1998.pdf', fileSize: String(vault.fileSize), mimeType: 'application/pdf', filePath: `/api/vault/${vault.id}`, type: 'vault' },
+        {
+          id: `p-${photo.id}`,
+          fileName: 'beach.jpg',
+          fileSize: String(photo.fileSize),
+          mimeType: 'image/jpeg',
+          filePath: `/api/photos/image/${photo.id}`,
+          type: 'photo',
+        },
+        {
+          id: `v-${vault.id}`,
+          fileName: 'Will 1998.pdf',
+          fileSize: String(vault.fileSize),
+          mimeType: 'application/pdf',
+          filePath: `/api/vault/${vault.id}`,
+          type: 'vault',
+        },
       ]);
     });
 
@@ -383,18 +525,28 @@ describe('/api/memories', () => {
       const memory = await create(owner);
       const photo = await insertPhoto(owner);
       const vault = await insertVaultFile(owner);
-      const candidates = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/link-candidates`, headers: { cookie: owner.cookie } });
+      const candidates = await t.app.inject({
+        method: 'GET',
+        url: `/api/memories/${memory.id}/link-candidates`,
+        headers: { cookie: owner.cookie },
+      });
       expect(candidates.json().photos.map((p: { id: number }) => p.id)).toContain(photo.id);
       expect(candidates.json().vaultFiles.map((v: { id: number }) => v.id)).toContain(vault.id);
       expect(JSON.stringify(candidates.json())).not.toContain('users/'); // no storage keys
 
       const res = await t.app.inject({
-        method: 'POST', url: `/api/memories/${memory.id}/links`, headers: { cookie: owner.cookie },
+        method: 'POST',
+        url: `/api/memories/${memory.id}/links`,
+        headers: { cookie: owner.cookie },
         payload: { photoIds: [photo.id, photo.id], vaultFileIds: [vault.id] },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().map((a: { id: string }) => a.id)).toEqual([`p-${photo.id}`, `v-${vault.id}`]);
-      const after = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/link-candidates`, headers: { cookie: owner.cookie } });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: `/api/memories/${memory.id}/link-candidates`,
+        headers: { cookie: owner.cookie },
+      });
       expect(after.json().photos.map((p: { id: number }) => p.id)).not.toContain(photo.id);
     });
 
@@ -417,7 +569,10 @@ describe('/api/memories', () => {
       expect(rows.find((p) => p.id === theirs.id)!.memoryId).toBeNull();
       const [v] = await t.db.select().from(vaultFiles).where(eq(vaultFiles.id, theirVault.id));
       expect(v!.memoryId).toBeNull();
-      expect((await t.app.inject({ method: 'GET', url: `/api/memories/${theirMemory.id}/link-candidates`, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/memories/${theirMemory.id}/link-candidates`, headers: { cookie: owner.cookie } }))
+          .statusCode,
+      ).toBe(404);
     });
 
     it('deleting a p- or v- attachment unlinks it and keeps the photo, the vault file and their files', async () => {
@@ -427,13 +582,21 @@ describe('/api/memories', () => {
       const filesBefore = storedFiles(t);
 
       for (const id of [`p-${photo.id}`, `v-${vault.id}`]) {
-        const stranger = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${id}`, headers: { cookie: other.cookie } });
+        const stranger = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/memories/${memory.id}/attachments/${id}`,
+          headers: { cookie: other.cookie },
+        });
         expect(stranger.statusCode).toBe(404);
       }
       expect((await t.db.select().from(photos).where(eq(photos.id, photo.id)))[0]!.memoryId).toBe(memory.id);
 
       for (const id of [`p-${photo.id}`, `v-${vault.id}`]) {
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${id}`, headers: { cookie: owner.cookie } });
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/memories/${memory.id}/attachments/${id}`,
+          headers: { cookie: owner.cookie },
+        });
         expect(res.statusCode).toBe(204);
       }
       expect((await t.db.select().from(photos).where(eq(photos.id, photo.id)))[0]!.memoryId).toBeNull();
@@ -453,11 +616,19 @@ describe('/api/memories', () => {
     it('refuses malformed attachment ids as not found', async () => {
       const memory = await create(owner);
       for (const id of ['x-1', 'p-', 'p-abc', '1.5', 'p-0']) {
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}/attachments/${id}`, headers: { cookie: owner.cookie } });
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/memories/${memory.id}/attachments/${id}`,
+          headers: { cookie: owner.cookie },
+        });
         expect(res.statusCode, id).toBe(404);
         expect(res.json().message).toBe('Not found');
       }
-      const linkedFile = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments/p-1/file`, headers: { cookie: owner.cookie } });
+      const linkedFile = await t.app.inject({
+        method: 'GET',
+        url: `/api/memories/${memory.id}/attachments/p-1/file`,
+        headers: { cookie: owner.cookie },
+      });
       expect(linkedFile.statusCode).toBe(404); // linked files are served by the photos and vault features
     });
   });

@@ -26,9 +26,13 @@ describe('dateTakenFrom', () => {
   });
 
   it('falls back to the digitised date and ignores empty, impossible or future dates', () => {
-    expect(dateTakenFrom({ DateTimeOriginal: '0000:00:00 00:00:00', CreateDate: '2011:03:02 10:00:00', OffsetTimeDigitized: '-03:30' })?.toISOString()).toBe(
-      '2011-03-02T13:30:00.000Z',
-    );
+    expect(
+      dateTakenFrom({
+        DateTimeOriginal: '0000:00:00 00:00:00',
+        CreateDate: '2011:03:02 10:00:00',
+        OffsetTimeDigitized: '-03:30',
+      })?.toISOString(),
+    ).toBe('2011-03-02T13:30:00.000Z');
     expect(dateTakenFrom({ DateTimeOriginal: '    :  :     :  :  ' })).toBeNull();
     expect(dateTakenFrom({ DateTimeOriginal: '2999:01:01 00:00:00' })).toBeNull();
     expect(dateTakenFrom({ DateTimeOriginal: '1850:01:01 00:00:00' })).toBeNull();

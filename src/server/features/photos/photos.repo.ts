@@ -55,7 +55,11 @@ export function createPhotosRepo(db: Db) {
 
   return {
     async listByOwner(userId: number, sort?: PhotoSort): Promise<Photo[]> {
-      const rows = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(...orderFor(sort));
+      const rows = await db
+        .select()
+        .from(photos)
+        .where(eq(photos.userId, userId))
+        .orderBy(...orderFor(sort));
       return rows.map(toPhoto);
     },
 

@@ -96,7 +96,8 @@ export function createPhotosService({
   async function resolveImage(userId: number, id: number, size: ImageSize): Promise<ImageFile> {
     let photo = await repo.findOwnedFile(userId, id);
     if (!photo) throw notFound('Photo not found');
-    const wanted: Variant | 'original' = size === 'thumb' ? 'thumb' : size === 'mobile' ? 'mobile' : isHeif(photo.mimeType) ? 'display' : 'original';
+    const wanted: Variant | 'original' =
+      size === 'thumb' ? 'thumb' : size === 'mobile' ? 'mobile' : isHeif(photo.mimeType) ? 'display' : 'original';
     if (wanted !== 'original' && photo.derivativeStatus === 'pending') {
       // e.g. its job was lost with a database outage; a failure to queue leaves it pending for the next try
       if (!queue.isQueued(photo.id)) await queue.enqueue(photo.id).catch(() => {});

@@ -30,7 +30,9 @@ function hasExiftool() {
 
 /** A JPEG stamped like a phone photo: taken 2019-07-04 15:30 at +02:00, in Paris, with an iPhone. */
 async function phoneJpeg(orientation = 1, width = 60, height = 20): Promise<Buffer> {
-  const plain = await sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+  const plain = await sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
+    .jpeg()
+    .toBuffer();
   if (hasExiftool()) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-exif-'));
     const file = path.join(dir, 'photo.jpg');
@@ -206,7 +208,11 @@ describe('/api/photos', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     const mobile = await getImage(cookie, photo.id, '?mobile=true');
     expect(mobile.headers['content-type']).toBe('image/jpeg');
-    expect(filesOf(user.id).sort().map((f) => f.replace(/^.*\.heic/, ''))).toEqual(['', '.display.jpg', '.mobile.jpg', '.thumb.webp']);
+    expect(
+      filesOf(user.id)
+        .sort()
+        .map((f) => f.replace(/^.*\.heic/, '')),
+    ).toEqual(['', '.display.jpg', '.mobile.jpg', '.thumb.webp']);
   });
 
   it('judges a file by its bytes, not its name or claimed type', async () => {
@@ -246,7 +252,12 @@ describe('/api/photos', () => {
     expect(empty.json().message).toBe('The selected photo is empty');
 
     const noFile = multipart([{ name: 'title', value: 'x' }]);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/photos', headers: { cookie, ...noFile.headers }, payload: noFile.payload });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { cookie, ...noFile.headers },
+      payload: noFile.payload,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please select a photo to upload');
 
@@ -354,7 +365,8 @@ describe('/api/photos', () => {
     const a = await uploaded(cookie, small, 'zebra.jpg');
     const b = await uploaded(cookie, small, 'apple.jpg');
     const c = await uploaded(cookie, small, 'mango.jpg');
-    const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/photos/${id}`, headers: { cookie }, payload });
+    const patch = (id: number, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/photos/${id}`, headers: { cookie }, payload });
     expect((await patch(a.id, { title: 'banana', dateTaken: '2001-05-01T10:00:00.000Z' })).statusCode).toBe(200);
     expect((await patch(c.id, { title: 'Cherry', dateTaken: '1990-01-01T10:00:00.000Z' })).statusCode).toBe(200);
     // b keeps no title (falls back to apple.jpg) and no date (falls back to createdAt, i.e. now)
@@ -557,9 +569,21 @@ describe('/api/photos', () => {
       await waitForDerivatives(cookie, jpeg.id);
       await t.db.update(photos).set({ derivativeStatus: 'pending' }).where(eq(photos.userId, user.id));
       // a queue that is always "still working" on it
-      const busy = { isQueued: () => true, enqueue: () => {}, waitFor: async () => {}, warmHeicDecoder: () => {} } as unknown as DerivativeQueue;
+      const busy = {
+        isQueued: () => true,
+        enqueue: () => {},
+        waitFor: async () => {},
+        warmHeicDecoder: () => {},
+      } as unknown as DerivativeQueue;
       const storage = createStorageService({ db: t.db, quotaMb: t.env.STORAGE_QUOTA_MB });
-      const service = createPhotosService({ db: t.db, repo: createPhotosRepo(t.db), files: t.files, queue: busy, cache: createImageCache(), storage });
+      const service = createPhotosService({
+        db: t.db,
+        repo: createPhotosRepo(t.db),
+        files: t.files,
+        queue: busy,
+        cache: createImageCache(),
+        storage,
+      });
       await expect(service.imageFile(user.id, heic.id, 'thumb')).rejects.toMatchObject({ statusCode: 503, code: 'PHOTO_PREPARING' });
       await expect(service.imageFile(user.id, heic.id, 'full')).rejects.toMatchObject({ statusCode: 503 });
       const standIn = await service.imageFile(user.id, jpeg.id, 'thumb');
@@ -587,7 +611,10 @@ describe('/api/photos', () => {
       expect(img.json().message).toBe('This photo could not be converted for display');
       await expect
         .poll(async () => {
-          const jobs = await t.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'photo.derivatives' AND data->>'photoId' = $1`, [String(photo.id)]);
+          const jobs = await t.pool.query(
+            `SELECT state, retry_count FROM pgboss.job WHERE name = 'photo.derivatives' AND data->>'photoId' = $1`,
+            [String(photo.id)],
+          );
           return jobs.rows.some((j) => j.state === 'failed' && j.retry_count === 3);
         })
         .toBe(true);

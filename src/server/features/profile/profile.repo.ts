@@ -32,11 +32,7 @@ export function createProfileRepo(db: Db) {
      * uploads queue up, so each one learns the key it really replaced and no file is orphaned.
      */
     async replacePictureKey(tx: Tx, userId: number, key: string, size: number) {
-      const [before] = await tx
-        .select({ key: users.profilePicture })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
+      const [before] = await tx.select({ key: users.profilePicture }).from(users).where(eq(users.id, userId)).for('update');
       if (!before) return undefined;
       const [row] = await tx.update(users).set({ profilePicture: key, profilePictureSize: size }).where(eq(users.id, userId)).returning();
       return { user: toUser(row!), previousKey: before.key };

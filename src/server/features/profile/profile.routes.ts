@@ -24,11 +24,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     profile.update(currentUser(req).id, req.body),
   );
 
-  app.post('/profile-picture', { ...uploadRoute(PROFILE_PICTURE_UPLOAD), schema: { response: { 200: profilePictureResultSchema } } }, async (req) => {
-    const userId = currentUser(req).id;
-    const { files } = await receiveFiles(req, app.files, PROFILE_PICTURE_UPLOAD);
-    return profile.replacePicture(userId, files[0]!.staged);
-  });
+  app.post(
+    '/profile-picture',
+    { ...uploadRoute(PROFILE_PICTURE_UPLOAD), schema: { response: { 200: profilePictureResultSchema } } },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const { files } = await receiveFiles(req, app.files, PROFILE_PICTURE_UPLOAD);
+      return profile.replacePicture(userId, files[0]!.staged);
+    },
+  );
 
   app.get('/profile-picture', { schema: { querystring: profilePictureQuerySchema } }, async (req, reply) => {
     const { key, file } = await profile.openPicture(currentUser(req).id);

@@ -72,7 +72,8 @@ export function createProfileService({ db, repo, files, sessions, storage }: Dep
     /** The user's own picture, or 404. Only ever the requester's: there is no way to name someone else's. */
     async openPicture(userId: number) {
       const key = await repo.findPictureKey(userId);
-      const file = key && (await storedFile(files, key, { mimeType: PROFILE_PICTURE_MIME, fileName: 'profile-picture.jpg', version: key.slice(-36) }));
+      const file =
+        key && (await storedFile(files, key, { mimeType: PROFILE_PICTURE_MIME, fileName: 'profile-picture.jpg', version: key.slice(-36) }));
       if (!key || !file) throw notFound('No profile picture');
       return { key, file };
     },

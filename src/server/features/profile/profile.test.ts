@@ -27,8 +27,7 @@ describe('/api/user/profile', () => {
 
   const patch = (who: Session, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: { cookie: who.cookie }, payload });
-  const me = async (who: Session) =>
-    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: who.cookie } })).json();
+  const me = async (who: Session) => (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: who.cookie } })).json();
 
   it('requires a session', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', payload: { firstName: 'X' } });
@@ -103,7 +102,12 @@ describe('/api/user/profile-picture', () => {
 
   const upload = (who: Session, content: Buffer, filename = 'me.jpg', contentType = 'image/jpeg') => {
     const body = multipart([{ name: 'profilePicture', filename, content, contentType }]);
-    return t.app.inject({ method: 'POST', url: '/api/user/profile-picture', headers: { ...body.headers, cookie: who.cookie }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile-picture',
+      headers: { ...body.headers, cookie: who.cookie },
+      payload: body.payload,
+    });
   };
   const picture = (who: Session, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/user/profile-picture${query}`, headers: { cookie: who.cookie } });
@@ -152,7 +156,9 @@ describe('/api/user/profile-picture', () => {
     const who = await signUp(t.app);
     await upload(who, await jpegWithGps(100, 100));
     const first = filesOf(who);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#00f8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#00f8' } })
+      .png()
+      .toBuffer();
     const res = await upload(who, png, 'pic.png', 'image/png');
     expect(res.statusCode).toBe(200);
     const second = filesOf(who);
@@ -178,9 +184,13 @@ describe('/api/user/profile-picture', () => {
 
   it('accepts GIF and WebP', async () => {
     const who = await signUp(t.app);
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+      .gif()
+      .toBuffer();
     expect((await upload(who, gif, 'a.gif', 'image/gif')).statusCode).toBe(200);
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+      .webp()
+      .toBuffer();
     expect((await upload(who, webp, 'a.webp', 'image/webp')).statusCode).toBe(200);
     expect(filesOf(who)).toHaveLength(1);
   });
@@ -223,7 +233,12 @@ describe('/api/user/profile-picture', () => {
   it('refuses a request without a picture', async () => {
     const who = await signUp(t.app);
     const body = multipart([{ name: 'other', value: 'x' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/profile-picture', headers: { ...body.headers, cookie: who.cookie }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile-picture',
+      headers: { ...body.headers, cookie: who.cookie },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please select an image to upload.');
   });

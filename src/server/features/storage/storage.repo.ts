@@ -21,7 +21,9 @@ export function createStorageRepo(db: Db) {
       from ${users} where ${users.id} = ${userId}
     `);
     const row = result.rows[0];
-    return row && { photos: Number(row.photos), attachments: Number(row.attachments), vault: Number(row.vault), profile: Number(row.profile) };
+    return (
+      row && { photos: Number(row.photos), attachments: Number(row.attachments), vault: Number(row.vault), profile: Number(row.profile) }
+    );
   }
 
   return {

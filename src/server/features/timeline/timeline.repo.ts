@@ -152,8 +152,7 @@ function itemsQuery(q: ItemQuery): SQL {
   const to = q.range && sql`make_timestamptz(${q.range.toYear}::int, ${q.range.toMonth}::int, 1, 0, 0, 0, ${tz})`;
   const fromDay = q.range && sql`make_date(${q.range.fromYear}::int, ${q.range.fromMonth}::int, 1)`;
   const toDay = q.range && sql`make_date(${q.range.toYear}::int, ${q.range.toMonth}::int, 1)`;
-  const inRange = (column: SQL, lower?: SQL, upper?: SQL) =>
-    q.range ? sql`and ${column} >= ${lower} and ${column} < ${upper}` : sql``;
+  const inRange = (column: SQL, lower?: SQL, upper?: SQL) => (q.range ? sql`and ${column} >= ${lower} and ${column} < ${upper}` : sql``);
 
   /** Keyset condition on (at, rank, id), plus a plain bound on the indexed column so its index is used. */
   const after = (at: SQL, rank: number, bound: SQL, byDay = false) => {

@@ -13,7 +13,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Fixtures go straight into the tables: the timeline only reads them.
-async function addPhoto(userId: number, o: { dateTaken?: string | null; createdAt?: string; title?: string | null; description?: string | null; memoryId?: number; fileName?: string } = {}) {
+async function addPhoto(
+  userId: number,
+  o: {
+    dateTaken?: string | null;
+    createdAt?: string;
+    title?: string | null;
+    description?: string | null;
+    memoryId?: number;
+    fileName?: string;
+  } = {},
+) {
   const [row] = await t.db
     .insert(photos)
     .values({
@@ -45,7 +55,11 @@ async function addAttachment(userId: number, memoryId: number, fileName = 'voice
   return row!;
 }
 
-async function addDocument(userId: number, uploadedAt: string, o: { originalName?: string; description?: string | null; memoryId?: number } = {}) {
+async function addDocument(
+  userId: number,
+  uploadedAt: string,
+  o: { originalName?: string; description?: string | null; memoryId?: number } = {},
+) {
   const [row] = await t.db
     .insert(vaultFiles)
     .values({
@@ -85,11 +99,16 @@ async function viaPages(cookie: string, params: Record<string, string>, opts: { 
   let requests = 0;
   for (const year of summary.years) {
     const items: TimelineItem[] = [];
-    const periods = opts.byMonth ? year.months.map((m) => ({ year: String(year.year), month: String(m.month) })) : [{ year: String(year.year) }];
+    const periods = opts.byMonth
+      ? year.months.map((m) => ({ year: String(year.year), month: String(m.month) }))
+      : [{ year: String(year.year) }];
     for (const period of periods) {
       let cursor: string | null = null;
       do {
-        const res = await get(cookie, `/api/timeline/period?${qs({ ...period, limit: String(opts.limit), ...(cursor ? { cursor } : {}) })}`);
+        const res = await get(
+          cookie,
+          `/api/timeline/period?${qs({ ...period, limit: String(opts.limit), ...(cursor ? { cursor } : {}) })}`,
+        );
         expect(res.statusCode, res.body).toBe(200);
         const page: TimelinePeriod = res.json();
         expect(page.items.length).toBeLessThanOrEqual(opts.limit);
@@ -114,11 +133,25 @@ describe('GET /api/timeline', () => {
     const trip = await addMemory(u, '2019-07-14', 'Trip');
     const older = await addPhoto(u, { dateTaken: '2019-07-10T09:00:00.000Z', title: null, description: 'Sunrise' });
     const undated = await addPhoto(u, { dateTaken: null, createdAt: '2020-06-01T12:00:00.000Z', title: 'Scanned' });
-    const linked = await addPhoto(u, { dateTaken: '2021-03-05T15:00:00.000Z', title: 'Candles', memoryId: birthday.id, fileName: 'candles.jpg' });
+    const linked = await addPhoto(u, {
+      dateTaken: '2021-03-05T15:00:00.000Z',
+      title: 'Candles',
+      memoryId: birthday.id,
+      fileName: 'candles.jpg',
+    });
     const doc = await addDocument(u, '2020-01-02T08:00:00.000Z', { originalName: 'Deed.pdf', description: 'House deed' });
     const linkedDoc = await addDocument(u, '2021-01-10T08:00:00.000Z', { originalName: 'Card.pdf', memoryId: birthday.id });
     const own = await addAttachment(u, birthday.id, 'song.mp3');
-    ids = { birthday: birthday.id, trip: trip.id, older: older.id, undated: undated.id, linked: linked.id, doc: doc.id, linkedDoc: linkedDoc.id, own: own.id };
+    ids = {
+      birthday: birthday.id,
+      trip: trip.id,
+      older: older.id,
+      undated: undated.id,
+      linked: linked.id,
+      doc: doc.id,
+      linkedDoc: linkedDoc.id,
+      own: own.id,
+    };
 
     // Someone else's library, including rows pointing at the owner's memory: none of it may show.
     const other = await signUp(t.app);
@@ -154,9 +187,28 @@ describe('GET /api/timeline', () => {
   });
 
   it.each([
-    ['photo', [[2021, ['photo']], [2020, ['photo']], [2019, ['photo']]]],
-    ['memory', [[2021, ['memory']], [2019, ['memory']]]],
-    ['document', [[2021, ['document']], [2020, ['document']]]],
+    [
+      'photo',
+      [
+        [2021, ['photo']],
+        [2020, ['photo']],
+        [2019, ['photo']],
+      ],
+    ],
+    [
+      'memory',
+      [
+        [2021, ['memory']],
+        [2019, ['memory']],
+      ],
+    ],
+    [
+      'document',
+      [
+        [2021, ['document']],
+        [2020, ['document']],
+      ],
+    ],
   ])('filters by contentType=%s', async (contentType, expected) => {
     const groups = await timeline(owner.cookie, `?contentType=${contentType}`);
     expect(groups.map((g) => [g.year, g.items.map((i) => i.type)])).toEqual(expected);
@@ -202,9 +254,27 @@ describe('GET /api/timeline', () => {
     const birthday = items.find((i) => i.type === 'memory' && i.id === ids.birthday);
     expect(birthday).toMatchObject({ title: 'Birthday', content: 'Cake in the garden.', date: '2021-03-05' });
     expect(birthday?.type === 'memory' && birthday.attachments).toEqual([
-      { type: 'attachment', id: String(ids.own), mimeType: 'audio/mpeg', filePath: `/api/memories/${ids.birthday}/attachments/${ids.own}/file`, fileName: 'song.mp3' },
-      { type: 'photo', id: `p-${ids.linked}`, mimeType: 'image/jpeg', filePath: `/api/photos/image/${ids.linked}`, fileName: 'candles.jpg' },
-      { type: 'vault', id: `v-${ids.linkedDoc}`, mimeType: 'application/pdf', filePath: `/api/vault/${ids.linkedDoc}`, fileName: 'Card.pdf' },
+      {
+        type: 'attachment',
+        id: String(ids.own),
+        mimeType: 'audio/mpeg',
+        filePath: `/api/memories/${ids.birthday}/attachments/${ids.own}/file`,
+        fileName: 'song.mp3',
+      },
+      {
+        type: 'photo',
+        id: `p-${ids.linked}`,
+        mimeType: 'image/jpeg',
+        filePath: `/api/photos/image/${ids.linked}`,
+        fileName: 'candles.jpg',
+      },
+      {
+        type: 'vault',
+        id: `v-${ids.linkedDoc}`,
+        mimeType: 'application/pdf',
+        filePath: `/api/vault/${ids.linkedDoc}`,
+        fileName: 'Card.pdf',
+      },
     ]);
   });
 
@@ -292,9 +362,16 @@ describe('paged endpoints', () => {
       const year = 2018 + (i % 4);
       const memory = await addMemory(u, `${year}-${month}-15`, `Memory ${i}`);
       if (i % 3 === 0) await addAttachment(u, memory.id, `clip-${i}.mp3`);
-      await addPhoto(u, { dateTaken: `${year}-${month}-15T00:00:00.000Z`, title: `Photo ${i}`, memoryId: i % 5 === 0 ? memory.id : undefined });
+      await addPhoto(u, {
+        dateTaken: `${year}-${month}-15T00:00:00.000Z`,
+        title: `Photo ${i}`,
+        memoryId: i % 5 === 0 ? memory.id : undefined,
+      });
       await addPhoto(u, { dateTaken: null, createdAt: `${year}-${month}-03T10:00:00.123Z`, title: `Scan ${i}` });
-      await addDocument(u, `${year}-${month}-15T00:00:00.000Z`, { originalName: `doc-${i}.pdf`, memoryId: i % 7 === 0 ? memory.id : undefined });
+      await addDocument(u, `${year}-${month}-15T00:00:00.000Z`, {
+        originalName: `doc-${i}.pdf`,
+        memoryId: i % 7 === 0 ? memory.id : undefined,
+      });
     }
   });
 
@@ -328,7 +405,10 @@ describe('time zones', () => {
     await addMemory(user.id, '2021-12-31', 'New Year');
     expect(shape(await timeline(cookie))).toEqual([[2021, [`photo:${party.id}`, expect.stringMatching(/^memory:/)]]]);
     const paris = await timeline(cookie, '?tz=Europe/Paris');
-    expect(paris.map((g) => [g.year, g.items.map((i) => i.type)])).toEqual([[2022, ['photo']], [2021, ['memory']]]);
+    expect(paris.map((g) => [g.year, g.items.map((i) => i.type)])).toEqual([
+      [2022, ['photo']],
+      [2021, ['memory']],
+    ]);
     const period: TimelinePeriod = (await get(cookie, '/api/timeline/period?year=2022&month=1&tz=Europe/Paris')).json();
     expect(period.items.map((i) => i.id)).toEqual([party.id]);
   });
@@ -378,7 +458,8 @@ describe('caching', () => {
 
   it('sends the same JSON gzip-compressed to clients that accept it', async () => {
     const { user, cookie } = await signUp(t.app);
-    for (let i = 0; i < 30; i += 1) await addPhoto(user.id, { dateTaken: `2020-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`, description: 'x'.repeat(50) });
+    for (let i = 0; i < 30; i += 1)
+      await addPhoto(user.id, { dateTaken: `2020-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`, description: 'x'.repeat(50) });
     const plain = await get(cookie, '/api/timeline');
     const zipped = await get(cookie, '/api/timeline', { 'accept-encoding': 'gzip, deflate' });
     expect(zipped.headers['content-encoding']).toBe('gzip');

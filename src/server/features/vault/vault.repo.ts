@@ -66,7 +66,10 @@ export function createVaultRepo(db: Db) {
       const usedBytes = Number(sum?.used ?? 0);
       if (usedBytes + values.fileSize > quotaBytes) return { ok: false, reason: 'over-quota', usedBytes };
 
-      const [row] = await tx.insert(vaultFiles).values({ ...values, userId }).returning();
+      const [row] = await tx
+        .insert(vaultFiles)
+        .values({ ...values, userId })
+        .returning();
       return { ok: true, file: toVaultFile(row!) };
     },
 

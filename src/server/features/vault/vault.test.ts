@@ -7,11 +7,10 @@ import { memories, pendingFiles, vaultFiles } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { FILE_CSP, PDF_CSP } from '@server/lib/send-file';
 
-const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describe('/api/vault', () => {
   let t: TestApp;
@@ -26,10 +25,7 @@ describe('/api/vault', () => {
     return t.app.inject({ method: 'POST', url: '/api/vault', headers: { cookie, ...body.headers }, payload: body.payload });
   };
   const uploadFile = (cookie: string, filename: string, content: Buffer, fields: Record<string, string> = {}) =>
-    upload(cookie, [
-      { name: 'file', filename, content },
-      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-    ]);
+    upload(cookie, [{ name: 'file', filename, content }, ...Object.entries(fields).map(([name, value]) => ({ name, value }))]);
   const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
   const del = (cookie: string, url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } });
 
@@ -46,7 +42,14 @@ describe('/api/vault', () => {
   };
 
   it('requires a session', async () => {
-    for (const [method, url] of [['GET', '/api/vault'], ['GET', '/api/vault/usage'], ['POST', '/api/vault'], ['GET', '/api/vault/1'], ['DELETE', '/api/vault/1'], ['DELETE', '/api/vault/1/unlink']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/vault'],
+      ['GET', '/api/vault/usage'],
+      ['POST', '/api/vault'],
+      ['GET', '/api/vault/1'],
+      ['DELETE', '/api/vault/1'],
+      ['DELETE', '/api/vault/1/unlink'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
@@ -192,7 +195,7 @@ describe('/api/vault', () => {
   it('keeps a name with quotes, ../, non-Latin letters and emoji safe from list to download header', async () => {
     const { user, cookie } = await signUp(t.app);
     // Browsers send '"' as %22 in multipart file names (HTML form-data encoding) and the rest as raw UTF-8.
-    const res = await uploadFile(cookie, '../%22Grandma\'s\' (recipes)* Привет 日本 🎉.txt', Buffer.from('soup'));
+    const res = await uploadFile(cookie, "../%22Grandma's' (recipes)* Привет 日本 🎉.txt", Buffer.from('soup'));
     expect(res.statusCode).toBe(201);
     const expected = `"Grandma's' (recipes)* Привет 日本 🎉.txt`;
     expect(res.json().originalName).toBe(expected);

@@ -8,7 +8,10 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: waitlistInputSchema, response: { 201: waitlistResultSchema } } },
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { body: waitlistInputSchema, response: { 201: waitlistResultSchema } },
+    },
     async (req, reply) => reply.code(201).send(await waitlist.join(req.body)),
   );
 };

@@ -33,7 +33,10 @@ describe('POST /api/waitlist', () => {
     const second = await join({ email: 'TWICE@example.com' });
     expect(second.statusCode).toBe(201);
     expect(second.body).toBe(first.body);
-    const rows = await t.db.select().from(waitlist).where(sql`lower(${waitlist.email}) = 'twice@example.com'`);
+    const rows = await t.db
+      .select()
+      .from(waitlist)
+      .where(sql`lower(${waitlist.email}) = 'twice@example.com'`);
     expect(rows).toHaveLength(1);
   });
 });

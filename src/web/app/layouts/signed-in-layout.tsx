@@ -73,11 +73,7 @@ export function SignedInLayout() {
             isCollapsed ? 'justify-center' : 'justify-end px-3',
           )}
         >
-          {isCollapsed ? (
-            <PanelLeftOpen aria-hidden="true" className="size-5" />
-          ) : (
-            <PanelLeftClose aria-hidden="true" className="size-5" />
-          )}
+          {isCollapsed ? <PanelLeftOpen aria-hidden="true" className="size-5" /> : <PanelLeftClose aria-hidden="true" className="size-5" />}
         </button>
         <ul className="flex flex-col gap-1">
           {NAV_ITEMS.map(({ label, to, icon: Icon }) => {

@@ -48,7 +48,9 @@ export function StoryRoute() {
             </CardTitle>
           </CardHeader>
           <CardContent className="space-y-2 text-muted-foreground">
-            <p>Write memories of the moments that shaped you, add the photos that go with them and keep important documents in your vault.</p>
+            <p>
+              Write memories of the moments that shaped you, add the photos that go with them and keep important documents in your vault.
+            </p>
             <p>Everything you add takes its place on your timeline, year by year, from the oldest story to the newest.</p>
           </CardContent>
         </Card>

@@ -39,11 +39,7 @@ export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      data-slot="alert-dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
+    <div data-slot="alert-dialog-footer" className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
   );
 }
 

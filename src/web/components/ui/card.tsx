@@ -2,13 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -16,13 +10,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, as: Heading = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
-  return (
-    <Heading
-      data-slot="card-title"
-      className={cn('text-xl leading-tight font-semibold', className)}
-      {...props}
-    />
-  );
+  return <Heading data-slot="card-title" className={cn('text-xl leading-tight font-semibold', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -5,11 +5,7 @@ import { cn } from '@web/lib/cn';
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content

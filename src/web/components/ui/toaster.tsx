@@ -1,11 +1,4 @@
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from '@web/components/ui/toast';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from '@web/components/ui/toast';
 import { useToast } from '@web/components/ui/use-toast';
 
 /** Mounted once in app.tsx. */

@@ -97,7 +97,11 @@ export function toast(props: Toast) {
 }
 
 export function useToast() {
-  const state = useSyncExternalStore(subscribe, () => memoryState, () => memoryState);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => memoryState,
+    () => memoryState,
+  );
   return {
     ...state,
     toast,

@@ -20,7 +20,9 @@ export function toPatch(values: ContactInput): ContactPatch {
 }
 
 /** A saved contact as form values: null becomes '' so every input is controlled. */
-export function toFormValues(contact: Partial<Record<keyof ContactInput, string | null | undefined>> & Pick<ContactInput, 'relationship'>): ContactInput {
+export function toFormValues(
+  contact: Partial<Record<keyof ContactInput, string | null | undefined>> & Pick<ContactInput, 'relationship'>,
+): ContactInput {
   return {
     firstName: contact.firstName ?? '',
     lastName: contact.lastName ?? '',

@@ -16,8 +16,7 @@ import type {
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
-const memoriesQuery = () =>
-  queryOptions({ queryKey: queryKeys.memories.list, queryFn: () => api.get<Memory[]>('/api/memories') });
+const memoriesQuery = () => queryOptions({ queryKey: queryKeys.memories.list, queryFn: () => api.get<Memory[]>('/api/memories') });
 
 export const useMemories = () => useQuery(memoriesQuery());
 

@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CleanupResult, FixPathsResult, Photo, PhotoPatch, PhotoProcessing, PhotoSort, RetryFailedResult } from '@shared/schemas/photos';
+import type {
+  CleanupResult,
+  FixPathsResult,
+  Photo,
+  PhotoPatch,
+  PhotoProcessing,
+  PhotoSort,
+  RetryFailedResult,
+} from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 

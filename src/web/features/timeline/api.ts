@@ -1,11 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  isTimeZone,
-  type ContentType,
-  type SortDirection,
-  type TimelinePeriod,
-  type TimelineSummary,
-} from '@shared/schemas/timeline';
+import { isTimeZone, type ContentType, type SortDirection, type TimelinePeriod, type TimelineSummary } from '@shared/schemas/timeline';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 

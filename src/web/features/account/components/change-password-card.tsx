@@ -25,7 +25,11 @@ export function ChangePasswordCard() {
         form.reset();
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Password not changed', description: errorMessage(error, 'Something went wrong. Please try again.') }),
+        toast({
+          variant: 'destructive',
+          title: 'Password not changed',
+          description: errorMessage(error, 'Something went wrong. Please try again.'),
+        }),
     }),
   );
 

@@ -40,7 +40,11 @@ export function DeleteAccountCard() {
         navigate('/login');
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Account not deleted', description: errorMessage(error, 'Something went wrong. Please try again.') }),
+        toast({
+          variant: 'destructive',
+          title: 'Account not deleted',
+          description: errorMessage(error, 'Something went wrong. Please try again.'),
+        }),
     }),
   );
 
@@ -49,8 +53,8 @@ export function DeleteAccountCard() {
       <CardHeader>
         <CardTitle>Delete my account</CardTitle>
         <CardDescription>
-          Permanently removes your account and everything in it: memories, photos, documents, contacts and your profile.
-          This cannot be undone, so download anything you want to keep first.
+          Permanently removes your account and everything in it: memories, photos, documents, contacts and your profile. This cannot be
+          undone, so download anything you want to keep first.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -13,7 +13,10 @@ export function SignOutEverywhereCard() {
   const onConfirm = () =>
     logoutEverywhere.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Signed out everywhere', description: 'Every session has ended, this one too. Log in again whenever you are ready.' });
+        toast({
+          title: 'Signed out everywhere',
+          description: 'Every session has ended, this one too. Log in again whenever you are ready.',
+        });
         navigate('/login');
       },
       onError: (error) =>
@@ -24,9 +27,7 @@ export function SignOutEverywhereCard() {
     <Card>
       <CardHeader>
         <CardTitle>Sign out everywhere</CardTitle>
-        <CardDescription>
-          Lost a phone or used a shared computer? End every session on every device, including this one.
-        </CardDescription>
+        <CardDescription>Lost a phone or used a shared computer? End every session on every device, including this one.</CardDescription>
       </CardHeader>
       <CardContent>
         <ConfirmDialog

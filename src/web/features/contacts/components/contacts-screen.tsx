@@ -23,7 +23,8 @@ export function ContactsScreen({ relationship }: { relationship: Relationship })
   // spec §8: a failed load is announced as a toast, as well as shown in place of the list.
   const loadError = contacts.error;
   useEffect(() => {
-    if (loadError) toast({ variant: 'destructive', title: 'Failed to fetch contacts', description: errorMessage(loadError, 'An error occurred') });
+    if (loadError)
+      toast({ variant: 'destructive', title: 'Failed to fetch contacts', description: errorMessage(loadError, 'An error occurred') });
   }, [loadError]);
 
   const confirmDelete = () => {
@@ -57,12 +58,7 @@ export function ContactsScreen({ relationship }: { relationship: Relationship })
         ) : (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {contacts.data.map((contact) => (
-              <ContactCard
-                key={contact.id}
-                contact={contact}
-                onEdit={() => setEditing(contact)}
-                onDelete={() => setDeleting(contact)}
-              />
+              <ContactCard key={contact.id} contact={contact} onEdit={() => setEditing(contact)} onDelete={() => setDeleting(contact)} />
             ))}
           </div>
         )}

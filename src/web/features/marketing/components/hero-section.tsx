@@ -19,18 +19,15 @@ export function HeroSection({ form }: { form: ReactNode }) {
             Your life story, kept safe for the people you love.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
-            heirloom is a legacy vault for your memories. Gather photos, voice notes, videos and written stories in one
-            private place, shape them into a story that reads like you, and pass it on when the time is right.
+            heirloom is a legacy vault for your memories. Gather photos, voice notes, videos and written stories in one private place, shape
+            them into a story that reads like you, and pass it on when the time is right.
           </p>
           <div className="mt-8">{form}</div>
           <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
             <Lock aria-hidden="true" className="size-4" />
             One email when we launch. No spam, ever.
           </p>
-          <a
-            href="#how-it-works"
-            className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <a href="#how-it-works" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
             See how it works
           </a>
         </div>

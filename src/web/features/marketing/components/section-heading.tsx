@@ -16,16 +16,12 @@ export function SectionHeading({ id, eyebrow, title, intro, tone = 'light', clas
   return (
     <div className={cn('mx-auto max-w-2xl text-center', className)}>
       {eyebrow && (
-        <p className={cn('text-sm font-semibold tracking-widest uppercase', isDark ? 'text-amber-200' : 'text-primary')}>
-          {eyebrow}
-        </p>
+        <p className={cn('text-sm font-semibold tracking-widest uppercase', isDark ? 'text-amber-200' : 'text-primary')}>{eyebrow}</p>
       )}
       <h2 id={id} className="mt-2 text-3xl font-semibold text-balance sm:text-4xl">
         {title}
       </h2>
-      {intro && (
-        <p className={cn('mt-4 text-lg leading-relaxed', isDark ? 'text-stone-200' : 'text-muted-foreground')}>{intro}</p>
-      )}
+      {intro && <p className={cn('mt-4 text-lg leading-relaxed', isDark ? 'text-stone-200' : 'text-muted-foreground')}>{intro}</p>}
     </div>
   );
 }

@@ -59,7 +59,10 @@ export function AttachmentDropZone({ files, onFilesChange, disabled }: Attachmen
           <h4 className="mb-2 text-sm font-medium">Selected files ({files.length})</h4>
           <ul aria-label="Selected files" className="grid max-h-[15rem] gap-2 overflow-y-auto pr-1">
             {files.map((file, index) => (
-              <li key={`${file.name}-${file.size}-${index}`} className="flex items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm">
+              <li
+                key={`${file.name}-${file.size}-${index}`}
+                className="flex items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm"
+              >
                 {file.type.startsWith('audio/') || /\.(mp3|wav|ogg|m4a)$/i.test(file.name) ? (
                   <FileAudio aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 ) : (

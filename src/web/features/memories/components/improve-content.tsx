@@ -39,12 +39,17 @@ export function ImproveContent({ input, onAccept }: ImproveContentProps) {
           <DialogHeader>
             <DialogTitle>Proposed text</DialogTitle>
             <DialogDescription>
-              {unchanged ? 'Your text already reads well.' : 'Tidied capitalisation, punctuation and paragraphs. Nothing is changed until you accept.'}
+              {unchanged
+                ? 'Your text already reads well.'
+                : 'Tidied capitalisation, punctuation and paragraphs. Nothing is changed until you accept.'}
             </DialogDescription>
           </DialogHeader>
           {proposal && (
             <div className="grid gap-4">
-              <div aria-label="Proposed content" className="max-h-80 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm whitespace-pre-wrap">
+              <div
+                aria-label="Proposed content"
+                className="max-h-80 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm whitespace-pre-wrap"
+              >
                 {proposal.content}
               </div>
               {proposal.prompts.length > 0 && (

@@ -1,7 +1,15 @@
 import { FileText, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -40,7 +48,8 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
           toast({ title: 'Attachments linked', description: `${count} item(s) linked to this memory.` });
           onOpenChange(false);
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to link attachments') }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to link attachments') }),
       },
     );
   }
@@ -56,7 +65,9 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Link photos and documents</DialogTitle>
-          <DialogDescription>Choose gallery photos and vault documents that belong with this memory. They stay where they are.</DialogDescription>
+          <DialogDescription>
+            Choose gallery photos and vault documents that belong with this memory. They stay where they are.
+          </DialogDescription>
         </DialogHeader>
         {candidates.isPending ? (
           <Skeleton className="h-40" />
@@ -75,10 +86,22 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
                   {candidates.data.photos.map((photo) => {
                     const name = photo.title || photo.fileName;
                     return (
-                      <label key={photo.id} className="grid cursor-pointer gap-1 rounded-md border p-2 text-xs has-checked:border-primary has-checked:bg-primary/5">
-                        <img src={`${photo.imageUrl}?size=thumb`} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
+                      <label
+                        key={photo.id}
+                        className="grid cursor-pointer gap-1 rounded-md border p-2 text-xs has-checked:border-primary has-checked:bg-primary/5"
+                      >
+                        <img
+                          src={`${photo.imageUrl}?size=thumb`}
+                          alt=""
+                          loading="lazy"
+                          className="aspect-square w-full rounded object-cover"
+                        />
                         <span className="flex items-center gap-1.5">
-                          <input type="checkbox" checked={photoIds.has(photo.id)} onChange={() => setPhotoIds(toggle(photoIds, photo.id))} />
+                          <input
+                            type="checkbox"
+                            checked={photoIds.has(photo.id)}
+                            onChange={() => setPhotoIds(toggle(photoIds, photo.id))}
+                          />
                           <span className="truncate">{name}</span>
                         </span>
                         {photo.memoryId !== null && <span className="text-muted-foreground">On another memory</span>}
@@ -97,7 +120,11 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
                   {candidates.data.vaultFiles.map((file) => (
                     <li key={file.id}>
                       <label className="flex cursor-pointer items-center gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5">
-                        <input type="checkbox" checked={vaultFileIds.has(file.id)} onChange={() => setVaultFileIds(toggle(vaultFileIds, file.id))} />
+                        <input
+                          type="checkbox"
+                          checked={vaultFileIds.has(file.id)}
+                          onChange={() => setVaultFileIds(toggle(vaultFileIds, file.id))}
+                        />
                         <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
                         <span className="min-w-0 flex-1 truncate">{file.originalName}</span>
                         <span className="text-xs text-muted-foreground">

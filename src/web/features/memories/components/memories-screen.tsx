@@ -91,15 +91,15 @@ export function MemoriesScreen() {
             {memories.data
               .filter((memory) => !group || group.memoryIds.includes(memory.id))
               .map((memory) => (
-              <MemoryCard
-                key={memory.id}
-                memory={memory}
-                onEdit={openEdit}
-                onDeleted={(id) => {
-                  if (formState.mode === 'edit' && formState.memory.id === id) close();
-                }}
-              />
-            ))}
+                <MemoryCard
+                  key={memory.id}
+                  memory={memory}
+                  onEdit={openEdit}
+                  onDeleted={(id) => {
+                    if (formState.mode === 'edit' && formState.memory.id === id) close();
+                  }}
+                />
+              ))}
           </section>
         </>
       )}

@@ -84,7 +84,11 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
       try {
         saved = isEdit ? await updateMemory.mutateAsync({ id: memory.id, input: values }) : await createMemory.mutateAsync(values);
       } catch (error) {
-        const fallback = !(error instanceof ApiError) ? 'Failed to save memory. Please try again.' : isEdit ? 'Failed to update memory' : 'Failed to create memory';
+        const fallback = !(error instanceof ApiError)
+          ? 'Failed to save memory. Please try again.'
+          : isEdit
+            ? 'Failed to update memory'
+            : 'Failed to create memory';
         toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
         setBusy(false);
         return;
@@ -138,9 +142,7 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList>
               <TabsTrigger value="content">Content</TabsTrigger>
-              <TabsTrigger value="attachments">
-                Attachments{files.length > 0 ? ` (${files.length})` : ''}
-              </TabsTrigger>
+              <TabsTrigger value="attachments">Attachments{files.length > 0 ? ` (${files.length})` : ''}</TabsTrigger>
             </TabsList>
 
             <TabsContent value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
@@ -186,7 +188,8 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                 <ExistingAttachments memoryId={memory.id} />
               ) : (
                 <p className="text-sm text-muted-foreground">
-                  Files you add here are uploaded when you save the memory. To link photos or documents you already have, save the memory and edit it.
+                  Files you add here are uploaded when you save the memory. To link photos or documents you already have, save the memory
+                  and edit it.
                 </p>
               )}
             </TabsContent>

@@ -66,11 +66,22 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
       )}
       <div className="flex gap-2">
         {hasFix && (
-          <Button size="sm" onClick={() => void apply()} disabled={!memory || updateMemory.isPending} aria-label={`Apply suggestions to ${suggestion.title}`}>
+          <Button
+            size="sm"
+            onClick={() => void apply()}
+            disabled={!memory || updateMemory.isPending}
+            aria-label={`Apply suggestions to ${suggestion.title}`}
+          >
             Apply
           </Button>
         )}
-        <Button size="sm" variant="outline" disabled={!memory} onClick={() => memory && onReview(memory)} aria-label={`Review ${suggestion.title}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!memory}
+          onClick={() => memory && onReview(memory)}
+          aria-label={`Review ${suggestion.title}`}
+        >
           Review
         </Button>
       </div>

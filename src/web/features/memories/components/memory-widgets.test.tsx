@@ -40,7 +40,12 @@ describe('TagInput (spec §5)', () => {
   it('does not submit the surrounding form on Enter', () => {
     let submitted = false;
     render(
-      <form onSubmit={(e) => { e.preventDefault(); submitted = true; }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitted = true;
+        }}
+      >
         <Tags />
       </form>,
     );
@@ -74,7 +79,9 @@ describe('AttachmentDropZone (spec §5 rejection texts)', () => {
     expect(screen.getByRole('list', { name: 'Selected files' }).textContent).toContain('cake.jpg');
 
     await pick(fileOfSize('notes.txt', 'text/plain', 10));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^notes\.txt: File type must be one of image\/jpeg, \.jpeg, \.jpg/));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/^notes\.txt: File type must be one of image\/jpeg, \.jpeg, \.jpg/),
+    );
 
     await pick(fileOfSize('huge.png', 'image/png', 15 * 1024 * 1024 + 1));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('huge.png: File is larger than 15728640 bytes'));

@@ -29,7 +29,14 @@ export function TagInput({ tags, onChange }: TagInputProps) {
     <div className="grid gap-2">
       <Label htmlFor={id}>Tags</Label>
       <div className="flex gap-2">
-        <Input id={id} value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} placeholder="Add a tag" maxLength={60} />
+        <Input
+          id={id}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Add a tag"
+          maxLength={60}
+        />
         <Button type="button" variant="outline" onClick={add}>
           <Plus aria-hidden="true" />
           Add

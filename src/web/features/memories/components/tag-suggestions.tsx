@@ -87,10 +87,24 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
               {suggested.map((tag) => (
                 <li key={tag} className="flex items-center gap-2 rounded-md border px-3 py-2">
                   <span className="flex-1 font-medium">{tag}</span>
-                  <Button type="button" variant="ghost" size="icon" className="size-8 text-primary" aria-label={`Accept tag ${tag}`} onClick={() => accept(tag)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-primary"
+                    aria-label={`Accept tag ${tag}`}
+                    onClick={() => accept(tag)}
+                  >
                     <Check aria-hidden="true" />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Dismiss tag ${tag}`} onClick={() => dismiss(tag)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8"
+                    aria-label={`Dismiss tag ${tag}`}
+                    onClick={() => dismiss(tag)}
+                  >
                     <X aria-hidden="true" />
                   </Button>
                 </li>

@@ -35,7 +35,12 @@ export function DeletePhotoButton({ photo, variant, className }: { photo: Photo;
             <Trash2 aria-hidden="true" />
           </Button>
         ) : (
-          <Button variant="ghost" size="sm" disabled={deletePhoto.isPending} className={cn('text-destructive hover:text-destructive', className)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={deletePhoto.isPending}
+            className={cn('text-destructive hover:text-destructive', className)}
+          >
             Delete
           </Button>
         )

@@ -54,8 +54,7 @@ export function MaintenanceTools() {
               <Wrench aria-hidden="true" className="size-5" /> Fix Photo Paths
             </CardTitle>
             <CardDescription>
-              Locates files on disk for photos that exist in your library but do not display, and points the photos at them
-              again.
+              Locates files on disk for photos that exist in your library but do not display, and points the photos at them again.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -25,7 +25,14 @@ export const photoDate = (photo: Photo) => photo.dateTaken ?? photo.createdAt;
 /** The picked day at the photo's own time of day (local), so only the date changes. */
 function onDay(day: Date, previous: string | null) {
   const time = previous ? new Date(previous) : undefined;
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), time?.getHours() ?? 0, time?.getMinutes() ?? 0, time?.getSeconds() ?? 0);
+  return new Date(
+    day.getFullYear(),
+    day.getMonth(),
+    day.getDate(),
+    time?.getHours() ?? 0,
+    time?.getMinutes() ?? 0,
+    time?.getSeconds() ?? 0,
+  );
 }
 
 /**
@@ -63,7 +70,10 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
         <button
           type="button"
           aria-label={`Change date: ${formatLongDate(photoDate(photo))}`}
-          className={cn('rounded text-left text-sm text-muted-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+          className={cn(
+            'rounded text-left text-sm text-muted-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            className,
+          )}
         >
           {formatLongDate(photoDate(photo))}
         </button>

@@ -25,7 +25,14 @@ function OpenablePhoto({ photo, timestamp, isMobile, onOpen, onFailedChange, cla
       aria-label={`View ${photoLabel(photo)}`}
       className="block size-full overflow-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
-      <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} onFailedChange={onFailedChange} className={className} />
+      <PhotoImage
+        photo={photo}
+        size="thumb"
+        timestamp={timestamp}
+        isMobile={isMobile}
+        onFailedChange={onFailedChange}
+        className={className}
+      />
     </button>
   );
 }

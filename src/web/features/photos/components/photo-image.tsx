@@ -49,11 +49,7 @@ export function PhotoImage({ photo, size, timestamp, isMobile, onFailedChange, c
 
   if (hasFailed) {
     return (
-      <img
-        src={ERROR_IMAGE}
-        alt={`${photoLabel(photo)} could not be loaded`}
-        className={cn('bg-muted object-contain p-6', className)}
-      />
+      <img src={ERROR_IMAGE} alt={`${photoLabel(photo)} could not be loaded`} className={cn('bg-muted object-contain p-6', className)} />
     );
   }
   return (

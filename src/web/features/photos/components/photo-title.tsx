@@ -75,7 +75,10 @@ export function PhotoTitle({ photo, isEditing, onEditingChange, className }: Pho
       onClick={start}
       title="Click to edit the title"
       aria-label={`Edit title: ${photoLabel(photo)}`}
-      className={cn('block w-full truncate rounded text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={cn(
+        'block w-full truncate rounded text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        className,
+      )}
     >
       {updatePhoto.isPending && updatePhoto.variables?.patch.title ? updatePhoto.variables.patch.title : photoLabel(photo)}
     </button>

@@ -48,8 +48,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
         form.reset(toFormValues(saved));
         setIsEditing(false);
       },
-      onError: () =>
-        toast({ variant: 'destructive', title: 'Update failed', description: 'Failed to update profile. Please try again.' }),
+      onError: () => toast({ variant: 'destructive', title: 'Update failed', description: 'Failed to update profile. Please try again.' }),
     }),
   );
 

@@ -29,11 +29,7 @@ export function MemoryAttachments({ attachments }: { attachments: TimelineAttach
               rel="noopener noreferrer"
               className="block overflow-hidden rounded-lg border bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {isDisplayableImage(attachment) ? (
-                <AttachmentImage attachment={attachment} />
-              ) : (
-                <FileTile attachment={attachment} />
-              )}
+              {isDisplayableImage(attachment) ? <AttachmentImage attachment={attachment} /> : <FileTile attachment={attachment} />}
             </a>
           </li>
         ))}

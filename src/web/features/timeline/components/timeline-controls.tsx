@@ -40,11 +40,7 @@ export function TimelineControls({ totals, contentType, onContentTypeChange, sor
         })}
       </div>
       <div className="flex items-center gap-3">
-        <Switch
-          id="timeline-sort"
-          checked={isNewestFirst}
-          onCheckedChange={(checked) => onSortDirectionChange(checked ? 'desc' : 'asc')}
-        />
+        <Switch id="timeline-sort" checked={isNewestFirst} onCheckedChange={(checked) => onSortDirectionChange(checked ? 'desc' : 'asc')} />
         <Label htmlFor="timeline-sort">{isNewestFirst ? 'Newest to Oldest' : 'Oldest to Newest'}</Label>
       </div>
     </div>

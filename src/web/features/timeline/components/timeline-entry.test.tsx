@@ -9,7 +9,15 @@ describe('TimelineEntry (spec §2 Timeline)', () => {
   it("shows a photo without a title as 'Untitled Photo' with a lazy thumbnail", () => {
     render(
       <TimelineEntry
-        item={{ type: 'photo', id: 7, date: '2021-03-05T12:00:00.000Z', title: null, fileName: 'a.jpg', filePath: '/api/photos/image/7', description: 'At the lake' }}
+        item={{
+          type: 'photo',
+          id: 7,
+          date: '2021-03-05T12:00:00.000Z',
+          title: null,
+          fileName: 'a.jpg',
+          filePath: '/api/photos/image/7',
+          description: 'At the lake',
+        }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Untitled Photo' })).toBeTruthy();
@@ -32,7 +40,13 @@ describe('TimelineEntry (spec §2 Timeline)', () => {
           attachments: [
             { type: 'photo', id: 'p-9', mimeType: 'image/jpeg', filePath: '/api/photos/image/9', fileName: 'coast.jpg' },
             { type: 'attachment', id: '4', mimeType: 'audio/mpeg', filePath: '/api/memories/3/attachments/4/file', fileName: 'song.mp3' },
-            { type: 'attachment', id: '5', mimeType: 'image/heic', filePath: '/api/memories/3/attachments/5/file', fileName: 'iphone.heic' },
+            {
+              type: 'attachment',
+              id: '5',
+              mimeType: 'image/heic',
+              filePath: '/api/memories/3/attachments/5/file',
+              fileName: 'iphone.heic',
+            },
             { type: 'vault', id: 'v-6', mimeType: 'image/heic', filePath: '/api/vault/6', fileName: 'raw.heic' },
           ],
         }}
@@ -52,7 +66,14 @@ describe('TimelineEntry (spec §2 Timeline)', () => {
   it("shows a document's original name and a 'View Document' link to the vault in a new tab", () => {
     render(
       <TimelineEntry
-        item={{ type: 'document', id: 12, date: '2020-01-02T08:00:00.000Z', fileName: 'stored.pdf', originalName: 'Deed.pdf', description: null }}
+        item={{
+          type: 'document',
+          id: 12,
+          date: '2020-01-02T08:00:00.000Z',
+          fileName: 'stored.pdf',
+          originalName: 'Deed.pdf',
+          description: null,
+        }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Deed.pdf' })).toBeTruthy();

@@ -1,11 +1,6 @@
 import { BookOpen, FileText, HelpCircle, Image as ImageIcon, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type {
-  TimelineDocumentItem,
-  TimelineItem,
-  TimelineMemoryItem,
-  TimelinePhotoItem,
-} from '@shared/schemas/timeline';
+import type { TimelineDocumentItem, TimelineItem, TimelineMemoryItem, TimelinePhotoItem } from '@shared/schemas/timeline';
 import { formatLongDate } from '@web/lib/format';
 import { MemoryAttachments } from './memory-attachments';
 

@@ -13,9 +13,7 @@ const itemsLabel = (n: number) => `(${n} ${n === 1 ? 'item' : 'items'})`; // spe
 
 /** The years that hold content of the chosen type, in the chosen order, with their counts. */
 function yearsFor(summary: TimelineSummary, sortDirection: SortDirection, contentType?: ContentType) {
-  const years = summary.years
-    .map((y) => ({ year: y.year, count: contentType ? y[contentType] : y.total }))
-    .filter((y) => y.count > 0);
+  const years = summary.years.map((y) => ({ year: y.year, count: contentType ? y[contentType] : y.total })).filter((y) => y.count > 0);
   return years.sort((a, b) => (sortDirection === 'asc' ? a.year - b.year : b.year - a.year));
 }
 

@@ -27,9 +27,7 @@ export function TimelineYearItems(params: PeriodParams) {
           </li>
         ))}
       </ol>
-      {period.hasNextPage && (
-        <LoadMore isLoading={period.isFetchingNextPage} onLoad={() => void period.fetchNextPage()} />
-      )}
+      {period.hasNextPage && <LoadMore isLoading={period.isFetchingNextPage} onLoad={() => void period.fetchNextPage()} />}
     </div>
   );
 }
@@ -42,9 +40,12 @@ function LoadMore({ isLoading, onLoad }: { isLoading: boolean; onLoad: () => voi
   useEffect(() => {
     const node = sentinel.current;
     if (!node || isLoading || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [isLoading]);

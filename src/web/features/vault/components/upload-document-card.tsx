@@ -44,8 +44,7 @@ export function UploadDocumentCard() {
           form.reset({ file: undefined, description: '' });
           if (fileInput.current) fileInput.current.value = '';
         },
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Upload failed') }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Upload failed') }),
       },
     );
   };
@@ -89,11 +88,7 @@ export function UploadDocumentCard() {
             )}
           />
           <FormField label="Description" error={form.formState.errors.description}>
-            <Textarea
-              placeholder="Add a description for this file..."
-              disabled={isPending}
-              {...form.register('description')}
-            />
+            <Textarea placeholder="Add a description for this file..." disabled={isPending} {...form.register('description')} />
           </FormField>
           {isPending && <Progress value={progress} aria-label="Upload progress" />}
           <div>

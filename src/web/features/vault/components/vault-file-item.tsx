@@ -15,8 +15,7 @@ export function VaultFileItem({ file }: { file: VaultFile }) {
   const onDelete = () =>
     deleteFile.mutate(file.id, {
       onSuccess: () => toast({ title: 'Success', description: 'File deleted successfully' }),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete file') }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete file') }),
     });
 
   return (

@@ -70,10 +70,7 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
         </Button>
       </div>
       {error && (
-        <p
-          id={`${id}-error`}
-          className={cn('mt-2 text-sm font-medium', tone === 'dark' ? 'text-amber-100' : 'text-destructive')}
-        >
+        <p id={`${id}-error`} className={cn('mt-2 text-sm font-medium', tone === 'dark' ? 'text-amber-100' : 'text-destructive')}>
           {error}
         </p>
       )}
