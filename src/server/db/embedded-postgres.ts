@@ -66,27 +66,32 @@ function canEnter(dir: string, owner: { uid: number; gid: number }) {
   return (st.mode & 0o001) !== 0;
 }
 
+/** Directories from `dir` up to the root that `owner` cannot enter. */
+function blockedAbove(dir: string, owner: { uid: number; gid: number }) {
+  const blocked: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (!canEnter(d, owner)) blocked.push(d);
+    if (d === path.dirname(d)) return blocked;
+  }
+}
+
 /**
  * Running as root, PostgreSQL runs as the OS user `postgres`, which must be able to enter every directory
- * above its cluster. heirloom's own directories (DATA_DIR and DATA_DIR/db, often made by `mktemp -d` with
- * mode 0700) get search permission for others (o+x: enter, not list); any other directory in the way is
- * named in one message with the command that fixes it.
+ * above its cluster and above its programs (inside heirloom's node_modules). heirloom's own data directories
+ * (DATA_DIR and DATA_DIR/db, often made by `mktemp -d` with mode 0700) get search permission for others
+ * (o+x: enter, not list); any other directory in the way is named in one message with the command that
+ * fixes it (a checkout in /root, for example, which is 0700).
  */
-function ensureReachable(dataDir: string, owner: { uid: number; gid: number } | undefined) {
+function ensureReachable(dataDir: string, binDir: string, owner: { uid: number; gid: number } | undefined) {
   if (!owner) return;
   const own = new Set([path.resolve(dataDir), path.dirname(path.resolve(dataDir))]);
-  const blocked: string[] = [];
-  for (let dir = path.resolve(dataDir); ; dir = path.dirname(dir)) {
-    if (!canEnter(dir, owner)) {
-      if (own.has(dir)) fs.chmodSync(dir, (fs.statSync(dir).mode & 0o7777) | 0o001);
-      else blocked.push(dir);
-    }
-    if (dir === path.dirname(dir)) break;
-  }
+  for (const dir of own) if (!canEnter(dir, owner)) fs.chmodSync(dir, (fs.statSync(dir).mode & 0o7777) | 0o001);
+  const blocked = [...new Set([...blockedAbove(dataDir, owner), ...blockedAbove(binDir, owner)])];
   if (blocked.length > 0) {
     throw new Error(
-      `The embedded PostgreSQL runs as the OS user "${USER}", which cannot enter ${blocked.join(', ')} (above DATA_DIR ${path.dirname(dataDir)}). ` +
-        `Run \`chmod o+x ${blocked.join(' ')}\`, choose a DATA_DIR elsewhere, or set DATABASE_URL.`,
+      `The embedded PostgreSQL runs as the OS user "${USER}", which cannot enter ${blocked.join(', ')} ` +
+        `(on the way to DATA_DIR ${path.dirname(dataDir)} or to its programs in ${binDir}). ` +
+        `Run \`chmod o+x ${blocked.join(' ')}\`, move heirloom or DATA_DIR elsewhere, or set DATABASE_URL.`,
     );
   }
 }
@@ -242,7 +247,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   try {
     const bins = await loadBinaries();
     const owner = osUser();
-    ensureReachable(dataDir, owner);
+    ensureReachable(dataDir, path.dirname(bins.initdb), owner);
     const pgData = path.join(dataDir, 'pg');
     const socketDir = path.join(dataDir, 'pg-socket');
     if (socketDir.length > 90) throw new Error(`DATA_DIR path is too long for a PostgreSQL socket: ${dataDir}`);
