@@ -24,10 +24,15 @@ export interface JobDefinition<T extends object> {
   retryDelaySeconds: number;
   /** A try still running after this long is given up (a crashed process's job is tried again). */
   expireInSeconds: number;
+  /**
+   * At most one job of this kind waits per singleton key (pg-boss `short` policy): a photo asked for again
+   * while its job waits is one job. Without it every send is its own job (`standard`).
+   */
+  oneQueuedPerKey?: boolean;
 }
 
 export interface SendOptions {
-  /** At most one queued job per key (a photo is processed once however often it is asked for). */
+  /** With `oneQueuedPerKey`: a job with this key already waiting makes this send a no-op. */
   singletonKey?: string;
   startAfter?: Date;
 }
@@ -90,9 +95,10 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
         retryBackoff: true,
         expireInSeconds: def.expireInSeconds,
       };
-      // short: one queued job per singleton key; existing queues take the current retry settings
-      if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, { name: def.name, policy: 'short', ...queue });
-      else await boss.createQueue(def.name, { name: def.name, policy: 'short', ...queue });
+      const policy = def.oneQueuedPerKey ? 'short' : 'standard';
+      // existing queues take the current policy and retry settings
+      if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, { name: def.name, policy, ...queue });
+      else await boss.createQueue(def.name, { name: def.name, policy, ...queue });
     }
     if (soleInstance) await reclaimInterrupted();
     for (const def of definitions.values()) {

@@ -1,7 +1,6 @@
 // Outgoing mail, always through the job queue: a mail server that is down delays mail and loses none.
 // With SMTP_URL, nodemailer sends it; without, each message is written to DATA_DIR/outbox as an .eml file
 // (any mail program opens it) and logged in one line, so a home install without a mail server still works.
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -65,6 +64,6 @@ export function defineMailJob(jobs: JobQueue, mailer: Mailer, log: FastifyBaseLo
   });
 }
 
-// Every queue keeps one waiting job per key (jobs.ts): each mail gets its own key, so two mails queued
-// together (a verification link and a notice to the old address) are never merged into one.
-export const queueMail = (jobs: JobQueue, message: MailMessage) => jobs.send(MAIL_JOB, message, { singletonKey: randomUUID() });
+// Every mail is its own job (no `oneQueuedPerKey`): a verification link and a notice to the old address
+// queued together are two mails.
+export const queueMail = (jobs: JobQueue, message: MailMessage) => jobs.send(MAIL_JOB, message);

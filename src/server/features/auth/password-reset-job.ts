@@ -10,6 +10,7 @@ export const PASSWORD_RESET_JOB = 'auth.password-reset';
 export function definePasswordResetJob(jobs: JobQueue, { repo, mail }: { repo: AuthRepo; mail: AccountMailService }) {
   jobs.define<{ email: string }>({
     name: PASSWORD_RESET_JOB,
+    oneQueuedPerKey: true,
     retryLimit: 5,
     retryDelaySeconds: 10,
     expireInSeconds: 60,

@@ -70,6 +70,7 @@ export function createDerivativeQueue({ jobs, repo, files, heic, log, onChange }
 
   jobs.define<{ photoId: number }>({
     name: DERIVATIVES_JOB,
+    oneQueuedPerKey: true,
     // sharp already spreads one image over the libuv threads; two at a time keeps a 2-core box responsive
     concurrency: 2,
     retryLimit: 3,
