@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { createLoginThrottle, type LoginThrottle } from './features/auth/login-throttle';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     env: Env;
     /** One HEIC decoding worker for the whole app (gallery photos and memory attachments). */
     heic: HeicDecoder;
+    /** Failed password checks, shared by sign-in and every route that asks for the password again (decision 024). */
+    loginThrottle: LoginThrottle;
     /** The one durable background queue (PostgreSQL): derivatives, mail, and later exports and legacy timers. */
     jobs: JobQueue;
     /** Every route as registered (method + URL pattern + its schema): the access-control and generated-input tests walk this list. */
@@ -69,6 +72,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   app.decorate('env', env);
   app.decorate('registeredRoutes', []);
   app.decorate('heic', createHeicDecoder());
+  app.decorate('loginThrottle', createLoginThrottle());
   app.addHook('onClose', async () => app.heic.close());
   app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance: !env.DATABASE_URL }));
   const mailer = createMailer(env, app.log);

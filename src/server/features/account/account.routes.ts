@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     files: app.files,
     sessions: app.sessions,
     log: app.log,
-    checkPassword: createPasswordCheck(app.db),
+    checkPassword: createPasswordCheck(app.loginThrottle),
   });
   app.addHook('onError', retryAfterHeader);
   // Routes that check a password are limited per IP like login, so a stolen session cannot guess it; the

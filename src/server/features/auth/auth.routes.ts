@@ -23,6 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sessions: app.sessions,
     log: app.log,
     publicUrl: app.env.PUBLIC_URL,
+    throttle: app.loginThrottle,
   });
   app.addHook('onError', retryAfterHeader);
   /** Per-IP limit on the credential and account-link routes; the per-account limits (login-throttle.ts) come on top. */

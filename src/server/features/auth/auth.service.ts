@@ -10,7 +10,7 @@ import { toUser } from '../../plugins/session.repo';
 import { createAccountMailService } from './account-mail.service';
 import { createAccountTokens } from './account-tokens';
 import type { AuthRepo } from './auth.repo';
-import { loginThrottleOf } from './login-throttle';
+import type { LoginThrottle } from './login-throttle';
 import { definePasswordResetJob } from './password-reset-job';
 import { relinkContactsOf } from '../contacts/contacts.service';
 
@@ -24,10 +24,11 @@ interface Deps {
   sessions: SessionManager;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** The app's one throttle (app.loginThrottle), shared with every route that checks a password. */
+  throttle: LoginThrottle;
 }
 
-export function createAuthService({ db, repo, jobs, sessions, log, publicUrl }: Deps) {
-  const throttle = loginThrottleOf(db);
+export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, throttle }: Deps) {
   const tokens = createAccountTokens(db);
   const mail = createAccountMailService({ db, jobs, publicUrl });
   const passwordReset = definePasswordResetJob(jobs, { repo, mail });
@@ -121,8 +122,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * the limits of signing in, on the same account, so a stolen session cannot guess faster than a stranger.
  * Throws LoginThrottledError (429); register retryAfterHeader as the routes' onError hook.
  */
-export function createPasswordCheck(db: Db) {
-  const throttle = loginThrottleOf(db);
+export function createPasswordCheck(throttle: LoginThrottle) {
   return async (account: { email: string; password: string }, password: string, clientAddress: string) => {
     const attempt = throttle.begin(account.email, clientAddress);
     let ok;

@@ -10,7 +10,6 @@
 // concurrent guesses cannot all slip past a limit; a success takes its count back. State is in memory:
 // heirloom runs as one process.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 
 export interface LoginThrottleOptions {
@@ -146,22 +145,6 @@ export function createLoginThrottle({
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-const throttles = new WeakMap<Db, LoginThrottle>();
-
-/**
- * The app's one throttle, shared by every route that checks a password (sign-in, password change, address
- * change, account deletion), so guesses made through any of them add up. Keyed by the app's database
- * handle, which every route plugin receives.
- */
-export function loginThrottleOf(db: Db, options?: LoginThrottleOptions): LoginThrottle {
-  let throttle = throttles.get(db);
-  if (!throttle) {
-    throttle = createLoginThrottle(options);
-    throttles.set(db, throttle);
-  }
-  return throttle;
-}
 
 /** onError hook for the password routes: a throttled answer says when to come back. */
 export async function retryAfterHeader(_req: FastifyRequest, reply: FastifyReply, err: Error) {
