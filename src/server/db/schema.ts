@@ -1,6 +1,6 @@
 // ALL tables of heirloom (spec §3) in one file: this file is the data map.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
@@ -11,6 +11,12 @@ export const relationshipEnum = pgEnum('relationship', ['friend', 'family']);
 export const derivativeStatusEnum = pgEnum('derivative_status', ['pending', 'ready', 'failed']);
 /** What a one-time account token proves when it comes back from an e-mail. */
 export const accountTokenPurposeEnum = pgEnum('account_token_purpose', ['password_reset', 'email_verification']);
+/** How a grant is reached: a personal link for one contact, or a public link for anyone who has it. */
+export const linkKindEnum = pgEnum('link_kind', ['personal', 'public']);
+/** What a grant's recipient may do; only `viewer` is offered today (decision 025). */
+export const grantRoleEnum = pgEnum('grant_role', ['viewer', 'contributor']);
+/** When a grant opens. Sharing is always `now`; the Legacy Plan adds its conditions to this enum. */
+export const releaseConditionEnum = pgEnum('release_condition', ['now']);
 
 export const users = pgTable(
   'users',
@@ -214,6 +220,97 @@ export const accountTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('account_tokens_token_hash_idx').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** A named set of the owner's photos, memories and documents: what is shared (decision 025). */
+export const collections = pgTable(
+  'collections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    coverPhotoId: integer('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('collections_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One photo, memory or document in one collection; an item can be in many collections. */
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    /** Denormalised owner so every query can carry the owner in its WHERE. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'cascade' }),
+    memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'cascade' }),
+    vaultFileId: integer('vault_file_id').references(() => vaultFiles.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check('collection_items_one_item', sql`num_nonnulls(${t.photoId}, ${t.memoryId}, ${t.vaultFileId}) = 1`),
+    uniqueIndex('collection_items_photo_idx').on(t.collectionId, t.photoId),
+    uniqueIndex('collection_items_memory_idx').on(t.collectionId, t.memoryId),
+    uniqueIndex('collection_items_vault_file_idx').on(t.collectionId, t.vaultFileId),
+    index('collection_items_user_idx').on(t.userId),
+    index('collection_items_photo_ref_idx').on(t.photoId),
+    index('collection_items_memory_ref_idx').on(t.memoryId),
+    index('collection_items_vault_file_ref_idx').on(t.vaultFileId),
+  ],
+);
+
+/**
+ * Who receives what, on which condition (decision 025): a collection (or, for the Legacy Plan, a single
+ * item) × a recipient (a contact, or anyone holding a public link) × a role × a release condition. Sharing
+ * and the Legacy Plan are rows of this one table. The link token is never stored: `token_hash` (sha256)
+ * finds the grant, and the token is recomputed from `token_nonce` with the instance secret when the owner
+ * copies the link again (src/server/lib/link-tokens.ts). Revoking deletes the row.
+ */
+export const grants = pgTable(
+  'grants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The owner who grants. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'cascade' }),
+    memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'cascade' }),
+    vaultFileId: integer('vault_file_id').references(() => vaultFiles.id, { onDelete: 'cascade' }),
+    /** The recipient; null for a public link. */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
+    linkKind: linkKindEnum('link_kind').notNull(),
+    role: grantRoleEnum('role').default('viewer').notNull(),
+    releaseCondition: releaseConditionEnum('release_condition').default('now').notNull(),
+    tokenNonce: text('token_nonce'),
+    tokenHash: text('token_hash'),
+    /** argon2id of a public link's optional password. */
+    passwordHash: text('password_hash'),
+    /** Whether the link shows places (photo GPS/EXIF location, memory and photo places). */
+    includePlaces: boolean('include_places').default(false).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    viewCount: integer('view_count').default(0).notNull(),
+  },
+  (t) => [
+    check('grants_one_target', sql`num_nonnulls(${t.collectionId}, ${t.photoId}, ${t.memoryId}, ${t.vaultFileId}) = 1`),
+    check('grants_recipient_matches_kind', sql`(${t.linkKind} = 'public') = (${t.contactId} is null)`),
+    uniqueIndex('grants_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('grants_collection_contact_idx').on(t.collectionId, t.contactId),
+    index('grants_user_idx').on(t.userId),
+    index('grants_contact_idx').on(t.contactId),
+  ],
 );
 
 /**
