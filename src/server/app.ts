@@ -8,11 +8,13 @@ import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createLoginThrottle, type LoginThrottle } from './features/auth/login-throttle';
+import { collectionsRoutes } from './features/collections/collections.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
@@ -20,6 +22,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import type { FileStore } from './lib/file-store';
 import { createHeicDecoder, type HeicDecoder } from './lib/heic-decoder';
 import { createJobQueue, type JobQueue } from './lib/jobs';
+import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
 import { createMailer, defineMailJob } from './lib/mail';
 import { installErrorHandler } from './plugins/error-handler';
 import { refuseNulPlugin } from './plugins/refuse-nul';
@@ -38,6 +41,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     /** The one durable background queue (PostgreSQL): derivatives, mail, and later exports and legacy timers. */
     jobs: JobQueue;
+    /** Makes and checks share-link tokens with the instance secret (decision 025). */
+    linkTokens: LinkTokens;
     /** Every route as registered (method + URL pattern + its schema): the access-control and generated-input tests walk this list. */
     registeredRoutes: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
@@ -73,6 +78,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   app.decorate('registeredRoutes', []);
   app.decorate('heic', createHeicDecoder());
   app.decorate('loginThrottle', createLoginThrottle());
+  app.decorate('linkTokens', createLinkTokens(loadInstanceSecret(env.DATA_DIR, env.INSTANCE_SECRET)));
   app.addHook('onClose', async () => app.heic.close());
   app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance: !env.DATABASE_URL }));
   const mailer = createMailer(env, app.log);
@@ -95,6 +101,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(waitlistRoutes, { prefix: '/api/waitlist' });
+  // A link's token is its key: no session needed (decision 025).
+  await app.register(sharedViewRoutes, { prefix: '/api/shared' });
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
@@ -105,6 +113,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(contactsRoutes, { prefix: '/api/contacts' });
     await signedIn.register(vaultRoutes, { prefix: '/api/vault' });
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
+    await signedIn.register(collectionsRoutes, { prefix: '/api/collections' });
+    await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });
   });
 
   // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.

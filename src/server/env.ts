@@ -100,6 +100,15 @@ const envSchema = z.object({
     .transform((v) => v?.replace(/\/+$/, '')),
   /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
+  /**
+   * Signs share links (decision 025): at least 32 characters. Without it heirloom makes one in
+   * DATA_DIR/instance-secret on first start; several app servers need the same value.
+   */
+  INSTANCE_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'INSTANCE_SECRET must be at least 32 characters').optional()),
   /** Where the built web app lives; defaults to dist/web next to the server bundle. */
   WEB_DIST_DIR: z
     .string()
