@@ -18,7 +18,7 @@ export const faqItems: FaqItem[] = [
     id: 'is-it-secure',
     question: 'Is my information safe and private?',
     answer:
-      'Privacy is the foundation of heirloom. Your content is protected with end-to-end encryption, everything is private by default, and customisable privacy settings let you decide exactly who can see each memory and when.',
+      'Privacy is the foundation of heirloom. It runs on a server you or your family control, everything is private by default, and you decide exactly who sees what: a collection shared with the people you choose, or a public link you can protect with a password, limit in time and revoke at any moment.',
   },
   {
     id: 'content-types',

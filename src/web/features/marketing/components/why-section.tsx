@@ -10,7 +10,7 @@ const REASONS = [
   {
     icon: ShieldCheck,
     title: 'Private by design',
-    text: 'Your memories are yours. End-to-end encryption and privacy settings you control decide exactly who sees what, and when.',
+    text: 'Your memories are yours: private by default, on a server you control. You decide exactly who sees each collection, and you can take a link back at any time.',
   },
   {
     icon: HeartHandshake,
