@@ -35,6 +35,21 @@ export const queryKeys = {
     list: ['vault', 'list'] as const,
     usage: ['vault', 'usage'] as const,
   },
+  collections: {
+    all: ['collections'] as const,
+    list: ['collections', 'list'] as const,
+    detail: (id: number) => ['collections', 'detail', id] as const,
+    links: (id: number) => ['collections', 'links', id] as const,
+    /** The "shared" marks on gallery tiles, memory cards and vault items. */
+    sharedItems: ['collections', 'shared-items'] as const,
+  },
+  /** What others share: a link's collection (by token) and the signed-in recipient's Shared with me. */
+  shared: {
+    all: ['shared'] as const,
+    link: (token: string) => ['shared', 'link', token] as const,
+    withMe: ['shared', 'with-me'] as const,
+    withMeCollection: (grantId: number) => ['shared', 'with-me', grantId] as const,
+  },
   timeline: {
     all: ['timeline'] as const,
     list: (sortDirection: string, contentType: string) => ['timeline', 'list', sortDirection, contentType] as const,

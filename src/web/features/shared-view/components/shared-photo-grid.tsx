@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { SharedPhoto } from '@shared/schemas/sharing';
+import { SharedPhotoViewer, sharedPhotoLabel } from './shared-photo-viewer';
+
+/** Square thumbnails, three across on a phone and more on wider screens; each opens the viewer. */
+export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  return (
+    <>
+      <ul className="grid grid-cols-3 gap-1 sm:grid-cols-4 sm:gap-2 lg:grid-cols-5">
+        {photos.map((photo, index) => (
+          <li key={photo.id} className="aspect-square overflow-hidden rounded-md bg-muted sm:rounded-lg">
+            <button
+              type="button"
+              onClick={() => setOpenIndex(index)}
+              aria-label={`View ${sharedPhotoLabel(photo)}`}
+              className="group block size-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+            >
+              <img
+                src={photo.thumbnailUrl}
+                alt={sharedPhotoLabel(photo)}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <SharedPhotoViewer photos={photos} index={openIndex} onIndexChange={setOpenIndex} />
+    </>
+  );
+}

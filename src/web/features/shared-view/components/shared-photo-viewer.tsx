@@ -1,0 +1,134 @@
+import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
+import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { SharedPhoto } from '@shared/schemas/sharing';
+import { Button } from '@web/components/ui/button';
+import { formatLongDate } from '@web/lib/format';
+
+export const sharedPhotoLabel = (photo: Pick<SharedPhoto, 'title' | 'fileName'>) => photo.title || photo.fileName;
+
+/** A horizontal swipe shorter than this is a tap or a scroll, not "next photo". */
+const SWIPE_PX = 50;
+
+/**
+ * The full-screen viewer of a shared collection's photos: the display copy, its title and date, previous and
+ * next (buttons, arrow keys, a swipe), and the original to download. Radix Dialog traps focus and gives it
+ * back to the thumbnail on close.
+ */
+export function SharedPhotoViewer({
+  photos,
+  index,
+  onIndexChange,
+}: {
+  photos: SharedPhoto[];
+  /** The open photo, or null when the viewer is closed. */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+}) {
+  const touchStartX = useRef<number | null>(null);
+  const photo = index === null ? undefined : photos[index];
+  const hasPrevious = index !== null && index > 0;
+  const hasNext = index !== null && index < photos.length - 1;
+
+  // At either end the buttons are aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.
+  const go = (step: -1 | 1) => {
+    if (index === null) return;
+    const next = index + step;
+    if (next >= 0 && next < photos.length) onIndexChange(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(-1);
+    else if (event.key === 'ArrowRight') go(1);
+    else return;
+    event.preventDefault();
+  };
+
+  const onTouchStart = (event: TouchEvent) => {
+    touchStartX.current = event.touches.length === 1 ? (event.touches[0]?.clientX ?? null) : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStartX.current;
+    touchStartX.current = null;
+    const end = event.changedTouches[0]?.clientX;
+    if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
+    go(end < start ? 1 : -1);
+  };
+
+  const date = photo ? formatLongDate(photo.dateTaken) : '';
+  const details = photo ? [date, photo.location, photo.cameraInfo].filter(Boolean).join(' · ') : '';
+
+  return (
+    <DialogPrimitive.Root open={photo !== undefined} onOpenChange={(open) => !open && onIndexChange(null)}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90 data-[state=open]:animate-fade-in" />
+        <DialogPrimitive.Content
+          onKeyDown={onKeyDown}
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+          className="fixed inset-0 z-50 flex flex-col text-white outline-none data-[state=open]:animate-fade-in"
+        >
+          {photo && index !== null && (
+            <>
+              <div className="flex items-start gap-3 p-3 sm:p-4">
+                <div className="min-w-0 flex-1">
+                  <DialogPrimitive.Title className="truncate text-base font-semibold sm:text-lg">
+                    {sharedPhotoLabel(photo)}
+                  </DialogPrimitive.Title>
+                  <DialogPrimitive.Description className="truncate text-sm text-white/80">
+                    {details || `Photo ${index + 1} of ${photos.length}`}
+                  </DialogPrimitive.Description>
+                </div>
+                <Button asChild variant="secondary" size="sm">
+                  <a href={photo.downloadUrl} download={photo.fileName}>
+                    <Download aria-hidden="true" />
+                    Download
+                  </a>
+                </Button>
+                <DialogPrimitive.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label="Close" className="text-white hover:bg-white/15 hover:text-white">
+                    <X aria-hidden="true" className="size-5" />
+                  </Button>
+                </DialogPrimitive.Close>
+              </div>
+              <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
+                <img
+                  key={photo.id}
+                  src={photo.displayUrl}
+                  alt={sharedPhotoLabel(photo)}
+                  width={photo.width ?? undefined}
+                  height={photo.height ?? undefined}
+                  className="max-h-full w-auto max-w-full object-contain select-none"
+                  draggable={false}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Previous photo"
+                  aria-disabled={!hasPrevious}
+                  onClick={() => go(-1)}
+                  className="absolute top-1/2 left-1 aria-disabled:opacity-30 size-12 -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white sm:left-3"
+                >
+                  <ChevronLeft aria-hidden="true" className="size-7" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label="Next photo"
+                  aria-disabled={!hasNext}
+                  onClick={() => go(1)}
+                  className="absolute top-1/2 right-1 aria-disabled:opacity-30 size-12 -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white sm:right-3"
+                >
+                  <ChevronRight aria-hidden="true" className="size-7" />
+                </Button>
+              </div>
+              <p aria-live="polite" className="pb-[max(1rem,env(safe-area-inset-bottom))] text-center text-sm text-white/80">
+                {index + 1} / {photos.length}
+              </p>
+            </>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,83 @@
+import { Images, Inbox } from 'lucide-react';
+import { Link } from 'react-router';
+import type { SharedWithMe } from '@shared/schemas/sharing';
+import { EmptyState } from '@web/components/empty-state';
+import { FullPageSpinner } from '@web/components/full-page-spinner';
+import { Button } from '@web/components/ui/button';
+import { formatLongDate } from '@web/lib/format';
+import { useSharedWithMe } from '../api';
+
+type SharedCollectionSummary = SharedWithMe[number]['collections'][number];
+
+function CollectionCard({ collection }: { collection: SharedCollectionSummary }) {
+  return (
+    <li>
+      <Link
+        to={`/shared-with-me/${collection.grantId}`}
+        className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow outline-none hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <div className="aspect-[4/3] overflow-hidden bg-muted">
+          {collection.coverUrl ? (
+            <img
+              src={collection.coverUrl}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-muted-foreground">
+              <Images aria-hidden="true" className="size-10" />
+            </span>
+          )}
+        </div>
+        <div className="grid gap-1 p-4">
+          <h3 className="font-semibold break-words group-hover:text-primary">{collection.title}</h3>
+          <p className="text-sm text-muted-foreground">
+            {collection.itemCount} {collection.itemCount === 1 ? 'item' : 'items'} · Shared {formatLongDate(collection.sharedAt)}
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** Shared with me: what other heirloom users shared with this account, by the person who shared it. */
+export function SharedWithMeList() {
+  const shared = useSharedWithMe();
+
+  if (shared.isPending) return <FullPageSpinner />;
+  if (shared.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3">
+        <p className="text-muted-foreground">What was shared with you could not be loaded.</p>
+        <Button variant="outline" onClick={() => void shared.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (shared.data.length === 0) {
+    return (
+      <EmptyState
+        icon={Inbox}
+        headingLevel={2}
+        title="Nothing has been shared with you yet."
+        description="When someone shares a collection with the e-mail address of this account, it appears here."
+      />
+    );
+  }
+  return (
+    <div className="grid gap-10">
+      {shared.data.map((owner) => (
+        <section key={owner.ownerName} aria-label={`From ${owner.ownerName}`} className="grid gap-4">
+          <h2 className="text-xl font-semibold">From {owner.ownerName}</h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {owner.collections.map((collection) => (
+              <CollectionCard key={collection.grantId} collection={collection} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

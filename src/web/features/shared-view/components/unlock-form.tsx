@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LockKeyhole } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { SHARING_MESSAGES, unlockInputSchema } from '@shared/schemas/sharing';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { UnlockRefusedError, useUnlockSharedLink } from '../api';
+
+type UnlockInput = { password: string };
+
+function waitText(seconds: number) {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** What a refused password says: wrong, or wait (429 with Retry-After), or the server's own message. */
+function refusal(error: unknown) {
+  if (error instanceof UnlockRefusedError && error.status === 401) return SHARING_MESSAGES.wrongPassword;
+  if (error instanceof UnlockRefusedError && error.status === 429) {
+    return error.retryAfterSeconds
+      ? `Too many tries. Please wait ${waitText(error.retryAfterSeconds)} and try again.`
+      : 'Too many tries. Please wait a moment and try again.';
+  }
+  return errorMessage(error, 'Could not check the password. Please try again.');
+}
+
+/** A public link with a password: asked once, then a cookie lets the collection and its images load. */
+export function UnlockForm({ token }: { token: string }) {
+  const unlock = useUnlockSharedLink(token);
+  const form = useForm<UnlockInput>({ resolver: zodResolver(unlockInputSchema), defaultValues: { password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await unlock.mutateAsync(password);
+    } catch {
+      form.setFocus('password');
+    }
+  });
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <LockKeyhole aria-hidden="true" className="size-6" />
+        </span>
+        <CardTitle as="h1" className="text-2xl">
+          {SHARING_MESSAGES.passwordRequired}
+        </CardTitle>
+        <CardDescription>Enter the password you were given with the link.</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4">
+          <FormField label="Password" error={errors.password}>
+            <Input type="password" autoComplete="off" autoFocus {...form.register('password')} />
+          </FormField>
+          {unlock.isError && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {refusal(unlock.error)}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" size="lg" className="w-full" disabled={unlock.isPending}>
+            {unlock.isPending ? (
+              <>
+                <Spinner />
+                Opening...
+              </>
+            ) : (
+              'Open'
+            )}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
