@@ -126,6 +126,7 @@ const signedInScreens = [
   paths.family,
   paths.friends,
   paths.vault,
+  paths.collections,
   paths.profile,
   paths.settings,
   paths.afterLife,

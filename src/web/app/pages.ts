@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { paths } from './paths';
+import { matchPath } from 'react-router';
+import { pathPatterns, paths } from './paths';
 
 /** public: anyone; guest-only: signed-in visitors go on to the dashboard; signed-in: visitors go to /login. */
 export type PageAccess = 'public' | 'guest-only' | 'signed-in';
@@ -8,16 +9,20 @@ export type PageAccess = 'public' | 'guest-only' | 'signed-in';
  * Icons are named here and drawn by the signed-in layout: importing them into this table would put them on
  * the landing page's first load, which only needs the paths.
  */
-export type NavIcon = 'story' | 'family' | 'friends' | 'vault' | 'after-life';
+export type NavIcon = 'story' | 'family' | 'friends' | 'vault' | 'collections' | 'shared-with-me' | 'after-life';
+
+/** When a navigation item shows only some of the time; the signed-in layout answers each (received-shares: Shared with me is not empty). */
+export type NavCondition = 'received-shares';
 
 export type Page = {
+  /** A path, or a react-router pattern with parameters (`/collections/:id`) from pathPatterns. */
   path: string;
   access: PageAccess;
   /** Fetches the page's module; React.lazy and preloadPage() share it, so a module is fetched once. */
   load: () => Promise<unknown>;
   Component: LazyExoticComponent<ComponentType>;
   /** An item of the signed-in navigation (spec §2), in table order. */
-  nav?: { label: string; icon: NavIcon };
+  nav?: { label: string; icon: NavIcon; onlyIf?: NavCondition };
   /** The navigation item that stays highlighted on this page (a sub-page of My Story). */
   partOf?: string;
 };
@@ -37,6 +42,8 @@ function page<K extends string>(
 }
 
 const loadContacts = () => import('./routes/contacts');
+const loadCollections = () => import('./routes/collections');
+const loadSharedWithMe = () => import('./routes/shared-with-me');
 
 /**
  * The page table = spec §2 plus account recovery. The router and the signed-in navigation are built from it.
@@ -59,17 +66,27 @@ export const pages: Page[] = [
   page(paths.family, 'signed-in', loadContacts, 'FamilyRoute', { nav: { label: 'Family', icon: 'family' } }),
   page(paths.friends, 'signed-in', loadContacts, 'FriendsRoute', { nav: { label: 'Friends', icon: 'friends' } }),
   page(paths.vault, 'signed-in', () => import('./routes/vault'), 'VaultRoute', { nav: { label: 'Vault', icon: 'vault' } }),
+  page(paths.collections, 'signed-in', loadCollections, 'CollectionsRoute', { nav: { label: 'Collections', icon: 'collections' } }),
+  page(pathPatterns.collection, 'signed-in', loadCollections, 'CollectionRoute', { partOf: paths.collections }),
+  page(paths.sharedWithMe, 'signed-in', loadSharedWithMe, 'SharedWithMeRoute', {
+    nav: { label: 'Shared with me', icon: 'shared-with-me', onlyIf: 'received-shares' },
+  }),
+  page(pathPatterns.sharedWithMeCollection, 'signed-in', loadSharedWithMe, 'SharedWithMeCollectionRoute', { partOf: paths.sharedWithMe }),
   page(paths.afterLife, 'signed-in', () => import('./routes/after-life'), 'AfterLifeRoute', {
     nav: { label: 'After Life', icon: 'after-life' },
   }),
   page(paths.settings, 'signed-in', () => import('./routes/settings'), 'SettingsRoute'),
+  page(pathPatterns.sharedLink, 'public', () => import('./routes/shared-link'), 'SharedLinkRoute'),
 ];
 
-const byPath = new Map(pages.map((p) => [p.path, p]));
+const hasParams = (p: Page) => p.path.includes(':');
+const byPath = new Map(pages.filter((p) => !hasParams(p)).map((p) => [p.path, p]));
+const withParams = pages.filter(hasParams);
 
 /** The page a pathname shows ('/story/' is '/story'), or undefined for the landing and not-found pages. */
 export function pageAt(pathname: string): Page | undefined {
-  return byPath.get(pathname.replace(/(.)\/+$/, '$1'));
+  const trimmed = pathname.replace(/(.)\/+$/, '$1');
+  return byPath.get(trimmed) ?? withParams.find((p) => matchPath(p.path, trimmed) !== null);
 }
 
 const signedInSegments = new Set(pages.filter((p) => p.access === 'signed-in').map((p) => p.path.split('/')[1]));

@@ -17,6 +17,21 @@ export const paths = {
   family: '/family',
   friends: '/friends',
   vault: '/vault',
+  collections: '/collections',
   afterLife: '/after-life',
   settings: '/settings',
+  sharedWithMe: '/shared-with-me',
 } as const;
+
+/**
+ * Pages with a parameter in their path: the route pattern (react-router syntax) for the page table, and
+ * a function per pattern for links. Kept out of `paths`, whose values are all pages one can visit as they are.
+ */
+export const pathPatterns = {
+  collection: '/collections/:id',
+  /** A share link (decision 025): public, for a visitor with no account. */
+  sharedLink: '/s/:token',
+  sharedWithMeCollection: '/shared-with-me/:grantId',
+} as const;
+
+export const collectionPath = (id: number) => `/collections/${id}`;

@@ -1,20 +1,29 @@
-import { BookOpen, Heart, Lock, PanelLeftClose, PanelLeftOpen, Sunset, Users, type LucideIcon } from 'lucide-react';
+import { Album, BookOpen, HandHeart, Heart, Lock, PanelLeftClose, PanelLeftOpen, Sunset, Users, type LucideIcon } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
+import { useHasSharedWithMe } from '@web/features/shared-view/api';
 import { cn } from '@web/lib/cn';
-import { activeNavPath, navItems, type NavIcon } from '../pages';
+import { activeNavPath, navItems, type NavCondition, type NavIcon } from '../pages';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
   story: BookOpen,
   family: Users,
   friends: Heart,
   vault: Lock,
+  collections: Album,
+  'shared-with-me': HandHeart,
   'after-life': Sunset,
 };
 
 // spec §2: the navigation items come from the page table, in its order.
-const NAV_ITEMS = navItems.map(({ path, nav }) => ({ to: path, label: nav.label, icon: ICONS[nav.icon] }));
+const NAV_ITEMS = navItems.map(({ path, nav }) => ({ to: path, label: nav.label, icon: ICONS[nav.icon], onlyIf: nav.onlyIf }));
+
+/** The items shown now: those without a condition, and those whose condition holds. */
+function useNavItems() {
+  const conditions: Record<NavCondition, boolean> = { 'received-shares': useHasSharedWithMe() };
+  return NAV_ITEMS.filter((item) => item.onlyIf === undefined || conditions[item.onlyIf]);
+}
 
 /**
  * "The current item is highlighted" (spec §2), also on the pages an item leads to (My Story's timeline,
@@ -43,6 +52,7 @@ function readCollapsed() {
 export function SignedInLayout() {
   const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
   const currentItem = useCurrentItem();
+  const items = useNavItems();
 
   const toggleCollapsed = () => {
     const next = !isCollapsed;
@@ -76,7 +86,7 @@ export function SignedInLayout() {
           {isCollapsed ? <PanelLeftOpen aria-hidden="true" className="size-5" /> : <PanelLeftClose aria-hidden="true" className="size-5" />}
         </button>
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map(({ label, to, icon: Icon }) => {
+          {items.map(({ label, to, icon: Icon }) => {
             const { isActive, ariaCurrent } = currentItem(to);
             return (
               <li key={to}>
@@ -108,8 +118,9 @@ export function SignedInLayout() {
       </main>
 
       <nav aria-label="Tab navigation" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card md:hidden">
-        <ul className="grid grid-cols-5 pb-[env(safe-area-inset-bottom)]">
-          {NAV_ITEMS.map(({ label, to, icon: Icon }) => {
+        {/* one equal column per item, however many the page table has (six or more fit at 375px with the smaller label) */}
+        <ul className="grid auto-cols-fr grid-flow-col pb-[env(safe-area-inset-bottom)]">
+          {items.map(({ label, to, icon: Icon }) => {
             const { isActive, ariaCurrent } = currentItem(to);
             return (
               <li key={to}>
@@ -117,14 +128,14 @@ export function SignedInLayout() {
                   to={to}
                   aria-current={ariaCurrent}
                   className={cn(
-                    'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                    'flex h-16 min-w-0 flex-col items-center justify-center gap-1 px-0.5 text-[0.6875rem] font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
                     isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                   )}
                 >
                   <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-accent')}>
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="truncate">{label}</span>
+                  <span className="max-w-full truncate">{label}</span>
                 </Link>
               </li>
             );

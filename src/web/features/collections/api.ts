@@ -1,0 +1,137 @@
+// Collections and their links (decision 025): fetch + cache only; the components own toasts and dialogs.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Contact } from '@shared/schemas/contacts';
+import type { Memory } from '@shared/schemas/memories';
+import type { Photo } from '@shared/schemas/photos';
+import type {
+  Collection,
+  CollectionDetail,
+  CollectionInput,
+  CollectionItemsInput,
+  CollectionPatch,
+  CreatedLink,
+  LinkInput,
+  ShareLink,
+  SharedItems,
+} from '@shared/schemas/sharing';
+import type { VaultFile } from '@shared/schemas/vault';
+import { api } from '@web/lib/api-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+// Deleting a photo, memory or document elsewhere removes it from its collections on the server, and other
+// screens do not know to refresh these: the collection screens read afresh whenever they open.
+export const useCollections = (enabled = true) =>
+  useQuery({ queryKey: queryKeys.collections.list, queryFn: () => api.get<Collection[]>('/api/collections'), staleTime: 0, enabled });
+
+export const useCollection = (id: number) =>
+  useQuery({
+    queryKey: queryKeys.collections.detail(id),
+    queryFn: () => api.get<CollectionDetail>(`/api/collections/${id}`),
+    staleTime: 0,
+  });
+
+export const useCollectionLinks = (id: number) =>
+  useQuery({
+    queryKey: queryKeys.collections.links(id),
+    queryFn: () => api.get<ShareLink[]>(`/api/collections/${id}/links`),
+    staleTime: 0, // view counts and last-opened times change when recipients open a link
+  });
+
+/** One cached answer for every "Shared" mark; refreshed whenever items or links change here. */
+export function useSharedItems() {
+  const query = useQuery({
+    queryKey: queryKeys.collections.sharedItems,
+    queryFn: () => api.get<SharedItems>('/api/collections/shared-items'),
+  });
+  return {
+    photoIds: new Set(query.data?.photoIds),
+    memoryIds: new Set(query.data?.memoryIds),
+    documentIds: new Set(query.data?.documentIds),
+  };
+}
+
+// The owner's own lists for the "Add items" picker, under the keys (and with the requests) of the photos,
+// memories and vault features, so the picker shares their cache instead of keeping a second copy.
+export const useGalleryPhotos = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.photos.list(), queryFn: () => api.get<Photo[]>('/api/photos'), enabled });
+export const useOwnMemories = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.memories.list, queryFn: () => api.get<Memory[]>('/api/memories'), enabled });
+export const useVaultDocuments = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.vault.list, queryFn: () => api.get<VaultFile[]>('/api/vault'), enabled });
+
+/** Family and friends together: anyone with an e-mail address can receive a personal link. */
+export const useAllContacts = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.contacts.list('all'), queryFn: () => api.get<Contact[]>('/api/contacts'), enabled });
+
+const invalidateCollections = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.collections.all });
+
+export function useCreateCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CollectionInput) => api.post<Collection>('/api/collections', input),
+    onSuccess: () => invalidateCollections(queryClient),
+  });
+}
+
+export function useUpdateCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: CollectionPatch }) => api.patch<Collection>(`/api/collections/${id}`, patch),
+    onSuccess: () => invalidateCollections(queryClient),
+  });
+}
+
+export function useDeleteCollection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/collections/${id}`),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: queryKeys.collections.detail(id) });
+      return invalidateCollections(queryClient);
+    },
+  });
+}
+
+// isPublic on photos and memories reads true while an item is reachable through a public link (decision 025).
+function invalidateItems(queryClient: QueryClient) {
+  return Promise.all([
+    invalidateCollections(queryClient),
+    queryClient.invalidateQueries({ queryKey: queryKeys.photos.lists }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.memories.list }),
+  ]);
+}
+
+export function useAddCollectionItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, items }: { id: number; items: CollectionItemsInput }) => api.post(`/api/collections/${id}/items`, items),
+    onSuccess: () => invalidateItems(queryClient),
+  });
+}
+
+export function useRemoveCollectionItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, items }: { id: number; items: CollectionItemsInput }) => api.delete(`/api/collections/${id}/items`, items),
+    onSuccess: () => invalidateItems(queryClient),
+  });
+}
+
+export function useCreateLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: LinkInput }) => api.post<CreatedLink>(`/api/collections/${id}/links`, input),
+    onSuccess: () => invalidateItems(queryClient),
+  });
+}
+
+export function useRevokeLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, linkId }: { id: number; linkId: number }) => api.delete(`/api/collections/${id}/links/${linkId}`),
+    onSuccess: () => invalidateItems(queryClient),
+  });
+}
+
+/** A photo's thumbnail in the owner's own screens (filePath is the image's URL). */
+export const thumbnailUrl = (photo: Pick<Photo, 'filePath'>) => `${photo.filePath}?size=thumb`;

@@ -1,0 +1,159 @@
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import type { Contact } from '@shared/schemas/contacts';
+import { SHARING_MESSAGES, type CreatedLink as Created, type ShareLink } from '@shared/schemas/sharing';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useAllContacts, useCreateLink } from '../api';
+import { expiryFromDay } from '../expiry';
+import { CreatedLink } from './created-link';
+import { LinkOptions, type LinkOptionsValue } from './link-options';
+
+const contactName = (contact: Pick<Contact, 'firstName' | 'lastName'>) => `${contact.firstName} ${contact.lastName}`.trim();
+
+/** Why a contact cannot be chosen, or undefined when it can. */
+export function unavailableReason(contact: Contact, links: ShareLink[]) {
+  if (!contact.email) return 'No e-mail address: add one on their contact card first';
+  if (links.some((link) => link.contact?.id === contact.id)) return 'Already has a link to this collection';
+  return undefined;
+}
+
+type AddPeopleDialogProps = { collectionId: number; links: ShareLink[] };
+
+/** "Add people": a personal link for one contact, sent to their e-mail address. */
+export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [contactId, setContactId] = useState<number | null>(null);
+  const [options, setOptions] = useState<LinkOptionsValue>({ expiresOn: '', includePlaces: false });
+  const [created, setCreated] = useState<{ link: Created; contact: Contact } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const contacts = useAllContacts(open);
+  const createLink = useCreateLink();
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setContactId(null);
+      setOptions({ expiresOn: '', includePlaces: false });
+      setCreated(null);
+      setError(null);
+    }
+  }
+
+  function share() {
+    const contact = contacts.data?.find((c) => c.id === contactId);
+    if (!contact) {
+      setError(SHARING_MESSAGES.contactRequired);
+      return;
+    }
+    setError(null);
+    createLink.mutate(
+      {
+        id: collectionId,
+        input: {
+          kind: 'personal',
+          contactId: contact.id,
+          expiresAt: expiryFromDay(options.expiresOn),
+          includePlaces: options.includePlaces,
+        },
+      },
+      {
+        onSuccess: (link) => {
+          toast({ title: 'Link sent', description: `${contactName(contact)} will receive the link by e-mail.` });
+          setCreated({ link, contact });
+        },
+        onError: (err) => toast({ variant: 'destructive', title: 'Failed to share', description: errorMessage(err, 'An error occurred') }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <UserPlus aria-hidden="true" />
+          Add people
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add people</DialogTitle>
+          <DialogDescription>
+            Choose someone from Family or Friends. They receive a personal link by e-mail and need no account to open it.
+          </DialogDescription>
+        </DialogHeader>
+        {created ? (
+          <>
+            <CreatedLink
+              url={created.link.url}
+              note={`The link is on its way to ${created.contact.email}. You can also copy it and send it yourself.`}
+            />
+            <DialogFooter>
+              <Button onClick={() => onOpenChange(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            {contacts.isPending ? (
+              <Skeleton className="h-32" />
+            ) : contacts.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                Failed to fetch contacts
+              </p>
+            ) : contacts.data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No contacts yet. Add family members or friends first.</p>
+            ) : (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-medium">Share with</legend>
+                <ul className="grid max-h-64 gap-2 overflow-y-auto">
+                  {contacts.data.map((contact) => {
+                    const reason = unavailableReason(contact, links);
+                    return (
+                      <li key={contact.id}>
+                        <label className="flex cursor-pointer items-start gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-not-allowed has-disabled:opacity-70">
+                          <input
+                            type="radio"
+                            name="share-contact"
+                            className="mt-1"
+                            checked={contactId === contact.id}
+                            disabled={reason !== undefined}
+                            onChange={() => setContactId(contact.id)}
+                          />
+                          <span className="grid min-w-0">
+                            <span className="font-medium">{contactName(contact)}</span>
+                            <span className="truncate text-xs text-muted-foreground">{reason ?? contact.email}</span>
+                          </span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+              </fieldset>
+            )}
+            <LinkOptions value={options} onChange={setOptions} />
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button disabled={createLink.isPending || !contacts.data?.length} onClick={share}>
+                {createLink.isPending ? 'Sending...' : 'Send link'}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { Album, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Collection } from '@shared/schemas/sharing';
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** What a collection holds, in words: "3 photos · 1 memory". */
+export function countsText(collection: Pick<Collection, 'photoCount' | 'memoryCount' | 'documentCount'>) {
+  const parts = [];
+  if (collection.photoCount > 0) parts.push(plural(collection.photoCount, 'photo', 'photos'));
+  if (collection.memoryCount > 0) parts.push(plural(collection.memoryCount, 'memory', 'memories'));
+  if (collection.documentCount > 0) parts.push(plural(collection.documentCount, 'document', 'documents'));
+  return parts.length > 0 ? parts.join(' · ') : 'Empty';
+}
+
+export function CollectionCard({ collection, href }: { collection: Collection; href: string }) {
+  return (
+    <li className="group overflow-hidden rounded-xl border bg-card shadow-sm">
+      <Link to={href} className="block outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset">
+        <div className="relative aspect-[4/3] bg-muted">
+          {collection.coverUrl ? (
+            <img
+              src={collection.coverUrl}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-muted-foreground">
+              <Album aria-hidden="true" className="size-10" />
+            </span>
+          )}
+          {collection.linkCount > 0 && (
+            <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-card/95 px-2 py-0.5 text-xs font-medium text-foreground shadow-sm">
+              <Users aria-hidden="true" className="size-3" />
+              Shared
+            </span>
+          )}
+        </div>
+        <div className="grid gap-1 p-3">
+          <h2 className="truncate font-semibold">{collection.title}</h2>
+          <p className="text-sm text-muted-foreground">{countsText(collection)}</p>
+        </div>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,179 @@
+import { FileText, ImageIcon, NotebookPen, Star, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CollectionDetail, CollectionItemsInput } from '@shared/schemas/sharing';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { formatBytes, formatLongDate } from '@web/lib/format';
+import { thumbnailUrl, useRemoveCollectionItems, useUpdateCollection } from '../api';
+
+function Section({ title, count, icon, children }: { title: string; count: number; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="grid gap-3">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        {icon}
+        {title} ({count})
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The collection's photos, memories and documents, each removable; a photo can become the cover. */
+export function CollectionItems({ collection }: { collection: CollectionDetail }) {
+  const removeItems = useRemoveCollectionItems();
+  const updateCollection = useUpdateCollection();
+  const coverId = collection.coverPhotoId ?? collection.photos[0]?.id;
+
+  const remove = (items: CollectionItemsInput, name: string) =>
+    removeItems.mutate(
+      { id: collection.id, items },
+      {
+        onSuccess: () => toast({ title: 'Removed from collection', description: `"${name}" is no longer in this collection.` }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to remove the item') }),
+      },
+    );
+
+  const setCover = (photoId: number) =>
+    updateCollection.mutate(
+      { id: collection.id, patch: { coverPhotoId: photoId } },
+      {
+        onSuccess: () => toast({ title: 'Cover changed' }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change the cover') }),
+      },
+    );
+
+  const isEmpty = collection.photos.length + collection.memories.length + collection.documents.length === 0;
+  if (isEmpty) {
+    return (
+      <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
+        This collection is empty. Use "Add items" to choose photos, memories and documents.
+      </p>
+    );
+  }
+
+  return (
+    <div className="grid gap-8">
+      {collection.photos.length > 0 && (
+        <Section title="Photos" count={collection.photos.length} icon={<ImageIcon aria-hidden="true" className="size-5 text-primary" />}>
+          <ul aria-label="Photos in this collection" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {collection.photos.map((photo) => {
+              const name = photo.title || photo.fileName;
+              const isCover = photo.id === coverId;
+              return (
+                <li key={photo.id} className="overflow-hidden rounded-xl border bg-card shadow-sm">
+                  <div className="relative aspect-square bg-muted">
+                    <img src={thumbnailUrl(photo)} alt={name} loading="lazy" decoding="async" className="size-full object-cover" />
+                    {isCover && (
+                      <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-card/95 px-2 py-0.5 text-xs font-medium shadow-sm">
+                        <Star aria-hidden="true" className="size-3" />
+                        Cover
+                      </span>
+                    )}
+                  </div>
+                  <div className="grid gap-2 p-2">
+                    <p className="truncate text-sm font-medium">{name}</p>
+                    <div className="flex items-center justify-between gap-1">
+                      {isCover ? (
+                        <span className="text-xs text-muted-foreground">The collection's cover</span>
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="h-8 px-2"
+                          aria-label={`Set as cover: ${name}`}
+                          disabled={updateCollection.isPending}
+                          onClick={() => setCover(photo.id)}
+                        >
+                          <Star aria-hidden="true" />
+                          Set as cover
+                        </Button>
+                      )}
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`Remove ${name} from the collection`}
+                        disabled={removeItems.isPending}
+                        onClick={() => remove({ photoIds: [photo.id] }, name)}
+                      >
+                        <X aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+
+      {collection.memories.length > 0 && (
+        <Section
+          title="Memories"
+          count={collection.memories.length}
+          icon={<NotebookPen aria-hidden="true" className="size-5 text-primary" />}
+        >
+          <ul aria-label="Memories in this collection" className="grid gap-3">
+            {collection.memories.map((memory) => (
+              <li key={memory.id} className="flex items-start justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{memory.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    <time dateTime={memory.eventDate}>{formatLongDate(memory.eventDate)}</time>
+                    {memory.attachments.length > 0 && ` · ${memory.attachments.length} attachment(s)`}
+                  </p>
+                  <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line">{memory.content}</p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 shrink-0"
+                  aria-label={`Remove ${memory.title} from the collection`}
+                  disabled={removeItems.isPending}
+                  onClick={() => remove({ memoryIds: [memory.id] }, memory.title)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {collection.documents.length > 0 && (
+        <Section
+          title="Documents"
+          count={collection.documents.length}
+          icon={<FileText aria-hidden="true" className="size-5 text-primary" />}
+        >
+          <ul aria-label="Documents in this collection" className="grid gap-3">
+            {collection.documents.map((file) => (
+              <li key={file.id} className="flex items-center justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm">
+                <div className="flex min-w-0 items-center gap-3">
+                  <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{file.originalName}</p>
+                    <p className="text-sm text-muted-foreground">{formatBytes(file.fileSize)}</p>
+                  </div>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 shrink-0"
+                  aria-label={`Remove ${file.originalName} from the collection`}
+                  disabled={removeItems.isPending}
+                  onClick={() => remove({ documentIds: [file.id] }, file.originalName)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+    </div>
+  );
+}

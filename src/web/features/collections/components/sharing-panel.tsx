@@ -1,0 +1,67 @@
+import { Lock } from 'lucide-react';
+import { useId } from 'react';
+import type { ShareLink } from '@shared/schemas/sharing';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useCollectionLinks, useRevokeLink } from '../api';
+import { AddPeopleDialog } from './add-people-dialog';
+import { PublicLinkDialog } from './public-link-dialog';
+import { linkName, ShareLinkRow } from './share-link-row';
+
+/** Who can see the collection: its personal and public links, and the ways to add or revoke one. */
+export function SharingPanel({ collectionId }: { collectionId: number }) {
+  const links = useCollectionLinks(collectionId);
+  const revokeLink = useRevokeLink();
+  const titleId = useId();
+
+  const revoke = (link: ShareLink) =>
+    revokeLink.mutate(
+      { id: collectionId, linkId: link.id },
+      {
+        onSuccess: () => toast({ title: 'Link revoked', description: `${linkName(link)} no longer opens this collection.` }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to revoke the link') }),
+      },
+    );
+
+  return (
+    <Card aria-labelledby={titleId} role="region">
+      <CardHeader>
+        <CardTitle id={titleId} as="h2">
+          Sharing
+        </CardTitle>
+        <CardDescription>People you add get a personal link by e-mail; a public link is for anyone you give it to.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap gap-2">
+          <AddPeopleDialog collectionId={collectionId} links={links.data ?? []} />
+          <PublicLinkDialog collectionId={collectionId} />
+        </div>
+        {links.isPending ? (
+          <Skeleton className="h-24" />
+        ) : links.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
+            Failed to fetch the links
+            <Button variant="outline" size="sm" onClick={() => links.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : links.data.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Lock aria-hidden="true" className="size-4" />
+            Private: nobody else can see this collection.
+          </p>
+        ) : (
+          <ul aria-label="Links" className="grid gap-3">
+            {links.data.map((link) => (
+              <ShareLinkRow key={link.id} link={link} isRevoking={revokeLink.isPending} onRevoke={revoke} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
