@@ -127,6 +127,7 @@ const signedInScreens = [
   paths.friends,
   paths.vault,
   paths.collections,
+  paths.sharedWithMe,
   paths.profile,
   paths.settings,
   paths.afterLife,
@@ -399,6 +400,67 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectAccessible(page, `the delete-contact confirmation at ${size}`);
     await closeWithEscape(page);
+  });
+}
+
+/** The seeded photo, memory and document in one collection, with a public link, a password link and a revoked one. */
+async function seedShareLinks(request: APIRequestContext) {
+  await Promise.all([seedMemory(request), seedPhoto(request), seedDocument(request)]);
+  const ids = async (url: string) => ((await (await request.get(url)).json()) as { id: number }[]).map((item) => item.id);
+  const [photoIds, memoryIds, documentIds] = await Promise.all([ids('/api/photos'), ids('/api/memories'), ids('/api/vault')]);
+  const created = await request.post('/api/collections', { data: { title: 'Summers at the lake', description: 'Every July.' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const added = await request.post(`/api/collections/${id}/items`, { data: { photoIds, memoryIds, documentIds } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const link = async (data: object) => {
+    const res = await request.post(`/api/collections/${id}/links`, { data: { kind: 'public', ...data } });
+    expect(res.status(), await res.text()).toBe(201);
+    const body = (await res.json()) as { id: number; url: string };
+    return { id: body.id, path: new URL(body.url).pathname };
+  };
+  const [open, locked, revoked] = [await link({}), await link({ password: 'open sesame' }), await link({})];
+  expect((await request.delete(`/api/collections/${id}/links/${revoked.id}`)).status()).toBe(204);
+  return { open: open.path, locked: locked.path, revoked: revoked.path };
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`a share link at ${size}: the collection, the photo viewer, the password form with an error, a revoked link`, async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    await signIn();
+    const links = await seedShareLinks(page.request);
+    const context = await browser.newContext({ baseURL, viewport }); // the recipient has no session
+    const view = await context.newPage();
+
+    await view.goto(links.open);
+    await expect(view.getByRole('heading', { level: 1, name: 'Summers at the lake' })).toBeVisible();
+    await view.waitForLoadState('networkidle');
+    await expectAccessible(view, `a share link at ${size}`);
+    await view.getByRole('button', { name: 'View porch.jpg' }).click();
+    await expect(view.getByRole('dialog', { name: 'porch.jpg' })).toBeVisible();
+    await expectAccessible(view, `the shared photo viewer at ${size}`);
+    await closeWithEscape(view);
+
+    await view.goto(links.locked);
+    await view.getByRole('button', { name: 'Open' }).click();
+    await expect(view.getByText('Enter the password')).toBeVisible();
+    await expectAccessible(view, `the share-link password form with an error at ${size}`);
+    await view.getByLabel('Password').fill('wrong');
+    await view.getByRole('button', { name: 'Open' }).click();
+    await expect(view.getByRole('alert')).toBeVisible();
+    await expectAccessible(view, `a wrong share-link password at ${size}`);
+
+    await view.goto(links.revoked);
+    await expect(view.getByRole('heading', { level: 1, name: 'This link does not work any more.' })).toBeVisible();
+    await expectAccessible(view, `a revoked share link at ${size}`);
+    await context.close();
   });
 }
 
