@@ -1,5 +1,5 @@
 // Queries only. Every query carries the owner in its WHERE; rows become DTOs here and nowhere else.
-import { and, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Attachment, Memory } from '@shared/schemas/memories';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
@@ -9,6 +9,17 @@ import { attachmentFileUrl, linkedPhotoId, linkedPhotoUrl, linkedVaultFileId, li
 type MemoryRow = typeof memories.$inferSelect;
 type AttachmentRow = typeof memoryAttachments.$inferSelect;
 export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | 'isPublic' | 'tags' | 'location'>;
+/**
+ * isPublic as read (decision 025): the flag a client wrote, or the memory is in a collection with a live public
+ * link. Spelled with the table's name: drizzle drops it from columns in single-table selects and RETURNING, and
+ * an unqualified "id" inside the subquery would mean collection_items.id.
+ */
+const isPublicRead = sql<boolean>`(memories.is_public OR EXISTS (
+  SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
+  WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND g.link_kind = 'public'
+    AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+/** Every column, with isPublic as read: what becomes a Memory. */
+const memoryColumns = { ...getTableColumns(memories), isPublic: isPublicRead };
 export type NewAttachment = Pick<AttachmentRow, 'filePath' | 'fileName' | 'fileSize' | 'mimeType' | 'contentHash' | 'displaySize'>;
 
 export function createMemoriesRepo(db: Db) {
@@ -81,7 +92,7 @@ export function createMemoriesRepo(db: Db) {
     /** spec §2: newest event first; among memories of the same day, the most recently written first. */
     async listByOwner(userId: number): Promise<Memory[]> {
       const rows = await db
-        .select()
+        .select(memoryColumns)
         .from(memories)
         .where(eq(memories.userId, userId))
         .orderBy(desc(memories.eventDate), desc(memories.createdAt), desc(memories.id));
@@ -93,10 +104,24 @@ export function createMemoriesRepo(db: Db) {
     },
 
     async findOwned(userId: number, id: number): Promise<Memory | undefined> {
-      const [row] = await db.select().from(memories).where(owned(userId, id)).limit(1);
+      const [row] = await db.select(memoryColumns).from(memories).where(owned(userId, id)).limit(1);
       if (!row) return undefined;
       const attachments = await attachmentsOf(userId, [row.id]);
       return toMemory(row, attachments.get(row.id) ?? []);
+    },
+
+    /** The caller's memories among `ids` (others' ids are simply absent), with their attachments, in no particular order. */
+    async listOwnedByIds(userId: number, ids: number[]): Promise<Memory[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(memoryColumns)
+        .from(memories)
+        .where(and(eq(memories.userId, userId), inArray(memories.id, ids)));
+      const attachments = await attachmentsOf(
+        userId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => toMemory(row, attachments.get(row.id) ?? []));
     },
 
     async exists(userId: number, id: number) {
@@ -108,7 +133,7 @@ export function createMemoriesRepo(db: Db) {
       const [row] = await db
         .insert(memories)
         .values({ ...values, userId })
-        .returning();
+        .returning(memoryColumns);
       return toMemory(row!, []);
     },
 
@@ -117,7 +142,7 @@ export function createMemoriesRepo(db: Db) {
         .update(memories)
         .set({ ...values, updatedAt: new Date() })
         .where(owned(userId, id))
-        .returning();
+        .returning(memoryColumns);
       if (!row) return undefined;
       const attachments = await attachmentsOf(userId, [row.id]);
       return toMemory(row, attachments.get(row.id) ?? []);

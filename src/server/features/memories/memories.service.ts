@@ -20,8 +20,10 @@ import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-stor
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { attachmentDisplayKey } from './attachment-display';
+/** Where a HEIC attachment's JPEG copy lives: a shared link shows that copy. */
+export { attachmentDisplayKey } from './attachment-display';
 import type { StorageService } from '../storage/storage.service';
-import type { MemoriesRepo, MemoryValues } from './memories.repo';
+import { createMemoriesRepo, type MemoriesRepo, type MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
 
 /** spec §5: images (jpeg, png, gif, webp, heic, heif) and audio (mp3, wav, ogg, m4a), recognised by their bytes. */
@@ -282,3 +284,6 @@ export function createMemoriesService({
   };
 }
 export type MemoriesService = ReturnType<typeof createMemoriesService>;
+
+/** The caller's memories among `ids`, in the memories' own shape (a collection lists its memories with it). */
+export const listMemoriesByIds = (db: Db, userId: number, ids: number[]) => createMemoriesRepo(db).listOwnedByIds(userId, ids);

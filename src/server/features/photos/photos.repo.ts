@@ -1,6 +1,6 @@
 // Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
 // `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DerivativeStatus, Photo, PhotoSort } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
@@ -36,6 +36,19 @@ export interface NewPhoto {
 }
 
 type Row = typeof photos.$inferSelect;
+
+/**
+ * isPublic as read (decision 025): the flag a client wrote, or the photo is in a collection with a live public
+ * link. Writing the flag gives no access; grants do.
+ */
+// Spelled with the table's name: drizzle drops the table from columns in single-table selects and RETURNING,
+// and an unqualified "id" inside the subquery would mean collection_items.id.
+const isPublicRead = sql<boolean>`(photos.is_public OR EXISTS (
+  SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
+  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND g.link_kind = 'public'
+    AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+/** Every column, with isPublic as read: what becomes a Photo. */
+const photoColumns = { ...getTableColumns(photos), isPublic: isPublicRead };
 /** Writes that must share the transaction which makes their files permanent (lib/durable-files.ts). */
 type Executor = Db | Tx;
 
@@ -56,7 +69,7 @@ export function createPhotosRepo(db: Db) {
   return {
     async listByOwner(userId: number, sort?: PhotoSort): Promise<Photo[]> {
       const rows = await db
-        .select()
+        .select(photoColumns)
         .from(photos)
         .where(eq(photos.userId, userId))
         .orderBy(...orderFor(sort));
@@ -64,8 +77,18 @@ export function createPhotosRepo(db: Db) {
     },
 
     async findOwned(userId: number, id: number): Promise<Photo | undefined> {
-      const [row] = await db.select().from(photos).where(owned(userId, id));
+      const [row] = await db.select(photoColumns).from(photos).where(owned(userId, id));
       return row && toPhoto(row);
+    },
+
+    /** The caller's photos among `ids` (others' ids are simply absent), in no particular order. */
+    async listOwnedByIds(userId: number, ids: number[]): Promise<Photo[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select(photoColumns)
+        .from(photos)
+        .where(and(eq(photos.userId, userId), inArray(photos.id, ids)));
+      return rows.map(toPhoto);
     },
 
     async findOwnedFile(userId: number, id: number): Promise<PhotoFile | undefined> {
@@ -108,7 +131,7 @@ export function createPhotosRepo(db: Db) {
           derivativesSize: input.derivativesSize,
           derivativeStatus: 'pending',
         })
-        .returning();
+        .returning(photoColumns);
       return toPhoto(row!);
     },
 
@@ -117,7 +140,7 @@ export function createPhotosRepo(db: Db) {
         .update(photos)
         .set({ ...patch, updatedAt: new Date() })
         .where(owned(userId, id))
-        .returning();
+        .returning(photoColumns);
       return row && toPhoto(row);
     },
 
@@ -195,7 +218,7 @@ export function createPhotosRepo(db: Db) {
 export type PhotosRepo = ReturnType<typeof createPhotosRepo>;
 
 /** The image URL the client shows; the storage key itself never leaves the server. */
-const photoImagePath = (id: number) => `/api/photos/image/${id}`;
+export const photoImagePath = (id: number) => `/api/photos/image/${id}`;
 
 function publicExif(value: unknown): Record<string, ExifValue> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, ExifValue>) : null;

@@ -18,8 +18,10 @@ import type { StorageService } from '../storage/storage.service';
 import type { DerivativeQueue } from './derivative-queue';
 import type { CachedImage, ImageCache } from './image-cache';
 import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './photo-derivatives';
+/** Where each stored size of a photo lives: a shared link serves the metadata-free sizes as they are. */
+export { derivativeKey } from './photo-derivatives';
 import { readPhotoMetadata } from './photo-metadata';
-import type { PhotoFile, PhotosRepo } from './photos.repo';
+import { createPhotosRepo, photoImagePath, type PhotoFile, type PhotosRepo } from './photos.repo';
 
 export type ImageSize = 'thumb' | 'mobile' | 'full';
 
@@ -318,3 +320,9 @@ export function createPhotosService({
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;
+
+/** The caller's photos among `ids`, in the gallery's own shape (a collection lists its photos with it). */
+export const listPhotosByIds = (db: Db, userId: number, ids: number[]) => createPhotosRepo(db).listOwnedByIds(userId, ids);
+
+/** The URL of a photo's thumbnail, as the gallery asks for it (collection covers use it). */
+export const photoThumbnailUrl = (id: number) => `${photoImagePath(id)}?size=thumb`;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { VaultFile } from '@shared/schemas/vault';
 import type { Db } from '../../db/client';
 import { memories, users, vaultFiles } from '../../db/schema';
@@ -22,6 +22,16 @@ export function createVaultRepo(db: Db) {
         .from(vaultFiles)
         .where(eq(vaultFiles.userId, userId))
         .orderBy(desc(vaultFiles.uploadedAt), desc(vaultFiles.id));
+      return rows.map(toVaultFile);
+    },
+
+    /** The caller's files among `ids` (others' ids are simply absent), in no particular order. */
+    async listOwnedByIds(userId: number, ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(vaultFiles)
+        .where(and(eq(vaultFiles.userId, userId), inArray(vaultFiles.id, ids)));
       return rows.map(toVaultFile);
     },
 

@@ -9,7 +9,7 @@ import { newFileKey, type FileStore } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
-import type { VaultRepo } from './vault.repo';
+import { createVaultRepo, type VaultRepo } from './vault.repo';
 
 const FILE_NOT_FOUND = 'File not found';
 
@@ -143,3 +143,6 @@ export function createVaultService({
   };
 }
 export type VaultService = ReturnType<typeof createVaultService>;
+
+/** The caller's vault files among `ids`, in the vault's own shape (a collection lists its documents with it). */
+export const listVaultFilesByIds = (db: Db, userId: number, ids: number[]) => createVaultRepo(db).listOwnedByIds(userId, ids);

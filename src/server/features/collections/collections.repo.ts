@@ -1,0 +1,325 @@
+// Collections, their items and the grants that share them (decision 025). Queries only: every one carries the
+// owner in its WHERE; rows become DTOs here and nowhere else.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ShareLink } from '@shared/schemas/sharing';
+import type { Db } from '../../db/client';
+import { collectionItems, collections, contacts, grants, memories, photos, vaultFiles } from '../../db/schema';
+import type { Tx } from '../../lib/durable-files';
+
+type CollectionRow = typeof collections.$inferSelect;
+export type CollectionValues = { title: string; description: string | null };
+export type CollectionChanges = Partial<CollectionValues> & { coverPhotoId?: number | null };
+
+export interface ItemIds {
+  photoIds: number[];
+  memoryIds: number[];
+  documentIds: number[];
+}
+
+/** A collection with what its card shows; the cover's URL is made by the service. */
+export interface CollectionSummary {
+  id: number;
+  title: string;
+  description: string | null;
+  coverPhotoId: number | null;
+  /** The chosen cover, else the first photo added; null without photos. */
+  coverSourceId: number | null;
+  photoCount: number;
+  memoryCount: number;
+  documentCount: number;
+  linkCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewGrant {
+  collectionId: number;
+  linkKind: 'personal' | 'public';
+  contactId: number | null;
+  tokenNonce: string;
+  tokenHash: string;
+  passwordHash: string | null;
+  includePlaces: boolean;
+  expiresAt: Date | null;
+}
+
+/** A grant as the owner's Sharing panel lists it; the link's URL is made by the service from the nonce. */
+export type GrantRow = Omit<ShareLink, 'url'> & { tokenNonce: string | null };
+
+/** Why an all-or-nothing change did not happen. */
+export type Missing = 'collection' | 'photo' | 'memory' | 'document';
+
+/** A grant is live until it expires; revoking deletes it. Qualified by name: used inside subqueries. */
+const LIVE_GRANT = sql`(g.expires_at IS NULL OR g.expires_at > now())`;
+
+const itemCount = (column: 'photo_id' | 'memory_id' | 'vault_file_id') =>
+  sql<number>`(SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = collections.id AND ci.${sql.raw(column)} IS NOT NULL)`;
+
+// Column references are spelled with the table's name: drizzle leaves the table off columns in a single-table
+// select, and inside these subqueries an unqualified "id" would be collection_items.id.
+const summaryColumns = {
+  id: collections.id,
+  title: collections.title,
+  description: collections.description,
+  coverPhotoId: collections.coverPhotoId,
+  coverSourceId: sql<number | null>`coalesce(collections.cover_photo_id, (
+    SELECT ci.photo_id FROM collection_items ci
+    WHERE ci.collection_id = collections.id AND ci.photo_id IS NOT NULL
+    ORDER BY ci.added_at, ci.id LIMIT 1))`,
+  photoCount: itemCount('photo_id'),
+  memoryCount: itemCount('memory_id'),
+  documentCount: itemCount('vault_file_id'),
+  linkCount: sql<number>`(SELECT count(*)::int FROM grants g WHERE g.collection_id = collections.id AND ${LIVE_GRANT})`,
+  createdAt: collections.createdAt,
+  updatedAt: collections.updatedAt,
+};
+
+export function createCollectionsRepo(db: Db) {
+  const owned = (userId: number, id: number) => and(eq(collections.id, id), eq(collections.userId, userId));
+
+  /** Locks the owner's collection for the rest of the transaction (a concurrent delete waits, or wins first). */
+  async function lockOwned(tx: Tx, userId: number, id: number) {
+    const [row] = await tx.select({ id: collections.id }).from(collections).where(owned(userId, id)).for('update');
+    return row !== undefined;
+  }
+
+  /**
+   * Which of `ids` is not one of the owner's items, checked with the rows locked FOR KEY SHARE so none of them
+   * can be deleted before the transaction ends.
+   */
+  async function firstMissing(tx: Tx, userId: number, ids: ItemIds): Promise<Missing | undefined> {
+    const checks = [
+      [photos, ids.photoIds, 'photo'],
+      [memories, ids.memoryIds, 'memory'],
+      [vaultFiles, ids.documentIds, 'document'],
+    ] as const;
+    for (const [table, wanted, name] of checks) {
+      const unique = [...new Set(wanted)];
+      if (unique.length === 0) continue;
+      const found = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.userId, userId), inArray(table.id, unique)))
+        .for('key share');
+      if (found.length !== unique.length) return name;
+    }
+    return undefined;
+  }
+
+  return {
+    async listByOwner(userId: number): Promise<CollectionSummary[]> {
+      const rows = await db
+        .select(summaryColumns)
+        .from(collections)
+        .where(eq(collections.userId, userId))
+        .orderBy(desc(collections.createdAt), desc(collections.id));
+      return rows.map(toSummary);
+    },
+
+    async findOwned(userId: number, id: number): Promise<CollectionSummary | undefined> {
+      const [row] = await db.select(summaryColumns).from(collections).where(owned(userId, id));
+      return row && toSummary(row);
+    },
+
+    /** The collection's items, in the order they were added. */
+    async itemIds(userId: number, id: number): Promise<ItemIds> {
+      const rows = await db
+        .select({ photoId: collectionItems.photoId, memoryId: collectionItems.memoryId, vaultFileId: collectionItems.vaultFileId })
+        .from(collectionItems)
+        .where(and(eq(collectionItems.collectionId, id), eq(collectionItems.userId, userId)))
+        .orderBy(collectionItems.addedAt, collectionItems.id);
+      const ids: ItemIds = { photoIds: [], memoryIds: [], documentIds: [] };
+      for (const row of rows) {
+        if (row.photoId !== null) ids.photoIds.push(row.photoId);
+        else if (row.memoryId !== null) ids.memoryIds.push(row.memoryId);
+        else if (row.vaultFileId !== null) ids.documentIds.push(row.vaultFileId);
+      }
+      return ids;
+    },
+
+    async insert(userId: number, values: CollectionValues): Promise<number> {
+      const [row] = await db
+        .insert(collections)
+        .values({ ...values, userId })
+        .returning({ id: collections.id });
+      return row!.id;
+    },
+
+    /**
+     * Changes the given fields. A cover must be a photo of this collection: checked and written under the
+     * collection's lock, so the photo cannot be removed from it in between.
+     */
+    async update(userId: number, id: number, changes: CollectionChanges): Promise<'ok' | 'collection' | 'cover'> {
+      return db.transaction(async (tx) => {
+        if (!(await lockOwned(tx, userId, id))) return 'collection';
+        if (changes.coverPhotoId != null) {
+          const [item] = await tx
+            .select({ id: collectionItems.id })
+            .from(collectionItems)
+            .where(
+              and(
+                eq(collectionItems.collectionId, id),
+                eq(collectionItems.userId, userId),
+                eq(collectionItems.photoId, changes.coverPhotoId),
+              ),
+            );
+          if (!item) return 'cover';
+        }
+        await tx
+          .update(collections)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(owned(userId, id));
+        return 'ok';
+      });
+    },
+
+    /** Deletes the collection; its items and grants go with it (foreign keys). */
+    async remove(userId: number, id: number): Promise<boolean> {
+      const rows = await db.delete(collections).where(owned(userId, id)).returning({ id: collections.id });
+      return rows.length > 0;
+    },
+
+    /** Adds the owner's items, all or nothing; an item already there stays as it is. */
+    async addItems(userId: number, id: number, ids: ItemIds): Promise<Missing | undefined> {
+      return db.transaction(async (tx) => {
+        if (!(await lockOwned(tx, userId, id))) return 'collection';
+        const missing = await firstMissing(tx, userId, ids);
+        if (missing) return missing;
+        const rows = [
+          ...ids.photoIds.map((photoId) => ({ collectionId: id, userId, photoId })),
+          ...ids.memoryIds.map((memoryId) => ({ collectionId: id, userId, memoryId })),
+          ...ids.documentIds.map((vaultFileId) => ({ collectionId: id, userId, vaultFileId })),
+        ];
+        await tx.insert(collectionItems).values(rows).onConflictDoNothing();
+        await tx.update(collections).set({ updatedAt: new Date() }).where(owned(userId, id));
+        return undefined;
+      });
+    },
+
+    /** Removes the owner's items from the collection, all or nothing; an item not in it is no error. */
+    async removeItems(userId: number, id: number, ids: ItemIds): Promise<Missing | undefined> {
+      return db.transaction(async (tx) => {
+        if (!(await lockOwned(tx, userId, id))) return 'collection';
+        const missing = await firstMissing(tx, userId, ids);
+        if (missing) return missing;
+        const inThis = and(eq(collectionItems.collectionId, id), eq(collectionItems.userId, userId));
+        const lists = [
+          [collectionItems.photoId, ids.photoIds],
+          [collectionItems.memoryId, ids.memoryIds],
+          [collectionItems.vaultFileId, ids.documentIds],
+        ] as const;
+        for (const [column, list] of lists) {
+          if (list.length > 0) await tx.delete(collectionItems).where(and(inThis, inArray(column, list)));
+        }
+        await tx.update(collections).set({ updatedAt: new Date() }).where(owned(userId, id));
+        // a cover taken out of the collection stops being its cover (the first photo takes over)
+        if (ids.photoIds.length > 0)
+          await tx
+            .update(collections)
+            .set({ coverPhotoId: null })
+            .where(and(owned(userId, id), inArray(collections.coverPhotoId, ids.photoIds)));
+        return undefined;
+      });
+    },
+
+    /** The owner's contact, with what a personal link needs. */
+    async findContact(userId: number, contactId: number) {
+      const [row] = await db
+        .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
+        .from(contacts)
+        .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, userId)));
+      return row;
+    },
+
+    /**
+     * The new grant's id; 'collection' when the collection is gone (locked first, so a delete cannot slip in),
+     * 'exists' when the contact already has a link to it (one per contact and collection).
+     */
+    async insertGrant(userId: number, grant: NewGrant): Promise<number | 'collection' | 'exists'> {
+      return db.transaction(async (tx) => {
+        if (!(await lockOwned(tx, userId, grant.collectionId))) return 'collection';
+        const [row] = await tx
+          .insert(grants)
+          .values({ ...grant, userId })
+          .onConflictDoNothing({ target: [grants.collectionId, grants.contactId] })
+          .returning({ id: grants.id });
+        return row?.id ?? 'exists';
+      });
+    },
+
+    async listGrants(userId: number, collectionId: number): Promise<GrantRow[]> {
+      const rows = await db
+        .select({
+          id: grants.id,
+          linkKind: grants.linkKind,
+          contactId: contacts.id,
+          firstName: contacts.firstName,
+          lastName: contacts.lastName,
+          email: contacts.email,
+          tokenNonce: grants.tokenNonce,
+          hasPassword: sql<boolean>`${grants.passwordHash} IS NOT NULL`,
+          includePlaces: grants.includePlaces,
+          createdAt: grants.createdAt,
+          expiresAt: grants.expiresAt,
+          lastOpenedAt: grants.lastOpenedAt,
+          viewCount: grants.viewCount,
+        })
+        .from(grants)
+        .leftJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, userId)))
+        .where(and(eq(grants.collectionId, collectionId), eq(grants.userId, userId)))
+        .orderBy(desc(grants.createdAt), desc(grants.id));
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.linkKind,
+        contact:
+          row.contactId === null
+            ? null
+            : { id: row.contactId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(), email: row.email },
+        tokenNonce: row.tokenNonce,
+        hasPassword: row.hasPassword,
+        includePlaces: row.includePlaces,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+        lastOpenedAt: row.lastOpenedAt?.toISOString() ?? null,
+        viewCount: row.viewCount,
+      }));
+    },
+
+    async removeGrant(userId: number, collectionId: number, grantId: number): Promise<boolean> {
+      const rows = await db
+        .delete(grants)
+        .where(and(eq(grants.id, grantId), eq(grants.collectionId, collectionId), eq(grants.userId, userId)))
+        .returning({ id: grants.id });
+      return rows.length > 0;
+    },
+
+    /** The owner's items that at least one live grant reaches. */
+    async sharedItemIds(userId: number): Promise<ItemIds> {
+      const rows = await db
+        .selectDistinct({ photoId: collectionItems.photoId, memoryId: collectionItems.memoryId, vaultFileId: collectionItems.vaultFileId })
+        .from(collectionItems)
+        .where(
+          and(
+            eq(collectionItems.userId, userId),
+            sql`EXISTS (SELECT 1 FROM grants g WHERE g.collection_id = collection_items.collection_id AND g.user_id = ${userId} AND ${LIVE_GRANT})`,
+          ),
+        );
+      const ids: ItemIds = { photoIds: [], memoryIds: [], documentIds: [] };
+      for (const row of rows) {
+        if (row.photoId !== null) ids.photoIds.push(row.photoId);
+        else if (row.memoryId !== null) ids.memoryIds.push(row.memoryId);
+        else if (row.vaultFileId !== null) ids.documentIds.push(row.vaultFileId);
+      }
+      for (const list of [ids.photoIds, ids.memoryIds, ids.documentIds]) list.sort((a, b) => a - b);
+      return ids;
+    },
+  };
+}
+export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>;
+
+/** The only place a collections row becomes a summary. */
+function toSummary(
+  row: Omit<CollectionSummary, 'createdAt' | 'updatedAt'> & Pick<CollectionRow, 'createdAt' | 'updatedAt'>,
+): CollectionSummary {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
