@@ -1,15 +1,18 @@
 import { BackToStoryLink } from '../back-to-story-link';
 import { PageHeader } from '@web/components/page-header';
+import { useSharedItems } from '@web/features/collections/api';
+import { AddMemoryToCollection } from '@web/features/collections/components/add-to-collection-buttons';
 import { MemoriesScreen } from '@web/features/memories/components/memories-screen';
 
 /** spec §2 My Memories (/memories). */
 export function MemoriesRoute() {
+  const shared = useSharedItems();
   return (
     <div>
       <title>My Memories · heirloom</title>
       <BackToStoryLink />
       <PageHeader title="My Memories" description="The moments of your life, in your own words." className="mb-8" />
-      <MemoriesScreen />
+      <MemoriesScreen sharedIds={shared.memoryIds} cardActions={(memory) => <AddMemoryToCollection memory={memory} />} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { BackToStoryLink } from '../back-to-story-link';
 import { PageHeader } from '@web/components/page-header';
+import { useSharedItems } from '@web/features/collections/api';
+import { AddPhotosToCollection } from '@web/features/collections/components/add-to-collection-buttons';
 import { PhotoGallery } from '@web/features/photos/components/photo-gallery';
 import { PhotoUploadCard } from '@web/features/photos/components/photo-upload-card';
 
 /** spec §2 My Photos (/photos): upload, then the gallery. */
 export function PhotosRoute() {
+  const shared = useSharedItems();
   return (
     <div>
       <title>My Photos · heirloom</title>
@@ -14,7 +17,10 @@ export function PhotosRoute() {
       <div className="mt-8 grid gap-6">
         <PhotoUploadCard />
         <ErrorBoundary>
-          <PhotoGallery />
+          <PhotoGallery
+            sharedIds={shared.photoIds}
+            selectionAction={(photoIds, endSelection) => <AddPhotosToCollection photoIds={photoIds} onAdded={endSelection} />}
+          />
         </ErrorBoundary>
       </div>
     </div>

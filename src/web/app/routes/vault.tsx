@@ -1,11 +1,14 @@
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PageHeader } from '@web/components/page-header';
+import { useSharedItems } from '@web/features/collections/api';
+import { AddDocumentToCollection } from '@web/features/collections/components/add-to-collection-buttons';
 import { StorageUsage } from '@web/features/vault/components/storage-usage';
 import { UploadDocumentCard } from '@web/features/vault/components/upload-document-card';
 import { VaultFileList } from '@web/features/vault/components/vault-file-list';
 
 /** spec §2 Secure Vault: usage, upload, and the user's files. */
 export function VaultRoute() {
+  const shared = useSharedItems();
   return (
     <div>
       <title>Secure Vault · heirloom</title>
@@ -14,7 +17,7 @@ export function VaultRoute() {
         <StorageUsage />
         <UploadDocumentCard />
         <ErrorBoundary>
-          <VaultFileList />
+          <VaultFileList sharedIds={shared.documentIds} itemActions={(file) => <AddDocumentToCollection file={file} />} />
         </ErrorBoundary>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { BookHeart, Plus, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { Memory, MemoryGroup } from '@shared/schemas/memories';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -12,8 +12,15 @@ import { MemoryInsights } from './memory-insights';
 
 type FormState = { mode: 'closed' } | { mode: 'create'; key: number } | { mode: 'edit'; memory: Memory };
 
+type MemoriesScreenProps = {
+  /** Memories to mark "Shared" (in a collection with a live link). */
+  sharedIds?: ReadonlySet<number>;
+  /** More buttons on each memory card (e.g. Add to collection). */
+  cardActions?: (memory: Memory) => ReactNode;
+};
+
 /** spec §2 My Memories: the Add Memory / Cancel toggle, the inline form, and the user's memories. */
-export function MemoriesScreen() {
+export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps = {}) {
   const memories = useMemories();
   const [formState, setFormState] = useState<FormState>({ mode: 'closed' });
   const [group, setGroup] = useState<MemoryGroup | null>(null);
@@ -94,6 +101,8 @@ export function MemoriesScreen() {
                 <MemoryCard
                   key={memory.id}
                   memory={memory}
+                  isShared={sharedIds?.has(memory.id)}
+                  actions={cardActions?.(memory)}
                   onEdit={openEdit}
                   onDeleted={(id) => {
                     if (formState.mode === 'edit' && formState.memory.id === id) close();

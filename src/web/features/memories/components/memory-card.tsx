@@ -1,6 +1,8 @@
 import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Memory } from '@shared/schemas/memories';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { SharedMark } from '@web/components/shared-mark';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -10,10 +12,18 @@ import { formatLongDate } from '@web/lib/format';
 import { useDeleteMemory } from '../api';
 import { AttachmentView } from './attachment-preview';
 
-type MemoryCardProps = { memory: Memory; onEdit: (memory: Memory) => void; onDeleted: (id: number) => void };
+type MemoryCardProps = {
+  memory: Memory;
+  onEdit: (memory: Memory) => void;
+  onDeleted: (id: number) => void;
+  /** In a collection with a live link. */
+  isShared?: boolean;
+  /** More buttons beside Edit and Delete (e.g. Add to collection), from the screen that composes features. */
+  actions?: ReactNode;
+};
 
 /** spec §2: title, event date, optional location, content with its line breaks, edit and delete. */
-export function MemoryCard({ memory, onEdit, onDeleted }: MemoryCardProps) {
+export function MemoryCard({ memory, onEdit, onDeleted, isShared = false, actions }: MemoryCardProps) {
   const deleteMemory = useDeleteMemory();
 
   // mutateAsync: the card unmounts when the refreshed list no longer has it, and the toast must still show.
@@ -46,9 +56,11 @@ export function MemoryCard({ memory, onEdit, onDeleted }: MemoryCardProps) {
                 {memory.location}
               </span>
             )}
+            {isShared && <SharedMark />}
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
+          {actions}
           <Button variant="ghost" size="icon" aria-label={`Edit memory ${memory.title}`} onClick={() => onEdit(memory)}>
             <Pencil aria-hidden="true" />
           </Button>

@@ -1,4 +1,5 @@
 import type { Photo } from '@shared/schemas/photos';
+import { SharedMark } from '@web/components/shared-mark';
 import { formatBytes } from '@web/lib/format';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoDate } from './photo-date';
@@ -15,9 +16,44 @@ export type GalleryItemProps = {
   onEditingTitleChange: (editing: boolean) => void;
   isEditingDate: boolean;
   onEditingDateChange: (editing: boolean) => void;
+  /** In a collection with a live link. */
+  isShared: boolean;
+  /** Set while the gallery is in Select mode: the photo is then a checkbox instead of opening the viewer. */
+  selection?: { isSelected: boolean; onToggle: () => void };
 };
 
-function OpenablePhoto({ photo, timestamp, isMobile, onOpen, onFailedChange, className }: GalleryItemProps & { className: string }) {
+function OpenablePhoto({
+  photo,
+  timestamp,
+  isMobile,
+  onOpen,
+  onFailedChange,
+  selection,
+  className,
+}: GalleryItemProps & { className: string }) {
+  if (selection) {
+    return (
+      <label className="relative block size-full cursor-pointer overflow-hidden has-checked:ring-4 has-checked:ring-primary has-checked:ring-inset">
+        <PhotoImage
+          photo={photo}
+          size="thumb"
+          timestamp={timestamp}
+          isMobile={isMobile}
+          onFailedChange={onFailedChange}
+          className={className}
+        />
+        <span className="absolute top-2 left-2 flex size-8 items-center justify-center rounded-md bg-card/95 shadow-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={selection.isSelected}
+            onChange={selection.onToggle}
+            aria-label={`Select ${photoLabel(photo)}`}
+          />
+        </span>
+      </label>
+    );
+  }
   return (
     <button
       type="button"
@@ -44,9 +80,12 @@ export function PhotoGridItem(props: GalleryItemProps) {
     <li className="group overflow-hidden rounded-xl border bg-card shadow-sm">
       <div className="relative aspect-square bg-muted">
         <OpenablePhoto {...props} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
-        <div className="absolute top-2 right-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
-          <DeletePhotoButton photo={photo} variant="icon" />
-        </div>
+        {!props.selection && (
+          <div className="absolute top-2 right-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+            <DeletePhotoButton photo={photo} variant="icon" />
+          </div>
+        )}
+        {props.isShared && <SharedMark className="pointer-events-none absolute bottom-2 left-2 shadow-sm" />}
       </div>
       <div className="grid gap-1 p-3">
         <PhotoTitle photo={photo} isEditing={props.isEditingTitle} onEditingChange={props.onEditingTitleChange} />
@@ -70,9 +109,10 @@ export function PhotoListItem(props: GalleryItemProps) {
           <PhotoDate photo={photo} isEditing={props.isEditingDate} onEditingChange={props.onEditingDateChange} />
           <span className="text-xs text-muted-foreground">{formatBytes(photo.fileSize)}</span>
           {photo.cameraInfo && <span className="text-xs text-muted-foreground">{photo.cameraInfo}</span>}
+          {props.isShared && <SharedMark />}
         </div>
       </div>
-      <DeletePhotoButton photo={photo} variant="text" />
+      {!props.selection && <DeletePhotoButton photo={photo} variant="text" />}
     </li>
   );
 }

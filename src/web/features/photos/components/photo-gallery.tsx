@@ -1,5 +1,5 @@
-import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, SquareCheck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { photoSortSchema, type Photo, type PhotoSort } from '@shared/schemas/photos';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -21,8 +21,15 @@ const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
   { value: 'title', label: 'Photo Title' },
 ];
 
+type PhotoGalleryProps = {
+  /** Photos to mark "Shared" (in a collection with a live link). */
+  sharedIds?: ReadonlySet<number>;
+  /** What can be done with the photos chosen in Select mode (e.g. Add to collection); no Select mode without it. */
+  selectionAction?: (photoIds: number[], endSelection: () => void) => ReactNode;
+};
+
 /** spec §2 Photo Gallery: Grid (default) and List, sorted on the server, with the failed-photos banner. */
-export function PhotoGallery() {
+export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps = {}) {
   const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
   const photos = usePhotos(sortBy);
   useLoadErrorToast(photos, 'Failed to fetch photos');
@@ -34,6 +41,17 @@ export function PhotoGallery() {
   const [viewing, setViewing] = useState<Photo | undefined>(undefined);
   const [editingTitleId, setEditingTitleId] = useState<number | null>(null);
   const [editingDateId, setEditingDateId] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number> | null>(null); // null: not in Select mode
+  const endSelection = () => setSelected(null);
+  const toggleSelected = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  // a photo deleted meanwhile is no longer selected
+  const selectedIds = selected && photos.data ? photos.data.filter((p) => selected.has(p.id)).map((p) => p.id) : [];
 
   const onFailedChange = (id: number, isFailed: boolean) =>
     setFailed((current) => {
@@ -64,6 +82,8 @@ export function PhotoGallery() {
     onEditingTitleChange: (editing) => setEditingTitleId((current) => (editing ? photo.id : current === photo.id ? null : current)),
     isEditingDate: editingDateId === photo.id,
     onEditingDateChange: (editing) => setEditingDateId((current) => (editing ? photo.id : current === photo.id ? null : current)),
+    isShared: sharedIds?.has(photo.id) ?? false,
+    selection: selected ? { isSelected: selected.has(photo.id), onToggle: () => toggleSelected(photo.id) } : undefined,
   });
 
   // a photo deleted meanwhile no longer counts as failed
@@ -105,7 +125,13 @@ export function PhotoGallery() {
               <TabsTrigger value="grid">Grid</TabsTrigger>
               <TabsTrigger value="list">List</TabsTrigger>
             </TabsList>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              {selectionAction && photos.isSuccess && photos.data.length > 0 && (
+                <Button variant="outline" aria-pressed={selected !== null} onClick={() => setSelected(selected ? null : new Set())}>
+                  <SquareCheck aria-hidden="true" />
+                  Select
+                </Button>
+              )}
               <Label htmlFor="photo-sort" className="shrink-0">
                 Sort by
               </Label>
@@ -148,6 +174,23 @@ export function PhotoGallery() {
             )}
           </TabsContent>
         </Tabs>
+        {selected && selectionAction && (
+          <div
+            role="region"
+            aria-label="Selection"
+            className="sticky bottom-20 z-30 flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 shadow-lg md:bottom-4"
+          >
+            <p className="text-sm font-medium" aria-live="polite">
+              {selectedIds.length} selected
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {selectionAction(selectedIds, endSelection)}
+              <Button variant="outline" onClick={endSelection}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        )}
         <PhotoViewerDialog photo={viewing} timestamp={timestamp} isMobile={isMobile} onClose={() => setViewing(undefined)} />
       </CardContent>
     </Card>

@@ -1,14 +1,23 @@
 import { Download, FileText, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { VaultFile } from '@shared/schemas/vault';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { SharedMark } from '@web/components/shared-mark';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes, formatLongDate } from '@web/lib/format';
 import { useDeleteVaultFile, vaultFileUrl } from '../api';
 
-export function VaultFileItem({ file }: { file: VaultFile }) {
+type VaultFileItemProps = {
+  file: VaultFile;
+  /** In a collection with a live link. */
+  isShared?: boolean;
+  /** More buttons beside Download and Delete (e.g. Add to collection). */
+  actions?: ReactNode;
+};
+
+export function VaultFileItem({ file, isShared = false, actions }: VaultFileItemProps) {
   const nameId = useId();
   const deleteFile = useDeleteVaultFile();
 
@@ -29,10 +38,11 @@ export function VaultFileItem({ file }: { file: VaultFile }) {
           <p id={nameId} className="font-medium break-words">
             {file.originalName}
           </p>
-          <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
             <span>{formatBytes(file.fileSize)}</span>
             <span aria-hidden="true">·</span>
             <span>Uploaded {formatLongDate(file.uploadedAt)}</span>
+            {isShared && <SharedMark />}
           </p>
           {file.description && <p className="mt-1 text-sm whitespace-pre-line break-words">{file.description}</p>}
         </div>
@@ -45,6 +55,7 @@ export function VaultFileItem({ file }: { file: VaultFile }) {
             Download
           </a>
         </Button>
+        {actions}
         <ConfirmDialog
           title="Delete File"
           text="Are you sure you want to delete this file? This action cannot be undone and the file will be permanently removed from the vault."
