@@ -19,6 +19,10 @@ interface World {
   vaultId: number;
   attackerMemoryId: number;
   attackerPhotoId: number;
+  /** The victim's collection (holding photoId, memoryId and vaultId) and its public link. */
+  collectionId: number;
+  linkId: number;
+  attackerCollectionId: number;
 }
 
 interface Req {
@@ -161,6 +165,51 @@ const RULES: Record<string, Rule> = {
   'GET /api/timeline': { kind: 'self', request: () => ({ url: '/api/timeline?sortDirection=asc' }) },
   'GET /api/timeline/summary': { kind: 'self', request: () => ({ url: '/api/timeline/summary' }) },
   'GET /api/timeline/period': { kind: 'self', request: () => ({ url: `/api/timeline/period?year=${new Date().getFullYear()}` }) },
+  'GET /api/collections': { kind: 'self', request: () => ({ url: '/api/collections' }) },
+  'POST /api/collections': { kind: 'self', request: () => ({ url: '/api/collections', payload: { title: 'Holidays' } }) },
+  'GET /api/collections/shared-items': { kind: 'self', request: () => ({ url: '/api/collections/shared-items' }) },
+  'GET /api/collections/:id': { kind: 'owned', request: (w) => ({ url: `/api/collections/${w.collectionId}` }) },
+  'PATCH /api/collections/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/collections/${w.collectionId}`, payload: { title: 'Renamed', coverPhotoId: w.photoId } }),
+  },
+  'DELETE /api/collections/:id': { kind: 'owned', request: (w) => ({ url: `/api/collections/${w.collectionId}` }) },
+  'POST /api/collections/:id/items': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/collections/${w.collectionId}/items`, payload: { photoIds: [w.linkedPhotoId] } }),
+    attacks: (w) => [
+      { url: `/api/collections/${w.collectionId}/items`, payload: { photoIds: [w.attackerPhotoId] } },
+      { url: `/api/collections/${w.attackerCollectionId}/items`, payload: { photoIds: [w.photoId] } },
+      { url: `/api/collections/${w.attackerCollectionId}/items`, payload: { memoryIds: [w.memoryId] } },
+      { url: `/api/collections/${w.attackerCollectionId}/items`, payload: { documentIds: [w.vaultId] } },
+    ],
+  },
+  'DELETE /api/collections/:id/items': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/collections/${w.collectionId}/items`, payload: { photoIds: [w.photoId] } }),
+    attacks: (w) => [
+      { url: `/api/collections/${w.collectionId}/items`, payload: { photoIds: [w.photoId] } },
+      { url: `/api/collections/${w.collectionId}/items`, payload: { photoIds: [w.attackerPhotoId] } },
+      { url: `/api/collections/${w.attackerCollectionId}/items`, payload: { memoryIds: [w.memoryId] } },
+    ],
+  },
+  'POST /api/collections/:id/links': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/collections/${w.collectionId}/links`, payload: { kind: 'personal', contactId: w.contactId } }),
+    attacks: (w) => [
+      { url: `/api/collections/${w.collectionId}/links`, payload: { kind: 'public' } },
+      { url: `/api/collections/${w.attackerCollectionId}/links`, payload: { kind: 'personal', contactId: w.contactId } },
+    ],
+  },
+  'GET /api/collections/:id/links': { kind: 'owned', request: (w) => ({ url: `/api/collections/${w.collectionId}/links` }) },
+  'DELETE /api/collections/:id/links/:linkId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/collections/${w.collectionId}/links/${w.linkId}` }),
+    attacks: (w) => [
+      { url: `/api/collections/${w.collectionId}/links/${w.linkId}` },
+      { url: `/api/collections/${w.attackerCollectionId}/links/${w.linkId}` },
+    ],
+  },
 };
 
 describe('access control on every registered route', () => {
@@ -222,6 +271,19 @@ describe('access control on every registered route', () => {
     expect(pic.statusCode, pic.body).toBeLessThan(300);
     const attackerMemoryId = await created(await send('POST', { url: '/api/memories', payload: memoryBody }, attacker.cookie));
     const attackerPhotoId = await created(await send('POST', { url: '/api/photos', multipart: photoUpload() }, attacker.cookie));
+    const collectionId = await created(await send('POST', { url: '/api/collections', payload: { title: 'Holidays' } }, victim.cookie));
+    const items = await send(
+      'POST',
+      { url: `/api/collections/${collectionId}/items`, payload: { photoIds: [photoId], memoryIds: [memoryId], documentIds: [vaultId] } },
+      victim.cookie,
+    );
+    expect(items.statusCode, items.body).toBeLessThan(300);
+    const linkId = await created(
+      await send('POST', { url: `/api/collections/${collectionId}/links`, payload: { kind: 'public' } }, victim.cookie),
+    );
+    const attackerCollectionId = await created(
+      await send('POST', { url: '/api/collections', payload: { title: 'Holidays' } }, attacker.cookie),
+    );
     // Derivatives are made in the background: wait until the victim's thumbnail is served.
     for (let i = 0; i < 100; i++) {
       const img = await send('GET', { url: `/api/photos/image/${photoId}?size=thumb` }, victim.cookie);
@@ -240,6 +302,9 @@ describe('access control on every registered route', () => {
       vaultId,
       attackerMemoryId,
       attackerPhotoId,
+      collectionId,
+      linkId,
+      attackerCollectionId,
     };
   }
 
@@ -253,6 +318,9 @@ describe('access control on every registered route', () => {
       attachments: await get(`/api/memories/${w.memoryId}/attachments`),
       family: await get('/api/contacts?relationship=family'),
       vault: await get('/api/vault'),
+      collections: await get('/api/collections'),
+      collection: await get(`/api/collections/${w.collectionId}`),
+      links: await get(`/api/collections/${w.collectionId}/links`),
       files: (await t.files.list(`users/${w.victim.user.id}`)).sort(),
     };
   }
