@@ -10,7 +10,7 @@ import { SharedPhotoGrid } from './shared-photo-grid';
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   const id = `shared-${title.toLowerCase()}`;
   return (
-    <section aria-labelledby={id} className="grid gap-4">
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-4">
       <h2 id={id} className="text-xl font-semibold sm:text-2xl">
         {title} <span className="text-base font-normal text-muted-foreground">({count})</span>
       </h2>
@@ -28,9 +28,9 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
   const isEmpty = photos.length + memories.length + documents.length === 0;
 
   return (
-    <article aria-labelledby="shared-collection-title" className="grid gap-8 sm:gap-10">
-      <header className="grid gap-4">
-        <div className="grid gap-2">
+    <article aria-labelledby="shared-collection-title" className="grid grid-cols-1 gap-8 sm:gap-10">
+      <header className="grid grid-cols-1 gap-4">
+        <div className="grid grid-cols-1 gap-2">
           <p className="text-sm font-medium text-primary">Shared by {collection.ownerName}</p>
           <h1 id="shared-collection-title" className="text-3xl font-semibold break-words sm:text-4xl">
             {collection.title}
@@ -67,7 +67,7 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
       )}
       {memories.length > 0 && (
         <Section title="Memories" count={memories.length}>
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             {memories.map((memory) => (
               <SharedMemoryCard key={memory.id} memory={memory} />
             ))}

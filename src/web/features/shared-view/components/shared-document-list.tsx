@@ -41,7 +41,7 @@ function DocumentItem({ document }: { document: SharedDocument }) {
 
 export function SharedDocumentList({ documents }: { documents: SharedDocument[] }) {
   return (
-    <ul className="grid gap-3">
+    <ul className="grid grid-cols-1 gap-3">
       {documents.map((document) => (
         <DocumentItem key={document.id} document={document} />
       ))}

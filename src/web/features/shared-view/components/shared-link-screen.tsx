@@ -54,9 +54,9 @@ export function SharedLinkScreen({ token }: { token: string }) {
   }
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-12 px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto grid grid-cols-1 w-full max-w-5xl gap-12 px-4 py-8 sm:px-6 sm:py-12">
       <SharedCollectionView collection={shared.data} />
-      <footer className="grid gap-2 border-t pt-6 text-center text-sm text-muted-foreground">
+      <footer className="grid grid-cols-1 gap-2 border-t pt-6 text-center text-sm text-muted-foreground">
         <p>
           Shared with{' '}
           <Link to="/" className="font-serif text-base font-semibold text-primary underline-offset-4 hover:underline">

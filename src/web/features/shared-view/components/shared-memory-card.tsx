@@ -29,7 +29,7 @@ function AttachmentItem({ attachment }: { attachment: SharedAttachment }) {
   }
   if (attachment.mimeType.startsWith('audio/')) {
     return (
-      <figure className="grid gap-1 rounded-md border p-2">
+      <figure className="grid grid-cols-1 gap-1 rounded-md border p-2">
         <figcaption className="truncate text-xs text-muted-foreground">{attachment.fileName}</figcaption>
         <audio controls preload="none" src={attachment.url} aria-label={attachment.fileName} className="w-full" />
       </figure>
@@ -74,7 +74,7 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
           )}
         </p>
       </CardHeader>
-      <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+      <CardContent className="grid grid-cols-1 gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="break-words whitespace-pre-line">{memory.content}</p>
         {memory.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-2">
@@ -86,7 +86,7 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
           </ul>
         )}
         {memory.attachments.length > 0 && (
-          <div className="grid gap-2">
+          <div className="grid grid-cols-1 gap-2">
             <h4 className="text-sm font-medium">Attachments ({memory.attachments.length})</h4>
             {pictures.length > 0 && (
               <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
@@ -98,7 +98,7 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
               </ul>
             )}
             {others.length > 0 && (
-              <ul className="grid gap-2 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                 {others.map((attachment) => (
                   <li key={attachment.id}>
                     <AttachmentItem attachment={attachment} />

@@ -66,7 +66,7 @@ export function SharedPhotoViewer({
           onKeyDown={onKeyDown}
           onTouchStart={onTouchStart}
           onTouchEnd={onTouchEnd}
-          className="fixed inset-0 z-50 flex flex-col text-white outline-none data-[state=open]:animate-fade-in"
+          className="fixed inset-0 z-50 flex flex-col bg-neutral-950 text-white outline-none data-[state=open]:animate-fade-in"
         >
           {photo && index !== null && (
             <>

@@ -51,7 +51,7 @@ export function SharedWithMeCollection({ grantId }: { grantId: number }) {
   } else body = <SharedCollectionView collection={shared.data} />;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <BackLink />
       {body}
     </div>

@@ -67,11 +67,11 @@ export function SharedWithMeList() {
     );
   }
   return (
-    <div className="grid gap-10">
+    <div className="grid grid-cols-1 gap-10">
       {shared.data.map((owner) => (
-        <section key={owner.ownerName} aria-label={`From ${owner.ownerName}`} className="grid gap-4">
+        <section key={owner.ownerName} aria-label={`From ${owner.ownerName}`} className="grid grid-cols-1 gap-4">
           <h2 className="text-xl font-semibold">From {owner.ownerName}</h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {owner.collections.map((collection) => (
               <CollectionCard key={collection.grantId} collection={collection} />
             ))}
