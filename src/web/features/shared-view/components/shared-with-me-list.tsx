@@ -30,9 +30,9 @@ function CollectionCard({ collection }: { collection: SharedCollectionSummary })
             </span>
           )}
         </div>
-        <div className="grid gap-1 p-4">
+        <div className="grid gap-1 p-3 sm:p-4">
           <h3 className="font-semibold break-words group-hover:text-primary">{collection.title}</h3>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-xs text-muted-foreground sm:text-sm">
             {collection.itemCount} {collection.itemCount === 1 ? 'item' : 'items'} · Shared {formatLongDate(collection.sharedAt)}
           </p>
         </div>
@@ -71,7 +71,7 @@ export function SharedWithMeList() {
       {shared.data.map((owner) => (
         <section key={owner.ownerName} aria-label={`From ${owner.ownerName}`} className="grid grid-cols-1 gap-4">
           <h2 className="text-xl font-semibold">From {owner.ownerName}</h2>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             {owner.collections.map((collection) => (
               <CollectionCard key={collection.grantId} collection={collection} />
             ))}
