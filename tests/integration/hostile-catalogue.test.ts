@@ -112,11 +112,20 @@ function world(w: World) {
     ['GET', `/api/vault/${w.vaultId}`],
     ['DELETE', `/api/vault/${w.vaultId}`],
     ['DELETE', `/api/vault/${w.linkedVaultId}/unlink`],
+    ['GET', `/api/collections/${w.collectionId}`],
+    ['PATCH', `/api/collections/${w.collectionId}`],
+    ['DELETE', `/api/collections/${w.collectionId}`],
+    ['POST', `/api/collections/${w.collectionId}/items`],
+    ['DELETE', `/api/collections/${w.collectionId}/items`],
+    ['GET', `/api/collections/${w.collectionId}/links`],
+    ['POST', `/api/collections/${w.collectionId}/links`],
+    ['DELETE', `/api/collections/${w.collectionId}/links/${w.linkId}`],
   ] as Array<[Method, string]>;
 }
 
 /** A registered route pattern with the owner's own ids filled in. */
 function ownUrl(pattern: string, w: World): string {
+  if (pattern.startsWith('/api/collections/')) return pattern.replace(':linkId', String(w.linkId)).replace(':id', String(w.collectionId));
   const id = pattern.includes('/photos/')
     ? w.photoId
     : pattern.includes('/vault/')
@@ -131,6 +140,9 @@ const bodyFor = (method: Method, url: string, w: World): object | undefined => {
   if (method === 'PATCH' && url.includes('/photos/')) return { title: 'Renamed' };
   if (method === 'PATCH' && url.includes('/memories/')) return { title: 'Changed' };
   if (method === 'PATCH' && url.includes('/contacts/')) return { firstName: 'Zed' };
+  if (method === 'PATCH' && url.includes('/collections/')) return { title: 'Taken' };
+  if (url.includes('/collections/') && url.endsWith('/items')) return { photoIds: [w.otherPhotoId] };
+  if (url.includes('/collections/') && url.endsWith('/links')) return method === 'POST' ? { kind: 'public' } : undefined;
   if (url.endsWith('/links')) return { photoIds: [w.otherPhotoId] };
   return undefined;
 };
@@ -301,6 +313,56 @@ describe('a catalogue of hostile requests', () => {
       },
       { name: 'owner’s own id, no session', method: 'GET', url: `/api/vault/${w.vaultId}`, as: 'anon', expect: 401, unchanged: true },
     );
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections',
+      headers: { cookie: w.other.cookie },
+      payload: { title: 'Mine' },
+    });
+    const ownCollection = (own.json() as { id: number }).id;
+    for (const [name, payload] of [
+      ['photo', { photoIds: [w.otherPhotoId, w.photoId] }],
+      ['memory', { memoryIds: [w.memoryId] }],
+      ['vault file', { documentIds: [w.vaultId] }],
+    ] as const) {
+      rows.push({
+        name: `add other’s ${name} to own collection`,
+        method: 'POST',
+        url: `/api/collections/${ownCollection}/items`,
+        as: 'other',
+        payload,
+        expect: 404,
+        unchanged: true,
+      });
+    }
+    rows.push(
+      {
+        name: 'personal link in own collection to other’s contact',
+        method: 'POST',
+        url: `/api/collections/${ownCollection}/links`,
+        as: 'other',
+        payload: { kind: 'personal', contactId: w.contactId },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'revoke other’s link through own collection',
+        method: 'DELETE',
+        url: `/api/collections/${ownCollection}/links/${w.linkId}`,
+        as: 'other',
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'other’s photo as own collection’s cover',
+        method: 'PATCH',
+        url: `/api/collections/${ownCollection}`,
+        as: 'other',
+        payload: { coverPhotoId: w.photoId },
+        expect: 400,
+        unchanged: true,
+      },
+    );
     expect(await run(rows)).toEqual([]);
   });
 
@@ -321,11 +383,13 @@ describe('a catalogue of hostile requests', () => {
       ['DELETE', (id) => `/api/contacts/${id}`],
       ['GET', (id) => `/api/memories/${w.memoryId}/attachments/${id}/file`],
       ['DELETE', (id) => `/api/memories/${w.memoryId}/attachments/p-${id}`],
+      ['GET', (id) => `/api/collections/${id}`],
+      ['DELETE', (id) => `/api/collections/${w.collectionId}/links/${id}`],
     ];
     const rows: Row[] = templates.flatMap(([method, url]) =>
       ID_FORMATS.map((id) => ({ name: `id ${id}`, method, url: url(id), expect: 404, unchanged: true })),
     );
-    expect(rows.length).toBe(120);
+    expect(rows.length).toBe(160);
     expect(await run(rows)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // vault file, profile picture) and a second user with a memory and a photo: real ids for hostile-request tests.
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { contacts, memories, photos, users, vaultFiles } from '@server/db/schema';
+import { collectionItems, collections, contacts, grants, memories, photos, users, vaultFiles } from '@server/db/schema';
 import { multipart, signUp, type TestApp } from '@tests/helpers/server';
 
 export type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -19,6 +19,9 @@ export interface World {
   linkedVaultId: number;
   otherMemoryId: number;
   otherPhotoId: number;
+  /** The owner's collection (holding photoId, memoryId and vaultId) and its public link. */
+  collectionId: number;
+  linkId: number;
 }
 
 let png: Buffer | undefined;
@@ -86,6 +89,15 @@ export async function makeWorld(t: TestApp): Promise<World> {
   ).catch(() => 0); // answers the user, not an id
   const otherMemoryId = await created(t, other.cookie, '/api/memories', memoryBody);
   const otherPhotoId = await created(t, other.cookie, '/api/photos', await photoForm());
+  const collectionId = await created(t, owner.cookie, '/api/collections', { title: 'Holidays' });
+  const items = await t.app.inject({
+    method: 'POST',
+    url: `/api/collections/${collectionId}/items`,
+    headers: { cookie: owner.cookie },
+    payload: { photoIds: [photoId], memoryIds: [memoryId], documentIds: [vaultId] },
+  });
+  if (items.statusCode >= 300) throw new Error(`collection items → ${items.statusCode} ${items.body}`);
+  const linkId = await created(t, owner.cookie, `/api/collections/${collectionId}/links`, { kind: 'public' });
   // Derivatives are made in the background and update the photo rows: let that settle before anyone compares.
   for (let i = 0; i < 200; i++) {
     const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: owner.cookie } })).json() as Array<{
@@ -97,7 +109,21 @@ export async function makeWorld(t: TestApp): Promise<World> {
     if ([...list, ...others].every((p) => p.derivativeStatus !== 'pending')) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { owner, other, photoId, linkedPhotoId, memoryId, attachmentId, contactId, vaultId, linkedVaultId, otherMemoryId, otherPhotoId };
+  return {
+    owner,
+    other,
+    photoId,
+    linkedPhotoId,
+    memoryId,
+    attachmentId,
+    contactId,
+    vaultId,
+    linkedVaultId,
+    otherMemoryId,
+    otherPhotoId,
+    collectionId,
+    linkId,
+  };
 }
 
 /** Whether every id of the world still names something of its owner (destructive cases may have removed some). */
@@ -111,7 +137,10 @@ export async function worldIntact(t: TestApp, w: World): Promise<boolean> {
   const contactIds = await ids('/api/contacts');
   const vaultIds = await ids('/api/vault');
   const attachments = (await get(`/api/memories/${w.memoryId}/attachments`)).json() as Array<{ id: string }>;
+  const links = (await get(`/api/collections/${w.collectionId}/links`)).json() as Array<{ id: number }>;
   return (
+    Array.isArray(links) &&
+    links.some((l) => l.id === w.linkId) &&
     [w.photoId, w.linkedPhotoId].every((id) => photoIds.includes(id)) &&
     memoryIds.includes(w.memoryId) &&
     contactIds.includes(w.contactId) &&
@@ -125,7 +154,7 @@ export async function worldIntact(t: TestApp, w: World): Promise<boolean> {
 /** A digest of every user-owned table: equal digests mean a request changed nothing. */
 export async function tablesDigest(t: TestApp): Promise<string[]> {
   const rows = await Promise.all(
-    [memories, contacts, photos, vaultFiles, users].map((table) =>
+    [memories, contacts, photos, vaultFiles, users, collections, collectionItems, grants].map((table) =>
       t.db.select({ n: sql<string>`md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), ''))` }).from(sql`${table} t`),
     ),
   );
