@@ -73,7 +73,7 @@ function servedType(mimeType: string): string {
 const isInlineType = (mimeType: string) => INLINE_TYPE.test(mimeType);
 
 /** RFC 6266 / RFC 5987: an ASCII fallback for old clients and the exact UTF-8 name for everyone else. */
-function contentDisposition(mimeType: string, fileName?: string): string {
+export function contentDisposition(mimeType: string, fileName?: string): string {
   const type = isInlineType(mimeType) ? 'inline' : 'attachment';
   if (fileName === undefined) return type;
   let fallback = '';

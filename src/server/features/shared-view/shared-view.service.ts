@@ -1,0 +1,339 @@
+// What a grant's recipient sees (decision 025): a request is turned into one grant (by the link's token, or
+// by a signed-in recipient and the grant's id), then one set of read-only answers serves both. Items are
+// addressed by their collection-item id and attachments by an id checked against the collection, so an id
+// given out here works nowhere else and any id from outside the collection is 404.
+import { SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
+import { AppError, notFound } from '../../lib/errors';
+import type { FileStore } from '../../lib/file-store';
+import type { HeicDecoder } from '../../lib/heic-decoder';
+import { isHeif } from '../../lib/images';
+import type { LinkTokens } from '../../lib/link-tokens';
+import { storedFile, type StoredFile } from '../../lib/send-file';
+import type { PasswordCheck } from '../auth/auth.service';
+import { attachmentDisplayKey } from '../memories/memories.service';
+import { derivativeKey } from '../photos/photos.service';
+import { cleanImage, cleanImageStream, cleanTypeOf, needsCleaning, withExtension } from './shared-files';
+import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
+import { safeNamePart, zipNames, type ZipEntry } from './shared-zip';
+
+/** A resolved grant and the URL prefix its answers live under (/api/shared/<token> or /api/shared-with-me/<id>). */
+export interface ShareAccess {
+  grant: ShareGrant;
+  base: string;
+}
+
+export type PhotoSize = 'thumbnail' | 'display' | 'download';
+
+/** An unlocked link is remembered for a week at most, and never past the link's own expiry. */
+const UNLOCK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const linkExpired = () => new AppError(410, SHARING_MESSAGES.linkExpired, 'LINK_EXPIRED');
+const passwordRequired = () => new AppError(401, SHARING_MESSAGES.passwordRequired, 'PASSWORD_REQUIRED');
+const wrongPassword = () => new AppError(401, SHARING_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
+const preparing = () => new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING');
+const fileMissing = () => notFound('The file is missing');
+
+const hashVersion = (hash: string | null, suffix = '') => (hash ? `${hash.slice(0, 32)}${suffix}` : undefined);
+const day = (date: Date | null) => date?.toISOString().slice(0, 10);
+const stemOf = (fileName: string) => fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+const extOf = (fileName: string) => /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
+/** Pictures, sound and video are compressed already. */
+const isCompressed = (mimeType: string) => /^(image|audio|video)\//.test(mimeType) || mimeType === 'application/zip';
+
+/** The cookie that proves a public link was unlocked: one per link, named after its token's hash. */
+export const unlockCookieName = (tokenHash: string) => `heirloom_link_${tokenHash.slice(0, 12)}`;
+
+interface Deps {
+  repo: SharedViewRepo;
+  files: FileStore;
+  heic: HeicDecoder;
+  tokens: LinkTokens;
+  /** auth's password check with the sign-in throttle (429 LoginThrottledError). */
+  checkPassword: PasswordCheck;
+  now?: () => Date;
+}
+
+export function createSharedViewService({ repo, files, heic, tokens, checkPassword, now = () => new Date() }: Deps) {
+  const isExpired = (g: ShareGrant) => g.expiresAt !== null && g.expiresAt.getTime() <= now().getTime();
+
+  async function liveGrantOf(token: string) {
+    const tokenHash = tokens.hash(token);
+    const grant = await repo.findByTokenHash(tokenHash);
+    if (!grant) throw notFound();
+    if (isExpired(grant)) throw linkExpired();
+    return { grant, tokenHash };
+  }
+
+  async function asStored(key: string, about: Parameters<typeof storedFile>[2]): Promise<StoredFile> {
+    const file = await storedFile(files, key, about);
+    if (!file) throw fileMissing();
+    return file;
+  }
+
+  /** A metadata-free copy, made now; its version follows the original's. */
+  async function cleaned(key: string, about: Parameters<typeof storedFile>[2]): Promise<StoredFile> {
+    const original = await asStored(key, about);
+    const body = await cleanImage(files.pathOf(key), about.mimeType, heic);
+    const type = cleanTypeOf(about.mimeType);
+    return {
+      ...original,
+      size: body.length,
+      mimeType: type.mimeType,
+      fileName: about.fileName && withExtension(about.fileName, type.ext),
+      version: `${original.version}-clean`,
+      open: () => body,
+    };
+  }
+
+  /** The original as stored when places are included (or the type carries none), else a clean copy. */
+  const original = (g: ShareGrant, key: string, about: Parameters<typeof storedFile>[2]) =>
+    g.includePlaces || !needsCleaning(about.mimeType) ? asStored(key, about) : cleaned(key, about);
+
+  /** The name and type a file is handed out with, given whether it is cleaned on the way. */
+  function servedAs(g: ShareGrant, fileName: string, mimeType: string) {
+    if (g.includePlaces || !needsCleaning(mimeType)) return { fileName, mimeType };
+    const type = cleanTypeOf(mimeType);
+    return { fileName: withExtension(fileName, type.ext), mimeType: type.mimeType };
+  }
+
+  const photoUrl = (base: string, itemId: number, size: PhotoSize) => `${base}/photos/${itemId}/${size}`;
+
+  function coverOf(g: ShareGrant, photos: SharedPhotoRow[]) {
+    return photos.find((p) => p.photoId === g.coverPhotoId) ?? photos[0];
+  }
+
+  return {
+    cookieNameFor: (token: string) => unlockCookieName(tokens.hash(token)),
+
+    /** A link's grant: 404 unknown or revoked, 410 expired, 401 when its password has not been given. */
+    async byToken(token: string, cookies: Record<string, string | undefined>): Promise<ShareGrant> {
+      const { grant, tokenHash } = await liveGrantOf(token);
+      if (grant.passwordHash && !tokens.isUnlockProof(cookies[unlockCookieName(tokenHash)], grant.id, grant.passwordHash)) {
+        throw passwordRequired();
+      }
+      return grant;
+    },
+
+    /** A grant to a signed-in recipient: only through a contact of the owner linked to this user. */
+    async forRecipient(userId: number, grantId: number): Promise<ShareGrant> {
+      const grant = await repo.findForRecipient(userId, grantId);
+      if (!grant) throw notFound();
+      if (isExpired(grant)) throw linkExpired();
+      return grant;
+    },
+
+    /**
+     * The password of a public link, throttled per link like a sign-in per account (so guesses are slow
+     * without one address locking others out). Right → the cookie to set; a link without a password → none.
+     */
+    async unlock(token: string, password: string, address: string) {
+      const { grant, tokenHash } = await liveGrantOf(token);
+      if (!grant.passwordHash) return undefined;
+      const ok = await checkPassword({ email: `link:${grant.id}`, password: grant.passwordHash }, password, address);
+      if (!ok) throw wrongPassword();
+      const untilExpiry = grant.expiresAt ? grant.expiresAt.getTime() - now().getTime() : Infinity;
+      return {
+        name: unlockCookieName(tokenHash),
+        value: tokens.unlockProof(grant.id, grant.passwordHash),
+        maxAgeSeconds: Math.max(1, Math.floor(Math.min(UNLOCK_MAX_AGE_MS, untilExpiry) / 1000)),
+      };
+    },
+
+    /** The shared page; `countView` for an opening of it (not for a HEAD, nor for its images). */
+    async view({ grant: g, base }: ShareAccess, countView: boolean): Promise<SharedCollection> {
+      const [photos, memories, attachments, documents] = await Promise.all([
+        repo.listPhotos(g),
+        repo.listMemories(g),
+        repo.listAttachments(g),
+        repo.listDocuments(g),
+      ]);
+      if (countView) await repo.countView(g.id, now());
+      const cover = coverOf(g, photos);
+      return {
+        title: g.title,
+        description: g.description,
+        ownerName: g.ownerName,
+        includePlaces: g.includePlaces,
+        expiresAt: g.expiresAt?.toISOString() ?? null,
+        coverUrl: cover ? photoUrl(base, cover.itemId, 'thumbnail') : null,
+        photos: photos.map((p) => ({
+          id: p.itemId,
+          title: p.title,
+          description: p.description,
+          dateTaken: p.dateTaken?.toISOString() ?? null,
+          fileName: servedAs(g, p.fileName, p.mimeType).fileName,
+          width: p.width,
+          height: p.height,
+          location: g.includePlaces ? p.location : null,
+          cameraInfo: p.cameraInfo,
+          thumbnailUrl: photoUrl(base, p.itemId, 'thumbnail'),
+          displayUrl: photoUrl(base, p.itemId, 'display'),
+          downloadUrl: photoUrl(base, p.itemId, 'download'),
+        })),
+        memories: memories.map((m) => ({
+          id: m.itemId,
+          title: m.title,
+          content: m.content,
+          eventDate: m.eventDate,
+          tags: m.tags,
+          location: g.includePlaces ? m.location : null,
+          attachments: attachments
+            .filter((a) => a.memoryId === m.memoryId)
+            .map((a) => {
+              // a HEIC attachment is shown as its JPEG copy, like it is to its owner
+              const asJpeg = isHeif(a.mimeType) && a.displaySize > 0;
+              const served = asJpeg
+                ? { fileName: withExtension(a.fileName, 'jpg'), mimeType: 'image/jpeg' }
+                : servedAs(g, a.fileName, a.mimeType);
+              return { id: a.id, ...served, fileSize: asJpeg ? a.displaySize : a.fileSize, url: `${base}/attachments/${a.id}` };
+            }),
+        })),
+        documents: documents.map((d) => {
+          const served = servedAs(g, d.name, d.mimeType);
+          return {
+            id: d.itemId,
+            name: served.fileName,
+            description: d.description,
+            mimeType: served.mimeType,
+            fileSize: d.fileSize,
+            url: `${base}/documents/${d.itemId}`,
+          };
+        }),
+        downloadAllUrl: `${base}/download`,
+      };
+    },
+
+    /** GET /api/shared-with-me: live personal grants to this user, grouped by owner (most recent share first). */
+    async sharedWithMe(userId: number): Promise<SharedWithMe> {
+      const rows = await repo.listForRecipient(userId, now());
+      const covers = await repo.coverItems(rows);
+      const byOwner = new Map<number, SharedWithMe[number]>();
+      for (const row of rows) {
+        let group = byOwner.get(row.ownerId);
+        if (!group) byOwner.set(row.ownerId, (group = { ownerName: row.ownerName, collections: [] }));
+        const cover = covers.get(row.collectionId);
+        group.collections.push({
+          grantId: row.id,
+          title: row.title,
+          description: row.description,
+          coverUrl: cover ? photoUrl(`/api/shared-with-me/${row.id}`, cover, 'thumbnail') : null,
+          itemCount: row.itemCount,
+          sharedAt: row.createdAt.toISOString(),
+        });
+      }
+      return [...byOwner.values()];
+    },
+
+    /**
+     * Thumbnails and display sizes are the stored derivatives (made without metadata); a download is the
+     * original with places, else a clean copy (a HEIC's is its display JPEG).
+     */
+    async photoFile({ grant: g }: ShareAccess, itemId: number, size: PhotoSize): Promise<StoredFile> {
+      const photo = await repo.findPhoto(g, itemId);
+      if (!photo) throw notFound();
+      const about = { lastModified: photo.createdAt };
+      const derivative = (variant: 'thumb' | 'mobile' | 'display', mimeType: string) =>
+        storedFile(files, derivativeKey(photo.key, variant), { mimeType, ...about });
+      if (size === 'thumbnail') {
+        const thumb = await derivative('thumb', 'image/webp');
+        if (thumb) return thumb;
+      }
+      if (size !== 'download') {
+        const mobile = await derivative('mobile', 'image/jpeg');
+        if (mobile) return mobile;
+      }
+      const fileName = size === 'download' ? photo.fileName : undefined;
+      if (isHeif(photo.mimeType) && !(size === 'download' && g.includePlaces)) {
+        const display = await derivative('display', 'image/jpeg');
+        if (!display) throw preparing();
+        return { ...display, fileName: fileName && withExtension(fileName, 'jpg') };
+      }
+      return original(g, photo.key, { mimeType: photo.mimeType, fileName, version: hashVersion(photo.contentHash), ...about });
+    },
+
+    async attachmentFile({ grant: g }: ShareAccess, attachmentId: number): Promise<StoredFile> {
+      const a = await repo.findAttachment(g, attachmentId);
+      if (!a) throw notFound();
+      if (isHeif(a.mimeType)) {
+        const copy = await storedFile(files, attachmentDisplayKey(a.key), {
+          mimeType: 'image/jpeg',
+          fileName: withExtension(a.fileName, 'jpg'),
+          version: hashVersion(a.contentHash, '-jpeg'),
+          lastModified: a.uploadedAt,
+        });
+        if (copy) return copy;
+      }
+      return original(g, a.key, {
+        mimeType: a.mimeType,
+        fileName: a.fileName,
+        version: hashVersion(a.contentHash),
+        lastModified: a.uploadedAt,
+      });
+    },
+
+    async documentFile({ grant: g }: ShareAccess, itemId: number): Promise<StoredFile> {
+      const d = await repo.findDocument(g, itemId);
+      if (!d) throw notFound();
+      return original(g, d.key, {
+        mimeType: d.mimeType,
+        fileName: d.name,
+        version: hashVersion(d.contentHash),
+        lastModified: d.uploadedAt,
+      });
+    },
+
+    /** Every original the share may download, named readably; bytes are opened entry by entry. */
+    async zip({ grant: g }: ShareAccess): Promise<{ fileName: string; entries: ZipEntry[] }> {
+      const [photos, memories, attachments, documents] = await Promise.all([
+        repo.listPhotos(g),
+        repo.listMemories(g),
+        repo.listAttachments(g),
+        repo.listDocuments(g),
+      ]);
+      const unique = zipNames();
+      const entries: ZipEntry[] = [];
+      /** `displayKey`: where a HEIC's stored display JPEG is, which is already a clean copy (no second decode). */
+      const add = async (key: string, mimeType: string, wanted: (ext: string) => string, mtime: Date, displayKey?: string) => {
+        if (!(await files.exists(key))) return; // a file lost from the disk is left out rather than cutting the zip
+        const clean = !g.includePlaces && needsCleaning(mimeType);
+        const display = clean && isHeif(mimeType) ? displayKey : undefined;
+        const useDisplay = display !== undefined && (await files.exists(display));
+        const ext = clean ? cleanTypeOf(mimeType).ext : undefined;
+        entries.push({
+          name: unique(wanted(ext ?? '')),
+          mtime,
+          compress: !isCompressed(mimeType),
+          open: async () => {
+            if (useDisplay) return files.openRead(display!);
+            return clean ? cleanImageStream(files.pathOf(key), mimeType, heic) : files.openRead(key);
+          },
+        });
+      };
+      for (const p of photos) {
+        const date = day(p.dateTaken);
+        const title = safeNamePart(p.title ?? stemOf(p.fileName), 'photo');
+        await add(
+          p.key,
+          p.mimeType,
+          (ext) => `photos/${date ? `${date} ` : ''}${title}.${ext || extOf(p.fileName)}`,
+          p.dateTaken ?? p.createdAt,
+          derivativeKey(p.key, 'display'),
+        );
+      }
+      for (const m of memories) {
+        const folder = `memories/${m.eventDate} ${safeNamePart(m.title, 'memory')}`;
+        for (const a of attachments.filter((x) => x.memoryId === m.memoryId)) {
+          const name = safeNamePart(a.fileName, 'file');
+          const wanted = (ext: string) => `${folder}/${ext ? withExtension(name, ext) : name}`;
+          await add(a.key, a.mimeType, wanted, a.uploadedAt, attachmentDisplayKey(a.key));
+        }
+      }
+      for (const d of documents) {
+        const name = safeNamePart(d.name, 'document');
+        await add(d.key, d.mimeType, (ext) => `documents/${ext ? withExtension(name, ext) : name}`, d.uploadedAt);
+      }
+      return { fileName: `${safeNamePart(g.title, 'heirloom')}.zip`, entries };
+    },
+  };
+}
+export type SharedViewService = ReturnType<typeof createSharedViewService>;
