@@ -245,6 +245,7 @@ function realParams(url: string, w: World): Record<string, string> {
   if (url.includes('/photos/')) return { id: String(url.includes('unlink') ? w.linkedPhotoId : w.photoId) };
   if (url.includes('/vault/')) return { id: String(url.includes('unlink') ? w.linkedVaultId : w.vaultId) };
   if (url.includes('/contacts/')) return { id: String(w.contactId) };
+  if (url.startsWith('/api/collections/')) return { id: String(w.collectionId), linkId: String(w.linkId) };
   return { id: String(w.memoryId), attachmentId: String(w.attachmentId) };
 }
 
