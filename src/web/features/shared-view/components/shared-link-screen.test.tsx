@@ -121,6 +121,8 @@ describe('SharedLinkScreen', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // focus returns to the thumbnail of the photo last shown
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View img-2.jpg' })));
   });
 
   it('asks for the password, says when it is wrong or when to wait, and opens with the right one', async () => {

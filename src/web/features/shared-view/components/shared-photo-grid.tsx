@@ -1,10 +1,21 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SharedPhoto } from '@shared/schemas/sharing';
 import { SharedPhotoViewer, sharedPhotoLabel } from './shared-photo-viewer';
 
 /** Square thumbnails, three across on a phone and more on wider screens; each opens the viewer. */
 export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
+  const lastIndex = useRef(0);
+  const show = (index: number | null) => {
+    if (index !== null) lastIndex.current = index;
+    setOpenIndex(index);
+  };
+  // Focus goes back to the thumbnail of the photo last shown (not the one first opened; a tap may not focus it at all).
+  const focusLastShown = (event: Event) => {
+    event.preventDefault();
+    thumbnails.current[lastIndex.current]?.focus();
+  };
   return (
     <>
       <ul className="grid grid-cols-3 gap-1 sm:grid-cols-4 sm:gap-2 lg:grid-cols-5">
@@ -12,7 +23,10 @@ export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
           <li key={photo.id} className="aspect-square overflow-hidden rounded-md bg-muted sm:rounded-lg">
             <button
               type="button"
-              onClick={() => setOpenIndex(index)}
+              ref={(button) => {
+                thumbnails.current[index] = button;
+              }}
+              onClick={() => show(index)}
               aria-label={`View ${sharedPhotoLabel(photo)}`}
               className="group block size-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
             >
@@ -27,7 +41,7 @@ export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
           </li>
         ))}
       </ul>
-      <SharedPhotoViewer photos={photos} index={openIndex} onIndexChange={setOpenIndex} />
+      <SharedPhotoViewer photos={photos} index={openIndex} onIndexChange={show} onCloseAutoFocus={focusLastShown} />
     </>
   );
 }

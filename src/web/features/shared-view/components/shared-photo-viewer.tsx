@@ -19,11 +19,13 @@ export function SharedPhotoViewer({
   photos,
   index,
   onIndexChange,
+  onCloseAutoFocus,
 }: {
   photos: SharedPhoto[];
   /** The open photo, or null when the viewer is closed. */
   index: number | null;
   onIndexChange: (index: number | null) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const touchStartX = useRef<number | null>(null);
   const photo = index === null ? undefined : photos[index];
@@ -64,6 +66,7 @@ export function SharedPhotoViewer({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/90 data-[state=open]:animate-fade-in" />
         <DialogPrimitive.Content
           onKeyDown={onKeyDown}
+          onCloseAutoFocus={onCloseAutoFocus}
           onTouchStart={onTouchStart}
           onTouchEnd={onTouchEnd}
           className="fixed inset-0 z-50 flex flex-col bg-neutral-950 text-white outline-none data-[state=open]:animate-fade-in"
