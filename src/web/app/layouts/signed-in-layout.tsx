@@ -118,7 +118,7 @@ export function SignedInLayout() {
       </main>
 
       <nav aria-label="Tab navigation" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card md:hidden">
-        {/* one equal column per item, however many the page table has (six or more fit at 375px with the smaller label) */}
+        {/* one equal column per item, however many are shown; at 375px six one-word labels fit, longer ones wrap onto two lines */}
         <ul className="grid auto-cols-fr grid-flow-col pb-[env(safe-area-inset-bottom)]">
           {items.map(({ label, to, icon: Icon }) => {
             const { isActive, ariaCurrent } = currentItem(to);
@@ -128,14 +128,14 @@ export function SignedInLayout() {
                   to={to}
                   aria-current={ariaCurrent}
                   className={cn(
-                    'flex h-16 min-w-0 flex-col items-center justify-center gap-1 px-0.5 text-[0.6875rem] font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                    'flex h-16 min-w-0 flex-col items-center justify-center gap-1 text-[0.6875rem] font-medium tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
                     isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                   )}
                 >
                   <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-accent')}>
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="max-w-full truncate">{label}</span>
+                  <span className="line-clamp-2 max-w-full text-center leading-tight">{label}</span>
                 </Link>
               </li>
             );

@@ -72,36 +72,32 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                         Cover
                       </span>
                     )}
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      className="absolute top-2 right-2 size-8 rounded-full bg-card/95"
+                      aria-label={`Remove ${name} from the collection`}
+                      disabled={removeItems.isPending}
+                      onClick={() => remove({ photoIds: [photo.id] }, name)}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
                   </div>
-                  <div className="grid gap-2 p-2">
+                  <div className="grid gap-1 p-2">
                     <p className="truncate text-sm font-medium">{name}</p>
-                    <div className="flex items-center justify-between gap-1">
-                      {isCover ? (
-                        <span className="text-xs text-muted-foreground">The collection's cover</span>
-                      ) : (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="h-8 px-2"
-                          aria-label={`Set as cover: ${name}`}
-                          disabled={updateCollection.isPending}
-                          onClick={() => setCover(photo.id)}
-                        >
-                          <Star aria-hidden="true" />
-                          Set as cover
-                        </Button>
-                      )}
+                    {!isCover && (
                       <Button
                         variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`Remove ${name} from the collection`}
-                        disabled={removeItems.isPending}
-                        onClick={() => remove({ photoIds: [photo.id] }, name)}
+                        size="sm"
+                        className="h-8 w-fit px-2"
+                        aria-label={`Set as cover: ${name}`}
+                        disabled={updateCollection.isPending}
+                        onClick={() => setCover(photo.id)}
                       >
-                        <X aria-hidden="true" />
+                        <Star aria-hidden="true" />
+                        Set as cover
                       </Button>
-                    </div>
+                    )}
                   </div>
                 </li>
               );

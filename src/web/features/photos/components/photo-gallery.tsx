@@ -127,7 +127,12 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
             </TabsList>
             <div className="flex flex-wrap items-center gap-2">
               {selectionAction && photos.isSuccess && photos.data.length > 0 && (
-                <Button variant="outline" aria-pressed={selected !== null} onClick={() => setSelected(selected ? null : new Set())}>
+                <Button
+                  variant="outline"
+                  className="aria-pressed:bg-accent"
+                  aria-pressed={selected !== null}
+                  onClick={() => setSelected(selected ? null : new Set())}
+                >
                   <SquareCheck aria-hidden="true" />
                   Select
                 </Button>
