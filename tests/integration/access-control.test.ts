@@ -1,8 +1,10 @@
 // Walks every route Fastify registered (not a hand-kept list of paths) and checks its access rule:
 // anonymous → 401; another user's ids (in path, query or body, prefixed attachment ids included) → 404 with
 // the victim's data unchanged; the owner → success. A route added without a rule here fails this test.
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -23,6 +25,11 @@ interface World {
   collectionId: number;
   linkId: number;
   attackerCollectionId: number;
+  /** The attacker's collection shared with the victim by a personal link (Shared with me), and ids inside it. */
+  sharedGrantId: number;
+  sharedPhotoItemId: number;
+  sharedAttachmentId: number;
+  sharedDocumentItemId: number;
 }
 
 interface Req {
@@ -210,6 +217,35 @@ const RULES: Record<string, Rule> = {
       { url: `/api/collections/${w.attackerCollectionId}/links/${w.linkId}` },
     ],
   },
+  // A link's token is its key (decision 025): shared-view-access.test.ts walks these routes link by link.
+  'GET /api/shared/:token': { kind: 'public' },
+  'GET /api/shared/:token/photos/:itemId/:size': { kind: 'public' },
+  'GET /api/shared/:token/attachments/:attachmentId': { kind: 'public' },
+  'GET /api/shared/:token/documents/:itemId': { kind: 'public' },
+  'GET /api/shared/:token/download': { kind: 'public' },
+  'POST /api/shared/:token/unlock': { kind: 'public' },
+  'GET /api/shared-with-me': { kind: 'self', request: () => ({ url: '/api/shared-with-me' }) },
+  'GET /api/shared-with-me/:grantId': { kind: 'owned', request: (w) => ({ url: `/api/shared-with-me/${w.sharedGrantId}` }) },
+  'GET /api/shared-with-me/:grantId/photos/:itemId/:size': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/shared-with-me/${w.sharedGrantId}/photos/${w.sharedPhotoItemId}/download` }),
+  },
+  'GET /api/shared-with-me/:grantId/attachments/:attachmentId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/shared-with-me/${w.sharedGrantId}/attachments/${w.sharedAttachmentId}` }),
+    attacks: (w) => [
+      { url: `/api/shared-with-me/${w.sharedGrantId}/attachments/${w.sharedAttachmentId}` },
+      { url: `/api/shared-with-me/${w.sharedGrantId}/attachments/${w.attachmentId}` },
+    ],
+  },
+  'GET /api/shared-with-me/:grantId/documents/:itemId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/shared-with-me/${w.sharedGrantId}/documents/${w.sharedDocumentItemId}` }),
+  },
+  'GET /api/shared-with-me/:grantId/download': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/shared-with-me/${w.sharedGrantId}/download` }),
+  },
 };
 
 describe('access control on every registered route', () => {
@@ -284,6 +320,32 @@ describe('access control on every registered route', () => {
     const attackerCollectionId = await created(
       await send('POST', { url: '/api/collections', payload: { title: 'Holidays' } }, attacker.cookie),
     );
+    // The attacker shares a collection with the victim: only the victim may open it under Shared with me.
+    const attackerUp = await send(
+      'POST',
+      { url: `/api/memories/${attackerMemoryId}/attachments`, multipart: attachmentUpload() },
+      attacker.cookie,
+    );
+    const sharedAttachmentId = Number((attackerUp.json() as Array<{ id: string }>)[0]!.id);
+    const attackerVaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, attacker.cookie));
+    const shareItems = { photoIds: [attackerPhotoId], memoryIds: [attackerMemoryId], documentIds: [attackerVaultId] };
+    expect(
+      (await send('POST', { url: `/api/collections/${attackerCollectionId}/items`, payload: shareItems }, attacker.cookie)).statusCode,
+    ).toBe(200);
+    const recipientContact = { firstName: 'Re', lastName: 'Cipient', relationship: 'friend', email: victim.email };
+    const sharedContactId = await created(await send('POST', { url: '/api/contacts', payload: recipientContact }, attacker.cookie));
+    await t.db.update(contacts).set({ linkedUserId: victim.user.id }).where(eq(contacts.id, sharedContactId));
+    const sharedGrantId = await created(
+      await send(
+        'POST',
+        { url: `/api/collections/${attackerCollectionId}/links`, payload: { kind: 'personal', contactId: sharedContactId } },
+        attacker.cookie,
+      ),
+    );
+    const shared = (await send('GET', { url: `/api/shared-with-me/${sharedGrantId}` }, victim.cookie)).json() as {
+      photos: Array<{ id: number }>;
+      documents: Array<{ id: number }>;
+    };
     // Derivatives are made in the background: wait until the victim's thumbnail is served.
     for (let i = 0; i < 100; i++) {
       const img = await send('GET', { url: `/api/photos/image/${photoId}?size=thumb` }, victim.cookie);
@@ -305,6 +367,10 @@ describe('access control on every registered route', () => {
       collectionId,
       linkId,
       attackerCollectionId,
+      sharedGrantId,
+      sharedPhotoItemId: shared.photos[0]!.id,
+      sharedAttachmentId,
+      sharedDocumentItemId: shared.documents[0]!.id,
     };
   }
 
