@@ -186,6 +186,42 @@ describe('/api/collections', () => {
     expect((await call(me, 'DELETE', `/api/collections/${c.id}/items`, { photoIds: [theirPhoto] })).statusCode).toBe(404);
   });
 
+  it('concurrent adds, an item deleted and the collection deleted meanwhile: clean answers and no orphans', async () => {
+    const me = await signUp(t.app);
+    const c = await create(me);
+    const photos = [await photo(me), await photo(me), await photo(me)];
+    const memories = [await memory(me), await memory(me)];
+
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () => call(me, 'POST', `/api/collections/${c.id}/items`, { photoIds: photos, memoryIds: memories })),
+    );
+    expect(same.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(await ok(await call(me, 'GET', `/api/collections/${c.id}`))).toMatchObject({ photoCount: 3, memoryCount: 2 });
+
+    const k = await kinLinkRace(me, c.id);
+    expect(k.sort()).toEqual([201, 409, 409, 409, 409, 409]);
+
+    const racing = await Promise.all([
+      ...Array.from({ length: 6 }, () => call(me, 'POST', `/api/collections/${c.id}/items`, { photoIds: photos, memoryIds: memories })),
+      call(me, 'DELETE', `/api/memories/${memories[0]}`),
+      call(me, 'POST', `/api/collections/${c.id}/links`, { kind: 'public' }),
+      call(me, 'DELETE', `/api/collections/${c.id}`),
+      ...Array.from({ length: 6 }, () => call(me, 'POST', `/api/collections/${c.id}/items`, { photoIds: photos })),
+    ]);
+    for (const res of racing) expect([200, 201, 204, 404], res.body).toContain(res.statusCode);
+    expect(await t.db.select().from(collectionItems).where(eq(collectionItems.collectionId, c.id))).toEqual([]);
+    expect(await t.db.select().from(grants).where(eq(grants.collectionId, c.id))).toEqual([]);
+  });
+
+  /** One contact sent the same personal link six times at once: one link, the rest told it exists. */
+  async function kinLinkRace(me: Session, collectionId: number) {
+    const kin = await contact(me);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(me, 'POST', `/api/collections/${collectionId}/links`, { kind: 'personal', contactId: kin.id })),
+    );
+    return answers.map((r) => r.statusCode);
+  }
+
   it('a cover must be a photo in the collection; without one the first photo is the cover', async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
