@@ -450,7 +450,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     await view.goto(links.locked);
     await view.getByRole('button', { name: 'Open' }).click();
-    await expect(view.getByText('Enter the password')).toBeVisible();
+    await expect(view.getByText('Enter the password', { exact: true })).toBeVisible();
     await expectAccessible(view, `the share-link password form with an error at ${size}`);
     await view.getByLabel('Password').fill('wrong');
     await view.getByRole('button', { name: 'Open' }).click();
