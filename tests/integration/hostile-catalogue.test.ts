@@ -1398,6 +1398,188 @@ describe('a catalogue of hostile requests', () => {
     expect(await run(rows)).toEqual([]);
   });
 
+  it('share links: hostile tokens, ids, sizes, passwords, ranges and cookies are a clean 4xx and change nothing', async () => {
+    await freshWorld();
+    const links = (
+      await t.app.inject({ method: 'GET', url: `/api/collections/${w.collectionId}/links`, headers: { cookie: w.owner.cookie } })
+    ).json() as Array<{
+      id: number;
+      url: string;
+    }>;
+    const tokenOf = (url: string) => url.slice(url.lastIndexOf('/s/') + 3);
+    const base = `/api/shared/${tokenOf(links.find((l) => l.id === w.linkId)!.url)}`;
+    const locked = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/collections/${w.collectionId}/links`,
+        headers: { cookie: w.owner.cookie },
+        payload: { kind: 'public', password: 'correct horse' },
+      })
+    ).json() as { url: string };
+    const lockedBase = `/api/shared/${tokenOf(locked.url)}`;
+    const shared = (await t.app.inject({ method: 'GET', url: base })).json() as {
+      photos: Array<{ id: number; downloadUrl: string }>;
+      documents: Array<{ url: string }>;
+    };
+    const photoItem = shared.photos[0]!.id;
+    const rows: Row[] = [];
+    for (const bad of [...ID_FORMATS, ...TRAVERSAL, ...SQL.map(encodeURIComponent), 'A'.repeat(19), `${'A'.repeat(42)}=`]) {
+      rows.push({
+        name: `token ${bad.slice(0, 20)}`,
+        method: 'GET',
+        url: `/api/shared/${bad}`,
+        as: 'anon',
+        expect: [404, 414],
+        unchanged: true,
+      });
+    }
+    for (const bad of [...ID_FORMATS, ...TRAVERSAL]) {
+      rows.push(
+        { name: `shared photo id ${bad}`, method: 'GET', url: `${base}/photos/${bad}/thumbnail`, as: 'anon', expect: 404, unchanged: true },
+        { name: `shared attachment id ${bad}`, method: 'GET', url: `${base}/attachments/${bad}`, as: 'anon', expect: 404, unchanged: true },
+        { name: `shared document id ${bad}`, method: 'GET', url: `${base}/documents/${bad}`, as: 'anon', expect: 404, unchanged: true },
+        { name: `shared grant id ${bad}`, method: 'GET', url: `/api/shared-with-me/${bad}`, expect: 404, unchanged: true },
+      );
+    }
+    for (const size of ['original', 'THUMBNAIL', 'thumb', '..%2F..%2Fetc%2Fpasswd', 'display%00', '']) {
+      rows.push({
+        name: `photo size ${size}`,
+        method: 'GET',
+        url: `${base}/photos/${photoItem}/${size}`,
+        as: 'anon',
+        expect: 404,
+        unchanged: true,
+      });
+    }
+    for (const body of [
+      {},
+      { password: '' },
+      { password: 7 },
+      { password: ['a'] },
+      { password: 'x'.repeat(201) },
+      { password: 'a\u0000b' },
+    ]) {
+      rows.push({
+        name: `unlock body ${JSON.stringify(body).slice(0, 30)}`,
+        method: 'POST',
+        url: `${lockedBase}/unlock`,
+        as: 'anon',
+        payload: body,
+        expect: 400,
+        unchanged: true,
+      });
+    }
+    for (const password of [...SQL, ...XSS]) {
+      rows.push({
+        name: 'unlock with hostile text',
+        method: 'POST',
+        url: `${lockedBase}/unlock`,
+        as: 'anon',
+        payload: { password },
+        expect: [401, 429],
+        unchanged: true,
+      });
+    }
+    rows.push(
+      {
+        name: 'unlock as text/plain',
+        method: 'POST',
+        url: `${lockedBase}/unlock`,
+        as: 'anon',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'correct horse',
+        expect: 415,
+        unchanged: true,
+      },
+      {
+        name: 'unlock from another site',
+        method: 'POST',
+        url: `${lockedBase}/unlock`,
+        as: 'anon',
+        headers: { origin: 'http://evil.example' },
+        payload: { password: 'correct horse' },
+        expect: 403,
+        unchanged: true,
+      },
+      {
+        name: 'locked link with a forged cookie',
+        method: 'GET',
+        url: lockedBase,
+        as: { cookie: 'heirloom_link_000000000000=AAAA; heirloom_link_=x' },
+        expect: 401,
+        unchanged: true,
+      },
+      { name: 'locked link with the session cookie only', method: 'GET', url: lockedBase, expect: 401, unchanged: true },
+      { name: 'locked link zip', method: 'GET', url: `${lockedBase}/download`, as: 'anon', expect: 401, unchanged: true },
+      {
+        name: 'shared range first byte',
+        method: 'GET',
+        url: shared.documents[0]!.url,
+        as: 'anon',
+        headers: { range: 'bytes=0-0' },
+        expect: 206,
+        unchanged: true,
+      },
+      {
+        name: 'shared range past the end',
+        method: 'GET',
+        url: shared.documents[0]!.url,
+        as: 'anon',
+        headers: { range: 'bytes=99999999-' },
+        expect: 416,
+        unchanged: true,
+      },
+      {
+        name: 'shared range of nothing',
+        method: 'GET',
+        url: shared.photos[0]!.downloadUrl,
+        as: 'anon',
+        headers: { range: 'bytes=-0' },
+        expect: 416,
+        unchanged: true,
+      },
+      {
+        name: 'shared many ranges',
+        method: 'GET',
+        url: shared.photos[0]!.downloadUrl,
+        as: 'anon',
+        headers: { range: 'bytes=0-1,2-3,4-5' },
+        expect: 200,
+        unchanged: true,
+      },
+      {
+        name: 'shared zip with a range',
+        method: 'GET',
+        url: `${base}/download`,
+        as: 'anon',
+        headers: { range: 'bytes=0-10' },
+        expect: 200,
+        unchanged: true,
+      },
+      {
+        name: 'a public link’s grant under Shared with me',
+        method: 'GET',
+        url: `/api/shared-with-me/${w.linkId}`,
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'Shared with me signed out',
+        method: 'GET',
+        url: `/api/shared-with-me/${w.linkId}`,
+        as: 'anon',
+        expect: 401,
+        unchanged: true,
+      },
+    );
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as Method[]) {
+      for (const url of [base, shared.photos[0]!.downloadUrl, shared.documents[0]!.url, `${base}/download`]) {
+        rows.push({ name: `${method} on a share`, method, url, as: 'anon', payload: {}, expect: [404, 405], unchanged: true });
+      }
+    }
+    expect(await run(rows)).toEqual([]);
+  });
+
   it('tried at least 300 hostile requests, and heirloom still serves its users', async () => {
     await freshWorld();
     expect(counted).toBeGreaterThanOrEqual(300);
