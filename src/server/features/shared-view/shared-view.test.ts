@@ -1,14 +1,25 @@
 // What a link's holder and a signed-in recipient see (decision 025), over the real app, database and files:
 // only the collection's items, never the owner's e-mail, places only when included, nothing after a revoke.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
-import { collectionItems, contacts, grants } from '@server/db/schema';
+import { collectionItems, contacts, grants, photos } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
-import { expireGrant, itemIdOf, makeShareWorld, readZip, tokenOf, type ShareWorld } from './shared-view.test-world';
+import {
+  expireGrant,
+  gpsJpeg,
+  itemIdOf,
+  makeShareWorld,
+  photoForm,
+  readZip,
+  tokenOf,
+  waitForDerivatives,
+  type ShareWorld,
+} from './shared-view.test-world';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -333,6 +344,45 @@ describe('/api/shared and /api/shared-with-me', () => {
         expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
       }
     }
+  });
+
+  it('a picture that cannot be re-encoded is refused with 422 alone and cuts the zip, never a 5xx or a crash', async () => {
+    const form = photoForm(await gpsJpeg('#225588'), 'damaged.jpg');
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { cookie: w.owner.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    const photoId = (up.json() as { id: number }).id;
+    await waitForDerivatives(t, w.owner);
+    const owner = { cookie: w.owner.cookie };
+    const collection = (
+      await t.app.inject({ method: 'POST', url: '/api/collections', headers: owner, payload: { title: 'Damaged' } })
+    ).json() as {
+      id: number;
+    };
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/collections/${collection.id}/items`,
+      headers: owner,
+      payload: { photoIds: [photoId] },
+    });
+    const made = (
+      await t.app.inject({ method: 'POST', url: `/api/collections/${collection.id}/links`, headers: owner, payload: { kind: 'public' } })
+    ).json() as {
+      url: string;
+    };
+    const [row] = await t.db.select({ key: photos.filePath }).from(photos).where(eq(photos.id, photoId));
+    fs.writeFileSync(t.files.pathOf(row!.key), Buffer.from('this is no longer a picture at all, just words'));
+    const body = await json(link(tokenOf(made.url)));
+    const download = await get(body.photos[0]!.downloadUrl);
+    expect(download.statusCode).toBe(422);
+    expect(download.json()).toMatchObject({ code: 'CANNOT_CLEAN' });
+    expect((await get(body.photos[0]!.thumbnailUrl)).statusCode).toBe(200); // the stored thumbnail is still there
+    const zip = await get(body.downloadAllUrl).catch((err: unknown) => err);
+    if (!(zip instanceof Error)) expect(zip.statusCode).toBeLessThan(500);
+    expect((await get(link(w.token))).statusCode).toBe(200);
   });
 
   describe('shared with me', () => {

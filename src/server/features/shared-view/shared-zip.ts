@@ -12,19 +12,34 @@ export interface ZipEntry {
   open: () => Promise<Readable>;
 }
 
-/** The zip as a stream; an entry that cannot be opened ends it with an error (the client sees a cut download). */
+/**
+ * The zip as a stream. An entry that cannot be read (a file gone, a picture that will not decode) ends it
+ * with an error, so the client sees a cut download; the process never sees an unhandled stream error.
+ */
 export function zipStream(entries: ZipEntry[]): Readable {
   const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  const fail = (err: unknown) => {
+    if (!output.destroyed) output.destroy(err instanceof Error ? err : new Error(String(err)));
+  };
+  zip.on('error', fail);
+  let current: Readable | undefined;
+  output.once('close', () => current?.destroy()); // the client went away: stop reading the file being sent
   for (const entry of entries) {
     zip.addReadStreamLazy(entry.name, { mtime: entry.mtime, compress: entry.compress }, (callback) => {
-      entry.open().then(
-        (stream) => callback(null, stream),
-        (err: unknown) => callback(err as Error, undefined as unknown as Readable),
-      );
+      if (output.destroyed) return; // the client has gone: open nothing more
+      entry.open().then((stream) => {
+        stream.on('error', (err) => {
+          fail(err);
+          stream.destroy();
+        });
+        current = stream;
+        callback(null, stream);
+      }, fail);
     });
   }
   zip.end();
-  return zip.outputStream as Readable;
+  return output;
 }
 
 // Windows refuses these in names, and / would make folders: every zip tool opens what is left.
