@@ -464,6 +464,80 @@ for (const viewport of [DESKTOP, PHONE]) {
   });
 }
 
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`collections at ${size}: a collection with its links, Add items, Add people, a public link made, Add to collection and the gallery's Select bar`, async ({
+    page,
+    signIn,
+  }) => {
+    test.slow();
+    await signIn();
+    await Promise.all([seedMemory(page.request), seedPhoto(page.request), seedDocument(page.request)]);
+    const contact = await page.request.post('/api/contacts', {
+      data: { firstName: 'Ada', lastName: 'Byron', relationship: 'family', familyRelation: 'Mother', email: 'ada@example.com' },
+    });
+    expect(contact.status(), await contact.text()).toBe(201);
+    await seedContact(page.request, 'friend'); // no e-mail address: shown as unavailable
+    const created = await page.request.post('/api/collections', { data: { title: 'Summer house', description: 'Every July.' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const [photo] = (await (await page.request.get('/api/photos')).json()) as { id: number }[];
+    const [memory] = (await (await page.request.get('/api/memories')).json()) as { id: number }[];
+    expect(
+      (await page.request.post(`/api/collections/${id}/items`, { data: { photoIds: [photo!.id], memoryIds: [memory!.id] } })).ok(),
+    ).toBe(true);
+    const personal = await page.request.post(`/api/collections/${id}/links`, {
+      data: { kind: 'personal', contactId: ((await contact.json()) as { id: number }).id },
+    });
+    expect(personal.status(), await personal.text()).toBe(201);
+    await page.setViewportSize(viewport);
+
+    await page.goto('/collections');
+    await expect(page.getByRole('link', { name: /Summer house/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `/collections with a shared collection at ${size}`);
+
+    await page.goto(`/collections/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Summer house' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Ada Byron' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `a collection's page at ${size}`);
+
+    await page.getByRole('button', { name: 'Add items' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add items' }).getByRole('checkbox').first()).toBeVisible();
+    await expectAccessible(page, `the Add items dialog at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Add people' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add people' }).getByRole('radio').first()).toBeVisible();
+    await expectAccessible(page, `the Add people dialog at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Public link' }).click();
+    await page.getByRole('dialog', { name: 'Public link' }).getByRole('button', { name: 'Create link' }).click();
+    await expect(page.getByRole('dialog', { name: 'Public link' }).getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await page.getByRole('dialog', { name: 'Public link' }).getByRole('button', { name: 'Copy link' }).click();
+    await expectAccessible(page, `a public link just made and copied at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expectAccessible(page, `the delete-collection confirmation at ${size}`);
+    await closeWithEscape(page);
+
+    await page.goto('/photos');
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page
+      .getByRole('checkbox', { name: /^Select / })
+      .first()
+      .check();
+    await expectAccessible(page, `the gallery's Select bar at ${size}`);
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Add to collection' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add to collection' }).getByRole('radio').first()).toBeVisible();
+    await expectAccessible(page, `the Add to collection dialog at ${size}`);
+  });
+}
+
 test('the add-friend dialog', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/friends');
@@ -564,6 +638,7 @@ const loadFailures = [
   { path: '/dashboard', api: '/api/photos', message: 'Failed to fetch photos' },
   { path: '/memories', api: '/api/memories', message: 'Failed to fetch memories' },
   { path: '/vault', api: '/api/vault', message: 'Failed to fetch vault files' },
+  { path: '/collections', api: '/api/collections', message: 'Failed to fetch collections' },
 ];
 
 test('screens whose data cannot be fetched: the error toast and the inline message', async ({ page, signIn }) => {

@@ -81,7 +81,7 @@ test('a collection made from three gallery photos at once and a memory, shared b
   const url = (await linkDialog.getByText(/\/s\/[A-Za-z0-9_-]+$/).textContent())!;
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]{20,}$/);
   await linkDialog.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
+  await expect(linkDialog.getByRole('status')).toHaveText('Link copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await linkDialog.getByRole('button', { name: 'Done' }).click();
 

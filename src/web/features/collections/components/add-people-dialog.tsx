@@ -69,10 +69,8 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
         },
       },
       {
-        onSuccess: (link) => {
-          toast({ title: 'Link sent', description: `${contactName(contact)} will receive the link by e-mail.` });
-          setCreated({ link, contact });
-        },
+        // the dialog itself says the link is on its way; a toast on top would take the first Escape away from the dialog
+        onSuccess: (link) => setCreated({ link, contact }),
         onError: (err) => toast({ variant: 'destructive', title: 'Failed to share', description: errorMessage(err, 'An error occurred') }),
       },
     );

@@ -20,6 +20,7 @@ describe('CopyLink', () => {
     render(<CopyLink url={URL_TO_COPY} />);
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(URL_TO_COPY));
+    expect(screen.getByRole('status').textContent).toBe('Link copied');
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 

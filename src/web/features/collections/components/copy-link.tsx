@@ -2,10 +2,10 @@ import { Check, Copy } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { toast } from '@web/components/ui/use-toast';
 
 /**
- * "Copy link" writes the URL to the clipboard. Where the browser refuses (no clipboard over plain http, or
+ * "Copy link" writes the URL to the clipboard and says so beside the button (a toast would sit on top of the
+ * dialogs this lives in, and take their first Escape). Where the browser refuses (no clipboard over plain http, or
  * permission denied), the link appears in a selected text field to copy by hand.
  */
 export function CopyLink({ url, label = 'Copy link' }: { url: string; label?: string }) {
@@ -19,7 +19,6 @@ export function CopyLink({ url, label = 'Copy link' }: { url: string; label?: st
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast({ title: 'Link copied', description: 'Paste it into a message or an e-mail.' });
     } catch {
       setShowField(true);
       requestAnimationFrame(() => fieldRef.current?.select());
@@ -28,10 +27,15 @@ export function CopyLink({ url, label = 'Copy link' }: { url: string; label?: st
 
   return (
     <div className="grid gap-2">
-      <Button variant="outline" size="sm" className="w-fit" onClick={() => void copy()}>
-        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {label}
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" className="w-fit" onClick={() => void copy()}>
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {label}
+        </Button>
+        <span role="status" className="text-xs text-muted-foreground">
+          {copied ? 'Link copied' : ''}
+        </span>
+      </div>
       {showField && (
         <div className="grid gap-1">
           <label htmlFor={fieldId} className="text-xs text-muted-foreground">

@@ -51,10 +51,8 @@ export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
         },
       },
       {
-        onSuccess: (link) => {
-          toast({ title: 'Public link created' });
-          setCreated(link);
-        },
+        // the dialog itself shows the new link; a toast on top would take the first Escape away from the dialog
+        onSuccess: setCreated,
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Failed to create link', description: errorMessage(error, 'An error occurred') }),
       },
