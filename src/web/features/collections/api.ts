@@ -85,10 +85,14 @@ export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/collections/${id}`),
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: queryKeys.collections.detail(id) });
-      return invalidateCollections(queryClient);
-    },
+    // not the deleted collection's own page: refetching it would flash "not found" before the screen moves on
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.collections.list }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.collections.sharedItems }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.photos.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.memories.list }),
+      ]),
   });
 }
 

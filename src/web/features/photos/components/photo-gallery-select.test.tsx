@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Photo } from '@shared/schemas/photos';
+import { PhotoGallery } from './photo-gallery';
+
+const photo = (id: number, fileName: string): Photo => ({
+  id,
+  userId: 1,
+  memoryId: null,
+  filePath: `/api/photos/image/${id}`,
+  fileName,
+  fileSize: '1234',
+  mimeType: 'image/jpeg',
+  title: null,
+  description: null,
+  isPublic: false,
+  exifData: null,
+  dateTaken: null,
+  location: null,
+  cameraInfo: null,
+  tags: [],
+  width: 10,
+  height: 10,
+  derivativeStatus: 'ready',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+});
+
+function renderGallery(withAction: boolean) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json([photo(1, 'porch.jpg'), photo(2, 'garden.jpg')])),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PhotoGallery
+        sharedIds={new Set([2])}
+        selectionAction={
+          withAction
+            ? (ids, endSelection) => (
+                <button type="button" onClick={endSelection}>
+                  Act on {ids.join(',') || 'nothing'}
+                </button>
+              )
+            : undefined
+        }
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('PhotoGallery Select mode', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} }));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('turns tiles into checkboxes and hands the chosen ids to the action, which can end Select mode', async () => {
+    renderGallery(true);
+    const grid = within(await screen.findByRole('tabpanel', { name: 'Grid' }));
+    await grid.findByRole('button', { name: 'View porch.jpg' });
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    expect(grid.queryByRole('button', { name: 'View porch.jpg' })).toBeNull();
+    fireEvent.click(grid.getByRole('checkbox', { name: 'Select garden.jpg' }));
+    fireEvent.click(grid.getByRole('checkbox', { name: 'Select porch.jpg' }));
+    fireEvent.click(grid.getByRole('checkbox', { name: 'Select garden.jpg' }));
+    const bar = within(screen.getByRole('region', { name: 'Selection' }));
+    expect(bar.getByText('1 selected')).toBeTruthy();
+    fireEvent.click(bar.getByRole('button', { name: 'Act on 1' }));
+    expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
+    expect(grid.getByRole('button', { name: 'View porch.jpg' })).toBeTruthy();
+  });
+
+  it('marks shared photos, and offers no Select mode without an action', async () => {
+    renderGallery(false);
+    const grid = within(await screen.findByRole('tabpanel', { name: 'Grid' }));
+    await grid.findByRole('button', { name: 'View porch.jpg' });
+    expect(grid.getAllByText('Shared')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Select' })).toBeNull();
+  });
+});
