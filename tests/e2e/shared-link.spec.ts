@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { expect, newTestUser, readMail, test } from './fixtures';
 
 // A share link opened as its recipient opens it: a fresh browser with no account and no session, on a phone.
 
@@ -167,4 +167,50 @@ test('a revoked link shows that it does not work any more', async ({ page, signI
   await expect(view.getByRole('heading', { level: 1, name: 'This link does not work any more.' })).toBeVisible();
   await expect(view.getByText('Summers at the lake')).toHaveCount(0);
   await context.close();
+});
+
+test('a personal link to the address of a verified account also shows under Shared with me', async ({ page, signIn, browser, baseURL }) => {
+  test.slow();
+  const recipientUser = await signIn();
+  const mail = await readMail(recipientUser.email, '/verify-email');
+  await page.goto(mail.link);
+  await expect(page.getByRole('heading', { name: 'E-mail address verified' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await page.goto('/story');
+  await expect(nav.getByRole('link', { name: 'Vault' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Shared with me' })).toHaveCount(0); // nothing received yet
+
+  const owner = await browser.newContext({ baseURL });
+  const ownerUser = { ...newTestUser(), firstName: 'Ada', surname: 'Byron' };
+  const reg = await owner.request.post('/api/register', {
+    data: { ...ownerUser, dateOfBirth: '1950-02-01', confirmPassword: ownerUser.password },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  expect((await owner.request.post('/api/login', { data: { email: ownerUser.email, password: ownerUser.password } })).ok()).toBe(true);
+  const collectionId = await seedCollection(owner.request);
+  const contact = await owner.request.post('/api/contacts', {
+    data: { firstName: 'Rose', lastName: 'Tyler', relationship: 'family', familyRelation: 'Daughter', email: recipientUser.email },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  // Shared with me follows contact linking (decision 011): the recipient holds the owner as a contact as well.
+  const back = await page.request.post('/api/contacts', {
+    data: { firstName: 'Ada', lastName: 'Byron', relationship: 'family', familyRelation: 'Mother', email: ownerUser.email },
+  });
+  expect(back.status(), await back.text()).toBe(201);
+  const link = await owner.request.post(`/api/collections/${collectionId}/links`, {
+    data: { kind: 'personal', contactId: ((await contact.json()) as { id: number }).id },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  await owner.close();
+
+  await page.reload();
+  await nav.getByRole('link', { name: 'Shared with me' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shared with me' })).toBeVisible();
+  const fromOwner = page.getByRole('region', { name: 'From Ada Byron' });
+  await fromOwner.getByRole('link', { name: /Summers at the lake/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Summers at the lake' })).toBeVisible();
+  await expect(page.getByText('Shared by Ada Byron')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^View / })).toHaveCount(2);
+  await expectLoaded(page, 'porch.jpg');
+  await expect(nav.getByRole('link', { name: 'Shared with me' })).toHaveAttribute('aria-current', 'true');
 });

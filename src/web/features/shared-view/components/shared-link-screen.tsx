@@ -63,12 +63,13 @@ export function SharedLinkScreen({ token }: { token: string }) {
             heirloom
           </Link>
         </p>
-        <p>
-          Received this link by e-mail?{' '}
+        {/* Shared with me lists personal links to linked contacts only (decision 011): both must hold each other. */}
+        <p className="mx-auto max-w-prose">
           <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
             Create an account
           </Link>{' '}
-          with that address to keep what was shared with you under “Shared with me”.
+          with the address this link was sent to, and add the person who shared it to your contacts: what they share with you is then kept
+          under “Shared with me”.
         </p>
       </footer>
     </div>
