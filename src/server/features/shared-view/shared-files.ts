@@ -24,7 +24,7 @@ const WITHOUT_METADATA: ReadonlySet<string> = new Set(['image/bmp', 'image/x-ico
 /** Whether a file of this type must be re-encoded when places are left out. */
 export const needsCleaning = (mimeType: string) => mimeType.startsWith('image/') && !WITHOUT_METADATA.has(mimeType);
 
-export interface CleanImage {
+interface CleanImage {
   mimeType: string;
   ext: string;
 }
@@ -54,29 +54,47 @@ async function cleanPipeline(fullPath: string, mimeType: string): Promise<Sharp>
   return (writable ?? AS_JPEG).encode(keepFrames ? img : img.rotate());
 }
 
-/** A metadata-free copy of a stored image, in memory (the response needs its length). */
-export async function cleanImage(fullPath: string, mimeType: string, heic: HeicDecoder): Promise<Buffer> {
-  if (isHeif(mimeType)) {
+/** Decoding a full-size picture takes a core and up to a few hundred MB: a few at a time, the rest wait their turn. */
+const CLEANING_AT_ONCE = 2;
+
+/** Makes the metadata-free copies of one share service, at most CLEANING_AT_ONCE at a time. */
+export function createCleaner(heic: HeicDecoder, atOnce = CLEANING_AT_ONCE) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const enter = async () => {
+    if (active < atOnce) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the leaving one hands its place over
+  };
+  const leave = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+
+  async function image(fullPath: string, mimeType: string): Promise<Buffer> {
+    await enter();
     try {
-      return await heicToJpeg(heic, fullPath);
+      if (isHeif(mimeType)) return await heicToJpeg(heic, fullPath);
+      return await (await cleanPipeline(fullPath, mimeType)).toBuffer();
     } catch {
       throw cannotClean();
+    } finally {
+      leave();
     }
   }
-  const img = await cleanPipeline(fullPath, mimeType);
-  try {
-    return await img.toBuffer();
-  } catch {
-    throw cannotClean();
-  }
-}
 
-/** The same copy as a stream, for the zip (nothing waits for its length there). */
-export async function cleanImageStream(fullPath: string, mimeType: string, heic: HeicDecoder): Promise<Readable> {
-  if (isHeif(mimeType)) {
-    return Readable.from([await cleanImage(fullPath, mimeType, heic)]);
-  }
-  return cleanPipeline(fullPath, mimeType);
+  return {
+    /** A metadata-free copy of a stored image, in memory (the response needs its length). */
+    image,
+
+    /**
+     * The same copy as a stream, for the zip. Made in full first (sharp encodes the whole picture before it
+     * sends a byte anyway), so its place is free again while a slow client reads it.
+     */
+    async stream(fullPath: string, mimeType: string): Promise<Readable> {
+      return Readable.from([await image(fullPath, mimeType)]);
+    },
+  };
 }
 
 /** `name.heic` → `name.jpg` when the copy changed format. */

@@ -12,7 +12,7 @@ import { storedFile, type StoredFile } from '../../lib/send-file';
 import type { PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey } from '../memories/memories.service';
 import { derivativeKey } from '../photos/photos.service';
-import { cleanImage, cleanImageStream, cleanTypeOf, needsCleaning, withExtension } from './shared-files';
+import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shared-files';
 import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
 import { safeNamePart, zipNames, type ZipEntry } from './shared-zip';
 
@@ -54,6 +54,7 @@ interface Deps {
 }
 
 export function createSharedViewService({ repo, files, heic, tokens, checkPassword, now = () => new Date() }: Deps) {
+  const cleaner = createCleaner(heic);
   const isExpired = (g: ShareGrant) => g.expiresAt !== null && g.expiresAt.getTime() <= now().getTime();
 
   async function liveGrantOf(token: string) {
@@ -73,7 +74,7 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
   /** A metadata-free copy, made now; its version follows the original's. */
   async function cleaned(key: string, about: Parameters<typeof storedFile>[2]): Promise<StoredFile> {
     const original = await asStored(key, about);
-    const body = await cleanImage(files.pathOf(key), about.mimeType, heic);
+    const body = await cleaner.image(files.pathOf(key), about.mimeType);
     const type = cleanTypeOf(about.mimeType);
     return {
       ...original,
@@ -305,7 +306,7 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
           compress: !isCompressed(mimeType),
           open: async () => {
             if (useDisplay) return files.openRead(display!);
-            return clean ? cleanImageStream(files.pathOf(key), mimeType, heic) : files.openRead(key);
+            return clean ? cleaner.stream(files.pathOf(key), mimeType) : files.openRead(key);
           },
         });
       };
