@@ -101,7 +101,7 @@ export function createCollectionsService({
         '',
         ...(expiresAt ? [`The link works until ${expiresAt.toUTCString()}.`] : []),
         'You do not need an account to open it.',
-        `If you create a heirloom account with this address (${to}), you will also find it under "Shared with me".`,
+        `If you create an heirloom account with this address (${to}) and confirm it, you will also find it under "Shared with me".`,
       ].join('\n'),
     });
   }

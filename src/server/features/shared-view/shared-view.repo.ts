@@ -5,6 +5,18 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } fr
 import type { Db } from '../../db/client';
 import { collectionItems, collections, contacts, grants, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
 
+/**
+ * The signed-in user receives a personal grant when its contact is linked to them (mutual contacts, decision
+ * 011) or when the contact's address is the user's own verified address: the owner chose that address, and
+ * the user proved it is theirs, so a recipient who signs up later keeps what was shared (decision 025).
+ */
+function isRecipient(userId: number) {
+  return or(
+    eq(contacts.linkedUserId, userId),
+    sql`exists (select 1 from ${users} as recipient where recipient.id = ${userId} and recipient.email_verified_at is not null and lower(recipient.email) = lower(${contacts.email}))`,
+  );
+}
+
 /** A grant on a collection, with what every answer needs from the collection and its owner. */
 export interface ShareGrant {
   id: number;
@@ -164,11 +176,11 @@ export function createSharedViewRepo(db: Db) {
       return row;
     },
 
-    /** A personal grant whose contact is linked to this signed-in user (decision 011): anyone else's is absent. */
+    /** A personal grant to this signed-in user (see `isRecipient`): anyone else's is absent. */
     async findForRecipient(userId: number, grantId: number): Promise<ShareGrant | undefined> {
       const [row] = await grantQuery()
         .innerJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, grants.userId)))
-        .where(and(eq(grants.id, grantId), eq(contacts.linkedUserId, userId), eq(grants.releaseCondition, 'now')))
+        .where(and(eq(grants.id, grantId), isRecipient(userId), eq(grants.releaseCondition, 'now')))
         .limit(1);
       return row;
     },
@@ -185,13 +197,7 @@ export function createSharedViewRepo(db: Db) {
         .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
         .innerJoin(users, eq(users.id, grants.userId))
         .innerJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, grants.userId)))
-        .where(
-          and(
-            eq(contacts.linkedUserId, userId),
-            eq(grants.releaseCondition, 'now'),
-            or(isNull(grants.expiresAt), gt(grants.expiresAt, now)),
-          ),
-        )
+        .where(and(isRecipient(userId), eq(grants.releaseCondition, 'now'), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
         .orderBy(desc(grants.createdAt), desc(grants.id));
     },
 

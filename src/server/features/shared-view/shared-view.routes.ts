@@ -90,6 +90,10 @@ function shareReadRoutes(
 export const sharedViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const shared = serviceFor(app);
   app.addHook('onError', retryAfter);
+  // A link is for the people it was given to: search engines that find one must not list what it shows.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+  });
   const base = (token: string) => `/api/shared/${token}`;
 
   shareReadRoutes(app, shared, { path: '/:token', params: shareTokenParamsSchema.shape }, async (req) => {

@@ -8,7 +8,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
-import { collectionItems, contacts, grants, photos } from '@server/db/schema';
+import { collectionItems, contacts, grants, photos, users } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 import {
   expireGrant,
@@ -91,6 +91,7 @@ describe('/api/shared and /api/shared-with-me', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(String(res.headers['content-security-policy'])).toContain("default-src 'none'");
     }
@@ -515,6 +516,34 @@ describe('/api/shared and /api/shared-with-me', () => {
       await expireGrant(t, other.grantId);
       expect((await get('/api/shared-with-me', { cookie: other.recipient.cookie })).json()).toEqual([]);
       expect((await get(`/api/shared-with-me/${other.grantId}`, { cookie: other.recipient.cookie })).statusCode).toBe(410);
+    });
+
+    it('reaches a recipient who proved the address it was sent to, without being a mutual contact', async () => {
+      const recipient = await signUp(t.app);
+      const contact = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contacts',
+          headers: { cookie: w.owner.cookie },
+          payload: { firstName: 'Mary', lastName: 'Godwin', relationship: 'family', email: recipient.email.toUpperCase() },
+        })
+      ).json() as { id: number };
+      const made = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/collections/${w.collectionId}/links`,
+          headers: { cookie: w.owner.cookie },
+          payload: { kind: 'personal', contactId: contact.id },
+        })
+      ).json() as { id: number };
+      // Not verified yet: the address is only claimed.
+      expect((await get('/api/shared-with-me', { cookie: recipient.cookie })).json()).toEqual([]);
+      expect((await get(`/api/shared-with-me/${made.id}`, { cookie: recipient.cookie })).statusCode).toBe(404);
+
+      await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, recipient.user.id));
+      const list = (await get('/api/shared-with-me', { cookie: recipient.cookie })).json() as SharedWithMe;
+      expect(list.flatMap((o) => o.collections.map((c) => c.grantId))).toEqual([made.id]);
+      expect((await get(`/api/shared-with-me/${made.id}`, { cookie: recipient.cookie })).statusCode).toBe(200);
     });
 
     /** A second recipient with their own personal link to the collection. */

@@ -96,7 +96,7 @@ describe('SharedLinkScreen', () => {
     ).toBe(`${BASE}/attachments/3`);
     // an empty section is left out
     expect(screen.queryByRole('heading', { name: /Documents/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'create an account' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'heirloom' }).getAttribute('href')).toBe('/');
     expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set([BASE]));
   });

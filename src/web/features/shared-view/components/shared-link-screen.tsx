@@ -63,13 +63,13 @@ export function SharedLinkScreen({ token }: { token: string }) {
             heirloom
           </Link>
         </p>
-        {/* Shared with me lists personal links to linked contacts only (decision 011): both must hold each other. */}
+        {/* A personal link's address, once verified by an account, lists the share under Shared with me (decision 025). */}
         <p className="mx-auto max-w-prose">
+          If heirloom e-mailed you this link,{' '}
           <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-            Create an account
+            create an account
           </Link>{' '}
-          with the address this link was sent to, and add the person who shared it to your contacts: what they share with you is then kept
-          under “Shared with me”.
+          with that address and confirm it: what is shared with you is then kept under “Shared with me”.
         </p>
       </footer>
     </div>
