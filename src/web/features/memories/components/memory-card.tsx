@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import type { Memory } from '@shared/schemas/memories';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SharedMark } from '@web/components/shared-mark';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
@@ -11,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
 import { useDeleteMemory } from '../api';
 import { AttachmentView } from './attachment-preview';
+import { TagList } from '@web/components/tag-list';
 
 type MemoryCardProps = {
   memory: Memory;
@@ -79,15 +79,7 @@ export function MemoryCard({ memory, onEdit, onDeleted, isShared = false, action
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="break-words whitespace-pre-line">{memory.content}</p>
-        {memory.tags.length > 0 && (
-          <ul aria-label="Tags" className="flex flex-wrap gap-2">
-            {memory.tags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={memory.tags} />
         {memory.attachments.length > 0 && (
           <section aria-label={`Attachments (${memory.attachments.length})`}>
             <h4 className="mb-2 text-sm font-medium">Attachments ({memory.attachments.length})</h4>

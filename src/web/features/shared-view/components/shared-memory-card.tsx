@@ -1,8 +1,8 @@
 import { CalendarDays, Download, FileText, MapPin } from 'lucide-react';
 import type { SharedMemory } from '@shared/schemas/sharing';
-import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatBytes, formatLongDate } from '@web/lib/format';
+import { TagList } from '@web/components/tag-list';
 
 type SharedAttachment = SharedMemory['attachments'][number];
 
@@ -76,15 +76,7 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="break-words whitespace-pre-line">{memory.content}</p>
-        {memory.tags.length > 0 && (
-          <ul aria-label="Tags" className="flex flex-wrap gap-2">
-            {memory.tags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={memory.tags} />
         {memory.attachments.length > 0 && (
           <div className="grid grid-cols-1 gap-2">
             <h4 className="text-sm font-medium">Attachments ({memory.attachments.length})</h4>
