@@ -97,8 +97,10 @@ export default tseslint.config(
     },
   },
   {
-    // Packages only; the paths rule above covers files. Relative and @shared imports stay allowed.
+    // Packages only; the paths rule above covers files. Relative and @shared imports stay allowed. Tests of
+    // shared code run in Node under vitest and are never bundled.
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,6 +11,8 @@ import { createLoginThrottle, type LoginThrottle } from './features/auth/login-t
 import { collectionsRoutes } from './features/collections/collections.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
+import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -103,6 +105,9 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(waitlistRoutes, { prefix: '/api/waitlist' });
   // A link's token is its key: no session needed (decision 025).
   await app.register(sharedViewRoutes, { prefix: '/api/shared' });
+  // An heir's key code and the one-click links of the Legacy Plan's mails are their own keys (decisions 026, 027).
+  await app.register(legacyHeirRoutes, { prefix: '/api/legacy' });
+  await app.register(legacyTriggerLinkRoutes, { prefix: '/api/legacy' });
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
@@ -115,6 +120,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
     await signedIn.register(collectionsRoutes, { prefix: '/api/collections' });
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });
+    await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });
+    await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
   });
 
   // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.

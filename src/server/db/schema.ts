@@ -10,13 +10,25 @@ export const relationshipEnum = pgEnum('relationship', ['friend', 'family']);
 /** Whether a photo's thumbnail / mobile / display derivatives exist yet. */
 export const derivativeStatusEnum = pgEnum('derivative_status', ['pending', 'ready', 'failed']);
 /** What a one-time account token proves when it comes back from an e-mail. */
-export const accountTokenPurposeEnum = pgEnum('account_token_purpose', ['password_reset', 'email_verification']);
-/** How a grant is reached: a personal link for one contact, or a public link for anyone who has it. */
-export const linkKindEnum = pgEnum('link_kind', ['personal', 'public']);
+export const accountTokenPurposeEnum = pgEnum('account_token_purpose', [
+  'password_reset',
+  'email_verification',
+  /** The one-click "I'm still here" link of a Legacy Plan check-in mail. */
+  'legacy_check_in',
+  /** The one-click "Cancel the release" link mailed to the owner when verifiers have confirmed. */
+  'legacy_veto',
+]);
+/**
+ * How a grant is reached: a personal link for one contact, a public link for anyone who has it, or an heir's
+ * key code (Legacy Plan, decision 027).
+ */
+export const linkKindEnum = pgEnum('link_kind', ['personal', 'public', 'heir']);
 /** What a grant's recipient may do; only `viewer` is offered today (decision 025). */
 export const grantRoleEnum = pgEnum('grant_role', ['viewer', 'contributor']);
-/** When a grant opens. Sharing is always `now`; the Legacy Plan adds its conditions to this enum. */
-export const releaseConditionEnum = pgEnum('release_condition', ['now']);
+/** When a grant opens: sharing is `now`; the Legacy Plan's conditions are the others (decision 026). */
+export const releaseConditionEnum = pgEnum('release_condition', ['now', 'after_death', 'on_date', 'at_age', 'never']);
+/** Where an owner's Legacy Plan trigger stands (the state machine of decision 026). */
+export const legacyStateEnum = pgEnum('legacy_state', ['active', 'awaiting_check_in', 'verifying', 'veto', 'released']);
 
 export const users = pgTable(
   'users',
@@ -287,8 +299,12 @@ export const grants = pgTable(
     photoId: integer('photo_id').references(() => photos.id, { onDelete: 'cascade' }),
     memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'cascade' }),
     vaultFileId: integer('vault_file_id').references(() => vaultFiles.id, { onDelete: 'cascade' }),
+    /** A Legacy Plan letter, released to its heir like any other item. */
+    letterId: integer('letter_id').references(() => letters.id, { onDelete: 'cascade' }),
     /** The recipient; null for a public link. */
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The heir of a Legacy Plan grant (link_kind 'heir'); the heir's contact is contact_id. */
+    heirId: integer('heir_id').references(() => heirs.id, { onDelete: 'cascade' }),
     linkKind: linkKindEnum('link_kind').notNull(),
     role: grantRoleEnum('role').default('viewer').notNull(),
     releaseCondition: releaseConditionEnum('release_condition').default('now').notNull(),
@@ -302,15 +318,143 @@ export const grants = pgTable(
     createdAt: createdAt(),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     viewCount: integer('view_count').default(0).notNull(),
+    /** on_date: the moment it opens; at_age: the heir's birthday of that age (computed when made). */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    /** at_age: the age, kept for display. */
+    releaseAge: integer('release_age'),
+    /** When the grant was released to its heir (set by the plan's timer, never earlier than its condition). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
-    check('grants_one_target', sql`num_nonnulls(${t.collectionId}, ${t.photoId}, ${t.memoryId}, ${t.vaultFileId}) = 1`),
+    check('grants_one_target', sql`num_nonnulls(${t.collectionId}, ${t.photoId}, ${t.memoryId}, ${t.vaultFileId}, ${t.letterId}) = 1`),
     check('grants_recipient_matches_kind', sql`(${t.linkKind} = 'public') = (${t.contactId} is null)`),
+    // compared as text: a value added to an enum cannot be used as its literal in the transaction that adds it
+    check('grants_heir_matches_kind', sql`(${t.linkKind}::text = 'heir') = (${t.heirId} is not null)`),
     uniqueIndex('grants_token_hash_idx').on(t.tokenHash),
-    uniqueIndex('grants_collection_contact_idx').on(t.collectionId, t.contactId),
+    uniqueIndex('grants_collection_contact_idx')
+      .on(t.collectionId, t.contactId)
+      .where(sql`link_kind = 'personal'`),
     index('grants_user_idx').on(t.userId),
     index('grants_contact_idx').on(t.contactId),
+    index('grants_heir_idx').on(t.heirId),
+    index('grants_release_due_idx').on(t.userId, t.releaseAt),
   ],
+);
+
+/** An heir of a Legacy Plan: one of the owner's contacts, with the key code that opens what is released (decision 027). */
+export const heirs = pgTable(
+  'heirs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** For "at an age" releases; an heir may not be of age yet. */
+    dateOfBirth: date('date_of_birth'),
+    /** argon2id of the key code with the instance's fixed salt: slow, and found by its value. Null until a code is made. */
+    keyCodeHash: text('key_code_hash'),
+    /** The X25519 public key the heir's browser derives from the key code (base64url): sealed letters are wrapped for it. */
+    publicKey: text('public_key'),
+    keyCodeCreatedAt: timestamp('key_code_created_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('heirs_user_contact_idx').on(t.userId, t.contactId), uniqueIndex('heirs_key_code_hash_idx').on(t.keyCodeHash)],
+);
+
+/**
+ * A letter to one heir. Either `body` (plain text) or `sealed` (encrypted in the owner's browser; the server
+ * holds only ciphertext, the wrapped key and the heir's public key — decision 027).
+ */
+export const letters = pgTable(
+  'letters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    heirId: integer('heir_id')
+      .notNull()
+      .references(() => heirs.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body'),
+    /** Gallery photos shown with a plain letter. */
+    photoIds: integer('photo_ids')
+      .array()
+      .default(sql`'{}'::integer[]`)
+      .notNull(),
+    sealed: jsonb('sealed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('letters_body_or_sealed', sql`num_nonnulls(${t.body}, ${t.sealed}) = 1`), index('letters_heir_idx').on(t.heirId)],
+);
+
+/** An owner's Legacy Plan and where its trigger stands (decision 026). One row per owner who has set one up. */
+export const legacyPlans = pgTable('legacy_plans', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  checkInMonths: integer('check_in_months').default(6).notNull(),
+  vetoDays: integer('veto_days').default(30).notNull(),
+  verifiersRequired: integer('verifiers_required').default(1).notNull(),
+  pausedUntil: timestamp('paused_until', { withTimezone: true }),
+  state: legacyStateEnum('state').default('active').notNull(),
+  stateSince: timestamp('state_since', { withTimezone: true }).defaultNow().notNull(),
+  /** The last sign-in or check-in click: the countdown runs from here. */
+  lastCheckInAt: timestamp('last_check_in_at', { withTimezone: true }).defaultNow().notNull(),
+  /** When the "Are you still there?" mail went out (state awaiting_check_in). */
+  checkInSentAt: timestamp('check_in_sent_at', { withTimezone: true }),
+  remindersSent: integer('reminders_sent').default(0).notNull(),
+  vetoEndsAt: timestamp('veto_ends_at', { withTimezone: true }),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The owner's trusted contacts who confirm a death, each with a personal link to report it (decision 026). */
+export const legacyVerifiers = pgTable(
+  'legacy_verifiers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tokenNonce: text('token_nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('legacy_verifiers_user_contact_idx').on(t.userId, t.contactId),
+    uniqueIndex('legacy_verifiers_token_idx').on(t.tokenHash),
+  ],
+);
+
+/**
+ * Every step of a Legacy Plan's trigger, append-only and hash-chained: `hash` = sha256 of the previous row's
+ * hash and this row's content, so a changed or removed row breaks the chain the owner can check.
+ */
+export const legacyAudit = pgTable(
+  'legacy_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    event: text('event').notNull(),
+    detail: jsonb('detail').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('legacy_audit_user_idx').on(t.userId, t.id)],
 );
 
 /**

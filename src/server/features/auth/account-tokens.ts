@@ -13,6 +13,9 @@ export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose']
 const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   password_reset: 60 * 60 * 1000,
   email_verification: 24 * 60 * 60 * 1000,
+  // A Legacy Plan mail may wait unread through a holiday: its one-click links last the whole check-in round.
+  legacy_check_in: 60 * 24 * 60 * 60 * 1000,
+  legacy_veto: 60 * 24 * 60 * 60 * 1000,
 };
 
 const hashAccountToken = (token: string) => createHash('sha256').update(token).digest('hex');

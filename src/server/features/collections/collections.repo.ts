@@ -50,7 +50,8 @@ export type GrantRow = Omit<ShareLink, 'url'> & { tokenNonce: string | null };
 export type Missing = 'collection' | 'photo' | 'memory' | 'document';
 
 /** A grant is live until it expires; revoking deletes it. Qualified by name: used inside subqueries. */
-const LIVE_GRANT = sql`(g.expires_at IS NULL OR g.expires_at > now())`;
+// A link shared now and not expired; the Legacy Plan's grants (link_kind 'heir') are not links.
+const LIVE_GRANT = sql`(g.release_condition = 'now' AND g.link_kind IN ('personal', 'public') AND (g.expires_at IS NULL OR g.expires_at > now()))`;
 
 const itemCount = (column: 'photo_id' | 'memory_id' | 'vault_file_id') =>
   sql<number>`(SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = collections.id AND ci.${sql.raw(column)} IS NOT NULL)`;
@@ -241,7 +242,7 @@ export function createCollectionsRepo(db: Db) {
         const [row] = await tx
           .insert(grants)
           .values({ ...grant, userId })
-          .onConflictDoNothing({ target: [grants.collectionId, grants.contactId] })
+          .onConflictDoNothing({ target: [grants.collectionId, grants.contactId], where: sql`link_kind = 'personal'` })
           .returning({ id: grants.id });
         return row?.id ?? 'exists';
       });
@@ -266,11 +267,11 @@ export function createCollectionsRepo(db: Db) {
         })
         .from(grants)
         .leftJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, userId)))
-        .where(and(eq(grants.collectionId, collectionId), eq(grants.userId, userId)))
+        .where(and(eq(grants.collectionId, collectionId), eq(grants.userId, userId), inArray(grants.linkKind, ['personal', 'public'])))
         .orderBy(desc(grants.createdAt), desc(grants.id));
       return rows.map((row) => ({
         id: row.id,
-        kind: row.linkKind,
+        kind: row.linkKind as ShareLink['kind'], // listGrants selects links only
         contact:
           row.contactId === null
             ? null
@@ -288,7 +289,14 @@ export function createCollectionsRepo(db: Db) {
     async removeGrant(userId: number, collectionId: number, grantId: number): Promise<boolean> {
       const rows = await db
         .delete(grants)
-        .where(and(eq(grants.id, grantId), eq(grants.collectionId, collectionId), eq(grants.userId, userId)))
+        .where(
+          and(
+            eq(grants.id, grantId),
+            eq(grants.collectionId, collectionId),
+            eq(grants.userId, userId),
+            inArray(grants.linkKind, ['personal', 'public']),
+          ),
+        )
         .returning({ id: grants.id });
       return rows.length > 0;
     },

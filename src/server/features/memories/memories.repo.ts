@@ -16,7 +16,7 @@ export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | '
  */
 const isPublicRead = sql<boolean>`(memories.is_public OR EXISTS (
   SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
-  WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND g.link_kind = 'public'
+  WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND g.link_kind = 'public' AND g.release_condition = 'now'
     AND (g.expires_at IS NULL OR g.expires_at > now())))`;
 /** Every column, with isPublic as read: what becomes a Memory. */
 const memoryColumns = { ...getTableColumns(memories), isPublic: isPublicRead };

@@ -45,7 +45,7 @@ type Row = typeof photos.$inferSelect;
 // and an unqualified "id" inside the subquery would mean collection_items.id.
 const isPublicRead = sql<boolean>`(photos.is_public OR EXISTS (
   SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
-  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND g.link_kind = 'public'
+  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND g.link_kind = 'public' AND g.release_condition = 'now'
     AND (g.expires_at IS NULL OR g.expires_at > now())))`;
 /** Every column, with isPublic as read: what becomes a Photo. */
 const photoColumns = { ...getTableColumns(photos), isPublic: isPublicRead };

@@ -1,0 +1,271 @@
+// The Legacy Plan (decisions 026 and 027): the owner's plan and its trigger, heirs and their key codes,
+// releases (grants with a condition), letters (plain or sealed in the browser), and what an heir opens.
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
+import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
+import { sharedCollectionSchema } from './sharing';
+
+export const CHECK_IN_MONTHS = { min: 3, max: 18 } as const;
+export const VETO_DAYS = [0, 7, 14, 30] as const;
+export const MAX_PAUSE_DAYS = 183; // "I'm travelling" pauses check-ins for up to 6 months
+/** A sealed letter's whole encrypted payload (text and attachments), as base64 in JSON. */
+export const SEALED_LETTER_MAX_BYTES = 12 * 1024 * 1024;
+
+export const LEGACY_MESSAGES = {
+  /** The one answer to any key code before anything is released to it, valid or not. */
+  nothingReleased: 'Nothing has been released to this code yet',
+  keyCodeInvalid: 'That does not look like a key code. Check each group of four characters.',
+  heirNeedsEmail: 'This contact has no e-mail address. Add one to make them an heir.',
+  alreadyHeir: 'This contact is already an heir.',
+  dateOfBirthNeeded: 'Add the heir’s date of birth to release something at an age.',
+  releaseAtNeeded: 'Choose the date to release it on.',
+  releaseAtInPast: 'The release date must be in the future.',
+  ageNeeded: 'Choose the age to release it at.',
+  oneTarget: 'Choose exactly one thing to release: a collection, a photo, a memory, a document or a letter.',
+  verifiersRequired: 'You cannot require more confirmations than you have verifiers.',
+  noKeyCode: 'Make this heir’s key code first: sealed letters are locked with it.',
+} as const;
+
+const bodyId = z.number({ error: 'Ids must be numbers' }).int().min(1).max(MAX_ID);
+
+// ---- The plan and its trigger ----
+
+export const legacyStateSchema = z.enum(['active', 'awaiting_check_in', 'verifying', 'veto', 'released']);
+
+export const legacyPlanInputSchema = z
+  .object({
+    checkInMonths: z
+      .number()
+      .int()
+      .min(CHECK_IN_MONTHS.min, `Check in every ${CHECK_IN_MONTHS.min} to ${CHECK_IN_MONTHS.max} months`)
+      .max(CHECK_IN_MONTHS.max, `Check in every ${CHECK_IN_MONTHS.min} to ${CHECK_IN_MONTHS.max} months`),
+    vetoDays: z.union(VETO_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<7>, z.ZodLiteral<14>, z.ZodLiteral<30>], {
+      error: 'The waiting time is 0, 7, 14 or 30 days',
+    }),
+    verifierContactIds: z.array(bodyId).max(10, 'At most 10 verifiers'),
+    verifiersRequired: z.number().int().min(1, 'At least one confirmation is needed').max(10),
+    /** "I'm travelling": check-ins pause until this moment (at most 6 months ahead); null resumes them. */
+    pausedUntil: isoDateTimeSchema.nullish(),
+  })
+  .refine((v) => v.verifierContactIds.length === 0 || v.verifiersRequired <= v.verifierContactIds.length, {
+    path: ['verifiersRequired'],
+    message: LEGACY_MESSAGES.verifiersRequired,
+  });
+
+export const legacyVerifierSchema = z.object({
+  contactId: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  confirmedAt: isoDateTimeSchema.nullable(),
+});
+
+export const legacyPlanSchema = z.object({
+  checkInMonths: z.number().int(),
+  vetoDays: z.number().int(),
+  verifiersRequired: z.number().int(),
+  verifiers: z.array(legacyVerifierSchema),
+  pausedUntil: isoDateTimeSchema.nullable(),
+});
+
+/** GET /api/legacy/status: where the trigger stands and what happens next, and when. */
+export const legacyStatusSchema = z.object({
+  /** false until the owner saves a plan. */
+  configured: z.boolean(),
+  state: legacyStateSchema,
+  stateSince: isoDateTimeSchema.nullable(),
+  lastCheckInAt: isoDateTimeSchema.nullable(),
+  /** When the next "Are you still there?" mail goes out (active), or the next step of the current state. */
+  nextStepAt: isoDateTimeSchema.nullable(),
+  pausedUntil: isoDateTimeSchema.nullable(),
+  confirmations: z.number().int().nonnegative(),
+  verifiersRequired: z.number().int(),
+  vetoEndsAt: isoDateTimeSchema.nullable(),
+  releasedAt: isoDateTimeSchema.nullable(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoDateTimeSchema,
+  event: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  hash: z.string(),
+});
+
+/** GET /api/legacy/audit: the log, oldest first, and whether its hash chain is intact. */
+export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema), chainIntact: z.boolean() });
+
+// ---- Heirs and key codes ----
+
+export const heirInputSchema = z.object({ contactId: bodyId, dateOfBirth: calendarDateSchema.nullish() });
+
+export const heirSchema = z.object({
+  id: z.number().int(),
+  contactId: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  hasKeyCode: z.boolean(),
+  /** The public key derived from the key code in the browser (base64url X25519), once uploaded. */
+  publicKey: z.string().nullable(),
+  keyCodeCreatedAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+
+/** POST /api/legacy/heirs/:id/key-code: the only time the code is shown. */
+export const keyCodeSchema = z.object({ keyCode: z.string() });
+
+export const publicKeyInputSchema = z.object({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A public key is 32 bytes in base64url'),
+});
+
+// ---- Releases (grants with a Legacy Plan condition) ----
+
+export const releaseConditionSchema = z.enum(['after-death', 'on-date', 'at-age', 'never'], {
+  error: "condition is 'after-death', 'on-date', 'at-age' or 'never'",
+});
+
+export const releaseInputSchema = z
+  .object({
+    heirId: bodyId,
+    collectionId: bodyId.optional(),
+    memoryId: bodyId.optional(),
+    photoId: bodyId.optional(),
+    documentId: bodyId.optional(),
+    letterId: bodyId.optional(),
+    condition: releaseConditionSchema.default('after-death'),
+    releaseAt: isoDateTimeSchema.nullish(),
+    age: z.number().int().min(1).max(120).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const targets = [v.collectionId, v.memoryId, v.photoId, v.documentId, v.letterId].filter((t) => t !== undefined);
+    if (targets.length !== 1) ctx.addIssue({ code: 'custom', message: LEGACY_MESSAGES.oneTarget });
+    if (v.condition === 'on-date' && !v.releaseAt)
+      ctx.addIssue({ code: 'custom', path: ['releaseAt'], message: LEGACY_MESSAGES.releaseAtNeeded });
+    if (v.condition === 'at-age' && !v.age) ctx.addIssue({ code: 'custom', path: ['age'], message: LEGACY_MESSAGES.ageNeeded });
+  });
+
+export const releaseTargetKindSchema = z.enum(['collection', 'photo', 'memory', 'document', 'letter']);
+
+export const releaseSchema = z.object({
+  id: z.number().int(),
+  heirId: z.number().int(),
+  /** Sharing "now" appears here too, so the owner sees everything in one place (personal links to the heir's contact). */
+  condition: z.enum(['now', 'after-death', 'on-date', 'at-age', 'never']),
+  target: z.object({ kind: releaseTargetKindSchema, id: z.number().int(), title: z.string() }),
+  releaseAt: isoDateTimeSchema.nullable(),
+  age: z.number().int().nullable(),
+  releasedAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+});
+
+// ---- Letters ----
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
+
+/**
+ * A sealed letter as the owner's browser made it (decision 027): the payload (JSON of the text and any
+ * attachments) encrypted with a random AES-256-GCM key; that key wrapped with AES-GCM under a key derived by
+ * HKDF-SHA-256 from X25519(ephemeral private key, heir's public key). The server can read none of it.
+ */
+export const sealedLetterSchema = z.object({
+  version: z.literal(1),
+  /** The heir public key it was wrapped for (must be the heir's current one). */
+  recipientPublicKey: base64url.length(43),
+  ephemeralPublicKey: base64url.length(43),
+  wrappedKey: base64url.max(100),
+  wrapIv: base64url.length(16),
+  iv: base64url.length(16),
+  ciphertext: base64url.max(Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3), 'A sealed letter can hold at most 12 MB'),
+});
+
+const letterTitle = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
+
+export const letterInputSchema = z.union([
+  z.object({
+    heirId: bodyId,
+    title: letterTitle,
+    body: z.string().trim().min(1, 'Write the letter').max(MAX_TEXT_LENGTH, `A letter can be at most ${MAX_TEXT_LENGTH} characters`),
+    photoIds: z.array(bodyId).max(50).default([]),
+  }),
+  z.object({ heirId: bodyId, title: letterTitle, sealed: sealedLetterSchema }),
+]);
+
+export const letterSchema = z.object({
+  id: z.number().int(),
+  heirId: z.number().int(),
+  title: z.string(),
+  body: z.string().nullable(),
+  photoIds: z.array(z.number().int()),
+  sealed: sealedLetterSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+
+// ---- Dry run ----
+
+/** GET /api/legacy/preview?heirId=: what the heir would receive today, and on which condition the rest would come. */
+export const legacyPreviewSchema = z.object({
+  heir: heirSchema,
+  releasedToday: z.array(releaseSchema),
+  later: z.array(releaseSchema),
+});
+
+// ---- The heir's side ----
+
+export const openInputSchema = z.object({ keyCode: z.string().max(100) });
+
+/** POST /api/legacy/open: the same neutral answer for every code until something is released to it. */
+export const openResultSchema = z.union([
+  z.object({ released: z.literal(false), message: z.literal(LEGACY_MESSAGES.nothingReleased) }),
+  z.object({ released: z.literal(true), ownerName: z.string(), heirName: z.string() }),
+]);
+
+export const receivedLetterSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string().nullable(),
+  /** Photos of a plain letter, as URLs under /api/legacy/received. */
+  photos: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
+  sealed: sealedLetterSchema.nullable(),
+  releasedAt: isoDateTimeSchema,
+});
+
+/** GET /api/legacy/received (heir cookie): letters first, then each release, each openable as a shared collection. */
+export const receivedSchema = z.object({
+  ownerName: z.string(),
+  heirName: z.string(),
+  letters: z.array(receivedLetterSchema),
+  releases: z.array(
+    z.object({
+      grantId: z.number().int(),
+      kind: releaseTargetKindSchema,
+      title: z.string(),
+      releasedAt: isoDateTimeSchema,
+      /** GET this for the release's contents: the shared view's shape. */
+      url: z.string(),
+    }),
+  ),
+  downloadAllUrl: z.string(),
+});
+
+export const receivedReleaseSchema = sharedCollectionSchema;
+
+export type LegacyState = z.infer<typeof legacyStateSchema>;
+export type LegacyPlanInput = z.infer<typeof legacyPlanInputSchema>;
+export type LegacyPlan = z.infer<typeof legacyPlanSchema>;
+export type LegacyStatus = z.infer<typeof legacyStatusSchema>;
+export type AuditLog = z.infer<typeof auditLogSchema>;
+export type HeirInput = z.infer<typeof heirInputSchema>;
+export type Heir = z.infer<typeof heirSchema>;
+export type ReleaseInput = z.input<typeof releaseInputSchema>;
+export type Release = z.infer<typeof releaseSchema>;
+export type SealedLetter = z.infer<typeof sealedLetterSchema>;
+export type LetterInput = z.input<typeof letterInputSchema>;
+export type Letter = z.infer<typeof letterSchema>;
+export type LegacyPreview = z.infer<typeof legacyPreviewSchema>;
+export type OpenResult = z.infer<typeof openResultSchema>;
+export type Received = z.infer<typeof receivedSchema>;
