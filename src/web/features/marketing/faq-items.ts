@@ -18,7 +18,7 @@ export const faqItems: FaqItem[] = [
     id: 'is-it-secure',
     question: 'Is my information safe and private?',
     answer:
-      'Privacy is the foundation of heirloom. It runs on a server you or your family control, everything is private by default, and you decide exactly who sees what: a collection shared with the people you choose, or a public link you can protect with a password, limit in time and revoke at any moment.',
+      'Privacy is the foundation of heirloom. Everything is private by default and stays on a server you or your family control; nothing is sent anywhere else unless whoever runs the server connects an AI service for writing suggestions. You decide exactly who sees what, and when: a collection shared with the people you choose, a public link you can protect with a password, limit in time and revoke, or your Legacy Plan for later. Sealed letters are end-to-end encrypted: they are locked in your browser and open only with the heir’s key code.',
   },
   {
     id: 'content-types',

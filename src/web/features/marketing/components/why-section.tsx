@@ -10,7 +10,7 @@ const REASONS = [
   {
     icon: ShieldCheck,
     title: 'Private by design',
-    text: 'Your memories are yours: private by default, on a server you control. You decide exactly who sees each collection, and you can take a link back at any time.',
+    text: 'Your memories are yours: private by default, on a server you control. You decide who sees each collection and when, and sealed letters are end-to-end encrypted for the heir who holds the key code.',
   },
   {
     icon: HeartHandshake,
