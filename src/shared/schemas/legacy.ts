@@ -94,6 +94,17 @@ export const auditEntrySchema = z.object({
 /** GET /api/legacy/audit: the log, oldest first, and whether its hash chain is intact. */
 export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema), chainIntact: z.boolean() });
 
+// ---- The one-click links of the trigger's mails (no session) ----
+
+/** POST /api/legacy/check-in/confirm and /api/legacy/veto/confirm: the token from the mail's link. */
+export const legacyLinkInputSchema = z.object({ token: z.string().max(200) });
+
+/** POST /api/legacy/check-in/confirm: the plan carries on; when the next "Are you still there?" mail goes out. */
+export const checkInConfirmedSchema = z.object({ nextCheckInAt: isoDateTimeSchema.nullable() });
+
+/** GET (and POST, to confirm) /api/legacy/verify/:token: what a verifier's personal page shows. */
+export const verifierLinkSchema = z.object({ ownerName: z.string(), alreadyConfirmed: z.boolean(), state: legacyStateSchema });
+
 // ---- Heirs and key codes ----
 
 export const heirInputSchema = z.object({ contactId: bodyId, dateOfBirth: calendarDateSchema.nullish() });
@@ -269,3 +280,5 @@ export type Letter = z.infer<typeof letterSchema>;
 export type LegacyPreview = z.infer<typeof legacyPreviewSchema>;
 export type OpenResult = z.infer<typeof openResultSchema>;
 export type Received = z.infer<typeof receivedSchema>;
+export type CheckInConfirmed = z.infer<typeof checkInConfirmedSchema>;
+export type VerifierLink = z.infer<typeof verifierLinkSchema>;
