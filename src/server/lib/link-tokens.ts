@@ -16,6 +16,11 @@ export interface LinkTokens {
   unlockProof(grantId: number, passwordHash: string): string;
   /** Whether a cookie's value is the unlock proof, compared in constant time. */
   isUnlockProof(value: string | undefined, grantId: number, passwordHash: string): boolean;
+  /** The fixed salt of key-code hashes (decision 027): the same code always hashes alike, so the hash finds the heir. */
+  keyCodeSalt(): Buffer;
+  /** The value of an heir's cookie after a key code opened: changes when the code is regenerated. */
+  heirProof(heirId: number, keyCodeHash: string): string;
+  isHeirProof(value: string, heirId: number, keyCodeHash: string): boolean;
 }
 
 const SECRET_FILE = 'instance-secret';
@@ -40,6 +45,13 @@ export function createLinkTokens(secret: Buffer): LinkTokens {
   const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
   const tokenFor = (nonce: string) => hmac(`link:${nonce}`);
   const unlockProof = (grantId: number, passwordHash: string) => hmac(`unlock:${grantId}:${passwordHash}`);
+  const heirProof = (heirId: number, keyCodeHash: string) => hmac(`heir:${heirId}:${keyCodeHash}`);
+  const same = (a: string, b: string) => {
+    const given = Buffer.from(a);
+    const expected = Buffer.from(b);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const keyCodeSalt = createHmac('sha256', secret).update('heirloom key code salt').digest().subarray(0, 16);
   return {
     issue() {
       const nonce = randomBytes(16).toString('base64url');
@@ -55,5 +67,8 @@ export function createLinkTokens(secret: Buffer): LinkTokens {
       const given = Buffer.from(value);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
+    keyCodeSalt: () => Buffer.from(keyCodeSalt),
+    heirProof,
+    isHeirProof: (value, heirId, keyCodeHash) => same(value, heirProof(heirId, keyCodeHash)),
   };
 }

@@ -1,7 +1,7 @@
 // What a grant's recipient may read (decision 025). Every query starts from one resolved grant: the
 // collection and its owner are part of each WHERE, so an id from another collection, another owner or the
 // owner's library at large names nothing here.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, contacts, grants, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
 
@@ -17,11 +17,18 @@ function isRecipient(userId: number) {
   );
 }
 
-/** A grant on a collection, with what every answer needs from the collection and its owner. */
+/**
+ * A grant with what every answer needs from its target and its owner. The target is a collection, or (for
+ * the Legacy Plan) a single photo, memory or document: a collection of one, whose item id is the target's
+ * own id.
+ */
 export interface ShareGrant {
   id: number;
   ownerId: number;
-  collectionId: number;
+  collectionId: number | null;
+  photoId: number | null;
+  memoryId: number | null;
+  vaultFileId: number | null;
   title: string;
   description: string | null;
   coverPhotoId: number | null;
@@ -87,6 +94,9 @@ const grantColumns = {
   id: grants.id,
   ownerId: grants.userId,
   collectionId: collections.id,
+  photoId: grants.photoId,
+  memoryId: grants.memoryId,
+  vaultFileId: grants.vaultFileId,
   title: collections.title,
   description: collections.description,
   coverPhotoId: collections.coverPhotoId,
@@ -147,26 +157,93 @@ export function createSharedViewRepo(db: Db) {
       .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
       .innerJoin(users, eq(users.id, grants.userId));
 
-  const inCollection = (g: ShareGrant) => and(eq(collectionItems.collectionId, g.collectionId), eq(collectionItems.userId, g.ownerId));
+  const inCollection = (g: ShareGrant) =>
+    and(eq(collectionItems.collectionId, g.collectionId ?? -1), eq(collectionItems.userId, g.ownerId));
+  const isCollection = (g: ShareGrant) => g.collectionId !== null;
+  const photoOrder = [sql`${photos.dateTaken} asc nulls last`, asc(photos.title)] as const;
 
-  const photosOf = (g: ShareGrant) =>
-    db
-      .select(photoColumns)
-      .from(collectionItems)
-      .innerJoin(photos, and(eq(photos.id, collectionItems.photoId), eq(photos.userId, g.ownerId)));
+  /** The grant's photos (`where` narrows further): a collection's, or the one photo of a single-photo grant. */
+  function photosOf(g: ShareGrant, where?: SQL): Promise<SharedPhotoRow[]> {
+    if (isCollection(g)) {
+      return db
+        .select(photoColumns)
+        .from(collectionItems)
+        .innerJoin(photos, and(eq(photos.id, collectionItems.photoId), eq(photos.userId, g.ownerId)))
+        .where(and(inCollection(g), where))
+        .orderBy(...photoOrder, asc(collectionItems.id));
+    }
+    if (g.photoId === null) return Promise.resolve([]);
+    return db
+      .select({ ...photoColumns, itemId: photos.id })
+      .from(photos)
+      .where(and(eq(photos.id, g.photoId), eq(photos.userId, g.ownerId), where));
+  }
 
-  const documentsOf = (g: ShareGrant) =>
-    db
-      .select(documentColumns)
-      .from(collectionItems)
-      .innerJoin(vaultFiles, and(eq(vaultFiles.id, collectionItems.vaultFileId), eq(vaultFiles.userId, g.ownerId)));
+  function documentsOf(g: ShareGrant, where?: SQL): Promise<SharedDocumentRow[]> {
+    if (isCollection(g)) {
+      return db
+        .select(documentColumns)
+        .from(collectionItems)
+        .innerJoin(vaultFiles, and(eq(vaultFiles.id, collectionItems.vaultFileId), eq(vaultFiles.userId, g.ownerId)))
+        .where(and(inCollection(g), isNotNull(collectionItems.vaultFileId), where))
+        .orderBy(asc(vaultFiles.originalName), asc(collectionItems.id));
+    }
+    if (g.vaultFileId === null) return Promise.resolve([]);
+    return db
+      .select({ ...documentColumns, itemId: vaultFiles.id })
+      .from(vaultFiles)
+      .where(and(eq(vaultFiles.id, g.vaultFileId), eq(vaultFiles.userId, g.ownerId), where));
+  }
 
-  const attachmentsOf = (g: ShareGrant) =>
-    db
+  const memoryColumns = {
+    memoryId: memories.id,
+    title: memories.title,
+    content: memories.content,
+    eventDate: memories.eventDate,
+    tags: memories.tags,
+    location: memories.location,
+  };
+
+  function memoriesOf(g: ShareGrant): Promise<SharedMemoryRow[]> {
+    if (isCollection(g)) {
+      return db
+        .select({ ...memoryColumns, itemId: collectionItems.id })
+        .from(collectionItems)
+        .innerJoin(memories, and(eq(memories.id, collectionItems.memoryId), eq(memories.userId, g.ownerId)))
+        .where(inCollection(g))
+        .orderBy(asc(memories.eventDate), asc(collectionItems.id));
+    }
+    if (g.memoryId === null) return Promise.resolve([]);
+    return db
+      .select({ ...memoryColumns, itemId: memories.id })
+      .from(memories)
+      .where(and(eq(memories.id, g.memoryId), eq(memories.userId, g.ownerId)));
+  }
+
+  /** The memories' own uploaded files (never the gallery photos or vault files linked to them). */
+  function attachmentsOf(g: ShareGrant, where?: SQL): Promise<SharedAttachmentRow[]> {
+    const order = [asc(memoryAttachments.uploadedAt), asc(memoryAttachments.id)] as const;
+    const ofMemory = and(eq(memoryAttachments.memoryId, memories.id), eq(memoryAttachments.userId, g.ownerId));
+    if (isCollection(g)) {
+      return db
+        .select(attachmentColumns)
+        .from(collectionItems)
+        .innerJoin(memories, and(eq(memories.id, collectionItems.memoryId), eq(memories.userId, g.ownerId)))
+        .innerJoin(memoryAttachments, ofMemory)
+        .where(and(inCollection(g), where))
+        .orderBy(...order);
+    }
+    if (g.memoryId === null) return Promise.resolve([]);
+    return db
       .select(attachmentColumns)
-      .from(collectionItems)
-      .innerJoin(memories, and(eq(memories.id, collectionItems.memoryId), eq(memories.userId, g.ownerId)))
-      .innerJoin(memoryAttachments, and(eq(memoryAttachments.memoryId, memories.id), eq(memoryAttachments.userId, g.ownerId)));
+      .from(memories)
+      .innerJoin(memoryAttachments, ofMemory)
+      .where(and(eq(memories.id, g.memoryId), eq(memories.userId, g.ownerId), where))
+      .orderBy(...order);
+  }
+
+  const itemIdIs = (g: ShareGrant, itemId: number, own: typeof photos.id | typeof vaultFiles.id) =>
+    eq(isCollection(g) ? collectionItems.id : own, itemId);
 
   return {
     async findByTokenHash(tokenHash: string): Promise<ShareGrant | undefined> {
@@ -208,13 +285,10 @@ export function createSharedViewRepo(db: Db) {
         .where(eq(grants.id, grantId));
     },
 
-    listPhotos: (g: ShareGrant): Promise<SharedPhotoRow[]> =>
-      photosOf(g)
-        .where(inCollection(g))
-        .orderBy(sql`${photos.dateTaken} asc nulls last`, asc(photos.title), asc(collectionItems.id)),
+    listPhotos: (g: ShareGrant) => photosOf(g),
 
     /** The collection item to show as the cover of each collection: the chosen cover if it is in it, else its first photo. */
-    async coverItems(grantsWanted: Array<Pick<ShareGrant, 'collectionId' | 'ownerId' | 'coverPhotoId'>>) {
+    async coverItems(grantsWanted: Array<{ collectionId: number; ownerId: number; coverPhotoId: number | null }>) {
       const ids = grantsWanted.map((g) => g.collectionId);
       if (ids.length === 0) return new Map<number, number>();
       const rows = await db
@@ -233,47 +307,54 @@ export function createSharedViewRepo(db: Db) {
     },
 
     async findPhoto(g: ShareGrant, itemId: number): Promise<SharedPhotoRow | undefined> {
-      const [row] = await photosOf(g)
-        .where(and(inCollection(g), eq(collectionItems.id, itemId)))
-        .limit(1);
+      const [row] = await photosOf(g, itemIdIs(g, itemId, photos.id));
       return row;
     },
 
-    listMemories: (g: ShareGrant): Promise<SharedMemoryRow[]> =>
-      db
-        .select({
-          itemId: collectionItems.id,
-          memoryId: memories.id,
-          title: memories.title,
-          content: memories.content,
-          eventDate: memories.eventDate,
-          tags: memories.tags,
-          location: memories.location,
-        })
-        .from(collectionItems)
-        .innerJoin(memories, and(eq(memories.id, collectionItems.memoryId), eq(memories.userId, g.ownerId)))
-        .where(inCollection(g))
-        .orderBy(asc(memories.eventDate), asc(collectionItems.id)),
+    listMemories: (g: ShareGrant) => memoriesOf(g),
 
-    /** The memories' own uploaded files (never the gallery photos or vault files linked to them). */
-    listAttachments: (g: ShareGrant): Promise<SharedAttachmentRow[]> =>
-      attachmentsOf(g).where(inCollection(g)).orderBy(asc(memoryAttachments.uploadedAt), asc(memoryAttachments.id)),
+    listAttachments: (g: ShareGrant) => attachmentsOf(g),
 
     async findAttachment(g: ShareGrant, attachmentId: number): Promise<SharedAttachmentRow | undefined> {
-      const [row] = await attachmentsOf(g)
-        .where(and(inCollection(g), eq(memoryAttachments.id, attachmentId)))
-        .limit(1);
+      const [row] = await attachmentsOf(g, eq(memoryAttachments.id, attachmentId));
       return row;
     },
 
-    listDocuments: (g: ShareGrant): Promise<SharedDocumentRow[]> =>
-      documentsOf(g)
-        .where(and(inCollection(g), isNotNull(collectionItems.vaultFileId)))
-        .orderBy(asc(vaultFiles.originalName), asc(collectionItems.id)),
+    listDocuments: (g: ShareGrant) => documentsOf(g),
 
     async findDocument(g: ShareGrant, itemId: number): Promise<SharedDocumentRow | undefined> {
-      const [row] = await documentsOf(g)
-        .where(and(inCollection(g), eq(collectionItems.id, itemId)))
+      const [row] = await documentsOf(g, itemIdIs(g, itemId, vaultFiles.id));
+      return row;
+    },
+
+    /**
+     * A Legacy Plan grant of this heir, released by now (decision 027): a collection or a single photo,
+     * memory or document of the grant's owner. Letters are delivered by their own answers, never here.
+     */
+    async findForHeir(heirId: number, grantId: number, now: Date): Promise<ShareGrant | undefined> {
+      const [row] = await db
+        .select({
+          ...grantColumns,
+          collectionId: grants.collectionId,
+          title: sql<string>`coalesce(${collections.title}, ${photos.title}, ${photos.fileName}, ${memories.title}, ${vaultFiles.originalName}, '')`,
+          description: sql<string | null>`coalesce(${collections.description}, ${photos.description}, ${vaultFiles.description})`,
+        })
+        .from(grants)
+        .innerJoin(users, eq(users.id, grants.userId))
+        .leftJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
+        .leftJoin(photos, and(eq(photos.id, grants.photoId), eq(photos.userId, grants.userId)))
+        .leftJoin(memories, and(eq(memories.id, grants.memoryId), eq(memories.userId, grants.userId)))
+        .leftJoin(vaultFiles, and(eq(vaultFiles.id, grants.vaultFileId), eq(vaultFiles.userId, grants.userId)))
+        .where(
+          and(
+            eq(grants.id, grantId),
+            eq(grants.heirId, heirId),
+            sql`${grants.linkKind}::text = 'heir'`,
+            isNotNull(grants.releasedAt),
+            lte(grants.releasedAt, now),
+            isNull(grants.letterId),
+          ),
+        )
         .limit(1);
       return row;
     },

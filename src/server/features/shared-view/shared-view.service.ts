@@ -2,19 +2,27 @@
 // by a signed-in recipient and the grant's id), then one set of read-only answers serves both. Items are
 // addressed by their collection-item id and attachments by an id checked against the collection, so an id
 // given out here works nowhere else and any id from outside the collection is 404.
-import { SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { idParamSchema } from '@shared/schemas/common';
+import { sharedCollectionSchema, SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { isHeif } from '../../lib/images';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { storedFile, type StoredFile } from '../../lib/send-file';
-import type { PasswordCheck } from '../auth/auth.service';
+import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
+import { createPasswordCheck, retryAfterHeader, type PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey } from '../memories/memories.service';
 import { derivativeKey } from '../photos/photos.service';
 import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shared-files';
-import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
-import { safeNamePart, zipNames, type ZipEntry } from './shared-zip';
+import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
+import { safeNamePart, zipNames, zipStream, type ZipEntry } from './shared-zip';
+
+export type { ShareGrant } from './shared-view.repo';
+export { safeNamePart, zipNames, zipStream, type ZipEntry } from './shared-zip';
 
 /** A resolved grant and the URL prefix its answers live under (/api/shared/<token> or /api/shared-with-me/<id>). */
 export interface ShareAccess {
@@ -122,6 +130,34 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
       if (isExpired(grant)) throw linkExpired();
       return grant;
     },
+
+    /** A released Legacy Plan grant of this heir (decision 027): 404 for anything else, released later or not at all. */
+    async forHeir(heirId: number, grantId: number): Promise<ShareGrant> {
+      const grant = await repo.findForHeir(heirId, grantId, now());
+      if (!grant) throw notFound();
+      return grant;
+    },
+
+    /**
+     * One photo of an owner as a grant of its own (a plain letter's photos, delivered with the letter): its
+     * item id is the photo's id, and it is served without places like any shared photo.
+     */
+    photoOfOwner: (ownerId: number, ownerName: string, photoId: number): ShareGrant => ({
+      id: 0,
+      ownerId,
+      collectionId: null,
+      photoId,
+      memoryId: null,
+      vaultFileId: null,
+      title: '',
+      description: null,
+      coverPhotoId: null,
+      ownerName,
+      includePlaces: false,
+      passwordHash: null,
+      expiresAt: null,
+      createdAt: new Date(0),
+    }),
 
     /**
      * The password of a public link, throttled per link like a sign-in per account (so guesses are slow
@@ -338,3 +374,79 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
   };
 }
 export type SharedViewService = ReturnType<typeof createSharedViewService>;
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const photoSizeSchema = z.enum(['thumbnail', 'display', 'download'], { error: 'Not found' });
+
+/** The shared view's service for an app (also what the Legacy Plan's heir routes read through). */
+export function sharedViewServiceFor(app: App) {
+  return createSharedViewService({
+    repo: createSharedViewRepo(app.db),
+    files: app.files,
+    heic: app.heic,
+    tokens: app.linkTokens,
+    checkPassword: createPasswordCheck(app.loginThrottle),
+  });
+}
+
+/** A throttled unlock says when to come back; so does a HEIC whose display copy is still being made. */
+export async function retryAfter(req: FastifyRequest, reply: FastifyReply, err: FastifyError) {
+  await retryAfterHeader(req, reply, err);
+  if (err instanceof AppError && err.code === 'PHOTO_PREPARING') reply.header('Retry-After', '2');
+}
+
+/**
+ * The one set of read-only answers for a resolved grant, registered under /api/shared/:token, under
+ * /api/shared-with-me/:grantId and under /api/legacy/received/:grantId. `prefix` is the path parameter that
+ * names the grant and its schema.
+ */
+export function shareReadRoutes(
+  app: App,
+  shared: SharedViewService,
+  prefix: { path: string; params: z.ZodRawShape },
+  resolve: (req: FastifyRequest) => Promise<ShareAccess>,
+) {
+  const params = <T extends z.ZodRawShape>(extra: T) => z.object({ ...prefix.params, ...extra });
+  // Shared files are never kept by a browser or proxy: revoking must take them away at once.
+  const send = (req: FastifyRequest, reply: FastifyReply, file: Awaited<ReturnType<SharedViewService['photoFile']>>) =>
+    sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
+
+  app.get(prefix.path, { schema: { params: params({}), response: { 200: sharedCollectionSchema } } }, async (req) =>
+    shared.view(await resolve(req), req.method === 'GET'),
+  );
+
+  app.get(
+    `${prefix.path}/photos/:itemId/:size`,
+    { schema: { params: params({ itemId: idParamSchema, size: photoSizeSchema }) } },
+    async (req, reply) => {
+      const { itemId, size } = req.params as { itemId: number; size: z.infer<typeof photoSizeSchema> };
+      return send(req, reply, await shared.photoFile(await resolve(req), itemId, size));
+    },
+  );
+
+  app.get(
+    `${prefix.path}/attachments/:attachmentId`,
+    { schema: { params: params({ attachmentId: idParamSchema }) } },
+    async (req, reply) => {
+      const { attachmentId } = req.params as { attachmentId: number };
+      return send(req, reply, await shared.attachmentFile(await resolve(req), attachmentId));
+    },
+  );
+
+  app.get(`${prefix.path}/documents/:itemId`, { schema: { params: params({ itemId: idParamSchema }) } }, async (req, reply) => {
+    const { itemId } = req.params as { itemId: number };
+    return send(req, reply, await shared.documentFile(await resolve(req), itemId));
+  });
+
+  app.get(`${prefix.path}/download`, { schema: { params: params({}) } }, async (req, reply) => {
+    const { fileName, entries } = await shared.zip(await resolve(req));
+    reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', contentDisposition('application/zip', fileName))
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', FILE_CSP);
+    return reply.send(req.method === 'HEAD' ? Readable.from([]) : zipStream(entries));
+  });
+}
