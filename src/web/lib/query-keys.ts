@@ -50,6 +50,25 @@ export const queryKeys = {
     withMe: ['shared', 'with-me'] as const,
     withMeCollection: (grantId: number) => ['shared', 'with-me', grantId] as const,
   },
+  /** The owner's Legacy Plan: the plan and its status, heirs, releases, letters, the log and the dry run. */
+  legacy: {
+    all: ['legacy'] as const,
+    plan: ['legacy', 'plan'] as const,
+    status: ['legacy', 'status'] as const,
+    audit: ['legacy', 'audit'] as const,
+    heirs: ['legacy', 'heirs'] as const,
+    releases: ['legacy', 'releases'] as const,
+    letters: ['legacy', 'letters'] as const,
+    preview: (heirId: number) => ['legacy', 'preview', heirId] as const,
+  },
+  /** The heir's side of a Legacy Plan (no account): what was released, each release, a letter opened in the browser, a verifier's page. */
+  heir: {
+    all: ['heir'] as const,
+    received: ['heir', 'received'] as const,
+    release: (url: string) => ['heir', 'release', url] as const,
+    openedLetter: (letterId: number, keyCode: string) => ['heir', 'opened-letter', letterId, keyCode] as const,
+    verifier: (token: string) => ['heir', 'verifier', token] as const,
+  },
   timeline: {
     all: ['timeline'] as const,
     list: (sortDirection: string, contentType: string) => ['timeline', 'list', sortDirection, contentType] as const,

@@ -1,11 +1,14 @@
-import { PageHeader } from '@web/components/page-header';
+import { ErrorBoundary } from '@web/components/error-boundary';
+import { LegacyScreen } from '@web/features/legacy/components/legacy-screen';
 
+/** /after-life: the Legacy Plan. */
 export function AfterLifeRoute() {
   return (
     <div>
       <title>After Life · heirloom</title>
-      <PageHeader title="After Life" />
-      <p className="mt-6 text-muted-foreground">After Life page coming soon...</p>
+      <ErrorBoundary>
+        <LegacyScreen />
+      </ErrorBoundary>
     </div>
   );
 }

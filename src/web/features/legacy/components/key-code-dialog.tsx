@@ -1,0 +1,117 @@
+import { Download, KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import type { Heir } from '@shared/schemas/legacy';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { heirPublicKey } from '@web/lib/legacy-crypto';
+import { useMakeKeyCode, useSetPublicKey } from '../api';
+import { downloadLegacyKit } from '../legacy-kit';
+
+type Made = { code: string; uploaded: boolean };
+
+/**
+ * "Make key code": the server makes the code and shows it once; this browser derives the heir's public key
+ * from it and uploads that, so letters can be sealed for the heir. The code lives only in this dialog.
+ */
+export function KeyCodeButton({ heir }: { heir: Heir }) {
+  const [made, setMade] = useState<Made | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const makeKeyCode = useMakeKeyCode();
+  const setPublicKey = useSetPublicKey();
+
+  async function upload(code: string) {
+    setUploadError(null);
+    try {
+      await setPublicKey.mutateAsync({ heirId: heir.id, publicKey: await heirPublicKey(code) });
+      setMade({ code, uploaded: true });
+    } catch (error) {
+      setUploadError(errorMessage(error, 'The key code was made, but its lock for sealed letters could not be saved.'));
+    }
+  }
+
+  function make() {
+    makeKeyCode.mutate(heir.id, {
+      onSuccess: ({ keyCode }) => {
+        setMade({ code: keyCode, uploaded: false });
+        void upload(keyCode);
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Failed to make the key code', description: errorMessage(error, 'An error occurred') }),
+    });
+  }
+
+  async function download(code: string) {
+    try {
+      await downloadLegacyKit({ heirName: heir.name, origin: window.location.origin, keyCode: code });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'The Legacy Kit could not be made in this browser.' });
+    }
+  }
+
+  return (
+    <>
+      {heir.hasKeyCode ? (
+        <ConfirmDialog
+          title={`Make a new key code for ${heir.name}?`}
+          text="The old code stops working, and letters already sealed with it can no longer be opened. Give the new code to the heir."
+          confirmLabel="Make a new key code"
+          onConfirm={make}
+          trigger={
+            <Button variant="outline" size="sm" disabled={makeKeyCode.isPending}>
+              <KeyRound aria-hidden="true" />
+              Make a new key code
+            </Button>
+          }
+        />
+      ) : (
+        <Button size="sm" disabled={makeKeyCode.isPending} onClick={make}>
+          <KeyRound aria-hidden="true" />
+          Make key code
+        </Button>
+      )}
+      <Dialog open={made !== null} onOpenChange={(open) => !open && setMade(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{`${heir.name}’s key code`}</DialogTitle>
+            <DialogDescription>Write it down or print the Legacy Kit now — heirloom cannot show it again.</DialogDescription>
+          </DialogHeader>
+          {made && (
+            <>
+              <p
+                aria-label="Key code"
+                className="flex flex-wrap justify-center gap-x-3 gap-y-2 rounded-lg border bg-muted/40 p-4 font-mono text-2xl font-semibold tracking-wider"
+              >
+                {made.code.split('-').map((group, i) => (
+                  <span key={i}>{group}</span>
+                ))}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Give it to {heir.name} on paper. Anyone with the code can open what is released to it.
+              </p>
+              {uploadError && (
+                <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
+                  {uploadError}
+                  <Button variant="outline" size="sm" onClick={() => void upload(made.code)} disabled={setPublicKey.isPending}>
+                    Try again
+                  </Button>
+                </div>
+              )}
+              <DialogFooter>
+                <Button variant="outline" onClick={() => void download(made.code)}>
+                  <Download aria-hidden="true" />
+                  Download Legacy Kit (PDF)
+                </Button>
+                <Button onClick={() => setMade(null)} disabled={!made.uploaded && !uploadError}>
+                  Done
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { PageHeader } from '@web/components/page-header';
+import { AuditLog } from './audit-log';
+import { HeirsSection } from './heirs-section';
+import { PlanForm } from './plan-form';
+import { StatusCard } from './status-card';
+
+/** /after-life: the owner's Legacy Plan (decisions 026 and 027). */
+export function LegacyScreen() {
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="After Life"
+        description="Choose what each person you love receives, and when: after your death, on a date, or on a birthday."
+      />
+      <StatusCard />
+      <PlanForm />
+      <HeirsSection />
+      <AuditLog />
+    </div>
+  );
+}

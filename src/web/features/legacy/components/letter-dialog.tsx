@@ -1,0 +1,153 @@
+import { PenLine } from 'lucide-react';
+import { useId, useState } from 'react';
+import { LEGACY_MESSAGES, type Heir } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { formatBytes } from '@web/lib/format';
+import { sealLetter, type LetterContent } from '@web/lib/legacy-crypto';
+import { useWriteLetter } from '../api';
+
+export const LETTER_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+export const SEAL_EXPLANATION =
+  'Sealed letters are encrypted in this browser before they are sent. heirloom stores only the locked letter; it opens only in a browser that has this heir’s key code. Not even the people who run this heirloom server can read it. If the key code is lost, the letter cannot be opened.';
+
+async function toBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** "Write a letter": plain, or sealed in this browser for the heir's key code (decision 027). */
+export function LetterDialog({ heir }: { heir: Heir }) {
+  const canSeal = heir.hasKeyCode && heir.publicKey !== null;
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [sealed, setSealed] = useState(canSeal);
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [isSealing, setIsSealing] = useState(false);
+  const writeLetter = useWriteLetter();
+  const titleId = useId();
+  const bodyId = useId();
+  const sealId = useId();
+  const filesId = useId();
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    setTitle('');
+    setBody('');
+    setSealed(canSeal);
+    setFiles([]);
+    setError(null);
+  }
+
+  async function send() {
+    if (!title.trim()) return setError('Title is required');
+    if (!body.trim()) return setError('Write the letter');
+    if (sealed && total > LETTER_ATTACHMENTS_MAX_BYTES) return setError('Attachments can be at most 10 MB in total.');
+    setError(null);
+    const done = {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast({ title: sealed ? 'Letter sealed and saved' : 'Letter saved' });
+      },
+      onError: (err: unknown) =>
+        toast({ variant: 'destructive', title: 'Failed to save the letter', description: errorMessage(err, 'An error occurred') }),
+    };
+    if (!sealed) {
+      writeLetter.mutate({ heirId: heir.id, title: title.trim(), body: body.trim() }, done);
+      return;
+    }
+    setIsSealing(true);
+    try {
+      const content: LetterContent = { body, attachments: [] };
+      for (const file of files) content.attachments.push({ name: file.name, type: file.type, data: await toBase64(file) });
+      const sealedLetter = await sealLetter(content, heir.publicKey!);
+      writeLetter.mutate({ heirId: heir.id, title: title.trim(), sealed: sealedLetter }, done);
+    } catch {
+      setError('The letter could not be sealed in this browser.');
+    } finally {
+      setIsSealing(false);
+    }
+  }
+
+  const busy = isSealing || writeLetter.isPending;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Write a letter to ${heir.name}`}>
+          <PenLine aria-hidden="true" />
+          Write a letter
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{`A letter to ${heir.name}`}</DialogTitle>
+          <DialogDescription>{heir.name} receives it when you release it to them.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={titleId}>Title</Label>
+            <Input id={titleId} value={title} onChange={(e) => setTitle(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={bodyId}>Letter</Label>
+            <Textarea id={bodyId} rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
+          </div>
+          <div className="grid gap-2 rounded-md border p-3">
+            <label htmlFor={sealId} className="flex items-center gap-2 text-sm font-medium">
+              <input id={sealId} type="checkbox" checked={sealed} disabled={!canSeal} onChange={(e) => setSealed(e.target.checked)} />
+              Seal this letter
+            </label>
+            <p className="text-xs text-muted-foreground">{canSeal ? SEAL_EXPLANATION : LEGACY_MESSAGES.noKeyCode}</p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={filesId}>Attachments (optional)</Label>
+            <Input
+              id={filesId}
+              type="file"
+              multiple
+              disabled={!sealed}
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+              aria-describedby={`${filesId}-hint`}
+            />
+            <p id={`${filesId}-hint`} className="text-xs text-muted-foreground">
+              {sealed
+                ? `Photos or a voice recording, up to 10 MB in total${files.length ? ` (${formatBytes(total)} chosen)` : ''}.`
+                : 'Plain letters cannot carry files: seal the letter to attach them.'}
+            </p>
+          </div>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={() => void send()} disabled={busy}>
+            {busy ? 'Saving...' : sealed ? 'Seal and save' : 'Save letter'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

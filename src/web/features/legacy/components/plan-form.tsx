@@ -1,0 +1,183 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Contact } from '@shared/schemas/contacts';
+import { CHECK_IN_MONTHS, legacyPlanInputSchema, VETO_DAYS, type LegacyPlan } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useAllContacts, useLegacyPlan, useSavePlan } from '../api';
+
+const DEFAULT_PLAN: LegacyPlan = { checkInMonths: 6, vetoDays: 30, verifiersRequired: 1, verifiers: [], pausedUntil: null };
+
+export const contactName = (contact: Pick<Contact, 'firstName' | 'lastName'>) => `${contact.firstName} ${contact.lastName}`.trim();
+
+/** Exactly what the trigger does with these settings. */
+export function planExplanation(months: number, required: number, verifiers: number, vetoDays: number): string {
+  const ask =
+    `Every ${months} months heirloom e-mails you “Are you still there?”. Signing in counts. ` +
+    'If you don’t answer it or two reminders, your verifiers are asked to confirm.';
+  if (verifiers === 0) return `${ask} Choose at least one verifier below.`;
+  const confirm = `When ${required} of them ${required === 1 ? 'confirms' : 'confirm'}`;
+  return vetoDays === 0
+    ? `${ask} ${confirm}, your heirs are told at once, with no time to cancel.`
+    : `${ask} ${confirm}, you have ${vetoDays} days to cancel before your heirs are told.`;
+}
+
+function PlanFields({ plan }: { plan: LegacyPlan }) {
+  const [months, setMonths] = useState(String(plan.checkInMonths));
+  const [vetoDays, setVetoDays] = useState<number>(plan.vetoDays);
+  const [verifierIds, setVerifierIds] = useState<number[]>(plan.verifiers.map((v) => v.contactId));
+  const [required, setRequired] = useState(String(plan.verifiersRequired));
+  const [error, setError] = useState<string | null>(null);
+  const contacts = useAllContacts();
+  const savePlan = useSavePlan();
+  const monthsId = useId();
+  const requiredId = useId();
+
+  const toggle = (id: number) => setVerifierIds((ids) => (ids.includes(id) ? ids.filter((v) => v !== id) : [...ids, id]));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = {
+      checkInMonths: Number(months),
+      vetoDays,
+      verifierContactIds: verifierIds,
+      verifiersRequired: Math.max(1, Number(required)),
+      pausedUntil: plan.pausedUntil,
+    };
+    const parsed = legacyPlanInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the form');
+      return;
+    }
+    setError(null);
+    savePlan.mutate(parsed.data, {
+      onSuccess: () => toast({ title: 'Plan saved' }),
+      onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to save your plan') }),
+    });
+  }
+
+  const chosen = verifierIds.length;
+  return (
+    <form onSubmit={submit} className="grid gap-6" noValidate>
+      <div className="grid gap-2 sm:max-w-xs">
+        <Label htmlFor={monthsId}>Check in every (months)</Label>
+        <Input
+          id={monthsId}
+          type="number"
+          inputMode="numeric"
+          min={CHECK_IN_MONTHS.min}
+          max={CHECK_IN_MONTHS.max}
+          value={months}
+          onChange={(e) => setMonths(e.target.value)}
+        />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Waiting time before your heirs are told</legend>
+        <div className="flex flex-wrap gap-2">
+          {VETO_DAYS.map((days) => (
+            <label
+              key={days}
+              className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-primary/5"
+            >
+              <input type="radio" name="veto-days" checked={vetoDays === days} onChange={() => setVetoDays(days)} />
+              {days === 0 ? 'None' : `${days} days`}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Verifiers: people who confirm your death</legend>
+        {contacts.isPending ? (
+          <Skeleton className="h-20" />
+        ) : contacts.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to fetch contacts
+          </p>
+        ) : contacts.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No contacts yet. Add family members or friends first.</p>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {contacts.data.map((contact) => (
+              <li key={contact.id}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-not-allowed has-disabled:opacity-70">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={verifierIds.includes(contact.id)}
+                    disabled={!contact.email && !verifierIds.includes(contact.id)}
+                    onChange={() => toggle(contact.id)}
+                  />
+                  <span className="grid min-w-0">
+                    <span className="font-medium">{contactName(contact)}</span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {contact.email ?? 'No e-mail address: add one on their contact card first'}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <div className="grid gap-2 sm:max-w-xs">
+        <Label htmlFor={requiredId}>How many must confirm</Label>
+        <Input
+          id={requiredId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(1, chosen)}
+          value={required}
+          onChange={(e) => setRequired(e.target.value)}
+        />
+      </div>
+      <p className="rounded-md bg-muted/50 p-3 text-sm">
+        {planExplanation(Number(months) || plan.checkInMonths, Math.max(1, Number(required) || 1), chosen, vetoDays)}
+      </p>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      <div>
+        <Button type="submit" disabled={savePlan.isPending}>
+          {savePlan.isPending ? 'Saving...' : 'Save plan'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Check-ins and verifiers: when heirloom asks, who confirms, and how long the owner has to cancel. */
+export function PlanForm() {
+  const plan = useLegacyPlan();
+  const titleId = useId();
+  // no plan saved yet reads as the defaults
+  const notSaved = plan.isError && plan.error instanceof ApiError && plan.error.status === 404;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Check-ins and verifiers</CardTitle>
+        <CardDescription>How heirloom finds out that you have died, and who confirms it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {plan.isPending ? (
+          <Skeleton className="h-64" />
+        ) : plan.isError && !notSaved ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
+            Failed to load your plan
+            <Button variant="outline" size="sm" onClick={() => plan.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <PlanFields key={JSON.stringify(plan.data ?? null)} plan={plan.data ?? DEFAULT_PLAN} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import type { Heir, Release } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { usePreview } from '../api';
+import { conditionText, TARGET_KIND_NAMES } from '../wording';
+
+function ReleaseList({ releases, heir, label, empty }: { releases: Release[]; heir: Heir; label: string; empty: string }) {
+  if (releases.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="grid gap-2">
+      {releases.map((release) => (
+        <li key={release.id} className="rounded-md border p-2 text-sm">
+          <span className="font-medium">{release.target.title}</span>{' '}
+          <span className="text-muted-foreground">· {TARGET_KIND_NAMES[release.target.kind]}</span>
+          <span className="block text-xs text-muted-foreground">{conditionText(release, heir)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dry run: what the heir would receive today, and on which condition the rest would come. */
+export function PreviewDialog({ heir }: { heir: Heir }) {
+  const [open, setOpen] = useState(false);
+  const preview = usePreview(heir.id, open);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Eye aria-hidden="true" />
+          Preview as {heir.name}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{`Preview as ${heir.name}`}</DialogTitle>
+          <DialogDescription>What {heir.name} would see if they opened their key code today.</DialogDescription>
+        </DialogHeader>
+        {preview.isPending ? (
+          <Skeleton className="h-32" />
+        ) : preview.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
+            Failed to load the preview
+            <Button variant="outline" size="sm" onClick={() => preview.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-4">
+            <section className="grid gap-2">
+              <h3 className="font-medium">Today</h3>
+              <ReleaseList
+                releases={preview.data.releasedToday}
+                heir={heir}
+                label="Released today"
+                empty="Nothing yet: their key code would show “Nothing has been released to this code yet”."
+              />
+            </section>
+            <section className="grid gap-2">
+              <h3 className="font-medium">Later</h3>
+              <ReleaseList releases={preview.data.later} heir={heir} label="Released later" empty="Nothing else is planned for them." />
+            </section>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

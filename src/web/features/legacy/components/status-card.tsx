@@ -1,0 +1,193 @@
+import { HeartPulse, Plane } from 'lucide-react';
+import { useId, useState } from 'react';
+import { MAX_PAUSE_DAYS, type LegacyPlan, type LegacyStatus } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useCheckIn, useLegacyPlan, useLegacyStatus, useSavePlan, useVeto } from '../api';
+import { calendarDay, formatDay, localMidnightIso, statusText } from '../wording';
+
+const planInput = (plan: LegacyPlan, pausedUntil: string | null) => ({
+  checkInMonths: plan.checkInMonths,
+  vetoDays: plan.vetoDays as 0 | 7 | 14 | 30,
+  verifierContactIds: plan.verifiers.map((v) => v.contactId),
+  verifiersRequired: plan.verifiersRequired,
+  pausedUntil,
+});
+
+function TravelButton({ plan, isPaused }: { plan: LegacyPlan; isPaused: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [day, setDay] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const savePlan = useSavePlan();
+  const inputId = useId();
+  const today = new Date();
+  const min = calendarDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1));
+  const max = calendarDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + MAX_PAUSE_DAYS));
+
+  const save = (pausedUntil: string | null, done: string) =>
+    savePlan.mutate(planInput(plan, pausedUntil), {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: done });
+      },
+      onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to save your plan') }),
+    });
+
+  if (isPaused)
+    return (
+      <Button variant="outline" disabled={savePlan.isPending} onClick={() => save(null, 'Check-ins resumed')}>
+        Resume check-ins
+      </Button>
+    );
+
+  function pause() {
+    if (!day || day < min || day > max) {
+      setError('Choose a day within the next 6 months.');
+      return;
+    }
+    save(localMidnightIso(day), `Check-ins paused until ${formatDay(day)}`);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setDay('');
+        setError(null);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Plane aria-hidden="true" />
+          I’m travelling
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Pause check-ins</DialogTitle>
+          <DialogDescription>
+            heirloom sends no “Are you still there?” mail until the day you choose, at most 6 months ahead.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>Back on</Label>
+          <Input
+            id={inputId}
+            type="date"
+            min={min}
+            max={max}
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button onClick={pause} disabled={savePlan.isPending}>
+            Pause check-ins
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Actions({ status, plan }: { status: LegacyStatus; plan: LegacyPlan | undefined }) {
+  const checkIn = useCheckIn();
+  const veto = useVeto();
+  const isPaused = !!status.pausedUntil && new Date(status.pausedUntil) > new Date();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {status.state === 'veto' && (
+        <Button
+          size="lg"
+          variant="destructive"
+          disabled={veto.isPending}
+          onClick={() =>
+            veto.mutate(undefined, {
+              onSuccess: () =>
+                toast({ title: 'Release cancelled', description: 'Your plan is back to normal and your verifiers are told.' }),
+              onError: (err) =>
+                toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to cancel the release') }),
+            })
+          }
+        >
+          Cancel the release
+        </Button>
+      )}
+      {status.configured && status.state !== 'released' && (
+        <Button
+          variant={status.state === 'active' ? 'outline' : 'default'}
+          disabled={checkIn.isPending}
+          onClick={() =>
+            checkIn.mutate(undefined, {
+              onSuccess: () => toast({ title: 'Thank you — you checked in' }),
+              onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to check in') }),
+            })
+          }
+        >
+          <HeartPulse aria-hidden="true" />
+          I’m still here
+        </Button>
+      )}
+      {status.configured && status.state === 'active' && plan && <TravelButton plan={plan} isPaused={isPaused} />}
+    </div>
+  );
+}
+
+/** Where the plan stands, in plain words, and what the owner can do about it now. */
+export function StatusCard() {
+  const status = useLegacyStatus();
+  const plan = useLegacyPlan();
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Where your plan stands</CardTitle>
+        {status.data && status.data.state === 'verifying' && (
+          <CardDescription>
+            {status.data.confirmations} of {status.data.verifiersRequired} confirmations so far. Sign in or press “I’m still here” to stop
+            it.
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {status.isPending ? (
+          <Skeleton className="h-16" />
+        ) : status.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
+            Failed to load your plan’s status
+            <Button variant="outline" size="sm" onClick={() => status.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <p className={status.data.state === 'veto' ? 'text-lg font-semibold text-destructive' : 'text-lg font-medium'}>
+              {statusText(status.data)}
+            </p>
+            <Actions status={status.data} plan={plan.data} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

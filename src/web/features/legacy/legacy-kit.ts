@@ -1,0 +1,125 @@
+// The Legacy Kit: one printable page for an heir, made in this browser so the key code never travels again.
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { create as createQr } from 'qrcode';
+
+export interface LegacyKitInput {
+  heirName: string;
+  /** The instance's address, e.g. https://heirloom.example.org */
+  origin: string;
+  keyCode: string;
+}
+
+export const openingUrl = (origin: string, keyCode: string) => `${origin}/legacy?code=${encodeURIComponent(keyCode)}`;
+
+/** Written for someone who has never heard of heirloom. */
+export function kitInstructions(input: LegacyKitInput): string[] {
+  const address = `${input.origin}/legacy`;
+  return [
+    'What this is',
+    `Someone who cares about you keeps their photos, memories, documents and letters in heirloom, a private family archive at ${input.origin}. They chose to pass some of it on to you, ${input.heirName}, and this page is your key.`,
+    'When it opens',
+    'Nothing can be opened yet. It opens only after something is released to you: for example after their death, once people they trust have confirmed it, or on a date or birthday they chose. You will receive an e-mail when that happens.',
+    'How to open it',
+    `Visit ${address} in a web browser, or scan the square code with a phone camera, and enter the key code below. You do not need an account.`,
+    'Keep it safe',
+    'Keep this page somewhere safe, like other important papers. Anyone who has the key code can open what is released to it, and letters sealed for you can only be opened with it: if it is lost, they cannot be opened.',
+  ];
+}
+
+/** Helvetica covers Western European text only; anything else would stop the PDF being made. */
+function printable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text.normalize('NFC')) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
+  return out;
+}
+
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
+  const qr = createQr(url, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const quiet = 4; // the light margin scanners need
+  const cell = size / (count + quiet * 2);
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (!qr.modules.get(row, col)) continue;
+      page.drawRectangle({
+        x: x + (col + quiet) * cell,
+        y: y + size - (row + quiet + 1) * cell,
+        width: cell,
+        height: cell,
+        color: rgb(0, 0, 0),
+      });
+    }
+  }
+}
+
+/** An A4 PDF: the heir's name, the address, the key code, a QR code of the opening URL and the instructions. */
+export async function makeLegacyKit(input: LegacyKitInput): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Legacy Kit for ${input.heirName}`);
+  pdf.setCreator('heirloom');
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.CourierBold);
+  const margin = 56;
+  const width = page.getWidth() - margin * 2;
+  let y = page.getHeight() - margin;
+
+  const text = (value: string, font: PDFFont, size: number, gap = 4) => {
+    for (const line of wrap(font, printable(font, value), size, width)) {
+      y -= size;
+      page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.1) });
+      y -= gap;
+    }
+  };
+
+  text('heirloom Legacy Kit', regular, 12, 10);
+  text(`For ${input.heirName}`, bold, 24, 16);
+  text('Address', bold, 11);
+  text(`${input.origin}/legacy`, regular, 13, 14);
+  text('Key code', bold, 11, 8);
+  const groups = input.keyCode.split('-');
+  text(groups.slice(0, 4).join('  '), mono, 20, 6);
+  text(groups.slice(4).join('  '), mono, 20, 18);
+
+  const qrSize = 150;
+  drawQr(page, openingUrl(input.origin, input.keyCode), margin - 12, y - qrSize, qrSize);
+  y -= qrSize + 12;
+
+  const instructions = kitInstructions(input);
+  for (let i = 0; i < instructions.length; i += 2) {
+    text(instructions[i]!, bold, 12, 4);
+    text(instructions[i + 1]!, regular, 11, 10);
+  }
+  return pdf.save();
+}
+
+/** Starts the download of the kit as a file. */
+export async function downloadLegacyKit(input: LegacyKitInput) {
+  const bytes = await makeLegacyKit(input);
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `Legacy Kit - ${input.heirName.replace(/[\\/:*?"<>|]/g, '')}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
