@@ -13,6 +13,7 @@ import type { AuthRepo } from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
 import { definePasswordResetJob } from './password-reset-job';
 import { relinkContactsOf } from '../contacts/contacts.service';
+import { recordSignIn } from '../legacy-trigger/legacy-trigger.service';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -73,6 +74,11 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, th
       }
       if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
       attempt.succeeded();
+      try {
+        await recordSignIn({ db, jobs, publicUrl }, row.id); // any sign-in is a Legacy Plan check-in (decision 026)
+      } catch (err) {
+        log.error({ err, userId: row.id }, 'Could not record a sign-in as a Legacy Plan check-in');
+      }
       return toUser(row);
     },
 

@@ -1,7 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditLogSchema, legacyPlanInputSchema, legacyPlanSchema, legacyStateSchema, legacyStatusSchema } from '@shared/schemas/legacy';
+import { createLegacyTriggerService, defineLegacyTickJob } from './legacy-trigger.service';
+
+const messageSchema = z.object({ message: z.string() });
+const linkTokenSchema = z.object({ token: z.string().min(1, 'The link is incomplete').max(200, 'The link is not valid') });
+const verifierParamsSchema = z.object({ token: z.string().min(1).max(200) });
+const verifierViewSchema = z.object({ ownerName: z.string(), alreadyConfirmed: z.boolean(), state: legacyStateSchema });
 
 // /api/legacy (signed in): the plan, its trigger's status, the audit log and the veto (decision 026).
-export const legacyTriggerRoutes: FastifyPluginAsyncZod = async () => {};
+export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const trigger = createLegacyTriggerService({ db: app.db, jobs: app.jobs, linkTokens: app.linkTokens, publicUrl: app.env.PUBLIC_URL });
+
+  app.get('/plan', { schema: { response: { 200: legacyPlanSchema } } }, async (req) => trigger.getPlan(req.user!.id));
+
+  app.put('/plan', { schema: { body: legacyPlanInputSchema, response: { 200: legacyPlanSchema } } }, async (req) =>
+    trigger.putPlan(req.user!.id, req.body),
+  );
+
+  app.get('/status', { schema: { response: { 200: legacyStatusSchema } } }, async (req) => trigger.status(req.user!.id));
+
+  app.get('/audit', { schema: { response: { 200: auditLogSchema } } }, async (req) => trigger.audit(req.user!.id));
+
+  app.post('/check-in', { schema: { response: { 200: legacyStatusSchema } } }, async (req) => {
+    await trigger.checkIn(req.user!.id);
+    return trigger.status(req.user!.id);
+  });
+
+  app.post('/veto', { schema: { response: { 200: legacyStatusSchema } } }, async (req) => {
+    await trigger.veto(req.user!.id);
+    return trigger.status(req.user!.id);
+  });
+};
 
 // /api/legacy (no session): the one-click links of the trigger's mails (check-in, veto, a verifier's report).
-export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async () => {};
+// The mails link to web pages that POST here: a GET never changes anything, so a mail scanner opening links is harmless.
+export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const trigger = createLegacyTriggerService({ db: app.db, jobs: app.jobs, linkTokens: app.linkTokens, publicUrl: app.env.PUBLIC_URL });
+  defineLegacyTickJob(app.jobs, trigger, app.log);
+  // every timer that should be pending is queued again at start: ticks are keyed by time, so this adds none twice
+  app.addHook('onReady', async () => {
+    try {
+      await trigger.scheduleAll();
+    } catch (err) {
+      app.log.error({ err }, 'Could not queue the Legacy Plan timers at start');
+    }
+  });
+
+  /** Per-IP, like sign-in: the tokens are unguessable, this only keeps a guesser slow and the logs quiet. */
+  const linkRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+
+  app.post(
+    '/check-in/confirm',
+    { config: linkRateLimit, schema: { body: linkTokenSchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await trigger.confirmLink('legacy_check_in', req.body.token);
+      return { message: 'Thank you. heirloom knows you are still there.' };
+    },
+  );
+
+  app.post('/veto/confirm', { config: linkRateLimit, schema: { body: linkTokenSchema, response: { 200: messageSchema } } }, async (req) => {
+    await trigger.confirmLink('legacy_veto', req.body.token);
+    return { message: 'Cancelled. Nothing will be released, and your verifiers will be told.' };
+  });
+
+  app.get(
+    '/verify/:token',
+    { config: linkRateLimit, schema: { params: verifierParamsSchema, response: { 200: verifierViewSchema } } },
+    async (req) => trigger.verifierView(req.params.token),
+  );
+
+  app.post(
+    '/verify/:token',
+    { config: linkRateLimit, schema: { params: verifierParamsSchema, response: { 200: verifierViewSchema } } },
+    async (req) => trigger.verifierConfirm(req.params.token),
+  );
+};
