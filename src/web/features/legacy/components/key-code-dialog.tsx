@@ -80,14 +80,15 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
           </DialogHeader>
           {made && (
             <>
-              <p
+              <div
+                role="group"
                 aria-label="Key code"
                 className="flex flex-wrap justify-center gap-x-3 gap-y-2 rounded-lg border bg-muted/40 p-4 font-mono text-2xl font-semibold tracking-wider"
               >
                 {made.code.split('-').map((group, i) => (
                   <span key={i}>{group}</span>
                 ))}
-              </p>
+              </div>
               <p className="text-sm text-muted-foreground">
                 Give it to {heir.name} on paper. Anyone with the code can open what is released to it.
               </p>

@@ -1,0 +1,26 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { kitInstructions, makeLegacyKit, openingUrl } from './legacy-kit';
+
+const input = { heirName: 'Zoë Ōkubo 李', origin: 'https://heirloom.example.org', keyCode: '7KQ4-M2ZP-ABCD-EFGH-JKMN-PQRS-TV0' };
+
+describe('the Legacy Kit', () => {
+  it('is a one-page PDF, even for a name Helvetica cannot print', async () => {
+    const bytes = await makeLegacyKit(input);
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Legacy Kit for ${input.heirName}`);
+  });
+
+  it('opens at the instance’s /legacy page with the code', () => {
+    expect(openingUrl(input.origin, input.keyCode)).toBe('https://heirloom.example.org/legacy?code=7KQ4-M2ZP-ABCD-EFGH-JKMN-PQRS-TV0');
+  });
+
+  it('tells someone who never heard of heirloom what it is, when it opens, how and to keep it safe', () => {
+    const text = kitInstructions(input).join('\n');
+    expect(text).toContain('https://heirloom.example.org/legacy');
+    expect(text).toContain('only after something is released to you');
+    expect(text).toContain('Anyone who has the key code can open what is released to it');
+  });
+});
