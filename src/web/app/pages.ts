@@ -44,6 +44,7 @@ function page<K extends string>(
 const loadContacts = () => import('./routes/contacts');
 const loadCollections = () => import('./routes/collections');
 const loadSharedWithMe = () => import('./routes/shared-with-me');
+const loadLegacy = () => import('./routes/legacy');
 
 /**
  * The page table = spec §2 plus account recovery. The router and the signed-in navigation are built from it.
@@ -77,6 +78,11 @@ export const pages: Page[] = [
   }),
   page(paths.settings, 'signed-in', () => import('./routes/settings'), 'SettingsRoute'),
   page(pathPatterns.sharedLink, 'public', () => import('./routes/shared-link'), 'SharedLinkRoute'),
+  page(paths.legacy, 'public', loadLegacy, 'LegacyRoute'),
+  page(paths.legacyCheckIn, 'public', loadLegacy, 'LegacyCheckInRoute'),
+  page(paths.legacyCancel, 'public', loadLegacy, 'LegacyCancelRoute'),
+  page(paths.legacyVerify, 'public', loadLegacy, 'LegacyVerifyRoute'),
+  page(pathPatterns.legacyVerifyLink, 'public', loadLegacy, 'LegacyVerifyRoute'),
 ];
 
 const hasParams = (p: Page) => p.path.includes(':');

@@ -21,6 +21,12 @@ export const paths = {
   afterLife: '/after-life',
   settings: '/settings',
   sharedWithMe: '/shared-with-me',
+  /** The Legacy Plan's public pages (no account): an heir's key code, and the one-click links of its mails. */
+  legacy: '/legacy',
+  legacyCheckIn: '/legacy/check-in',
+  legacyCancel: '/legacy/cancel',
+  /** Where a verifier's link lands once its token is out of the address bar. */
+  legacyVerify: '/legacy/verify',
 } as const;
 
 /**
@@ -32,6 +38,8 @@ export const pathPatterns = {
   /** A share link (decision 025): public, for a visitor with no account. */
   sharedLink: '/s/:token',
   sharedWithMeCollection: '/shared-with-me/:grantId',
+  /** A verifier's personal link from the Legacy Plan's mail. */
+  legacyVerifyLink: '/legacy/verify/:token',
 } as const;
 
 export const collectionPath = (id: number) => `/collections/${id}`;

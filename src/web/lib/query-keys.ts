@@ -65,7 +65,9 @@ export const queryKeys = {
   heir: {
     all: ['heir'] as const,
     received: ['heir', 'received'] as const,
+    releases: ['heir', 'release'] as const,
     release: (url: string) => ['heir', 'release', url] as const,
+    openedLetters: ['heir', 'opened-letter'] as const,
     openedLetter: (letterId: number, keyCode: string) => ['heir', 'opened-letter', letterId, keyCode] as const,
     verifier: (token: string) => ['heir', 'verifier', token] as const,
   },

@@ -1,0 +1,67 @@
+import { HeartHandshake } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { formatLongDate } from '@web/lib/format';
+import { useConfirmCheckIn } from '../api';
+import { isDeadLink, isLinkToken, OneClickCard, tooManyTries } from './one-click-card';
+
+function SignInInstead() {
+  return (
+    <Button asChild>
+      <Link to="/login">Sign in to heirloom</Link>
+    </Button>
+  );
+}
+
+/** /legacy/check-in?token=…: the owner's "I'm still here" from the check-in mail, one click, no sign-in needed. */
+export function CheckInScreen({ token }: { token: string }) {
+  const confirm = useConfirmCheckIn();
+
+  if (!isLinkToken(token) || (confirm.isError && isDeadLink(confirm.error))) {
+    return (
+      <OneClickCard title="This link does not work any more" tone="error" actions={<SignInInstead />}>
+        <span>It has expired or was already used. Signing in to heirloom also counts as a check-in.</span>
+      </OneClickCard>
+    );
+  }
+  if (confirm.isSuccess) {
+    const next = confirm.data.nextCheckInAt;
+    return (
+      <OneClickCard title="Thank you — your plan carries on." tone="success">
+        <span>
+          {next ? (
+            <>
+              Next check-in: <time dateTime={next}>{formatLongDate(next)}</time>.
+            </>
+          ) : (
+            'Check-ins are paused for now.'
+          )}
+        </span>
+      </OneClickCard>
+    );
+  }
+  return (
+    <OneClickCard
+      title="Are you still there?"
+      tone="ask"
+      icon={HeartHandshake}
+      actions={
+        <>
+          {confirm.isError && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {tooManyTries(confirm.error) ?? errorMessage(confirm.error, 'That did not work. Please try again.')}
+            </p>
+          )}
+          <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
+            {confirm.isPending && <Spinner />}
+            Yes, I&apos;m still here
+          </Button>
+        </>
+      }
+    >
+      <span>Your Legacy Plan asks now and then, so that nothing is handed on while you are here. One click is enough.</span>
+    </OneClickCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { CheckCircle2, CircleAlert, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ApiError } from '@web/lib/api-client';
+import { throttledMessage } from '../api';
+
+type Tone = 'ask' | 'success' | 'error';
+
+/** The card of a one-click page from a Legacy Plan mail: a question with its button, then the outcome in its place. */
+export function OneClickCard({
+  title,
+  tone,
+  icon: Icon,
+  children,
+  actions,
+}: {
+  title: string;
+  tone: Tone;
+  icon?: LucideIcon;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const ShownIcon = Icon ?? (tone === 'error' ? CircleAlert : CheckCircle2);
+  const iconClass = tone === 'error' ? 'size-6 text-destructive' : tone === 'success' ? 'size-6 text-green-700' : 'size-6 text-primary';
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle as="h1" className="flex items-start gap-2 text-2xl">
+          <ShownIcon aria-hidden="true" className={`mt-1 shrink-0 ${iconClass}`} />
+          {title}
+        </CardTitle>
+        <CardDescription role={tone === 'success' ? 'status' : tone === 'error' ? 'alert' : undefined} className="grid gap-2 text-base">
+          {children}
+        </CardDescription>
+      </CardHeader>
+      {actions && <CardContent className="flex flex-col gap-3">{actions}</CardContent>}
+    </Card>
+  );
+}
+
+/** A token in a mail's link is 43 base64url characters; anything else cannot be a link of ours. */
+export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** Whether an answer means the link itself is no good (unknown, used, expired, of the wrong shape). */
+export const isDeadLink = (error: unknown) => error instanceof ApiError && [400, 401, 404, 409, 410].includes(error.status);
+
+/** A throttled answer's wait, or undefined. */
+export const tooManyTries = (error: unknown) => throttledMessage(error);

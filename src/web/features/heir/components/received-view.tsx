@@ -1,0 +1,71 @@
+import { Download } from 'lucide-react';
+import type { Received } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { ReceivedLetter } from './received-letter';
+import { ReleaseTimeline, type RenderCollection } from './release-timeline';
+import { SealedCodeForm } from './sealed-code-form';
+
+type ReceivedViewProps = {
+  received: Received;
+  /** Held in memory only: needed to open sealed letters, never stored in the browser. */
+  keyCode: string | null;
+  onKeyCode: (keyCode: string) => void;
+  onClose: () => void;
+  isClosing: boolean;
+  renderCollection: RenderCollection;
+};
+
+/** What an heir sees once something is released: the letters first, then the releases as a small timeline. */
+export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing, renderCollection }: ReceivedViewProps) {
+  const { letters, ownerName, heirName } = received;
+  // Letters are read above; their releases would only repeat them.
+  const releases = received.releases.filter((release) => release.kind !== 'letter');
+  const needsCode = keyCode === null && letters.some((letter) => letter.sealed !== null);
+
+  return (
+    <div className="grid grid-cols-1 gap-10">
+      <header className="grid grid-cols-1 gap-4">
+        <h1 className="font-serif text-3xl font-semibold break-words sm:text-4xl">
+          From {ownerName}, for {heirName}
+        </h1>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Button asChild size="lg" className="w-full sm:w-fit">
+            <a href={received.downloadAllUrl} download>
+              <Download aria-hidden="true" />
+              Download everything
+            </a>
+          </Button>
+          <Button variant="outline" size="lg" className="w-full sm:w-fit" onClick={onClose} disabled={isClosing}>
+            {isClosing && <Spinner />}
+            Close
+          </Button>
+        </div>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Download everything to keep a copy. Close when you are done, so this browser no longer shows it.
+        </p>
+      </header>
+
+      {letters.length > 0 && (
+        <section aria-labelledby="received-letters" className="grid grid-cols-1 gap-6">
+          <h2 id="received-letters" className="text-xl font-semibold sm:text-2xl">
+            {letters.length === 1 ? 'A letter for you' : 'Letters for you'}
+          </h2>
+          {needsCode && <SealedCodeForm onKeyCode={onKeyCode} />}
+          {letters.map((letter) => (
+            <ReceivedLetter key={letter.id} letter={letter} keyCode={keyCode} />
+          ))}
+        </section>
+      )}
+
+      {releases.length > 0 && (
+        <section aria-labelledby="received-releases" className="grid grid-cols-1 gap-6">
+          <h2 id="received-releases" className="text-xl font-semibold sm:text-2xl">
+            What was released to you
+          </h2>
+          <ReleaseTimeline releases={releases} renderCollection={renderCollection} />
+        </section>
+      )}
+    </div>
+  );
+}
