@@ -68,6 +68,7 @@ describe('the plan’s status in words', () => {
 
   it('reads the log’s event names as words', () => {
     expect(eventText('verifier_confirmed')).toBe('A verifier confirmed');
-    expect(eventText('time_capsule.released')).toBe('Time capsule released');
+    expect(eventText('check-in sent')).toBe('“Are you still there?” sent');
+    expect(eventText('heir.notified')).toBe('Heir notified');
   });
 });

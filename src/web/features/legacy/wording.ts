@@ -93,34 +93,24 @@ export function statusText(status: LegacyStatus, now = new Date()): string {
 }
 
 const EVENT_NAMES: Record<string, string> = {
-  plan_saved: 'Plan saved',
-  plan_updated: 'Plan changed',
   check_in_sent: '“Are you still there?” sent',
-  check_in_reminder_sent: 'Reminder sent',
   reminder_sent: 'Reminder sent',
-  check_in: 'You checked in',
   checked_in: 'You checked in',
-  check_in_confirmed: 'You checked in',
-  sign_in: 'You signed in (counts as a check-in)',
   paused: 'Check-ins paused',
   resumed: 'Check-ins resumed',
-  verifier_added: 'Verifier named',
-  verifier_told: 'Verifier told they were named',
+  verifier_named: 'Verifier named and told by e-mail',
   verifiers_asked: 'Verifiers asked to confirm',
-  verifier_asked: 'Verifier asked to confirm',
   verifier_confirmed: 'A verifier confirmed',
-  veto_started: 'Waiting time started',
-  veto_window_opened: 'Waiting time started',
-  veto: 'You cancelled the release',
+  veto_started: 'Waiting time started: you were asked whether to cancel',
   vetoed: 'You cancelled the release',
-  released: 'Released to your heirs',
-  release: 'Released to your heirs',
-  heir_added: 'Heir added',
-  heir_removed: 'Heir removed',
-  key_code_made: 'Key code made',
-  key_code_created: 'Key code made',
-  heir_notified: 'Heir told something is waiting',
+  released: 'Plan released',
+  grants_released: 'Released to your heirs',
+  time_capsule_released: 'A dated or birthday release was released',
 };
+
+/** A pause that has ended is no pause: the server refuses one in the past. */
+export const livePause = (pausedUntil: string | null, now = new Date()) =>
+  pausedUntil && new Date(pausedUntil) > now ? pausedUntil : null;
 
 /** The log's event names are the server's; unknown ones read as words ('time_capsule_released' → 'Time capsule released'). */
 export function eventText(event: string): string {

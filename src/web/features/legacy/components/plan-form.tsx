@@ -9,6 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useAllContacts, useLegacyPlan, useSavePlan } from '../api';
+import { livePause } from '../wording';
 
 const DEFAULT_PLAN: LegacyPlan = { checkInMonths: 6, vetoDays: 30, verifiersRequired: 1, verifiers: [], pausedUntil: null };
 
@@ -46,7 +47,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
       vetoDays,
       verifierContactIds: verifierIds,
       verifiersRequired: Math.max(1, Number(required)),
-      pausedUntil: plan.pausedUntil,
+      pausedUntil: livePause(plan.pausedUntil),
     };
     const parsed = legacyPlanInputSchema.safeParse(input);
     if (!parsed.success) {
