@@ -1,7 +1,172 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { calendarDateSchema, idParamSchema, idParamsSchema } from '@shared/schemas/common';
+import {
+  heirInputSchema,
+  heirSchema,
+  keyCodeSchema,
+  legacyPreviewSchema,
+  letterInputSchema,
+  letterSchema,
+  openInputSchema,
+  openResultSchema,
+  publicKeyInputSchema,
+  receivedSchema,
+  releaseInputSchema,
+  releaseSchema,
+} from '@shared/schemas/legacy';
+import { contentDisposition, FILE_CSP, sendFile } from '../../lib/send-file';
+import { currentUser } from '../../plugins/session';
+import { retryAfter, sharedViewServiceFor, shareReadRoutes, zipStream } from '../shared-view/shared-view.service';
+import { createLegacyRepo } from './legacy.repo';
+import { createLegacyService, HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A sealed letter carries up to 12 MB as base64 (16 MB) in JSON: its route alone takes bodies that large. */
+const LETTER_BODY_LIMIT = 17 * 1024 * 1024;
+
+function serviceFor(app: App) {
+  return createLegacyService({
+    repo: createLegacyRepo(app.db),
+    shared: sharedViewServiceFor(app),
+    tokens: app.linkTokens,
+    jobs: app.jobs,
+    throttle: app.loginThrottle,
+  });
+}
 
 // /api/legacy (signed in): heirs and their key codes, releases, letters and the dry run (decision 027).
-export const legacyRoutes: FastifyPluginAsyncZod = async () => {};
+export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const legacy = serviceFor(app);
+
+  app.get('/heirs', { schema: { response: { 200: z.array(heirSchema) } } }, (req) => legacy.listHeirs(currentUser(req).id));
+
+  app.post('/heirs', { schema: { body: heirInputSchema, response: { 201: heirSchema } } }, async (req, reply) =>
+    reply.code(201).send(await legacy.addHeir(currentUser(req).id, req.body)),
+  );
+
+  app.patch(
+    '/heirs/:id',
+    { schema: { params: idParamsSchema, body: z.object({ dateOfBirth: calendarDateSchema.nullable() }), response: { 200: heirSchema } } },
+    (req) => legacy.updateHeir(currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.delete('/heirs/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await legacy.removeHeir(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/heirs/:id/key-code', { schema: { params: idParamsSchema, response: { 200: keyCodeSchema } } }, async (req, reply) => {
+    // the code is in this answer only: nothing may keep it
+    reply.header('Cache-Control', 'no-store');
+    return legacy.newKeyCode(currentUser(req).id, req.params.id);
+  });
+
+  app.put(
+    '/heirs/:id/public-key',
+    { schema: { params: idParamsSchema, body: publicKeyInputSchema, response: { 200: heirSchema } } },
+    (req) => legacy.setPublicKey(currentUser(req).id, req.params.id, req.body.publicKey),
+  );
+
+  app.get('/releases', { schema: { response: { 200: z.array(releaseSchema) } } }, (req) => legacy.listReleases(currentUser(req).id));
+
+  app.post('/releases', { schema: { body: releaseInputSchema, response: { 201: releaseSchema } } }, async (req, reply) =>
+    reply.code(201).send(await legacy.addRelease(currentUser(req).id, req.body)),
+  );
+
+  app.delete('/releases/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await legacy.removeRelease(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/letters', { schema: { response: { 200: z.array(letterSchema) } } }, (req) => legacy.listLetters(currentUser(req).id));
+
+  app.post(
+    '/letters',
+    { bodyLimit: LETTER_BODY_LIMIT, schema: { body: letterInputSchema, response: { 201: letterSchema } } },
+    async (req, reply) => reply.code(201).send(await legacy.addLetter(currentUser(req).id, req.body)),
+  );
+
+  app.delete('/letters/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    await legacy.removeLetter(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/preview', { schema: { querystring: z.object({ heirId: idParamSchema }), response: { 200: legacyPreviewSchema } } }, (req) =>
+    legacy.preview(currentUser(req).id, req.query.heirId),
+  );
+};
 
 // /api/legacy (no session): an heir opens what was released with a key code.
-export const legacyHeirRoutes: FastifyPluginAsyncZod = async () => {};
+export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
+  const legacy = serviceFor(app);
+  const shared = sharedViewServiceFor(app);
+  app.addHook('onError', retryAfter);
+  const cookieOf = (req: { cookies: Record<string, string | undefined> }) => req.cookies[HEIR_COOKIE];
+  const cookieOptions = (req: { protocol: string }) => ({
+    path: '/api/legacy',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: app.env.COOKIE_SECURE || req.protocol === 'https',
+  });
+
+  // Limited per address like signing in; the per-code throttle (the sign-in throttle's rules) comes on top.
+  const openRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+  app.post(
+    '/open',
+    { config: openRateLimit, schema: { body: openInputSchema, response: { 200: openResultSchema } } },
+    async (req, reply) => {
+      const { result, cookie } = await legacy.open(req.body.keyCode, req.ip);
+      if (cookie) reply.setCookie(HEIR_COOKIE, cookie, { ...cookieOptions(req), maxAge: HEIR_COOKIE_MAX_AGE_SECONDS });
+      reply.header('Cache-Control', 'no-store');
+      return result;
+    },
+  );
+
+  app.post('/close', async (req, reply) => {
+    reply.clearCookie(HEIR_COOKIE, cookieOptions(req));
+    return reply.code(204).send();
+  });
+
+  app.get('/received', { schema: { response: { 200: receivedSchema } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return legacy.received(cookieOf(req));
+  });
+
+  // A static segment: the router prefers it to '/received/:grantId'.
+  app.get('/received/download', async (req, reply) => {
+    const { fileName, entries } = await legacy.zip(cookieOf(req));
+    reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', contentDisposition('application/zip', fileName))
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', FILE_CSP);
+    return reply.send(req.method === 'HEAD' ? Readable.from([]) : zipStream(entries));
+  });
+
+  app.get(
+    '/received/letters/:letterId/photos/:photoId/:size',
+    {
+      schema: {
+        params: z.object({
+          letterId: idParamSchema,
+          photoId: idParamSchema,
+          size: z.enum(['thumbnail', 'display', 'download'], { error: 'Not found' }),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const access = await legacy.letterPhotoAccess(cookieOf(req), req.params.letterId, req.params.photoId);
+      const file = await shared.photoFile(access, req.params.photoId, req.params.size);
+      return sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
+    },
+  );
+
+  shareReadRoutes(app, shared, { path: '/received/:grantId', params: { grantId: idParamSchema } }, (req) => {
+    const { grantId } = req.params as { grantId: number };
+    return legacy.releaseAccess(cookieOf(req), grantId);
+  });
+};
