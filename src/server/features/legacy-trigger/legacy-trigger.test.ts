@@ -3,7 +3,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, grants, heirs, legacyAudit, legacyPlans, letters, users } from '@server/db/schema';
-import { signUp, type SignedUp } from '@tests/helpers/server';
+import { signUp } from '@tests/helpers/server';
+import type { SignedUp } from '@tests/helpers/users';
+import type { LegacyPlanInput } from '@shared/schemas/legacy';
 import { buildTestAppWithSmtp, linkToken, type MailTestApp } from '@tests/helpers/smtp';
 import { addMonths, createLegacyTriggerService, LEGACY_TICK_JOB } from './legacy-trigger.service';
 
@@ -88,7 +90,7 @@ const verifyToken = (mail: { text: string }) => {
   if (!match) throw new Error(`No verify link in: ${mail.text}`);
   return match[1]!;
 };
-const plan = (over: Record<string, unknown> = {}) => ({
+const plan = (over: Partial<LegacyPlanInput> = {}): LegacyPlanInput => ({
   checkInMonths: 6,
   vetoDays: 7,
   verifierContactIds: [],
@@ -377,7 +379,7 @@ describe('the Legacy Plan trigger', () => {
     const other = await signUp(t.app);
     const theirs = await contact(other, 'Olga');
     const noMail = await contact(owner, 'Nomail', null);
-    const put = (body: unknown) =>
+    const put = (body: object) =>
       t.app.inject({ method: 'PUT', url: '/api/legacy/plan', headers: { cookie: owner.cookie }, payload: body });
     expect((await put(plan({ verifierContactIds: [theirs.id] }))).statusCode).toBe(404);
     const res = await put(plan({ verifierContactIds: [noMail.id] }));
