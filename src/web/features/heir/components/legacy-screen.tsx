@@ -16,9 +16,11 @@ export function LegacyScreen({ initialCode, renderCollection }: { initialCode: s
   const received = useReceived();
   const close = useCloseLegacy();
   const [keyCode, setKeyCode] = useState<string | null>(() => readKeyCode(initialCode));
+  const [prefill, setPrefill] = useState(initialCode);
 
   const onClose = () => {
     setKeyCode(null);
+    setPrefill('');
     close.mutate();
   };
 
@@ -28,7 +30,7 @@ export function LegacyScreen({ initialCode, renderCollection }: { initialCode: s
     const isClosed = received.error instanceof ApiError && [401, 403, 404].includes(received.error.status);
     body = isClosed ? (
       <div className="flex justify-center">
-        <OpenForm initialCode={initialCode} onOpened={setKeyCode} />
+        <OpenForm initialCode={prefill} onOpened={setKeyCode} />
       </div>
     ) : (
       <div role="alert" className="grid max-w-md justify-items-center gap-4 justify-self-center text-center">
