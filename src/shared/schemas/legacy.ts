@@ -99,8 +99,8 @@ export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema), cha
 /** POST /api/legacy/check-in/confirm and /api/legacy/veto/confirm: the token from the mail's link. */
 export const legacyLinkInputSchema = z.object({ token: z.string().max(200) });
 
-/** POST /api/legacy/check-in/confirm: the plan carries on; when the next "Are you still there?" mail goes out. */
-export const checkInConfirmedSchema = z.object({ nextCheckInAt: isoDateTimeSchema.nullable() });
+/** POST /api/legacy/check-in/confirm: the plan carries on; when the next "Are you still there?" mail goes out, if known. */
+export const checkInConfirmedSchema = z.object({ message: z.string(), nextCheckInAt: isoDateTimeSchema.nullish() });
 
 /** GET (and POST, to confirm) /api/legacy/verify/:token: what a verifier's personal page shows. */
 export const verifierLinkSchema = z.object({ ownerName: z.string(), alreadyConfirmed: z.boolean(), state: legacyStateSchema });

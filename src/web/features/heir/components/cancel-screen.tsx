@@ -4,12 +4,19 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useConfirmVeto } from '../api';
-import { isDeadLink, isLinkToken, OneClickCard, tooManyTries } from './one-click-card';
+import { isDeadLink, isLinkToken, isReleased, OneClickCard, tooManyTries } from './one-click-card';
 
 /** /legacy/cancel?token=…: the owner's one-click cancel from the mail sent when verifiers confirmed a death. */
 export function CancelScreen({ token }: { token: string }) {
   const veto = useConfirmVeto();
 
+  if (veto.isError && isReleased(veto.error)) {
+    return (
+      <OneClickCard title="It is too late to cancel" tone="error">
+        <span>{errorMessage(veto.error, 'This Legacy Plan has already been released.')}</span>
+      </OneClickCard>
+    );
+  }
   if (!isLinkToken(token) || (veto.isError && isDeadLink(veto.error))) {
     return (
       <OneClickCard

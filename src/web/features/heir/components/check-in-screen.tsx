@@ -5,7 +5,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
 import { useConfirmCheckIn } from '../api';
-import { isDeadLink, isLinkToken, OneClickCard, tooManyTries } from './one-click-card';
+import { isDeadLink, isLinkToken, isReleased, OneClickCard, tooManyTries } from './one-click-card';
 
 function SignInInstead() {
   return (
@@ -19,6 +19,13 @@ function SignInInstead() {
 export function CheckInScreen({ token }: { token: string }) {
   const confirm = useConfirmCheckIn();
 
+  if (confirm.isError && isReleased(confirm.error)) {
+    return (
+      <OneClickCard title="This link does not work any more" tone="error">
+        <span>{errorMessage(confirm.error, 'This Legacy Plan has already been released.')}</span>
+      </OneClickCard>
+    );
+  }
   if (!isLinkToken(token) || (confirm.isError && isDeadLink(confirm.error))) {
     return (
       <OneClickCard title="This link does not work any more" tone="error" actions={<SignInInstead />}>
@@ -36,7 +43,7 @@ export function CheckInScreen({ token }: { token: string }) {
               Next check-in: <time dateTime={next}>{formatLongDate(next)}</time>.
             </>
           ) : (
-            'Check-ins are paused for now.'
+            'heirloom will ask again when your next check-in is due.'
           )}
         </span>
       </OneClickCard>

@@ -42,7 +42,10 @@ export function OneClickCard({
 export const isLinkToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** Whether an answer means the link itself is no good (unknown, used, expired, of the wrong shape). */
-export const isDeadLink = (error: unknown) => error instanceof ApiError && [400, 401, 404, 409, 410].includes(error.status);
+export const isDeadLink = (error: unknown) => error instanceof ApiError && [400, 401, 404, 410].includes(error.status);
+
+/** 409: the plan was released already, so neither a check-in nor a cancel can change anything. */
+export const isReleased = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /** A throttled answer's wait, or undefined. */
 export const tooManyTries = (error: unknown) => throttledMessage(error);

@@ -35,7 +35,9 @@ describe('the one-click pages of the Legacy Plan', () => {
   });
 
   it('check-in: one click says the plan carries on and when the next check-in is', async () => {
-    const fetchMock = renderPage(<CheckInScreen token={TOKEN} />, () => json(200, { nextCheckInAt: '2027-05-04T12:00:00.000Z' }));
+    const fetchMock = renderPage(<CheckInScreen token={TOKEN} />, () =>
+      json(200, { message: 'Thank you.', nextCheckInAt: '2027-05-04T12:00:00.000Z' }),
+    );
     expect(fetchMock).not.toHaveBeenCalled(); // arriving sends nothing: mail scanners open links too
     fireEvent.click(screen.getByRole('button', { name: "Yes, I'm still here" }));
     const status = await screen.findByRole('status');
@@ -43,6 +45,12 @@ describe('the one-click pages of the Legacy Plan', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you — your plan carries on.' })).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/legacy/check-in/confirm');
     expect(bodyOf(fetchMock)).toEqual({ token: TOKEN });
+  });
+
+  it('check-in: without a next date from the server it still thanks the owner', async () => {
+    renderPage(<CheckInScreen token={TOKEN} />, () => json(200, { message: 'Thank you. heirloom knows you are still there.' }));
+    fireEvent.click(screen.getByRole('button', { name: "Yes, I'm still here" }));
+    expect((await screen.findByRole('status')).textContent).toBe('heirloom will ask again when your next check-in is due.');
   });
 
   it('check-in: a used or expired link says so and suggests signing in, which counts too', async () => {
@@ -69,11 +77,18 @@ describe('the one-click pages of the Legacy Plan', () => {
   });
 
   it('cancel: a dead link gives the server’s reason and the way that always works', async () => {
-    renderPage(<CancelScreen token={TOKEN} />, () => json(404, { message: 'This link does not work any more.' }));
+    renderPage(<CancelScreen token={TOKEN} />, () => json(400, { message: 'This link has expired or has already been used.' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the release' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This link does not work any more. Signing in also cancels a pending release.',
+      'This link has expired or has already been used. Signing in also cancels a pending release.',
     );
+  });
+
+  it('cancel: once the plan is released it says it is too late, with no false hope', async () => {
+    renderPage(<CancelScreen token={TOKEN} />, () => json(409, { message: 'This Legacy Plan has already been released.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the release' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'It is too late to cancel' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This Legacy Plan has already been released.');
   });
 
   it('cancel: a failure that is not the link keeps the button for another try', async () => {
