@@ -52,7 +52,7 @@ test('a collection made from three gallery photos at once and a memory, shared b
 
   // a memory card's button: into the collection just made
   await page.goto('/memories');
-  await page.getByRole('button', { name: 'Add memory Summer at the lake to a collection' }).click();
+  await page.getByRole('button', { name: 'Put memory Summer at the lake in a collection' }).click();
   const memoryDialog = page.getByRole('dialog', { name: 'Add to collection' });
   await memoryDialog.getByRole('radio', { name: /Grandma's garden/ }).check();
   await memoryDialog.getByRole('button', { name: 'Add', exact: true }).click();

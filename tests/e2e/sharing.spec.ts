@@ -67,7 +67,7 @@ test('a collection shared with a contact by e-mail, opened on a phone without an
 
   // and a memory
   await page.goto('/memories');
-  await page.getByRole('button', { name: 'Add memory Summer at the lake to a collection' }).click();
+  await page.getByRole('button', { name: 'Put memory Summer at the lake in a collection' }).click();
   const memoryDialog = page.getByRole('dialog', { name: 'Add to collection' });
   await memoryDialog.getByRole('radio', { name: /Summer 1985/ }).check();
   await memoryDialog.getByRole('button', { name: 'Add', exact: true }).click();

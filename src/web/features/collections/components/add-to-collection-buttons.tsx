@@ -27,7 +27,7 @@ export function AddMemoryToCollection({ memory }: { memory: { id: number; title:
       items={{ memoryIds: [memory.id] }}
       itemsLabel={`"${memory.title}"`}
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Add memory ${memory.title} to a collection`} title="Add to collection">
+        <Button variant="ghost" size="icon" aria-label={`Put memory ${memory.title} in a collection`} title="Add to collection">
           <FolderPlus aria-hidden="true" />
         </Button>
       }
