@@ -246,6 +246,24 @@ const RULES: Record<string, Rule> = {
     kind: 'owned',
     request: (w) => ({ url: `/api/shared-with-me/${w.sharedGrantId}/download` }),
   },
+  // The Legacy Plan's trigger (decision 026): the owner's own plan; a verifier must be the owner's contact.
+  'GET /api/legacy/plan': { kind: 'self', request: () => ({ url: '/api/legacy/plan' }) },
+  'PUT /api/legacy/plan': {
+    kind: 'owned',
+    request: (w) => ({
+      url: '/api/legacy/plan',
+      payload: { checkInMonths: 6, vetoDays: 30, verifierContactIds: [w.contactId], verifiersRequired: 1 },
+    }),
+  },
+  'GET /api/legacy/status': { kind: 'self', request: () => ({ url: '/api/legacy/status' }) },
+  'GET /api/legacy/audit': { kind: 'self', request: () => ({ url: '/api/legacy/audit' }) },
+  'POST /api/legacy/check-in': { kind: 'self', request: () => ({ url: '/api/legacy/check-in' }) },
+  'POST /api/legacy/veto': { kind: 'self', request: () => ({ url: '/api/legacy/veto' }) },
+  // One-click links from the trigger's mails: the token is the key (legacy-trigger.test.ts uses each).
+  'POST /api/legacy/check-in/confirm': { kind: 'public' },
+  'POST /api/legacy/veto/confirm': { kind: 'public' },
+  'GET /api/legacy/verify/:token': { kind: 'public' },
+  'POST /api/legacy/verify/:token': { kind: 'public' },
 };
 
 describe('access control on every registered route', () => {

@@ -1580,6 +1580,96 @@ describe('a catalogue of hostile requests', () => {
     expect(await run(rows)).toEqual([]);
   });
 
+  it('Legacy Plan trigger: hostile plans, one-click tokens and verifier links are a clean 4xx and change nothing', async () => {
+    await freshWorld();
+    const good = { checkInMonths: 6, vetoDays: 30, verifierContactIds: [] as unknown[], verifiersRequired: 1 };
+    const day = 24 * 60 * 60 * 1000;
+    const badPlans: Array<[string, unknown]> = [
+      ['checkInMonths 2', { ...good, checkInMonths: 2 }],
+      ['checkInMonths 19', { ...good, checkInMonths: 19 }],
+      ['checkInMonths "6"', { ...good, checkInMonths: '6' }],
+      ['checkInMonths 6.5', { ...good, checkInMonths: 6.5 }],
+      ['vetoDays 3', { ...good, vetoDays: 3 }],
+      ['vetoDays -7', { ...good, vetoDays: -7 }],
+      ['verifiersRequired 0', { ...good, verifiersRequired: 0 }],
+      ['more required than verifiers', { ...good, verifierContactIds: [w.contactId], verifiersRequired: 2 }],
+      ['verifier id "1"', { ...good, verifierContactIds: ['1'] }],
+      ['verifier id 0', { ...good, verifierContactIds: [0] }],
+      ['verifier id 2^31', { ...good, verifierContactIds: [2147483648] }],
+      ['eleven verifiers', { ...good, verifierContactIds: Array.from({ length: 11 }, (_, i) => i + 1) }],
+      ['pausedUntil words', { ...good, pausedUntil: 'next summer' }],
+      ['pausedUntil in the past', { ...good, pausedUntil: new Date(Date.now() - day).toISOString() }],
+      ['pausedUntil past 6 months', { ...good, pausedUntil: new Date(Date.now() + 200 * day).toISOString() }],
+      ['pausedUntil year 275760', { ...good, pausedUntil: '+275760-09-13T00:00:00.000Z' }],
+      ['an array', [good]],
+      ['null', null],
+      ['sql in a number', { ...good, checkInMonths: SQL[0] }],
+    ];
+    const rows: Row[] = badPlans.map(([name, payload]) => ({
+      name: `legacy plan ${name}`,
+      method: 'PUT',
+      url: '/api/legacy/plan',
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+      expect: 400,
+      unchanged: true,
+    }));
+    rows.push(
+      {
+        name: 'legacy plan naming another user’s contact',
+        method: 'PUT',
+        url: '/api/legacy/plan',
+        as: 'other',
+        payload: { ...good, verifierContactIds: [w.contactId] },
+        expect: 404,
+        unchanged: true,
+      },
+      { name: 'legacy plan anonymous', method: 'PUT', url: '/api/legacy/plan', as: 'anon', payload: good, expect: 401, unchanged: true },
+      { name: 'legacy veto anonymous', method: 'POST', url: '/api/legacy/veto', as: 'anon', expect: 401, unchanged: true },
+    );
+    for (const url of ['/api/legacy/check-in/confirm', '/api/legacy/veto/confirm']) {
+      for (const payload of [
+        {},
+        { token: '' },
+        { token: 123 },
+        { token: ['a'] },
+        { token: 'A'.repeat(201) },
+        { token: randomBytes(32).toString('base64url') },
+        ...SQL.map((token) => ({ token })),
+        ...TRAVERSAL.map((token) => ({ token })),
+      ]) {
+        rows.push({
+          name: `one-click ${url} ${JSON.stringify(payload).slice(0, 30)}`,
+          method: 'POST',
+          url,
+          as: 'anon',
+          payload,
+          expect: 400,
+          unchanged: true,
+        });
+      }
+    }
+    for (const bad of [
+      ...ID_FORMATS,
+      ...TRAVERSAL,
+      ...SQL.map(encodeURIComponent),
+      randomBytes(32).toString('base64url'),
+      'A'.repeat(300),
+    ]) {
+      for (const method of ['GET', 'POST'] as Method[]) {
+        rows.push({
+          name: `verifier link ${method} ${bad.slice(0, 20)}`,
+          method,
+          url: `/api/legacy/verify/${bad}`,
+          as: 'anon',
+          expect: [400, 404, 414],
+          unchanged: true,
+        });
+      }
+    }
+    expect(await run(rows)).toEqual([]);
+  });
+
   it('tried at least 300 hostile requests, and heirloom still serves its users', async () => {
     await freshWorld();
     expect(counted).toBeGreaterThanOrEqual(300);

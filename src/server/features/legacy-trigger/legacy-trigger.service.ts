@@ -461,7 +461,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
     /** The signed-in owner checks in (the web's "I'm still here"). */
     async checkIn(userId: number) {
       const plan = await repo.findPlan(db, userId);
-      if (!plan) throw notFound('You have no Legacy Plan yet');
+      if (!plan) return; // nothing to check in to: the status says so
       if (plan.state === 'released') throw conflict('Your Legacy Plan has already been released.');
       await checkIn(ctx, userId, now(), 'web');
     },
@@ -469,7 +469,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
     /** The signed-in owner cancels a pending release (veto or verifying); already active is fine too. */
     async veto(userId: number) {
       const plan = await repo.findPlan(db, userId);
-      if (!plan) throw notFound('You have no Legacy Plan yet');
+      if (!plan) return;
       if (plan.state === 'released') throw conflict('Your Legacy Plan has already been released.');
       await checkIn(ctx, userId, now(), 'cancel');
     },
