@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { heirPublicKey, sealLetter } from '../../src/web/lib/legacy-crypto';
+import { expect, readMail, test } from './fixtures';
+
+// The heir's side of the Legacy Plan: an owner's plan, heir, key code, sealed letter and a released collection
+// made through the API; a verifier confirms from the mail's link with vetoDays 0, so the release happens at
+// once; the heir opens /legacy on a phone with no account and reads the letter, opened in the browser.
+
+const LETTER = 'The garden key is under the blue stone by the gate. Look after the roses.';
+
+async function ok<T>(response: Promise<APIResponse>, status = 200): Promise<T> {
+  const res = await response;
+  expect(res.status(), await res.text()).toBe(status);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function addContact(request: APIRequestContext, firstName: string, email: string) {
+  return ok<{ id: number }>(request.post('/api/contacts', { data: { firstName, lastName: 'Smith', email, relationship: 'family' } }), 201);
+}
+
+test('an heir opens what was released with the key code on a phone and reads the sealed letter', async ({ page, signIn, browser }) => {
+  const owner = await signIn();
+  const request = page.request;
+  const run = randomUUID().slice(0, 8);
+  const verifierEmail = `martha-${run}@example.com`;
+  const heirEmail = `amy-${run}@example.com`;
+  const martha = await addContact(request, 'Martha', verifierEmail);
+  const amy = await addContact(request, 'Amy', heirEmail);
+
+  // The owner's plan: one verifier is enough, and no waiting time after the confirmation.
+  await ok(
+    request.put('/api/legacy/plan', { data: { checkInMonths: 6, vetoDays: 0, verifierContactIds: [martha.id], verifiersRequired: 1 } }),
+  );
+  const heir = await ok<{ id: number }>(request.post('/api/legacy/heirs', { data: { contactId: amy.id } }), 201);
+  const { keyCode } = await ok<{ keyCode: string }>(request.post(`/api/legacy/heirs/${heir.id}/key-code`), 200);
+  const publicKey = await heirPublicKey(keyCode);
+  await ok(request.put(`/api/legacy/heirs/${heir.id}/public-key`, { data: { publicKey } }));
+  const sealed = await sealLetter({ body: LETTER, attachments: [] }, publicKey);
+  await ok(request.post('/api/legacy/letters', { data: { heirId: heir.id, title: 'For when you are grown', sealed } }), 201);
+
+  const memory = await ok<{ id: number }>(
+    request.post('/api/memories', {
+      data: {
+        title: 'The summer we swam',
+        content: 'We swam until the sun went down.',
+        eventDate: '2012-07-14',
+        isPublic: false,
+        tags: [],
+      },
+    }),
+    201,
+  );
+  const collection = await ok<{ id: number }>(request.post('/api/collections', { data: { title: 'Summers in Cardiff' } }), 201);
+  await ok(request.post(`/api/collections/${collection.id}/items`, { data: { memoryIds: [memory.id] } }));
+  await ok(request.post('/api/legacy/releases', { data: { heirId: heir.id, collectionId: collection.id, condition: 'after-death' } }), 201);
+
+  // The heir, on a phone with no account, before anything is released: the neutral answer.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const heirPage = await phone.newPage();
+  await heirPage.goto(`/legacy?code=${encodeURIComponent(keyCode)}`);
+  await expect(heirPage).toHaveURL(/\/legacy$/); // the code from the kit's QR code leaves the address bar at once
+  await expect(heirPage.getByLabel('Key code')).toHaveValue(keyCode);
+  await heirPage.getByRole('button', { name: 'Open' }).click();
+  await expect(heirPage.getByRole('status')).toHaveText('Nothing has been released to this code yet');
+
+  // The verifier's mail links to their personal page; they confirm there.
+  const verifierMail = await readMail(verifierEmail, '/legacy/verify/');
+  const verifier = await browser.newContext();
+  const verifierPage = await verifier.newPage();
+  await verifierPage.goto(verifierMail.link);
+  await expect(verifierPage).toHaveURL(/\/legacy\/verify$/);
+  const ownerName = `${owner.firstName} ${owner.surname}`;
+  await expect(
+    verifierPage.getByText(`Confirm only if you know that ${ownerName} has died. ${ownerName} is told first and can still cancel.`),
+  ).toBeVisible();
+  await expect(verifierPage.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await verifierPage.getByRole('button', { name: `Confirm ${ownerName}'s death` }).click();
+  await verifierPage.getByRole('alertdialog').getByRole('button', { name: 'Yes, confirm' }).click();
+  await expect(verifierPage.getByText('Your confirmation is recorded.')).toBeVisible();
+  await verifier.close();
+
+  // With no waiting time the release follows, and the heir is told by mail (no key code in it).
+  const heirMail = await readMail(heirEmail, '/legacy');
+  expect(heirMail.text).not.toContain(keyCode);
+
+  // The heir types the code (in small letters, without hyphens) and reads the letter.
+  await heirPage.goto(heirMail.link);
+  await heirPage.getByLabel('Key code').fill(keyCode.toLowerCase().replace(/-/g, ''));
+  await heirPage.getByRole('button', { name: 'Open' }).click();
+  await expect(heirPage.getByRole('heading', { level: 1, name: `From ${ownerName}, for Amy Smith` })).toBeVisible();
+  const letter = heirPage.getByRole('article', { name: 'For when you are grown' });
+  await expect(letter.getByText(LETTER)).toBeVisible();
+  expect(await heirPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // What was released, as a small timeline that opens in place.
+  const released = heirPage.getByRole('region', { name: 'What was released to you' });
+  await released.getByRole('button', { name: 'Summers in Cardiff' }).click();
+  await expect(released.getByRole('heading', { name: 'The summer we swam' })).toBeVisible();
+  await expect(heirPage.getByRole('link', { name: 'Download everything' })).toHaveAttribute('href', '/api/legacy/received/download');
+
+  // A reload keeps the page (a cookie) but not the code: the sealed letter asks for it again.
+  await heirPage.reload();
+  await expect(letter.getByText(/enter your key code above to open it/)).toBeVisible();
+  await heirPage.getByLabel('Key code for sealed letters').fill(keyCode);
+  await heirPage.getByRole('button', { name: 'Open sealed letters' }).click();
+  await expect(letter.getByText(LETTER)).toBeVisible();
+  expect(await heirPage.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+
+  // Close: the browser shows nothing any more.
+  await heirPage.getByRole('button', { name: 'Close' }).click();
+  await expect(heirPage.getByLabel('Key code')).toHaveValue('');
+  await heirPage.reload();
+  await expect(heirPage.getByLabel('Key code')).toBeVisible();
+  await phone.close();
+});
