@@ -41,7 +41,7 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   await plan.getByLabel('How many must confirm').fill('2');
   await expect(plan.getByText(/When 2 of them confirm, you have 7 days to cancel before your heirs are told\./)).toBeVisible();
   await plan.getByRole('button', { name: 'Save plan' }).click();
-  await expect(page.getByText('Plan saved')).toBeVisible();
+  await expect(page.getByText('Plan saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Where your plan stands' }).getByText(/^Active — next check-in mail on /)).toBeVisible();
 
   // An heir
@@ -50,7 +50,7 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   await addHeir.getByRole('radio', { name: /Amy Smith/ }).check();
   await addHeir.getByLabel('Date of birth (optional)').fill('2010-05-03');
   await addHeir.getByRole('button', { name: 'Add heir' }).click();
-  await expect(page.getByText('Heir added')).toBeVisible();
+  await expect(page.getByText('Heir added', { exact: true })).toBeVisible();
   const heir = page.getByRole('listitem', { name: 'Amy Smith' });
   await expect(heir.getByText('No key code yet')).toBeVisible();
 
@@ -77,14 +77,14 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   const letter = page.getByRole('dialog', { name: 'A letter to Amy Smith' });
   await expect(letter.getByLabel('Seal this letter')).toBeChecked();
   await letter.getByLabel('Title').fill('For when you are grown');
-  await letter.getByLabel('Letter').fill(LETTER);
+  await letter.getByRole('textbox', { name: 'Letter' }).fill(LETTER);
   await letter.getByLabel('Attachments (optional)').setInputFiles({
     name: 'voice-note.webm',
     mimeType: 'audio/webm',
     buffer: Buffer.from('a recording'),
   });
   await letter.getByRole('button', { name: 'Seal and save' }).click();
-  await expect(page.getByText('Letter sealed and saved')).toBeVisible();
+  await expect(page.getByText('Letter sealed and saved', { exact: true })).toBeVisible();
   const letters = heir.getByRole('list', { name: 'Letters to Amy Smith' });
   await expect(letters.getByText('For when you are grown')).toBeVisible();
   await expect(letters.getByText(/Sealed/)).toBeVisible();
@@ -95,22 +95,22 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   // A time capsule: the collection on a date
   await heir.getByRole('button', { name: 'Add something for Amy Smith' }).click();
   const release = page.getByRole('dialog', { name: 'Add something for Amy Smith' });
-  await release.getByLabel('What').selectOption('collection');
-  await release.getByLabel('Collection', { exact: true }).selectOption({ label: 'Summers in Cardiff' });
+  await release.getByRole('combobox', { name: 'What' }).selectOption('collection');
+  await release.getByRole('combobox', { name: 'Collection', exact: true }).selectOption({ label: 'Summers in Cardiff' });
   await release.getByRole('radio', { name: 'On a date' }).check();
   await release.getByLabel('Release on').fill('2040-06-01');
   await release.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(page.getByText('Amy Smith will receive it.')).toBeVisible();
+  await expect(page.getByText('Amy Smith will receive it.', { exact: true })).toBeVisible();
   const receives = heir.getByRole('list', { name: 'What Amy Smith receives' });
   await expect(receives.getByText('Summers in Cardiff')).toBeVisible();
   await expect(receives.getByText('On 1 June 2040')).toBeVisible();
 
   // And the letter itself, at 18
   await heir.getByRole('button', { name: 'Add something for Amy Smith' }).click();
-  await release.getByLabel('What').selectOption('letter');
-  await release.getByLabel('Letter', { exact: true }).selectOption({ label: 'For when you are grown' });
+  await release.getByRole('combobox', { name: 'What' }).selectOption('letter');
+  await release.getByRole('combobox', { name: 'Letter', exact: true }).selectOption({ label: 'For when you are grown' });
   await release.getByRole('radio', { name: 'At an age' }).check();
-  await release.getByLabel('Age').fill('18');
+  await release.getByRole('spinbutton', { name: 'Age' }).fill('18');
   await expect(release.getByText('On 3 May 2028')).toBeVisible();
   await release.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(receives.getByText('At age 18 (on 3 May 2028)')).toBeVisible();

@@ -136,10 +136,13 @@ export function HeirCard({ heir, releases, letters }: { heir: Heir; releases: Re
           text="Their key code stops working, and nothing will be released to them. Their letters are deleted."
           confirmLabel="Remove heir"
           onConfirm={() =>
-            removeHeir.mutate(heir.id, {
-              onSuccess: () => toast({ title: 'Heir removed', description: `${heir.name} is no longer an heir.` }),
-              onError: failed('Failed to remove the heir'),
-            })
+            // this card goes with the heir, so the toast hangs on the promise
+            removeHeir
+              .mutateAsync(heir.id)
+              .then(
+                () => toast({ title: 'Heir removed', description: `${heir.name} is no longer an heir.` }),
+                failed('Failed to remove the heir'),
+              )
           }
           trigger={
             <Button variant="ghost" size="sm" className="text-destructive">

@@ -55,10 +55,11 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
       return;
     }
     setError(null);
-    savePlan.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Plan saved' }),
-      onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to save your plan') }),
-    });
+    // the saved plan re-keys this form, so the toast hangs on the promise rather than on this component
+    savePlan.mutateAsync(parsed.data).then(
+      () => toast({ title: 'Plan saved' }),
+      (err: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to save your plan') }),
+    );
   }
 
   const chosen = verifierIds.length;
