@@ -1,0 +1,384 @@
+// The Legacy Plan's heirs, key codes, releases, letters and what an heir opens (decision 027). The trigger
+// (plan, check-ins, verifiers, veto, the release itself) is legacy-trigger's: it sets grants.released_at.
+import { hashRaw } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { keyCodeFromBytes, normalizeKeyCode, readKeyCode } from '@shared/key-code';
+import {
+  LEGACY_MESSAGES,
+  type Heir,
+  type HeirInput,
+  type LegacyPreview,
+  type Letter,
+  type LetterInput,
+  type OpenResult,
+  type Received,
+  type Release,
+  type ReleaseInput,
+  type SealedLetter,
+} from '@shared/schemas/legacy';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import type { JobQueue } from '../../lib/jobs';
+import type { LinkTokens } from '../../lib/link-tokens';
+import type { FastifyInstance } from 'fastify';
+import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
+import { safeNamePart, zipNames, type ShareAccess, type SharedViewService, type ZipEntry } from '../shared-view/shared-view.service';
+import { kindOf, targetIdOf, type HeirRow, type LegacyRepo, type ReleaseKind, type ReleaseRow, type StoredCondition } from './legacy.repo';
+
+/** The heir's cookie: `<heirId>.<proof>`, sent with /api/legacy requests only. */
+export const HEIR_COOKIE = 'heirloom_heir';
+export const HEIR_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const RECEIVED_BASE = '/api/legacy/received';
+
+const CONDITIONS: Record<Exclude<Release['condition'], 'now'>, StoredCondition> = {
+  'after-death': 'after_death',
+  'on-date': 'on_date',
+  'at-age': 'at_age',
+  never: 'never',
+};
+const conditionOf = (stored: StoredCondition): Release['condition'] =>
+  stored === 'now' ? 'now' : (Object.entries(CONDITIONS).find(([, v]) => v === stored)![0] as Release['condition']);
+
+/** A well-formed code nobody holds: malformed codes are hashed as this, so they cost what a real one does. */
+const DUMMY_CODE = '0'.repeat(27);
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const nameOf = (h: { firstName: string; lastName: string }) => `${h.firstName} ${h.lastName}`.trim();
+
+/** The heir's birthday of that age (UTC midnight); 29 February becomes 1 March in other years. */
+export function birthdayAt(dateOfBirth: string, age: number): Date {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + age, m - 1, d));
+}
+
+interface Deps {
+  repo: LegacyRepo;
+  shared: SharedViewService;
+  tokens: LinkTokens;
+  jobs: JobQueue;
+  /** The sign-in throttle, keyed per key code (decision 024's rules). */
+  throttle: FastifyInstance['loginThrottle'];
+  now?: () => Date;
+}
+
+export function createLegacyService({ repo, shared, tokens, jobs, throttle, now = () => new Date() }: Deps) {
+  const salt = tokens.keyCodeSalt();
+  /** argon2id with the instance's fixed salt: slow to guess, and the same code always finds the same heir. */
+  const hashKeyCode = async (normalized: string) => (await hashRaw(normalized, { salt })).toString('base64url');
+
+  function heirOut(h: HeirRow): Heir {
+    return {
+      id: h.id,
+      contactId: h.contactId,
+      name: nameOf(h),
+      email: h.email,
+      dateOfBirth: h.dateOfBirth,
+      hasKeyCode: h.keyCodeHash !== null,
+      publicKey: h.publicKey,
+      keyCodeCreatedAt: iso(h.keyCodeCreatedAt),
+      createdAt: h.createdAt.toISOString(),
+    };
+  }
+
+  function releaseOut(r: ReleaseRow): Release {
+    return {
+      id: r.id,
+      heirId: r.heirId,
+      condition: conditionOf(r.condition),
+      target: { kind: kindOf(r), id: targetIdOf(r), title: r.title },
+      releaseAt: iso(r.releaseAt),
+      age: r.age,
+      releasedAt: iso(r.releasedAt),
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  function letterOut(l: Awaited<ReturnType<LegacyRepo['listLetters']>>[number]): Letter {
+    return {
+      id: l.id,
+      heirId: l.heirId,
+      title: l.title,
+      body: l.body,
+      photoIds: l.photoIds,
+      sealed: (l.sealed as SealedLetter | null) ?? null,
+      createdAt: l.createdAt.toISOString(),
+      updatedAt: l.updatedAt.toISOString(),
+    };
+  }
+
+  async function heirOf(userId: number, heirId: number) {
+    const heir = await repo.findHeir(userId, heirId);
+    if (!heir) throw notFound();
+    return heir;
+  }
+
+  const isReleasedNow = (r: ReleaseRow, at: Date) => r.condition === 'now' || (r.releasedAt !== null && r.releasedAt <= at);
+
+  /** The heir a cookie names, when its proof matches the heir's current key code; else 401. */
+  async function heirOfCookie(cookie: string | undefined) {
+    const match = /^(\d{1,10})\.([A-Za-z0-9_-]{1,100})$/.exec(cookie ?? '');
+    const heir = match ? await repo.findHeirById(Number(match[1])) : undefined;
+    if (!heir?.keyCodeHash || !tokens.isHeirProof(match![2]!, heir.id, heir.keyCodeHash)) {
+      throw unauthorized('Enter your key code to open what was left for you.');
+    }
+    return heir;
+  }
+
+  return {
+    // ---- the owner's side ----
+
+    listHeirs: async (userId: number) => (await repo.listHeirs(userId)).map(heirOut),
+
+    async addHeir(userId: number, input: HeirInput): Promise<Heir> {
+      const contact = await repo.findContact(userId, input.contactId);
+      if (!contact) throw notFound('Contact not found');
+      if (!contact.email) throw badRequest(LEGACY_MESSAGES.heirNeedsEmail);
+      const id = await repo.insertHeir(userId, contact.id, input.dateOfBirth ?? null);
+      if (id === undefined) throw conflict(LEGACY_MESSAGES.alreadyHeir);
+      return heirOut(await heirOf(userId, id));
+    },
+
+    async updateHeir(userId: number, heirId: number, input: { dateOfBirth?: string | null }): Promise<Heir> {
+      if (!(await repo.updateHeir(userId, heirId, { dateOfBirth: input.dateOfBirth ?? null }))) throw notFound();
+      return heirOut(await heirOf(userId, heirId));
+    },
+
+    async removeHeir(userId: number, heirId: number) {
+      if (!(await repo.deleteHeir(userId, heirId))) throw notFound();
+    },
+
+    /** A new key code, shown only in this answer; the old code (and the public key derived from it) stop working. */
+    async newKeyCode(userId: number, heirId: number) {
+      await heirOf(userId, heirId);
+      const keyCode = keyCodeFromBytes(randomBytes(17));
+      const hash = await hashKeyCode(readKeyCode(keyCode)!);
+      if (!(await repo.setKeyCode(userId, heirId, hash, now()))) throw notFound();
+      return { keyCode };
+    },
+
+    async setPublicKey(userId: number, heirId: number, publicKey: string): Promise<Heir> {
+      const heir = await heirOf(userId, heirId);
+      if (!heir.keyCodeHash) throw badRequest(LEGACY_MESSAGES.noKeyCode);
+      await repo.setPublicKey(userId, heirId, publicKey);
+      return heirOut(await heirOf(userId, heirId));
+    },
+
+    async addRelease(userId: number, input: ReleaseInput): Promise<Release> {
+      const heir = await heirOf(userId, input.heirId);
+      const [kind, targetId] = (
+        [
+          ['collection', input.collectionId],
+          ['photo', input.photoId],
+          ['memory', input.memoryId],
+          ['document', input.documentId],
+          ['letter', input.letterId],
+        ] as Array<[ReleaseKind, number | undefined]>
+      ).find(([, id]) => id !== undefined)!;
+      const target = await repo.ownsTarget(userId, kind, targetId!);
+      if (!target) throw notFound();
+      if (kind === 'letter' && target.heirId !== heir.id) throw badRequest('A letter is released only to the heir it was written to.');
+
+      const condition = input.condition ?? 'after-death';
+      const at = now();
+      let releaseAt: Date | null = null;
+      let releaseAge: number | null = null;
+      if (condition === 'on-date') {
+        releaseAt = new Date(input.releaseAt!);
+        if (releaseAt <= at) throw badRequest(LEGACY_MESSAGES.releaseAtInPast);
+      } else if (condition === 'at-age') {
+        if (!heir.dateOfBirth) throw badRequest(LEGACY_MESSAGES.dateOfBirthNeeded);
+        releaseAge = input.age!;
+        const birthday = birthdayAt(heir.dateOfBirth, releaseAge);
+        // an age already reached is released at once
+        releaseAt = birthday > at ? birthday : at;
+      }
+      const id = await repo.insertRelease({
+        userId,
+        heirId: heir.id,
+        contactId: heir.contactId,
+        linkKind: 'heir',
+        releaseCondition: CONDITIONS[condition],
+        releaseAt,
+        releaseAge,
+        // an heir receives the originals, places included (decision 027)
+        includePlaces: true,
+        collectionId: kind === 'collection' ? targetId : null,
+        photoId: kind === 'photo' ? targetId : null,
+        memoryId: kind === 'memory' ? targetId : null,
+        vaultFileId: kind === 'document' ? targetId : null,
+        letterId: kind === 'letter' ? targetId : null,
+      });
+      if (releaseAt) await scheduleLegacyTick(jobs, userId, releaseAt);
+      return releaseOut((await repo.findRelease(userId, id))!);
+    },
+
+    listReleases: async (userId: number) => (await repo.listReleases(userId)).map(releaseOut),
+
+    async removeRelease(userId: number, id: number) {
+      const removed = await repo.deleteRelease(userId, id);
+      if (!removed) throw notFound();
+      // the trigger recomputes its next wake-up without the dated release
+      if (removed.releaseAt) await scheduleLegacyTick(jobs, userId);
+    },
+
+    async addLetter(userId: number, input: LetterInput): Promise<Letter> {
+      const heir = await heirOf(userId, input.heirId);
+      let content: { body: string; photoIds: number[]; sealed: null } | { body: null; photoIds: number[]; sealed: SealedLetter };
+      if ('sealed' in input) {
+        if (!heir.publicKey) throw badRequest(LEGACY_MESSAGES.noKeyCode);
+        if (input.sealed.recipientPublicKey !== heir.publicKey) {
+          throw badRequest('This letter was sealed for an older key code of this heir. Seal it again.');
+        }
+        content = { body: null, photoIds: [], sealed: input.sealed };
+      } else {
+        const photoIds = [...new Set(input.photoIds ?? [])];
+        if ((await repo.countOwnPhotos(userId, photoIds)) !== photoIds.length) throw notFound('Photo not found');
+        content = { body: input.body, photoIds, sealed: null };
+      }
+      // delivered after death unless the owner replaces this release with another condition
+      const letter = await repo.insertLetter(
+        { userId, heirId: heir.id, title: input.title, ...content },
+        { userId, heirId: heir.id, contactId: heir.contactId, linkKind: 'heir', releaseCondition: 'after_death', includePlaces: true },
+      );
+      return letterOut(letter);
+    },
+
+    listLetters: async (userId: number) => (await repo.listLetters(userId)).map(letterOut),
+
+    async removeLetter(userId: number, id: number) {
+      if (!(await repo.deleteLetter(userId, id))) throw notFound();
+    },
+
+    async preview(userId: number, heirId: number): Promise<LegacyPreview> {
+      const heir = await heirOf(userId, heirId);
+      const rows = await repo.listReleases(userId, heirId);
+      const at = now();
+      return {
+        heir: heirOut(heir),
+        releasedToday: rows.filter((r) => isReleasedNow(r, at)).map(releaseOut),
+        later: rows.filter((r) => !isReleasedNow(r, at)).map(releaseOut),
+      };
+    },
+
+    // ---- the heir's side ----
+
+    /**
+     * A key code → the heir's cookie once something is released to it. Every code is hashed (a malformed
+     * one as a dummy), and every answer but a release is the same neutral one, so neither the answer nor
+     * its time says whether a code exists. Tries are throttled per code like sign-ins per account.
+     */
+    async open(keyCode: string, address: string): Promise<{ result: OpenResult; cookie?: string }> {
+      const normalized = readKeyCode(keyCode);
+      const hash = await hashKeyCode(normalized ?? DUMMY_CODE);
+      // malformed codes are counted by what was typed, so one person's typos do not slow another's
+      const attempt = throttle.begin(normalized ? `key-code:${hash}` : `key-code-typed:${normalizeKeyCode(keyCode)}`, address);
+      const neutral = { result: { released: false, message: LEGACY_MESSAGES.nothingReleased } as OpenResult };
+      try {
+        if (!normalized) return neutral;
+        const heir = await repo.findHeirByKeyCodeHash(hash);
+        if (!heir || !(await repo.hasReleased(heir.id, heir.userId, now()))) return neutral;
+        attempt.succeeded();
+        return {
+          result: { released: true, ownerName: heir.ownerName, heirName: nameOf(heir) },
+          cookie: `${heir.id}.${tokens.heirProof(heir.id, hash)}`,
+        };
+      } catch (err) {
+        attempt.abandon();
+        throw err;
+      }
+    },
+
+    heirOfCookie,
+
+    async received(cookie: string | undefined): Promise<Received> {
+      const heir = await heirOfCookie(cookie);
+      const rows = await repo.releasedTo(heir.id, heir.userId, now());
+      const letterReleases = new Map<number, Date>();
+      for (const r of rows) {
+        if (r.letterId !== null && r.releasedAt && !letterReleases.has(r.letterId)) letterReleases.set(r.letterId, r.releasedAt);
+      }
+      const letters = await repo.lettersOf(heir.id, heir.userId, [...letterReleases.keys()]);
+      const titles = new Map((await repo.photoTitles(heir.userId, [...new Set(letters.flatMap((l) => l.photoIds))])).map((p) => [p.id, p]));
+      return {
+        ownerName: heir.ownerName,
+        heirName: nameOf(heir),
+        letters: letters.map((l) => ({
+          id: l.id,
+          title: l.title,
+          body: l.body,
+          photos: l.photoIds
+            .filter((id) => titles.has(id))
+            .map((id) => ({ url: `${RECEIVED_BASE}/letters/${l.id}/photos/${id}/display`, title: titles.get(id)!.title })),
+          sealed: (l.sealed as SealedLetter | null) ?? null,
+          releasedAt: letterReleases.get(l.id)!.toISOString(),
+        })),
+        releases: rows
+          .filter((r) => r.letterId === null)
+          .map((r) => ({
+            grantId: r.id,
+            kind: kindOf(r),
+            title: r.title,
+            releasedAt: r.releasedAt!.toISOString(),
+            url: `${RECEIVED_BASE}/${r.id}`,
+          })),
+        downloadAllUrl: `${RECEIVED_BASE}/download`,
+      };
+    },
+
+    /** A released grant of the cookie's heir, for the shared view's answers. */
+    async releaseAccess(cookie: string | undefined, grantId: number): Promise<ShareAccess> {
+      const heir = await heirOfCookie(cookie);
+      return { grant: await shared.forHeir(heir.id, grantId), base: `${RECEIVED_BASE}/${grantId}` };
+    },
+
+    /** A photo of a released plain letter, as a one-photo grant of the letter's owner. */
+    async letterPhotoAccess(cookie: string | undefined, letterId: number, photoId: number): Promise<ShareAccess> {
+      const heir = await heirOfCookie(cookie);
+      const rows = await repo.releasedTo(heir.id, heir.userId, now());
+      if (!rows.some((r) => r.letterId === letterId)) throw notFound();
+      const [letter] = await repo.lettersOf(heir.id, heir.userId, [letterId]);
+      if (!letter?.photoIds.includes(photoId)) throw notFound();
+      return { grant: shared.photoOfOwner(heir.userId, heir.ownerName, photoId), base: `${RECEIVED_BASE}/letters/${letterId}` };
+    },
+
+    /** Everything released to the cookie's heir: each release in its own folder, letters as text (sealed ones as they are). */
+    async zip(cookie: string | undefined): Promise<{ fileName: string; entries: ZipEntry[] }> {
+      const heir = await heirOfCookie(cookie);
+      const content = await this.received(cookie);
+      const unique = zipNames();
+      const entries: ZipEntry[] = [];
+      const text = (name: string, body: string, mtime: Date) =>
+        entries.push({ name: unique(name), mtime, compress: true, open: async () => Readable.from([Buffer.from(body, 'utf8')]) });
+      const sealedAny = content.letters.some((l) => l.sealed);
+      text(
+        'README.txt',
+        [
+          `What ${heir.ownerName} left for ${nameOf(heir)}.`,
+          '',
+          'letters/ holds the letters; each other folder is one thing that was released to you.',
+          ...(sealedAny
+            ? [
+                'A sealed letter (.sealed.json) is locked with your key code: open it in your browser on the page where you entered the code.',
+              ]
+            : []),
+          '',
+        ].join('\n'),
+        now(),
+      );
+      for (const l of content.letters) {
+        const mtime = new Date(l.releasedAt);
+        const name = safeNamePart(l.title, 'letter');
+        if (l.sealed) text(`letters/${name}.sealed.json`, JSON.stringify(l.sealed), mtime);
+        else text(`letters/${name}.txt`, `${l.title}\n\n${l.body ?? ''}\n`, mtime);
+      }
+      for (const r of content.releases) {
+        const access = await this.releaseAccess(cookie, r.grantId);
+        const part = await shared.zip(access);
+        const folder = safeNamePart(r.title, r.kind);
+        for (const e of part.entries) entries.push({ ...e, name: unique(`${folder}/${e.name}`) });
+      }
+      return { fileName: `${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, entries };
+    },
+  };
+}
+export type LegacyService = ReturnType<typeof createLegacyService>;

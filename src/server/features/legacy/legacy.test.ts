@@ -1,0 +1,562 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readKeyCode } from '@shared/key-code';
+import { LEGACY_MESSAGES, type Heir, type LegacyPreview, type Letter, type Received, type Release } from '@shared/schemas/legacy';
+import type { SharedCollection } from '@shared/schemas/sharing';
+import { grants, heirs, letters } from '@server/db/schema';
+import { buildTestApp, type TestApp } from '@tests/helpers/server';
+import {
+  addHeir,
+  addRelease,
+  call,
+  heirPublicKey,
+  makeLegacyWorld,
+  newKeyCode,
+  openSealed,
+  openWith,
+  readZip,
+  release,
+  sealLetter,
+  type LegacyWorld,
+} from './legacy.test-world';
+
+let t: TestApp;
+let w: LegacyWorld;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await makeLegacyWorld(t);
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('heirs', () => {
+  it('an heir is one of the owner’s contacts with an e-mail address, once', async () => {
+    const res = await call(t, w.owner, 'POST', '/api/legacy/heirs', { contactId: w.spareContactId, dateOfBirth: '2010-05-01' });
+    expect(res.statusCode).toBe(201);
+    const heir = res.json() as Heir;
+    expect(heir).toMatchObject({ contactId: w.spareContactId, name: 'Spare King', email: 'spare@example.com', dateOfBirth: '2010-05-01' });
+    expect(heir).toMatchObject({ hasKeyCode: false, publicKey: null, keyCodeCreatedAt: null });
+
+    const again = await call(t, w.owner, 'POST', '/api/legacy/heirs', { contactId: w.spareContactId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(LEGACY_MESSAGES.alreadyHeir);
+
+    const noEmail = await call(t, w.owner, 'POST', '/api/legacy/heirs', { contactId: w.noEmailContactId });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().message).toBe(LEGACY_MESSAGES.heirNeedsEmail);
+
+    expect((await call(t, w.owner, 'POST', '/api/legacy/heirs', { contactId: w.strangerContactId })).statusCode).toBe(404);
+    expect((await call(t, w.owner, 'POST', '/api/legacy/heirs', { contactId: 'x' })).statusCode).toBe(400);
+
+    const patched = await call(t, w.owner, 'PATCH', `/api/legacy/heirs/${heir.id}`, { dateOfBirth: null });
+    expect(patched.json()).toMatchObject({ dateOfBirth: null });
+    expect((await call(t, w.stranger, 'PATCH', `/api/legacy/heirs/${heir.id}`, { dateOfBirth: null })).statusCode).toBe(404);
+
+    const list = (await call(t, w.owner, 'GET', '/api/legacy/heirs')).json() as Heir[];
+    expect(list.map((h) => h.id)).toContain(heir.id);
+    expect((await call(t, w.stranger, 'GET', '/api/legacy/heirs')).json()).toEqual([]);
+
+    // its letters and releases go with it
+    await addRelease(t, w.owner, { heirId: heir.id, photoId: w.photoId });
+    await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId: heir.id, title: 'Hello', body: 'Dear Spare' });
+    expect((await call(t, w.stranger, 'DELETE', `/api/legacy/heirs/${heir.id}`)).statusCode).toBe(404);
+    expect((await call(t, w.owner, 'DELETE', `/api/legacy/heirs/${heir.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(grants).where(eq(grants.heirId, heir.id))).toEqual([]);
+    expect(await t.db.select().from(letters).where(eq(letters.heirId, heir.id))).toEqual([]);
+    expect((await call(t, w.owner, 'DELETE', `/api/legacy/heirs/${heir.id}`)).statusCode).toBe(404);
+  });
+
+  it('a key code is 130 random bits in groups of four with a check character, shown once; only its slow hash is kept', async () => {
+    const heir = await addHeir(t, w.owner, w.heirContactId, '2001-03-04');
+    const res = await call(t, w.owner, 'POST', `/api/legacy/heirs/${heir.id}/key-code`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { keyCode } = res.json() as { keyCode: string };
+    expect(keyCode).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){6}[0-9A-HJKMNP-TV-Z]{2}[0-9A-HJKMNP-TV-Z*~$=U]$/);
+    expect(readKeyCode(keyCode)).not.toBeNull();
+
+    const [row] = await t.db.select().from(heirs).where(eq(heirs.id, heir.id));
+    const compact = readKeyCode(keyCode)!;
+    expect(row!.keyCodeHash).toBeTruthy();
+    expect(row!.keyCodeHash).not.toContain(compact);
+    expect(JSON.stringify(row)).not.toContain(compact);
+    const listed = JSON.stringify((await call(t, w.owner, 'GET', '/api/legacy/heirs')).json());
+    expect(listed).not.toContain(compact);
+    expect(listed).not.toContain(keyCode);
+
+    // the public key the owner's browser derives from it
+    const publicKey = await heirPublicKey(keyCode);
+    const put = await call(t, w.owner, 'PUT', `/api/legacy/heirs/${heir.id}/public-key`, { publicKey });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ hasKeyCode: true, publicKey });
+    expect((await call(t, w.owner, 'PUT', `/api/legacy/heirs/${heir.id}/public-key`, { publicKey: 'short' })).statusCode).toBe(400);
+    expect((await call(t, w.stranger, 'PUT', `/api/legacy/heirs/${heir.id}/public-key`, { publicKey })).statusCode).toBe(404);
+    expect((await call(t, w.stranger, 'POST', `/api/legacy/heirs/${heir.id}/key-code`)).statusCode).toBe(404);
+
+    // regenerating replaces the hash and clears the public key derived from the old code
+    const second = await newKeyCode(t, w.owner, heir.id);
+    expect(second).not.toBe(keyCode);
+    const [after] = await t.db.select().from(heirs).where(eq(heirs.id, heir.id));
+    expect(after!.keyCodeHash).not.toBe(row!.keyCodeHash);
+    expect(after!.publicKey).toBeNull();
+    await call(t, w.owner, 'DELETE', `/api/legacy/heirs/${heir.id}`);
+  });
+
+  it('a public key needs a key code first', async () => {
+    const heir = await addHeir(t, w.owner, w.spareContactId);
+    const res = await call(t, w.owner, 'PUT', `/api/legacy/heirs/${heir.id}/public-key`, { publicKey: 'A'.repeat(43) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(LEGACY_MESSAGES.noKeyCode);
+    await call(t, w.owner, 'DELETE', `/api/legacy/heirs/${heir.id}`);
+  });
+});
+
+describe('releases', () => {
+  let heirId: number;
+  let youngHeirId: number;
+  beforeAll(async () => {
+    heirId = (await addHeir(t, w.owner, w.heirContactId, '1990-01-01')).id;
+    youngHeirId = (await addHeir(t, w.owner, w.otherHeirContactId)).id;
+  });
+  afterAll(async () => {
+    await call(t, w.owner, 'DELETE', `/api/legacy/heirs/${heirId}`);
+    await call(t, w.owner, 'DELETE', `/api/legacy/heirs/${youngHeirId}`);
+  });
+
+  const post = (body: object, who = w.owner) => call(t, who, 'POST', '/api/legacy/releases', body);
+
+  it('each condition is stored on a grant for the heir, after death by default', async () => {
+    const soon = new Date(Date.now() + 30 * DAY).toISOString();
+    const death = (await post({ heirId, collectionId: w.collectionId })).json() as Release;
+    expect(death).toMatchObject({
+      heirId,
+      condition: 'after-death',
+      target: { kind: 'collection', id: w.collectionId, title: 'The garden' },
+    });
+    expect(death).toMatchObject({ releaseAt: null, age: null, releasedAt: null });
+    const dated = (await post({ heirId, photoId: w.photoId, condition: 'on-date', releaseAt: soon })).json() as Release;
+    expect(dated).toMatchObject({ condition: 'on-date', releaseAt: soon, target: { kind: 'photo', id: w.photoId } });
+    const aged = (await post({ heirId, memoryId: w.memoryId, condition: 'at-age', age: 60 })).json() as Release;
+    expect(aged).toMatchObject({
+      condition: 'at-age',
+      age: 60,
+      releaseAt: '2050-01-01T00:00:00.000Z',
+      target: { kind: 'memory', title: 'The lake' },
+    });
+    const never = (await post({ heirId, documentId: w.documentId, condition: 'never' })).json() as Release;
+    expect(never).toMatchObject({ condition: 'never', target: { kind: 'document', title: 'deeds.txt' } });
+
+    // an age already reached is released at once
+    const before = Date.now();
+    const reached = (await post({ heirId, photoId: w.otherPhotoId, condition: 'at-age', age: 18 })).json() as Release;
+    expect(new Date(reached.releaseAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(reached.releaseAt!).getTime()).toBeLessThanOrEqual(Date.now());
+
+    const [row] = await t.db.select().from(grants).where(eq(grants.id, dated.id));
+    expect(row).toMatchObject({ linkKind: 'heir', heirId, contactId: w.heirContactId, releaseCondition: 'on_date', tokenHash: null });
+
+    const all = (await call(t, w.owner, 'GET', '/api/legacy/releases')).json() as Release[];
+    expect(all.map((r) => r.id)).toEqual(expect.arrayContaining([death.id, dated.id, aged.id, never.id, reached.id]));
+    expect((await call(t, w.stranger, 'GET', '/api/legacy/releases')).json()).toEqual([]);
+  });
+
+  it('shows sharing "now" to an heir’s contact beside the releases, and deletes only releases', async () => {
+    const link = (
+      await call(t, w.owner, 'POST', `/api/collections/${w.collectionId}/links`, { kind: 'personal', contactId: w.heirContactId })
+    ).json() as {
+      id: number;
+    };
+    const all = (await call(t, w.owner, 'GET', '/api/legacy/releases')).json() as Release[];
+    expect(all.find((r) => r.id === link.id)).toMatchObject({
+      heirId,
+      condition: 'now',
+      target: { kind: 'collection', id: w.collectionId },
+    });
+    expect((await call(t, w.owner, 'DELETE', `/api/legacy/releases/${link.id}`)).statusCode).toBe(404);
+    expect(await t.db.select().from(grants).where(eq(grants.id, link.id))).toHaveLength(1);
+
+    const r = (await post({ heirId, photoId: w.photoId })).json() as Release;
+    expect((await call(t, w.stranger, 'DELETE', `/api/legacy/releases/${r.id}`)).statusCode).toBe(404);
+    expect((await call(t, w.owner, 'DELETE', `/api/legacy/releases/${r.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(grants).where(eq(grants.id, r.id))).toEqual([]);
+    await call(t, w.owner, 'DELETE', `/api/collections/${w.collectionId}/links/${link.id}`);
+  });
+
+  it('refuses what cannot be released, with clear messages', async () => {
+    const expect400 = async (body: object, message?: string) => {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.body).toContain(message);
+    };
+    await expect400({ heirId, photoId: w.photoId, memoryId: w.memoryId }, LEGACY_MESSAGES.oneTarget);
+    await expect400({ heirId }, LEGACY_MESSAGES.oneTarget);
+    await expect400({ heirId, photoId: w.photoId, condition: 'on-date' }, LEGACY_MESSAGES.releaseAtNeeded);
+    await expect400(
+      { heirId, photoId: w.photoId, condition: 'on-date', releaseAt: new Date(Date.now() - DAY).toISOString() },
+      LEGACY_MESSAGES.releaseAtInPast,
+    );
+    await expect400({ heirId, photoId: w.photoId, condition: 'at-age' }, LEGACY_MESSAGES.ageNeeded);
+    await expect400({ heirId: youngHeirId, photoId: w.photoId, condition: 'at-age', age: 18 }, LEGACY_MESSAGES.dateOfBirthNeeded);
+    await expect400({ heirId, photoId: w.photoId, condition: 'soon' });
+    await expect400({ heirId, photoId: w.photoId, condition: 'at-age', age: 500 });
+  });
+
+  it('another user’s heir or things are 404, and nothing is made', async () => {
+    const before = (await t.db.select().from(grants)).length;
+    expect((await post({ heirId, photoId: w.strangerPhotoId })).statusCode).toBe(404);
+    expect((await post({ heirId, collectionId: w.strangerCollectionId })).statusCode).toBe(404);
+    expect((await post({ heirId, photoId: 999999 })).statusCode).toBe(404);
+    expect((await post({ heirId, photoId: w.strangerPhotoId }, w.stranger)).statusCode).toBe(404);
+    expect((await post({ heirId, photoId: w.photoId }, w.stranger)).statusCode).toBe(404);
+    expect((await t.db.select().from(grants)).length).toBe(before);
+  });
+
+  it('a letter is released only to the heir it was written to', async () => {
+    const letter = (await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'For you', body: 'Hello' })).json() as Letter;
+    const res = await post({ heirId: youngHeirId, letterId: letter.id });
+    expect(res.statusCode).toBe(400);
+    expect(
+      (await post({ heirId, letterId: letter.id, condition: 'on-date', releaseAt: new Date(Date.now() + DAY).toISOString() })).statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('letters', () => {
+  let heirId: number;
+  let keyCode: string;
+  beforeAll(async () => {
+    heirId = (await addHeir(t, w.owner, w.heirContactId)).id;
+  });
+  afterAll(() => call(t, w.owner, 'DELETE', `/api/legacy/heirs/${heirId}`));
+
+  it('a plain letter with the owner’s photos, released after death unless changed', async () => {
+    const res = await call(t, w.owner, 'POST', '/api/legacy/letters', {
+      heirId,
+      title: 'Dear Grace',
+      body: 'The garden is yours',
+      photoIds: [w.photoId],
+    });
+    expect(res.statusCode).toBe(201);
+    const letter = res.json() as Letter;
+    expect(letter).toMatchObject({ heirId, title: 'Dear Grace', body: 'The garden is yours', photoIds: [w.photoId], sealed: null });
+    const releases = (await call(t, w.owner, 'GET', '/api/legacy/releases')).json() as Release[];
+    expect(releases.find((r) => r.target.kind === 'letter' && r.target.id === letter.id)).toMatchObject({
+      heirId,
+      condition: 'after-death',
+    });
+
+    const foreign = await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'x', body: 'y', photoIds: [w.strangerPhotoId] });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call(t, w.stranger, 'POST', '/api/legacy/letters', { heirId, title: 'x', body: 'y' })).statusCode).toBe(404);
+    expect((await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: ' ', body: 'y' })).statusCode).toBe(400);
+
+    expect(((await call(t, w.owner, 'GET', '/api/legacy/letters')).json() as Letter[]).map((l) => l.id)).toContain(letter.id);
+    expect((await call(t, w.stranger, 'GET', '/api/legacy/letters')).json()).toEqual([]);
+    expect((await call(t, w.stranger, 'DELETE', `/api/legacy/letters/${letter.id}`)).statusCode).toBe(404);
+    expect((await call(t, w.owner, 'DELETE', `/api/legacy/letters/${letter.id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(grants).where(eq(grants.letterId, letter.id))).toEqual([]);
+  });
+
+  it('a sealed letter’s plaintext never reaches the server: not in the request, not in the database', async () => {
+    const secret = 'The key to the blue box is under the third stone — Ada';
+    const noCode = await call(t, w.owner, 'POST', '/api/legacy/letters', {
+      heirId,
+      title: 'Sealed',
+      sealed: await sealLetter(secret, await heirPublicKey(await newKeyCodeElsewhere())),
+    });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().message).toBe(LEGACY_MESSAGES.noKeyCode);
+
+    keyCode = await newKeyCode(t, w.owner, heirId);
+    const publicKey = await heirPublicKey(keyCode);
+    await call(t, w.owner, 'PUT', `/api/legacy/heirs/${heirId}/public-key`, { publicKey });
+
+    const wrongKey = await call(t, w.owner, 'POST', '/api/legacy/letters', {
+      heirId,
+      title: 'Sealed',
+      sealed: await sealLetter(secret, await heirPublicKey(await newKeyCodeElsewhere())),
+    });
+    expect(wrongKey.statusCode).toBe(400);
+
+    const sealed = await sealLetter(secret, publicKey);
+    const body = JSON.stringify({ heirId, title: 'To open later', sealed });
+    expect(body).not.toContain('blue box');
+    expect(body).not.toContain(Buffer.from(secret).toString('base64url').slice(0, 16));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/legacy/letters',
+      headers: { cookie: w.owner.cookie, 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as Letter).sealed).toEqual(sealed);
+
+    const dump = await t.pool.query('select * from letters');
+    expect(JSON.stringify(dump.rows)).not.toContain('blue box');
+    // and it opens with the heir's code, as the heir's browser does
+    expect(await openSealed((res.json() as Letter).sealed!, keyCode)).toBe(secret);
+  });
+
+  it('takes a sealed letter of several megabytes', async () => {
+    const publicKey = await heirPublicKey(keyCode);
+    const sealed = await sealLetter('x'.repeat(6 * 1024 * 1024), publicKey);
+    const res = await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'Big', sealed });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+/** A well-formed code nobody holds. */
+async function newKeyCodeElsewhere() {
+  const { keyCodeFromBytes } = await import('@shared/key-code');
+  return keyCodeFromBytes(crypto.getRandomValues(new Uint8Array(17)));
+}
+
+describe('preview and the heir’s side', () => {
+  let heirId: number;
+  let otherHeirId: number;
+  let keyCode: string;
+  let otherKeyCode: string;
+  let collectionRelease: number;
+  let photoRelease: number;
+  let memoryRelease: number;
+  let futureRelease: number;
+  let unreleased: number;
+  let otherHeirRelease: number;
+  let letterId: number;
+  let sealedLetterId: number;
+  const secret = 'Only Grace may read this';
+
+  beforeAll(async () => {
+    heirId = (await addHeir(t, w.owner, w.heirContactId, '2000-02-29')).id;
+    otherHeirId = (await addHeir(t, w.owner, w.otherHeirContactId)).id;
+    keyCode = await newKeyCode(t, w.owner, heirId);
+    otherKeyCode = await newKeyCode(t, w.owner, otherHeirId);
+    await call(t, w.owner, 'PUT', `/api/legacy/heirs/${heirId}/public-key`, { publicKey: await heirPublicKey(keyCode) });
+    collectionRelease = (await addRelease(t, w.owner, { heirId, collectionId: w.collectionId })).id;
+    photoRelease = (await addRelease(t, w.owner, { heirId, photoId: w.otherPhotoId })).id;
+    memoryRelease = (await addRelease(t, w.owner, { heirId, memoryId: w.memoryId })).id;
+    futureRelease = (await addRelease(t, w.owner, { heirId, documentId: w.documentId })).id;
+    unreleased = (await addRelease(t, w.owner, { heirId, photoId: w.outsidePhotoId, condition: 'never' })).id;
+    otherHeirRelease = (await addRelease(t, w.owner, { heirId: otherHeirId, photoId: w.outsidePhotoId })).id;
+    letterId = (
+      (
+        await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'Dear Grace', body: 'With love', photoIds: [w.photoId] })
+      ).json() as Letter
+    ).id;
+    sealedLetterId = (
+      (
+        await call(t, w.owner, 'POST', '/api/legacy/letters', {
+          heirId,
+          title: 'Sealed for Grace',
+          sealed: await sealLetter(secret, await heirPublicKey(keyCode)),
+        })
+      ).json() as Letter
+    ).id;
+  });
+
+  it('before anything is released, every code gets the same neutral answer in about the same time', async () => {
+    const answers = [];
+    const times: Record<string, number[]> = { unknown: [], malformed: [], unreleased: [] };
+    const codes = { unknown: await newKeyCodeElsewhere(), malformed: 'NOT-A-CODE', unreleased: keyCode };
+    for (let i = 0; i < 5; i++) {
+      for (const [kind, code] of Object.entries(codes)) {
+        const started = performance.now();
+        const { res, setCookie } = await openWith(t, code, `198.51.100.${i}`);
+        times[kind]!.push(performance.now() - started);
+        expect(res.statusCode).toBe(200);
+        expect(setCookie).toBeUndefined();
+        answers.push(res.body);
+      }
+    }
+    expect(new Set(answers)).toEqual(new Set([JSON.stringify({ released: false, message: LEGACY_MESSAGES.nothingReleased })]));
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+    const medians = Object.values(times).map(median);
+    // every answer pays for one argon2id hash: none is markedly quicker
+    expect(Math.max(...medians)).toBeLessThan(Math.min(...medians) * 2.5 + 20);
+    expect(Math.min(...medians)).toBeGreaterThan(5);
+  });
+
+  it('the dry run shows what the heir receives today and on which condition the rest would come', async () => {
+    await release(t, collectionRelease);
+    const preview = (await call(t, w.owner, 'GET', `/api/legacy/preview?heirId=${heirId}`)).json() as LegacyPreview;
+    expect(preview.heir.id).toBe(heirId);
+    expect(preview.releasedToday.map((r) => r.id)).toEqual([collectionRelease]);
+    expect(preview.later.map((r) => r.id)).toEqual(expect.arrayContaining([photoRelease, memoryRelease, futureRelease, unreleased]));
+    expect(preview.later.map((r) => r.id)).not.toContain(otherHeirRelease);
+    expect(preview.later.find((r) => r.id === unreleased)!.condition).toBe('never');
+    expect((await call(t, w.stranger, 'GET', `/api/legacy/preview?heirId=${heirId}`)).statusCode).toBe(404);
+    expect((await call(t, w.owner, 'GET', '/api/legacy/preview?heirId=abc')).statusCode).toBe(400);
+  });
+
+  it('a released code opens with a cookie; the heir sees only what was released to that heir', async () => {
+    await release(t, photoRelease);
+    await release(t, memoryRelease);
+    await release(t, futureRelease, new Date(Date.now() + DAY)); // a release time not yet come is not visible
+    await t.db
+      .update(grants)
+      .set({ releasedAt: new Date(Date.now() - 1000) })
+      .where(eq(grants.letterId, letterId));
+    await t.db
+      .update(grants)
+      .set({ releasedAt: new Date(Date.now() - 1000) })
+      .where(eq(grants.letterId, sealedLetterId));
+
+    const { res, cookie, setCookie } = await openWith(t, keyCode.toLowerCase().replace(/-/g, ' '));
+    expect(res.json()).toEqual({ released: true, ownerName: 'Ada Lovelace', heirName: 'Grace King' });
+    expect(setCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/legacy' });
+
+    const received = (await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie } })).json() as Received;
+    expect(received).toMatchObject({ ownerName: 'Ada Lovelace', heirName: 'Grace King', downloadAllUrl: '/api/legacy/received/download' });
+    expect(received.releases.map((r) => r.grantId).sort()).toEqual([collectionRelease, photoRelease, memoryRelease].sort());
+    expect(received.releases.find((r) => r.grantId === photoRelease)).toMatchObject({ kind: 'photo', title: 'porch.jpg' });
+    const plain = received.letters.find((l) => l.id === letterId)!;
+    expect(plain).toMatchObject({ title: 'Dear Grace', body: 'With love', sealed: null });
+    expect(plain.photos).toHaveLength(1);
+    const sealed = received.letters.find((l) => l.id === sealedLetterId)!;
+    expect(sealed.body).toBeNull();
+    expect(await openSealed(sealed.sealed!, keyCode)).toBe(secret);
+
+    const photo = await t.app.inject({ method: 'GET', url: plain.photos[0]!.url, headers: { cookie } });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toMatch(/^image\//);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/legacy/received/letters/${letterId}/photos/${w.outsidePhotoId}/display`,
+          headers: { cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // a collection, and single photos and memories as a collection of one
+    const collection = (
+      await t.app.inject({ method: 'GET', url: `/api/legacy/received/${collectionRelease}`, headers: { cookie } })
+    ).json() as SharedCollection;
+    expect(collection).toMatchObject({ title: 'The garden', ownerName: 'Ada Lovelace' });
+    expect(collection.photos).toHaveLength(1);
+    expect(collection.documents).toHaveLength(1);
+    const doc = await t.app.inject({ method: 'GET', url: collection.documents[0]!.url, headers: { cookie } });
+    expect(doc.body).toBe('The house deeds');
+    const single = (
+      await t.app.inject({ method: 'GET', url: `/api/legacy/received/${photoRelease}`, headers: { cookie } })
+    ).json() as SharedCollection;
+    expect(single.photos.map((p) => p.id)).toEqual([w.otherPhotoId]);
+    expect(single.memories).toEqual([]);
+    const download = await t.app.inject({ method: 'GET', url: single.photos[0]!.downloadUrl, headers: { cookie } });
+    expect(download.statusCode).toBe(200);
+    // an id that is not the grant's own target is nothing here
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/legacy/received/${photoRelease}/photos/${w.photoId}/display`, headers: { cookie } }))
+        .statusCode,
+    ).toBe(404);
+    const memory = (
+      await t.app.inject({ method: 'GET', url: `/api/legacy/received/${memoryRelease}`, headers: { cookie } })
+    ).json() as SharedCollection;
+    expect(memory.memories.map((m) => m.title)).toEqual(['The lake']);
+    const attachment = await t.app.inject({ method: 'GET', url: memory.memories[0]!.attachments[0]!.url, headers: { cookie } });
+    expect(attachment.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/legacy/received/${memoryRelease}/attachments/999999`, headers: { cookie } }))
+        .statusCode,
+    ).toBe(404);
+
+    // not yet released, never released, another heir's, a letter's grant: 404
+    for (const id of [futureRelease, unreleased, otherHeirRelease]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/legacy/received/${id}`, headers: { cookie } })).statusCode, String(id)).toBe(
+        404,
+      );
+    }
+  });
+
+  it('another heir’s code sees none of it, and without a cookie nothing is served', async () => {
+    const other = await openWith(t, otherKeyCode);
+    expect(other.res.json()).toEqual({ released: false, message: LEGACY_MESSAGES.nothingReleased });
+    await release(t, otherHeirRelease);
+    const opened = await openWith(t, otherKeyCode);
+    expect(opened.res.json()).toMatchObject({ released: true, heirName: 'Alan King' });
+    const received = (
+      await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie: opened.cookie } })
+    ).json() as Received;
+    expect(received.releases.map((r) => r.grantId)).toEqual([otherHeirRelease]);
+    expect(received.letters).toEqual([]);
+    for (const id of [collectionRelease, photoRelease, memoryRelease]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/legacy/received/${id}`, headers: { cookie: opened.cookie } })).statusCode,
+      ).toBe(404);
+    }
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/legacy/received/letters/${letterId}/photos/${w.photoId}/display`,
+          headers: { cookie: opened.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/legacy/received/${photoRelease}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received/download' })).statusCode).toBe(401);
+    const forged = `heirloom_heir=${heirId}.${'A'.repeat(43)}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie: forged } })).statusCode).toBe(401);
+    // another heir's proof with this heir's id
+    const swapped = `heirloom_heir=${heirId}.${opened.cookie!.split('.')[1]}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie: swapped } })).statusCode).toBe(401);
+  });
+
+  it('Download everything: letters as text, sealed letters as they are, and each release in its folder', async () => {
+    const { cookie } = await openWith(t, keyCode);
+    const res = await t.app.inject({ method: 'GET', url: '/api/legacy/received/download', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = readZip(res.rawPayload);
+    const names = [...zip.keys()];
+    expect(names).toContain('README.txt');
+    expect(zip.get('README.txt')!.toString()).toContain('key code');
+    expect(zip.get('letters/Dear Grace.txt')!.toString()).toContain('With love');
+    const sealed = JSON.parse(zip.get('letters/Sealed for Grace.sealed.json')!.toString());
+    expect(await openSealed(sealed, keyCode)).toBe(secret);
+    expect(names).toEqual(
+      expect.arrayContaining(['The garden/photos/garden.jpg', 'The garden/documents/deeds.txt', 'porch.jpg/photos/porch.jpg']),
+    );
+    expect(names.some((n) => n.startsWith('The lake/memories/'))).toBe(true);
+    expect(names.some((n) => n.includes('private'))).toBe(false);
+    expect(zip.get('The garden/documents/deeds.txt')!.toString()).toBe('The house deeds');
+  });
+
+  it('a regenerated code revokes the old code and its cookie', async () => {
+    const { cookie } = await openWith(t, otherKeyCode);
+    const fresh = await newKeyCode(t, w.owner, otherHeirId);
+    expect((await openWith(t, otherKeyCode)).res.json()).toMatchObject({ released: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie } })).statusCode).toBe(401);
+    expect((await openWith(t, fresh)).res.json()).toMatchObject({ released: true });
+  });
+
+  it('close clears the cookie', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/legacy/close' });
+    expect(res.statusCode).toBe(204);
+    const cleared = res.cookies.find((c) => c.name === 'heirloom_heir');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/api/legacy');
+  });
+
+  it('guessing is throttled, the same for a real code and any other', async () => {
+    const address = '192.0.2.99';
+    const statuses = async (code: string) => {
+      const out = [];
+      for (let i = 0; i < 11; i++) out.push((await openWith(t, code, address)).res.statusCode);
+      return out;
+    };
+    const unknown = await statuses(await newKeyCodeElsewhere());
+    const notReleased = await statuses(await newKeyCode(t, w.owner, (await addHeir(t, w.owner, w.spareContactId)).id));
+    expect(unknown.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(unknown[10]).toBe(429);
+    expect(notReleased).toEqual(unknown);
+    const throttled = await openWith(t, 'XXXX', address);
+    expect([200, 429]).toContain(throttled.res.statusCode);
+    expect((await openWith(t, await newKeyCodeElsewhere(), address)).res.headers['retry-after']).toBeUndefined();
+  });
+});
