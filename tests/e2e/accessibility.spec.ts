@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { paths } from '../../src/web/app/paths';
+import { heirPublicKey, sealLetter } from '../../src/web/lib/legacy-crypto';
 import { expect, readMail, test } from './fixtures';
 
 // axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a
@@ -115,6 +116,10 @@ const publicScreens = [
   '/reset-password?token=abc123',
   '/verify-email?token=abc123',
   '/no-such-page',
+  paths.legacy,
+  `${paths.legacyCheckIn}?token=abc123`,
+  `${paths.legacyCancel}?token=abc123`,
+  paths.legacyVerify,
 ];
 
 const signedInScreens = [
@@ -673,3 +678,177 @@ test('the mail links: a verified address and a reset request sent', async ({ pag
   await expect(page.getByText('Check your inbox')).toBeVisible();
   await expectAccessible(page, 'a reset link requested');
 });
+
+// The heir's side of a Legacy Plan, its answers stubbed so every state can be reached without a release.
+const LINK_TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';
+const HEIR_CODE = '0WB2-AD23-A9GQ-0ZWE-KPPB-QJPS-X3W';
+
+async function heirsReceived() {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
+  const sealed = await sealLetter(
+    {
+      body: 'My dear Amy,\nthe garden is yours now.',
+      attachments: [
+        { name: 'roses.png', type: 'image/png', data: png.toString('base64') },
+        { name: 'deed.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4').toString('base64') },
+      ],
+    },
+    await heirPublicKey(HEIR_CODE),
+  );
+  return {
+    ownerName: 'Rose Tyler',
+    heirName: 'Amy Smith',
+    letters: [
+      { id: 1, title: 'For when you are grown', body: null, photos: [], sealed, releasedAt: '2027-01-02T10:00:00.000Z' },
+      { id: 2, title: 'A plain note', body: 'Look after the cat.', photos: [], sealed: null, releasedAt: '2027-01-02T10:00:00.000Z' },
+    ],
+    releases: [
+      {
+        grantId: 5,
+        kind: 'collection',
+        title: 'Summers in Cardiff',
+        releasedAt: '2027-01-02T10:00:00.000Z',
+        url: '/api/legacy/received/5',
+      },
+    ],
+    downloadAllUrl: '/api/legacy/received/download',
+  };
+}
+
+const releasedCollection = {
+  title: 'Summers in Cardiff',
+  description: null,
+  ownerName: 'Rose Tyler',
+  includePlaces: false,
+  expiresAt: null,
+  coverUrl: null,
+  photos: [],
+  memories: [
+    {
+      id: 7,
+      title: 'The summer we swam',
+      content: 'We swam until the sun went down.',
+      eventDate: '2012-07-14',
+      tags: [],
+      location: null,
+      attachments: [],
+    },
+  ],
+  documents: [],
+  downloadAllUrl: '/api/legacy/received/5/download',
+};
+
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`the heir's pages at ${size}: the neutral answer, a throttled try, the received view with an opened letter and a release, the code asked again`, async ({
+    page,
+  }) => {
+    test.slow(); // one axe run per state
+    await page.setViewportSize(viewport);
+    const received = await heirsReceived();
+    let isOpen = false;
+    let answer: 'nothing' | 'throttled' | 'released' = 'nothing';
+    await page.route('**/api/legacy/open', (route) => {
+      if (answer === 'throttled') return route.fulfill({ status: 429, headers: { 'Retry-After': '30' }, json: { message: 'Too many' } });
+      if (answer === 'nothing') return route.fulfill({ json: { released: false, message: 'Nothing has been released to this code yet' } });
+      isOpen = true;
+      return route.fulfill({ json: { released: true, ownerName: 'Rose Tyler', heirName: 'Amy Smith' } });
+    });
+    await page.route('**/api/legacy/received', (route) =>
+      isOpen ? route.fulfill({ json: received }) : route.fulfill({ status: 401, json: { message: 'Enter your key code' } }),
+    );
+    await page.route('**/api/legacy/received/5', (route) => route.fulfill({ json: releasedCollection }));
+
+    await page.goto(paths.legacy);
+    const field = page.getByLabel('Key code');
+    await field.fill('not a code');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('alert')).toContainText('That does not look like a key code');
+    await expectAccessible(page, `a mistyped key code at ${size}`);
+
+    await field.fill(HEIR_CODE);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('status')).toHaveText('Nothing has been released to this code yet');
+    await expectAccessible(page, `the neutral answer at ${size}`);
+
+    answer = 'throttled';
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Too many tries. Please wait 30 seconds and try again.');
+    await expectAccessible(page, `a throttled try at ${size}`);
+
+    answer = 'released';
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByText(/the garden is yours now/)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'roses.png' })).toBeVisible();
+    await page.getByRole('button', { name: 'Summers in Cardiff' }).click();
+    await expect(page.getByRole('heading', { name: 'The summer we swam' })).toBeVisible();
+    await expectAccessible(page, `the received view with an opened letter and a release at ${size}`);
+
+    await page.reload();
+    await expect(page.getByLabel('Key code for sealed letters')).toBeVisible();
+    await page.getByRole('button', { name: 'Open sealed letters' }).click();
+    await expect(page.getByRole('alert')).toContainText('That does not look like a key code');
+    await expectAccessible(page, `the sealed letter asking for the code again at ${size}`);
+  });
+
+  test(`the one-click pages at ${size}: check-in and cancel done and refused, a verifier's page and its confirmation`, async ({ page }) => {
+    test.slow(); // one axe run per state
+    await page.setViewportSize(viewport);
+    let linkStatus = 200;
+    await page.route('**/api/legacy/check-in/confirm', (route) =>
+      route.fulfill({
+        status: linkStatus,
+        json:
+          linkStatus === 200
+            ? { message: 'Thank you.', nextCheckInAt: '2027-05-04T12:00:00.000Z' }
+            : { message: 'This link has expired or has already been used.' },
+      }),
+    );
+    await page.route('**/api/legacy/veto/confirm', (route) =>
+      route.fulfill({
+        status: linkStatus,
+        json: { message: linkStatus === 200 ? 'Cancelled.' : 'This link has expired or has already been used.' },
+      }),
+    );
+    let confirmed = false;
+    await page.route(`**/api/legacy/verify/${LINK_TOKEN}`, (route) => {
+      if (route.request().method() === 'POST') confirmed = true;
+      return route.fulfill({ json: { ownerName: 'Rose Tyler', alreadyConfirmed: confirmed, state: 'verifying' } });
+    });
+
+    for (const status of [200, 400]) {
+      linkStatus = status;
+      await page.goto(`${paths.legacyCheckIn}?token=${LINK_TOKEN}`);
+      await expectAccessible(page, `the check-in question at ${size}`);
+      await page.getByRole('button', { name: "Yes, I'm still here" }).click();
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: status === 200 ? 'Thank you — your plan carries on.' : 'This link does not work any more',
+        }),
+      ).toBeVisible();
+      await expectAccessible(page, `a check-in ${status === 200 ? 'confirmed' : 'refused'} at ${size}`);
+
+      await page.goto(`${paths.legacyCancel}?token=${LINK_TOKEN}`);
+      await expectAccessible(page, `the cancel question at ${size}`);
+      await page.getByRole('button', { name: 'Cancel the release' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: status === 200 ? 'Release cancelled' : 'This link does not work any more' }),
+      ).toBeVisible();
+      await expectAccessible(page, `a cancel ${status === 200 ? 'done' : 'refused'} at ${size}`);
+    }
+
+    await page.goto(`${paths.legacyVerify}/${LINK_TOKEN}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rose Tyler named you as a verifier' })).toBeVisible();
+    await expectAccessible(page, `a verifier's page at ${size}`);
+    await page.getByRole('button', { name: "Confirm Rose Tyler's death" }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, `a verifier's confirmation dialog at ${size}`);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, confirm' }).click();
+    await expect(page.getByText('Your confirmation is recorded.')).toBeVisible();
+    await expectAccessible(page, `a verifier's confirmation recorded at ${size}`);
+  });
+}
