@@ -59,7 +59,8 @@ test('an heir opens what was released with the key code on a phone and reads the
   // The heir, on a phone with no account, before anything is released: the neutral answer.
   const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const heirPage = await phone.newPage();
-  await heirPage.goto(`/legacy?code=${encodeURIComponent(keyCode)}`);
+  const opened = await heirPage.goto(`/legacy?code=${encodeURIComponent(keyCode)}`);
+  expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
   await expect(heirPage).toHaveURL(/\/legacy$/); // the code from the kit's QR code leaves the address bar at once
   await expect(heirPage.getByLabel('Key code')).toHaveValue(keyCode);
   await heirPage.getByRole('button', { name: 'Open' }).click();

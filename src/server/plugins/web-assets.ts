@@ -27,8 +27,9 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
     if (req.url.startsWith('/api/') || req.url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    // A share link's page (/s/<token>) is never listed by search engines, even those that do not run scripts.
-    if (req.url.startsWith('/s/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    // A share link's page (/s/<token>) and the Legacy Plan's pages (reached with a key code or a mail's personal
+    // token) are never listed by search engines, even those that do not run scripts.
+    if (req.url.startsWith('/s/') || /^\/legacy(?:[/?#]|$)/.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
 }
