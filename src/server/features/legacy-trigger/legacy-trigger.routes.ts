@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLogSchema, legacyPlanInputSchema, legacyPlanSchema, legacyStateSchema, legacyStatusSchema } from '@shared/schemas/legacy';
+import {
+  auditLogSchema,
+  checkInConfirmedSchema,
+  legacyLinkInputSchema,
+  legacyPlanInputSchema,
+  legacyPlanSchema,
+  legacyStatusSchema,
+  verifierLinkSchema,
+} from '@shared/schemas/legacy';
 import { createLegacyTriggerService, defineLegacyTickJob } from './legacy-trigger.service';
 
 const messageSchema = z.object({ message: z.string() });
-const linkTokenSchema = z.object({ token: z.string().min(1, 'The link is incomplete').max(200, 'The link is not valid') });
 const verifierParamsSchema = z.object({ token: z.string().min(1).max(200) });
-const verifierViewSchema = z.object({ ownerName: z.string(), alreadyConfirmed: z.boolean(), state: legacyStateSchema });
 
 // /api/legacy (signed in): the plan, its trigger's status, the audit log and the veto (decision 026).
 export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,27 +58,31 @@ export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/check-in/confirm',
-    { config: linkRateLimit, schema: { body: linkTokenSchema, response: { 200: messageSchema } } },
+    { config: linkRateLimit, schema: { body: legacyLinkInputSchema, response: { 200: checkInConfirmedSchema } } },
     async (req) => {
-      await trigger.confirmLink('legacy_check_in', req.body.token);
-      return { message: 'Thank you. heirloom knows you are still there.' };
+      const status = await trigger.confirmLink('legacy_check_in', req.body.token);
+      return { message: 'Thank you. heirloom knows you are still there.', nextCheckInAt: status.nextStepAt };
     },
   );
 
-  app.post('/veto/confirm', { config: linkRateLimit, schema: { body: linkTokenSchema, response: { 200: messageSchema } } }, async (req) => {
-    await trigger.confirmLink('legacy_veto', req.body.token);
-    return { message: 'Cancelled. Nothing will be released, and your verifiers will be told.' };
-  });
+  app.post(
+    '/veto/confirm',
+    { config: linkRateLimit, schema: { body: legacyLinkInputSchema, response: { 200: messageSchema } } },
+    async (req) => {
+      await trigger.confirmLink('legacy_veto', req.body.token);
+      return { message: 'Cancelled. Nothing will be released, and your verifiers will be told.' };
+    },
+  );
 
   app.get(
     '/verify/:token',
-    { config: linkRateLimit, schema: { params: verifierParamsSchema, response: { 200: verifierViewSchema } } },
+    { config: linkRateLimit, schema: { params: verifierParamsSchema, response: { 200: verifierLinkSchema } } },
     async (req) => trigger.verifierView(req.params.token),
   );
 
   app.post(
     '/verify/:token',
-    { config: linkRateLimit, schema: { params: verifierParamsSchema, response: { 200: verifierViewSchema } } },
+    { config: linkRateLimit, schema: { params: verifierParamsSchema, response: { 200: verifierLinkSchema } } },
     async (req) => trigger.verifierConfirm(req.params.token),
   );
 };

@@ -488,6 +488,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
         return link.userId;
       });
       await afterCommit(ctx, userId, outbox);
+      return this.status(userId);
     },
 
     /** What a verifier's page shows: neutral 404 for a token that is not a verifier's. */

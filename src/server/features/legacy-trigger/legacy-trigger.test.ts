@@ -316,6 +316,35 @@ describe('the Legacy Plan trigger', () => {
     expect(await c.service.verifierConfirm(verifyToken(named))).toMatchObject({ state: 'released', alreadyConfirmed: true });
     expect((await grantRow(grant.id)).releasedAt?.getTime()).toBe(reportedAt.getTime());
     await t.smtp.waitForMail(heirPerson.email!, { subject: /left something for you/ });
+
+    // released is final: a sign-in, a check-in or a veto changes nothing
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.email, password: owner.password } });
+    expect(login.statusCode).toBe(200);
+    expect((await planRow(owner.user.id)).state).toBe('released');
+    for (const url of ['/api/legacy/veto', '/api/legacy/check-in']) {
+      expect((await t.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie } })).statusCode).toBe(409);
+    }
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/legacy/plan', headers: { cookie: owner.cookie }, payload: plan() })).statusCode,
+    ).toBe(409);
+  }, 60_000);
+
+  it('the check-in link works from the mail over HTTP and answers with the next check-in', async () => {
+    const owner = await signUp(t.app);
+    await t.app.inject({ method: 'PUT', url: '/api/legacy/plan', headers: { cookie: owner.cookie }, payload: plan({ checkInMonths: 3 }) });
+    const c = clocked();
+    await c.tickAt(owner.user.id, new Date(Date.now() + 100 * DAY));
+    const mail = await t.smtp.waitForMail(owner.email, { subject: 'Are you still there? (heirloom)' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/legacy/check-in/confirm',
+      payload: { token: linkToken(mail, 'legacy/check-in') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { lastCheckInAt } = await planRow(owner.user.id);
+    expect(res.json()).toEqual({ message: expect.any(String), nextCheckInAt: addMonths(lastCheckInAt, 3).toISOString() });
+    const status = await t.app.inject({ method: 'GET', url: '/api/legacy/status', headers: { cookie: owner.cookie } });
+    expect(status.json()).toMatchObject({ configured: true, state: 'active', confirmations: 0 });
   }, 60_000);
 
   it('a pause holds check-ins and the countdown continues from its end', async () => {
