@@ -159,7 +159,8 @@ describe('LegacyScreen', () => {
     });
     await enterCode(CODE);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'From Ada Byron, for Bea' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'From Ada Byron, for Bea' });
+    expect(document.activeElement).toBe(heading);
     const sealedLetter = screen.getByRole('article', { name: 'For Bea' });
     expect(await within(sealedLetter).findByText(/the garden is yours now/)).toBeTruthy();
     expect(within(sealedLetter).getByRole('img', { name: 'roses.png' }).getAttribute('src')).toMatch(/^blob:test-/);

@@ -6,6 +6,8 @@ import { throttledMessage } from '../api';
 
 type Tone = 'ask' | 'success' | 'error';
 
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 /** The card of a one-click page from a Legacy Plan mail: a question with its button, then the outcome in its place. */
 export function OneClickCard({
   title,
@@ -25,7 +27,14 @@ export function OneClickCard({
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
-        <CardTitle as="h1" className="flex items-start gap-2 text-2xl">
+        {/* an outcome replaces the button that was pressed: focus goes to what happened instead of being lost */}
+        <CardTitle
+          key={tone}
+          ref={tone === 'ask' ? undefined : focusOnMount}
+          tabIndex={tone === 'ask' ? undefined : -1}
+          as="h1"
+          className="flex items-start gap-2 text-2xl outline-none"
+        >
           <ShownIcon aria-hidden="true" className={`mt-1 shrink-0 ${iconClass}`} />
           {title}
         </CardTitle>

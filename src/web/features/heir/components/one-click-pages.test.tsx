@@ -42,7 +42,8 @@ describe('the one-click pages of the Legacy Plan', () => {
     fireEvent.click(screen.getByRole('button', { name: "Yes, I'm still here" }));
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('Next check-in: May 4, 2027.');
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you — your plan carries on.' })).toBeTruthy();
+    // the button that was pressed is gone: focus is on what happened
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Thank you — your plan carries on.' }));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/legacy/check-in/confirm');
     expect(bodyOf(fetchMock)).toEqual({ token: TOKEN });
   });

@@ -16,6 +16,9 @@ type ReceivedViewProps = {
   renderCollection: RenderCollection;
 };
 
+// The form the heir typed into is gone: reading starts at the heading, for a screen reader as for the eye.
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 /** What an heir sees once something is released: the letters first, then the releases as a small timeline. */
 export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing, renderCollection }: ReceivedViewProps) {
   const { letters, ownerName, heirName } = received;
@@ -26,7 +29,7 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
   return (
     <div className="grid grid-cols-1 gap-10">
       <header className="grid grid-cols-1 gap-4">
-        <h1 className="font-serif text-3xl font-semibold break-words sm:text-4xl">
+        <h1 ref={focusOnMount} tabIndex={-1} className="font-serif text-3xl font-semibold break-words outline-none sm:text-4xl">
           From {ownerName}, for {heirName}
         </h1>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
