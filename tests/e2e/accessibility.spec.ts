@@ -543,6 +543,67 @@ for (const viewport of [DESKTOP, PHONE]) {
   });
 }
 
+for (const viewport of [DESKTOP, PHONE]) {
+  const size = `${viewport.width}px`;
+
+  test(`after life at ${size}: a plan with an heir, the key code, a letter, Add, the preview, the audit log and the travel pause`, async ({
+    page,
+    signIn,
+  }) => {
+    test.slow(); // one axe run per state
+    await signIn();
+    const contact = async (firstName: string) => {
+      const res = await page.request.post('/api/contacts', {
+        data: { firstName, lastName: 'Noble', email: `${firstName.toLowerCase()}@example.com`, relationship: 'family' },
+      });
+      return ((await res.json()) as { id: number }).id;
+    };
+    const verifier = await contact('Wilfred');
+    const heirContact = await contact('Donna');
+    const plan = { checkInMonths: 6, vetoDays: 30, verifierContactIds: [verifier], verifiersRequired: 1 };
+    expect((await page.request.put('/api/legacy/plan', { data: plan })).ok()).toBe(true);
+    const heirInput = { contactId: heirContact, dateOfBirth: '2001-02-03' };
+    expect((await page.request.post('/api/legacy/heirs', { data: heirInput })).ok()).toBe(true);
+    await page.setViewportSize(viewport);
+    await page.goto(paths.afterLife);
+    const heir = page.getByRole('listitem', { name: 'Donna Noble' });
+    await expect(heir).toBeVisible();
+    await expectAccessible(page, `after life with a plan and an heir at ${size}`);
+
+    await heir.getByRole('button', { name: 'Make key code' }).click();
+    await expect(page.getByRole('button', { name: 'Done' })).toBeEnabled();
+    await expectAccessible(page, `a new key code at ${size}`);
+    await closeWithEscape(page);
+
+    await heir.getByRole('button', { name: 'Write a letter to Donna Noble' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, `write a letter at ${size}`);
+    await closeWithEscape(page);
+
+    await heir.getByRole('button', { name: 'Add something for Donna Noble' }).click();
+    await page.getByRole('radio', { name: 'On a date' }).check();
+    await expectAccessible(page, `add a release on a date at ${size}`);
+    await closeWithEscape(page);
+
+    await heir.getByRole('button', { name: 'Preview as Donna Noble' }).click();
+    await expect(page.getByRole('dialog').getByText('Nothing else is planned for them.')).toBeVisible();
+    await expectAccessible(page, `the preview at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'I’m travelling' }).click();
+    await expectAccessible(page, `the travel pause at ${size}`);
+    await closeWithEscape(page);
+
+    await heir.getByRole('button', { name: 'Remove heir' }).click();
+    await expectAccessible(page, `the remove-heir confirmation at ${size}`);
+    await closeWithEscape(page);
+
+    await page.getByText('Audit log').click();
+    await expect(page.getByText('The log’s chain is intact')).toBeVisible();
+    await expectAccessible(page, `the audit log at ${size}`);
+  });
+}
+
 test('the add-friend dialog', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/friends');

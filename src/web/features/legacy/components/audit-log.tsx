@@ -13,7 +13,8 @@ export function AuditLog() {
     <details className="rounded-xl border bg-card p-6 shadow-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-xl font-semibold">Audit log</summary>
       <div className="mt-4 grid gap-3">
-        {log.isPending ? (
+        {/* a disabled query is pending too: no pulsing skeleton inside the closed log */}
+        {!open ? null : log.isPending ? (
           <Skeleton className="h-24" />
         ) : log.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
