@@ -28,24 +28,12 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
 
   return (
     <div className="grid grid-cols-1 gap-10">
-      <header className="grid grid-cols-1 gap-4">
+      <header className="grid grid-cols-1 gap-2">
         <h1 ref={focusOnMount} tabIndex={-1} className="font-serif text-3xl font-semibold break-words outline-none sm:text-4xl">
           From {ownerName}, for {heirName}
         </h1>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <Button asChild size="lg" className="w-full sm:w-fit">
-            <a href={received.downloadAllUrl} download>
-              <Download aria-hidden="true" />
-              Download everything
-            </a>
-          </Button>
-          <Button variant="outline" size="lg" className="w-full sm:w-fit" onClick={onClose} disabled={isClosing}>
-            {isClosing && <Spinner />}
-            Close
-          </Button>
-        </div>
-        <p className="max-w-prose text-sm text-muted-foreground">
-          Download everything to keep a copy. Close when you are done, so this browser no longer shows it.
+        <p className="max-w-prose text-muted-foreground">
+          What {ownerName} chose to leave for you: the letters first, then the rest in the order it was released.
         </p>
       </header>
 
@@ -69,6 +57,24 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
           <ReleaseTimeline releases={releases} renderCollection={renderCollection} />
         </section>
       )}
+
+      <footer className="grid grid-cols-1 gap-4 border-t pt-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Button asChild size="lg" className="w-full sm:w-fit">
+            <a href={received.downloadAllUrl} download>
+              <Download aria-hidden="true" />
+              Download everything
+            </a>
+          </Button>
+          <Button variant="outline" size="lg" className="w-full sm:w-fit" onClick={onClose} disabled={isClosing}>
+            {isClosing && <Spinner />}
+            Close
+          </Button>
+        </div>
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Download everything to keep a copy. Close when you are done, so this browser no longer shows it.
+        </p>
+      </footer>
     </div>
   );
 }
