@@ -24,6 +24,7 @@ export const LEGACY_MESSAGES = {
   oneTarget: 'Choose exactly one thing to release: a collection, a photo, a memory, a document or a letter.',
   verifiersRequired: 'You cannot require more confirmations than you have verifiers.',
   noKeyCode: 'Make this heir’s key code first: sealed letters are locked with it.',
+  bodyOrSealed: 'A letter is either written here or sealed in your browser, not both.',
 } as const;
 
 const bodyId = z.number({ error: 'Ids must be numbers' }).int().min(1).max(MAX_ID);
@@ -201,8 +202,16 @@ export const letterInputSchema = z.union([
     title: letterTitle,
     body: z.string().trim().min(1, 'Write the letter').max(MAX_TEXT_LENGTH, `A letter can be at most ${MAX_TEXT_LENGTH} characters`),
     photoIds: z.array(bodyId).max(50).default([]),
+    // a client that sent both must not have its plaintext kept beside the sealed copy
+    sealed: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
   }),
-  z.object({ heirId: bodyId, title: letterTitle, sealed: sealedLetterSchema }),
+  z.object({
+    heirId: bodyId,
+    title: letterTitle,
+    sealed: sealedLetterSchema,
+    body: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
+    photoIds: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
+  }),
 ]);
 
 export const letterSchema = z.object({

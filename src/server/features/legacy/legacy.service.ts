@@ -224,7 +224,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     async addLetter(userId: number, input: LetterInput): Promise<Letter> {
       const heir = await heirOf(userId, input.heirId);
       let content: { body: string; photoIds: number[]; sealed: null } | { body: null; photoIds: number[]; sealed: SealedLetter };
-      if ('sealed' in input) {
+      if (input.sealed) {
         if (!heir.publicKey) throw badRequest(LEGACY_MESSAGES.noKeyCode);
         if (input.sealed.recipientPublicKey !== heir.publicKey) {
           throw badRequest('This letter was sealed for an older key code of this heir. Seal it again.');
