@@ -1670,6 +1670,180 @@ describe('a catalogue of hostile requests', () => {
     expect(await run(rows)).toEqual([]);
   });
 
+  it('Legacy Plan heirs, releases, letters and the heir’s key code: hostile input is a clean 4xx and changes nothing', async () => {
+    await freshWorld();
+    const owner = { cookie: w.owner.cookie };
+    const json = { 'content-type': 'application/json' };
+    const ask = (method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: w.owner.cookie }, ...(payload ? { payload } : {}) });
+    const heirList = (await ask('GET', '/api/legacy/heirs')).json() as Array<{ id: number; contactId: number }>;
+    const heirId =
+      heirList.find((h) => h.contactId === w.contactId)?.id ??
+      ((await ask('POST', '/api/legacy/heirs', { contactId: w.contactId })).json() as { id: number }).id;
+    expect((await ask('POST', `/api/legacy/heirs/${heirId}/key-code`)).statusCode).toBe(200);
+    const counts = async () => (await t.pool.query('select (select count(*) from heirs) h, (select count(*) from letters) l')).rows[0];
+    const before = await counts();
+    const day = 24 * 60 * 60 * 1000;
+    const rows: Row[] = [];
+    const bad = (name: string, method: Method, url: string, payload: unknown, expected: number | number[] = 400) =>
+      rows.push({ name, method, url, as: owner, payload: JSON.stringify(payload), headers: json, expect: expected, unchanged: true });
+
+    for (const [name, payload] of [
+      ['no contact', {}],
+      ['contact "1"', { contactId: '1' }],
+      ['contact 0', { contactId: 0 }],
+      ['contact 2^31', { contactId: 2147483648 }],
+      ['contact sql', { contactId: SQL[0] }],
+      ['birth words', { contactId: w.contactId, dateOfBirth: 'yesterday' }],
+      ['birth 30 February', { contactId: w.contactId, dateOfBirth: '2001-02-30' }],
+      ['an array', [{ contactId: w.contactId }]],
+    ] as Array<[string, unknown]>) {
+      bad(`heir ${name}`, 'POST', '/api/legacy/heirs', payload);
+    }
+    for (const id of [...ID_FORMATS, ...TRAVERSAL.slice(0, 3)]) {
+      bad(`heir id ${id}`, 'DELETE', `/api/legacy/heirs/${id}`, undefined, [400, 404]);
+      bad(`key code heir id ${id}`, 'POST', `/api/legacy/heirs/${id}/key-code`, undefined, [400, 404]);
+      bad(`preview heir ${id}`, 'GET', `/api/legacy/preview?heirId=${id}`, undefined, [400, 404]);
+    }
+    for (const publicKey of ['short', 'A'.repeat(44), `${'A'.repeat(42)}+`, `${'A'.repeat(42)}=`, 123, null, XSS[0]]) {
+      bad(`public key ${String(publicKey).slice(0, 12)}`, 'PUT', `/api/legacy/heirs/${heirId}/public-key`, { publicKey });
+    }
+    const good = { heirId, photoId: w.photoId };
+    for (const [name, payload] of [
+      ['two targets', { ...good, memoryId: w.memoryId }],
+      ['no target', { heirId }],
+      ['condition script', { ...good, condition: XSS[0] }],
+      ['on a date in words', { ...good, condition: 'on-date', releaseAt: 'tomorrow' }],
+      ['on a past date', { ...good, condition: 'on-date', releaseAt: new Date(Date.now() - day).toISOString() }],
+      ['on year 275760', { ...good, condition: 'on-date', releaseAt: '+275760-09-13T00:00:00.000Z' }],
+      ['at age -1', { ...good, condition: 'at-age', age: -1 }],
+      ['at age 1.5', { ...good, condition: 'at-age', age: 1.5 }],
+      ['at an age without a birth date', { ...good, condition: 'at-age', age: 30 }],
+      ['heir sql', { ...good, heirId: SQL[1] }],
+      ['photo ids array', { heirId, photoId: [w.photoId] }],
+    ] as Array<[string, unknown]>) {
+      bad(`release ${name}`, 'POST', '/api/legacy/releases', payload);
+    }
+    for (const id of ID_FORMATS) bad(`release id ${id}`, 'DELETE', `/api/legacy/releases/${id}`, undefined, [400, 404]);
+    const sealed = {
+      version: 1,
+      recipientPublicKey: 'A'.repeat(43),
+      ephemeralPublicKey: 'B'.repeat(43),
+      wrappedKey: 'C'.repeat(64),
+      wrapIv: 'D'.repeat(16),
+      iv: 'E'.repeat(16),
+      ciphertext: 'F'.repeat(100),
+    };
+    for (const [name, payload] of [
+      ['no title', { heirId, body: 'x' }],
+      ['blank body', { heirId, title: 'x', body: '   ' }],
+      ['body and sealed', { heirId, title: 'x', body: 'y', sealed }],
+      ['body too long', { heirId, title: 'x', body: 'y'.repeat(100_001) }],
+      ['51 photos', { heirId, title: 'x', body: 'y', photoIds: Array.from({ length: 51 }, (_, i) => i + 1) }],
+      ['sealed version 2', { heirId, title: 'x', sealed: { ...sealed, version: 2 } }],
+      ['sealed missing iv', { heirId, title: 'x', sealed: { ...sealed, iv: undefined } }],
+      ['sealed ciphertext not base64url', { heirId, title: 'x', sealed: { ...sealed, ciphertext: '<script>' } }],
+      ['sealed for no key', { heirId, title: 'x', sealed }],
+    ] as Array<[string, unknown]>) {
+      bad(`letter ${name}`, 'POST', '/api/legacy/letters', payload);
+    }
+    bad(
+      'letter of 18 MB',
+      'POST',
+      '/api/legacy/letters',
+      { heirId, title: 'x', sealed: { ...sealed, ciphertext: 'F'.repeat(18 * 1024 * 1024) } },
+      413,
+    );
+    for (const id of ID_FORMATS) bad(`letter id ${id}`, 'DELETE', `/api/legacy/letters/${id}`, undefined, [400, 404]);
+
+    // The heir's side: malformed codes get the neutral answer or a 400, never a clue.
+    const neutral = (res: Response) => {
+      expect(res.json()).toEqual({ released: false, message: 'Nothing has been released to this code yet' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    };
+    for (const keyCode of [...SQL, ...XSS, ...TRAVERSAL, '', '0000-0000', randomBytes(20).toString('hex').slice(0, 32)]) {
+      rows.push({
+        name: `open ${keyCode.slice(0, 20)}`,
+        method: 'POST',
+        url: '/api/legacy/open',
+        as: 'anon',
+        payload: { keyCode },
+        expect: 200,
+        unchanged: true,
+        check: neutral,
+      });
+    }
+    for (const payload of [{}, { keyCode: 123 }, { keyCode: ['a'] }, { keyCode: 'A'.repeat(101) }, { keyCode: null }]) {
+      rows.push({
+        name: `open ${JSON.stringify(payload).slice(0, 20)}`,
+        method: 'POST',
+        url: '/api/legacy/open',
+        as: 'anon',
+        payload,
+        expect: 400,
+        unchanged: true,
+      });
+    }
+    for (const value of [
+      '1.abc',
+      `${heirId}.${'A'.repeat(43)}`,
+      '99999999999.x',
+      encodeURIComponent(SQL[0]!),
+      '..%2F..%2Fetc',
+      `${heirId}`,
+      '.',
+    ]) {
+      for (const url of [
+        '/api/legacy/received',
+        `/api/legacy/received/1`,
+        '/api/legacy/received/download',
+        '/api/legacy/received/letters/1/photos/1/display',
+      ]) {
+        rows.push({
+          name: `forged heir cookie ${value.slice(0, 12)}`,
+          method: 'GET',
+          url,
+          as: { cookie: `heirloom_heir=${value}` },
+          expect: 401,
+          unchanged: true,
+        });
+      }
+    }
+    for (const id of [...ID_FORMATS, ...TRAVERSAL]) {
+      rows.push({
+        name: `received id ${id}`,
+        method: 'GET',
+        url: `/api/legacy/received/${id}`,
+        as: 'anon',
+        expect: [400, 401, 404],
+        unchanged: true,
+      });
+      rows.push({
+        name: `received photo size ${id}`,
+        method: 'GET',
+        url: `/api/legacy/received/1/photos/1/${id}`,
+        as: 'anon',
+        expect: [400, 401, 404],
+        unchanged: true,
+      });
+    }
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as Method[]) {
+      for (const url of ['/api/legacy/received', '/api/legacy/received/1', '/api/legacy/received/download']) {
+        rows.push({
+          name: `${method} on what an heir received`,
+          method,
+          url,
+          as: 'anon',
+          payload: {},
+          expect: [404, 405],
+          unchanged: true,
+        });
+      }
+    }
+    expect(await run(rows)).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('tried at least 300 hostile requests, and heirloom still serves its users', async () => {
     await freshWorld();
     expect(counted).toBeGreaterThanOrEqual(300);
