@@ -214,6 +214,7 @@ export const letterInputSchema = z.union([
   }),
 ]);
 
+/** A letter as the owner reads it back; a sealed one's `ciphertext` is left out (empty): only the heir opens it. */
 export const letterSchema = z.object({
   id: z.number().int(),
   heirId: z.number().int(),

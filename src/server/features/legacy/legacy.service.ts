@@ -100,7 +100,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       title: l.title,
       body: l.body,
       photoIds: l.photoIds,
-      sealed: (l.sealed as SealedLetter | null) ?? null,
+      // the owner's browser cannot open it and need not download it again: the ciphertext stays on the server
+      sealed: l.sealed ? { ...(l.sealed as SealedLetter), ciphertext: '' } : null,
       createdAt: l.createdAt.toISOString(),
       updatedAt: l.updatedAt.toISOString(),
     };

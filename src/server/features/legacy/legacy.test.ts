@@ -291,12 +291,19 @@ describe('letters', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(201);
-    expect((res.json() as Letter).sealed).toEqual(sealed);
+    // stored as it came; never sent back to the owner
+    expect((res.json() as Letter).sealed).toEqual({ ...sealed, ciphertext: '' });
+    const [stored] = await t.db
+      .select()
+      .from(letters)
+      .where(eq(letters.id, (res.json() as Letter).id));
+    expect(stored!.sealed).toEqual(sealed);
+    expect(stored!.body).toBeNull();
 
     const dump = await t.pool.query('select * from letters');
     expect(JSON.stringify(dump.rows)).not.toContain('blue box');
     // and it opens with the heir's code, as the heir's browser does
-    expect(await openSealed((res.json() as Letter).sealed!, keyCode)).toBe(secret);
+    expect(await openSealed(stored!.sealed as typeof sealed, keyCode)).toBe(secret);
   });
 
   it('takes a sealed letter of several megabytes', async () => {
