@@ -30,6 +30,10 @@ interface World {
   sharedPhotoItemId: number;
   sharedAttachmentId: number;
   sharedDocumentItemId: number;
+  /** The victim's heir (with a key code), a release to that heir and a letter to that heir. */
+  heirId: number;
+  releaseId: number;
+  letterId: number;
 }
 
 interface Req {
@@ -264,6 +268,52 @@ const RULES: Record<string, Rule> = {
   'POST /api/legacy/veto/confirm': { kind: 'public' },
   'GET /api/legacy/verify/:token': { kind: 'public' },
   'POST /api/legacy/verify/:token': { kind: 'public' },
+  // The Legacy Plan's heirs, releases and letters (decision 027): the owner's own, by id.
+  'GET /api/legacy/heirs': { kind: 'self', request: () => ({ url: '/api/legacy/heirs' }) },
+  'POST /api/legacy/heirs': { kind: 'owned', request: (w) => ({ url: '/api/legacy/heirs', payload: { contactId: w.contactId } }) },
+  'PATCH /api/legacy/heirs/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/legacy/heirs/${w.heirId}`, payload: { dateOfBirth: '2001-02-03' } }),
+  },
+  'DELETE /api/legacy/heirs/:id': { kind: 'owned', request: (w) => ({ url: `/api/legacy/heirs/${w.heirId}` }) },
+  'POST /api/legacy/heirs/:id/key-code': { kind: 'owned', request: (w) => ({ url: `/api/legacy/heirs/${w.heirId}/key-code` }) },
+  'PUT /api/legacy/heirs/:id/public-key': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/legacy/heirs/${w.heirId}/public-key`, payload: { publicKey: 'B'.repeat(43) } }),
+  },
+  'GET /api/legacy/releases': { kind: 'self', request: () => ({ url: '/api/legacy/releases' }) },
+  'POST /api/legacy/releases': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/legacy/releases', payload: { heirId: w.heirId, photoId: w.photoId } }),
+    attacks: (w) => [
+      { url: '/api/legacy/releases', payload: { heirId: w.heirId, photoId: w.photoId } },
+      { url: '/api/legacy/releases', payload: { heirId: w.heirId, photoId: w.attackerPhotoId } },
+      { url: '/api/legacy/releases', payload: { heirId: w.heirId, letterId: w.letterId } },
+    ],
+  },
+  'DELETE /api/legacy/releases/:id': { kind: 'owned', request: (w) => ({ url: `/api/legacy/releases/${w.releaseId}` }) },
+  'GET /api/legacy/letters': { kind: 'self', request: () => ({ url: '/api/legacy/letters' }) },
+  'POST /api/legacy/letters': {
+    kind: 'owned',
+    request: (w) => ({
+      url: '/api/legacy/letters',
+      payload: { heirId: w.heirId, title: 'For you', body: 'With love', photoIds: [w.photoId] },
+    }),
+  },
+  'DELETE /api/legacy/letters/:id': { kind: 'owned', request: (w) => ({ url: `/api/legacy/letters/${w.letterId}` }) },
+  'GET /api/legacy/preview': { kind: 'owned', request: (w) => ({ url: `/api/legacy/preview?heirId=${w.heirId}` }) },
+  // An heir's side: the key code, then its cookie, is the key (legacy.test.ts walks each: only what was
+  // released to that heir, another heir's code sees none of it, no cookie → 401).
+  'POST /api/legacy/open': { kind: 'public' },
+  'POST /api/legacy/close': { kind: 'public' },
+  'GET /api/legacy/received': { kind: 'public' },
+  'GET /api/legacy/received/download': { kind: 'public' },
+  'GET /api/legacy/received/letters/:letterId/photos/:photoId/:size': { kind: 'public' },
+  'GET /api/legacy/received/:grantId': { kind: 'public' },
+  'GET /api/legacy/received/:grantId/photos/:itemId/:size': { kind: 'public' },
+  'GET /api/legacy/received/:grantId/attachments/:attachmentId': { kind: 'public' },
+  'GET /api/legacy/received/:grantId/documents/:itemId': { kind: 'public' },
+  'GET /api/legacy/received/:grantId/download': { kind: 'public' },
 };
 
 describe('access control on every registered route', () => {
@@ -313,6 +363,17 @@ describe('access control on every registered route', () => {
         { url: '/api/contacts', payload: { firstName: 'Vi', lastName: 'Ctim', relationship: 'family', email: 'kin@example.com' } },
         victim.cookie,
       ),
+    );
+    // Before the contact linking below: adding a contact re-links the victim's contacts.
+    const heirContact = { firstName: 'Heir', lastName: 'Apparent', relationship: 'family', email: 'heir@example.com' };
+    const heirContactId = await created(await send('POST', { url: '/api/contacts', payload: heirContact }, victim.cookie));
+    const heirId = await created(await send('POST', { url: '/api/legacy/heirs', payload: { contactId: heirContactId } }, victim.cookie));
+    expect((await send('POST', { url: `/api/legacy/heirs/${heirId}/key-code` }, victim.cookie)).statusCode).toBe(200);
+    const releaseId = await created(
+      await send('POST', { url: '/api/legacy/releases', payload: { heirId, memoryId, condition: 'never' } }, victim.cookie),
+    );
+    const letterId = await created(
+      await send('POST', { url: '/api/legacy/letters', payload: { heirId, title: 'Later', body: 'Words' } }, victim.cookie),
     );
     const pic = await send(
       'POST',
@@ -389,6 +450,9 @@ describe('access control on every registered route', () => {
       sharedPhotoItemId: shared.photos[0]!.id,
       sharedAttachmentId,
       sharedDocumentItemId: shared.documents[0]!.id,
+      heirId,
+      releaseId,
+      letterId,
     };
   }
 
