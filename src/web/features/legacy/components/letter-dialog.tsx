@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { useId, useState } from 'react';
-import { LEGACY_MESSAGES, type Heir } from '@shared/schemas/legacy';
+import { LEGACY_MESSAGES, SEALED_LETTER_MAX_BYTES, type Heir } from '@shared/schemas/legacy';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -20,7 +20,9 @@ import { formatBytes } from '@web/lib/format';
 import { sealLetter, type LetterContent } from '@web/lib/legacy-crypto';
 import { useWriteLetter } from '../api';
 
-export const LETTER_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+// The sealed payload (SEALED_LETTER_MAX_BYTES) carries files as base64, a third larger than the files themselves.
+export const LETTER_ATTACHMENTS_MAX_BYTES = 9 * 1024 * 1024;
+const TOO_LARGE = 'Attachments can be at most 9 MB in total.';
 export const SEAL_EXPLANATION =
   'Sealed letters are encrypted in this browser before they are sent. heirloom stores only the locked letter; it opens only in a browser that has this heir’s key code. Not even the people who run this heirloom server can read it. If the key code is lost, the letter cannot be opened.';
 
@@ -60,7 +62,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
   async function send() {
     if (!title.trim()) return setError('Title is required');
     if (!body.trim()) return setError('Write the letter');
-    if (sealed && total > LETTER_ATTACHMENTS_MAX_BYTES) return setError('Attachments can be at most 10 MB in total.');
+    if (sealed && total > LETTER_ATTACHMENTS_MAX_BYTES) return setError(TOO_LARGE);
     setError(null);
     const done = {
       onSuccess: () => {
@@ -79,6 +81,10 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       const content: LetterContent = { body, attachments: [] };
       for (const file of files) content.attachments.push({ name: file.name, type: file.type, data: await toBase64(file) });
       const sealedLetter = await sealLetter(content, heir.publicKey!);
+      if (sealedLetter.ciphertext.length > Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3)) {
+        setError(`${TOO_LARGE} The letter with its files must fit in 12 MB once sealed.`);
+        return;
+      }
       writeLetter.mutate({ heirId: heir.id, title: title.trim(), sealed: sealedLetter }, done);
     } catch {
       setError('The letter could not be sealed in this browser.');
@@ -129,7 +135,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
             />
             <p id={`${filesId}-hint`} className="text-xs text-muted-foreground">
               {sealed
-                ? `Photos or a voice recording, up to 10 MB in total${files.length ? ` (${formatBytes(total)} chosen)` : ''}.`
+                ? `Photos or a voice recording, up to 9 MB in total${files.length ? ` (${formatBytes(total)} chosen)` : ''}.`
                 : 'Plain letters cannot carry files: seal the letter to attach them.'}
             </p>
           </div>
