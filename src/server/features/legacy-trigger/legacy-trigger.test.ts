@@ -347,6 +347,27 @@ describe('the Legacy Plan trigger', () => {
     expect(status.json()).toMatchObject({ configured: true, state: 'active', confirmations: 0 });
   }, 60_000);
 
+  it('verifiers confirming at once with a check-in racing them start the window once and keep the audit chain whole', async () => {
+    const owner = await signUp(t.app);
+    const people = await Promise.all(['Ann', 'Ben', 'Cat'].map((name) => contact(owner, name)));
+    const c = clocked(new Date(Date.now() + 1000));
+    await c.service.putPlan(owner.user.id, plan({ verifierContactIds: people.map((p) => p.id), verifiersRequired: 2, vetoDays: 14 }));
+    const tokens = await Promise.all(people.map(async (p) => verifyToken(await t.smtp.waitForMail(p.email!, { subject: /named you/ }))));
+    c.at(new Date(Date.now() + 2 * DAY));
+    await Promise.all([...tokens.map((token) => c.service.verifierConfirm(token)), c.service.tick(owner.user.id)]);
+    expect(await c.service.status(owner.user.id)).toMatchObject({ state: 'veto', confirmations: 3 });
+    const log = await c.service.audit(owner.user.id);
+    expect(log.chainIntact).toBe(true);
+    expect(log.entries.filter((e) => e.event === 'veto started')).toHaveLength(1);
+    await t.smtp.waitForMail(owner.email, { subject: /about to be released/ });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(t.smtp.mailTo(owner.email, /about to be released/)).toHaveLength(1);
+
+    // a check-in racing more reports: whichever comes last wins, and the chain stays whole
+    await Promise.all([c.service.checkIn(owner.user.id), ...tokens.map((token) => c.service.verifierConfirm(token))]);
+    expect((await c.service.audit(owner.user.id)).chainIntact).toBe(true);
+  }, 60_000);
+
   it('a pause holds check-ins and the countdown continues from its end', async () => {
     const owner = await signUp(t.app);
     const start = new Date(Date.now() + 1000);
