@@ -1,7 +1,7 @@
 // The Legacy Plan's heirs, releases and letters (decision 027). Every owner-side query carries the owner in
 // its WHERE; the heir-side queries start from one heir found by its key code (or its cookie) and reach only
 // grants of that heir whose release time has come.
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { collections, contacts, grants, heirs, letters, memories, photos, users, vaultFiles } from '../../db/schema';
 
@@ -116,6 +116,28 @@ export function createLegacyRepo(db: Db) {
         .where(and(eq(heirs.id, heirId), eq(heirs.userId, userId)))
         .returning({ id: heirs.id });
       return rows.length > 0;
+    },
+
+    /** The heir's "at an age" releases not released yet: their dates follow the date of birth. */
+    pendingAgeReleases: (userId: number, heirId: number) =>
+      db
+        .select({ id: grants.id, age: grants.releaseAge })
+        .from(grants)
+        .where(
+          and(
+            eq(grants.userId, userId),
+            eq(grants.heirId, heirId),
+            isHeirGrant,
+            eq(grants.releaseCondition, 'at_age'),
+            isNull(grants.releasedAt),
+          ),
+        ),
+
+    async setReleaseAt(userId: number, grantId: number, releaseAt: Date) {
+      await db
+        .update(grants)
+        .set({ releaseAt })
+        .where(and(eq(grants.id, grantId), eq(grants.userId, userId), isHeirGrant, isNull(grants.releasedAt)));
     },
 
     async deleteHeir(userId: number, heirId: number) {

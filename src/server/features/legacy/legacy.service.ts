@@ -139,8 +139,20 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       return heirOut(await heirOf(userId, id));
     },
 
+    /** A new date of birth moves the heir's pending "at an age" releases with it; it cannot be removed while there are some. */
     async updateHeir(userId: number, heirId: number, input: { dateOfBirth?: string | null }): Promise<Heir> {
-      if (!(await repo.updateHeir(userId, heirId, { dateOfBirth: input.dateOfBirth ?? null }))) throw notFound();
+      await heirOf(userId, heirId);
+      const dateOfBirth = input.dateOfBirth ?? null;
+      const pending = await repo.pendingAgeReleases(userId, heirId);
+      if (!dateOfBirth && pending.length > 0) throw badRequest(LEGACY_MESSAGES.dateOfBirthNeeded);
+      if (!(await repo.updateHeir(userId, heirId, { dateOfBirth }))) throw notFound();
+      const at = now();
+      for (const r of pending) {
+        const birthday = birthdayAt(dateOfBirth!, r.age ?? 0);
+        const releaseAt = birthday > at ? birthday : at;
+        await repo.setReleaseAt(userId, r.id, releaseAt);
+        await scheduleLegacyTick(jobs, userId, releaseAt);
+      }
       return heirOut(await heirOf(userId, heirId));
     },
 

@@ -184,6 +184,20 @@ describe('releases', () => {
     await call(t, w.owner, 'DELETE', `/api/collections/${w.collectionId}/links/${link.id}`);
   });
 
+  it('a new date of birth moves the pending "at an age" releases; it cannot be removed while they wait', async () => {
+    const r = (await post({ heirId, photoId: w.photoId, condition: 'at-age', age: 70 })).json() as Release;
+    expect(r.releaseAt).toBe('2060-01-01T00:00:00.000Z');
+    const moved = await call(t, w.owner, 'PATCH', `/api/legacy/heirs/${heirId}`, { dateOfBirth: '1995-06-15' });
+    expect(moved.statusCode).toBe(200);
+    const [row] = await t.db.select().from(grants).where(eq(grants.id, r.id));
+    expect(row!.releaseAt!.toISOString()).toBe('2065-06-15T00:00:00.000Z');
+    const cleared = await call(t, w.owner, 'PATCH', `/api/legacy/heirs/${heirId}`, { dateOfBirth: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().message).toBe(LEGACY_MESSAGES.dateOfBirthNeeded);
+    await call(t, w.owner, 'DELETE', `/api/legacy/releases/${r.id}`);
+    expect((await call(t, w.owner, 'PATCH', `/api/legacy/heirs/${heirId}`, { dateOfBirth: '1990-01-01' })).statusCode).toBe(200);
+  });
+
   it('refuses what cannot be released, with clear messages', async () => {
     const expect400 = async (body: object, message?: string) => {
       const res = await post(body);
