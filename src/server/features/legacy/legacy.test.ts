@@ -581,3 +581,20 @@ describe('preview and the heir’s side', () => {
     expect((await openWith(t, await newKeyCodeElsewhere(), address)).res.headers['retry-after']).toBeUndefined();
   });
 });
+
+describe('key codes from one address', () => {
+  it('are limited like sign-ins, whatever the code, with the same answer for all', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT: '3' });
+    try {
+      const statuses = [];
+      for (const code of ['NOT-A-CODE', await newKeyCodeElsewhere(), 'ABCD', await newKeyCodeElsewhere()]) {
+        statuses.push((await openWith(limited, code, '198.51.100.200')).res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // another address is not held back
+      expect((await openWith(limited, 'NOT-A-CODE', '198.51.100.201')).res.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
