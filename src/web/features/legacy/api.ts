@@ -79,3 +79,7 @@ export const useRemoveRelease = () => useLegacyMutation((id: number) => api.dele
 
 export const useWriteLetter = () => useLegacyMutation((input: LetterInput) => api.post<Letter>('/api/legacy/letters', input));
 export const useDeleteLetter = () => useLegacyMutation((id: number) => api.delete(`/api/legacy/letters/${id}`));
+export const useSetDateOfBirth = () =>
+  useLegacyMutation(({ heirId, dateOfBirth }: { heirId: number; dateOfBirth: string | null }) =>
+    api.patch<Heir>(`/api/legacy/heirs/${heirId}`, { dateOfBirth }),
+  );

@@ -9,6 +9,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useDeleteLetter, useRemoveHeir, useRemoveRelease } from '../api';
 import { conditionText, formatDay, TARGET_KIND_NAMES } from '../wording';
 import { AddReleaseDialog } from './add-release-dialog';
+import { DateOfBirthDialog } from './date-of-birth-dialog';
 import { KeyCodeButton } from './key-code-dialog';
 import { LetterDialog } from './letter-dialog';
 import { PreviewDialog } from './preview-dialog';
@@ -115,6 +116,7 @@ export function HeirCard({ heir, releases, letters }: { heir: Heir; releases: Re
       <div className="flex flex-wrap gap-2">
         <KeyCodeButton heir={heir} />
         <PreviewDialog heir={heir} />
+        <DateOfBirthDialog heir={heir} />
       </div>
       <section className="grid gap-2">
         <div className="flex items-center justify-between gap-2">

@@ -26,7 +26,8 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
     setUploadError(null);
     try {
       await setPublicKey.mutateAsync({ heirId: heir.id, publicKey: await heirPublicKey(code) });
-      setMade({ code, uploaded: true });
+      // the dialog may have been closed meanwhile: never reopen it
+      setMade((current) => (current?.code === code ? { code, uploaded: true } : current));
     } catch (error) {
       setUploadError(errorMessage(error, 'The key code was made, but its lock for sealed letters could not be saved.'));
     }
