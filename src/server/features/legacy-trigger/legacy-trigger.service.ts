@@ -338,7 +338,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
     };
   }
 
-  return {
+  const service = {
     tick,
     nextTickAt: (userId: number) => nextTickAt(repo, userId),
 
@@ -488,7 +488,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
         return link.userId;
       });
       await afterCommit(ctx, userId, outbox);
-      return this.status(userId);
+      return service.status(userId);
     },
 
     /** What a verifier's page shows: neutral 404 for a token that is not a verifier's. */
@@ -524,7 +524,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
         await advance(tx, found.userId, at, outbox);
       });
       await afterCommit(ctx, found.userId, outbox);
-      return this.verifierView(token);
+      return service.verifierView(token);
     },
 
     /** At start: every owner whose timer may still fire has a tick queued (a kill -9 loses none). */
@@ -535,6 +535,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
       }
     },
   };
+  return service;
 }
 
 export type LegacyTriggerService = ReturnType<typeof createLegacyTriggerService>;
