@@ -51,6 +51,32 @@ export function birthdayAt(dateOfBirth: string, age: number): Date {
   return new Date(Date.UTC(y + age, m - 1, d));
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const hrefOf = (name: string) => name.split('/').map(encodeURIComponent).join('/');
+
+/** The zip's front page: opens in any browser, with no script, and links every file in it. */
+function indexPage(ownerName: string, heirName: string, content: Received, entries: ZipEntry[]) {
+  const letters = content.letters.map((l) =>
+    l.sealed
+      ? `<h2>${escapeHtml(l.title)}</h2><p>This letter is sealed: open it on the page where you entered your key code.</p>`
+      : `<h2>${escapeHtml(l.title)}</h2><p style="white-space:pre-wrap">${escapeHtml(l.body ?? '')}</p>`,
+  );
+  const files = entries
+    .filter((e) => e.name !== 'README.txt')
+    .map((e) => `<li><a href="${escapeHtml(hrefOf(e.name))}">${escapeHtml(e.name)}</a></li>`);
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
+    `<title>From ${escapeHtml(ownerName)}</title></head>`,
+    '<body style="font-family:Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">',
+    `<h1>What ${escapeHtml(ownerName)} left for ${escapeHtml(heirName)}</h1>`,
+    ...letters,
+    `<h2>Everything in this folder</h2><ul>${files.join('')}</ul>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
 interface Deps {
   repo: LegacyRepo;
   shared: SharedViewService;
@@ -386,10 +412,16 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       }
       for (const r of content.releases) {
         const access = await this.releaseAccess(cookie, r.grantId);
-        const part = await shared.zip(access);
         const folder = safeNamePart(r.title, r.kind);
+        // a memory's words are part of it, not only its files
+        for (const m of (await shared.view(access, false)).memories) {
+          const body = [m.title, m.eventDate, '', m.content, ...(m.tags.length ? ['', m.tags.join(', ')] : []), ''].join('\n');
+          text(`${folder}/memories/${m.eventDate} ${safeNamePart(m.title, 'memory')}.txt`, body, new Date(r.releasedAt));
+        }
+        const part = await shared.zip(access);
         for (const e of part.entries) entries.push({ ...e, name: unique(`${folder}/${e.name}`) });
       }
+      text('index.html', indexPage(heir.ownerName, nameOf(heir), content, entries), now());
       return { fileName: `${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, entries };
     },
   };

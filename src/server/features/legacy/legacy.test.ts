@@ -546,6 +546,12 @@ describe('preview and the heir’s side', () => {
     expect(names.some((n) => n.startsWith('The lake/memories/'))).toBe(true);
     expect(names.some((n) => n.includes('private'))).toBe(false);
     expect(zip.get('The garden/documents/deeds.txt')!.toString()).toBe('The house deeds');
+    expect(zip.get('The lake/memories/1999-07-04 The lake.txt')!.toString()).toContain('We swam');
+    const index = zip.get('index.html')!.toString();
+    expect(index).toContain('What Ada Lovelace left for Grace King');
+    expect(index).toContain('With love');
+    expect(index).toContain('href="The%20garden/photos/garden.jpg"');
+    expect(index).not.toContain(secret);
   });
 
   it('a regenerated code revokes the old code and its cookie', async () => {
