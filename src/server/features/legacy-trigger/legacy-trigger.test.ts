@@ -443,5 +443,14 @@ describe('the Legacy Plan trigger', () => {
     expect((await put(plan())).statusCode).toBe(200);
     const got = await t.app.inject({ method: 'GET', url: '/api/legacy/plan', headers: { cookie: owner.cookie } });
     expect(got.json()).toMatchObject({ checkInMonths: 6, vetoDays: 7, verifiers: [] });
+
+    // a verifier removed from the plan: their link stops working
+    const gone = await contact(owner, 'Gone');
+    expect((await put(plan({ verifierContactIds: [gone.id] }))).statusCode).toBe(200);
+    const link = verifyToken(await t.smtp.waitForMail(gone.email!, { subject: /named you/ }));
+    expect((await t.app.inject({ method: 'GET', url: `/api/legacy/verify/${link}` })).statusCode).toBe(200);
+    expect((await put(plan())).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/legacy/verify/${link}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/legacy/verify/${link}` })).statusCode).toBe(404);
   }, 30_000);
 });
