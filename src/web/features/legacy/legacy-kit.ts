@@ -82,12 +82,14 @@ export async function makeLegacyKit(input: LegacyKitInput): Promise<Uint8Array> 
   const width = page.getWidth() - margin * 2;
   let y = page.getHeight() - margin;
 
-  const text = (value: string, font: PDFFont, size: number, gap = 4) => {
-    for (const line of wrap(font, printable(font, value), size, width)) {
-      y -= size;
+  /** A paragraph: its lines 1.4 apart, then `after` points of space. */
+  const text = (value: string, font: PDFFont, size: number, after = 4) => {
+    const lines = wrap(font, printable(font, value), size, width);
+    lines.forEach((line, i) => {
+      y -= i === 0 ? size : size * 1.4;
       page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-      y -= gap;
-    }
+    });
+    y -= after;
   };
 
   text('heirloom Legacy Kit', regular, 12, 10);
