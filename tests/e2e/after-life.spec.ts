@@ -105,7 +105,12 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   await expect(receives.getByText('Summers in Cardiff')).toBeVisible();
   await expect(receives.getByText('On 1 June 2040')).toBeVisible();
 
-  // And the letter itself, at 18
+  // A letter goes after death unless the owner chooses otherwise: this one at 18 instead
+  const letterRelease = receives.getByRole('listitem').filter({ hasText: 'For when you are grown' });
+  await expect(letterRelease.getByText('After my death')).toBeVisible();
+  await letterRelease.getByRole('button', { name: 'Remove For when you are grown' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(letterRelease).toHaveCount(0);
   await heir.getByRole('button', { name: 'Add something for Amy Smith' }).click();
   await release.getByRole('combobox', { name: 'What' }).selectOption('letter');
   await release.getByRole('combobox', { name: 'Letter', exact: true }).selectOption({ label: 'For when you are grown' });

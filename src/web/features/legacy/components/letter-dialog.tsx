@@ -67,7 +67,10 @@ export function LetterDialog({ heir }: { heir: Heir }) {
     const done = {
       onSuccess: () => {
         onOpenChange(false);
-        toast({ title: sealed ? 'Letter sealed and saved' : 'Letter saved' });
+        toast({
+          title: sealed ? 'Letter sealed and saved' : 'Letter saved',
+          description: `${heir.name} receives it after your death; change when under “What ${heir.name} receives”.`,
+        });
       },
       onError: (err: unknown) =>
         toast({ variant: 'destructive', title: 'Failed to save the letter', description: errorMessage(err, 'An error occurred') }),
