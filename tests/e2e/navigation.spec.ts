@@ -63,9 +63,9 @@ test('My Story stays highlighted on the pages it leads to', async ({ page, signI
   }
 });
 
-test('after life shows its coming-soon text', async ({ page, signIn }) => {
+test('after life shows the Legacy Plan', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/after-life');
   await expect(page.getByRole('heading', { name: 'After Life' })).toBeVisible();
-  await expect(page.getByText('After Life page coming soon...')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Where your plan stands' }).getByText(/^Not set up yet/)).toBeVisible();
 });
