@@ -313,9 +313,10 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       const attempt = throttle.begin(normalized ? `key-code:${hash}` : `key-code-typed:${normalizeKeyCode(keyCode)}`, address);
       const neutral = { result: { released: false, message: LEGACY_MESSAGES.nothingReleased } as OpenResult };
       try {
-        if (!normalized) return neutral;
+        // the same two queries for every code, known or not
         const heir = await repo.findHeirByKeyCodeHash(hash);
-        if (!heir || !(await repo.hasReleased(heir.id, heir.userId, now()))) return neutral;
+        const released = await repo.hasReleased(heir?.id ?? 0, heir?.userId ?? 0, now());
+        if (!normalized || !heir || !released) return neutral;
         attempt.succeeded();
         return {
           result: { released: true, ownerName: heir.ownerName, heirName: nameOf(heir) },
