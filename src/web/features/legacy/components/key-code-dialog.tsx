@@ -8,7 +8,6 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { heirPublicKey } from '@web/lib/legacy-crypto';
 import { useMakeKeyCode, useSetPublicKey } from '../api';
-import { downloadLegacyKit } from '../legacy-kit';
 
 type Made = { code: string; uploaded: boolean };
 
@@ -46,6 +45,8 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
 
   async function download(code: string) {
     try {
+      // pdf-lib and the QR encoder load only when a kit is made
+      const { downloadLegacyKit } = await import('../legacy-kit');
       await downloadLegacyKit({ heirName: heir.name, origin: window.location.origin, keyCode: code });
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'The Legacy Kit could not be made in this browser.' });
