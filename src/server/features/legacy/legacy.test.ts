@@ -154,6 +154,10 @@ describe('releases', () => {
     expect(new Date(reached.releaseAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(reached.releaseAt!).getTime()).toBeLessThanOrEqual(Date.now());
 
+    // the trigger wakes up for the dated release on its moment
+    const ticks = await t.pool.query("select singleton_key from pgboss.job where name = 'legacy.tick'");
+    expect(ticks.rows.map((r: { singleton_key: string }) => r.singleton_key)).toContain(`${w.owner.user.id}:${new Date(soon).getTime()}`);
+
     const [row] = await t.db.select().from(grants).where(eq(grants.id, dated.id));
     expect(row).toMatchObject({ linkKind: 'heir', heirId, contactId: w.heirContactId, releaseCondition: 'on_date', tokenHash: null });
 
