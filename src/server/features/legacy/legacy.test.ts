@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readKeyCode } from '@shared/key-code';
-import { LEGACY_MESSAGES, type Heir, type LegacyPreview, type Letter, type Received, type Release } from '@shared/schemas/legacy';
+import {
+  LEGACY_MESSAGES,
+  SEALED_LETTER_MAX_BYTES,
+  type Heir,
+  type LegacyPreview,
+  type Letter,
+  type Received,
+  type Release,
+} from '@shared/schemas/legacy';
 import type { SharedCollection } from '@shared/schemas/sharing';
 import { grants, heirs, letters } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '@tests/helpers/server';
@@ -329,6 +337,11 @@ describe('letters', () => {
     const sealed = await sealLetter('x'.repeat(6 * 1024 * 1024), publicKey);
     const res = await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'Big', sealed });
     expect(res.statusCode).toBe(201);
+    // the largest the contract allows (12 MB as base64) fits the route's body limit
+    const largest = { ...sealed, ciphertext: 'A'.repeat(Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3)) };
+    expect((await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'Largest', sealed: largest })).statusCode).toBe(201);
+    const over = { ...sealed, ciphertext: `${largest.ciphertext}A` };
+    expect((await call(t, w.owner, 'POST', '/api/legacy/letters', { heirId, title: 'Over', sealed: over })).statusCode).toBe(400);
   });
 });
 
