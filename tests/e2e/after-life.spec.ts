@@ -126,6 +126,15 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   await expect(preview.getByRole('list', { name: 'Released later' }).getByText('Summers in Cardiff')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // A new key code replaces the old one; the letter sealed with the old one says so
+  await heir.getByRole('button', { name: 'Make a new key code' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make a new key code' }).click();
+  await expect(codeDialog.getByRole('button', { name: 'Done' })).toBeEnabled();
+  const newCode = (await codeDialog.getByRole('group', { name: 'Key code' }).locator('span').allTextContents()).join('-');
+  expect(newCode).not.toBe(code);
+  await codeDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(letters.getByText('Sealed with an old key code: Amy Smith’s new code cannot open it. Write it again.')).toBeVisible();
+
   // The log
   await page.getByText('Audit log').click();
   await expect(page.getByText('The log’s chain is intact')).toBeVisible();

@@ -68,6 +68,11 @@ function LetterRows({ heir, letters }: { heir: Heir; letters: Letter[] }) {
               )}
               Written {formatDay(letter.createdAt)}
             </span>
+            {letter.sealed && letter.sealed.recipientPublicKey !== heir.publicKey && (
+              <span className="block text-xs font-medium text-destructive">
+                Sealed with an old key code: {heir.name}’s new code cannot open it. Write it again.
+              </span>
+            )}
           </span>
           <ConfirmDialog
             title="Delete this letter?"
