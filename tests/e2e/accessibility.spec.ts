@@ -604,6 +604,23 @@ for (const viewport of [DESKTOP, PHONE]) {
   });
 }
 
+test('after life while a release is pending, with its Cancel the release button', async ({ page, signIn }) => {
+  await signIn();
+  const email = `verifier-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const res = await page.request.post('/api/contacts', { data: { firstName: 'Wilfred', email, relationship: 'family' } });
+  const verifier = ((await res.json()) as { id: number }).id;
+  const plan = { checkInMonths: 12, vetoDays: 14, verifierContactIds: [verifier], verifiersRequired: 1 };
+  expect((await page.request.put('/api/legacy/plan', { data: plan })).ok()).toBe(true);
+  const token = (await readMail(email, '/legacy/verify/')).link.split('/').pop()!;
+  expect((await page.request.post(`/api/legacy/verify/${token}`)).ok()).toBe(true);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto(paths.afterLife);
+    await expect(page.getByRole('button', { name: 'Cancel the release' })).toBeVisible();
+    await expectAccessible(page, `after life with a release pending at ${viewport.width}px`);
+  }
+});
+
 test('the add-friend dialog', async ({ page, signIn }) => {
   await signIn();
   await page.goto('/friends');

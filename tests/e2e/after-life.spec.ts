@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { expect, readMail, test } from './fixtures';
 
 // The owner's side of the Legacy Plan on /after-life: a plan with two verifiers, an heir with a key code and
 // a printed kit, a sealed letter that never leaves the browser readable, and a time-capsule release.
@@ -149,4 +150,27 @@ test('the plan reads well on a phone', async ({ page, signIn }) => {
   await expect(page.getByText('No heirs yet')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a verifier’s report starts the waiting time, and the owner cancels the release', async ({ page, signIn }) => {
+  await signIn();
+  const email = `verifier-${randomUUID()}@example.com`;
+  const verifier = await addContact(page.request, 'Wilfred', email);
+  const plan = { checkInMonths: 12, vetoDays: 14, verifierContactIds: [verifier.id], verifiersRequired: 1 };
+  expect((await page.request.put('/api/legacy/plan', { data: plan })).ok()).toBe(true);
+  const mail = await readMail(email, '/legacy/verify/');
+  const token = mail.link.split('/').pop()!;
+  expect((await page.request.post(`/api/legacy/verify/${token}`)).ok()).toBe(true);
+
+  await page.goto('/after-life');
+  const status = page.getByRole('region', { name: 'Where your plan stands' });
+  await expect(status.getByText(/^Release pending — it happens on .+ unless you cancel$/)).toBeVisible();
+  await status.getByRole('button', { name: 'Cancel the release' }).click();
+  await expect(page.getByText('Release cancelled', { exact: true })).toBeVisible();
+  await expect(status.getByText(/^Active — next check-in mail on /)).toBeVisible();
+  await expect(status.getByRole('button', { name: 'Cancel the release' })).toHaveCount(0);
+
+  await page.getByText('Audit log').click();
+  await expect(page.getByText('A verifier confirmed')).toBeVisible();
+  await expect(page.getByText('You cancelled the release')).toBeVisible();
 });
