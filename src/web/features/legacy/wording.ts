@@ -80,7 +80,9 @@ export function statusText(status: LegacyStatus, now = new Date()): string {
     case 'active':
       return paused
         ? `Paused while you travel — check-ins resume on ${formatDay(status.pausedUntil)}`
-        : `Active — next check-in mail on ${formatDay(status.nextStepAt)}`;
+        : status.nextStepAt
+          ? `Active — next check-in mail on ${formatDay(status.nextStepAt)}`
+          : 'Active';
     case 'awaiting_check_in':
       return 'Waiting for your check-in';
     case 'verifying':

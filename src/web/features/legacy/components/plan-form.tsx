@@ -8,7 +8,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useAllContacts, useLegacyPlan, useSavePlan } from '../api';
+import { useAllContacts, useLegacyPlan, useLegacyStatus, useSavePlan } from '../api';
 import { livePause } from '../wording';
 
 const DEFAULT_PLAN: LegacyPlan = { checkInMonths: 6, vetoDays: 30, verifiersRequired: 1, verifiers: [], pausedUntil: null };
@@ -157,6 +157,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
 /** Check-ins and verifiers: when heirloom asks, who confirms, and how long the owner has to cancel. */
 export function PlanForm() {
   const plan = useLegacyPlan();
+  const status = useLegacyStatus();
   const titleId = useId();
   // no plan saved yet reads as the defaults
   const notSaved = plan.isError && plan.error instanceof ApiError && plan.error.status === 404;
@@ -167,7 +168,9 @@ export function PlanForm() {
         <CardDescription>How heirloom finds out that you have died, and who confirms it.</CardDescription>
       </CardHeader>
       <CardContent>
-        {plan.isPending ? (
+        {status.data?.state === 'released' ? (
+          <p className="text-sm text-muted-foreground">Your plan has been released; it can no longer be changed.</p>
+        ) : plan.isPending ? (
           <Skeleton className="h-64" />
         ) : plan.isError && !notSaved ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
