@@ -208,6 +208,11 @@ const BODILESS = new Set([
   'POST /api/photos/fix-paths',
   'POST /api/photos/cleanup',
   'POST /api/photos/retry-failed',
+  'POST /api/legacy/check-in',
+  'POST /api/legacy/veto',
+  'POST /api/legacy/close',
+  'POST /api/legacy/heirs/:id/key-code',
+  'POST /api/legacy/verify/:token',
 ]);
 const BAD_FILENAMES = [
   '../../etc/passwd',
