@@ -104,7 +104,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|zod/|@shared/|\\.{1,2}/)', message: 'src/shared imports only zod and other shared files.' }] },
+        // @noble/curves: sealed letters are one format both sides read (decision 027); it is pure, audited code.
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|zod/|@noble/curves/|@shared/|\\.{1,2}/)',
+              message: 'src/shared imports only zod, @noble/curves and other shared files.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { paths } from '../../src/web/app/paths';
-import { heirPublicKey, sealLetter } from '../../src/web/lib/legacy-crypto';
+import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { expect, readMail, test } from './fixtures';
 
 // axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a

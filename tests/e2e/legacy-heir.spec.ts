@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { heirPublicKey, sealLetter } from '../../src/web/lib/legacy-crypto';
+import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { expect, readMail, test } from './fixtures';
 
 // The heir's side of the Legacy Plan: an owner's plan, heir, key code, sealed letter and a released collection

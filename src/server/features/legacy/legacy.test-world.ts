@@ -1,12 +1,10 @@
 // An owner with two heirs, things to release to them, and a stranger with things of their own: built through
 // the real API for the Legacy Plan's tests. Sealed letters are made here as the owner's browser makes them
-// (src/web/lib/legacy-crypto.ts), with Node's WebCrypto and @noble/curves.
-import { x25519 } from '@noble/curves/ed25519.js';
+// (src/shared/sealed-letter.ts), with Node's WebCrypto and @noble/curves.
 import { and, eq } from 'drizzle-orm';
-import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
-import { readKeyCode } from '@shared/key-code';
 import type { SealedLetter } from '@shared/schemas/legacy';
+import { openLetter, sealLetter as sealWithAttachments } from '@shared/sealed-letter';
 import { grants } from '@server/db/schema';
 import { multipart, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -158,99 +156,14 @@ export async function openWith(t: TestApp, keyCode: string, remoteAddress = '203
   return { res, cookie: cookie ? `heirloom_heir=${cookie.value}` : undefined, setCookie: cookie };
 }
 
-// ---- sealed letters, exactly as the browser makes them ----
+// ---- sealed letters, made and opened by the browsers' own code ----
 
-const text = new TextEncoder();
-const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-const fromB64url = (value: string) => new Uint8Array(Buffer.from(value, 'base64url'));
+export { heirPublicKey } from '@shared/sealed-letter';
 
-async function hkdf(ikm: Uint8Array, salt: Uint8Array, info: string) {
-  const key = await crypto.subtle.importKey('raw', ikm as Uint8Array<ArrayBuffer>, 'HKDF', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'HKDF', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, info: text.encode(info) },
-    key,
-    256,
-  );
-  return new Uint8Array(bits);
-}
-const aesKey = (raw: Uint8Array, usage: KeyUsage) =>
-  crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, 'AES-GCM', false, [usage]);
-
-const heirPrivateKey = (keyCode: string) => hkdf(text.encode(readKeyCode(keyCode)!), text.encode('heirloom legacy key v1'), 'x25519');
-
-export async function heirPublicKey(keyCode: string) {
-  return b64url(x25519.getPublicKey(await heirPrivateKey(keyCode)));
-}
-
-const wrappingKey = (shared: Uint8Array, ephemeralPublic: Uint8Array, heirPublic: Uint8Array) =>
-  hkdf(shared, new Uint8Array([...ephemeralPublic, ...heirPublic]), 'heirloom letter key wrap v1');
-
-export async function sealLetter(plaintext: string, heirPublicKeyText: string): Promise<SealedLetter> {
-  const heirPublic = fromB64url(heirPublicKeyText);
-  const letterKey = crypto.getRandomValues(new Uint8Array(32));
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const content = text.encode(JSON.stringify({ body: plaintext, attachments: [] }));
-  const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(letterKey, 'encrypt'), content));
-  const ephemeralPrivate = x25519.utils.randomSecretKey();
-  const ephemeralPublic = x25519.getPublicKey(ephemeralPrivate);
-  const wrapKey = await wrappingKey(x25519.getSharedSecret(ephemeralPrivate, heirPublic), ephemeralPublic, heirPublic);
-  const wrapIv = crypto.getRandomValues(new Uint8Array(12));
-  const wrappedKey = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: wrapIv }, await aesKey(wrapKey, 'encrypt'), letterKey),
-  );
-  return {
-    version: 1,
-    recipientPublicKey: heirPublicKeyText,
-    ephemeralPublicKey: b64url(ephemeralPublic),
-    wrappedKey: b64url(wrappedKey),
-    wrapIv: b64url(wrapIv),
-    iv: b64url(iv),
-    ciphertext: b64url(ciphertext),
-  };
-}
+export const sealLetter = (plaintext: string, heirPublicKeyText: string) =>
+  sealWithAttachments({ body: plaintext, attachments: [] }, heirPublicKeyText);
 
 /** Opens a sealed letter with the key code, as the heir's browser does. */
-export async function openSealed(sealed: SealedLetter, keyCode: string) {
-  const heirPrivate = await heirPrivateKey(keyCode);
-  const heirPublic = x25519.getPublicKey(heirPrivate);
-  const ephemeralPublic = fromB64url(sealed.ephemeralPublicKey);
-  const wrapKey = await wrappingKey(x25519.getSharedSecret(heirPrivate, ephemeralPublic), ephemeralPublic, heirPublic);
-  const letterKey = new Uint8Array(
-    await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: fromB64url(sealed.wrapIv) as Uint8Array<ArrayBuffer> },
-      await aesKey(wrapKey, 'decrypt'),
-      fromB64url(sealed.wrappedKey) as Uint8Array<ArrayBuffer>,
-    ),
-  );
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: fromB64url(sealed.iv) as Uint8Array<ArrayBuffer> },
-    await aesKey(letterKey, 'decrypt'),
-    fromB64url(sealed.ciphertext) as Uint8Array<ArrayBuffer>,
-  );
-  return (JSON.parse(new TextDecoder().decode(plain)) as { body: string }).body;
-}
+export const openSealed = async (sealed: SealedLetter, keyCode: string) => (await openLetter(sealed, keyCode)).body;
 
-/** The entries of a zip (stored or deflated), read from its central directory. */
-export function readZip(zip: Buffer): Map<string, Buffer> {
-  let end = zip.length - 22;
-  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
-  if (end < 0) throw new Error('not a zip');
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(dataAt, dataAt + compressedSize);
-    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
+export { readZip } from '@tests/helpers/zip';

@@ -550,7 +550,7 @@ describe('preview and the heir’s side', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/legacy/received/download', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    const zip = readZip(res.rawPayload);
+    const zip = await readZip(res.rawPayload);
     const names = [...zip.keys()];
     expect(names).toContain('README.txt');
     expect(zip.get('README.txt')!.toString()).toContain('key code');

@@ -2,7 +2,6 @@
 // things that must never be reachable through those links: built through the real API, for the shared-view
 // tests and the shared-view access walk.
 import { eq } from 'drizzle-orm';
-import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import { collectionItems, contacts, grants } from '@server/db/schema';
 import { multipart, signUp, type TestApp } from '@tests/helpers/server';
@@ -214,27 +213,4 @@ export const expireGrant = (t: TestApp, grantId: number) =>
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(grants.id, grantId));
 
-/** The entries of a zip (stored or deflated), read from its central directory. */
-export function readZip(zip: Buffer): Map<string, Buffer> {
-  let end = zip.length - 22;
-  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
-  if (end < 0) throw new Error('not a zip');
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(dataAt, dataAt + compressedSize);
-    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
+export { readZip } from '@tests/helpers/zip';

@@ -121,7 +121,7 @@ describe('/api/shared and /api/shared-with-me', () => {
     await expectNoPlaces((await get(body.memories[0]!.attachments[0]!.url)).rawPayload, 'attachment');
     await expectNoPlaces((await get(body.documents.find((d) => d.name === 'scan.jpg')!.url)).rawPayload, 'image document');
 
-    const zip = readZip((await get(body.downloadAllUrl)).rawPayload);
+    const zip = await readZip((await get(body.downloadAllUrl)).rawPayload);
     const pictures = [...zip.entries()].filter(([name]) => /\.(jpg|png|webp)$/.test(name));
     expect(pictures.length).toBe(4); // two photos, the attachment and the scanned document
     for (const [name, bytes] of pictures) await expectNoPlaces(bytes, `zip entry ${name}`);
@@ -146,7 +146,7 @@ describe('/api/shared and /api/shared-with-me', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Summer in Paris.zip"; filename*=UTF-8''Summer%20in%20Paris.zip`);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const zip = readZip(res.rawPayload);
+    const zip = await readZip(res.rawPayload);
     const names = [...zip.keys()].sort();
     const eiffelName = names.find((n) => n.includes('eiffel'));
     expect(eiffelName).toMatch(/^photos\/(\d{4}-\d\d-\d\d )?eiffel\.jpg$/);
@@ -411,7 +411,7 @@ describe('/api/shared and /api/shared-with-me', () => {
     const shownAttachment = plain.memories[0]!.attachments[0]!;
     expect(shownAttachment).toMatchObject({ fileName: 'voice.jpg', mimeType: 'image/jpeg' });
     await expectNoPlaces((await get(shownAttachment.url)).rawPayload, 'HEIC attachment');
-    const zip = readZip((await get(plain.downloadAllUrl)).rawPayload);
+    const zip = await readZip((await get(plain.downloadAllUrl)).rawPayload);
     const heicNames = [...zip.keys()];
     expect(heicNames).toHaveLength(2);
     expect(heicNames).toContain('memories/2021-05-01 Phone/voice.jpg');
@@ -421,7 +421,7 @@ describe('/api/shared and /api/shared-with-me', () => {
     const places = await json(await linkTo(true));
     expect(places.photos[0]!.fileName).toBe('iphone.heic');
     expect(sha((await get(places.photos[0]!.downloadUrl)).rawPayload)).toBe(sha(heic));
-    const withPlaces = readZip((await get(places.downloadAllUrl)).rawPayload);
+    const withPlaces = await readZip((await get(places.downloadAllUrl)).rawPayload);
     expect([...withPlaces.values()].map(sha).sort()).toEqual([sha(heic), sha(heic)]);
   });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SealedLetter } from '@shared/schemas/legacy';
-import { openLetter } from '@web/lib/legacy-crypto';
+import { openLetter } from '@shared/sealed-letter';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** Standard base64 (the attachments inside a sealed letter) to bytes. */

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keyCodeFromBytes } from '@shared/key-code';
 import { LEGACY_MESSAGES, type Received } from '@shared/schemas/legacy';
 import type { SharedCollection } from '@shared/schemas/sharing';
-import { heirPublicKey, sealLetter } from '@web/lib/legacy-crypto';
+import { heirPublicKey, sealLetter } from '@shared/sealed-letter';
 import { LegacyScreen } from './legacy-screen';
 
 const CODE = keyCodeFromBytes(randomBytes(17));

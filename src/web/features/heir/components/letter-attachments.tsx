@@ -1,6 +1,6 @@
 import { Download, FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { LetterContent } from '@web/lib/legacy-crypto';
+import type { LetterContent } from '@shared/sealed-letter';
 import { fromBase64 } from '../sealed-letter';
 
 type Attachment = LetterContent['attachments'][number];

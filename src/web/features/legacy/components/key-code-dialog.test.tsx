@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyCodeFromBytes } from '@shared/key-code';
 import type { Heir } from '@shared/schemas/legacy';
-import { heirPublicKey } from '@web/lib/legacy-crypto';
+import { heirPublicKey } from '@shared/sealed-letter';
 import { KeyCodeButton } from './key-code-dialog';
 
 const heir: Heir = {

@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { heirPublicKey } from '@web/lib/legacy-crypto';
+import { heirPublicKey } from '@shared/sealed-letter';
 import { useMakeKeyCode, useSetPublicKey } from '../api';
 
 type Made = { code: string; uploaded: boolean };

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyCodeFromBytes } from '@shared/key-code';
 import type { Heir, SealedLetter } from '@shared/schemas/legacy';
-import { heirPublicKey, openLetter } from '@web/lib/legacy-crypto';
+import { heirPublicKey, openLetter } from '@shared/sealed-letter';
 import { LetterDialog, SEAL_EXPLANATION } from './letter-dialog';
 
 const baseHeir: Heir = {

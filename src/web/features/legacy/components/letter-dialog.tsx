@@ -17,7 +17,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
-import { sealLetter, type LetterContent } from '@web/lib/legacy-crypto';
+import { sealLetter, type LetterContent } from '@shared/sealed-letter';
 import { useWriteLetter } from '../api';
 
 // The sealed payload (SEALED_LETTER_MAX_BYTES) carries files as base64, a third larger than the files themselves.

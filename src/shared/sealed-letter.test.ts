@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keyCodeFromBytes } from '@shared/key-code';
-import { heirPublicKey, openLetter, sealLetter } from './legacy-crypto';
+import { heirPublicKey, openLetter, sealLetter } from './sealed-letter';
 
 describe('sealed letters', () => {
   const code = keyCodeFromBytes(randomBytes(17));

@@ -3,8 +3,8 @@
 // the key code: private = HKDF-SHA-256(code); the server keeps only the public key. A letter is encrypted
 // with a random AES-256-GCM key, and that key is wrapped with AES-GCM under HKDF(X25519(ephemeral, heir)).
 import { x25519 } from '@noble/curves/ed25519.js';
-import { readKeyCode } from '@shared/key-code';
-import type { SealedLetter } from '@shared/schemas/legacy';
+import { readKeyCode } from './key-code';
+import type { SealedLetter } from './schemas/legacy';
 
 const text = new TextEncoder();
 
