@@ -109,7 +109,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!zod$|zod/|@noble/curves/|@shared/|\\.{1,2}/)',
-              message: 'src/shared imports only zod, @noble/curves and other shared files.',
+              message: 'src/shared imports only zod and other shared files (and @noble/curves, for sealed letters).',
             },
           ],
         },
