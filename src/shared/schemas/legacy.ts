@@ -82,6 +82,8 @@ export const legacyStatusSchema = z.object({
   verifiersRequired: z.number().int(),
   vetoEndsAt: isoDateTimeSchema.nullable(),
   releasedAt: isoDateTimeSchema.nullable(),
+  /** Whether a mail server is configured: without one, no check-in, verifier or heir is reached. */
+  mailConfigured: z.boolean(),
 });
 
 export const auditEntrySchema = z.object({

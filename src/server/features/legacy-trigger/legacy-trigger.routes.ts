@@ -16,7 +16,13 @@ const verifierParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 // /api/legacy (signed in): the plan, its trigger's status, the audit log and the veto (decision 026).
 export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const trigger = createLegacyTriggerService({ db: app.db, jobs: app.jobs, linkTokens: app.linkTokens, publicUrl: app.env.PUBLIC_URL });
+  const trigger = createLegacyTriggerService({
+    db: app.db,
+    jobs: app.jobs,
+    linkTokens: app.linkTokens,
+    publicUrl: app.env.PUBLIC_URL,
+    mailConfigured: app.env.SMTP_URL !== undefined,
+  });
 
   app.get('/plan', { schema: { response: { 200: legacyPlanSchema } } }, async (req) => trigger.getPlan(req.user!.id));
 
@@ -42,7 +48,13 @@ export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
 // /api/legacy (no session): the one-click links of the trigger's mails (check-in, veto, a verifier's report).
 // The mails link to web pages that POST here: a GET never changes anything, so a mail scanner opening links is harmless.
 export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const trigger = createLegacyTriggerService({ db: app.db, jobs: app.jobs, linkTokens: app.linkTokens, publicUrl: app.env.PUBLIC_URL });
+  const trigger = createLegacyTriggerService({
+    db: app.db,
+    jobs: app.jobs,
+    linkTokens: app.linkTokens,
+    publicUrl: app.env.PUBLIC_URL,
+    mailConfigured: app.env.SMTP_URL !== undefined,
+  });
   defineLegacyTickJob(app.jobs, trigger, app.log);
   // every timer that should be pending is queued again at start: ticks are keyed by time, so this adds none twice
   app.addHook('onReady', async () => {

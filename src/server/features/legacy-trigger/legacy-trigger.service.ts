@@ -153,11 +153,13 @@ interface Deps {
   jobs: JobQueue;
   linkTokens: LinkTokens;
   publicUrl: string;
+  /** Whether SMTP_URL is set: the status says so, since the plan reaches everyone by mail. */
+  mailConfigured?: boolean;
   /** The clock the state machine reads: tests drive time with it. */
   now?: () => Date;
 }
 
-export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, now = () => new Date() }: Deps) {
+export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured = false, now = () => new Date() }: Deps) {
   const repo = createLegacyTriggerRepo(db);
   const links = createLegacyLinks(db);
   const ctx: Context = { repo, jobs, publicUrl, links };
@@ -426,6 +428,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
           verifiersRequired: 1,
           vetoEndsAt: null,
           releasedAt: null,
+          mailConfigured,
         };
       }
       const confirmations = (await repo.verifiers(db, userId)).filter((v) => v.confirmedAt).length;
@@ -441,6 +444,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, no
         verifiersRequired: plan.verifiersRequired,
         vetoEndsAt: iso(plan.vetoEndsAt),
         releasedAt: iso(plan.releasedAt),
+        mailConfigured,
       };
     },
 

@@ -437,7 +437,7 @@ describe('the Legacy Plan trigger', () => {
     expect(res.json().message).toMatch(/no e-mail/);
     expect((await put(plan({ verifierContactIds: [], verifiersRequired: 1, checkInMonths: 2 }))).statusCode).toBe(400);
     const status = await t.app.inject({ method: 'GET', url: '/api/legacy/status', headers: { cookie: owner.cookie } });
-    expect(status.json()).toMatchObject({ configured: false, state: 'active', nextStepAt: null });
+    expect(status.json()).toMatchObject({ configured: false, state: 'active', nextStepAt: null, mailConfigured: true });
     expect((await t.app.inject({ method: 'GET', url: `/api/legacy/verify/${'x'.repeat(43)}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/legacy/verify/${'x'.repeat(43)}` })).statusCode).toBe(404);
     expect((await put(plan())).statusCode).toBe(200);

@@ -14,6 +14,7 @@ const status = (patch: Partial<LegacyStatus>): LegacyStatus => ({
   verifiersRequired: 2,
   vetoEndsAt: null,
   releasedAt: null,
+  mailConfigured: true,
   ...patch,
 });
 

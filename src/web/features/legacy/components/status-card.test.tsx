@@ -17,6 +17,7 @@ const active: LegacyStatus = {
   verifiersRequired: 1,
   vetoEndsAt: null,
   releasedAt: null,
+  mailConfigured: true,
 };
 
 function renderCard(initial: LegacyStatus) {
@@ -84,5 +85,14 @@ describe('StatusCard', () => {
     renderCard({ ...active, configured: false, nextStepAt: null });
     expect(await screen.findByText(/^Not set up yet/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'I’m still here' })).toBeNull();
+  });
+
+  it('warns that nobody is reached while no mail server is set up, and only then', async () => {
+    renderCard({ ...active, mailConfigured: false });
+    expect(await screen.findByText('heirloom cannot send e-mail yet')).toBeTruthy();
+    cleanup();
+    renderCard(active);
+    await screen.findByText('Active — next check-in mail on 25 May 2027');
+    expect(screen.queryByText('heirloom cannot send e-mail yet')).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useCheckIn, useLegacyPlan, useLegacyStatus, useSavePlan, useVeto } from '../api';
 import { calendarDay, formatDay, localMidnightIso, statusText } from '../wording';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 
 const planInput = (plan: LegacyPlan, pausedUntil: string | null) => ({
   checkInMonths: plan.checkInMonths,
@@ -185,6 +186,15 @@ export function StatusCard() {
               {statusText(status.data)}
             </p>
             <Actions status={status.data} plan={plan.data} />
+            {!status.data.mailConfigured && (
+              <Alert>
+                <AlertTitle>heirloom cannot send e-mail yet</AlertTitle>
+                <AlertDescription>
+                  No mail server is set up on this heirloom, so check-ins, verifiers and heirs are not reached: messages wait in the
+                  server’s outbox folder. Ask whoever runs this server to set SMTP_URL before you rely on your plan.
+                </AlertDescription>
+              </Alert>
+            )}
           </>
         )}
       </CardContent>
