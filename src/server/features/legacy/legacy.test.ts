@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Argon2 from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readKeyCode } from '@shared/key-code';
 import {
   LEGACY_MESSAGES,
@@ -10,9 +11,9 @@ import {
   type Received,
   type Release,
 } from '@shared/schemas/legacy';
-import type { SharedCollection } from '@shared/schemas/sharing';
-import { grants, heirs, letters } from '@server/db/schema';
-import { buildTestApp, type TestApp } from '@tests/helpers/server';
+import type { SharedCollection, SharedWithMe } from '@shared/schemas/sharing';
+import { grants, heirs, letters, users } from '@server/db/schema';
+import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 import {
   addHeir,
   addRelease,
@@ -27,6 +28,19 @@ import {
   sealLetter,
   type LegacyWorld,
 } from './legacy.test-world';
+
+// Counts the slow hashes the server computes (the real argon2id still runs).
+const argon2Calls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof Argon2>();
+  return {
+    ...real,
+    hashRaw: (...args: Parameters<typeof real.hashRaw>) => {
+      argon2Calls.count++;
+      return real.hashRaw(...args);
+    },
+  };
+});
 
 let t: TestApp;
 let w: LegacyWorld;
@@ -394,26 +408,21 @@ describe('preview and the heir’s side', () => {
     ).id;
   });
 
-  it('before anything is released, every code gets the same neutral answer in about the same time', async () => {
+  it('before anything is released, every code gets the same neutral answer for the same work', async () => {
     const answers = [];
-    const times: Record<string, number[]> = { unknown: [], malformed: [], unreleased: [] };
     const codes = { unknown: await newKeyCodeElsewhere(), malformed: 'NOT-A-CODE', unreleased: keyCode };
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 3; i++) {
       for (const [kind, code] of Object.entries(codes)) {
-        const started = performance.now();
+        const before = argon2Calls.count;
         const { res, setCookie } = await openWith(t, code, `198.51.100.${i}`);
-        times[kind]!.push(performance.now() - started);
         expect(res.statusCode).toBe(200);
         expect(setCookie).toBeUndefined();
+        // every answer pays for exactly one argon2id hash, so none comes back markedly sooner (no timing signal)
+        expect(argon2Calls.count - before, kind).toBe(1);
         answers.push(res.body);
       }
     }
     expect(new Set(answers)).toEqual(new Set([JSON.stringify({ released: false, message: LEGACY_MESSAGES.nothingReleased })]));
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
-    const medians = Object.values(times).map(median);
-    // every answer pays for one argon2id hash: none is markedly quicker
-    expect(Math.max(...medians)).toBeLessThan(Math.min(...medians) * 2.5 + 20);
-    expect(Math.min(...medians)).toBeGreaterThan(5);
   });
 
   it('the dry run shows what the heir receives today and on which condition the rest would come', async () => {
@@ -602,6 +611,31 @@ describe('preview and the heir’s side', () => {
     const throttled = await openWith(t, 'XXXX', address);
     expect([200, 429]).toContain(throttled.res.statusCode);
     expect((await openWith(t, await newKeyCodeElsewhere(), address)).res.headers['retry-after']).toBeUndefined();
+  });
+});
+
+describe('an heir who makes an account', () => {
+  it('keeps a released collection under Shared with me once the address the heir was named by is verified', async () => {
+    const heirUser = await signUp(t.app, { email: 'rosalind@example.com' });
+    const contact = await call(t, w.owner, 'POST', '/api/contacts', {
+      firstName: 'Rosalind',
+      lastName: 'King',
+      relationship: 'family',
+      email: 'Rosalind@Example.com',
+    });
+    const heir = await addHeir(t, w.owner, (contact.json() as { id: number }).id);
+    const grant = await addRelease(t, w.owner, { heirId: heir.id, collectionId: w.collectionId, condition: 'after-death' });
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, heirUser.user.id));
+    const listed = async () =>
+      ((await call(t, heirUser, 'GET', '/api/shared-with-me')).json() as SharedWithMe).flatMap((o) => o.collections.map((c) => c.grantId));
+
+    expect(await listed()).toEqual([]); // not released yet
+    expect((await call(t, heirUser, 'GET', `/api/shared-with-me/${grant.id}`)).statusCode).toBe(404);
+    await release(t, grant.id);
+    expect(await listed()).toEqual([grant.id]);
+    const view = (await call(t, heirUser, 'GET', `/api/shared-with-me/${grant.id}`)).json() as SharedCollection;
+    expect(view.title).toBe('The garden');
+    expect((await call(t, w.stranger, 'GET', `/api/shared-with-me/${grant.id}`)).statusCode).toBe(404);
   });
 });
 

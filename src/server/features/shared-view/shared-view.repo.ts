@@ -18,6 +18,14 @@ function isRecipient(userId: number) {
 }
 
 /**
+ * What a signed-in recipient keeps under Shared with me: a collection shared now, or a collection the Legacy
+ * Plan released to them as an heir (decision 027) — so an heir who makes an account keeps it.
+ */
+function keptByRecipient(now: Date) {
+  return or(eq(grants.releaseCondition, 'now'), and(eq(grants.linkKind, 'heir'), lte(grants.releasedAt, now)));
+}
+
+/**
  * A grant with what every answer needs from its target and its owner. The target is a collection, or (for
  * the Legacy Plan) a single photo, memory or document: a collection of one, whose item id is the target's
  * own id.
@@ -254,10 +262,10 @@ export function createSharedViewRepo(db: Db) {
     },
 
     /** A personal grant to this signed-in user (see `isRecipient`): anyone else's is absent. */
-    async findForRecipient(userId: number, grantId: number): Promise<ShareGrant | undefined> {
+    async findForRecipient(userId: number, grantId: number, now = new Date()): Promise<ShareGrant | undefined> {
       const [row] = await grantQuery()
         .innerJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, grants.userId)))
-        .where(and(eq(grants.id, grantId), isRecipient(userId), eq(grants.releaseCondition, 'now')))
+        .where(and(eq(grants.id, grantId), isRecipient(userId), keptByRecipient(now)))
         .limit(1);
       return row;
     },
@@ -274,7 +282,7 @@ export function createSharedViewRepo(db: Db) {
         .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
         .innerJoin(users, eq(users.id, grants.userId))
         .innerJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, grants.userId)))
-        .where(and(isRecipient(userId), eq(grants.releaseCondition, 'now'), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
+        .where(and(isRecipient(userId), keptByRecipient(now), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
         .orderBy(desc(grants.createdAt), desc(grants.id));
     },
 
