@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Received } from '@shared/schemas/legacy';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -73,6 +74,14 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
         </div>
         <p className="max-w-prose text-sm text-muted-foreground">
           Download everything to keep a copy. Close when you are done, so this browser no longer shows it.
+        </p>
+        {/* Released collections follow an account whose verified address the heir was named by (decision 027). */}
+        <p className="max-w-prose text-sm text-muted-foreground">
+          You can also{' '}
+          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+            create an heirloom account
+          </Link>{' '}
+          with the e-mail address this was sent to and confirm it: the collections released to you are then kept under “Shared with me”.
         </p>
       </footer>
     </div>
