@@ -11,11 +11,13 @@ import { photoLabel } from './photo-image';
 /** spec §2: a hover delete button in the grid, a Delete text button in the list; both confirm first. */
 export function DeletePhotoButton({ photo, variant, className }: { photo: Photo; variant: 'icon' | 'text'; className?: string }) {
   const deletePhoto = useDeletePhoto();
+  // The promise, not mutate()'s callbacks: the tile leaves the grid (and unmounts) as soon as the photo is
+  // gone from the list, and callbacks of an unmounted mutation never run, so the toast would be lost.
   const onConfirm = () =>
-    deletePhoto.mutate(photo.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'Photo deleted.' }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete photo') }),
-    });
+    deletePhoto.mutateAsync(photo.id).then(
+      () => toast({ title: 'Success', description: 'Photo deleted.' }),
+      (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete photo') }),
+    );
 
   return (
     <ConfirmDialog

@@ -21,11 +21,13 @@ export function VaultFileItem({ file, isShared = false, actions }: VaultFileItem
   const nameId = useId();
   const deleteFile = useDeleteVaultFile();
 
+  // The promise, not mutate()'s callbacks: the item leaves the list (and unmounts) when the refetch lands, and
+  // callbacks of an unmounted mutation never run, so the toast would be lost.
   const onDelete = () =>
-    deleteFile.mutate(file.id, {
-      onSuccess: () => toast({ title: 'Success', description: 'File deleted successfully' }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete file') }),
-    });
+    deleteFile.mutateAsync(file.id).then(
+      () => toast({ title: 'Success', description: 'File deleted successfully' }),
+      (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete file') }),
+    );
 
   return (
     <li
