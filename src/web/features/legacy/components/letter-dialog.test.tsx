@@ -26,6 +26,7 @@ function renderDialog(heir: Heir) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.body) bodies.push(init.body as string);
       if (init?.method === 'POST' && url === '/api/legacy/letters') return Response.json({ id: 1 }, { status: 201 });
+      if (url === '/api/photos') return Response.json([{ id: 41, title: 'The fig tree', fileName: 'fig.jpg' }]);
       return Response.json([]);
     }),
   );
@@ -72,19 +73,24 @@ describe('LetterDialog', () => {
     expect(opened.attachments).toEqual([{ name: 'voice-note.webm', type: 'audio/webm', data: 'AQIDBA==' }]);
   });
 
-  it('cannot seal for an heir without a key code, and says plain letters carry no files', async () => {
+  it('cannot seal for an heir without a key code; a plain letter carries no files, only gallery photos', async () => {
     const bodies = renderDialog({ ...baseHeir, hasKeyCode: false });
     const dialog = await screen.findByRole('dialog');
     const seal = within(dialog).getByLabelText('Seal this letter') as HTMLInputElement;
     expect(seal.checked).toBe(false);
     expect(seal.disabled).toBe(true);
-    expect(within(dialog).getByText('Plain letters cannot carry files: seal the letter to attach them.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Plain letters cannot carry files: seal the letter to attach them, or choose photos from your gallery below.',
+      ),
+    ).toBeTruthy();
     expect((within(dialog).getByLabelText('Attachments (optional)') as HTMLInputElement).disabled).toBe(true);
 
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Hello' } });
     fireEvent.change(within(dialog).getByLabelText('Letter'), { target: { value: 'Plain words' } });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'The fig tree' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save letter' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(JSON.parse(bodies[0]!)).toEqual({ heirId: 7, title: 'Hello', body: 'Plain words' });
+    expect(JSON.parse(bodies[0]!)).toEqual({ heirId: 7, title: 'Hello', body: 'Plain words', photoIds: [41] });
   });
 });

@@ -18,7 +18,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
 import { sealLetter, type LetterContent } from '@shared/sealed-letter';
-import { useWriteLetter } from '../api';
+import { useGalleryPhotos, useWriteLetter } from '../api';
 
 // The sealed payload (SEALED_LETTER_MAX_BYTES) carries files as base64, a third larger than the files themselves.
 export const LETTER_ATTACHMENTS_MAX_BYTES = 9 * 1024 * 1024;
@@ -41,9 +41,12 @@ export function LetterDialog({ heir }: { heir: Heir }) {
   const [body, setBody] = useState('');
   const [sealed, setSealed] = useState(canSeal);
   const [files, setFiles] = useState<File[]>([]);
+  const [photoIds, setPhotoIds] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [isSealing, setIsSealing] = useState(false);
   const writeLetter = useWriteLetter();
+  // A plain letter shows some of the gallery's photos; a sealed one carries its own files inside the seal.
+  const photos = useGalleryPhotos(open && !sealed);
   const titleId = useId();
   const bodyId = useId();
   const sealId = useId();
@@ -56,6 +59,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
     setBody('');
     setSealed(canSeal);
     setFiles([]);
+    setPhotoIds([]);
     setError(null);
   }
 
@@ -76,7 +80,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
         toast({ variant: 'destructive', title: 'Failed to save the letter', description: errorMessage(err, 'An error occurred') }),
     };
     if (!sealed) {
-      writeLetter.mutate({ heirId: heir.id, title: title.trim(), body: body.trim() }, done);
+      writeLetter.mutate({ heirId: heir.id, title: title.trim(), body: body.trim(), photoIds }, done);
       return;
     }
     setIsSealing(true);
@@ -139,9 +143,46 @@ export function LetterDialog({ heir }: { heir: Heir }) {
             <p id={`${filesId}-hint`} className="text-xs text-muted-foreground">
               {sealed
                 ? `Photos or a voice recording, up to 9 MB in total${files.length ? ` (${formatBytes(total)} chosen)` : ''}.`
-                : 'Plain letters cannot carry files: seal the letter to attach them.'}
+                : 'Plain letters cannot carry files: seal the letter to attach them, or choose photos from your gallery below.'}
             </p>
           </div>
+          {!sealed && (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Photos from your gallery (optional)</legend>
+              {photos.isPending ? (
+                <p className="text-xs text-muted-foreground">Loading photos…</p>
+              ) : photos.isError ? (
+                <p className="text-xs text-destructive">Failed to fetch photos</p>
+              ) : photos.data.length === 0 ? (
+                <p className="text-xs text-muted-foreground">No photos in your gallery yet.</p>
+              ) : (
+                <ul className="grid max-h-48 grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
+                  {photos.data.map((photo) => (
+                    <li key={photo.id}>
+                      <label className="grid cursor-pointer gap-1 rounded-md border p-1 text-xs has-checked:border-primary has-checked:bg-primary/5">
+                        <img
+                          src={`/api/photos/image/${photo.id}?size=thumb`}
+                          alt=""
+                          className="aspect-square w-full rounded object-cover"
+                        />
+                        <span className="flex items-center gap-1">
+                          <input
+                            type="checkbox"
+                            checked={photoIds.includes(photo.id)}
+                            disabled={!photoIds.includes(photo.id) && photoIds.length >= 50}
+                            onChange={(e) =>
+                              setPhotoIds((ids) => (e.target.checked ? [...ids, photo.id] : ids.filter((id) => id !== photo.id)))
+                            }
+                          />
+                          <span className="truncate">{photo.title ?? photo.fileName}</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </fieldset>
+          )}
           {error && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {error}
