@@ -1,7 +1,7 @@
 // An owner with two heirs, things to release to them, and a stranger with things of their own: built through
 // the real API for the Legacy Plan's tests. Sealed letters are made here as the owner's browser makes them
 // (src/shared/sealed-letter.ts), with Node's WebCrypto and @noble/curves.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { SealedLetter } from '@shared/schemas/legacy';
 import { openLetter, sealLetter as sealWithAttachments } from '@shared/sealed-letter';
@@ -142,12 +142,6 @@ export async function addRelease(t: TestApp, who: Actor, body: object) {
 /** What the trigger does when a release's time has come. */
 export const release = (t: TestApp, grantId: number, at = new Date(Date.now() - 1000)) =>
   t.db.update(grants).set({ releasedAt: at }).where(eq(grants.id, grantId));
-
-export const releaseAllOf = (t: TestApp, heirId: number, at = new Date(Date.now() - 1000)) =>
-  t.db
-    .update(grants)
-    .set({ releasedAt: at })
-    .where(and(eq(grants.heirId, heirId)));
 
 /** Opens with a key code; the heir's cookie header when something was released. */
 export async function openWith(t: TestApp, keyCode: string, remoteAddress = '203.0.113.7') {
