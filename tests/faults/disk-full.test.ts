@@ -55,7 +55,9 @@ describe.skipIf(!isRoot)('full disk', () => {
     }
     expect(refused?.status).toBe(507);
     expect(((await refused!.json()) as { message: string }).message).toMatch(/storage space/i);
-    expect(fs.readdirSync(path.join(filesDir, '.tmp'))).toEqual([]);
+    // The refused upload's staged file is gone; a derivative job of an earlier photo may be writing its own
+    // temporary file at this moment, so wait for that to finish (renamed into place, or removed on ENOSPC).
+    await expect.poll(() => fs.readdirSync(path.join(filesDir, '.tmp')), { timeout: 15_000 }).toEqual([]);
 
     const list = await fetch(`${server.url}/api/photos`, { headers: { cookie } });
     expect(list.status).toBe(200);
