@@ -10,7 +10,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createLoginThrottle, type LoginThrottle } from './features/auth/login-throttle';
 import { collectionsRoutes } from './features/collections/collections.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
+import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
@@ -122,6 +124,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });
     await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
+    await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
+    await signedIn.register(importsRoutes, { prefix: '/api/imports' });
   });
 
   // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.

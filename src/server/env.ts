@@ -109,6 +109,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(32, 'INSTANCE_SECRET must be at least 32 characters').optional()),
+  /**
+   * A folder on the server whose archives (or unpacked Takeout folders) users may import without uploading
+   * them (decision 029); unset, only uploads are offered.
+   */
+  HEIRLOOM_IMPORT_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v ? path.resolve(v) : undefined)),
   /** Where the built web app lives; defaults to dist/web next to the server bundle. */
   WEB_DIST_DIR: z
     .string()

@@ -1,6 +1,20 @@
 // ALL tables of heirloom (spec §3) in one file: this file is the data map.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
@@ -29,6 +43,10 @@ export const grantRoleEnum = pgEnum('grant_role', ['viewer', 'contributor']);
 export const releaseConditionEnum = pgEnum('release_condition', ['now', 'after_death', 'on_date', 'at_age', 'never']);
 /** Where an owner's Legacy Plan trigger stands (the state machine of decision 026). */
 export const legacyStateEnum = pgEnum('legacy_state', ['active', 'awaiting_check_in', 'verifying', 'veto', 'released']);
+/** Where an export's background job stands (decision 028). */
+export const exportStatusEnum = pgEnum('export_status', ['queued', 'running', 'ready', 'failed']);
+/** Where an import's background job stands (decision 029). */
+export const importStatusEnum = pgEnum('import_status', ['queued', 'running', 'done', 'failed']);
 
 export const users = pgTable(
   'users',
@@ -98,6 +116,8 @@ export const memories = pgTable(
       .default(sql`'{}'::text[]`)
       .notNull(),
     location: text('location'),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +155,8 @@ export const photos = pgTable(
     derivativeStatus: derivativeStatusEnum('derivative_status').default('pending').notNull(),
     /** Bytes of the thumbnail, mobile and display copies (an estimate until they are made): part of the quota. */
     derivativesSize: bigint('derivatives_size', { mode: 'number' }).default(0).notNull(),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -183,6 +205,8 @@ export const vaultFiles = pgTable(
     mimeType: text('mime_type').notNull(),
     description: text('description'),
     contentHash: text('content_hash'),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
   },
@@ -206,6 +230,8 @@ export const contacts = pgTable(
     relationship: relationshipEnum('relationship').notNull(),
     familyRelation: text('family_relation'),
     notes: text('notes'),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -245,6 +271,8 @@ export const collections = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     coverPhotoId: integer('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -468,3 +496,62 @@ export const pendingFiles = pgTable('pending_files', {
   key: text('key').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * "Export everything" (decision 028): one row per archive asked for. The job writes the zip under
+ * `file_key` and keeps the row's progress current; a ready archive is removed after `expires_at`.
+ */
+export const exports = pgTable(
+  'exports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: exportStatusEnum('status').default('queued').notNull(),
+    itemsDone: integer('items_done').default(0).notNull(),
+    itemsTotal: integer('items_total').default(0).notNull(),
+    bytesDone: bigint('bytes_done', { mode: 'number' }).default(0).notNull(),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).default(0).notNull(),
+    /** Storage key of the finished archive; null until ready and after it expires. */
+    fileKey: text('file_key'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** A message for the owner when the export failed (never a stack trace). */
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('exports_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An import of an heirloom archive or Google Photos Takeout (decision 029). The uploaded archives are
+ * kept under `source_keys` until the job ends; every row the job creates carries `import_id`, so an
+ * interrupted or failed import removes exactly what it added.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: importStatusEnum('status').default('queued').notNull(),
+    /** Storage keys of uploaded archives, or (from_server_dir) names of archives or folders in HEIRLOOM_IMPORT_DIR. */
+    sourceKeys: text('source_keys').array().notNull(),
+    fromServerDir: boolean('from_server_dir').default(false).notNull(),
+    itemsDone: integer('items_done').default(0).notNull(),
+    itemsTotal: integer('items_total').default(0).notNull(),
+    bytesDone: bigint('bytes_done', { mode: 'number' }).default(0).notNull(),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).default(0).notNull(),
+    /** The import report (src/shared/schemas/transfers.ts) once the job has finished. */
+    report: jsonb('report'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_user_idx').on(t.userId, t.createdAt)],
+);
