@@ -138,7 +138,7 @@ export function createCollectionsRepo(db: Db) {
       return ids;
     },
 
-    async insert(userId: number, values: CollectionValues): Promise<number> {
+    async insert(userId: number, values: CollectionValues & { importId?: number | null }): Promise<number> {
       const [row] = await db
         .insert(collections)
         .values({ ...values, userId })

@@ -129,8 +129,8 @@ export function createCollectionsService({
       };
     },
 
-    async create(userId: number, input: CollectionInput): Promise<Collection> {
-      const id = await repo.insert(userId, { title: input.title, description: orNull(input.description) });
+    async create(userId: number, input: CollectionInput, { importId }: { importId?: number } = {}): Promise<Collection> {
+      const id = await repo.insert(userId, { title: input.title, description: orNull(input.description), importId: importId ?? null });
       return get(userId, id);
     },
 

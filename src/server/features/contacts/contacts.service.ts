@@ -42,8 +42,8 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
   return {
     list: (userId: number, relationship?: Relationship) => repo.listByOwner(userId, relationship),
 
-    async create(userId: number, input: ContactInput) {
-      const created = await repo.insert(userId, toValues(input));
+    async create(userId: number, input: ContactInput, { importId }: { importId?: number } = {}) {
+      const created = await repo.insert(userId, { ...toValues(input), importId: importId ?? null });
       if (!created.email) return created;
       await repo.relink(userId, [created.email]);
       return reread(userId, created.id);

@@ -129,7 +129,7 @@ export function createMemoriesRepo(db: Db) {
       return row !== undefined;
     },
 
-    async insert(userId: number, values: MemoryValues): Promise<Memory> {
+    async insert(userId: number, values: MemoryValues & { importId?: number | null }): Promise<Memory> {
       const [row] = await db
         .insert(memories)
         .values({ ...values, userId })

@@ -146,7 +146,9 @@ export function createMemoriesService({
   return {
     list: (userId: number) => repo.listByOwner(userId),
 
-    create: (userId: number, input: MemoryInput) => repo.insert(userId, toValues(input)),
+    /** An import (decision 029) passes its id: an interrupted import removes exactly the memories it made. */
+    create: (userId: number, input: MemoryInput, { importId }: { importId?: number } = {}) =>
+      repo.insert(userId, { ...toValues(input), importId: importId ?? null }),
 
     async update(userId: number, id: number, patch: MemoryPatch) {
       const values: Partial<MemoryValues> = {};

@@ -33,6 +33,18 @@ export interface NewPhoto {
   exifData: Record<string, ExifValue> | null;
   /** Counted toward the quota until the derivatives exist and setDerivativeStatus records their real size. */
   derivativesSize: number;
+  /** The import that creates this photo (decision 029). */
+  importId?: number | null;
+}
+
+/** What an archive says about a photo; a field left out stays as the photo's own metadata set it. */
+export interface ImportedPhotoMetadata {
+  title?: string | null;
+  description?: string | null;
+  dateTaken?: Date | null;
+  location?: string | null;
+  cameraInfo?: string | null;
+  tags?: string[];
 }
 
 type Row = typeof photos.$inferSelect;
@@ -130,6 +142,7 @@ export function createPhotosRepo(db: Db) {
           exifData: input.exifData,
           derivativesSize: input.derivativesSize,
           derivativeStatus: 'pending',
+          importId: input.importId ?? null,
         })
         .returning(photoColumns);
       return toPhoto(row!);
@@ -142,6 +155,15 @@ export function createPhotosRepo(db: Db) {
         .where(owned(userId, id))
         .returning(photoColumns);
       return row && toPhoto(row);
+    },
+
+    async setImportedMetadata(userId: number, id: number, meta: ImportedPhotoMetadata): Promise<boolean> {
+      const rows = await db
+        .update(photos)
+        .set({ ...meta, updatedAt: new Date() })
+        .where(owned(userId, id))
+        .returning({ id: photos.id });
+      return rows.length > 0;
     },
 
     async unlinkMemory(userId: number, id: number): Promise<boolean> {

@@ -15,13 +15,13 @@ import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
 import type { ByteRange } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
-import type { DerivativeQueue } from './derivative-queue';
+import type { DerivativeEnqueuer } from './derivative-queue';
 import type { CachedImage, ImageCache } from './image-cache';
 import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './photo-derivatives';
 /** Where each stored size of a photo lives: a shared link serves the metadata-free sizes as they are. */
 export { derivativeKey } from './photo-derivatives';
 import { readPhotoMetadata } from './photo-metadata';
-import { createPhotosRepo, photoImagePath, type PhotoFile, type PhotosRepo } from './photos.repo';
+import { createPhotosRepo, photoImagePath, type ImportedPhotoMetadata, type PhotoFile, type PhotosRepo } from './photos.repo';
 
 export type ImageSize = 'thumb' | 'mobile' | 'full';
 
@@ -59,7 +59,7 @@ export function createPhotosService({
   db: Db;
   repo: PhotosRepo;
   files: FileStore;
-  queue: DerivativeQueue;
+  queue: DerivativeEnqueuer;
   cache: ImageCache;
   storage: StorageService;
 }) {
@@ -152,7 +152,7 @@ export function createPhotosService({
      * Takes ownership of a staged upload. The file and its row become permanent together (journalled in
      * lib/durable-files.ts): a failed insert leaves no file, a failed write no row, a crash neither.
      */
-    async create(userId: number, upload: ReceivedFile) {
+    async create(userId: number, upload: ReceivedFile, { importId }: { importId?: number } = {}) {
       const { staged } = upload;
       try {
         if (isHeif(upload.mimeType)) queue.warmHeicDecoder();
@@ -176,6 +176,7 @@ export function createPhotosService({
             location: meta.location,
             exifData: meta.exifData,
             derivativesSize,
+            importId: importId ?? null,
           });
         });
         // Stored and acknowledged even if queueing fails now: a pending photo is queued again at start-up.
@@ -185,6 +186,11 @@ export function createPhotosService({
         await files.discard(staged); // refused before storeFiles took it over (it discards on its own failures)
         throw err;
       }
+    },
+
+    /** An import (decision 029) sets what the archive says about a photo it has just created. */
+    async setImportedMetadata(userId: number, id: number, meta: ImportedPhotoMetadata) {
+      if (!(await repo.setImportedMetadata(userId, id, meta))) throw notFound('Photo not found');
     },
 
     async update(userId: number, id: number, patch: PhotoPatch) {

@@ -75,7 +75,12 @@ export function createVaultService({
      * row; on any failure (bad fields, foreign memory, over quota, disk or database error, kill -9) neither
      * the row nor any file remains (lib/durable-files.ts journals the key until the row is committed).
      */
-    async create(userId: number, received: ReceivedFile, rawFields: Record<string, string>): Promise<VaultFile> {
+    async create(
+      userId: number,
+      received: ReceivedFile,
+      rawFields: Record<string, string>,
+      { importId }: { importId?: number } = {},
+    ): Promise<VaultFile> {
       const parsed = vaultUploadFieldsSchema.safeParse(rawFields);
       if (!parsed.success) {
         await files.discard(received.staged);
@@ -92,6 +97,7 @@ export function createVaultService({
         mimeType: received.mimeType,
         description: description || null,
         contentHash: received.staged.sha256,
+        importId: importId ?? null,
       };
       return storeFiles(db, files, [{ staged: received.staged, key }], async (tx) => {
         await storage.reserve(tx, userId, 'vault', values.fileSize);
