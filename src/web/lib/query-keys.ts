@@ -12,6 +12,13 @@ export const queryKeys = {
     all: ['account'] as const,
     storage: ['account', 'storage'] as const,
   },
+  /** Settings → Your data: the account's exports and imports, and the archives in HEIRLOOM_IMPORT_DIR. */
+  transfers: {
+    all: ['transfers'] as const,
+    exports: ['transfers', 'exports'] as const,
+    imports: ['transfers', 'imports'] as const,
+    serverFiles: ['transfers', 'server-files'] as const,
+  },
   photos: {
     all: ['photos'] as const,
     lists: ['photos', 'list'] as const,

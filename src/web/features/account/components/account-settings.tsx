@@ -2,12 +2,14 @@ import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 import { StorageUsageCard } from './storage-usage-card';
+import { YourDataCard } from './your-data-card';
 
-/** Settings → Account: storage, password, sessions and account deletion (beyond the spec's 'coming soon'). */
+/** Settings → Account: storage, your data (export, import), password, sessions and account deletion (beyond the spec's 'coming soon'). */
 export function AccountSettings() {
   return (
     <div className="grid gap-6">
       <StorageUsageCard />
+      <YourDataCard />
       <ChangePasswordCard />
       <SignOutEverywhereCard />
       <DeleteAccountCard />

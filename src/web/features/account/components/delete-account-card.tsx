@@ -54,7 +54,7 @@ export function DeleteAccountCard() {
         <CardTitle>Delete my account</CardTitle>
         <CardDescription>
           Permanently removes your account and everything in it: memories, photos, documents, contacts and your profile. This cannot be
-          undone, so download anything you want to keep first.
+          undone, so first use Export everything under Your data above to keep a complete copy.
         </CardDescription>
       </CardHeader>
       <CardContent>

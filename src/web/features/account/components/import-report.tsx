@@ -1,0 +1,60 @@
+import type { ImportReport } from '@shared/schemas/transfers';
+
+/** How many entries of a long list are shown; the rest are counted. */
+const SHOWN = 20;
+
+const KINDS: { key: keyof ImportReport['imported']; one: string; many: string }[] = [
+  { key: 'photos', one: 'photo', many: 'photos' },
+  { key: 'memories', one: 'memory', many: 'memories' },
+  { key: 'attachments', one: 'attachment', many: 'attachments' },
+  { key: 'documents', one: 'document', many: 'documents' },
+  { key: 'contacts', one: 'contact', many: 'contacts' },
+  { key: 'collections', one: 'collection', many: 'collections' },
+];
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The finished import: what came in per kind, then the skipped and refused files with their reasons. */
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const imported = KINDS.filter(({ key }) => report.imported[key] > 0);
+  const source = report.format === 'heirloom' ? 'heirloom export' : 'Google Photos Takeout';
+  return (
+    <div className="grid gap-3 rounded-lg border bg-muted/40 p-4" aria-label="Import report" role="region">
+      <p className="font-medium">Import finished ({source}).</p>
+      {imported.length > 0 ? (
+        <ul aria-label="Imported" className="grid gap-1 text-sm sm:grid-cols-2">
+          {imported.map(({ key, one, many }) => (
+            <li key={key}>
+              {count.format(report.imported[key])} {report.imported[key] === 1 ? one : many}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm">Nothing new was imported.</p>
+      )}
+      <ReportList title="Skipped as duplicates" list={report.skipped} />
+      <ReportList title="Not imported" list={report.refused} />
+    </div>
+  );
+}
+
+function ReportList({ title, list }: { title: string; list: ImportReport['skipped'] }) {
+  if (list.count === 0) return null;
+  const shown = list.items.slice(0, SHOWN);
+  const more = list.count - shown.length;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium">
+        {title}: {count.format(list.count)}
+      </summary>
+      <ul className="mt-2 grid gap-1">
+        {shown.map((entry, i) => (
+          <li key={`${entry.path}-${i}`} className="break-words">
+            <span className="font-mono text-xs">{entry.path}</span> <span className="text-muted-foreground">— {entry.reason}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="mt-1 text-muted-foreground">and {count.format(more)} more</p>}
+    </details>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { ImportJob } from '@shared/schemas/transfers';
+import { Button } from '@web/components/ui/button';
+import { Progress } from '@web/components/ui/progress';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { formatBytes } from '@web/lib/format';
+import { uploadArchive, useImports, useServerFiles, useStartImport } from '../transfers-api';
+import { ImportReportView } from './import-report';
+import { TransferProgressBar } from './transfer-progress';
+
+type Upload = { sent: number; total: number; files: number };
+
+/**
+ * Settings → Your data → Import: heirloom exports or Google Photos Takeout zips, uploaded resumably and then
+ * imported by a server job this card follows (also after leaving the page), ending in the job's report.
+ */
+export function ImportSection() {
+  const imports = useImports();
+  const startImport = useStartImport();
+  const latest = imports.data?.[0];
+  const running = latest?.status === 'queued' || latest?.status === 'running';
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // leaving the page stops the upload; choosing the same files again resumes it where it stopped
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const importFiles = async (files: File[]) => {
+    setError(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    const total = files.reduce((sum, f) => sum + f.size, 0);
+    setUpload({ sent: 0, total, files: files.length });
+    try {
+      const ids: string[] = [];
+      let before = 0;
+      for (const file of files) {
+        ids.push(await uploadArchive(file, (sent) => setUpload({ sent: before + sent, total, files: files.length }), controller.signal));
+        before += file.size;
+      }
+      await startImport.mutateAsync({ uploads: ids });
+    } catch (e) {
+      if (!controller.signal.aborted) setError(errorMessage(e, e instanceof Error ? e.message : 'The import could not be started.'));
+    } finally {
+      setUpload(null);
+    }
+  };
+
+  const busy = running || upload !== null || startImport.isPending;
+  return (
+    <section aria-labelledby="import-heading" className="grid gap-3">
+      <h3 id="import-heading" className="font-semibold">
+        Import
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Bring in an heirloom export, or your Google Photos Takeout (choose all of its zip files at once). Items you already have are
+        skipped, and the report lists anything that was not imported, with the reason.
+      </p>
+      {upload ? (
+        <UploadProgress upload={upload} />
+      ) : running ? (
+        <div className="grid gap-2">
+          <TransferProgressBar label="Import progress" progress={latest.progress} starting="Your import is about to start..." />
+          <p className="text-sm">You can leave this page; the import keeps going.</p>
+        </div>
+      ) : (
+        <ArchivePicker disabled={busy} onImport={(files) => void importFiles(files)} />
+      )}
+      {!running && !upload && <ServerFilesPicker disabled={busy} onError={setError} />}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {imports.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          Your imports are unavailable right now.
+        </p>
+      )}
+      {latest && !running && !upload && <FinishedImport job={latest} />}
+    </section>
+  );
+}
+
+function UploadProgress({ upload }: { upload: Upload }) {
+  const percent = upload.total > 0 ? Math.round((upload.sent / upload.total) * 100) : 0;
+  return (
+    <div className="grid gap-2">
+      <Progress aria-label="Upload progress" value={percent} />
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Uploading {upload.files === 1 ? '1 file' : `${upload.files} files`}: {formatBytes(upload.sent)} of {formatBytes(upload.total)}
+      </p>
+      <p className="text-sm">
+        Keep this page open until the upload is done. If it is interrupted, choose the same files again to continue.
+      </p>
+    </div>
+  );
+}
+
+function ArchivePicker({ disabled, onImport }: { disabled: boolean; onImport: (files: File[]) => void }) {
+  const inputId = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (files.length > 0) onImport(files);
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Archives to import (.zip)
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept=".zip,application/zip"
+        multiple
+        disabled={disabled}
+        onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []))}
+        className="w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+      />
+      <div>
+        <Button type="submit" variant="outline" className="w-full sm:w-auto" disabled={disabled || files.length === 0}>
+          Import {files.length > 1 ? `${files.length} files` : ''}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The archives in HEIRLOOM_IMPORT_DIR, offered only when the server has that folder set up. */
+function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: (message: string | null) => void }) {
+  const serverFiles = useServerFiles();
+  const startImport = useStartImport();
+  const [chosen, setChosen] = useState<string[]>([]);
+  if (!serverFiles.data?.enabled || serverFiles.data.files.length === 0) return null;
+
+  const toggle = (name: string, on: boolean) => setChosen((names) => (on ? [...names, name] : names.filter((n) => n !== name)));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onError(null);
+    startImport.mutate(
+      { serverFiles: chosen },
+      {
+        onSuccess: () => setChosen([]),
+        onError: (e) => onError(errorMessage(e, 'The import could not be started. Please try again.')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid gap-2 rounded-lg border p-4">
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Or import from the server&apos;s import folder</legend>
+        {serverFiles.data.files.map((file) => (
+          <label key={file.name} className="flex items-center gap-2 text-sm break-all">
+            <input type="checkbox" checked={chosen.includes(file.name)} onChange={(e) => toggle(file.name, e.currentTarget.checked)} />
+            {file.name}
+            <span className="ml-auto shrink-0 text-muted-foreground">{file.isFolder ? 'folder' : formatBytes(file.size)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <Button
+          type="submit"
+          variant="outline"
+          className="w-full sm:w-auto"
+          disabled={disabled || chosen.length === 0 || startImport.isPending}
+        >
+          {startImport.isPending && <Spinner />}
+          Import from the server
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FinishedImport({ job }: { job: ImportJob }) {
+  if (job.status === 'failed') {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The last import failed and nothing from it was kept{job.error ? `: ${job.error}` : '.'}
+      </p>
+    );
+  }
+  return job.report ? <ImportReportView report={job.report} /> : null;
+}

@@ -1,0 +1,45 @@
+import type { TransferProgress } from '@shared/schemas/transfers';
+import { Progress } from '@web/components/ui/progress';
+import { formatBytes } from '@web/lib/format';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** 'about 4 minutes left': rounded, since the estimate comes from the pace so far. */
+export function formatTimeLeft(seconds: number | null): string | null {
+  if (seconds === null) return null;
+  if (seconds < 60) return 'less than a minute left';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`;
+  const hours = Math.round(minutes / 60);
+  return `about ${hours} hours left`;
+}
+
+/** '1,204 of 3,400 items · 1.20 GB of 3.40 GB · about 4 minutes left'; parts that are not known yet are left out. */
+export function describeProgress(progress: TransferProgress): string {
+  const parts: string[] = [];
+  if (progress.itemsTotal > 0) parts.push(`${count.format(progress.itemsDone)} of ${count.format(progress.itemsTotal)} items`);
+  if (progress.bytesTotal > 0) parts.push(`${formatBytes(progress.bytesDone)} of ${formatBytes(progress.bytesTotal)}`);
+  const left = formatTimeLeft(progress.secondsLeft);
+  if (left) parts.push(left);
+  return parts.join(' · ');
+}
+
+/** Percent done by bytes (the slow part), else by items; null while neither total is known (an indeterminate bar). */
+export function percentDone(progress: TransferProgress): number | null {
+  if (progress.bytesTotal > 0) return Math.min(100, Math.round((progress.bytesDone / progress.bytesTotal) * 100));
+  if (progress.itemsTotal > 0) return Math.min(100, Math.round((progress.itemsDone / progress.itemsTotal) * 100));
+  return null;
+}
+
+/** A job's accessible progress bar with its items, bytes and time left beneath. */
+export function TransferProgressBar({ label, progress, starting }: { label: string; progress: TransferProgress; starting: string }) {
+  const description = describeProgress(progress);
+  return (
+    <div className="grid gap-2">
+      <Progress aria-label={label} value={percentDone(progress)} />
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {description || starting}
+      </p>
+    </div>
+  );
+}
