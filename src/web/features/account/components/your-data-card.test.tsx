@@ -1,0 +1,139 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ExportJob, ImportJob, TransferProgress } from '@shared/schemas/transfers';
+import { describeProgress, formatTimeLeft } from './transfer-progress';
+import { YourDataCard } from './your-data-card';
+
+const idle: TransferProgress = { itemsDone: 0, itemsTotal: 0, bytesDone: 0, bytesTotal: 0, secondsLeft: null };
+
+const exportJob = (over: Partial<ExportJob>): ExportJob => ({
+  id: 7,
+  status: 'queued',
+  progress: idle,
+  bytes: null,
+  downloadUrl: null,
+  error: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  finishedAt: null,
+  expiresAt: null,
+  ...over,
+});
+
+const importJob = (over: Partial<ImportJob>): ImportJob => ({
+  id: 3,
+  status: 'done',
+  progress: idle,
+  report: null,
+  error: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  finishedAt: '2026-11-25T10:05:00.000Z',
+  ...over,
+});
+
+/** The card's GETs answered from these lists; every other request fails as the server would for a bad path. */
+function renderCard({ exports = [] as ExportJob[], imports = [] as ImportJob[], mailConfigured = false } = {}) {
+  const answers: Record<string, unknown> = {
+    '/api/exports': exports,
+    '/api/imports': imports,
+    '/api/imports/server-files': { enabled: false, files: [] },
+    '/api/legacy/status': { mailConfigured },
+  };
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+    url in answers ? new Response(JSON.stringify(answers[url]), { status: 200 }) : new Response('{"message":"Not found"}', { status: 404 }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <YourDataCard />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe('progress wording', () => {
+  it('says items, bytes and a rounded time left, leaving out what is not known yet', () => {
+    expect(
+      describeProgress({ itemsDone: 1204, itemsTotal: 3400, bytesDone: 1.2 * 1024 ** 3, bytesTotal: 3.4 * 1024 ** 3, secondsLeft: 235 }),
+    ).toBe('1,204 of 3,400 items · 1.20 GB of 3.40 GB · about 4 minutes left');
+    expect(describeProgress(idle)).toBe('');
+    expect(formatTimeLeft(20)).toBe('less than a minute left');
+    expect(formatTimeLeft(60)).toBe('about 1 minute left');
+    expect(formatTimeLeft(3 * 3600)).toBe('about 3 hours left');
+  });
+});
+
+describe('YourDataCard', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('promises an e-mail for a running export only when the server can send mail', async () => {
+    const running = exportJob({
+      status: 'running',
+      progress: { itemsDone: 2, itemsTotal: 4, bytesDone: 512, bytesTotal: 1024, secondsLeft: 5 },
+    });
+    renderCard({ exports: [running] });
+    const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByText('2 of 4 items · 512 Bytes of 1.00 KB · less than a minute left')).toBeTruthy();
+    expect(await screen.findByText(/the export keeps going\. Come back here to download it\./)).toBeTruthy();
+    expect(screen.queryByText(/e-mail you/)).toBeNull();
+    cleanup();
+
+    renderCard({ exports: [running], mailConfigured: true });
+    expect(await screen.findByText(/we'll e-mail you when it is ready/)).toBeTruthy();
+  });
+
+  it('offers a ready export as a plain download link with its size and the day it is deleted', async () => {
+    renderCard({
+      exports: [
+        exportJob({ status: 'ready', bytes: 3 * 1024 ** 2, downloadUrl: '/api/exports/7/download', expiresAt: '2026-12-02T12:00:00.000Z' }),
+      ],
+    });
+    const link = await screen.findByRole('link', { name: 'Download (3.00 MB)' });
+    expect(link.getAttribute('href')).toBe('/api/exports/7/download');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(screen.getByText('Kept until December 2, 2026, then deleted.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export again' })).toBeTruthy();
+  });
+
+  it('shows a failed export with its reason and starts a new one on Try again', async () => {
+    const fetchMock = renderCard({ exports: [exportJob({ status: 'failed', error: 'The disk is full.' })] });
+    expect(await screen.findByText('The export failed: The disk is full.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/exports' && init?.method === 'POST')).toBe(true),
+    );
+  });
+
+  it("lists the report's counts and the first 20 refused files, counting the rest", async () => {
+    const refused = Array.from({ length: 25 }, (_, i) => ({
+      path: `Takeout/Google Photos/clip-${i}.mp4`,
+      reason: 'Videos are not kept yet',
+    }));
+    renderCard({
+      imports: [
+        importJob({
+          report: {
+            format: 'google-takeout',
+            imported: { photos: 12, memories: 0, attachments: 0, documents: 0, contacts: 0, collections: 1 },
+            skipped: { count: 1, items: [{ path: 'Takeout/Google Photos/a-edited.jpg', reason: 'Same as a.jpg' }] },
+            refused: { count: 30, items: refused },
+          },
+        }),
+      ],
+    });
+    const report = await screen.findByRole('region', { name: 'Import report' });
+    expect(within(report).getByText('Import finished (Google Photos Takeout).')).toBeTruthy();
+    expect(within(report).getByText('12 photos')).toBeTruthy();
+    expect(within(report).getByText('1 collection')).toBeTruthy();
+    expect(within(report).queryByText(/memories/)).toBeNull();
+    expect(within(report).getByText('Skipped as duplicates: 1')).toBeTruthy();
+    expect(within(report).getByText('Not imported: 30')).toBeTruthy();
+    expect(within(report).getByText('Takeout/Google Photos/clip-19.mp4')).toBeTruthy();
+    expect(within(report).queryByText('Takeout/Google Photos/clip-20.mp4')).toBeNull();
+    expect(within(report).getByText('and 10 more')).toBeTruthy();
+  });
+});
