@@ -1,5 +1,12 @@
-// The archive's viewer (src/web/export-viewer): index.html and the one classic script it loads.
-// Placeholder until the viewer lands: the exporter writes these two files into every archive.
+// The archive's viewer (src/web/export-viewer): index.html and the one classic script it loads. The
+// exporter writes both into every archive, beside viewer/data.js.
+//
+// From the server bundle (dist/server/main.js) the viewer is the sibling build dist/export-viewer/ made by
+// tsup's second entry; from source (tsx, vitest: no build) it is bundled here with esbuild on first use.
+// Either way it is built once per process. Same bundled-or-source pattern as lib/heic-decoder.ts.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 export interface ViewerAssets {
   /** index.html: loads viewer/data.js, then viewer/viewer.js, with relative classic <script src> tags. */
@@ -8,9 +15,83 @@ export interface ViewerAssets {
   viewerJs: string;
 }
 
-export async function viewerAssets(): Promise<ViewerAssets> {
-  return {
-    indexHtml: '<!doctype html><meta charset="utf-8"><title>heirloom</title><script src="viewer/data.js"></script><script src="viewer/viewer.js"></script>',
-    viewerJs: '',
-  };
+interface ViewerBuild {
+  js: string;
+  css: string;
+}
+
+async function readBundled(): Promise<ViewerBuild | null> {
+  const dir = new URL('../export-viewer/', import.meta.url);
+  try {
+    const [js, css] = await Promise.all([fs.readFile(new URL('viewer.js', dir), 'utf8'), fs.readFile(new URL('viewer.css', dir), 'utf8')]);
+    return { js, css };
+  } catch {
+    return null;
+  }
+}
+
+async function bundleFromSource(): Promise<ViewerBuild> {
+  // esbuild is a dev dependency: only reached when running from source.
+  const esbuild = await import('esbuild');
+  const entry = fileURLToPath(new URL('../../../web/export-viewer/main.ts', import.meta.url));
+  const result = await esbuild.build({
+    ...VIEWER_BUILD_OPTIONS,
+    entryPoints: { viewer: entry },
+    outdir: 'out',
+    write: false,
+    bundle: true,
+  });
+  const output = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
+  return { js: output('.js'), css: output('.css') };
+}
+
+/** Shared with tsup.config.ts in spirit: a browser IIFE, minified, for browsers of the last several years. */
+const VIEWER_BUILD_OPTIONS = { format: 'iife', platform: 'browser', target: 'es2020', minify: true, legalComments: 'none' } as const;
+
+// The policy forbids every network request: scripts, pictures and sound come only from the archive's own
+// files ('self' when served over http; file: because browsers treat file:// pages as opaque origins that
+// 'self' may not match), the one inline style is allowed by its hash, and nothing may be fetched or posted.
+function contentSecurityPolicy(css: string) {
+  const styleHash = createHash('sha256').update(css).digest('base64');
+  return [
+    "default-src 'none'",
+    "script-src 'self' file:",
+    `style-src 'sha256-${styleHash}'`,
+    "img-src 'self' file:",
+    "media-src 'self' file:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+function indexHtml({ css }: ViewerBuild) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(css)}">
+<meta name="referrer" content="no-referrer">
+<title>heirloom archive</title>
+<style>${css}</style>
+</head>
+<body>
+<noscript><p>This page needs JavaScript to show the archive. Everything is also readable without it: heirloom.json, the memories/ folder, contacts.vcf and the original files under originals/.</p></noscript>
+<script src="viewer/data.js"></script>
+<script src="viewer/viewer.js"></script>
+</body>
+</html>
+`;
+}
+
+let cached: Promise<ViewerAssets> | undefined;
+
+export function viewerAssets(): Promise<ViewerAssets> {
+  cached ??= (async () => {
+    const build = (await readBundled()) ?? (await bundleFromSource());
+    return { indexHtml: indexHtml(build), viewerJs: build.js };
+  })();
+  // A failed build is not cached: the next export tries again.
+  cached.catch(() => (cached = undefined));
+  return cached;
 }

@@ -1,0 +1,91 @@
+// The archive's data (viewer/data.js sets window.HEIRLOOM_EXPORT), indexed once for the screens.
+import type { ExportAttachment, ExportDocument, ExportMemory, ExportPhoto, HeirloomExport } from '@shared/export-format';
+import { monthOf } from './format';
+
+declare global {
+  interface Window {
+    HEIRLOOM_EXPORT?: HeirloomExport;
+  }
+}
+
+export interface Archive {
+  data: HeirloomExport;
+  /** Newest first; photos without a date last (in upload order). */
+  photos: ExportPhoto[];
+  photoIndex: Map<number, number>;
+  /** Newest first. */
+  memories: ExportMemory[];
+  memoryById: Map<number, ExportMemory>;
+  documents: ExportDocument[];
+  documentById: Map<number, ExportDocument>;
+  photosByMemory: Map<number, ExportPhoto[]>;
+  documentsByMemory: Map<number, ExportDocument[]>;
+}
+
+const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+function groupBy<T>(items: T[], key: (item: T) => number | null): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === null) continue;
+    const list = groups.get(k) ?? [];
+    list.push(item);
+    groups.set(k, list);
+  }
+  return groups;
+}
+
+export function loadArchive(data: HeirloomExport): Archive {
+  const photos = [...data.photos].sort(
+    (a, b) =>
+      (a.dateTaken === null ? 1 : 0) - (b.dateTaken === null ? 1 : 0) ||
+      newestFirst(a.dateTaken ?? '', b.dateTaken ?? '') ||
+      newestFirst(a.uploadedAt, b.uploadedAt),
+  );
+  const memories = [...data.memories].sort((a, b) => newestFirst(a.eventDate, b.eventDate) || newestFirst(a.createdAt, b.createdAt));
+  const documents = [...data.documents].sort((a, b) => newestFirst(a.uploadedAt, b.uploadedAt));
+  return {
+    data,
+    photos,
+    photoIndex: new Map(photos.map((p, i) => [p.id, i])),
+    memories,
+    memoryById: new Map(memories.map((m) => [m.id, m])),
+    documents,
+    documentById: new Map(documents.map((d) => [d.id, d])),
+    photosByMemory: groupBy(photos, (p) => p.memoryId),
+    documentsByMemory: groupBy(documents, (d) => d.memoryId),
+  };
+}
+
+/** Months ('YYYY-MM', newest first) with the photos taken in each; undated photos are left out. */
+export function photosByMonth(photos: ExportPhoto[]): Map<string, ExportPhoto[]> {
+  const months = new Map<string, ExportPhoto[]>();
+  for (const photo of photos) {
+    if (!photo.dateTaken) continue;
+    const key = monthOf(photo.dateTaken);
+    const list = months.get(key) ?? [];
+    list.push(photo);
+    months.set(key, list);
+  }
+  return months;
+}
+
+// What a browser shows by itself; HEIC/HEIF (and anything unknown) needs the exporter's JPEG copy.
+const viewableImage = /^image\/(jpeg|png|gif|webp|avif|bmp|svg\+xml)$/i;
+
+type Picture = Pick<ExportPhoto | ExportAttachment, 'path' | 'mimeType' | 'previews'>;
+
+/** The picture to show large, or null when the browser cannot show this file. */
+export function displaySrc(file: Picture): string | null {
+  return file.previews.display ?? (viewableImage.test(file.mimeType) ? file.path : null);
+}
+
+/** The picture for a grid: the small copy, else whatever can be shown large. */
+export function thumbnailSrc(file: Picture): string | null {
+  return file.previews.thumbnail ?? displaySrc(file);
+}
+
+export function isPicture(file: Picture): boolean {
+  return file.mimeType.startsWith('image/') || file.previews.display !== null;
+}

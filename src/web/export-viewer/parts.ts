@@ -1,0 +1,78 @@
+// Pieces several screens share: links between screens, a photo's thumbnail, a memory's card.
+import type { ExportDocument, ExportMemory, ExportPhoto } from '@shared/export-format';
+import { thumbnailSrc } from './archive';
+import { fileUrl, h } from './dom';
+import { formatDay } from './format';
+
+export const links = {
+  timeline: '#/',
+  memory: (id: number) => `#/memories/${id}`,
+  photos: '#/photos',
+  photo: (id: number) => `#/photos/${id}`,
+  photosIn: (month: string) => `#/photos/in/${month}`,
+  documents: '#/documents',
+  document: (id: number) => `#/documents/${id}`,
+  people: '#/people',
+  collections: '#/collections',
+  collection: (id: number) => `#/collections/${id}`,
+};
+
+/** What a screen gives the router: its heading for the tab title, its content, and what to undo on leaving. */
+export interface Screen {
+  title: string;
+  node: Node;
+  /** Runs once the node is in the page (scrolling, focus). */
+  shown?: () => void;
+  leave?: () => void;
+}
+
+export function photoLabel(photo: ExportPhoto): string {
+  const name = photo.title ?? photo.fileName;
+  return photo.dateTaken ? `${name}, ${formatDay(photo.dateTaken)}` : name;
+}
+
+export function photoThumb(photo: ExportPhoto): HTMLElement {
+  const src = thumbnailSrc(photo);
+  const label = photoLabel(photo);
+  return h(
+    'a',
+    { class: 'thumb', href: links.photo(photo.id), 'data-photo': String(photo.id), title: label },
+    src
+      ? h('img', { src: fileUrl(src), alt: label, loading: 'lazy', decoding: 'async' })
+      : h('span', { class: 'thumb-name' }, photo.fileName),
+  );
+}
+
+export function tagList(tags: string[]): HTMLElement | null {
+  if (tags.length === 0) return null;
+  return h('ul', { class: 'tags', 'aria-label': 'Tags' }, ...tags.map((tag) => h('li', null, tag)));
+}
+
+/** A line of facts ("3 May 2024 · Lisbon"), empty parts left out. */
+export function meta(...parts: (string | null | undefined)[]): HTMLElement {
+  return h('p', { class: 'meta' }, parts.filter(Boolean).join(' · '));
+}
+
+export function firstLine(text: string, max = 180): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+export function memoryCard(memory: ExportMemory, headingLevel: 'h3' | 'h4' = 'h3'): HTMLElement {
+  return h(
+    'article',
+    { class: 'card memory-card' },
+    h(headingLevel, null, h('a', { href: links.memory(memory.id) }, memory.title)),
+    meta(formatDay(memory.eventDate), memory.location),
+    firstLine(memory.content) ? h('p', null, firstLine(memory.content)) : null,
+  );
+}
+
+export function documentLink(doc: ExportDocument): HTMLElement {
+  return h('a', { href: links.document(doc.id) }, doc.fileName);
+}
+
+/** Opens the original itself (a new tab, so the viewer stays where it was). */
+export function originalLink(path: string, text: string): HTMLElement {
+  return h('a', { href: fileUrl(path), target: '_blank', rel: 'noopener' }, text);
+}

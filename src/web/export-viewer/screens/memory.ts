@@ -1,0 +1,63 @@
+// One memory: its text, place, tags, attachments (pictures shown, audio playable) and what is linked to it.
+import type { ExportAttachment } from '@shared/export-format';
+import { type Archive, displaySrc, isPicture } from '../archive';
+import { fileUrl, h } from '../dom';
+import { formatBytes, formatDay } from '../format';
+import { documentLink, links, meta, originalLink, photoThumb, type Screen, tagList } from '../parts';
+import { notFound } from './not-found';
+
+function attachmentView(file: ExportAttachment): HTMLElement {
+  const src = displaySrc(file);
+  if (isPicture(file) && src)
+    return h(
+      'figure',
+      { class: 'attachment' },
+      h('img', { src: fileUrl(src), alt: file.fileName }),
+      h('figcaption', null, originalLink(file.path, file.fileName)),
+    );
+  if (file.mimeType.startsWith('audio/') || file.mimeType.startsWith('video/')) {
+    const tag = file.mimeType.startsWith('audio/') ? 'audio' : 'video';
+    const player = h(
+      tag,
+      { controls: '', preload: 'metadata', src: fileUrl(file.path) },
+      'Your browser cannot play this file: ',
+      originalLink(file.path, 'open it'),
+    );
+    player.setAttribute('aria-label', file.fileName);
+    return h('figure', { class: 'attachment' }, player, h('figcaption', null, originalLink(file.path, file.fileName)));
+  }
+  return h('p', { class: 'attachment' }, originalLink(file.path, file.fileName), ` (${formatBytes(file.size)})`);
+}
+
+/** Text as written: every non-empty line is a paragraph (heirloom.json keeps plain text). */
+export function paragraphs(text: string): HTMLElement[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => h('p', null, line));
+}
+
+export function memoryScreen(archive: Archive, id: number): Screen {
+  const memory = archive.memoryById.get(id);
+  if (!memory) return notFound('This memory is not in the archive.');
+  const photos = archive.photosByMemory.get(id) ?? [];
+  const documents = archive.documentsByMemory.get(id) ?? [];
+  const node = h(
+    'article',
+    { class: 'memory' },
+    h('h1', null, memory.title),
+    meta(formatDay(memory.eventDate), memory.location),
+    tagList(memory.tags),
+    h('div', { class: 'text' }, ...paragraphs(memory.content)),
+    memory.attachments.length > 0
+      ? h('section', { 'aria-label': 'Attachments' }, h('h2', null, 'Attachments'), ...memory.attachments.map(attachmentView))
+      : null,
+    photos.length > 0 ? h('section', null, h('h2', null, 'Photos'), h('div', { class: 'grid' }, ...photos.map(photoThumb))) : null,
+    documents.length > 0
+      ? h('section', null, h('h2', null, 'Documents'), h('ul', null, ...documents.map((d) => h('li', null, documentLink(d)))))
+      : null,
+    h('p', { class: 'meta' }, 'Also kept as text: ', originalLink(memory.markdown, memory.markdown)),
+    h('p', null, h('a', { href: links.timeline }, 'Back to the timeline')),
+  );
+  return { title: memory.title, node };
+}

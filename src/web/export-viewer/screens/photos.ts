@@ -1,0 +1,110 @@
+// The photo grid (one section per month, filled as it scrolls near: 100,000 photos cost nothing until
+// seen) and the photo viewer (prev/next, arrow keys, Escape).
+import type { ExportPhoto } from '@shared/export-format';
+import { type Archive, displaySrc, photosByMonth } from '../archive';
+import { fileUrl, h, lazy } from '../dom';
+import { formatBytes, formatDay, formatMonth, monthOf, plural, timeOf } from '../format';
+import { goBack, replaceWith } from '../navigation';
+import { links, meta, originalLink, photoLabel, photoThumb, type Screen, tagList } from '../parts';
+import { notFound } from './not-found';
+
+const ROW_PX = 130;
+/** The photo last opened, so closing the viewer returns to it in the grid. */
+let lastPhotoId: number | null = null;
+
+export function photosScreen(archive: Archive, month?: string): Screen {
+  const months = photosByMonth(archive.photos);
+  const undated = archive.photos.filter((p) => !p.dateTaken);
+  const node = h('div', { class: 'photos' }, h('h1', null, 'Photos'), meta(plural(archive.photos.length, 'photo', 'photos')));
+  const sections = new Map<string, { section: HTMLElement; fill: () => void }>();
+  const addSection = (key: string, heading: string, photos: ExportPhoto[]) => {
+    const grid = h('div', { class: 'grid' });
+    const section = h(
+      'section',
+      { class: 'month', id: `photos-${key}` },
+      h('h2', null, heading, ' ', h('span', { class: 'count' }, `(${photos.length})`)),
+      grid,
+    );
+    node.append(section);
+    // Roughly one row of five per five photos; only a placeholder until it scrolls near.
+    const { fill } = lazy(grid, Math.ceil(photos.length / 5) * ROW_PX, () => photos.map(photoThumb));
+    sections.set(key, { section, fill });
+  };
+  for (const [key, photos] of months) addSection(key, formatMonth(key), photos);
+  if (undated.length > 0) addSection('undated', 'Without a date', undated);
+  if (archive.photos.length === 0) node.append(h('p', null, 'This archive holds no photos.'));
+
+  const shown = () => {
+    const last = lastPhotoId === null ? undefined : archive.photos[archive.photoIndex.get(lastPhotoId) ?? -1];
+    const target = month ?? (last ? (last.dateTaken ? monthOf(last.dateTaken) : 'undated') : undefined);
+    const entry = target ? sections.get(target) : undefined;
+    if (!entry) return;
+    entry.fill();
+    const thumb = last ? entry.section.querySelector<HTMLElement>(`[data-photo="${last.id}"]`) : null;
+    (thumb ?? entry.section).scrollIntoView({ block: 'center' });
+    thumb?.focus({ preventScroll: true });
+  };
+  return { title: 'Photos', node, shown };
+}
+
+export function photoViewerScreen(archive: Archive, id: number): Screen {
+  const index = archive.photoIndex.get(id);
+  const photo = index === undefined ? undefined : archive.photos[index];
+  if (!photo || index === undefined) return notFound('This photo is not in the archive.');
+  lastPhotoId = id;
+  const prev = archive.photos[index - 1];
+  const next = archive.photos[index + 1];
+  const go = (to: ExportPhoto | undefined) => to && replaceWith(links.photo(to.id));
+  const close = () => goBack(links.photos);
+  const src = displaySrc(photo);
+  const memory = photo.memoryId === null ? undefined : archive.memoryById.get(photo.memoryId);
+  const button = (text: string, onClick: () => void, disabled: boolean) => {
+    const b = h('button', { type: 'button' }, text);
+    b.disabled = disabled;
+    b.addEventListener('click', onClick);
+    return b;
+  };
+
+  const node = h(
+    'div',
+    { class: 'viewer', role: 'group', 'aria-label': 'Photo viewer' },
+    h(
+      'div',
+      { class: 'viewer-bar' },
+      button('← Previous', () => go(prev), !prev),
+      h('span', { class: 'meta' }, `${(index + 1).toLocaleString()} of ${archive.photos.length.toLocaleString()}`),
+      button('Next →', () => go(next), !next),
+      button('Close', close, false),
+    ),
+    h(
+      'figure',
+      null,
+      src
+        ? h('img', { class: 'full', src: fileUrl(src), alt: photoLabel(photo) })
+        : h('p', null, 'Your browser cannot show this picture; the original file is linked below.'),
+      h(
+        'figcaption',
+        null,
+        h('h1', null, photo.title ?? photo.fileName),
+        meta(photo.dateTaken ? `${formatDay(photo.dateTaken)} ${timeOf(photo.dateTaken)}`.trim() : 'Date unknown', photo.location),
+        photo.description ? h('p', null, photo.description) : null,
+        tagList(photo.tags),
+        memory ? h('p', null, 'Part of the memory ', h('a', { href: links.memory(memory.id) }, memory.title)) : null,
+        meta(photo.cameraInfo, photo.width && photo.height ? `${photo.width} × ${photo.height}` : null),
+        h('p', null, 'Original: ', originalLink(photo.path, photo.fileName), ` (${formatBytes(photo.size)})`),
+      ),
+    ),
+    h('p', { class: 'meta hint' }, 'Keys: ← and → step through the photos, Escape closes.'),
+  );
+
+  const onKey = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'ArrowLeft') go(prev);
+    else if (event.key === 'ArrowRight') go(next);
+    else if (event.key === 'Escape') close();
+    else return;
+    event.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+  return { title: photo.title ?? photo.fileName, node, leave: () => document.removeEventListener('keydown', onKey) };
+}
