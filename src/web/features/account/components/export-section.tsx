@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import type { ExportJob } from '@shared/schemas/transfers';
+import { EXPORT_KEEP_DAYS, type ExportJob } from '@shared/schemas/transfers';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
@@ -50,7 +50,14 @@ export function ExportSection() {
           <div>{startButton('Try again')}</div>
         </div>
       ) : (
-        <div>{startButton('Export everything')}</div>
+        <div className="grid gap-3">
+          {latest?.status === 'ready' && (
+            <p className="text-sm text-muted-foreground">
+              Your last export was deleted after {EXPORT_KEEP_DAYS} days. Start a new one to download it again.
+            </p>
+          )}
+          <div>{startButton('Export everything')}</div>
+        </div>
       )}
       {start.isError && (
         <p role="alert" className="text-sm text-destructive">

@@ -99,6 +99,13 @@ describe('YourDataCard', () => {
     expect(screen.getByRole('button', { name: 'Export again' })).toBeTruthy();
   });
 
+  it('says when the last archive was deleted, and offers a new export instead of a dead link', async () => {
+    renderCard({ exports: [exportJob({ status: 'ready', bytes: 1024, downloadUrl: null, expiresAt: '2026-11-20T12:00:00.000Z' })] });
+    expect(await screen.findByText('Your last export was deleted after 7 days. Start a new one to download it again.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export everything' })).toBeTruthy();
+  });
+
   it('shows a failed export with its reason and starts a new one on Try again', async () => {
     const fetchMock = renderCard({ exports: [exportJob({ status: 'failed', error: 'The disk is full.' })] });
     expect(await screen.findByText('The export failed: The disk is full.')).toBeTruthy();
