@@ -32,9 +32,13 @@ export function ExportSection() {
       {exports.isPending ? (
         <p className="text-sm text-muted-foreground">Checking for an earlier export...</p>
       ) : exports.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Your exports are unavailable right now.
-        </p>
+        // the list failed, not the exporter: starting one still works (the server refuses a second at once)
+        <div className="grid gap-3">
+          <p role="alert" className="text-sm text-destructive">
+            Earlier exports cannot be shown right now.
+          </p>
+          <div>{startButton('Export everything')}</div>
+        </div>
       ) : latest && (latest.status === 'queued' || latest.status === 'running') ? (
         <ExportRunning job={latest} />
       ) : latest?.status === 'ready' && latest.downloadUrl ? (

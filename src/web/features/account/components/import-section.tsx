@@ -76,7 +76,7 @@ export function ImportSection() {
       )}
       {imports.isError && (
         <p role="alert" className="text-sm text-destructive">
-          Your imports are unavailable right now.
+          Earlier imports cannot be shown right now.
         </p>
       )}
       {latest && !running && !upload && <FinishedImport job={latest} />}
