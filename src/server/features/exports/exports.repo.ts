@@ -1,0 +1,197 @@
+// The exports table and the owner's whole library as the exporter reads it. Every query carries the owner
+// in its WHERE: an export can only ever hold its own account's rows.
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { collectionItems, collections, contacts, exports, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
+
+export type ExportRow = typeof exports.$inferSelect;
+
+export function createExportsRepo(db: Db) {
+  return {
+    /** A new queued export, unless one is queued or running already (then undefined). */
+    async createUnlessBusy(userId: number): Promise<ExportRow | undefined> {
+      return db.transaction(async (tx) => {
+        // one export per account at a time: the user row is the lock two quick clicks queue on
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [busy] = await tx
+          .select({ id: exports.id })
+          .from(exports)
+          .where(and(eq(exports.userId, userId), inArray(exports.status, ['queued', 'running'])))
+          .limit(1);
+        if (busy) return undefined;
+        const [row] = await tx.insert(exports).values({ userId }).returning();
+        return row;
+      });
+    },
+
+    async find(userId: number, id: number): Promise<ExportRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(exports)
+        .where(and(eq(exports.id, id), eq(exports.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
+    async listRecent(userId: number, limit: number): Promise<ExportRow[]> {
+      return db.select().from(exports).where(eq(exports.userId, userId)).orderBy(desc(exports.createdAt), desc(exports.id)).limit(limit);
+    },
+
+    /** The job's own read: by id and owner, as queued. */
+    async findForJob(userId: number, id: number) {
+      return this.find(userId, id);
+    },
+
+    /** A try begins: counters reset, totals known, and the key its file will have (so a crash leaves no orphan). */
+    async markRunning(userId: number, id: number, values: { itemsTotal: number; bytesTotal: number; fileKey: string }) {
+      await db
+        .update(exports)
+        .set({ status: 'running', ...values, itemsDone: 0, bytesDone: 0, fileSize: null, error: null, startedAt: new Date() })
+        .where(and(eq(exports.id, id), eq(exports.userId, userId)));
+    },
+
+    async setProgress(userId: number, id: number, values: { itemsDone: number; bytesDone: number }) {
+      await db
+        .update(exports)
+        .set(values)
+        .where(and(eq(exports.id, id), eq(exports.userId, userId), eq(exports.status, 'running')));
+    },
+
+    async markReady(userId: number, id: number, values: { fileSize: number; itemsDone: number; bytesDone: number; expiresAt: Date }) {
+      await db
+        .update(exports)
+        .set({ status: 'ready', ...values, finishedAt: new Date() })
+        .where(and(eq(exports.id, id), eq(exports.userId, userId)));
+    },
+
+    async markFailed(userId: number, id: number, error: string) {
+      await db
+        .update(exports)
+        .set({ status: 'failed', error, fileKey: null, fileSize: null, finishedAt: new Date() })
+        .where(and(eq(exports.id, id), eq(exports.userId, userId)));
+    },
+
+    /** The archive was removed: the row stays (the list shows it expired), its file key goes. */
+    async clearFile(userId: number, id: number) {
+      await db
+        .update(exports)
+        .set({ fileKey: null })
+        .where(and(eq(exports.id, id), eq(exports.userId, userId)));
+    },
+
+    /** Archives whose keeping time is over but which are still on disk (an expiry job lost with its queue). */
+    async listExpired(now: Date) {
+      return db
+        .select({ id: exports.id, userId: exports.userId, fileKey: exports.fileKey })
+        .from(exports)
+        .where(and(isNotNull(exports.fileKey), lt(exports.expiresAt, now)));
+    },
+
+    // ----- the owner's library -----
+
+    async owner(userId: number) {
+      const [row] = await db
+        .select({
+          firstName: users.firstName,
+          surname: users.surname,
+          email: users.email,
+          dateOfBirth: users.dateOfBirth,
+          cityOfBirth: users.cityOfBirth,
+          address: users.address,
+          mobileNumber: users.mobileNumber,
+          profilePicture: users.profilePicture,
+          profilePictureSize: users.profilePictureSize,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    photos: (userId: number) =>
+      db
+        .select({
+          id: photos.id,
+          key: photos.filePath,
+          fileName: photos.fileName,
+          fileSize: photos.fileSize,
+          mimeType: photos.mimeType,
+          contentHash: photos.contentHash,
+          title: photos.title,
+          description: photos.description,
+          dateTaken: photos.dateTaken,
+          location: photos.location,
+          cameraInfo: photos.cameraInfo,
+          tags: photos.tags,
+          width: photos.width,
+          height: photos.height,
+          memoryId: photos.memoryId,
+          derivativeStatus: photos.derivativeStatus,
+          createdAt: photos.createdAt,
+        })
+        .from(photos)
+        .where(eq(photos.userId, userId))
+        .orderBy(sql`${photos.dateTaken} ASC NULLS LAST`, asc(photos.id)),
+
+    memories: (userId: number) =>
+      db.select().from(memories).where(eq(memories.userId, userId)).orderBy(asc(memories.eventDate), asc(memories.id)),
+
+    attachments: (userId: number) =>
+      db
+        .select({
+          id: memoryAttachments.id,
+          memoryId: memoryAttachments.memoryId,
+          key: memoryAttachments.filePath,
+          fileName: memoryAttachments.fileName,
+          fileSize: memoryAttachments.fileSize,
+          mimeType: memoryAttachments.mimeType,
+          contentHash: memoryAttachments.contentHash,
+          displaySize: memoryAttachments.displaySize,
+          uploadedAt: memoryAttachments.uploadedAt,
+        })
+        .from(memoryAttachments)
+        .where(eq(memoryAttachments.userId, userId))
+        .orderBy(asc(memoryAttachments.id)),
+
+    documents: (userId: number) =>
+      db
+        .select({
+          id: vaultFiles.id,
+          key: vaultFiles.filePath,
+          originalName: vaultFiles.originalName,
+          fileSize: vaultFiles.fileSize,
+          mimeType: vaultFiles.mimeType,
+          contentHash: vaultFiles.contentHash,
+          description: vaultFiles.description,
+          memoryId: vaultFiles.memoryId,
+          uploadedAt: vaultFiles.uploadedAt,
+        })
+        .from(vaultFiles)
+        .where(eq(vaultFiles.userId, userId))
+        .orderBy(asc(vaultFiles.uploadedAt), asc(vaultFiles.id)),
+
+    contacts: (userId: number) =>
+      db
+        .select()
+        .from(contacts)
+        .where(eq(contacts.ownerId, userId))
+        .orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id)),
+
+    collections: (userId: number) =>
+      db.select().from(collections).where(eq(collections.userId, userId)).orderBy(asc(collections.createdAt), asc(collections.id)),
+
+    collectionItems: (userId: number) =>
+      db
+        .select({
+          collectionId: collectionItems.collectionId,
+          photoId: collectionItems.photoId,
+          memoryId: collectionItems.memoryId,
+          vaultFileId: collectionItems.vaultFileId,
+        })
+        .from(collectionItems)
+        .where(eq(collectionItems.userId, userId))
+        .orderBy(asc(collectionItems.addedAt), asc(collectionItems.id)),
+  };
+}
+
+export type ExportsRepo = ReturnType<typeof createExportsRepo>;

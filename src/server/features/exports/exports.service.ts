@@ -1,0 +1,207 @@
+// "Export everything" (decision 028): POST queues the `export.build` job, GET follows it, and the finished
+// archive is a stored file served with Range support for 7 days. The writer and the dataset types are
+// exported here for the features whose archives use the same exporter (shared links, heirs, the importer's
+// round-trip tests).
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { EXPORT_KEEP_DAYS, TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
+import type { Db } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import type { FileStore, StagedFile } from '../../lib/file-store';
+import type { JobQueue } from '../../lib/jobs';
+import { queueMail } from '../../lib/mail';
+import { storedFile, type StoredFile } from '../../lib/send-file';
+import { buildAccountDataset, MissingFileError } from './account-dataset';
+import { archiveTotals, writeArchive } from './archive-writer';
+import { createExportsRepo, type ExportRow, type ExportsRepo } from './exports.repo';
+
+export { archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
+export { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
+export { dayOf, extOf, fileNameOf, memoryName, photoPath, previewPath, stemOf } from './archive-names';
+export { safeNamePart, zipNames, zipStream, type ZipEntry } from './zip-stream';
+
+export const EXPORT_BUILD_JOB = 'export.build';
+export const EXPORT_EXPIRE_JOB = 'export.expire';
+/** The exports GET /api/exports lists: the current one and a few before it. */
+const LIST_LIMIT = 10;
+/** Progress is written to the row at most this often: enough for a progress bar, cheap for the database. */
+const PROGRESS_EVERY_MS = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const notReady = () => new AppError(409, TRANSFER_MESSAGES.exportNotReady, 'EXPORT_NOT_READY');
+const expired = () => new AppError(410, TRANSFER_MESSAGES.exportExpired, 'EXPORT_EXPIRED');
+const FAILED_MESSAGE = 'The export could not be finished. Please try again; if it fails again, the server log says why.';
+
+interface BuildData {
+  exportId: number;
+  userId: number;
+}
+
+interface Deps {
+  db: Db;
+  files: FileStore;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export const exportDownloadPath = (id: number) => `/api/exports/${id}/download`;
+const archiveKey = (userId: number) => `users/${userId}/exports/${randomUUID()}.zip`;
+
+export function createExportsService({ db, files, jobs, log, publicUrl, now = () => new Date() }: Deps) {
+  const repo: ExportsRepo = createExportsRepo(db);
+
+  const isExpired = (row: ExportRow) => row.status === 'ready' && (!row.fileKey || (row.expiresAt !== null && row.expiresAt <= now()));
+
+  function toJob(row: ExportRow): ExportJob {
+    let secondsLeft: number | null = null;
+    if (row.status === 'running' && row.startedAt) {
+      // from the pace so far: bytes when there are any to count, else entries
+      const [done, total] = row.bytesTotal > 0 ? [row.bytesDone, row.bytesTotal] : [row.itemsDone, row.itemsTotal];
+      const elapsed = (now().getTime() - row.startedAt.getTime()) / 1000;
+      if (done > 0 && total >= done) secondsLeft = Math.max(0, Math.round((elapsed * (total - done)) / done));
+    }
+    return {
+      id: row.id,
+      status: row.status,
+      progress: { itemsDone: row.itemsDone, itemsTotal: row.itemsTotal, bytesDone: row.bytesDone, bytesTotal: row.bytesTotal, secondsLeft },
+      bytes: row.status === 'ready' ? row.fileSize : null,
+      downloadUrl: row.status === 'ready' && !isExpired(row) ? exportDownloadPath(row.id) : null,
+      error: row.error,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  async function removeArchive(key: string | null) {
+    if (key) await files.remove(key).catch((err: unknown) => log.warn({ err }, 'Could not remove an export archive'));
+  }
+
+  async function build({ exportId, userId }: BuildData, isLastTry: boolean) {
+    const row = await repo.findForJob(userId, exportId);
+    if (!row || row.status === 'ready' || row.status === 'failed') return; // deleted, or finished by an earlier try
+    // a try before this one (kill -9, a failure) may have placed its archive: this try starts over
+    await removeArchive(row.fileKey);
+    let staged: StagedFile | undefined;
+    try {
+      const dataset = await buildAccountDataset({ repo, files }, userId, now());
+      const totals = archiveTotals(dataset);
+      const key = archiveKey(userId);
+      await repo.markRunning(userId, exportId, { ...totals, fileKey: key });
+      let lastWrite = Date.now();
+      let latest = { itemsDone: 0, bytesDone: 0 };
+      let writing: Promise<void> = Promise.resolve();
+      const archive = writeArchive(dataset, (progress) => {
+        latest = progress;
+        if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = Date.now();
+        // one write at a time; a failed progress write only delays the bar
+        writing = writing.then(() => repo.setProgress(userId, exportId, latest)).catch(() => {});
+      });
+      staged = await files.stage(archive, Infinity);
+      await writing;
+      await files.commit(staged, key);
+      staged = undefined;
+      const expiresAt = new Date(now().getTime() + EXPORT_KEEP_DAYS * DAY_MS);
+      await repo.markReady(userId, exportId, { fileSize: (await files.stat(key)).size, ...latest, expiresAt });
+      await jobs.send(EXPORT_EXPIRE_JOB, { exportId, userId }, { startAfter: expiresAt });
+      const owner = await repo.owner(userId);
+      if (owner) {
+        await queueMail(jobs, {
+          to: owner.email,
+          subject: 'Your heirloom export is ready',
+          text: [
+            `Hello ${owner.firstName},`,
+            '',
+            'The archive of everything in your heirloom is ready to download:',
+            `${publicUrl}/settings`,
+            '',
+            `It is kept for ${EXPORT_KEEP_DAYS} days, until ${expiresAt.toUTCString()}. Unzip it and open index.html in any browser to see it,`,
+            'with no internet connection and no heirloom server needed.',
+          ].join('\n'),
+        });
+      }
+    } catch (err) {
+      if (staged) await files.discard(staged);
+      const current = await repo.findForJob(userId, exportId);
+      await removeArchive(current?.fileKey ?? null);
+      if (!isLastTry) throw err;
+      log.error({ err, exportId }, 'An export failed after every try');
+      await repo.markFailed(userId, exportId, err instanceof MissingFileError ? err.message : FAILED_MESSAGE);
+      throw err;
+    }
+  }
+
+  async function expire({ exportId, userId }: BuildData) {
+    const row = await repo.find(userId, exportId);
+    if (!row?.fileKey) return;
+    await files.remove(row.fileKey);
+    await repo.clearFile(userId, exportId);
+  }
+
+  return {
+    /** Defines the two jobs on the queue; called once, before the app is ready. */
+    defineJobs() {
+      jobs.define<BuildData>({
+        name: EXPORT_BUILD_JOB,
+        retryLimit: 2,
+        retryDelaySeconds: 30,
+        // a try still running after this long belongs to a process that died (a 2 GB library takes minutes)
+        expireInSeconds: 6 * 60 * 60,
+        handler: (data, job) => build(data, job.isLastTry),
+      });
+      jobs.define<BuildData>({
+        name: EXPORT_EXPIRE_JOB,
+        retryLimit: 5,
+        retryDelaySeconds: 60,
+        expireInSeconds: 300,
+        handler: (data) => expire(data),
+      });
+    },
+
+    async start(userId: number): Promise<{ id: number }> {
+      const row = await repo.createUnlessBusy(userId);
+      if (!row) throw conflict(TRANSFER_MESSAGES.exportRunning, 'EXPORT_RUNNING');
+      try {
+        await jobs.send(EXPORT_BUILD_JOB, { exportId: row.id, userId });
+      } catch (err) {
+        await repo.markFailed(userId, row.id, FAILED_MESSAGE);
+        throw err;
+      }
+      return { id: row.id };
+    },
+
+    async list(userId: number): Promise<ExportJob[]> {
+      return (await repo.listRecent(userId, LIST_LIMIT)).map(toJob);
+    },
+
+    async get(userId: number, id: number): Promise<ExportJob> {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound();
+      return toJob(row);
+    },
+
+    /** The finished archive: 404 another user's, 409 not ready, 410 expired. */
+    async download(userId: number, id: number): Promise<StoredFile> {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound();
+      if (row.status !== 'ready') throw notReady();
+      if (isExpired(row)) throw expired();
+      const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);
+      const file = await storedFile(files, row.fileKey!, {
+        mimeType: 'application/zip',
+        fileName: `heirloom export ${day}.zip`,
+        lastModified: row.finishedAt ?? undefined,
+      });
+      if (!file) throw expired();
+      return file;
+    },
+
+    /** The expiry job's work, callable directly (tests, a sweep after a lost queue). */
+    expire,
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;
