@@ -1,0 +1,243 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { readZip } from '../helpers/zip';
+import { expect, test } from './fixtures';
+
+// Issue 14: the exported index.html opened from disk (file://) in Chromium with the network cut off shows
+// the timeline, a memory with its photo and its recording, a document and a contact, and the console stays
+// clean. The archive is a real export of a real account, made by the server under test.
+
+const jpeg = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: '#386641' } })
+    .jpeg()
+    .toBuffer();
+
+/** A mono 16-bit PCM WAV, a quarter second of tone: the smallest audio every browser plays. */
+function wav(seconds = 0.25, rate = 8000) {
+  const samples = Math.round(seconds * rate);
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0);
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write('WAVE', 8);
+  out.write('fmt ', 12);
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36);
+  out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(Math.sin(i / 5) * 8000), 44 + i * 2);
+  return out;
+}
+
+/** Fills an account through the API, exports it, and unpacks the archive into a fresh folder. */
+async function exportedArchive(page: Page): Promise<string> {
+  const request = page.request;
+  const photo = await request.post('/api/photos', {
+    multipart: { photo: { name: 'garden.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
+  expect(photo.status(), await photo.text()).toBe(201);
+  const { id: photoId } = (await photo.json()) as { id: number };
+  const patched = await request.patch(`/api/photos/${photoId}`, {
+    data: { title: 'The vegetable garden', dateTaken: '2011-05-02T10:30:00+02:00' },
+  });
+  expect(patched.ok(), await patched.text()).toBeTruthy();
+
+  const memory = await request.post('/api/memories', {
+    data: {
+      title: 'Planting the beans',
+      // markup in the text must be shown as written, never run
+      content: 'Grandpa showed us how deep.\nHe said <b>two fingers</b>, no more.',
+      eventDate: '2011-05-02',
+      isPublic: false,
+      tags: ['garden'],
+      location: 'Allotment 12',
+    },
+  });
+  expect(memory.status(), await memory.text()).toBe(201);
+  const { id: memoryId } = (await memory.json()) as { id: number };
+  const attached = await request.post(`/api/memories/${memoryId}/attachments`, {
+    multipart: { attachments: { name: 'beans.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
+  expect(attached.ok(), await attached.text()).toBeTruthy();
+  const recorded = await request.post(`/api/memories/${memoryId}/attachments`, {
+    multipart: { attachments: { name: 'grandpa.wav', mimeType: 'audio/wav', buffer: wav() } },
+  });
+  expect(recorded.ok(), await recorded.text()).toBeTruthy();
+
+  const doc = await request.post('/api/vault', {
+    multipart: {
+      file: { name: 'allotment-lease.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      description: 'The lease for plot 12',
+      memoryId: String(memoryId),
+    },
+  });
+  expect(doc.status(), await doc.text()).toBe(201);
+  const contact = await request.post('/api/contacts', {
+    data: {
+      firstName: 'Albert',
+      lastName: 'Noble',
+      relationship: 'family',
+      familyRelation: 'Grandfather',
+      phoneNumber: '+44 20 7946 0000',
+    },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+
+  const started = await request.post('/api/exports');
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/exports/${id}`)).json()) as { status: string }).status, {
+      message: 'the export is ready',
+      timeout: 60_000,
+      intervals: [250, 500, 1000],
+    })
+    .toBe('ready');
+  const download = await request.get(`/api/exports/${id}/download`);
+  expect(download.status()).toBe(200);
+
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'heirloom-viewer-'));
+  for (const [name, bytes] of await readZip(await download.body())) {
+    if (name.endsWith('/')) continue;
+    const target = path.join(dir, name);
+    expect(target.startsWith(dir + path.sep), name).toBe(true);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, bytes);
+  }
+  return dir;
+}
+
+/**
+ * A context with no network at all: offline, and any http(s) request aborted and remembered. Console
+ * errors and uncaught exceptions are collected too.
+ */
+async function offlinePage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await context.setOffline(true);
+  const leaks: string[] = [];
+  const errors: string[] = [];
+  await context.route('**', (route) => {
+    if (route.request().url().startsWith('file:')) return route.continue();
+    leaks.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('request', (req) => {
+    if (!req.url().startsWith('file:')) leaks.push(req.url());
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, leaks, errors };
+}
+
+/** Every <img> on the page has loaded a real picture (a broken one has naturalWidth 0). */
+async function expectImagesLoaded(page: Page, scope = 'main') {
+  const images = page.locator(`${scope} img`);
+  await expect(images.first()).toBeVisible();
+  await expect
+    .poll(() =>
+      images.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
+    .not.toContain(false);
+}
+
+let archiveDir = '';
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const user = { firstName: 'Rose', surname: 'Noble', email: `e2e-viewer-${Date.now()}@example.com`, password: 'Bad-Wolf-2005!' };
+  const reg = await page.request.post('/api/register', { data: { ...user, dateOfBirth: '1980-04-01', confirmPassword: user.password } });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const login = await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  archiveDir = await exportedArchive(page);
+  await context.close();
+});
+
+test.afterAll(async () => {
+  if (archiveDir) await fs.rm(archiveDir, { recursive: true, force: true });
+});
+
+for (const [name, viewport] of [
+  ['a desktop', { width: 1280, height: 800 }],
+  ['a phone', { width: 360, height: 740 }],
+] as const) {
+  test(`the exported archive opens from disk with no network on ${name}`, async ({ browser }) => {
+    const { context, page, leaks, errors } = await offlinePage(browser, viewport);
+    const index = pathToFileURL(path.join(archiveDir, 'index.html')).href;
+    await page.goto(index);
+
+    // the header says whose archive this is and that it needs nothing else
+    await expect(page.getByText('Rose Noble', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(/needs no internet/)).toBeVisible();
+
+    // the timeline: the memory and the photo under May 2011
+    await expect(page.getByRole('heading', { level: 1, name: 'Life timeline' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '2011', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Planting the beans' })).toBeVisible();
+    await expectImagesLoaded(page);
+
+    // the memory: its text as written, its picture loaded, its recording playable, its document linked
+    await page.getByRole('link', { name: 'Planting the beans' }).click();
+    await expect(page).toHaveURL(/#\/memories\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Planting the beans' })).toBeVisible();
+    await expect(page.getByText('He said <b>two fingers</b>, no more.')).toBeVisible();
+    await expect(page.getByText('Allotment 12')).toBeVisible();
+    await expectImagesLoaded(page);
+    const audio = page.locator('main audio');
+    await expect(audio).toHaveCount(1);
+    await expect(audio).toHaveAttribute('controls', '');
+    // metadata read from the file itself: the recording is there and the policy lets the browser play it
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('link', { name: 'allotment-lease.pdf' })).toBeVisible();
+
+    // back and forward work on file://
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Life timeline' })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: 'Planting the beans' })).toBeVisible();
+
+    // photos: the grid, then the viewer with the full picture; Escape goes back to the grid
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Photos' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+    await expectImagesLoaded(page);
+    await page.getByRole('link', { name: /^The vegetable garden/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
+    await expectImagesLoaded(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+
+    // the document opens its original; the file is in the archive
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Documents' }).click();
+    await expect(page.getByText('The lease for plot 12')).toBeVisible();
+    const open = page.getByRole('link', { name: 'Open allotment-lease.pdf' });
+    await expect(open).toBeVisible();
+    const href = await open.evaluate((a: HTMLAnchorElement) => a.href);
+    expect(href.startsWith('file:')).toBe(true);
+    expect((await fs.readFile(new URL(href))).toString()).toBe('%PDF-1.4\n%%EOF\n');
+
+    // the contact
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'People' }).click();
+    await expect(page.getByRole('heading', { name: 'Albert Noble' })).toBeVisible();
+    await expect(page.getByText('Grandfather')).toBeVisible();
+    await expect(page.getByText('+44 20 7946 0000')).toBeVisible();
+
+    // nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    expect(leaks).toEqual([]);
+    await context.close();
+  });
+}
