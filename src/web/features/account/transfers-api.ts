@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DetailedError, Upload } from 'tus-js-client';
 import type { LegacyStatus } from '@shared/schemas/legacy';
-import { IMPORT_UPLOADS_PATH, type ExportJob, type ImportJob, type ServerFiles } from '@shared/schemas/transfers';
+import { IMPORT_UPLOADS_PATH, TRANSFER_MESSAGES, type ExportJob, type ImportJob, type ServerFiles } from '@shared/schemas/transfers';
 import { api, isErrorBody } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -91,6 +91,8 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 /** The server's `message` of a refused tus request, else a plain sentence (never a stack or raw status). */
 function uploadErrorMessage(error: Error): string {
   if (error instanceof DetailedError && error.originalResponse) {
+    // tus answers a too-large upload itself, in plain text: the quota is the only size limit it checks
+    if (error.originalResponse.getStatus() === 413) return TRANSFER_MESSAGES.overQuota;
     try {
       const body: unknown = JSON.parse(error.originalResponse.getBody());
       if (isErrorBody(body)) return body.message;
