@@ -6,19 +6,30 @@ import { collectionItems, collections, contacts, exports, memories, memoryAttach
 
 export type ExportRow = typeof exports.$inferSelect;
 
+const INTERRUPTED = 'The export was interrupted. Please start it again.';
+
 export function createExportsRepo(db: Db) {
   return {
     /** A new queued export, unless one is queued or running already (then undefined). */
-    async createUnlessBusy(userId: number): Promise<ExportRow | undefined> {
+    async createUnlessBusy(userId: number, buildJob: string): Promise<ExportRow | undefined> {
       return db.transaction(async (tx) => {
         // one export per account at a time: the user row is the lock two quick clicks queue on
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const [busy] = await tx
+        const busy = await tx
           .select({ id: exports.id })
           .from(exports)
-          .where(and(eq(exports.userId, userId), inArray(exports.status, ['queued', 'running'])))
-          .limit(1);
-        if (busy) return undefined;
+          .where(and(eq(exports.userId, userId), inArray(exports.status, ['queued', 'running'])));
+        for (const row of busy) {
+          // a job that died on its last try (kill -9) never marks its row: without a job left, the row is stale
+          const { rows } = await tx.execute(
+            sql`SELECT 1 FROM pgboss.job WHERE name = ${buildJob} AND state IN ('created', 'retry', 'active') AND (data->>'exportId')::int = ${row.id} LIMIT 1`,
+          );
+          if (rows.length > 0) return undefined;
+          await tx
+            .update(exports)
+            .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
+            .where(and(eq(exports.id, row.id), eq(exports.userId, userId)));
+        }
         const [row] = await tx.insert(exports).values({ userId }).returning();
         return row;
       });

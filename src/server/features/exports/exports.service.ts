@@ -162,7 +162,7 @@ export function createExportsService({ db, files, jobs, log, publicUrl, now = ()
     },
 
     async start(userId: number): Promise<{ id: number }> {
-      const row = await repo.createUnlessBusy(userId);
+      const row = await repo.createUnlessBusy(userId, EXPORT_BUILD_JOB);
       if (!row) throw conflict(TRANSFER_MESSAGES.exportRunning, 'EXPORT_RUNNING');
       try {
         await jobs.send(EXPORT_BUILD_JOB, { exportId: row.id, userId });

@@ -13,7 +13,7 @@ import { exports, photos } from '@server/db/schema';
 import { multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 import { readZip } from '@tests/helpers/zip';
-import { EXPORT_EXPIRE_JOB } from './exports.service';
+import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB } from './exports.service';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
 
@@ -332,11 +332,28 @@ describe('export everything', () => {
   });
 
   it('refuses a second export while one is queued or running', async () => {
-    // a queued export of the stranger's, as the job would leave it between POST and its start
-    await t.db.insert(exports).values({ userId: stranger.user.id, status: 'running' });
+    // an export of the stranger's whose job waits (held back, so it stays queued for this test)
+    const [row] = await t.db.insert(exports).values({ userId: stranger.user.id, status: 'queued' }).returning();
+    await t.app.jobs.send(
+      EXPORT_BUILD_JOB,
+      { exportId: row!.id, userId: stranger.user.id },
+      { startAfter: new Date(Date.now() + 3600_000) },
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: stranger.cookie } });
     expect(res.statusCode).toBe(409);
     expect((res.json() as { message: string }).message).toBe(TRANSFER_MESSAGES.exportRunning);
+    await t.pool.query(`DELETE FROM pgboss.job WHERE name = $1 AND (data->>'exportId')::int = $2`, [EXPORT_BUILD_JOB, row!.id]);
+    await t.db.delete(exports).where(eq(exports.id, row!.id));
+  });
+
+  it('does not stay blocked by an export whose job died on its last try', async () => {
+    const [stale] = await t.db.insert(exports).values({ userId: stranger.user.id, status: 'running', startedAt: new Date() }).returning();
+    const res = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: stranger.cookie } });
+    expect(res.statusCode).toBe(202);
+    const before = (await get(t, stranger, `/api/exports/${stale!.id}`)).json() as ExportJob;
+    expect(before).toMatchObject({ status: 'failed', error: 'The export was interrupted. Please start it again.', downloadUrl: null });
+    const fresh = await waitUntilFinished(t, stranger, (res.json() as { id: number }).id);
+    expect(fresh.status).toBe('ready');
     await t.db.delete(exports).where(eq(exports.userId, stranger.user.id));
   });
 
@@ -349,14 +366,16 @@ describe('export everything', () => {
   });
 
   it('removes the archive when it expires, and then answers 410', async () => {
-    expect(storedFiles(t).filter((f) => f.includes('/exports/'))).toHaveLength(1);
+    const ownerArchives = () => storedFiles(t).filter((f) => f.startsWith(`users/${owner.user.id}/exports/`));
+    expect(ownerArchives()).toHaveLength(1);
     await t.app.jobs.send(EXPORT_EXPIRE_JOB, { exportId, userId: owner.user.id });
-    for (let i = 0; i < 200 && storedFiles(t).some((f) => f.includes('/exports/')); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(storedFiles(t).filter((f) => f.includes('/exports/'))).toEqual([]);
+    const current = async () => (await get(t, owner, `/api/exports/${exportId}`)).json() as ExportJob;
+    // the job removes the file, then clears the row's key
+    for (let i = 0; i < 200 && (await current()).downloadUrl !== null; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(ownerArchives()).toEqual([]);
     const res = await get(t, owner, `/api/exports/${exportId}/download`);
     expect(res.statusCode).toBe(410);
     expect((res.json() as { message: string }).message).toBe(TRANSFER_MESSAGES.exportExpired);
-    const after = (await get(t, owner, `/api/exports/${exportId}`)).json() as ExportJob;
-    expect(after.downloadUrl).toBeNull();
+    expect((await current()).downloadUrl).toBeNull();
   });
 });
