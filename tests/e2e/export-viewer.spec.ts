@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { readZip } from '../helpers/zip';
 import { expect, test } from './fixtures';
@@ -91,6 +92,12 @@ async function exportedArchive(page: Page): Promise<string> {
   });
   expect(contact.status(), await contact.text()).toBe(201);
 
+  const collection = await request.post('/api/collections', { data: { title: 'The allotment', description: 'Every spring.' } });
+  expect(collection.status(), await collection.text()).toBe(201);
+  const { id: collectionId } = (await collection.json()) as { id: number };
+  const added = await request.post(`/api/collections/${collectionId}/items`, { data: { photoIds: [photoId], memoryIds: [memoryId] } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+
   const started = await request.post('/api/exports');
   expect(started.status(), await started.text()).toBe(202);
   const { id } = (await started.json()) as { id: number };
@@ -151,6 +158,18 @@ async function expectImagesLoaded(page: Page, scope = 'main') {
     .not.toContain(false);
 }
 
+/** axe on the screen as it is: serious and critical findings fail (soft, so every screen is checked). */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect
+    .soft(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${screen}`,
+    )
+    .toEqual([]);
+}
+
 let archiveDir = '';
 
 test.beforeAll(async ({ browser }) => {
@@ -188,6 +207,7 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { name: '2011', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Planting the beans' })).toBeVisible();
     await expectImagesLoaded(page);
+    await expectAccessible(page, 'the timeline');
 
     // the memory: its text as written, its picture loaded, its recording playable, its document linked
     await page.getByRole('link', { name: 'Planting the beans' }).click();
@@ -202,6 +222,7 @@ for (const [name, viewport] of [
     // metadata read from the file itself: the recording is there and the policy lets the browser play it
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('link', { name: 'allotment-lease.pdf' })).toBeVisible();
+    await expectAccessible(page, 'a memory');
 
     // back and forward work on file://
     await page.goBack();
@@ -216,6 +237,7 @@ for (const [name, viewport] of [
     await page.getByRole('link', { name: /^The vegetable garden/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
     await expectImagesLoaded(page);
+    await expectAccessible(page, 'the photo viewer');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
 
@@ -227,12 +249,24 @@ for (const [name, viewport] of [
     const href = await open.evaluate((a: HTMLAnchorElement) => a.href);
     expect(href.startsWith('file:')).toBe(true);
     expect((await fs.readFile(new URL(href))).toString()).toBe('%PDF-1.4\n%%EOF\n');
+    await expectAccessible(page, 'the documents');
 
     // the contact
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'People' }).click();
     await expect(page.getByRole('heading', { name: 'Albert Noble' })).toBeVisible();
     await expect(page.getByText('Grandfather')).toBeVisible();
     await expect(page.getByText('+44 20 7946 0000')).toBeVisible();
+    await expectAccessible(page, 'the people');
+
+    // the collection and what it gathers
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Collections' }).click();
+    await page.getByRole('link', { name: 'The allotment' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The allotment' })).toBeVisible();
+    await expect(page.getByText('Every spring.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Planting the beans' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^The vegetable garden/ })).toBeVisible();
+    await expectImagesLoaded(page);
+    await expectAccessible(page, 'a collection');
 
     // nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
