@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { expect, test } from './fixtures';
 
 // Issue 14 through the browser: Settings → Your data exports an account, the download is a real zip, and a
@@ -100,6 +101,67 @@ test('an account exported from Settings is imported by another account, photo an
   await expect(grid.getByRole('button', { name: 'Edit title: The vegetable garden' })).toBeVisible();
   await page.goto('/memories');
   await expect(page.getByRole('article', { name: 'Planting the beans' })).toBeVisible();
+});
+
+/** Zips entries (path → bytes) with yazl, as Google's Takeout parts are plain zips. */
+function zipOf(entries: Array<[string, Buffer]>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of entries) zip.addBuffer(data, name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+test('a Google Photos Takeout in two parts is imported although the upload is cut once, and its video is reported', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const album = 'Takeout/Google Photos/Lake holiday';
+  const sidecar = { title: 'IMG_0001.JPG', description: 'The jetty at dawn', photoTakenTime: { timestamp: '1562000000' } };
+  const part1 = await zipOf([
+    [`${album}/metadata.json`, Buffer.from(JSON.stringify({ title: 'Lake holiday', description: '' }))],
+    [`${album}/IMG_0001.JPG`, await jpeg()],
+    [`${album}/IMG_0001.JPG.json`, Buffer.from(JSON.stringify(sidecar))],
+  ]);
+  const part2 = await zipOf([['Takeout/Google Photos/Photos from 2019/VID_0002.mp4', Buffer.from('not really a video, never kept')]]);
+
+  // the first chunk's connection is cut: tus asks the server how far it got and sends the rest
+  let cut = 0;
+  await page.route('**/api/imports/uploads/**', async (route) => {
+    if (route.request().method() === 'PATCH' && cut === 0) {
+      cut += 1;
+      return route.abort('connectionreset');
+    }
+    return route.fallback();
+  });
+
+  const card = await openYourData(page);
+  await card.getByLabel('Archives to import (.zip)').setInputFiles([
+    { name: 'takeout-001.zip', mimeType: 'application/zip', buffer: part1 },
+    { name: 'takeout-002.zip', mimeType: 'application/zip', buffer: part2 },
+  ]);
+  await card.getByRole('button', { name: 'Import 2 files' }).click();
+  const report = card.getByRole('region', { name: 'Import report' });
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  expect(cut).toBe(1);
+  await expect(report.getByText('Import finished (Google Photos Takeout).')).toBeVisible();
+  const imported = report.getByRole('list', { name: 'Imported' });
+  await expect(imported.getByText('1 photo', { exact: true })).toBeVisible();
+  await expect(imported.getByText('1 collection', { exact: true })).toBeVisible();
+  // the video is counted and named with its reason, never dropped silently
+  await report.getByText('Not imported: 1').click();
+  await expect(report.getByText('Takeout/Google Photos/Photos from 2019/VID_0002.mp4')).toBeVisible();
+
+  await page.goto('/photos');
+  await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
+  await page.goto('/collections');
+  await expect(page.getByText('Lake holiday')).toBeVisible();
 });
 
 test('a refused archive shows the server’s reason in the card and imports nothing', async ({ page, signIn }) => {
