@@ -1,6 +1,7 @@
 import type { ContactInput, ContactPatch, Relationship } from '@shared/schemas/contacts';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
+
 import { createContactsRepo, type ContactsRepo, type ContactValues } from './contacts.repo';
 
 /** '' and null both mean "none": stored as null (the last name, which the data map keeps as text, as ''). */
@@ -75,3 +76,6 @@ export type ContactsService = ReturnType<typeof createContactsService>;
 export async function relinkContactsOf(db: Db, userId: number, emails: string[]) {
   await createContactsRepo(db).relink(userId, emails);
 }
+
+/** The contacts service for another feature's background work (an import, decision 029). */
+export const createContactsServiceFor = (db: Db) => createContactsService({ repo: createContactsRepo(db) });

@@ -11,6 +11,8 @@ import {
 } from '@shared/schemas/memories';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { AiError, type AiProvider } from '../../ai/provider';
+import type { FastifyInstance } from 'fastify';
+import { createAiProvider } from '../../ai/create-ai-provider';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound } from '../../lib/errors';
@@ -289,3 +291,15 @@ export type MemoriesService = ReturnType<typeof createMemoriesService>;
 
 /** The caller's memories among `ids`, in the memories' own shape (a collection lists its memories with it). */
 export const listMemoriesByIds = (db: Db, userId: number, ids: number[]) => createMemoriesRepo(db).listOwnedByIds(userId, ids);
+
+/** The memories service for another feature's background work (an import, decision 029). */
+export function createMemoriesServiceFor(app: FastifyInstance, storage: StorageService) {
+  return createMemoriesService({
+    db: app.db,
+    repo: createMemoriesRepo(app.db),
+    files: app.files,
+    ai: createAiProvider(app.env),
+    heic: app.heic,
+    storage,
+  });
+}

@@ -1,0 +1,200 @@
+// Reading an import's archives without extracting them (decision 029): every zip is scanned with yauzl
+// before anything is written, and refused whole when one entry is hostile (a path outside the archive, a
+// symlink, a duplicate name, an absurd compression ratio, encryption, more entries or bytes than any real
+// library has). An unpacked folder (HEIRLOOM_IMPORT_DIR) is walked with lstat under the same rules.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { MB } from '@shared/limits';
+import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
+
+/** Entries in all of one import's archives: a Takeout of 100 000 photos has about twice as many files. */
+export const MAX_ENTRIES = 500_000;
+/** Uncompressed bytes of one import, whatever the quota: no family library is near it. */
+export const MAX_TOTAL_BYTES = 200 * 1024 * MB;
+/** An entry that inflates more than this many times… */
+export const MAX_RATIO = 100;
+/** …and to more than this is a zip bomb: photos and audio barely compress, JSON and text stay far below. */
+export const RATIO_CHECK_BYTES = 4 * MB;
+
+/** A refusal the user reads as it is: the import fails with this message and adds nothing. */
+export class ArchiveRefusedError extends Error {}
+
+export interface ArchiveEntry {
+  /** Path inside its archive, forward slashes, no leading slash. */
+  path: string;
+  size: number;
+  /** Which archive of the import it is in (Takeout comes in parts). */
+  part: number;
+}
+
+export interface OpenArchive {
+  entries: ArchiveEntry[];
+  /** Uncompressed bytes of every entry. */
+  totalBytes: number;
+  /** The entry's bytes; more than it declared is an error. */
+  open(entry: ArchiveEntry): Promise<Readable>;
+  close(): void;
+}
+
+const refuse = (message: string) => new ArchiveRefusedError(message);
+const quoted = (name: string) => JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
+
+/** yauzl's own name checks, told in words a user understands, naming the entry. */
+function translateYauzl(err: Error): Error {
+  const m = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/s.exec(err.message);
+  if (m) {
+    const name = quoted(m[2]!);
+    if (m[1] === 'invalid relative path') return refuse(`The archive was refused: the entry ${name} points outside the archive.`);
+    if (m[1] === 'absolute path') return refuse(`The archive was refused: the entry ${name} has an absolute path.`);
+    return refuse(`The archive was refused: the entry ${name} has a backslash in its name.`);
+  }
+  if (/encrypted/i.test(err.message)) return refuse('The archive was refused: it is encrypted.');
+  return refuse(TRANSFER_MESSAGES.notAnArchive);
+}
+
+/** Cuts a stream off with an error once it has given more than `limit` bytes. */
+function limitTo(limit: number, name: string) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) return done(refuse(`The archive was refused: the entry ${quoted(name)} is larger than it says.`));
+      done(null, chunk);
+    },
+  });
+}
+
+class Checker {
+  private names = new Set<string>();
+  count = 0;
+  total = 0;
+
+  /** Names are unique within one archive; Takeout's parts may each hold an album's metadata.json. */
+  add(part: number, name: string, size: number, compressed: number | undefined) {
+    const key = `${part}/${name.normalize('NFC')}`;
+    if (this.names.has(key)) throw refuse(`The archive was refused: the name ${quoted(name)} appears twice.`);
+    this.names.add(key);
+    if (++this.count > MAX_ENTRIES) throw refuse(`The archive was refused: it holds more than ${MAX_ENTRIES.toLocaleString('en')} files.`);
+    this.total += size;
+    if (this.total > MAX_TOTAL_BYTES) throw refuse('The archive was refused: it is larger than any import may be.');
+    if (compressed !== undefined && size > RATIO_CHECK_BYTES && size > compressed * MAX_RATIO) {
+      throw refuse(`The archive was refused: the entry ${quoted(name)} is a zip bomb (it inflates more than ${MAX_RATIO} times).`);
+    }
+  }
+}
+
+function openZipFile(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (err, zip) =>
+      err ? reject(translateYauzl(err)) : resolve(zip),
+    ),
+  );
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** Scans one zip: every entry checked before the caller reads a byte of any. */
+async function scanZip(file: string, part: number, checker: Checker) {
+  const zip = await openZipFile(file);
+  const entries: Array<{ entry: ArchiveEntry; raw: yauzl.Entry }> = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', (err: Error) => reject(err instanceof ArchiveRefusedError ? err : translateYauzl(err)));
+      zip.on('end', () => resolve());
+      zip.on('entry', (raw: yauzl.Entry) => {
+        try {
+          const name = raw.fileName;
+          const mode = (raw.externalFileAttributes >>> 16) & S_IFMT;
+          if (mode === S_IFLNK) throw refuse(`The archive was refused: the entry ${quoted(name)} is a symbolic link.`);
+          if (raw.isEncrypted()) throw refuse(`The archive was refused: the entry ${quoted(name)} is encrypted.`);
+          if (name.split('/').some((p) => p === '.')) throw refuse(`The archive was refused: the entry ${quoted(name)} has an odd path.`);
+          if (!name.endsWith('/')) {
+            checker.add(part, name, raw.uncompressedSize, raw.compressedSize);
+            entries.push({ entry: { path: name, size: raw.uncompressedSize, part }, raw });
+          }
+          zip.readEntry();
+        } catch (err) {
+          reject(err);
+        }
+      });
+      zip.readEntry();
+    });
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+  const byPath = new Map(entries.map((e) => [e.entry.path, e]));
+  return {
+    entries: entries.map((e) => e.entry),
+    async open(entry: ArchiveEntry): Promise<Readable> {
+      const found = byPath.get(entry.path);
+      if (!found) throw new Error(`No entry ${entry.path}`);
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(found.raw, (err, s) => (err ? reject(translateYauzl(err)) : resolve(s))),
+      );
+      const limited = limitTo(found.raw.uncompressedSize, entry.path);
+      stream.on('error', (err) => limited.destroy(err));
+      return stream.pipe(limited);
+    },
+    close: () => zip.close(),
+  };
+}
+
+/** Walks an unpacked folder with lstat: a symlink or anything but files and folders refuses it. */
+async function scanFolder(root: string, part: number, checker: Checker) {
+  const entries: ArchiveEntry[] = [];
+  const walk = async (dir: string) => {
+    for (const dirent of await fsp.readdir(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${dirent.name}` : dirent.name;
+      const stat = await fsp.lstat(path.join(root, rel));
+      if (stat.isSymbolicLink()) throw refuse(`The folder was refused: ${quoted(rel)} is a symbolic link.`);
+      if (stat.isDirectory()) await walk(rel);
+      else if (stat.isFile()) {
+        checker.add(part, rel, stat.size, undefined);
+        entries.push({ path: rel, size: stat.size, part });
+      } else throw refuse(`The folder was refused: ${quoted(rel)} is not a regular file.`);
+    }
+  };
+  await walk('');
+  return {
+    entries,
+    async open(entry: ArchiveEntry): Promise<Readable> {
+      const full = path.resolve(root, entry.path);
+      if (!full.startsWith(root + path.sep)) throw refuse(`The folder was refused: ${quoted(entry.path)} is outside it.`);
+      // O_NOFOLLOW: a file swapped for a symlink after the walk is not followed
+      const handle = await fsp.open(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+      return handle.createReadStream().pipe(limitTo(entry.size, entry.path));
+    },
+    close: () => {},
+  };
+}
+
+export interface ArchiveSource {
+  /** An absolute path on this server: a zip file or (kind 'folder') an unpacked folder. */
+  path: string;
+  kind: 'zip' | 'folder';
+}
+
+/** Opens and checks every source of one import as one set of entries; refuses the whole set on any problem. */
+export async function openArchives(sources: ArchiveSource[]): Promise<OpenArchive> {
+  const checker = new Checker();
+  const parts: Array<Awaited<ReturnType<typeof scanZip>>> = [];
+  try {
+    for (const [i, source] of sources.entries()) {
+      parts.push(source.kind === 'zip' ? await scanZip(source.path, i, checker) : await scanFolder(source.path, i, checker));
+    }
+  } catch (err) {
+    for (const part of parts) part.close();
+    throw err;
+  }
+  return {
+    entries: parts.flatMap((p) => p.entries),
+    totalBytes: checker.total,
+    open: (entry) => parts[entry.part]!.open(entry),
+    close: () => parts.forEach((p) => p.close()),
+  };
+}

@@ -1,0 +1,221 @@
+// An heirloom archive back into an account (decision 029): heirloom.json says what there is, every file it
+// names must be in the archive with the sha256 it says, and every item goes through its own feature's create
+// path. Ids in the archive only tie items together; links are mapped to the new (or already present) ones.
+import { PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES, VAULT_FILE_MAX_BYTES } from '@shared/limits';
+import { ARCHIVE_PATHS, heirloomExportSchema, type ExportFile, type HeirloomExport } from '@shared/export-format';
+import { contactInputSchema } from '@shared/schemas/contacts';
+import { memoryInputSchema } from '@shared/schemas/memories';
+import { PHOTO_MIME_TYPES } from '@shared/schemas/photos';
+import { collectionInputSchema } from '@shared/schemas/sharing';
+import { detectImageType } from '../../lib/images';
+import type { StagedFile } from '../../lib/file-store';
+import type { DetectedType } from '../../lib/uploads';
+import { ATTACHMENT_UPLOAD } from '../memories/memories.service';
+import { VAULT_UPLOAD } from '../vault/vault.service';
+import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
+import { asReceived, itemRefusal, type ImportContext } from './import-context';
+
+const MAX_METADATA_BYTES = 512 * 1024 * 1024;
+
+/** The archive's heirloom.json when it is an heirloom export, else undefined. */
+export function findHeirloomMetadata(entries: ArchiveEntry[]): ArchiveEntry | undefined {
+  return entries.find((e) => e.path === ARCHIVE_PATHS.metadata);
+}
+
+async function readJson(ctx: ImportContext, entry: ArchiveEntry): Promise<unknown> {
+  if (entry.size > MAX_METADATA_BYTES) throw new ArchiveRefusedError('The archive was refused: its heirloom.json is too large.');
+  const stream = await ctx.archive.open(entry);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ArchiveRefusedError('The archive was refused: its heirloom.json is not valid JSON.');
+  }
+}
+
+export async function parseHeirloomMetadata(ctx: ImportContext, entry: ArchiveEntry): Promise<HeirloomExport> {
+  const parsed = heirloomExportSchema.safeParse(await readJson(ctx, entry));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || 'heirloom.json';
+    throw new ArchiveRefusedError(
+      `The archive was refused: heirloom.json does not follow the export format (${where}: ${issue?.message}).`,
+    );
+  }
+  return parsed.data;
+}
+
+const mapOf = () => new Map<number, number>();
+
+export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
+  const { userId, importId, services, report } = ctx;
+  const entries = new Map(ctx.archive.entries.map((e) => [e.path, e]));
+  const files = [...data.photos, ...data.memories.flatMap((m) => m.attachments), ...data.documents];
+  const itemsTotal = data.contacts.length + data.memories.length + data.collections.length + files.length;
+  await ctx.progress.start(
+    itemsTotal,
+    files.reduce((sum, f) => sum + f.size, 0),
+  );
+
+  /**
+   * The archived file, staged and checked against heirloom.json; undefined (and refused in the report) when
+   * it is missing, too large, of another type than the feature keeps, or its bytes differ.
+   */
+  async function stageFile(file: ExportFile, maxBytes: number, accept: (head: Buffer, name: string) => Promise<DetectedType | undefined>) {
+    const entry = entries.get(file.path);
+    if (!entry) return void report.refuse(file.path, 'The file is missing from the archive.');
+    if (entry.size > maxBytes)
+      return void report.refuse(file.path, `The file is larger than heirloom keeps (${Math.round(maxBytes / 1024 / 1024)} MB).`);
+    let staged: StagedFile | undefined;
+    try {
+      staged = await ctx.stage(entry, maxBytes);
+      if (staged.sha256 !== file.sha256 || staged.size !== file.size) {
+        await ctx.discard(staged);
+        return void report.refuse(file.path, 'The file differs from its checksum in heirloom.json (damaged).');
+      }
+      const type = await accept(staged.head, file.fileName);
+      if (!type) {
+        await ctx.discard(staged);
+        return void report.refuse(file.path, 'heirloom does not keep this kind of file here.');
+      }
+      return asReceived(staged, file.fileName, type);
+    } catch (err) {
+      if (staged) await ctx.discard(staged);
+      const reason = itemRefusal(err);
+      if (reason === undefined) throw err;
+      report.refuse(file.path, reason);
+      return undefined;
+    }
+  }
+
+  /** Runs one item's create; a refusal by its feature goes into the report, anything else fails the try. */
+  async function attempt(path: string, create: () => Promise<void>) {
+    try {
+      await create();
+    } catch (err) {
+      const reason = itemRefusal(err);
+      if (reason === undefined) throw err;
+      report.refuse(path, reason);
+    }
+  }
+
+  for (const contact of data.contacts) {
+    await attempt(`contacts/${contact.firstName} ${contact.lastName}`.trim(), async () => {
+      const input = contactInputSchema.safeParse(contact);
+      if (!input.success) return report.refuse(`contacts/${contact.firstName}`, input.error.issues[0]?.message ?? 'Invalid contact');
+      await services.contacts.create(userId, input.data, { importId });
+      report.add('contacts');
+    });
+    await ctx.progress.done(0);
+  }
+
+  const memoryIds = mapOf();
+  for (const memory of data.memories) {
+    await attempt(memory.markdown, async () => {
+      const input = memoryInputSchema.safeParse({ ...memory, isPublic: false });
+      if (!input.success) return report.refuse(memory.markdown, input.error.issues[0]?.message ?? 'Invalid memory');
+      const created = await services.memories.create(userId, input.data, { importId });
+      memoryIds.set(memory.id, created.id);
+      report.add('memories');
+    });
+    await ctx.progress.done(0);
+    const newMemoryId = memoryIds.get(memory.id);
+    for (const attachment of memory.attachments) {
+      if (newMemoryId !== undefined) {
+        const received = await stageFile(attachment, ATTACHMENT_MAX_BYTES, ATTACHMENT_UPLOAD.accept);
+        if (received)
+          await attempt(attachment.path, async () => {
+            await services.memories.uploadAttachments(userId, newMemoryId, [received]);
+            report.add('attachments');
+          });
+      }
+      await ctx.progress.done(attachment.size);
+    }
+  }
+
+  /** Photos and documents already here (same sha256, or an earlier copy in this archive) are skipped. */
+  const seen = new Map<string, number>();
+  const photoIds = mapOf();
+  for (const photo of data.photos) {
+    await importPhoto(photo);
+    await ctx.progress.done(photo.size);
+  }
+
+  async function importPhoto(photo: HeirloomExport['photos'][number]) {
+    const existing = seen.get(`p:${photo.sha256}`) ?? (await ctx.repo.photoByHash(userId, photo.sha256));
+    if (existing !== undefined) {
+      photoIds.set(photo.id, existing);
+      return report.skip(photo.path, 'Already in your library (same file).');
+    }
+    const received = await stageFile(photo, PHOTO_MAX_BYTES, (head) => detectImageType(head, PHOTO_MIME_TYPES));
+    if (!received) return;
+    await attempt(photo.path, async () => {
+      const created = await services.photos.create(userId, received, { importId });
+      seen.set(`p:${photo.sha256}`, created.id);
+      photoIds.set(photo.id, created.id);
+      await services.photos.setImportedMetadata(userId, created.id, {
+        title: photo.title,
+        description: photo.description,
+        dateTaken: photo.dateTaken ? new Date(photo.dateTaken) : null,
+        // an archive without places leaves the photo's own (from its EXIF) as it is
+        ...(data.includesPlaces && { location: photo.location }),
+        cameraInfo: photo.cameraInfo,
+        tags: photo.tags,
+      });
+      const memoryId = photo.memoryId === null ? undefined : memoryIds.get(photo.memoryId);
+      if (memoryId !== undefined) await services.memories.link(userId, memoryId, { photoIds: [created.id] });
+      report.add('photos');
+    });
+  }
+
+  const documentIds = mapOf();
+  for (const document of data.documents) {
+    await importDocument(document);
+    await ctx.progress.done(document.size);
+  }
+
+  async function importDocument(document: HeirloomExport['documents'][number]) {
+    const existing = seen.get(`d:${document.sha256}`) ?? (await ctx.repo.documentByHash(userId, document.sha256));
+    if (existing !== undefined) {
+      documentIds.set(document.id, existing);
+      return report.skip(document.path, 'Already in your library (same file).');
+    }
+    const received = await stageFile(document, VAULT_FILE_MAX_BYTES, (head, name) => VAULT_UPLOAD.accept(head, name));
+    if (!received) return;
+    await attempt(document.path, async () => {
+      const memoryId = document.memoryId === null ? undefined : memoryIds.get(document.memoryId);
+      const fields: Record<string, string> = { description: document.description ?? '', memoryId: memoryId ? String(memoryId) : '' };
+      const created = await services.vault.create(userId, received, fields, { importId });
+      seen.set(`d:${document.sha256}`, created.id);
+      documentIds.set(document.id, created.id);
+      report.add('documents');
+    });
+  }
+
+  for (const collection of data.collections) {
+    await attempt(`collections/${collection.title}`, async () => {
+      const input = collectionInputSchema.safeParse(collection);
+      if (!input.success) return report.refuse(`collections/${collection.title}`, input.error.issues[0]?.message ?? 'Invalid collection');
+      const created = await services.collections.create(userId, input.data, { importId });
+      const ids = { photoIds: [] as number[], memoryIds: [] as number[], documentIds: [] as number[] };
+      for (const item of collection.items) {
+        const mapped = (item.kind === 'photo' ? photoIds : item.kind === 'memory' ? memoryIds : documentIds).get(item.id);
+        if (mapped !== undefined) ids[`${item.kind}Ids`].push(mapped);
+      }
+      const unique = {
+        photoIds: [...new Set(ids.photoIds)],
+        memoryIds: [...new Set(ids.memoryIds)],
+        documentIds: [...new Set(ids.documentIds)],
+      };
+      if (unique.photoIds.length + unique.memoryIds.length + unique.documentIds.length > 0) {
+        await services.collections.addItems(userId, created.id, unique);
+      }
+      const cover = collection.coverPhotoId === null ? undefined : photoIds.get(collection.coverPhotoId);
+      if (cover !== undefined && unique.photoIds.includes(cover))
+        await services.collections.update(userId, created.id, { coverPhotoId: cover });
+      report.add('collections');
+    });
+    await ctx.progress.done(0);
+  }
+}

@@ -1,0 +1,108 @@
+// What both importers share: the owning features' services (every item goes through its own feature's create
+// path, decision 029), reading an entry into a staged file, the report and the progress on the import's row.
+import type { FastifyInstance } from 'fastify';
+import { REPORT_LIST_LIMIT, type ImportReport } from '@shared/schemas/transfers';
+import { AppError } from '../../lib/errors';
+import type { StagedFile } from '../../lib/file-store';
+import { safeFileName, type DetectedType, type ReceivedFile } from '../../lib/uploads';
+import { createCollectionsServiceFor } from '../collections/collections.service';
+import { createContactsServiceFor } from '../contacts/contacts.service';
+import { createMemoriesServiceFor } from '../memories/memories.service';
+import { createPhotosServiceFor } from '../photos/photos.service';
+import { createStorageService } from '../storage/storage.service';
+import { createVaultServiceFor } from '../vault/vault.service';
+import { ArchiveRefusedError, type ArchiveEntry, type OpenArchive } from './archive-reader';
+import type { ImportsRepo } from './imports.repo';
+
+/** The services an import creates items with; one set for the app's lifetime. */
+export function createImportServices(app: FastifyInstance) {
+  const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
+  return {
+    storage,
+    photos: createPhotosServiceFor(app, storage),
+    memories: createMemoriesServiceFor(app, storage),
+    vault: createVaultServiceFor(app, storage),
+    contacts: createContactsServiceFor(app.db),
+    collections: createCollectionsServiceFor(app),
+  };
+}
+export type ImportServices = ReturnType<typeof createImportServices>;
+
+type Kind = keyof ImportReport['imported'];
+
+/** Collects what an import added, skipped and refused. */
+export class ReportBuilder {
+  readonly imported: Record<Kind, number> = { photos: 0, memories: 0, attachments: 0, documents: 0, contacts: 0, collections: 0 };
+  private skipped: ImportReport['skipped'] = { count: 0, items: [] };
+  private refused: ImportReport['refused'] = { count: 0, items: [] };
+
+  constructor(private format: ImportReport['format']) {}
+
+  add(kind: Kind) {
+    this.imported[kind] += 1;
+  }
+
+  skip(path: string, reason: string) {
+    this.skipped.count += 1;
+    if (this.skipped.items.length < REPORT_LIST_LIMIT) this.skipped.items.push({ path, reason });
+  }
+
+  refuse(path: string, reason: string) {
+    this.refused.count += 1;
+    if (this.refused.items.length < REPORT_LIST_LIMIT) this.refused.items.push({ path, reason });
+  }
+
+  build(): ImportReport {
+    return { format: this.format, imported: { ...this.imported }, skipped: this.skipped, refused: this.refused };
+  }
+}
+
+/** Progress on the import's row, written at most about once a second. */
+export function createProgress(repo: ImportsRepo, importId: number) {
+  const state = { itemsDone: 0, itemsTotal: 0, bytesDone: 0, bytesTotal: 0 };
+  let lastWrite = 0;
+  return {
+    async start(itemsTotal: number, bytesTotal: number) {
+      Object.assign(state, { itemsTotal, bytesTotal });
+      lastWrite = Date.now();
+      await repo.setProgress(importId, state);
+    },
+    async done(bytes: number) {
+      state.itemsDone += 1;
+      state.bytesDone += bytes;
+      if (Date.now() - lastWrite < 1000) return;
+      lastWrite = Date.now();
+      await repo.setProgress(importId, state);
+    },
+    flush: () => repo.setProgress(importId, state),
+  };
+}
+export type Progress = ReturnType<typeof createProgress>;
+
+/** A refusal of one item (its reason goes into the report); anything else fails the whole try. */
+export function itemRefusal(err: unknown): string | undefined {
+  if (err instanceof AppError && err.statusCode < 500) return err.message;
+  if (err instanceof ArchiveRefusedError) return err.message;
+  return undefined;
+}
+
+export interface ImportContext {
+  userId: number;
+  importId: number;
+  archive: OpenArchive;
+  services: ImportServices;
+  repo: ImportsRepo;
+  report: ReportBuilder;
+  progress: Progress;
+  /** Reads an entry into a staged file (counted and hashed); more than maxBytes → an item refusal. */
+  stage(entry: ArchiveEntry, maxBytes: number): Promise<StagedFile>;
+  discard(staged: StagedFile): Promise<void>;
+}
+
+/** A staged entry in the shape every feature's create path takes. */
+export function asReceived(staged: StagedFile, fileName: string, type: DetectedType): ReceivedFile {
+  return { staged, fileName: safeFileName(fileName), mimeType: type.mime, ext: type.ext };
+}
+
+/** The last part of an archive path. */
+export const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);

@@ -1,0 +1,141 @@
+// The `import.run` job (decision 029). An import is all or nothing across a crash: every row it creates
+// carries its id, and each try begins by removing what an earlier try left (after a kill -9 the queue runs
+// the job again); a refused archive or the last failed try removes them too. The archives it was given are
+// removed when it ends, whichever way (never the originals in HEIRLOOM_IMPORT_DIR).
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
+import { AppError } from '../../lib/errors';
+import { FileTooLargeError } from '../../lib/file-store';
+import { ArchiveRefusedError, openArchives, type ArchiveSource, type OpenArchive } from './archive-reader';
+import { findHeirloomMetadata, importHeirloom, parseHeirloomMetadata } from './heirloom-import';
+import { createProgress, ReportBuilder, type ImportContext, type ImportServices } from './import-context';
+import type { ImportRecord, ImportsRepo } from './imports.repo';
+import { looksLikeTakeout, importTakeout } from './takeout-import';
+
+export const IMPORT_JOB = 'import.run';
+
+const FAILED = 'The import could not be finished. Nothing was imported; please try again.';
+
+const isNotFound = (err: unknown) => err instanceof AppError && err.statusCode === 404;
+
+/** Resolves a name inside HEIRLOOM_IMPORT_DIR, refusing separators, `..`, anything outside and symlinks. */
+export async function resolveServerFile(dir: string, name: string): Promise<ArchiveSource | undefined> {
+  if (name === '.' || name === '..' || /[/\\\0]/.test(name)) return undefined;
+  const full = path.resolve(dir, name);
+  if (path.dirname(full) !== dir) return undefined;
+  try {
+    const stat = await fsp.lstat(full);
+    if (stat.isDirectory()) return { path: full, kind: 'folder' };
+    if (stat.isFile()) return { path: full, kind: 'zip' };
+    return undefined; // a symlink, a device…
+  } catch {
+    return undefined;
+  }
+}
+
+export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, services: ImportServices) {
+  /** Removes every row (and with it every file) an earlier try of this import created. */
+  async function undo(record: ImportRecord) {
+    const rows = await repo.rowsOf(record.userId, record.id);
+    const remove = async (ids: number[], fn: (userId: number, id: number) => Promise<unknown>) => {
+      for (const id of ids) await fn(record.userId, id).catch((err: unknown) => (isNotFound(err) ? undefined : Promise.reject(err)));
+    };
+    await remove(rows.collections, services.collections.remove);
+    await remove(rows.photos, services.photos.remove);
+    await remove(rows.documents, services.vault.remove);
+    await remove(rows.memories, services.memories.remove);
+    await remove(rows.contacts, services.contacts.remove);
+  }
+
+  async function sourcesOf(record: ImportRecord): Promise<ArchiveSource[]> {
+    if (!record.fromServerDir) return record.sourceKeys.map((key) => ({ path: app.files.pathOf(key), kind: 'zip' }));
+    const dir = app.env.HEIRLOOM_IMPORT_DIR;
+    if (!dir) throw new ArchiveRefusedError(TRANSFER_MESSAGES.noImportDir);
+    const sources: ArchiveSource[] = [];
+    for (const name of record.sourceKeys) {
+      const source = await resolveServerFile(dir, name);
+      if (!source) throw new ArchiveRefusedError(TRANSFER_MESSAGES.serverFileMissing);
+      sources.push(source);
+    }
+    return sources;
+  }
+
+  async function removeSources(record: ImportRecord) {
+    if (record.fromServerDir) return;
+    for (const key of record.sourceKeys) await app.files.remove(key).catch(() => {});
+  }
+
+  async function run(record: ImportRecord, archive: OpenArchive) {
+    const usage = await services.storage.usage(record.userId);
+    if (archive.totalBytes > usage.quotaBytes - usage.usedBytes) throw new ArchiveRefusedError(TRANSFER_MESSAGES.overQuota);
+    const heirloom = findHeirloomMetadata(archive.entries);
+    const format = heirloom ? 'heirloom' : looksLikeTakeout(archive.entries) ? 'google-takeout' : undefined;
+    if (!format) throw new ArchiveRefusedError(TRANSFER_MESSAGES.unknownArchive);
+    const report = new ReportBuilder(format);
+    const ctx: ImportContext = {
+      userId: record.userId,
+      importId: record.id,
+      archive,
+      services,
+      repo,
+      report,
+      progress: createProgress(repo, record.id),
+      async stage(entry, maxBytes) {
+        try {
+          return await app.files.stage(await archive.open(entry), maxBytes);
+        } catch (err) {
+          if (err instanceof AppError || err instanceof ArchiveRefusedError) throw err;
+          if (err instanceof FileTooLargeError) throw new ArchiveRefusedError('The file is larger than heirloom keeps.');
+          // the entry's bytes could not be read back (damaged, or not what its header declared)
+          throw new ArchiveRefusedError('The file is damaged in the archive.');
+        }
+      },
+      discard: (staged) => app.files.discard(staged),
+    };
+    if (heirloom) await importHeirloom(ctx, await parseHeirloomMetadata(ctx, heirloom));
+    else await importTakeout(ctx);
+    await ctx.progress.flush();
+    return report.build();
+  }
+
+  app.jobs.define<{ importId: number }>({
+    name: IMPORT_JOB,
+    concurrency: 1,
+    retryLimit: 2,
+    retryDelaySeconds: 5,
+    // a large library takes a while; a try still running after this long belonged to a process that died
+    expireInSeconds: 6 * 60 * 60,
+    async handler({ importId }, job) {
+      const record = await repo.findForJob(importId);
+      if (!record || record.status === 'done' || record.status === 'failed') return;
+      await repo.markRunning(importId);
+      await undo(record);
+      let archive: OpenArchive | undefined;
+      try {
+        archive = await openArchives(await sourcesOf(record));
+        const report = await run(record, archive);
+        await repo.finish(importId, report);
+      } catch (err) {
+        archive?.close();
+        archive = undefined;
+        const message = err instanceof ArchiveRefusedError ? err.message : undefined;
+        if (message === undefined && !job.isLastTry) {
+          app.log.warn({ err, importId }, 'An import try failed; it will be retried');
+          throw err; // the next try begins by removing what this one created
+        }
+        if (message === undefined) app.log.error({ err, importId }, 'An import failed after every retry');
+        await undo(record);
+        await repo.fail(importId, message ?? FAILED);
+      } finally {
+        archive?.close();
+      }
+      await removeSources(record);
+    },
+  });
+
+  return {
+    send: (importId: number) => app.jobs.send(IMPORT_JOB, { importId }),
+  };
+}

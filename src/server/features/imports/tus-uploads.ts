@@ -1,0 +1,108 @@
+// Resumable archive uploads (tus 1.0, decision 029) at IMPORT_UPLOADS_PATH, inside the signed-in scope. An
+// upload belongs to the user who created it: its owner is written into its metadata by the server, and
+// every HEAD, PATCH and DELETE — and the later POST /api/imports — of another user's upload id is 404.
+// The files live under the storage root and are moved into the import (or removed) when it starts.
+import type { IncomingMessage } from 'node:http';
+import fsp from 'node:fs/promises';
+import { FileStore as TusFileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMPORT_UPLOADS_PATH, TRANSFER_MESSAGES } from '@shared/schemas/transfers';
+import { badRequest, notFound, unsupportedMediaType } from '../../lib/errors';
+import type { StagedFile } from '../../lib/file-store';
+import { currentUser } from '../../plugins/session';
+
+/** Storage-root folder of unfinished and finished-but-unused uploads. */
+const UPLOADS_FOLDER = 'import-uploads';
+/** An upload id as @tus/server makes them (32 hex digits); anything else is no upload of ours. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+const notYours = { status_code: 404, body: 'Upload not found' };
+
+export async function registerImportUploads(
+  app: FastifyInstance,
+  { remainingBytes }: { remainingBytes: (userId: number) => Promise<number> },
+) {
+  const directory = app.files.pathOf(UPLOADS_FOLDER);
+  await fsp.mkdir(directory, { recursive: true });
+  const datastore = new TusFileStore({ directory });
+  /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
+  const owners = new WeakMap<IncomingMessage, number>();
+  const ownerOf = (req: Request) => {
+    const raw = (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const owner = raw && owners.get(raw);
+    if (owner === undefined) throw notYours;
+    return owner;
+  };
+
+  async function ownedUpload(userId: number, id: string) {
+    if (!UPLOAD_ID.test(id)) return undefined;
+    try {
+      const upload = await datastore.getUpload(id);
+      return upload.metadata?.owner === String(userId) ? upload : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const tus = new TusServer({
+    path: IMPORT_UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: (req) => remainingBytes(ownerOf(req)),
+    // the owner is the server's word, whatever metadata the client sent
+    onUploadCreate: async (req, upload) => ({ metadata: { ...upload.metadata, owner: String(ownerOf(req)) } }),
+    onIncomingRequest: async (req, uploadId) => {
+      const owner = ownerOf(req);
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      if (!(await ownedUpload(owner, uploadId))) throw notYours;
+    },
+  });
+
+  await app.register(async (scope) => {
+    // tus reads the body itself
+    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+    const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+      owners.set(req.raw, currentUser(req).id);
+      reply.hijack();
+      await tus.handle(req.raw, reply.raw);
+    };
+    scope.all('/uploads', handle);
+    scope.all('/uploads/:uploadId', handle);
+  });
+
+  return {
+    /**
+     * Finished uploads of this user, as staged files POST /api/imports takes over (moved into the import).
+     * Another user's id is 404, an unfinished upload 400, anything but a zip 415.
+     */
+    async take(userId: number, ids: string[]): Promise<StagedFile[]> {
+      const unique = [...new Set(ids)];
+      const uploads = [];
+      for (const id of unique) {
+        const upload = await ownedUpload(userId, id);
+        if (!upload) throw notFound('Upload not found');
+        if (upload.size === undefined || upload.offset !== upload.size)
+          throw badRequest('This upload has not finished yet.', 'UPLOAD_INCOMPLETE');
+        uploads.push(upload);
+      }
+      const staged: StagedFile[] = [];
+      for (const upload of uploads) {
+        const tempPath = app.files.pathOf(`${UPLOADS_FOLDER}/${upload.id}`);
+        const handle = await fsp.open(tempPath, 'r');
+        const head = Buffer.alloc(4);
+        try {
+          await handle.read(head, 0, 4, 0);
+        } finally {
+          await handle.close();
+        }
+        const magic = head.toString('latin1');
+        if (magic !== 'PK\x03\x04' && magic !== 'PK\x05\x06') throw unsupportedMediaType(TRANSFER_MESSAGES.notAnArchive);
+        staged.push({ tempPath, size: upload.size!, sha256: '', head });
+      }
+      // the upload's info file goes now; its data file is moved into the import (or discarded with it)
+      for (const upload of uploads) await fsp.rm(app.files.pathOf(`${UPLOADS_FOLDER}/${upload.id}.json`), { force: true });
+      return staged;
+    },
+  };
+}
