@@ -91,7 +91,7 @@ test('an account exported from Settings is imported by another account, photo an
   await importCard.getByRole('button', { name: 'Import', exact: true }).click();
   const report = importCard.getByRole('region', { name: 'Import report' });
   await expect(report).toBeVisible({ timeout: 60_000 });
-  await expect(report.getByText('Import finished (heirloom export).')).toBeVisible();
+  await expect(report.getByText(/^Import finished on .+ \(heirloom export\)\.$/)).toBeVisible();
   await expect(report.getByRole('list', { name: 'Imported' }).getByText('1 photo', { exact: true })).toBeVisible();
   await expect(report.getByRole('list', { name: 'Imported' }).getByText('1 memory', { exact: true })).toBeVisible();
 
@@ -150,7 +150,7 @@ test('a Google Photos Takeout in two parts is imported although the upload is cu
   const report = card.getByRole('region', { name: 'Import report' });
   await expect(report).toBeVisible({ timeout: 60_000 });
   expect(cut).toBe(1);
-  await expect(report.getByText('Import finished (Google Photos Takeout).')).toBeVisible();
+  await expect(report.getByText(/^Import finished on .+ \(Google Photos Takeout\)\.$/)).toBeVisible();
   const imported = report.getByRole('list', { name: 'Imported' });
   await expect(imported.getByText('1 photo', { exact: true })).toBeVisible();
   await expect(imported.getByText('1 collection', { exact: true })).toBeVisible();

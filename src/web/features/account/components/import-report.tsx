@@ -1,4 +1,5 @@
 import type { ImportReport } from '@shared/schemas/transfers';
+import { formatLongDate } from '@web/lib/format';
 
 /** How many entries of a long list are shown; the rest are counted. */
 const SHOWN = 20;
@@ -15,14 +16,16 @@ const KINDS: { key: keyof ImportReport['imported']; one: string; many: string }[
 const count = new Intl.NumberFormat('en-US');
 
 /** The finished import: what came in per kind, then the skipped and refused files with their reasons. */
-export function ImportReportView({ report }: { report: ImportReport }) {
+export function ImportReportView({ report, finishedAt }: { report: ImportReport; finishedAt: string | null }) {
   const imported = KINDS.filter(({ key }) => report.imported[key] > 0);
   const source = report.format === 'heirloom' ? 'heirloom export' : 'Google Photos Takeout';
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/40 p-4" aria-label="Import report" role="region">
-      <p className="font-medium">Import finished ({source}).</p>
+      <p className="font-medium">
+        Import finished{finishedAt ? ` on ${formatLongDate(finishedAt)}` : ''} ({source}).
+      </p>
       {imported.length > 0 ? (
-        <ul aria-label="Imported" className="grid gap-1 text-sm sm:grid-cols-2">
+        <ul aria-label="Imported" className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           {imported.map(({ key, one, many }) => (
             <li key={key}>
               {count.format(report.imported[key])} {report.imported[key] === 1 ? one : many}
@@ -32,7 +35,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       ) : (
         <p className="text-sm">Nothing new was imported.</p>
       )}
-      <ReportList title="Skipped as duplicates" list={report.skipped} />
+      <ReportList title="Skipped" list={report.skipped} />
       <ReportList title="Not imported" list={report.refused} />
     </div>
   );

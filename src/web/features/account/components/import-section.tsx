@@ -183,5 +183,5 @@ function FinishedImport({ job }: { job: ImportJob }) {
       </p>
     );
   }
-  return job.report ? <ImportReportView report={job.report} /> : null;
+  return job.report ? <ImportReportView report={job.report} finishedAt={job.finishedAt} /> : null;
 }

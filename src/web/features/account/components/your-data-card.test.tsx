@@ -133,11 +133,11 @@ describe('YourDataCard', () => {
       ],
     });
     const report = await screen.findByRole('region', { name: 'Import report' });
-    expect(within(report).getByText('Import finished (Google Photos Takeout).')).toBeTruthy();
+    expect(within(report).getByText('Import finished on November 25, 2026 (Google Photos Takeout).')).toBeTruthy();
     expect(within(report).getByText('12 photos')).toBeTruthy();
     expect(within(report).getByText('1 collection')).toBeTruthy();
     expect(within(report).queryByText(/memories/)).toBeNull();
-    expect(within(report).getByText('Skipped as duplicates: 1')).toBeTruthy();
+    expect(within(report).getByText('Skipped: 1')).toBeTruthy();
     expect(within(report).getByText('Not imported: 30')).toBeTruthy();
     expect(within(report).getByText('Takeout/Google Photos/clip-19.mp4')).toBeTruthy();
     expect(within(report).queryByText('Takeout/Google Photos/clip-20.mp4')).toBeNull();
