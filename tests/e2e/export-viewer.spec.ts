@@ -68,6 +68,13 @@ async function exportedArchive(page: Page): Promise<string> {
     multipart: { attachments: { name: 'beans.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
   });
   expect(attached.ok(), await attached.text()).toBeTruthy();
+  // an iPhone picture: browsers cannot show HEIC, so the archive carries a JPEG copy the viewer shows instead
+  const heic = await request.post(`/api/memories/${memoryId}/attachments`, {
+    multipart: {
+      attachments: { name: 'seedlings.heic', mimeType: 'image/heic', buffer: await fs.readFile('tests/fixtures/files/tiny.heic') },
+    },
+  });
+  expect(heic.ok(), await heic.text()).toBeTruthy();
   const recorded = await request.post(`/api/memories/${memoryId}/attachments`, {
     multipart: { attachments: { name: 'grandpa.wav', mimeType: 'audio/wav', buffer: wav() } },
   });
@@ -97,6 +104,11 @@ async function exportedArchive(page: Page): Promise<string> {
   const { id: collectionId } = (await collection.json()) as { id: number };
   const added = await request.post(`/api/collections/${collectionId}/items`, { data: { photoIds: [photoId], memoryIds: [memoryId] } });
   expect(added.ok(), await added.text()).toBeTruthy();
+
+  const portrait = await request.post('/api/user/profile-picture', {
+    multipart: { profilePicture: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
+  expect(portrait.ok(), await portrait.text()).toBeTruthy();
 
   const started = await request.post('/api/exports');
   expect(started.status(), await started.text()).toBe(202);
@@ -201,6 +213,7 @@ for (const [name, viewport] of [
     // the header says whose archive this is and that it needs nothing else
     await expect(page.getByText('Rose Noble', { exact: false }).first()).toBeVisible();
     await expect(page.getByText(/needs no internet/)).toBeVisible();
+    await expectImagesLoaded(page, 'header'); // the owner's portrait
 
     // the timeline: the memory and the photo under May 2011
     await expect(page.getByRole('heading', { level: 1, name: 'Life timeline' })).toBeVisible();
@@ -216,6 +229,8 @@ for (const [name, viewport] of [
     await expect(page.getByText('He said <b>two fingers</b>, no more.')).toBeVisible();
     await expect(page.getByText('Allotment 12')).toBeVisible();
     await expectImagesLoaded(page);
+    await expect(page.locator('main img')).toHaveCount(2); // beans.jpg and the HEIC's copy
+    await expect(page.getByRole('img', { name: 'seedlings.heic' })).toHaveAttribute('src', /^viewer\/previews\//);
     const audio = page.locator('main audio');
     await expect(audio).toHaveCount(1);
     await expect(audio).toHaveAttribute('controls', '');

@@ -72,7 +72,7 @@ export function photosByMonth(photos: ExportPhoto[]): Map<string, ExportPhoto[]>
 }
 
 // What a browser shows by itself; HEIC/HEIF (and anything unknown) needs the exporter's JPEG copy.
-const viewableImage = /^image\/(jpeg|png|gif|webp|avif|bmp|svg\+xml)$/i;
+export const viewableImage = /^image\/(jpeg|png|gif|webp|avif|bmp|svg\+xml)$/i;
 
 type Picture = Pick<ExportPhoto | ExportAttachment, 'path' | 'mimeType' | 'previews'>;
 

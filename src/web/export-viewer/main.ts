@@ -2,8 +2,8 @@
 // then this file, bundled into one classic script. Plain DOM and no network, so it opens from a USB stick
 // in any browser for as long as browsers read HTML.
 import './styles.css';
-import { type Archive, loadArchive } from './archive';
-import { h } from './dom';
+import { type Archive, loadArchive, viewableImage } from './archive';
+import { fileUrl, h } from './dom';
 import { formatDay } from './format';
 import { markInside } from './navigation';
 import { links, type Screen } from './parts';
@@ -48,12 +48,24 @@ const sections = [
 
 function header(archive: Archive): HTMLElement {
   const { data } = archive;
-  const owner = `${data.owner.firstName} ${data.owner.surname}`.trim();
+  const { owner } = data;
+  const name = `${owner.firstName} ${owner.surname}`.trim();
+  const born = owner.dateOfBirth ? `born ${formatDay(owner.dateOfBirth)}${owner.cityOfBirth ? ` in ${owner.cityOfBirth}` : ''}` : null;
+  const picture = owner.profilePicture && viewableImage.test(owner.profilePicture.mimeType) ? owner.profilePicture.path : null;
   return h(
     'header',
     { class: 'site' },
-    h('p', { class: 'title' }, data.title),
-    h('p', { class: 'meta' }, `${owner} · exported ${formatDay(data.exportedAt)}`),
+    h(
+      'div',
+      { class: 'owner' },
+      picture ? h('img', { class: 'portrait', src: fileUrl(picture), alt: name }) : null,
+      h(
+        'div',
+        null,
+        h('p', { class: 'title' }, data.title),
+        h('p', { class: 'meta' }, [name, born, `exported ${formatDay(data.exportedAt)}`].filter(Boolean).join(' · ')),
+      ),
+    ),
     h(
       'p',
       { class: 'about' },
