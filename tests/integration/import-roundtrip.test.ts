@@ -1,0 +1,253 @@
+// The round trip of issue 14: a library with every kind of item is exported from one instance, imported into
+// a new account on a second, fresh instance, and exported again. Every original's sha256 and every memory,
+// tag, date, place, attachment, link, contact and collection are equal (ids differ: compared by content).
+// Importing the same archive a second time skips every photo and document as a duplicate.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
+import type { ExportJob } from '@shared/schemas/transfers';
+import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { readZip } from '@tests/helpers/zip';
+import { importArchives } from './import-helpers';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/files');
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A short, real WAV (8 kHz mono 16-bit): audio to every type sniffer. */
+function wav(samples = 800): Buffer {
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin(i / 5) * 8000), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+async function exportArchive(t: TestApp, cookie: string): Promise<Map<string, Buffer>> {
+  const started = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie } });
+  expect(started.statusCode, started.body).toBe(202);
+  const id = started.json().id as number;
+  let job: ExportJob | undefined;
+  for (let i = 0; i < 1200 && !(job && (job.status === 'ready' || job.status === 'failed')); i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 50));
+    job = (await t.app.inject({ method: 'GET', url: `/api/exports/${id}`, headers: { cookie } })).json();
+  }
+  expect(job?.status, job?.error ?? '').toBe('ready');
+  const download = await t.app.inject({ method: 'GET', url: `/api/exports/${id}/download`, headers: { cookie } });
+  expect(download.statusCode).toBe(200);
+  return readZip(download.rawPayload);
+}
+
+/** Everything an archive says, by content instead of ids. */
+function byContent(data: HeirloomExport) {
+  const memoryTitle = (id: number | null) => (id === null ? null : data.memories.find((m) => m.id === id)!.title);
+  const photoSha = (id: number) => data.photos.find((p) => p.id === id)!.sha256;
+  const documentSha = (id: number) => data.documents.find((d) => d.id === id)!.sha256;
+  const sort = <T>(list: T[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return {
+    photos: sort(
+      data.photos.map((p) => ({
+        sha256: p.sha256,
+        size: p.size,
+        fileName: p.fileName,
+        mimeType: p.mimeType,
+        title: p.title,
+        description: p.description,
+        dateTaken: p.dateTaken,
+        location: p.location,
+        cameraInfo: p.cameraInfo,
+        tags: p.tags,
+        memory: memoryTitle(p.memoryId),
+      })),
+    ),
+    memories: sort(
+      data.memories.map((m) => ({
+        title: m.title,
+        content: m.content,
+        eventDate: m.eventDate,
+        location: m.location,
+        tags: m.tags,
+        attachments: sort(m.attachments.map((a) => ({ sha256: a.sha256, fileName: a.fileName, mimeType: a.mimeType, size: a.size }))),
+      })),
+    ),
+    documents: sort(
+      data.documents.map((d) => ({
+        sha256: d.sha256,
+        fileName: d.fileName,
+        mimeType: d.mimeType,
+        description: d.description,
+        memory: memoryTitle(d.memoryId),
+      })),
+    ),
+    contacts: sort(data.contacts.map(({ id: _id, ...rest }) => rest)),
+    collections: sort(
+      data.collections.map((c) => ({
+        title: c.title,
+        description: c.description,
+        cover: c.coverPhotoId === null ? null : photoSha(c.coverPhotoId),
+        items: sort(
+          c.items.map((item) =>
+            item.kind === 'photo'
+              ? `photo:${photoSha(item.id)}`
+              : item.kind === 'memory'
+                ? `memory:${memoryTitle(item.id)}`
+                : `document:${documentSha(item.id)}`,
+          ),
+        ),
+      })),
+    ),
+  };
+}
+
+const metadataOf = (archive: Map<string, Buffer>) => heirloomExportSchema.parse(JSON.parse(archive.get('heirloom.json')!.toString('utf8')));
+
+describe('export → import → export round trip', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    [a, b] = [await buildTestApp(), await buildTestApp()];
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  async function buildLibrary(t: TestApp, cookie: string) {
+    const inject = (method: 'POST' | 'PATCH', url: string, payload: object) => t.app.inject({ method, url, headers: { cookie }, payload });
+    const upload = async (url: string, parts: Parameters<typeof multipart>[0]) => {
+      const form = multipart(parts);
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie, ...form.headers }, payload: form.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6' } })
+      .withExif({
+        IFD0: { Make: 'Apple', Model: 'iPhone 12 Pro' },
+        IFD2: { DateTimeOriginal: '2019:07:04 15:30:00', OffsetTimeOriginal: '+02:00' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 3024/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 17/1 4020/100' },
+      })
+      .jpeg()
+      .toBuffer();
+    const plain = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#936' } })
+      .png()
+      .toBuffer();
+    const heic = fs.readFileSync(path.join(FIXTURES, 'tiny.heic'));
+
+    const memory = (
+      await inject('POST', '/api/memories', {
+        title: 'Summer in Paris',
+        content: 'We walked along the Seine.\n\nIt rained.',
+        eventDate: '2019-07-04',
+        isPublic: false,
+        tags: ['family', 'travel'],
+        location: 'Paris, France',
+      })
+    ).json();
+    const quiet = (
+      await inject('POST', '/api/memories', { title: 'A quiet day', content: 'Nothing happened.', eventDate: '1987-03-01', tags: [] })
+    ).json();
+    await upload(`/api/memories/${memory.id}/attachments`, [
+      { name: 'attachments', filename: 'voice note.wav', content: wav(), contentType: 'audio/wav' },
+      { name: 'attachments', filename: 'sketch.png', content: plain, contentType: 'image/png' },
+    ]);
+    const tower = await upload('/api/photos', [{ name: 'photo', filename: 'tower.jpg', content: jpeg, contentType: 'image/jpeg' }]);
+    await inject('PATCH', `/api/photos/${tower.id}`, { title: 'The tower' });
+    // no route sets a photo's description or tags yet; the archive carries them, so the import must too
+    await t.db.execute(sql`UPDATE photos SET description = 'At dusk', tags = '{paris,tower}' WHERE id = ${tower.id}`);
+    const heicPhoto = await upload('/api/photos', [{ name: 'photo', filename: 'tiny.heic', content: heic, contentType: 'image/heic' }]);
+    // a date the owner set, not the one in the picture's EXIF: the import keeps the archive's word
+    await inject('PATCH', `/api/photos/${heicPhoto.id}`, { dateTaken: '1999-12-31T23:00:00.000Z' });
+    await inject('POST', `/api/memories/${memory.id}/links`, { photoIds: [tower.id] });
+    const letter = await upload('/api/vault', [
+      { name: 'file', filename: 'letter.txt', content: Buffer.from('Dear grandchild,\nkeep this.\n'), contentType: 'text/plain' },
+      { name: 'description', value: 'A letter for later' },
+      { name: 'memoryId', value: String(memory.id) },
+    ]);
+    await upload('/api/vault', [
+      { name: 'file', filename: 'deed.pdf', content: Buffer.from('%PDF-1.4\n%fake but sniffed\n'), contentType: 'application/pdf' },
+    ]);
+    await inject('POST', '/api/contacts', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phoneNumber: '+44 20 7946 0000',
+      address: '12 St James Square, London',
+      birthday: '1915-12-10',
+      relationship: 'family',
+      familyRelation: 'Great-aunt',
+      notes: 'Loved numbers.',
+    });
+    await inject('POST', '/api/contacts', { firstName: 'Bob', relationship: 'friend' });
+    const collection = (await inject('POST', '/api/collections', { title: 'For the grandchildren', description: 'The best of it' })).json();
+    const added = await inject('POST', `/api/collections/${collection.id}/items`, {
+      photoIds: [tower.id, heicPhoto.id],
+      memoryIds: [memory.id, quiet.id],
+      documentIds: [letter.id],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await inject('PATCH', `/api/collections/${collection.id}`, { coverPhotoId: heicPhoto.id })).statusCode).toBe(200);
+  }
+
+  it('keeps every original byte for byte and every item equal by content', async () => {
+    const alice = await signUp(a.app);
+    await buildLibrary(a, alice.cookie);
+    const first = await exportArchive(a, alice.cookie);
+    const before = metadataOf(first);
+    expect(before.photos).toHaveLength(2);
+    expect(before.photos.find((p) => p.fileName === 'tower.jpg')).toMatchObject({ description: 'At dusk', tags: ['paris', 'tower'] });
+    expect(before.photos.find((p) => p.fileName === 'tiny.heic')?.dateTaken).toBe('1999-12-31T23:00:00.000Z');
+    expect(before.memories.flatMap((m) => m.attachments)).toHaveLength(2);
+
+    const bob = await signUp(b.app);
+    const zip = await zipOf(first);
+    const job = await importArchives(b, bob.cookie, [zip]);
+    expect(job.error).toBeNull();
+    expect(job.report).toEqual({
+      format: 'heirloom',
+      imported: { photos: 2, memories: 2, attachments: 2, documents: 2, contacts: 2, collections: 1 },
+      skipped: { count: 0, items: [] },
+      refused: { count: 0, items: [] },
+    });
+
+    const second = await exportArchive(b, bob.cookie);
+    const after = metadataOf(second);
+    expect(byContent(after)).toEqual(byContent(before));
+    // every original in the new archive is the very bytes of the first
+    const originals = (archive: Map<string, Buffer>) =>
+      [...archive]
+        .filter(([name]) => name.startsWith('originals/'))
+        .map(([, data]) => sha(data))
+        .sort();
+    expect(originals(second)).toEqual(originals(first));
+    expect(originals(second)).toHaveLength(2 + 2 + 2);
+
+    // the same archive again: every photo and document is already there
+    const again = await importArchives(b, bob.cookie, [zip]);
+    expect(again.status).toBe('done');
+    expect(again.report?.imported).toMatchObject({ photos: 0, documents: 0 });
+    expect(again.report?.skipped.count).toBe(4);
+    const photos = (await b.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: bob.cookie } })).json();
+    expect(photos).toHaveLength(2);
+  });
+});
+
+/** The exported archive as the zip the user downloaded (readZip unpacked it; yazl packs it again). */
+async function zipOf(entries: Map<string, Buffer>): Promise<Buffer> {
+  const { zipOf: pack } = await import('@tests/helpers/takeout-fixture');
+  return pack([...entries]);
+}
