@@ -51,6 +51,16 @@ async function exportedArchive(page: Page): Promise<string> {
   });
   expect(patched.ok(), await patched.text()).toBeTruthy();
 
+  const earlier = await request.post('/api/photos', {
+    multipart: { photo: { name: 'shed.jpg', mimeType: 'image/jpeg', buffer: await jpeg() } },
+  });
+  expect(earlier.status(), await earlier.text()).toBe(201);
+  const { id: earlierId } = (await earlier.json()) as { id: number };
+  const dated = await request.patch(`/api/photos/${earlierId}`, {
+    data: { title: 'The old shed', dateTaken: '2009-08-15T16:00:00+01:00' },
+  });
+  expect(dated.ok(), await dated.text()).toBeTruthy();
+
   const memory = await request.post('/api/memories', {
     data: {
       title: 'Planting the beans',
@@ -253,6 +263,12 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
     await expectImagesLoaded(page);
     await expectAccessible(page, 'the photo viewer');
+    // the arrow keys step to the next photo (older) and back; Escape closes the viewer
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('heading', { level: 1, name: 'The old shed' })).toBeVisible();
+    await expectImagesLoaded(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
 
@@ -290,3 +306,42 @@ for (const [name, viewport] of [
     await context.close();
   });
 }
+
+test('a library of 100,000 photos opens at once: months are filled in only as they scroll near', async ({ browser }) => {
+  // the real archive, its heirloom.json multiplied: one photo a day for 100,000 days, all pointing at the real files
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'heirloom-viewer-big-'));
+  await fs.cp(archiveDir, dir, { recursive: true });
+  const data = JSON.parse(await fs.readFile(path.join(dir, 'heirloom.json'), 'utf8')) as { photos: Record<string, unknown>[] };
+  const sample = data.photos[0]!;
+  const day = 86_400_000;
+  const start = Date.UTC(2025, 0, 1);
+  data.photos = Array.from({ length: 100_000 }, (_, i) => ({
+    ...sample,
+    id: i + 1,
+    title: `Photo ${i + 1}`,
+    memoryId: null,
+    dateTaken: new Date(start - (i % 20_000) * day).toISOString(),
+  }));
+  await fs.writeFile(path.join(dir, 'viewer', 'data.js'), `window.HEIRLOOM_EXPORT = ${JSON.stringify(data)};`);
+
+  const { context, page, errors } = await offlinePage(browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(pathToFileURL(path.join(dir, 'index.html')).href + '#/photos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+    await expect(page.getByText('100,000 photos')).toBeVisible();
+    // every month has its heading, but only the months near the screen hold pictures
+    const shown = await page.locator('main img').count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(2_000);
+    // the last month, 55 years down, is filled in once it is scrolled to
+    const lastMonth = page.locator('main section').last();
+    await expect(lastMonth.locator('img')).toHaveCount(0);
+    await lastMonth.scrollIntoViewIfNeeded();
+    await expect(lastMonth.locator('img').first()).toBeVisible();
+    expect(await page.locator('main img').count()).toBeLessThan(4_000);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+});
