@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
@@ -28,6 +29,16 @@ function zipEntries(file: string): Promise<string[]> {
       zip.readEntry();
     });
   });
+}
+
+/** axe on the card in its current state: no serious or critical finding. */
+async function expectCardAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).include('#your-data').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${state}`,
+  ).toEqual([]);
 }
 
 async function openYourData(page: Page) {
@@ -69,6 +80,7 @@ test('an account exported from Settings is imported by another account, photo an
   await expect(download).toBeVisible({ timeout: 60_000 });
   await expect(card.getByText(/^Kept until /)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Export again' })).toBeVisible();
+  await expectCardAccessible(page, 'a ready export');
 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const archive = test.info().outputPath('export.zip');
@@ -157,6 +169,7 @@ test('a Google Photos Takeout in two parts is imported although the upload is cu
   // the video is counted and named with its reason, never dropped silently
   await report.getByText('Not imported: 1').click();
   await expect(report.getByText('Takeout/Google Photos/Photos from 2019/VID_0002.mp4')).toBeVisible();
+  await expectCardAccessible(page, 'an import report with its lists open');
 
   await page.goto('/photos');
   await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
