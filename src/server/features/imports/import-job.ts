@@ -17,6 +17,7 @@ import { looksLikeTakeout, importTakeout } from './takeout-import';
 export const IMPORT_JOB = 'import.run';
 
 const FAILED = 'The import could not be finished. Nothing was imported; please try again.';
+const ARCHIVE_GONE = 'The uploaded archive is no longer on the server. Nothing was imported; please upload it again.';
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.statusCode === 404;
 
@@ -50,7 +51,10 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
   }
 
   async function sourcesOf(record: ImportRecord): Promise<ArchiveSource[]> {
-    if (!record.fromServerDir) return record.sourceKeys.map((key) => ({ path: app.files.pathOf(key), kind: 'zip' }));
+    if (!record.fromServerDir) {
+      for (const key of record.sourceKeys) if (!(await app.files.exists(key))) throw new ArchiveRefusedError(ARCHIVE_GONE);
+      return record.sourceKeys.map((key) => ({ path: app.files.pathOf(key), kind: 'zip' }));
+    }
     const dir = app.env.HEIRLOOM_IMPORT_DIR;
     if (!dir) throw new ArchiveRefusedError(TRANSFER_MESSAGES.noImportDir);
     const sources: ArchiveSource[] = [];
