@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { hostileZip } from '../helpers/hostile-zips';
 import { expect, test } from './fixtures';
 
 // Issue 14 through the browser: Settings → Your data exports an account, the download is a real zip, and a
@@ -177,15 +178,27 @@ test('a Google Photos Takeout in two parts is imported although the upload is cu
   await expect(page.getByText('Lake holiday')).toBeVisible();
 });
 
-test('a refused archive shows the server’s reason in the card and imports nothing', async ({ page, signIn }) => {
+test('refused archives show the server’s reason in the card and import nothing', async ({ page, signIn }) => {
   await signIn();
   const card = await openYourData(page);
-  await card
-    .getByLabel('Archives to import (.zip)')
-    .setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
-  await card.getByRole('button', { name: 'Import', exact: true }).click();
-  // refused either when the import starts or by the job: both end in a message, never a report of imports
-  await expect(card.getByRole('alert').filter({ hasText: /zip|archive/i })).toBeVisible({ timeout: 30_000 });
+  const input = card.getByLabel('Archives to import (.zip)');
+  const importButton = card.getByRole('button', { name: 'Import', exact: true });
+
+  // not a zip: refused when the import is asked for, before any job
+  await input.setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
+  await importButton.click();
+  await expect(card.getByRole('alert')).toHaveText('This is not a zip archive. Choose an heirloom export or a Google Takeout zip.');
+
+  // a real zip with an entry that climbs out of the archive: the job refuses it whole
+  const hostile = await hostileZip([
+    { name: 'Takeout/Google Photos/Photos from 2019/IMG_0001.jpg', data: await jpeg() },
+    { name: '../evil.jpg', data: await jpeg() },
+  ]);
+  await input.setInputFiles({ name: 'takeout.zip', mimeType: 'application/zip', buffer: hostile });
+  await importButton.click();
+  await expect(card.getByRole('alert')).toHaveText(/^The last import failed and nothing from it was kept: .*"\.\.\/evil\.jpg".*outside/, {
+    timeout: 30_000,
+  });
   await expect(card.getByRole('region', { name: 'Import report' })).toHaveCount(0);
   const photos = await page.request.get('/api/photos');
   expect(await photos.json()).toEqual([]);
