@@ -94,7 +94,7 @@ test('a collection shared with a contact by e-mail, opened on a phone without an
   expect(download.suggestedFilename()).toBe('Summer 1985.zip');
   const zip = await (await import('node:fs/promises')).readFile((await download.path())!);
   const names = [...(await readZip(zip)).keys()];
-  expect(names.filter((n) => n.startsWith('photos/'))).toHaveLength(3);
+  expect(names.filter((n) => n.startsWith('originals/photos/'))).toHaveLength(3);
   expect(names.join('\n')).not.toContain('not-shared');
 
   // the owner revokes; the contact's next request is refused

@@ -18,7 +18,8 @@ import {
 } from '@shared/schemas/legacy';
 import { contentDisposition, FILE_CSP, sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
-import { retryAfter, sharedViewServiceFor, shareReadRoutes, zipStream } from '../shared-view/shared-view.service';
+import { writeArchive } from '../exports/exports.service';
+import { retryAfter, sharedViewServiceFor, shareReadRoutes } from '../shared-view/shared-view.service';
 import { createLegacyRepo } from './legacy.repo';
 import { createLegacyService, HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
 
@@ -137,14 +138,14 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A static segment: the router prefers it to '/received/:grantId'.
   app.get('/received/download', async (req, reply) => {
-    const { fileName, entries } = await legacy.zip(cookieOf(req));
+    const { fileName, dataset } = await legacy.zip(cookieOf(req));
     reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', contentDisposition('application/zip', fileName))
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', FILE_CSP);
-    return reply.send(req.method === 'HEAD' ? Readable.from([]) : zipStream(entries));
+    return reply.send(req.method === 'HEAD' ? Readable.from([]) : writeArchive(dataset));
   });
 
   app.get(

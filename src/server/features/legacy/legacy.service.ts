@@ -22,7 +22,8 @@ import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import type { FastifyInstance } from 'fastify';
 import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
-import { safeNamePart, zipNames, type ShareAccess, type SharedViewService, type ZipEntry } from '../shared-view/shared-view.service';
+import { safeNamePart, type ExportDataset } from '../exports/exports.service';
+import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.service';
 import { kindOf, targetIdOf, type HeirRow, type LegacyRepo, type ReleaseKind, type ReleaseRow, type StoredCondition } from './legacy.repo';
 
 /** The heir's cookie: `<heirId>.<proof>`, sent with /api/legacy requests only. */
@@ -53,25 +54,20 @@ export function birthdayAt(dateOfBirth: string, age: number): Date {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const hrefOf = (name: string) => name.split('/').map(encodeURIComponent).join('/');
-
-/** The zip's front page: opens in any browser, with no script, and links every file in it. */
-function indexPage(ownerName: string, heirName: string, content: Received, entries: ZipEntry[]) {
+/** letters/index.html: the letters, readable in any browser with no script; the archive's viewer shows the rest. */
+function lettersPage(ownerName: string, heirName: string, content: Received) {
   const letters = content.letters.map((l) =>
     l.sealed
       ? `<h2>${escapeHtml(l.title)}</h2><p>This letter is sealed: open it on the page where you entered your key code.</p>`
       : `<h2>${escapeHtml(l.title)}</h2><p style="white-space:pre-wrap">${escapeHtml(l.body ?? '')}</p>`,
   );
-  const files = entries
-    .filter((e) => e.name !== 'README.txt')
-    .map((e) => `<li><a href="${escapeHtml(hrefOf(e.name))}">${escapeHtml(e.name)}</a></li>`);
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
-    `<title>From ${escapeHtml(ownerName)}</title></head>`,
+    `<title>Letters from ${escapeHtml(ownerName)}</title></head>`,
     '<body style="font-family:Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">',
     `<h1>What ${escapeHtml(ownerName)} left for ${escapeHtml(heirName)}</h1>`,
-    ...letters,
-    `<h2>Everything in this folder</h2><ul>${files.join('')}</ul>`,
+    ...(letters.length > 0 ? letters : ['<p>No letters.</p>']),
+    '<p><a href="../index.html">Everything else that was released to you</a></p>',
     '</body></html>',
     '',
   ].join('\n');
@@ -381,26 +377,36 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       return { grant: shared.photoOfOwner(heir.userId, heir.ownerName, photoId), base: `${RECEIVED_BASE}/letters/${letterId}` };
     },
 
-    /** Everything released to the cookie's heir: each release in its own folder, letters as text (sealed ones as they are). */
-    async zip(cookie: string | undefined): Promise<{ fileName: string; entries: ZipEntry[] }> {
+    /**
+     * "Download everything": what was released to the cookie's heir, as an archive of the one exporter
+     * (decision 028) — each release a collection, places only where its grant kept them — with the letters
+     * beside it (letters are not part of heirloom.json: sealed ones stay sealed, as they are).
+     */
+    async zip(cookie: string | undefined): Promise<{ fileName: string; dataset: ExportDataset }> {
       const heir = await heirOfCookie(cookie);
       const content = await this.received(cookie);
-      const unique = zipNames();
-      const entries: ZipEntry[] = [];
-      const text = (name: string, body: string, mtime: Date) =>
-        entries.push({ name: unique(name), mtime, compress: true, open: async () => Readable.from([Buffer.from(body, 'utf8')]) });
+      const heirName = nameOf(heir);
+      const archive = shared.datasetBuilder({
+        scope: 'legacy',
+        title: `What ${heir.ownerName} left for ${heirName}`,
+        ownerName: heir.ownerName,
+      });
+      const text = (path: string, body: string, mtime: Date) =>
+        archive.addFile({ path, mtime, compress: true, open: async () => Readable.from([Buffer.from(body, 'utf8')]) });
       const sealedAny = content.letters.some((l) => l.sealed);
       text(
         'README.txt',
         [
-          `What ${heir.ownerName} left for ${nameOf(heir)}.`,
+          `What ${heir.ownerName} left for ${heirName}.`,
           '',
-          'letters/ holds the letters; each other folder is one thing that was released to you.',
+          'Open index.html in any browser to see it: no internet connection and no heirloom server are needed.',
+          'letters/ holds the letters (letters/index.html shows them); originals/ holds every file as it was uploaded.',
           ...(sealedAny
             ? [
                 'A sealed letter (.sealed.json) is locked with your key code: open it in your browser on the page where you entered the code.',
               ]
             : []),
+          'manifest.json lists the size and sha256 of every file, so the archive can be checked years from now.',
           '',
         ].join('\n'),
         now(),
@@ -411,19 +417,12 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         if (l.sealed) text(`letters/${name}.sealed.json`, JSON.stringify(l.sealed), mtime);
         else text(`letters/${name}.txt`, `${l.title}\n\n${l.body ?? ''}\n`, mtime);
       }
+      if (content.letters.length > 0) text('letters/index.html', lettersPage(heir.ownerName, heirName, content), now());
       for (const r of content.releases) {
         const access = await this.releaseAccess(cookie, r.grantId);
-        const folder = safeNamePart(r.title, r.kind);
-        // a memory's words are part of it, not only its files
-        for (const m of (await shared.view(access, false)).memories) {
-          const body = [m.title, m.eventDate, '', m.content, ...(m.tags.length ? ['', m.tags.join(', ')] : []), ''].join('\n');
-          text(`${folder}/memories/${m.eventDate} ${safeNamePart(m.title, 'memory')}.txt`, body, new Date(r.releasedAt));
-        }
-        const part = await shared.zip(access);
-        for (const e of part.entries) entries.push({ ...e, name: unique(`${folder}/${e.name}`) });
+        await archive.add(access.grant, true, r.title);
       }
-      text('index.html', indexPage(heir.ownerName, nameOf(heir), content, entries), now());
-      return { fileName: `${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, entries };
+      return { fileName: `${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, dataset: archive.dataset() };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { heirloomExportSchema } from '@shared/export-format';
 import { readKeyCode } from '@shared/key-code';
 import {
   LEGACY_MESSAGES,
@@ -554,7 +555,7 @@ describe('preview and the heir’s side', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie: swapped } })).statusCode).toBe(401);
   });
 
-  it('Download everything: letters as text, sealed letters as they are, and each release in its folder', async () => {
+  it('Download everything: letters as text, sealed letters as they are, and each release a collection of one archive', async () => {
     const { cookie } = await openWith(t, keyCode);
     const res = await t.app.inject({ method: 'GET', url: '/api/legacy/received/download', headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -566,18 +567,35 @@ describe('preview and the heir’s side', () => {
     expect(zip.get('letters/Dear Grace.txt')!.toString()).toContain('With love');
     const sealed = JSON.parse(zip.get('letters/Sealed for Grace.sealed.json')!.toString());
     expect(await openSealed(sealed, keyCode)).toBe(secret);
+    // the releases are one archive of the exporter: originals, heirloom.json (each release a collection), the viewer
     expect(names).toEqual(
-      expect.arrayContaining(['The garden/photos/garden.jpg', 'The garden/documents/deeds.txt', 'porch.jpg/photos/porch.jpg']),
+      expect.arrayContaining([
+        'originals/photos/undated/garden.jpg',
+        'originals/documents/deeds.txt',
+        'originals/photos/undated/porch.jpg',
+        'index.html',
+        'viewer/data.js',
+        'heirloom.json',
+      ]),
     );
-    expect(names.some((n) => n.startsWith('The lake/memories/'))).toBe(true);
+    expect(names.at(-1)).toBe('manifest.json');
     expect(names.some((n) => n.includes('private'))).toBe(false);
-    expect(zip.get('The garden/documents/deeds.txt')!.toString()).toBe('The house deeds');
-    expect(zip.get('The lake/memories/1999-07-04 The lake.txt')!.toString()).toContain('We swam');
-    const index = zip.get('index.html')!.toString();
-    expect(index).toContain('What Ada Lovelace left for Grace King');
-    expect(index).toContain('With love');
-    expect(index).toContain('href="The%20garden/photos/garden.jpg"');
-    expect(index).not.toContain(secret);
+    expect(zip.get('originals/documents/deeds.txt')!.toString()).toBe('The house deeds');
+    const lake = zip.get('memories/1999-07-04 The lake.md')!.toString();
+    expect(lake).toContain('title: "The lake"');
+    expect(lake).toContain('We swam');
+    const doc = heirloomExportSchema.parse(JSON.parse(zip.get('heirloom.json')!.toString('utf8')));
+    expect(doc).toMatchObject({ scope: 'legacy', title: 'What Ada Lovelace left for Grace King', contacts: [] });
+    expect(doc.owner).toMatchObject({ firstName: 'Ada', surname: 'Lovelace', email: null });
+    expect(doc.collections.map((c) => c.title)).toEqual(expect.arrayContaining(['The garden', 'porch.jpg', 'The lake']));
+    expect(doc.photos.map((p) => p.fileName).sort()).toEqual(['garden.jpg', 'porch.jpg']);
+    // letters are beside the archive's document, readable in a browser without script
+    const letters = zip.get('letters/index.html')!.toString();
+    expect(letters).toContain('What Ada Lovelace left for Grace King');
+    expect(letters).toContain('With love');
+    expect(letters).not.toContain('<script');
+    // the sealed letter's words are nowhere in the archive in the clear
+    for (const [name, bytes] of zip) expect(bytes.toString('utf8'), name).not.toContain(secret);
   });
 
   it('a regenerated code revokes the old code and its cookie', async () => {

@@ -96,6 +96,8 @@ export interface SharedMemoryRow {
   eventDate: string;
   tags: string[];
   location: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const grantColumns = {
@@ -210,6 +212,8 @@ export function createSharedViewRepo(db: Db) {
     eventDate: memories.eventDate,
     tags: memories.tags,
     location: memories.location,
+    createdAt: memories.createdAt,
+    updatedAt: memories.updatedAt,
   };
 
   function memoriesOf(g: ShareGrant): Promise<SharedMemoryRow[]> {

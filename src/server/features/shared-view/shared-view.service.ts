@@ -19,10 +19,11 @@ import { attachmentDisplayKey } from '../memories/memories.service';
 import { derivativeKey } from '../photos/photos.service';
 import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shared-files';
 import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
-import { safeNamePart, zipNames, zipStream, type ZipEntry } from './shared-zip';
+import { safeNamePart, writeArchive, type ExportDataset } from '../exports/exports.service';
+import { createSharedDataset, type SharedDataset } from './shared-dataset';
 
 export type { ShareGrant } from './shared-view.repo';
-export { safeNamePart, zipNames, zipStream, type ZipEntry } from './shared-zip';
+export type { SharedDataset } from './shared-dataset';
 
 /** A resolved grant and the URL prefix its answers live under (/api/shared/<token> or /api/shared-with-me/<id>). */
 export interface ShareAccess {
@@ -42,11 +43,6 @@ const preparing = () => new AppError(503, 'This photo is still being prepared. P
 const fileMissing = () => notFound('The file is missing');
 
 const hashVersion = (hash: string | null, suffix = '') => (hash ? `${hash.slice(0, 32)}${suffix}` : undefined);
-const day = (date: Date | null) => date?.toISOString().slice(0, 10);
-const stemOf = (fileName: string) => fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-const extOf = (fileName: string) => /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
-/** Pictures, sound and video are compressed already. */
-const isCompressed = (mimeType: string) => /^(image|audio|video)\//.test(mimeType) || mimeType === 'application/zip';
 
 /** The cookie that proves a public link was unlocked: one per link, named after its token's hash. */
 export const unlockCookieName = (tokenHash: string) => `heirloom_link_${tokenHash.slice(0, 12)}`;
@@ -319,57 +315,19 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
       });
     },
 
-    /** Every original the share may download, named readably; bytes are opened entry by entry. */
-    async zip({ grant: g }: ShareAccess): Promise<{ fileName: string; entries: ZipEntry[] }> {
-      const [photos, memories, attachments, documents] = await Promise.all([
-        repo.listPhotos(g),
-        repo.listMemories(g),
-        repo.listAttachments(g),
-        repo.listDocuments(g),
-      ]);
-      const unique = zipNames();
-      const entries: ZipEntry[] = [];
-      /** `displayKey`: where a HEIC's stored display JPEG is, which is already a clean copy (no second decode). */
-      const add = async (key: string, mimeType: string, wanted: (ext: string) => string, mtime: Date, displayKey?: string) => {
-        if (!(await files.exists(key))) return; // a file lost from the disk is left out rather than cutting the zip
-        const clean = !g.includePlaces && needsCleaning(mimeType);
-        const display = clean && isHeif(mimeType) ? displayKey : undefined;
-        const useDisplay = display !== undefined && (await files.exists(display));
-        const ext = clean ? cleanTypeOf(mimeType).ext : undefined;
-        entries.push({
-          name: unique(wanted(ext ?? '')),
-          mtime,
-          compress: !isCompressed(mimeType),
-          open: async () => {
-            if (useDisplay) return files.openRead(display!);
-            return clean ? cleaner.stream(files.pathOf(key), mimeType) : files.openRead(key);
-          },
-        });
-      };
-      for (const p of photos) {
-        const date = day(p.dateTaken);
-        const title = safeNamePart(p.title ?? stemOf(p.fileName), 'photo');
-        await add(
-          p.key,
-          p.mimeType,
-          (ext) => `photos/${date ? `${date} ` : ''}${title}.${ext || extOf(p.fileName)}`,
-          p.dateTaken ?? p.createdAt,
-          derivativeKey(p.key, 'display'),
-        );
-      }
-      for (const m of memories) {
-        const folder = `memories/${m.eventDate} ${safeNamePart(m.title, 'memory')}`;
-        for (const a of attachments.filter((x) => x.memoryId === m.memoryId)) {
-          const name = safeNamePart(a.fileName, 'file');
-          const wanted = (ext: string) => `${folder}/${ext ? withExtension(name, ext) : name}`;
-          await add(a.key, a.mimeType, wanted, a.uploadedAt, attachmentDisplayKey(a.key));
-        }
-      }
-      for (const d of documents) {
-        const name = safeNamePart(d.name, 'document');
-        await add(d.key, d.mimeType, (ext) => `documents/${ext ? withExtension(name, ext) : name}`, d.uploadedAt);
-      }
-      return { fileName: `${safeNamePart(g.title, 'heirloom')}.zip`, entries };
+    /**
+     * "Download all": what the share shows, as an archive of the one exporter (decision 028) — originals
+     * (clean copies without places), heirloom.json, the viewer. Bytes are opened entry by entry.
+     */
+    async zip({ grant: g }: ShareAccess): Promise<{ fileName: string; dataset: ExportDataset }> {
+      const archive = this.datasetBuilder({ scope: 'shared', title: g.title, ownerName: g.ownerName });
+      await archive.add(g, g.collectionId !== null);
+      return { fileName: `${safeNamePart(g.title, 'heirloom')}.zip`, dataset: archive.dataset() };
+    },
+
+    /** An archive of one or more grants (an heir's releases), built with this service's clean copies. */
+    datasetBuilder(about: { scope: 'shared' | 'legacy'; title: string; ownerName: string }): SharedDataset {
+      return createSharedDataset({ repo, files, cleaner }, { ...about, now: now() });
     },
   };
 }
@@ -440,13 +398,13 @@ export function shareReadRoutes(
   });
 
   app.get(`${prefix.path}/download`, { schema: { params: params({}) } }, async (req, reply) => {
-    const { fileName, entries } = await shared.zip(await resolve(req));
+    const { fileName, dataset } = await shared.zip(await resolve(req));
     reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', contentDisposition('application/zip', fileName))
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', FILE_CSP);
-    return reply.send(req.method === 'HEAD' ? Readable.from([]) : zipStream(entries));
+    return reply.send(req.method === 'HEAD' ? Readable.from([]) : writeArchive(dataset));
   });
 }

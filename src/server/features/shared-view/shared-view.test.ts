@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportManifestSchema, heirloomExportSchema } from '@shared/export-format';
 import { SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
 import { collectionItems, contacts, grants, photos, users } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
@@ -123,8 +124,19 @@ describe('/api/shared and /api/shared-with-me', () => {
 
     const zip = await readZip((await get(body.downloadAllUrl)).rawPayload);
     const pictures = [...zip.entries()].filter(([name]) => /\.(jpg|png|webp)$/.test(name));
-    expect(pictures.length).toBe(4); // two photos, the attachment and the scanned document
+    // two photos, the attachment and the scanned document; the rest are the photos' thumbnails
+    expect(pictures.filter(([name]) => name.startsWith('originals/'))).toHaveLength(4);
+    expect(pictures.filter(([name]) => name.startsWith('viewer/previews/'))).toHaveLength(2);
     for (const [name, bytes] of pictures) await expectNoPlaces(bytes, `zip entry ${name}`);
+    // the archive's own description of them keeps no place either, nor anything of the owner's beyond a name
+    const doc = heirloomExportSchema.parse(JSON.parse(zip.get('heirloom.json')!.toString('utf8')));
+    expect(doc).toMatchObject({ scope: 'shared', includesPlaces: false, contacts: [], title: 'Summer in Paris' });
+    expect(doc.owner).toMatchObject({ firstName: 'Ada', surname: 'Lovelace', email: null, address: null, dateOfBirth: null });
+    expect([...doc.photos, ...doc.memories].map((item) => item.location)).toEqual([null, null, null]);
+    // a clean copy is recorded as what the archive holds, not as the upload it was made from
+    const eiffel = doc.photos.find((p) => p.fileName === 'eiffel.jpg')!;
+    expect(eiffel.sha256).toBe(sha(zip.get(eiffel.path)!));
+    expect(eiffel.sha256).not.toBe(sha(w.gpsPhoto));
   });
 
   it('with places: the location is shown and originals are served byte for byte', async () => {
@@ -147,20 +159,42 @@ describe('/api/shared and /api/shared-with-me', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Summer in Paris.zip"; filename*=UTF-8''Summer%20in%20Paris.zip`);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const zip = await readZip(res.rawPayload);
-    const names = [...zip.keys()].sort();
-    const eiffelName = names.find((n) => n.includes('eiffel'));
-    expect(eiffelName).toMatch(/^photos\/(\d{4}-\d\d-\d\d )?eiffel\.jpg$/);
-    expect(names).toEqual([
-      'documents/letter.txt',
-      'documents/scan.jpg',
-      'memories/2019-07-04 Paris/tower.jpg',
+    const names = [...zip.keys()];
+    const originals = names.filter((n) => n.startsWith('originals/')).sort();
+    const eiffelName = originals.find((n) => n.includes('eiffel'));
+    expect(eiffelName).toMatch(/^originals\/photos\/(\d{4}\/\d{4}-\d\d-\d\d |undated\/)eiffel\.jpg$/);
+    expect(originals).toEqual([
+      'originals/documents/letter.txt',
+      'originals/documents/scan.jpg',
+      'originals/memories/2019-07-04 Paris/tower.jpg',
       eiffelName,
-      'photos/plain.png',
+      'originals/photos/undated/plain.png',
     ]);
-    const eiffel = [...zip.entries()].find(([name]) => name.includes('eiffel'))![1];
+    // the same archive as "Export everything": viewer, metadata, the memory as Markdown, previews, manifest last
+    expect(names.filter((n) => !n.startsWith('originals/') && !n.startsWith('viewer/previews/')).sort()).toEqual([
+      'heirloom.json',
+      'heirloom.schema.json',
+      'index.html',
+      'manifest.json',
+      'memories/2019-07-04 Paris.md',
+      'viewer/data.js',
+      'viewer/viewer.js',
+    ]);
+    expect(names.at(-1)).toBe('manifest.json');
+    const eiffel = zip.get(eiffelName!)!;
     expect(sha(eiffel)).toBe(sha(w.gpsPhoto));
-    expect(sha(zip.get('memories/2019-07-04 Paris/tower.jpg')!)).toBe(sha(w.gpsPhoto));
-    expect(zip.get('documents/letter.txt')!.toString()).toBe('Dear reader');
+    expect(sha(zip.get('originals/memories/2019-07-04 Paris/tower.jpg')!)).toBe(sha(w.gpsPhoto));
+    expect(zip.get('originals/documents/letter.txt')!.toString()).toBe('Dear reader');
+    const doc = heirloomExportSchema.parse(JSON.parse(zip.get('heirloom.json')!.toString('utf8')));
+    expect(doc).toMatchObject({ scope: 'shared', includesPlaces: true, contacts: [] });
+    expect(doc.memories[0]).toMatchObject({ title: 'Paris', location: 'Paris', tags: ['paris'] });
+    expect(doc.photos.find((p) => p.fileName === 'eiffel.jpg')!.sha256).toBe(sha(w.gpsPhoto));
+    // one collection, the shared one, holding exactly what the link shows
+    expect(doc.collections).toHaveLength(1);
+    expect(doc.collections[0]!.items.map((i) => i.kind).sort()).toEqual(['document', 'document', 'memory', 'photo', 'photo']);
+    const manifest = exportManifestSchema.parse(JSON.parse(zip.get('manifest.json')!.toString('utf8')));
+    expect(manifest.files.map((f) => f.path).sort()).toEqual(names.filter((n) => n !== 'manifest.json').sort());
+    for (const file of manifest.files) expect(file.sha256, file.path).toBe(sha(zip.get(file.path)!));
   });
 
   it('answers 404 for ids outside the collection, even the owner’s own', async () => {
@@ -412,17 +446,20 @@ describe('/api/shared and /api/shared-with-me', () => {
     expect(shownAttachment).toMatchObject({ fileName: 'voice.jpg', mimeType: 'image/jpeg' });
     await expectNoPlaces((await get(shownAttachment.url)).rawPayload, 'HEIC attachment');
     const zip = await readZip((await get(plain.downloadAllUrl)).rawPayload);
-    const heicNames = [...zip.keys()];
+    const heicNames = [...zip.keys()].filter((n) => n.startsWith('originals/'));
     expect(heicNames).toHaveLength(2);
-    expect(heicNames).toContain('memories/2021-05-01 Phone/voice.jpg');
-    expect(heicNames.some((n) => /^photos\/.*iphone\.jpg$/.test(n))).toBe(true);
-    for (const [name, bytes] of zip) await expectNoPlaces(bytes, name);
+    expect(heicNames).toContain('originals/memories/2021-05-01 Phone/voice.jpg');
+    expect(heicNames.some((n) => /^originals\/photos\/.*iphone\.jpg$/.test(n))).toBe(true);
+    // no HEIC leaves, and no picture at all (originals or previews) carries a place
+    expect([...zip.keys()].filter((n) => /\.hei[cf]$/i.test(n))).toEqual([]);
+    for (const [name, bytes] of zip) if (/\.(jpg|png|webp)$/.test(name)) await expectNoPlaces(bytes, name);
 
     const places = await json(await linkTo(true));
     expect(places.photos[0]!.fileName).toBe('iphone.heic');
     expect(sha((await get(places.photos[0]!.downloadUrl)).rawPayload)).toBe(sha(heic));
     const withPlaces = await readZip((await get(places.downloadAllUrl)).rawPayload);
-    expect([...withPlaces.values()].map(sha).sort()).toEqual([sha(heic), sha(heic)]);
+    const originalsWithPlaces = [...withPlaces].filter(([name]) => name.startsWith('originals/'));
+    expect(originalsWithPlaces.map(([, bytes]) => sha(bytes))).toEqual([sha(heic), sha(heic)]);
   });
 
   it('a picture that cannot be re-encoded is refused with 422 alone and cuts the zip, never a 5xx or a crash', async () => {

@@ -1,0 +1,269 @@
+// What a grant reaches, as an export dataset (decision 028): a share link's "Download all" and an heir's
+// "Download everything" are written by the same exporter as "Export everything", limited to what the grant
+// shows. Without "Include places" no picture leaves with its metadata: it is re-encoded (or its stored
+// display JPEG, already clean, is used) and the document's places are null. The owner's own ids never
+// appear: items are numbered afresh inside the archive, and the owner's e-mail and contacts stay out.
+import type { Readable } from 'node:stream';
+import {
+  ARCHIVE_PATHS,
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  type ExportAttachment,
+  type ExportCollection,
+  type ExportDocument,
+  type ExportMemory,
+  type ExportPhoto,
+} from '@shared/export-format';
+import type { FileStore } from '../../lib/file-store';
+import { isHeif } from '../../lib/images';
+import {
+  fileNameOf,
+  isCompressedType,
+  memoryName,
+  photoPath,
+  previewPath,
+  zipNames,
+  type ArchiveFile,
+  type ExportDataset,
+} from '../exports/exports.service';
+import { attachmentDisplayKey } from '../memories/memories.service';
+import { derivativeKey } from '../photos/photos.service';
+import { cleanTypeOf, needsCleaning, withExtension, type createCleaner } from './shared-files';
+import type { ShareGrant, SharedViewRepo } from './shared-view.repo';
+
+interface Deps {
+  repo: SharedViewRepo;
+  files: FileStore;
+  cleaner: ReturnType<typeof createCleaner>;
+}
+
+/** How a stored file goes into the archive: as stored, or as a clean copy (re-encoded, or a stored clean JPEG). */
+interface Served {
+  open: () => Promise<Readable>;
+  mimeType: string;
+  fileName: string;
+  /** Known only when the bytes are the stored ones. */
+  size?: number;
+}
+
+const ext = (fileName: string) => /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
+
+/** Collects one or more grants (an heir's releases) into one archive; the same item reached twice is kept once. */
+export function createSharedDataset(
+  { repo, files, cleaner }: Deps,
+  about: { scope: 'shared' | 'legacy'; title: string; ownerName: string; now: Date },
+) {
+  const unique = zipNames();
+  const archiveFiles: ArchiveFile[] = [];
+  const photos = new Map<number, ExportPhoto>();
+  const memories = new Map<number, ExportMemory>();
+  const documents = new Map<string, ExportDocument>();
+  const collections: ExportCollection[] = [];
+  const nextId = { photo: 1, memory: 1, attachment: 1, document: 1, collection: 1 };
+  /** Whether every grant so far kept places: the document says so only if all did. */
+  let includesPlaces = true;
+
+  const exists = (key: string) => files.exists(key);
+
+  /** The stored file, or its clean copy when the grant leaves places out; `cleanKey` is a stored clean JPEG to prefer. */
+  async function served(g: ShareGrant, key: string, fileName: string, mimeType: string, size: number, cleanKey?: string): Promise<Served> {
+    if (g.includePlaces || !needsCleaning(mimeType)) return { open: async () => files.openRead(key), mimeType, fileName, size };
+    if (cleanKey && (await exists(cleanKey))) {
+      return { open: async () => files.openRead(cleanKey), mimeType: 'image/jpeg', fileName: withExtension(fileName, 'jpg') };
+    }
+    const type = cleanTypeOf(mimeType);
+    return {
+      open: () => cleaner.stream(files.pathOf(key), mimeType),
+      mimeType: type.mimeType,
+      fileName: withExtension(fileName, type.ext),
+    };
+  }
+
+  function place(path: string, file: Served, mtime: Date) {
+    archiveFiles.push({ path, mtime, compress: !isCompressedType(file.mimeType), size: file.size, open: file.open });
+  }
+
+  /** A stored derivative as a preview beside its original, when it is there. */
+  async function preview(key: string, originalPath: string, suffix: string, mtime: Date) {
+    if (!(await exists(key))) return null;
+    const path = unique(previewPath(originalPath, suffix));
+    archiveFiles.push({ path, mtime, compress: false, open: async () => files.openRead(key) });
+    return path;
+  }
+
+  return {
+    /** Adds what one grant shows; `asCollection` lists its items as a collection (named after the grant, or `title`). */
+    async add(g: ShareGrant, asCollection: boolean, title = g.title) {
+      includesPlaces &&= g.includePlaces;
+      const [photoRows, memoryRows, attachmentRows, documentRows] = await Promise.all([
+        repo.listPhotos(g),
+        repo.listMemories(g),
+        repo.listAttachments(g),
+        repo.listDocuments(g),
+      ]);
+      const items: ExportCollection['items'] = [];
+      let coverPhotoId: number | null = null;
+
+      for (const p of photoRows) {
+        let record = photos.get(p.photoId);
+        if (!record) {
+          if (!(await exists(p.key))) continue; // a file lost from the disk is left out rather than cutting the zip
+          const file = await served(
+            g,
+            p.key,
+            p.fileName,
+            p.mimeType,
+            p.fileSize,
+            isHeif(p.mimeType) ? derivativeKey(p.key, 'display') : undefined,
+          );
+          const path = unique(photoPath(p, ext(file.fileName)));
+          place(path, file, p.dateTaken ?? p.createdAt);
+          const keptOriginal = file.fileName === p.fileName && file.mimeType === p.mimeType;
+          record = {
+            path,
+            fileName: file.fileName,
+            mimeType: file.mimeType,
+            size: 0,
+            sha256: '',
+            id: nextId.photo++,
+            title: p.title,
+            description: p.description,
+            dateTaken: p.dateTaken?.toISOString() ?? null,
+            location: g.includePlaces ? p.location : null,
+            cameraInfo: p.cameraInfo,
+            tags: [],
+            width: p.width,
+            height: p.height,
+            memoryId: null,
+            uploadedAt: p.createdAt.toISOString(),
+            previews: {
+              thumbnail: await preview(derivativeKey(p.key, 'thumb'), path, '.thumb.webp', p.createdAt),
+              display:
+                keptOriginal && isHeif(p.mimeType)
+                  ? await preview(derivativeKey(p.key, 'display'), path, '.display.jpg', p.createdAt)
+                  : null,
+            },
+          };
+          photos.set(p.photoId, record);
+        }
+        items.push({ kind: 'photo', id: record.id });
+        if (p.photoId === g.coverPhotoId || coverPhotoId === null) coverPhotoId = record.id;
+      }
+
+      for (const m of memoryRows) {
+        let record = memories.get(m.memoryId);
+        if (!record) {
+          const folder = `originals/memories/${memoryName(m)}`;
+          const attachments: ExportAttachment[] = [];
+          for (const a of attachmentRows.filter((x) => x.memoryId === m.memoryId)) {
+            if (!(await exists(a.key))) continue;
+            // a HEIC attachment goes as its stored JPEG copy without places, like the shared page shows it
+            const cleanKey = isHeif(a.mimeType) && a.displaySize > 0 ? attachmentDisplayKey(a.key) : undefined;
+            const file = await served(g, a.key, a.fileName, a.mimeType, a.fileSize, cleanKey);
+            const path = unique(`${folder}/${fileNameOf(file.fileName, 'file')}`);
+            place(path, file, a.uploadedAt);
+            const keptOriginal = file.fileName === a.fileName && file.mimeType === a.mimeType;
+            attachments.push({
+              path,
+              fileName: file.fileName,
+              mimeType: file.mimeType,
+              size: 0,
+              sha256: '',
+              id: nextId.attachment++,
+              uploadedAt: a.uploadedAt.toISOString(),
+              previews: {
+                thumbnail: null,
+                display: keptOriginal && cleanKey ? await preview(cleanKey, path, '.display.jpg', a.uploadedAt) : null,
+              },
+            });
+          }
+          record = {
+            id: nextId.memory++,
+            title: m.title,
+            content: m.content,
+            eventDate: m.eventDate,
+            location: g.includePlaces ? m.location : null,
+            tags: m.tags,
+            createdAt: m.createdAt.toISOString(),
+            updatedAt: m.updatedAt.toISOString(),
+            markdown: unique(`${ARCHIVE_PATHS.memories}${memoryName(m)}.md`),
+            attachments,
+          };
+          memories.set(m.memoryId, record);
+        }
+        items.push({ kind: 'memory', id: record.id });
+      }
+
+      for (const d of documentRows) {
+        let record = documents.get(d.key);
+        if (!record) {
+          if (!(await exists(d.key))) continue;
+          const file = await served(g, d.key, d.name, d.mimeType, d.fileSize);
+          const path = unique(`originals/documents/${fileNameOf(file.fileName, 'document')}`);
+          place(path, file, d.uploadedAt);
+          record = {
+            path,
+            fileName: file.fileName,
+            mimeType: file.mimeType,
+            size: 0,
+            sha256: '',
+            id: nextId.document++,
+            description: d.description,
+            memoryId: null,
+            uploadedAt: d.uploadedAt.toISOString(),
+          };
+          documents.set(d.key, record);
+        }
+        items.push({ kind: 'document', id: record.id });
+      }
+
+      if (asCollection) {
+        collections.push({
+          id: nextId.collection++,
+          title,
+          description: g.description,
+          coverPhotoId,
+          createdAt: g.createdAt.toISOString(),
+          items,
+        });
+      }
+    },
+
+    /** Files that are not part of the document (an heir's letters): placed as they are, hashed like the rest. */
+    addFile(file: ArchiveFile) {
+      archiveFiles.push({ ...file, path: unique(file.path) });
+    },
+
+    dataset(): ExportDataset {
+      const [firstName, ...rest] = about.ownerName.trim().split(/\s+/);
+      return {
+        document: {
+          format: EXPORT_FORMAT,
+          version: EXPORT_FORMAT_VERSION,
+          exportedAt: about.now.toISOString(),
+          scope: about.scope,
+          title: about.title,
+          includesPlaces,
+          owner: {
+            firstName: firstName ?? '',
+            surname: rest.join(' '),
+            email: null,
+            dateOfBirth: null,
+            cityOfBirth: null,
+            address: null,
+            mobileNumber: null,
+            profilePicture: null,
+          },
+          photos: [...photos.values()],
+          memories: [...memories.values()],
+          documents: [...documents.values()],
+          contacts: [],
+          collections,
+        },
+        files: archiveFiles,
+      };
+    },
+  };
+}
+
+export type SharedDataset = ReturnType<typeof createSharedDataset>;
