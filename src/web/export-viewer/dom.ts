@@ -32,8 +32,11 @@ export function fileUrl(archivePath: string): string {
  * the scroll bar and "jump to a month" stay roughly right.
  */
 export function lazy(box: HTMLElement, estimatePx: number, render: () => Child[]) {
+  let done = false;
   box.style.minHeight = `${estimatePx}px`;
   const fill = () => {
+    if (done) return;
+    done = true;
     observer?.disconnect();
     box.style.minHeight = '';
     append(box, render());
@@ -45,5 +48,6 @@ export function lazy(box: HTMLElement, estimatePx: number, render: () => Child[]
       : undefined;
   if (observer) observer.observe(box);
   else fill();
-  return { fill: () => box.style.minHeight && fill() };
+  /** Renders now (before scrolling to this box). */
+  return { fill };
 }

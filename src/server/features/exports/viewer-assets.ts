@@ -76,7 +76,7 @@ function indexHtml({ css }: ViewerBuild) {
 <style>${css}</style>
 </head>
 <body>
-<noscript><p>This page needs JavaScript to show the archive. Everything is also readable without it: heirloom.json, the memories/ folder, contacts.vcf and the original files under originals/.</p></noscript>
+<noscript><p>This page needs JavaScript to show the archive. Everything can also be read without it: heirloom.json holds every detail, the original files are under originals/, and memories and contacts (when there are any) are kept as text in memories/ and contacts.vcf.</p></noscript>
 <script src="viewer/data.js"></script>
 <script src="viewer/viewer.js"></script>
 </body>
