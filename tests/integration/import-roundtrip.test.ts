@@ -118,6 +118,8 @@ const metadataOf = (archive: Map<string, Buffer>) => heirloomExportSchema.parse(
 describe('export → import → export round trip', () => {
   let a: TestApp;
   let b: TestApp;
+  /** The first test's export of the full library. */
+  let exported: Map<string, Buffer> | undefined;
 
   beforeAll(async () => {
     [a, b] = [await buildTestApp(), await buildTestApp()];
@@ -207,6 +209,7 @@ describe('export → import → export round trip', () => {
     const alice = await signUp(a.app);
     await buildLibrary(a, alice.cookie);
     const first = await exportArchive(a, alice.cookie);
+    exported = first;
     const before = metadataOf(first);
     expect(before.photos).toHaveLength(2);
     expect(before.photos.find((p) => p.fileName === 'tower.jpg')).toMatchObject({ description: 'At dusk', tags: ['paris', 'tower'] });
@@ -244,7 +247,48 @@ describe('export → import → export round trip', () => {
     const photos = (await b.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: bob.cookie } })).json();
     expect(photos).toHaveLength(2);
   });
+
+  it('refuses, item by item, an original that is missing, differs from its checksum, or holds more than it declared', async () => {
+    expect(exported, 'the round trip ran first').toBeDefined();
+    const data = metadataOf(exported!);
+    const tower = data.photos.find((p) => p.fileName === 'tower.jpg')!;
+    const heic = data.photos.find((p) => p.fileName === 'tiny.heic')!;
+    const letter = data.documents.find((d) => d.fileName === 'letter.txt')!;
+    const entries = new Map(exported!);
+    const damaged = Buffer.from(entries.get(tower.path)!);
+    damaged[damaged.length - 3] ^= 0xff;
+    entries.set(tower.path, damaged);
+    entries.delete(letter.path);
+    const zip = understateSize(await zipOf(entries), heic.path);
+
+    const carol = await signUp(b.app);
+    const job = await importArchives(b, carol.cookie, [zip]);
+    expect(job.status).toBe('done');
+    expect(job.report?.imported).toEqual({ photos: 0, memories: 2, attachments: 2, documents: 1, contacts: 2, collections: 1 });
+    expect(job.report?.refused.items.sort((x, y) => x.path.localeCompare(y.path))).toEqual(
+      [
+        { path: tower.path, reason: 'The file differs from its checksum in heirloom.json (damaged).' },
+        { path: heic.path, reason: 'The file is damaged in the archive.' },
+        { path: letter.path, reason: 'The file is missing from the archive.' },
+      ].sort((x, y) => x.path.localeCompare(y.path)),
+    );
+    const photos = (await b.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: carol.cookie } })).json();
+    expect(photos).toEqual([]);
+  });
 });
+
+/** Lowers what the central directory says an entry inflates to: its bytes are then more than it declared. */
+function understateSize(zip: Buffer, name: string): Buffer {
+  const nameBytes = Buffer.from(name);
+  for (let at = zip.indexOf(nameBytes); at !== -1; at = zip.indexOf(nameBytes, at + 1)) {
+    const header = at - 46;
+    if (header >= 0 && zip.readUInt32LE(header) === 0x02014b50) {
+      zip.writeUInt32LE(zip.readUInt32LE(header + 24) - 100, header + 24);
+      return zip;
+    }
+  }
+  throw new Error(`${name} not in the central directory`);
+}
 
 /** The exported archive as the zip the user downloaded (readZip unpacked it; yazl packs it again). */
 async function zipOf(entries: Map<string, Buffer>): Promise<Buffer> {

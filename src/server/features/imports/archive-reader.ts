@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { MB } from '@shared/limits';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
@@ -137,8 +137,9 @@ async function scanZip(file: string, part: number, checker: Checker) {
         zip.openReadStream(found.raw, (err, s) => (err ? reject(translateYauzl(err)) : resolve(s))),
       );
       const limited = limitTo(found.raw.uncompressedSize, entry.path);
-      stream.on('error', (err) => limited.destroy(err));
-      return stream.pipe(limited);
+      // pipeline keeps an error listener on both: yauzl's stream may report an error after the reader gave up
+      pipeline(stream, limited, () => {});
+      return limited;
     },
     close: () => zip.close(),
   };
@@ -167,7 +168,9 @@ async function scanFolder(root: string, part: number, checker: Checker) {
       if (!full.startsWith(root + path.sep)) throw refuse(`The folder was refused: ${quoted(entry.path)} is outside it.`);
       // O_NOFOLLOW: a file swapped for a symlink after the walk is not followed
       const handle = await fsp.open(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-      return handle.createReadStream().pipe(limitTo(entry.size, entry.path));
+      const limited = limitTo(entry.size, entry.path);
+      pipeline(handle.createReadStream(), limited, () => {});
+      return limited;
     },
     close: () => {},
   };
