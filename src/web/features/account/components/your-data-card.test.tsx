@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ExportJob, ImportJob, TransferProgress } from '@shared/schemas/transfers';
+import type { ExportJob, ImportJob, ServerFiles, TransferProgress } from '@shared/schemas/transfers';
 import { describeProgress, formatTimeLeft } from './transfer-progress';
 import { YourDataCard } from './your-data-card';
 
@@ -32,11 +32,16 @@ const importJob = (over: Partial<ImportJob>): ImportJob => ({
 });
 
 /** The card's GETs answered from these lists; every other request fails as the server would for a bad path. */
-function renderCard({ exports = [] as ExportJob[], imports = [] as ImportJob[], mailConfigured = false } = {}) {
+function renderCard({
+  exports = [] as ExportJob[],
+  imports = [] as ImportJob[],
+  mailConfigured = false,
+  serverFiles = { enabled: false, files: [] } as ServerFiles,
+} = {}) {
   const answers: Record<string, unknown> = {
     '/api/exports': exports,
     '/api/imports': imports,
-    '/api/imports/server-files': { enabled: false, files: [] },
+    '/api/imports/server-files': serverFiles,
     '/api/legacy/status': { mailConfigured },
   };
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
@@ -142,5 +147,31 @@ describe('YourDataCard', () => {
     expect(within(report).getByText('Takeout/Google Photos/clip-19.mp4')).toBeTruthy();
     expect(within(report).queryByText('Takeout/Google Photos/clip-20.mp4')).toBeNull();
     expect(within(report).getByText('and 10 more')).toBeTruthy();
+  });
+
+  it("offers the server's import folder only when it is set up, and imports the chosen archives by name", async () => {
+    renderCard();
+    expect(await screen.findByLabelText('Archives to import (.zip)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import from the server' })).toBeNull();
+    cleanup();
+
+    const fetchMock = renderCard({
+      serverFiles: {
+        enabled: true,
+        files: [
+          { name: 'takeout-001.zip', size: 2 * 1024 ** 3, isFolder: false },
+          { name: 'Takeout', size: 0, isFolder: true },
+        ],
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Import from the server' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('2.00 GB')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: /takeout-001\.zip/ }));
+    fireEvent.click(button);
+    await vi.waitFor(() => {
+      const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST');
+      expect(post?.[1]?.body).toBe(JSON.stringify({ serverFiles: ['takeout-001.zip'] }));
+    });
   });
 });
