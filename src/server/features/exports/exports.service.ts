@@ -30,6 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const notReady = () => new AppError(409, TRANSFER_MESSAGES.exportNotReady, 'EXPORT_NOT_READY');
 const expired = () => new AppError(410, TRANSFER_MESSAGES.exportExpired, 'EXPORT_EXPIRED');
+const FAILED_DOWNLOAD = 'This export could not be finished. Please start a new one.';
 const FAILED_MESSAGE = 'The export could not be finished. Please try again; if it fails again, the server log says why.';
 
 interface BuildData {
@@ -127,9 +128,15 @@ export function createExportsService({ db, files, jobs, log, publicUrl, now = ()
       if (staged) await files.discard(staged);
       const current = await repo.findForJob(userId, exportId);
       await removeArchive(current?.fileKey ?? null);
+      // a file missing from storage will not be there on the next try either: say which one at once
+      if (err instanceof MissingFileError) {
+        log.warn({ exportId }, err.message);
+        await repo.markFailed(userId, exportId, err.message);
+        return;
+      }
       if (!isLastTry) throw err;
       log.error({ err, exportId }, 'An export failed after every try');
-      await repo.markFailed(userId, exportId, err instanceof MissingFileError ? err.message : FAILED_MESSAGE);
+      await repo.markFailed(userId, exportId, FAILED_MESSAGE);
       throw err;
     }
   }
@@ -187,6 +194,7 @@ export function createExportsService({ db, files, jobs, log, publicUrl, now = ()
     async download(userId: number, id: number): Promise<StoredFile> {
       const row = await repo.find(userId, id);
       if (!row) throw notFound();
+      if (row.status === 'failed') throw conflict(FAILED_DOWNLOAD, 'EXPORT_FAILED');
       if (row.status !== 'ready') throw notReady();
       if (isExpired(row)) throw expired();
       const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { exportManifestSchema, heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
 import { TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import { exports, photos } from '@server/db/schema';
-import { multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 import { readZip } from '@tests/helpers/zip';
 import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB } from './exports.service';
@@ -377,5 +377,34 @@ describe('export everything', () => {
     expect(res.statusCode).toBe(410);
     expect((res.json() as { message: string }).message).toBe(TRANSFER_MESSAGES.exportExpired);
     expect((await current()).downloadUrl).toBeNull();
+  });
+});
+
+describe('an export that cannot be finished', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('says which file is missing, leaves no archive behind, and lets the owner start again', async () => {
+    const who = await signUp(t.app, { firstName: 'Lost', surname: 'File' });
+    const form = multipart([{ name: 'photo', filename: 'gone.jpg', content: await jpeg('#123456'), contentType: 'image/jpeg' }]);
+    const photoId = idOf(await post(t, who, '/api/photos', form));
+    await waitForDerivatives(t, who);
+    const [row] = await t.db.select({ key: photos.filePath }).from(photos).where(eq(photos.id, photoId));
+    await t.files.remove(row!.key);
+
+    const started = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: who.cookie } });
+    const job = await waitUntilFinished(t, who, (started.json() as { id: number }).id);
+    expect(job).toMatchObject({ status: 'failed', downloadUrl: null, bytes: null });
+    expect(job.error).toContain('the photo “gone.jpg” is missing from storage');
+    expect(storedFiles(t).filter((f) => f.includes('/exports/'))).toEqual([]);
+    expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
+    const download = await get(t, who, `/api/exports/${job.id}/download`);
+    expect(download.statusCode).toBe(409);
+    expect((download.json() as { message: string }).message).toBe('This export could not be finished. Please start a new one.');
+    // a failed export does not block the next one
+    expect((await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: who.cookie } })).statusCode).toBe(202);
   });
 });
