@@ -1,6 +1,6 @@
 // Settings → Your data: exports and imports (decisions 028, 029). Both are server jobs the user may walk
 // away from, so the card finds them again through the lists (latest first) and polls only while one runs.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DetailedError, Upload } from 'tus-js-client';
 import type { LegacyStatus } from '@shared/schemas/legacy';
@@ -41,6 +41,13 @@ const IMPORTED_KEYS = [
   queryKeys.account.storage,
 ];
 
+/**
+ * Imports started or seen running in this tab: when one of them is next seen finished, the library changed.
+ * Kept for the tab's life, not the component's, so an import that finished while the user was elsewhere (or
+ * too fast to be seen running) still refreshes the lists; the app caches them until told (staleTime Infinity).
+ */
+const watchedImports = new Set<number>();
+
 export function useImports() {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -49,14 +56,11 @@ export function useImports() {
     staleTime: 0,
     refetchInterval: (q) => (isActive(q.state.data?.[0]) ? POLL_MS : false),
   });
-  // an import seen running and now done changed the library: the gallery, memories, … must not show stale lists
-  const watching = useRef<number | null>(null);
   const latest = query.data?.[0];
   useEffect(() => {
     if (!latest) return;
-    if (isActive(latest)) watching.current = latest.id;
-    else if (watching.current === latest.id) {
-      watching.current = null;
+    if (isActive(latest)) watchedImports.add(latest.id);
+    else if (watchedImports.delete(latest.id) && latest.status === 'done') {
       for (const queryKey of IMPORTED_KEYS) void queryClient.invalidateQueries({ queryKey });
     }
   }, [latest, queryClient]);
@@ -70,7 +74,10 @@ export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (source: { uploads: string[] } | { serverFiles: string[] }) => api.post<{ id: number }>('/api/imports', source),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.transfers.imports }),
+    onSuccess: ({ id }) => {
+      watchedImports.add(id);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.transfers.imports });
+    },
   });
 }
 

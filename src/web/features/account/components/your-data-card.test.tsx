@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportJob, ImportJob, ServerFiles, TransferProgress } from '@shared/schemas/transfers';
+import { queryKeys } from '@web/lib/query-keys';
 import { describeProgress, formatTimeLeft } from './transfer-progress';
 import { YourDataCard } from './your-data-card';
 
@@ -37,6 +38,7 @@ function renderCard({
   imports = [] as ImportJob[],
   mailConfigured = false,
   serverFiles = { enabled: false, files: [] } as ServerFiles,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
 } = {}) {
   const answers: Record<string, unknown> = {
     '/api/exports': exports,
@@ -44,12 +46,15 @@ function renderCard({
     '/api/imports/server-files': serverFiles,
     '/api/legacy/status': { mailConfigured },
   };
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-    url in answers ? new Response(JSON.stringify(answers[url]), { status: 200 }) : new Response('{"message":"Not found"}', { status: 404 }),
-  );
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/imports' && init?.method === 'POST') return new Response(JSON.stringify({ id: 9 }), { status: 202 });
+    return url in answers
+      ? new Response(JSON.stringify(answers[url]), { status: 200 })
+      : new Response('{"message":"Not found"}', { status: 404 });
+  });
   vi.stubGlobal('fetch', fetchMock);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <YourDataCard />
     </QueryClientProvider>,
   );
@@ -172,6 +177,23 @@ describe('YourDataCard', () => {
     await vi.waitFor(() => {
       const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/imports' && init?.method === 'POST');
       expect(post?.[1]?.body).toBe(JSON.stringify({ serverFiles: ['takeout-001.zip'] }));
+    });
+  });
+
+  it('refreshes the library once an import started here has finished, even one too quick to be seen running', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(queryKeys.photos.list(), []);
+    client.setQueryData(queryKeys.memories.list, []);
+    const imports: ImportJob[] = [];
+    renderCard({ client, imports, serverFiles: { enabled: true, files: [{ name: 'export.zip', size: 10, isFolder: false }] } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /export\.zip/ }));
+    expect(client.getQueryState(queryKeys.photos.list())?.isInvalidated).toBe(false);
+    // the job has already finished by the time the list is read again
+    imports.push(importJob({ id: 9, status: 'done' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import from the server' }));
+    await vi.waitFor(() => {
+      expect(client.getQueryState(queryKeys.photos.list())?.isInvalidated).toBe(true);
+      expect(client.getQueryState(queryKeys.memories.list)?.isInvalidated).toBe(true);
     });
   });
 });
