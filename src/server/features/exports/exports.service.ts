@@ -154,7 +154,8 @@ export function createExportsService({ db, files, jobs, log, publicUrl, now = ()
       jobs.define<BuildData>({
         name: EXPORT_BUILD_JOB,
         retryLimit: 2,
-        retryDelaySeconds: 30,
+        // a try is retried after a crash or a passing failure; waiting long would only delay the archive
+        retryDelaySeconds: 5,
         // a try still running after this long belongs to a process that died (a 2 GB library takes minutes)
         expireInSeconds: 6 * 60 * 60,
         handler: (data, job) => build(data, job.isLastTry),
