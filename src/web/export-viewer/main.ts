@@ -5,7 +5,7 @@ import './styles.css';
 import { type Archive, loadArchive, viewableImage } from './archive';
 import { fileUrl, h } from './dom';
 import { formatDay } from './format';
-import { markInside } from './navigation';
+import { arrived, savedScroll, watchLinks } from './navigation';
 import { links, type Screen } from './parts';
 import { collectionScreen, collectionsScreen } from './screens/collections';
 import { documentScreen, documentsScreen } from './screens/documents';
@@ -118,15 +118,19 @@ function start() {
     for (const link of root.querySelectorAll<HTMLAnchorElement>('nav a'))
       if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
-    window.scrollTo(0, 0);
-    // After a click inside the viewer, bring screen readers and keyboards to the new page's heading.
-    if (!first) main.querySelector<HTMLElement>('h1')?.setAttribute('tabindex', '-1');
-    if (!first) main.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
+    window.scrollTo(0, savedScroll());
+    // After a move inside the viewer, bring screen readers and keyboards to the new page's heading.
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!first && heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
     first = false;
     current.shown?.();
   };
+  watchLinks();
   window.addEventListener('hashchange', () => {
-    markInside();
+    arrived();
     show();
   });
   show();
