@@ -131,6 +131,7 @@ describe('kill -9 during an export and during an import', () => {
 
     await heirloom.start();
     const end = await waitFor(`/api/imports/${id}`, cookie, (job) => job.status === 'done' || job.status === 'failed', 200);
+    console.log(`the interrupted import ended ${end.status}`);
     const db = await dataDirClient(heirloom.dataDir);
     try {
       const count = async (table: string) =>
