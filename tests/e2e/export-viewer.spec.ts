@@ -271,6 +271,17 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+    // a photo opened straight from its address (a bookmark), even after stepping to the next one, closes to
+    // the grid, never out of the archive
+    const photoHref = await page.getByRole('link', { name: /^The old shed/ }).getAttribute('href');
+    await page.goto('about:blank');
+    await page.goto(`${index}${photoHref}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'The old shed' })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+    expect(page.url()).toBe(`${index}#/photos`);
 
     // the document opens its original; the file is in the archive
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Documents' }).click();
