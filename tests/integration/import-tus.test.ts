@@ -96,5 +96,12 @@ describe('resumable import uploads (tus)', () => {
       headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
     });
     expect(anonymous.status).toBe(401);
+    // tus's own refusals answer in the app's JSON shape
+    const bare = await fetch(new URL('/api/imports/uploads', base), {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'upload-length': '10' },
+    });
+    expect(bare.status).toBe(412);
+    expect(typeof ((await bare.json()) as { message: unknown }).message).toBe('string');
   });
 });

@@ -4,9 +4,11 @@
 // The files live under the storage root and are moved into the import (or removed) when it starts.
 import type { IncomingMessage } from 'node:http';
 import fsp from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { IMPORT_UPLOADS_PATH, TRANSFER_MESSAGES } from '@shared/schemas/transfers';
 import { badRequest, notFound, unsupportedMediaType } from '../../lib/errors';
 import type { StagedFile } from '../../lib/file-store';
@@ -18,6 +20,7 @@ const UPLOADS_FOLDER = 'import-uploads';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const notYours = { status_code: 404, body: 'Upload not found' };
+const UPLOAD_DATA = 'application/offset+octet-stream';
 
 export async function registerImportUploads(
   app: FastifyInstance,
@@ -59,16 +62,45 @@ export async function registerImportUploads(
     },
   });
 
+  /**
+   * Hands a request to tus as a web Request (its body streamed only when it is upload data) and answers
+   * with tus's response; tus's plain-text refusals become the app's JSON `{message}`, and its 5xx a message
+   * that tells nothing about the server's insides.
+   */
+  async function handle(req: FastifyRequest, reply: FastifyReply) {
+    owners.set(req.raw, currentUser(req).id);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const isData = req.headers['content-type'] === UPLOAD_DATA;
+    const request = new Request(new URL(req.url, 'http://heirloom.invalid'), {
+      method: req.method,
+      headers,
+      ...(isData && { body: Readable.toWeb(req.raw) as ReadableStream, duplex: 'half' }),
+    } as RequestInit);
+    // tus watches the Node request for a client that hangs up, as it does when it is given one itself
+    Object.assign(request, { runtime: { node: { req: req.raw, res: reply.raw } } });
+    const response = await tus.handleWeb(request);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-type' && name !== 'content-length') void reply.header(name, value);
+    });
+    reply.code(response.status);
+    if (response.status >= 500) {
+      app.log.error({ status: response.status, body: await response.text() }, 'A resumable upload failed');
+      return reply.send({ message: 'The upload could not be stored. Please try again.' });
+    }
+    if (response.status >= 400) return reply.send({ message: (await response.text()).trim() || 'The upload was refused.' });
+    return reply.send(await response.text());
+  }
+
   await app.register(async (scope) => {
-    // tus reads the body itself
-    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-    const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-      owners.set(req.raw, currentUser(req).id);
-      reply.hijack();
-      await tus.handle(req.raw, reply.raw);
-    };
-    scope.all('/uploads', handle);
-    scope.all('/uploads/:uploadId', handle);
+    // tus reads upload data itself: the body is left unread
+    scope.addContentTypeParser(UPLOAD_DATA, (_req, _payload, done) => done(null));
+    const params = { params: z.object({ uploadId: z.string().max(200) }) };
+    scope.post('/uploads', handle);
+    scope.head('/uploads/:uploadId', { schema: params }, handle);
+    scope.patch('/uploads/:uploadId', { schema: params }, handle);
   });
 
   return {
