@@ -219,4 +219,10 @@ test('Your data fits a phone screen', async ({ page, signIn }) => {
   const box = (await exportButton.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
+
+  // a link to /settings#your-data opens the Account tab with the card in view
+  await page.goto('/dashboard');
+  await page.goto('/settings#your-data');
+  await expect(page.getByRole('tab', { name: 'Account', selected: true })).toBeVisible();
+  await expect(page.locator('#your-data').getByRole('button', { name: 'Export everything' })).toBeInViewport();
 });

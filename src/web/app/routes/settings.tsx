@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
@@ -6,11 +8,17 @@ import { PhotoMaintenance } from '@web/features/photos/components/photo-maintena
 
 /** spec §2 Settings: Photo Management (the photo maintenance panel), Account and Privacy. */
 export function SettingsRoute() {
+  // /settings#your-data opens the Account tab at the Your data card (export and import): a link can go straight there
+  const { hash } = useLocation();
+  const toYourData = hash === '#your-data';
+  useEffect(() => {
+    if (toYourData) document.getElementById('your-data')?.scrollIntoView();
+  }, [toYourData]);
   return (
     <div>
       <title>Settings · heirloom</title>
       <PageHeader title="Settings" description="Look after your photo library and your account." />
-      <Tabs defaultValue="photos" className="mt-8">
+      <Tabs defaultValue={toYourData ? 'account' : 'photos'} className="mt-8">
         <TabsList aria-label="Settings">
           <TabsTrigger value="photos">Photo Management</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
