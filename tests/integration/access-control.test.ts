@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '@server/db/schema';
+import { contacts, exports } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -34,6 +34,8 @@ interface World {
   heirId: number;
   releaseId: number;
   letterId: number;
+  /** The victim's finished export (a ready row and its file). */
+  exportId: number;
 }
 
 interface Req {
@@ -314,6 +316,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/legacy/received/:grantId/attachments/:attachmentId': { kind: 'public' },
   'GET /api/legacy/received/:grantId/documents/:itemId': { kind: 'public' },
   'GET /api/legacy/received/:grantId/download': { kind: 'public' },
+  'POST /api/exports': { kind: 'self', request: () => ({ url: '/api/exports' }) },
+  'GET /api/exports': { kind: 'self', request: () => ({ url: '/api/exports' }) },
+  'GET /api/exports/:id': { kind: 'owned', request: (w) => ({ url: `/api/exports/${w.exportId}` }) },
+  'GET /api/exports/:id/download': { kind: 'owned', request: (w) => ({ url: `/api/exports/${w.exportId}/download` }) },
 };
 
 describe('access control on every registered route', () => {
@@ -431,6 +437,19 @@ describe('access control on every registered route', () => {
       if (img.statusCode === 200) break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    const exportKey = `users/${victim.user.id}/exports/access.zip`;
+    await t.files.writeBuffer(exportKey, Buffer.from('PK\u0005\u0006'));
+    const [finishedExport] = await t.db
+      .insert(exports)
+      .values({
+        userId: victim.user.id,
+        status: 'ready',
+        fileKey: exportKey,
+        fileSize: 4,
+        finishedAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: exports.id });
     return {
       victim,
       attacker,
@@ -453,6 +472,7 @@ describe('access control on every registered route', () => {
       heirId,
       releaseId,
       letterId,
+      exportId: finishedExport!.id,
     };
   }
 
