@@ -199,6 +199,8 @@ const UPLOADS: Record<string, { file: string; fields: string[] }> = {
   'POST /api/user/profile-picture': { file: 'profilePicture', fields: [] },
   'POST /api/memories/:id/attachments': { file: 'attachments', fields: [] },
   'POST /api/vault': { file: 'file', fields: Object.keys(vaultUploadFieldsSchema.shape) },
+  // multipart archives, or JSON naming finished uploads or server files (read by hand: either the one or the other)
+  'POST /api/imports': { file: 'archive', fields: [] },
 };
 /** Routes that change state but read no body at all: what they get is the generic body cases. */
 const BODILESS = new Set([
@@ -213,6 +215,10 @@ const BODILESS = new Set([
   'POST /api/legacy/close',
   'POST /api/legacy/heirs/:id/key-code',
   'POST /api/legacy/verify/:token',
+  'POST /api/exports',
+  // tus 1.0 (decision 029): the headers carry the request, the body is raw upload data
+  'POST /api/imports/uploads',
+  'PATCH /api/imports/uploads/:uploadId',
 ]);
 const BAD_FILENAMES = [
   '../../etc/passwd',
