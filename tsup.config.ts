@@ -14,6 +14,9 @@ export default defineConfig([
     clean: true,
     sourcemap: true,
     splitting: false,
+    // esbuild (a dev dependency) is only imported when running from source, to bundle the archive viewer
+    // (features/exports/viewer-assets.ts); the build reads the prebuilt viewer below instead.
+    external: ['esbuild'],
   },
   // The export archive's viewer (viewer.js + viewer.css, read by features/exports/viewer-assets.ts): one
   // classic script for file:// pages. Its own folder, because both builds run at once and `clean` empties

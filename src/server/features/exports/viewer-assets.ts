@@ -20,13 +20,19 @@ interface ViewerBuild {
   css: string;
 }
 
-async function readBundled(): Promise<ViewerBuild | null> {
+/** The same options as the viewer's entry in tsup.config.ts: a browser IIFE, minified, for current browsers. */
+const VIEWER_BUILD_OPTIONS = { format: 'iife', platform: 'browser', target: 'es2020', minify: true, legalComments: 'none' } as const;
+
+// This module runs as part of dist/server/main.js, or as its own .ts file under tsx and vitest.
+const runningFromBundle = import.meta.url.endsWith('.js');
+
+async function readBundled(): Promise<ViewerBuild> {
   const dir = new URL('../export-viewer/', import.meta.url);
   try {
     const [js, css] = await Promise.all([fs.readFile(new URL('viewer.js', dir), 'utf8'), fs.readFile(new URL('viewer.css', dir), 'utf8')]);
     return { js, css };
-  } catch {
-    return null;
+  } catch (err) {
+    throw new Error(`The archive viewer is missing from the build (${fileURLToPath(dir)}): run npm run build`, { cause: err });
   }
 }
 
@@ -44,9 +50,6 @@ async function bundleFromSource(): Promise<ViewerBuild> {
   const output = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))?.text ?? '';
   return { js: output('.js'), css: output('.css') };
 }
-
-/** Shared with tsup.config.ts in spirit: a browser IIFE, minified, for browsers of the last several years. */
-const VIEWER_BUILD_OPTIONS = { format: 'iife', platform: 'browser', target: 'es2020', minify: true, legalComments: 'none' } as const;
 
 // The policy forbids every network request: scripts, pictures and sound come only from the archive's own
 // files ('self' when served over http; file: because browsers treat file:// pages as opaque origins that
@@ -88,7 +91,7 @@ let cached: Promise<ViewerAssets> | undefined;
 
 export function viewerAssets(): Promise<ViewerAssets> {
   cached ??= (async () => {
-    const build = (await readBundled()) ?? (await bundleFromSource());
+    const build = runningFromBundle ? await readBundled() : await bundleFromSource();
     return { indexHtml: indexHtml(build), viewerJs: build.js };
   })();
   // A failed build is not cached: the next export tries again.
