@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, exports } from '@server/db/schema';
+import { contacts, exports, imports } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -36,12 +36,17 @@ interface World {
   letterId: number;
   /** The victim's finished export (a ready row and its file). */
   exportId: number;
+  /** The victim's finished import, and a resumable upload the victim has begun (its tus id). */
+  importId: number;
+  importUploadId: string;
 }
 
 interface Req {
   url: string;
   payload?: object;
   multipart?: ReturnType<typeof multipart>;
+  /** Protocol headers (tus). */
+  headers?: Record<string, string>;
 }
 
 type Rule =
@@ -320,6 +325,28 @@ const RULES: Record<string, Rule> = {
   'GET /api/exports': { kind: 'self', request: () => ({ url: '/api/exports' }) },
   'GET /api/exports/:id': { kind: 'owned', request: (w) => ({ url: `/api/exports/${w.exportId}` }) },
   'GET /api/exports/:id/download': { kind: 'owned', request: (w) => ({ url: `/api/exports/${w.exportId}/download` }) },
+  'GET /api/imports': { kind: 'self', request: () => ({ url: '/api/imports' }) },
+  'GET /api/imports/server-files': { kind: 'self', request: () => ({ url: '/api/imports/server-files' }) },
+  'GET /api/imports/:id': { kind: 'owned', request: (w) => ({ url: `/api/imports/${w.importId}` }) },
+  'POST /api/imports': {
+    kind: 'self',
+    request: () => ({
+      url: '/api/imports',
+      multipart: multipart([{ name: 'archive', filename: 'a.zip', content: Buffer.from('PK\u0005\u0006' + '\0'.repeat(18), 'latin1') }]),
+    }),
+  },
+  'POST /api/imports/uploads': {
+    kind: 'self',
+    request: () => ({ url: '/api/imports/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '22' } }),
+  },
+  'PATCH /api/imports/uploads/:uploadId': {
+    kind: 'owned',
+    request: (w) => ({
+      url: `/api/imports/uploads/${w.importUploadId}`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.from('PK'),
+    }),
+  },
 };
 
 describe('access control on every registered route', () => {
@@ -336,7 +363,7 @@ describe('access control on every registered route', () => {
     t.app.inject({
       method: method as 'GET',
       url: req.url,
-      headers: { ...(cookie ? { cookie } : {}), ...(req.multipart?.headers ?? {}) },
+      headers: { ...(cookie ? { cookie } : {}), ...(req.multipart?.headers ?? {}), ...(req.headers ?? {}) },
       ...(req.multipart ? { payload: req.multipart.payload } : req.payload ? { payload: req.payload } : {}),
     });
 
@@ -450,6 +477,17 @@ describe('access control on every registered route', () => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning({ id: exports.id });
+    const [finishedImport] = await t.db
+      .insert(imports)
+      .values({ userId: victim.user.id, status: 'done', sourceKeys: [], finishedAt: new Date() })
+      .returning({ id: imports.id });
+    const upload = await send(
+      'POST',
+      { url: '/api/imports/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '22' } },
+      victim.cookie,
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    const importUploadId = String(upload.headers.location).split('/').pop()!;
     return {
       victim,
       attacker,
@@ -473,6 +511,8 @@ describe('access control on every registered route', () => {
       releaseId,
       letterId,
       exportId: finishedExport!.id,
+      importId: finishedImport!.id,
+      importUploadId,
     };
   }
 
