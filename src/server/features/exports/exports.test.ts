@@ -100,7 +100,7 @@ describe('export everything', () => {
     const wav = wavFile();
     const letter = Buffer.from('Dear reader,\nthis is my letter.\n');
     uploaded.set('eiffel.jpg', photoJpeg).set('linked.jpg', linkedJpeg).set('tiny.heic', HEIC);
-    uploaded.set('tower.jpg', attachmentJpeg).set('voice.wav', wav).set('letter.txt', letter);
+    uploaded.set('tower.jpg', attachmentJpeg).set('voice.wav', wav).set('portrait.heic', HEIC).set('letter.txt', letter);
 
     const photoForm = (content: Buffer, filename: string, contentType: string) =>
       multipart([{ name: 'photo', filename, content, contentType }]);
@@ -139,6 +139,7 @@ describe('export everything', () => {
       multipart([
         { name: 'attachments', filename: 'tower.jpg', content: attachmentJpeg, contentType: 'image/jpeg' },
         { name: 'attachments', filename: 'voice.wav', content: wav, contentType: 'audio/wav' },
+        { name: 'attachments', filename: 'portrait.heic', content: HEIC, contentType: 'image/heic' },
       ]),
     );
     const documentId = idOf(
@@ -206,8 +207,8 @@ describe('export everything', () => {
     expect(byName('letter.txt').path).toBe('originals/documents/letter.txt');
     expect(doc.owner.profilePicture?.path).toBe('originals/profile/profile-picture.jpg');
     expect(sha(zip.get('originals/profile/profile-picture.jpg')!)).toBe(sha(profilePicture));
-    // 3 photos, 2 attachments, 1 document, the profile picture: nothing else is an original
-    expect(originals).toHaveLength(7);
+    // 3 photos, 3 attachments, 1 document, the profile picture: nothing else is an original
+    expect(originals).toHaveLength(8);
     // never a storage key
     for (const name of zip.keys()) expect(name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
   });
@@ -230,7 +231,11 @@ describe('export everything', () => {
       location: 'Paris, France',
       tags: ['paris', 'family'],
     });
-    expect(memory.attachments.map((a) => a.fileName).sort()).toEqual(['tower.jpg', 'voice.wav']);
+    expect(memory.attachments.map((a) => a.fileName).sort()).toEqual(['portrait.heic', 'tower.jpg', 'voice.wav']);
+    // a HEIC attachment has its JPEG copy beside it for the viewer; a recording has no preview
+    const portrait = memory.attachments.find((a) => a.fileName === 'portrait.heic')!;
+    expect(zip.get(portrait.previews.display!)!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(memory.attachments.find((a) => a.fileName === 'voice.wav')!.previews).toEqual({ thumbnail: null, display: null });
     expect(doc.photos.find((p) => p.fileName === 'linked.jpg')!.memoryId).toBe(memory.id);
     expect(doc.documents[0]).toMatchObject({ fileName: 'letter.txt', memoryId: memory.id });
     expect(doc.contacts).toHaveLength(1);
