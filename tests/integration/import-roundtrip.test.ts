@@ -256,7 +256,7 @@ describe('export → import → export round trip', () => {
     const letter = data.documents.find((d) => d.fileName === 'letter.txt')!;
     const entries = new Map(exported!);
     const damaged = Buffer.from(entries.get(tower.path)!);
-    damaged[damaged.length - 3] ^= 0xff;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 3) ^ 0xff, damaged.length - 3);
     entries.set(tower.path, damaged);
     entries.delete(letter.path);
     const zip = understateSize(await zipOf(entries), heic.path);

@@ -46,6 +46,10 @@ export async function parseHeirloomMetadata(ctx: ImportContext, entry: ArchiveEn
   return parsed.data;
 }
 
+/** The bytes of every original heirloom.json names: what an import of it would store. */
+export const heirloomBytes = (data: HeirloomExport) =>
+  [...data.photos, ...data.memories.flatMap((m) => m.attachments), ...data.documents].reduce((sum, f) => sum + f.size, 0);
+
 const mapOf = () => new Map<number, number>();
 
 export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {

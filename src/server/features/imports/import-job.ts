@@ -9,10 +9,10 @@ import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
 import { AppError } from '../../lib/errors';
 import { FileTooLargeError } from '../../lib/file-store';
 import { ArchiveRefusedError, openArchives, type ArchiveSource, type OpenArchive } from './archive-reader';
-import { findHeirloomMetadata, importHeirloom, parseHeirloomMetadata } from './heirloom-import';
+import { findHeirloomMetadata, heirloomBytes, importHeirloom, parseHeirloomMetadata } from './heirloom-import';
 import { createProgress, ReportBuilder, type ImportContext, type ImportServices } from './import-context';
 import type { ImportRecord, ImportsRepo } from './imports.repo';
-import { looksLikeTakeout, importTakeout } from './takeout-import';
+import { importTakeout, looksLikeTakeout, takeoutBytes } from './takeout-import';
 
 export const IMPORT_JOB = 'import.run';
 
@@ -72,8 +72,6 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
   }
 
   async function run(record: ImportRecord, archive: OpenArchive) {
-    const usage = await services.storage.usage(record.userId);
-    if (archive.totalBytes > usage.quotaBytes - usage.usedBytes) throw new ArchiveRefusedError(TRANSFER_MESSAGES.overQuota);
     const heirloom = findHeirloomMetadata(archive.entries);
     const format = heirloom ? 'heirloom' : looksLikeTakeout(archive.entries) ? 'google-takeout' : undefined;
     if (!format) throw new ArchiveRefusedError(TRANSFER_MESSAGES.unknownArchive);
@@ -98,8 +96,17 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
       },
       discard: (staged) => app.files.discard(staged),
     };
-    if (heirloom) await importHeirloom(ctx, await parseHeirloomMetadata(ctx, heirloom));
-    else await importTakeout(ctx);
+    // Before anything is written: what would be kept must fit (an archive's viewer and previews are not kept).
+    const usage = await services.storage.usage(record.userId);
+    const fits = (bytes: number) => bytes <= usage.quotaBytes - usage.usedBytes;
+    if (heirloom) {
+      const data = await parseHeirloomMetadata(ctx, heirloom);
+      if (!fits(heirloomBytes(data))) throw new ArchiveRefusedError(TRANSFER_MESSAGES.overQuota);
+      await importHeirloom(ctx, data);
+    } else {
+      if (!fits(takeoutBytes(archive.entries))) throw new ArchiveRefusedError(TRANSFER_MESSAGES.overQuota);
+      await importTakeout(ctx);
+    }
     await ctx.progress.flush();
     return report.build();
   }

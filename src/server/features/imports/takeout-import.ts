@@ -27,6 +27,9 @@ export function looksLikeTakeout(entries: ArchiveEntry[]): boolean {
   return entries.some((e) => isMedia(e.path) && (paths.has(`${e.path}.json`) || paths.has(`${e.path}.supplemental-metadata.json`)));
 }
 
+/** The bytes of the pictures in a Takeout: what an import of it would store at most. */
+export const takeoutBytes = (entries: ArchiveEntry[]) => entries.filter((e) => PHOTO_EXT.test(e.path)).reduce((sum, e) => sum + e.size, 0);
+
 interface Sidecar {
   title?: string;
   description?: string;
