@@ -1,6 +1,6 @@
 // The exports table and the owner's whole library as the exporter reads it. Every query carries the owner
 // in its WHERE: an export can only ever hold its own account's rows.
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, contacts, exports, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
 
@@ -88,14 +88,6 @@ export function createExportsRepo(db: Db) {
         .update(exports)
         .set({ fileKey: null })
         .where(and(eq(exports.id, id), eq(exports.userId, userId)));
-    },
-
-    /** Archives whose keeping time is over but which are still on disk (an expiry job lost with its queue). */
-    async listExpired(now: Date) {
-      return db
-        .select({ id: exports.id, userId: exports.userId, fileKey: exports.fileKey })
-        .from(exports)
-        .where(and(isNotNull(exports.fileKey), lt(exports.expiresAt, now)));
     },
 
     // ----- the owner's library -----
