@@ -9,6 +9,8 @@ interface Entry {
   /** Unix mode bits for the external attributes (0o120777 = a symbolic link). */
   mode?: number;
   compress?: boolean;
+  /** Marks the entry encrypted (general purpose flag bit 0) in both of its headers. */
+  encrypted?: boolean;
 }
 
 /** Writes entries with yazl; a name yazl would refuse is patched into the bytes afterwards. */
@@ -32,7 +34,17 @@ export async function hostileZip(entries: Entry[]): Promise<Buffer> {
       at = out.indexOf(from, at + to.length);
     }
   }
+  for (const entry of entries.filter((e) => e.encrypted)) markEncrypted(out, entry.name);
   return out;
+}
+
+/** Sets the "encrypted" flag of an entry in its local header (name at +30) and its central header (name at +46). */
+function markEncrypted(zip: Buffer, name: string) {
+  const bytes = Buffer.from(name);
+  for (let at = zip.indexOf(bytes); at !== -1; at = zip.indexOf(bytes, at + 1)) {
+    if (at >= 30 && zip.readUInt32LE(at - 30) === 0x04034b50) zip.writeUInt16LE(zip.readUInt16LE(at - 30 + 6) | 1, at - 30 + 6);
+    if (at >= 46 && zip.readUInt32LE(at - 46) === 0x02014b50) zip.writeUInt16LE(zip.readUInt16LE(at - 46 + 8) | 1, at - 46 + 8);
+  }
 }
 
 /** A unique name of exactly `length` characters. */
@@ -62,6 +74,11 @@ export async function hostileCatalogue(photo: Buffer) {
       label: 'zip bomb',
       zip: await hostileZip([heirloomLike, { name: 'originals/zeros.jpg', data: Buffer.alloc(ZIP_BOMB_BYTES) }]),
       words: ['originals/zeros.jpg', 'zip bomb'],
+    },
+    {
+      label: 'encrypted entry',
+      zip: await hostileZip([heirloomLike, { name: 'originals/secret.jpg', data: photo, encrypted: true }]),
+      words: ['originals/secret.jpg', 'encrypted'],
     },
     {
       label: 'duplicate names',

@@ -21,6 +21,8 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const notYours = { status_code: 404, body: 'Upload not found' };
 const UPLOAD_DATA = 'application/offset+octet-stream';
+/** An upload left unfinished this long is removed (a client resumes within days, not weeks). */
+const UNFINISHED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function registerImportUploads(
   app: FastifyInstance,
@@ -28,7 +30,7 @@ export async function registerImportUploads(
 ) {
   const directory = app.files.pathOf(UPLOADS_FOLDER);
   await fsp.mkdir(directory, { recursive: true });
-  const datastore = new TusFileStore({ directory });
+  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS });
   /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
   const owners = new WeakMap<IncomingMessage, number>();
   const ownerOf = (req: Request) => {
@@ -93,6 +95,12 @@ export async function registerImportUploads(
     if (response.status >= 400) return reply.send({ message: (await response.text()).trim() || 'The upload was refused.' });
     return reply.send(await response.text());
   }
+
+  // unfinished uploads nobody came back for: at start and then every few hours
+  const sweep = () => tus.cleanUpExpiredUploads().catch((err: unknown) => app.log.warn({ err }, 'Could not remove expired uploads'));
+  const timer = setInterval(() => void sweep(), 6 * 60 * 60 * 1000).unref();
+  app.addHook('onReady', async () => void sweep());
+  app.addHook('onClose', async () => clearInterval(timer));
 
   await app.register(async (scope) => {
     // tus reads upload data itself: the body is left unread
