@@ -117,7 +117,7 @@ export function createExportsService({ db, files, jobs, log, publicUrl, now = ()
             `Hello ${owner.firstName},`,
             '',
             'The archive of everything in your heirloom is ready to download:',
-            `${publicUrl}/settings`,
+            `${publicUrl}/settings#your-data`,
             '',
             `It is kept for ${EXPORT_KEEP_DAYS} days, until ${expiresAt.toUTCString()}. Unzip it and open index.html in any browser to see it,`,
             'with no internet connection and no heirloom server needed.',

@@ -322,7 +322,7 @@ describe('export everything', () => {
 
   it('mails the owner when the archive is ready', async () => {
     const mail = await t.smtp.waitForMail(owner.email, { subject: 'Your heirloom export is ready' });
-    expect(mail.text).toContain(`${t.env.PUBLIC_URL}/settings`);
+    expect(mail.text).toContain(`${t.env.PUBLIC_URL}/settings#your-data`);
     expect(mail.text).toContain('7 days');
   });
 
