@@ -16,6 +16,12 @@ import { registerImportUploads } from './tus-uploads';
 const MAX_ARCHIVES = 20;
 const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024 * 1024;
 
+/**
+ * A refused request (an import already running, signed out) reads at most this much of its body so the
+ * client sees the message; a larger archive has its connection closed instead of being read for nothing.
+ */
+const DRAIN_LIMIT = { maxBytes: 64 * 1024 * 1024, maxFiles: 1 };
+
 /** A zip starts with a local file header (or, empty, with its end record). */
 async function acceptZip(head: Buffer) {
   const magic = head.subarray(0, 4).toString('latin1');
@@ -55,7 +61,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      ...uploadRoute({ maxBytes: MAX_ARCHIVE_BYTES, maxFiles: MAX_ARCHIVES }),
+      ...uploadRoute(DRAIN_LIMIT),
       schema: { response: { 202: z.object({ id: z.number().int() }) } },
     },
     async (req, reply) => {
