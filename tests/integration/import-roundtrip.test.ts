@@ -275,6 +275,34 @@ describe('export → import → export round trip', () => {
     const photos = (await b.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: carol.cookie } })).json();
     expect(photos).toEqual([]);
   });
+
+  it('links a photo the library already has to the imported memory the archive puts it in', async () => {
+    expect(exported, 'the round trip ran first').toBeDefined();
+    const tower = metadataOf(exported!).photos.find((p) => p.fileName === 'tower.jpg')!;
+    const dave = await signUp(b.app);
+    const form = multipart([{ name: 'photo', filename: 'mine.jpg', content: exported!.get(tower.path)!, contentType: 'image/jpeg' }]);
+    const own = await b.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { cookie: dave.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(own.statusCode).toBe(201);
+
+    const job = await importArchives(b, dave.cookie, [await zipOf(exported!)]);
+    expect(job.report?.imported.photos).toBe(1);
+    expect(job.report?.skipped.items).toEqual([{ path: tower.path, reason: 'Already in your library (same file).' }]);
+    const memories = (await b.app.inject({ method: 'GET', url: '/api/memories', headers: { cookie: dave.cookie } })).json() as Array<{
+      id: number;
+      title: string;
+    }>;
+    const paris = memories.find((m) => m.title === 'Summer in Paris')!;
+    const photos = (await b.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: dave.cookie } })).json() as Array<{
+      id: number;
+      memoryId: number | null;
+    }>;
+    expect(photos.find((p) => p.id === own.json().id)?.memoryId).toBe(paris.id);
+  });
 });
 
 /** Lowers what the central directory says an entry inflates to: its bytes are then more than it declared. */

@@ -139,7 +139,25 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   }
 
   /** Photos and documents already here (same sha256, or an earlier copy in this archive) are skipped. */
-  const seen = new Map<string, number>();
+  const seen = new Map<string, { id: number; memoryId: number | null }>();
+
+  /**
+   * A skipped file the archive links to one of its memories is linked to that memory when it belongs to
+   * none yet: an existing link is never moved (and removing this import's memory unlinks it again).
+   */
+  async function linkExisting(
+    path: string,
+    existing: { memoryId: number | null },
+    archivedMemoryId: number | null,
+    link: (memoryId: number) => Promise<unknown>,
+  ) {
+    const memoryId = archivedMemoryId === null ? undefined : memoryIds.get(archivedMemoryId);
+    if (memoryId === undefined || existing.memoryId !== null) return;
+    await attempt(path, async () => {
+      await link(memoryId);
+      existing.memoryId = memoryId;
+    });
+  }
   const photoIds = mapOf();
   for (const photo of data.photos) {
     await importPhoto(photo);
@@ -149,14 +167,18 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   async function importPhoto(photo: HeirloomExport['photos'][number]) {
     const existing = seen.get(`p:${photo.sha256}`) ?? (await ctx.repo.photoByHash(userId, photo.sha256));
     if (existing !== undefined) {
-      photoIds.set(photo.id, existing);
+      photoIds.set(photo.id, existing.id);
+      await linkExisting(photo.path, existing, photo.memoryId, (memoryId) =>
+        services.memories.link(userId, memoryId, { photoIds: [existing.id] }),
+      );
       return report.skip(photo.path, 'Already in your library (same file).');
     }
     const received = await stageFile(photo, PHOTO_MAX_BYTES, (head) => detectImageType(head, PHOTO_MIME_TYPES));
     if (!received) return;
     await attempt(photo.path, async () => {
       const created = await services.photos.create(userId, received, { importId });
-      seen.set(`p:${photo.sha256}`, created.id);
+      const record = { id: created.id, memoryId: null as number | null };
+      seen.set(`p:${photo.sha256}`, record);
       photoIds.set(photo.id, created.id);
       await services.photos.setImportedMetadata(userId, created.id, {
         title: photo.title,
@@ -168,7 +190,10 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
         tags: photo.tags,
       });
       const memoryId = photo.memoryId === null ? undefined : memoryIds.get(photo.memoryId);
-      if (memoryId !== undefined) await services.memories.link(userId, memoryId, { photoIds: [created.id] });
+      if (memoryId !== undefined) {
+        await services.memories.link(userId, memoryId, { photoIds: [created.id] });
+        record.memoryId = memoryId;
+      }
       report.add('photos');
     });
   }
@@ -182,7 +207,10 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   async function importDocument(document: HeirloomExport['documents'][number]) {
     const existing = seen.get(`d:${document.sha256}`) ?? (await ctx.repo.documentByHash(userId, document.sha256));
     if (existing !== undefined) {
-      documentIds.set(document.id, existing);
+      documentIds.set(document.id, existing.id);
+      await linkExisting(document.path, existing, document.memoryId, (memoryId) =>
+        services.memories.link(userId, memoryId, { vaultFileIds: [existing.id] }),
+      );
       return report.skip(document.path, 'Already in your library (same file).');
     }
     const received = await stageFile(document, VAULT_FILE_MAX_BYTES, (head, name) => VAULT_UPLOAD.accept(head, name));
@@ -191,7 +219,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       const memoryId = document.memoryId === null ? undefined : memoryIds.get(document.memoryId);
       const fields: Record<string, string> = { description: document.description ?? '', memoryId: memoryId ? String(memoryId) : '' };
       const created = await services.vault.create(userId, received, fields, { importId });
-      seen.set(`d:${document.sha256}`, created.id);
+      seen.set(`d:${document.sha256}`, { id: created.id, memoryId: created.memoryId });
       documentIds.set(document.id, created.id);
       report.add('documents');
     });

@@ -119,24 +119,24 @@ export function createImportsRepo(db: Db) {
     },
 
     /** The owner's photo with these bytes, if any (an import skips what the library already has). */
-    async photoByHash(userId: number, sha256: string): Promise<number | undefined> {
+    async photoByHash(userId: number, sha256: string): Promise<{ id: number; memoryId: number | null } | undefined> {
       const [row] = await db
-        .select({ id: photos.id })
+        .select({ id: photos.id, memoryId: photos.memoryId })
         .from(photos)
         .where(and(eq(photos.userId, userId), isNotNull(photos.contentHash), eq(photos.contentHash, sha256)))
         .orderBy(asc(photos.id))
         .limit(1);
-      return row?.id;
+      return row;
     },
 
-    async documentByHash(userId: number, sha256: string): Promise<number | undefined> {
+    async documentByHash(userId: number, sha256: string): Promise<{ id: number; memoryId: number | null } | undefined> {
       const [row] = await db
-        .select({ id: vaultFiles.id })
+        .select({ id: vaultFiles.id, memoryId: vaultFiles.memoryId })
         .from(vaultFiles)
         .where(and(eq(vaultFiles.userId, userId), isNotNull(vaultFiles.contentHash), eq(vaultFiles.contentHash, sha256)))
         .orderBy(asc(vaultFiles.id))
         .limit(1);
-      return row?.id;
+      return row;
     },
   };
 }

@@ -143,7 +143,7 @@ export async function importTakeout(ctx: ImportContext) {
     let staged: StagedFile | undefined;
     try {
       staged = await ctx.stage(entry, PHOTO_MAX_BYTES);
-      const known = photoIdByHash.get(staged.sha256) ?? (await ctx.repo.photoByHash(userId, staged.sha256));
+      const known = photoIdByHash.get(staged.sha256) ?? (await ctx.repo.photoByHash(userId, staged.sha256))?.id;
       if (known !== undefined) {
         await ctx.discard(staged);
         photoIdByPath.set(entry.path, known);
