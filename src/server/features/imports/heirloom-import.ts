@@ -57,10 +57,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   const entries = new Map(ctx.archive.entries.map((e) => [e.path, e]));
   const files = [...data.photos, ...data.memories.flatMap((m) => m.attachments), ...data.documents];
   const itemsTotal = data.contacts.length + data.memories.length + data.collections.length + files.length;
-  await ctx.progress.start(
-    itemsTotal,
-    files.reduce((sum, f) => sum + f.size, 0),
-  );
+  await ctx.progress.start(itemsTotal, heirloomBytes(data));
 
   /**
    * The archived file, staged and checked against heirloom.json; undefined (and refused in the report) when
