@@ -21,8 +21,11 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const notYours = { status_code: 404, body: 'Upload not found' };
 const UPLOAD_DATA = 'application/offset+octet-stream';
-/** An upload left unfinished this long is removed (a client resumes within days, not weeks). */
-const UNFINISHED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * An upload not made into an import this long after it began is removed, finished or not (a client
+ * resumes within days, not weeks; a finished one is imported at once).
+ */
+const UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function registerImportUploads(
   app: FastifyInstance,
@@ -30,7 +33,7 @@ export async function registerImportUploads(
 ) {
   const directory = app.files.pathOf(UPLOADS_FOLDER);
   await fsp.mkdir(directory, { recursive: true });
-  const datastore = new TusFileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_KEPT_MS });
+  const datastore = new TusFileStore({ directory });
   /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
   const owners = new WeakMap<IncomingMessage, number>();
   const ownerOf = (req: Request) => {
@@ -96,8 +99,17 @@ export async function registerImportUploads(
     return reply.send(await response.text());
   }
 
-  // unfinished uploads nobody came back for: at start and then every few hours
-  const sweep = () => tus.cleanUpExpiredUploads().catch((err: unknown) => app.log.warn({ err }, 'Could not remove expired uploads'));
+  // uploads nobody made an import of: at start and then every few hours (the info file is written once, at creation)
+  async function removeOld() {
+    const now = Date.now();
+    for (const name of await fsp.readdir(directory)) {
+      if (!name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      const stat = await fsp.stat(`${directory}/${name}`).catch(() => undefined);
+      if (UPLOAD_ID.test(id) && stat && now - stat.mtimeMs > UPLOAD_KEPT_MS) await datastore.remove(id).catch(() => {});
+    }
+  }
+  const sweep = () => removeOld().catch((err: unknown) => app.log.warn({ err }, 'Could not remove old uploads'));
   const timer = setInterval(() => void sweep(), 6 * 60 * 60 * 1000).unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(timer));
