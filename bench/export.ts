@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
 import sharp from 'sharp';
 import { ensureTool } from '../scripts/ensure-tool.mjs';
 import { dataDirClient } from '../tests/helpers/database';
@@ -206,7 +207,8 @@ try {
 
   const archive = path.join(work, 'export.zip');
   const download = await fetch(`${server.url}/api/exports/${exportId}/download`, { headers: { cookie: owner.cookie } });
-  await pipeline(Readable.fromWeb(download.body! as import('node:stream/web').ReadableStream), fs.createWriteStream(archive));
+  if (!download.ok) throw new Error(`GET /api/exports/${exportId}/download: ${download.status} ${await download.text()}`);
+  await pipeline(Readable.fromWeb(download.body! as ReadableStream), fs.createWriteStream(archive));
 
   // Import into a second account
   const heir = await signUpHttp(server.url);

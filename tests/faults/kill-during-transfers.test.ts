@@ -32,7 +32,7 @@ describe('kill -9 during an export and during an import', () => {
 
   async function upload(cookie: string, route: string, field: string, data: Buffer, name: string, type: string) {
     const form = new FormData();
-    form.append(field, new Blob([data], { type }), name);
+    form.append(field, new Blob([new Uint8Array(data)], { type }), name);
     const res = await call(route, cookie, { method: 'POST', body: form });
     expect(res.status, await res.clone().text()).toBe(201);
   }
@@ -117,7 +117,7 @@ describe('kill -9 during an export and during an import', () => {
     expect(archive, 'the export test ran first').toBeDefined();
     const { cookie, user } = await signUpHttp(heirloom.server.url);
     const form = new FormData();
-    form.append('archive', new Blob([archive], { type: 'application/zip' }), 'heirloom-export.zip');
+    form.append('archive', new Blob([new Uint8Array(archive)], { type: 'application/zip' }), 'heirloom-export.zip');
     const started = await call('/api/imports', cookie, { method: 'POST', body: form });
     expect(started.status, await started.clone().text()).toBe(202);
     const { id } = (await started.json()) as { id: number };
