@@ -13,29 +13,10 @@ import type { ExportJob } from '@shared/schemas/transfers';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 import { readZip } from '@tests/helpers/zip';
 import { importArchives } from './import-helpers';
+import { wavFile } from '@tests/helpers/audio';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/files');
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** A short, real WAV (8 kHz mono 16-bit): audio to every type sniffer. */
-function wav(samples = 800): Buffer {
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin(i / 5) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 async function exportArchive(t: TestApp, cookie: string): Promise<Map<string, Buffer>> {
   const started = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie } });
@@ -164,7 +145,7 @@ describe('export → import → export round trip', () => {
       await inject('POST', '/api/memories', { title: 'A quiet day', content: 'Nothing happened.', eventDate: '1987-03-01', tags: [] })
     ).json();
     await upload(`/api/memories/${memory.id}/attachments`, [
-      { name: 'attachments', filename: 'voice note.wav', content: wav(), contentType: 'audio/wav' },
+      { name: 'attachments', filename: 'voice note.wav', content: wavFile(0.1), contentType: 'audio/wav' },
       { name: 'attachments', filename: 'sketch.png', content: plain, contentType: 'image/png' },
     ]);
     const tower = await upload('/api/photos', [{ name: 'photo', filename: 'tower.jpg', content: jpeg, contentType: 'image/jpeg' }]);

@@ -13,32 +13,13 @@ import { exports, photos } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 import { readZip } from '@tests/helpers/zip';
+import { wavFile } from '@tests/helpers/audio';
 import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB } from './exports.service';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const HEIC = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/files/tiny.heic'));
-
-function wavFile(samples = 2000) {
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin(i / 5) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 const jpeg = (background: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background } })

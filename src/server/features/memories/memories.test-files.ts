@@ -1,6 +1,7 @@
 // Real media files for the memories tests, made in memory: a JPEG and PNG by sharp, a PCM WAV and an MP3
 // with a real ID3 header and MPEG frames. Test-only.
 import sharp from 'sharp';
+export { wavFile } from '@tests/helpers/audio';
 
 export async function jpegFile(width = 8, height = 8) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -12,28 +13,6 @@ export async function pngFile() {
   return sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 80, b: 200, alpha: 1 } } })
     .png()
     .toBuffer();
-}
-
-/** A mono 16-bit PCM WAV with a short tone. */
-export function wavFile(seconds = 0.25, rate = 8000) {
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin(i / 5) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16); // fmt chunk size
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28); // byte rate
-  header.writeUInt16LE(2, 32); // block align
-  header.writeUInt16LE(16, 34); // bits per sample
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
 }
 
 /** An ID3v2.3 tag followed by MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz: 417 bytes each). */
