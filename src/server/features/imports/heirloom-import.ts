@@ -11,6 +11,7 @@ import { detectImageType } from '../../lib/images';
 import type { StagedFile } from '../../lib/file-store';
 import type { DetectedType } from '../../lib/uploads';
 import { ATTACHMENT_UPLOAD } from '../memories/memories.service';
+import { PROFILE_PICTURE_RULES } from '../profile/profile.service';
 import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
 import { asReceived, itemRefusal, type ImportContext } from './import-context';
@@ -246,5 +247,19 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       report.add('collections');
     });
     await ctx.progress.done(0);
+  }
+
+  // The profile picture comes last and only to an account without one: an import never replaces what the
+  // user chose. It is re-encoded like any upload (its metadata is never kept), so its bytes are new ones.
+  const picture = data.owner.profilePicture;
+  if (picture && data.scope === 'account') {
+    if (await services.profile.hasPicture(userId)) {
+      report.skip(picture.path, 'Your account already has a profile picture.');
+    } else {
+      const received = await stageFile(picture, PROFILE_PICTURE_RULES.maxBytes, async (head, name) =>
+        PROFILE_PICTURE_RULES.accept(head, name),
+      );
+      if (received) await attempt(picture.path, async () => void (await services.profile.replacePicture(userId, received.staged)));
+    }
   }
 }

@@ -9,6 +9,7 @@ import { createCollectionsServiceFor } from '../collections/collections.service'
 import { createContactsServiceFor } from '../contacts/contacts.service';
 import { createMemoriesServiceFor } from '../memories/memories.service';
 import { createPhotosServiceFor } from '../photos/photos.service';
+import { createProfileServiceFor } from '../profile/profile.service';
 import { createStorageService } from '../storage/storage.service';
 import { createVaultServiceFor } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry, type OpenArchive } from './archive-reader';
@@ -24,6 +25,7 @@ export function createImportServices(app: FastifyInstance) {
     vault: createVaultServiceFor(app, storage),
     contacts: createContactsServiceFor(app.db),
     collections: createCollectionsServiceFor(app),
+    profile: createProfileServiceFor(app, storage),
   };
 }
 export type ImportServices = ReturnType<typeof createImportServices>;

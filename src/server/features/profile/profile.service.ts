@@ -7,9 +7,9 @@ import { notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import { newFileKey } from '../../lib/file-store';
 import { storedFile } from '../../lib/send-file';
-import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, reencodeProfilePicture } from './profile-picture';
+import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, PROFILE_PICTURE_UPLOAD, reencodeProfilePicture } from './profile-picture';
 import type { StorageService } from '../storage/storage.service';
-import type { ProfileRepo, ProfileValues } from './profile.repo';
+import { createProfileRepo, type ProfileRepo, type ProfileValues } from './profile.repo';
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -69,6 +69,11 @@ export function createProfileService({ db, repo, files, sessions, storage }: Dep
       return { profilePicture: replaced.user.profilePicture! };
     },
 
+    /** Does the user have a picture? (An import sets one only where there is none.) */
+    async hasPicture(userId: number) {
+      return (await repo.findPictureKey(userId)) !== null;
+    },
+
     /** The user's own picture, or 404. Only ever the requester's: there is no way to name someone else's. */
     async openPicture(userId: number) {
       const key = await repo.findPictureKey(userId);
@@ -80,3 +85,11 @@ export function createProfileService({ db, repo, files, sessions, storage }: Dep
   };
 }
 export type ProfileService = ReturnType<typeof createProfileService>;
+
+/** What a profile picture may be, for an import that brings one (the same rules as an upload). */
+export const PROFILE_PICTURE_RULES = { maxBytes: PROFILE_PICTURE_UPLOAD.maxBytes, accept: PROFILE_PICTURE_UPLOAD.accept };
+
+/** The profile service for another feature (an import sets the picture an archive brings). */
+export function createProfileServiceFor(app: FastifyInstance, storage: StorageService) {
+  return createProfileService({ db: app.db, repo: createProfileRepo(app.db), files: app.files, sessions: app.sessions, storage });
+}
