@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,16 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).defaultNow().notNull();
+
+/** A generated full-text search column (decision 030); only the search slice reads it, always in SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Words kept whole and accent-free (names, places, tags; prefix matching as you type). */
+const simpleVector = (expr: string, weight: string) => `setweight(to_tsvector('heirloom_simple'::regconfig, ${expr}), '${weight}')`;
+/** Prose, stemmed and accent-free ("birthdays" finds "birthday"). */
+const englishVector = (expr: string, weight: string) => `setweight(to_tsvector('heirloom_english'::regconfig, ${expr}), '${weight}')`;
+/** Both kinds of lexeme: a word of prose is found whole, by its stem and by its prefix. */
+const proseVector = (expr: string, weight: string) => `${simpleVector(expr, weight)} || ${englishVector(expr, weight)}`;
+const searchVector = (...parts: string[]) => tsvector('search_vector').generatedAlwaysAs(sql.raw(parts.join(' || ')));
 
 export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
 export const relationshipEnum = pgEnum('relationship', ['friend', 'family']);
@@ -120,8 +131,14 @@ export const memories = pgTable(
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchVector: searchVector(
+      proseVector('title', 'A'),
+      simpleVector('heirloom_tags_text(tags)', 'B'),
+      simpleVector("coalesce(location, '')", 'B'),
+      proseVector('content', 'C'),
+    ),
   },
-  (t) => [index('memories_user_event_idx').on(t.userId, t.eventDate)],
+  (t) => [index('memories_user_event_idx').on(t.userId, t.eventDate), index('memories_search_idx').using('gin', t.searchVector)],
 );
 
 export const photos = pgTable(
@@ -159,11 +176,19 @@ export const photos = pgTable(
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchVector: searchVector(
+      proseVector("coalesce(title, '')", 'A'),
+      simpleVector('heirloom_tags_text(tags)', 'B'),
+      simpleVector("coalesce(location, '')", 'B'),
+      proseVector("coalesce(description, '')", 'C'),
+      simpleVector("file_name || ' ' || coalesce(camera_info, '')", 'D'),
+    ),
   },
   (t) => [
     index('photos_user_created_idx').on(t.userId, t.createdAt),
     index('photos_user_taken_idx').on(t.userId, t.dateTaken),
     index('photos_memory_idx').on(t.memoryId),
+    index('photos_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -209,8 +234,13 @@ export const vaultFiles = pgTable(
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    searchVector: searchVector(proseVector('original_name', 'A'), proseVector("coalesce(description, '')", 'C')),
   },
-  (t) => [index('vault_files_user_uploaded_idx').on(t.userId, t.uploadedAt), index('vault_files_memory_idx').on(t.memoryId)],
+  (t) => [
+    index('vault_files_user_uploaded_idx').on(t.userId, t.uploadedAt),
+    index('vault_files_memory_idx').on(t.memoryId),
+    index('vault_files_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export const contacts = pgTable(
@@ -234,8 +264,17 @@ export const contacts = pgTable(
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchVector: searchVector(
+      simpleVector("first_name || ' ' || last_name", 'A'),
+      simpleVector("coalesce(family_relation, '')", 'B'),
+      proseVector("coalesce(notes, '')", 'C'),
+    ),
   },
-  (t) => [index('contacts_owner_rel_idx').on(t.ownerId, t.relationship), index('contacts_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('contacts_owner_rel_idx').on(t.ownerId, t.relationship),
+    index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
+    index('contacts_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 /**
