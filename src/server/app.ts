@@ -16,6 +16,7 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
+import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
@@ -120,6 +121,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(contactsRoutes, { prefix: '/api/contacts' });
     await signedIn.register(vaultRoutes, { prefix: '/api/vault' });
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
+    await signedIn.register(onThisDayRoutes, { prefix: '/api/on-this-day' });
     await signedIn.register(collectionsRoutes, { prefix: '/api/collections' });
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });
     await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });

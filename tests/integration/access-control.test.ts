@@ -183,6 +183,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/timeline': { kind: 'self', request: () => ({ url: '/api/timeline?sortDirection=asc' }) },
   'GET /api/timeline/summary': { kind: 'self', request: () => ({ url: '/api/timeline/summary' }) },
   'GET /api/timeline/period': { kind: 'self', request: () => ({ url: `/api/timeline/period?year=${new Date().getFullYear()}` }) },
+  'GET /api/on-this-day': { kind: 'self', request: () => ({ url: '/api/on-this-day?date=2024-06-01&tz=Europe/Paris' }) },
   'GET /api/collections': { kind: 'self', request: () => ({ url: '/api/collections' }) },
   'POST /api/collections': { kind: 'self', request: () => ({ url: '/api/collections', payload: { title: 'Holidays' } }) },
   'GET /api/collections/shared-items': { kind: 'self', request: () => ({ url: '/api/collections/shared-items' }) },
