@@ -102,6 +102,7 @@ const RULES: Record<string, Rule> = {
   },
   'POST /api/user/email/verification': { kind: 'self', request: () => ({ url: '/api/user/email/verification' }) },
   'GET /api/photos': { kind: 'self', request: () => ({ url: '/api/photos?sortBy=title' }) },
+  'GET /api/photos/page': { kind: 'self', request: () => ({ url: '/api/photos/page?sortBy=dateTaken&limit=1' }) },
   'POST /api/photos': { kind: 'self', request: () => ({ url: '/api/photos', multipart: photoUpload() }) },
   'GET /api/photos/image/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/image/${w.photoId}?size=thumb` }) },
   'PATCH /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}`, payload: { title: 'Renamed' } }) },
@@ -112,6 +113,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/photos/processing': { kind: 'self', request: () => ({ url: '/api/photos/processing' }) },
   'POST /api/photos/retry-failed': { kind: 'self', request: () => ({ url: '/api/photos/retry-failed' }) },
   'GET /api/memories': { kind: 'self', request: () => ({ url: '/api/memories' }) },
+  'GET /api/memories/page': { kind: 'self', request: () => ({ url: '/api/memories/page?limit=1' }) },
   'POST /api/memories': { kind: 'self', request: () => ({ url: '/api/memories', payload: memoryBody }) },
   'POST /api/memories/analyze': {
     kind: 'self',
@@ -161,6 +163,7 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/memories/:id/link-candidates': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/link-candidates` }) },
   'GET /api/contacts': { kind: 'self', request: () => ({ url: '/api/contacts?relationship=family' }) },
+  'GET /api/contacts/page': { kind: 'self', request: () => ({ url: '/api/contacts/page?relationship=family' }) },
   'POST /api/contacts': {
     kind: 'self',
     request: () => ({ url: '/api/contacts', payload: { firstName: 'Ann', lastName: 'Lee', relationship: 'friend' } }),
@@ -171,6 +174,7 @@ const RULES: Record<string, Rule> = {
   },
   'DELETE /api/contacts/:id': { kind: 'owned', request: (w) => ({ url: `/api/contacts/${w.contactId}` }) },
   'GET /api/vault': { kind: 'self', request: () => ({ url: '/api/vault' }) },
+  'GET /api/vault/page': { kind: 'self', request: () => ({ url: '/api/vault/page' }) },
   'GET /api/vault/usage': { kind: 'self', request: () => ({ url: '/api/vault/usage' }) },
   'POST /api/vault': {
     kind: 'owned',
@@ -182,6 +186,7 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/vault/:id/unlink': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.linkedVaultId}/unlink` }) },
   'GET /api/timeline': { kind: 'self', request: () => ({ url: '/api/timeline?sortDirection=asc' }) },
   'GET /api/timeline/summary': { kind: 'self', request: () => ({ url: '/api/timeline/summary' }) },
+  'GET /api/search': { kind: 'self', request: () => ({ url: '/api/search?q=picnic' }) },
   'GET /api/timeline/period': { kind: 'self', request: () => ({ url: `/api/timeline/period?year=${new Date().getFullYear()}` }) },
   'GET /api/on-this-day': { kind: 'self', request: () => ({ url: '/api/on-this-day?date=2024-06-01&tz=Europe/Paris' }) },
   'GET /api/collections': { kind: 'self', request: () => ({ url: '/api/collections' }) },
