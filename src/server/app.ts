@@ -19,6 +19,7 @@ import { memoriesRoutes } from './features/memories/memories.routes';
 import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { searchRoutes } from './features/search/search.routes';
 import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
@@ -122,6 +123,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(vaultRoutes, { prefix: '/api/vault' });
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
     await signedIn.register(onThisDayRoutes, { prefix: '/api/on-this-day' });
+    await signedIn.register(searchRoutes, { prefix: '/api/search' });
     await signedIn.register(collectionsRoutes, { prefix: '/api/collections' });
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });
     await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });

@@ -1,0 +1,132 @@
+// Full-text search over the generated search_vector columns (decision 030). One query per kind; every query
+// carries the owner in its WHERE. The tsquery is built from the parsed terms, each term's text a bind
+// parameter of a function that never reads query syntax, so nothing typed becomes tsquery operators.
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchKind, SearchTerm } from '@shared/schemas/search';
+import type { Db } from '../../db/client';
+
+/** Marks ts_headline puts around matches: private-use characters, removed from the text first. */
+export const MARK_START = '\uE000';
+export const MARK_END = '\uE001';
+
+export interface SearchCursor {
+  rank: number;
+  id: number;
+}
+
+export type SearchRow = {
+  id: number;
+  rank: number;
+  title: string;
+  snippet: string | null;
+  date: string | null;
+  relationship: 'family' | 'friend' | null;
+};
+
+/** A word is found whole (accent-free), by its English stem, and, while it is being typed, by its prefix. */
+function termQuery(term: Exclude<SearchTerm, { type: 'or' }>): SQL {
+  let query: SQL;
+  if (term.type === 'phrase') {
+    query = sql`(phraseto_tsquery('heirloom_simple', ${term.text}) || phraseto_tsquery('heirloom_english', ${term.text}))`;
+  } else if (term.prefix) {
+    // parseSearchTerms allows a prefix only on a run of letters and digits; quote_literal keeps it one lexeme anyway.
+    query = sql`(to_tsquery('heirloom_simple', quote_literal(${term.text}) || ':*') || plainto_tsquery('heirloom_english', ${term.text}))`;
+  } else {
+    query = sql`(plainto_tsquery('heirloom_simple', ${term.text}) || plainto_tsquery('heirloom_english', ${term.text}))`;
+  }
+  return term.negated ? sql`(!! ${query})` : query;
+}
+
+/** Terms joined by AND, `or` between two of them joining those two groups by OR (websearch_to_tsquery's reading). */
+export function buildTsQuery(terms: SearchTerm[]): SQL {
+  const groups: SQL[][] = [[]];
+  for (const term of terms) {
+    if (term.type === 'or') groups.push([]);
+    else groups.at(-1)!.push(termQuery(term));
+  }
+  const anded = groups.filter((g) => g.length > 0).map((g) => sql`(${sql.join(g, sql` && `)})`);
+  return sql`(${sql.join(anded, sql` || `)})`;
+}
+
+interface KindSql {
+  table: SQL;
+  owner: SQL;
+  title: SQL;
+  /** The item's other text, where the snippet is looked for. */
+  details: SQL;
+  date: SQL;
+  relationship: SQL;
+}
+
+const KINDS: Record<SearchKind, KindSql> = {
+  memory: {
+    table: sql`memories`,
+    owner: sql`user_id`,
+    title: sql`title`,
+    details: sql`concat_ws(' · ', location, array_to_string(tags, ', '), content)`,
+    date: sql`to_char(event_date, 'YYYY-MM-DD')`,
+    relationship: sql`NULL::text`,
+  },
+  photo: {
+    table: sql`photos`,
+    owner: sql`user_id`,
+    title: sql`coalesce(nullif(title, ''), file_name)`,
+    details: sql`concat_ws(' · ', description, location, array_to_string(tags, ', '), file_name, camera_info)`,
+    date: sql`to_char(date_taken AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    relationship: sql`NULL::text`,
+  },
+  document: {
+    table: sql`vault_files`,
+    owner: sql`user_id`,
+    title: sql`original_name`,
+    details: sql`description`,
+    date: sql`to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    relationship: sql`NULL::text`,
+  },
+  contact: {
+    table: sql`contacts`,
+    owner: sql`owner_id`,
+    title: sql`trim(first_name || ' ' || last_name)`,
+    details: sql`concat_ws(' · ', family_relation, notes)`,
+    date: sql`NULL::text`,
+    relationship: sql`relationship::text`,
+  },
+};
+
+const TITLE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+const SNIPPET_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/** The text without our marks, so only ts_headline's marks are in what comes back. */
+const unmarked = (text: SQL) => sql`translate(${text}, ${MARK_START + MARK_END}, '')`;
+
+export function createSearchRepo(db: Db) {
+  return {
+    /** One page of one kind, best first: (rank, id) descending, after the cursor when there is one. */
+    async page(userId: number, kind: SearchKind, terms: SearchTerm[], limit: number, after?: SearchCursor): Promise<SearchRow[]> {
+      const k = KINDS[kind];
+      const query = buildTsQuery(terms);
+      const afterCursor = after ? sql`WHERE (rank, id) < (${after.rank}::real, ${after.id}::integer)` : sql``;
+      const result = await db.execute<SearchRow>(sql`
+        SELECT page.id, page.rank,
+               ts_headline('heirloom_simple', ${unmarked(k.title)}, ${query}, ${TITLE_OPTIONS}) AS title,
+               CASE WHEN coalesce(${k.details}, '') = '' THEN NULL
+                    ELSE ts_headline('heirloom_simple', ${unmarked(k.details)}, ${query}, ${SNIPPET_OPTIONS}) END AS snippet,
+               ${k.date} AS date, ${k.relationship} AS relationship
+        FROM (
+          SELECT id, rank FROM (
+            SELECT id, ts_rank(search_vector, ${query}, 1) AS rank
+            FROM ${k.table}
+            WHERE ${k.owner} = ${userId} AND search_vector @@ ${query}
+          ) ranked
+          ${afterCursor}
+          ORDER BY rank DESC, id DESC
+          LIMIT ${limit}
+        ) page
+        JOIN ${k.table} USING (id)
+        ORDER BY page.rank DESC, page.id DESC`);
+      return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+    },
+  };
+}
+
+export type SearchRepo = ReturnType<typeof createSearchRepo>;

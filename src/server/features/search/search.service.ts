@@ -1,0 +1,76 @@
+import {
+  SEARCH_GROUP_PREVIEW,
+  SEARCH_KINDS,
+  SEARCH_PAGE_SIZE,
+  parseSearchTerms,
+  type Highlighted,
+  type SearchHit,
+  type SearchKind,
+  type SearchQuery,
+  type SearchResult,
+} from '@shared/schemas/search';
+import { badRequest } from '../../lib/errors';
+import { MARK_END, MARK_START, type SearchCursor, type SearchRepo, type SearchRow } from './search.repo';
+
+/** ts_headline's output → plain text and the [start, end) offsets of the marked words. */
+export function toHighlighted(marked: string): Highlighted {
+  let text = '';
+  const ranges: Array<[number, number]> = [];
+  let start = -1;
+  for (const ch of marked) {
+    if (ch === MARK_START) start = text.length;
+    else if (ch === MARK_END) {
+      if (start >= 0 && text.length > start) ranges.push([start, text.length]);
+      start = -1;
+    } else text += ch;
+  }
+  return { text, ranges };
+}
+
+// The cursor is the last item's (rank, id); rank is a float4 whose shortest decimal form reads back exactly.
+const encodeCursor = ({ rank, id }: SearchCursor) => Buffer.from(`${rank}:${id}`).toString('base64url');
+
+function decodeCursor(cursor: string): SearchCursor {
+  const match = /^(\d+(?:\.\d+)?(?:e-?\d+)?):([1-9]\d{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match || Number(match[2]) > 2147483647) throw badRequest('Invalid cursor');
+  return { rank: Number(match[1]), id: Number(match[2]) };
+}
+
+function toHit(kind: SearchKind, row: SearchRow): SearchHit {
+  return {
+    kind,
+    id: row.id,
+    title: toHighlighted(row.title),
+    snippet: row.snippet === null ? null : toHighlighted(row.snippet),
+    date: row.date,
+    relationship: row.relationship,
+    thumbnailUrl: kind === 'photo' ? `/api/photos/image/${row.id}?size=thumb` : null,
+  };
+}
+
+export function createSearchService({ repo }: { repo: SearchRepo }) {
+  async function group(userId: number, kind: SearchKind, query: SearchQuery, limit: number, after?: SearchCursor) {
+    const rows = await repo.page(userId, kind, parseSearchTerms(query.q), limit + 1, after);
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      kind,
+      items: items.map((row) => toHit(kind, row)),
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  return {
+    /** All kinds → the best few of each; one kind → a page of it, after `cursor`. */
+    async search(userId: number, query: SearchQuery): Promise<SearchResult> {
+      if (query.kind) {
+        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+        const one = await group(userId, query.kind, query, SEARCH_PAGE_SIZE, after);
+        return { groups: one.items.length > 0 ? [one] : [] };
+      }
+      if (query.cursor !== undefined) throw badRequest('A cursor pages one kind: pass kind with it');
+      const groups = await Promise.all(SEARCH_KINDS.map((kind) => group(userId, kind, query, SEARCH_GROUP_PREVIEW)));
+      return { groups: groups.filter((g) => g.items.length > 0) };
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+// GET /api/search (issue 15, decision 030): one box across memories, photos, documents and contacts.
+
+export const SEARCH_QUERY_MAX = 200;
+/** Results per kind when all kinds are asked for at once (the header's first answer). */
+export const SEARCH_GROUP_PREVIEW = 5;
+/** Results per page of one kind. */
+export const SEARCH_PAGE_SIZE = 20;
+
+export const searchKindSchema = z.enum(['memory', 'photo', 'document', 'contact'], {
+  error: 'kind must be memory, photo, document or contact',
+});
+export type SearchKind = z.infer<typeof searchKindSchema>;
+export const SEARCH_KINDS = searchKindSchema.options;
+
+/**
+ * One term of what the user typed, in the syntax of websearch_to_tsquery: words, "a phrase", -excluded,
+ * `or` between terms. The server hands each term's text to PostgreSQL as a bind parameter of a function that
+ * never reads query syntax (plainto_tsquery, phraseto_tsquery), so nothing typed becomes tsquery operators.
+ */
+export type SearchTerm =
+  | { type: 'word'; text: string; negated: boolean; /** the word still being typed: matched by prefix */ prefix: boolean }
+  | { type: 'phrase'; text: string; negated: boolean }
+  | { type: 'or' };
+
+const hasWordChar = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+export function parseSearchTerms(q: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  for (const match of q.matchAll(/(-?)"([^"]*)"?|(\S+)/g)) {
+    const [whole, minus, phrase, bare] = match;
+    if (phrase !== undefined) {
+      if (hasWordChar(phrase)) terms.push({ type: 'phrase', text: phrase, negated: minus === '-' });
+      continue;
+    }
+    const word = bare!;
+    if (/^or$/i.test(word)) {
+      if (terms.length > 0 && terms.at(-1)!.type !== 'or') terms.push({ type: 'or' });
+      continue;
+    }
+    const negated = word.startsWith('-');
+    const text = negated ? word.slice(1) : word;
+    if (!hasWordChar(text)) continue;
+    const last = match.index + whole.length === q.length;
+    // Only a plain run of letters and digits is safe and meaningful as a prefix ("jos" → José).
+    terms.push({ type: 'word', text, negated, prefix: last && !negated && /^[\p{L}\p{N}]+$/u.test(text) });
+  }
+  while (terms.at(-1)?.type === 'or') terms.pop();
+  return terms;
+}
+
+/** True when the terms look for something (a query made only of exclusions would read the whole library). */
+export const hasPositiveTerm = (terms: SearchTerm[]) => terms.some((t) => t.type !== 'or' && !t.negated);
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required: the words to search for' })
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(SEARCH_QUERY_MAX, `A search can be at most ${SEARCH_QUERY_MAX} characters`)
+    .refine((q) => hasPositiveTerm(parseSearchTerms(q)), 'Search for at least one word (letters or digits)'),
+  kind: searchKindSchema.optional(),
+  /** Opaque: the nextCursor of a previous page of the same kind and q. */
+  cursor: z.string().max(100, 'Invalid cursor').optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** Text with the matched words marked as [start, end) UTF-16 offsets: the client renders <mark>, never HTML. */
+export const highlightedSchema = z.object({
+  text: z.string(),
+  ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+});
+export type Highlighted = z.infer<typeof highlightedSchema>;
+
+export const searchHitSchema = z.object({
+  kind: searchKindSchema,
+  id: z.number().int(),
+  title: highlightedSchema,
+  /** The best passage of the item's other text (content, description, tags, place, notes), if it has any. */
+  snippet: highlightedSchema.nullable(),
+  /** The memory's day, the photo's date taken, the document's upload; null for a contact or an undated photo. */
+  date: z.string().nullable(),
+  /** A contact's page: family or friends. */
+  relationship: z.enum(['family', 'friend']).nullable(),
+  /** A photo's thumbnail. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchGroupSchema = z.object({
+  kind: searchKindSchema,
+  items: z.array(searchHitSchema),
+  /** Pass as `cursor` with `kind` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
+
+export const searchResultSchema = z.object({
+  /** Kinds in a fixed order (memory, photo, document, contact), those with no match left out. */
+  groups: z.array(searchGroupSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
