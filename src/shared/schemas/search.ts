@@ -56,8 +56,8 @@ export const hasPositiveTerm = (terms: SearchTerm[]) => terms.some((t) => t.type
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'q is required: the words to search for' })
-    .trim()
-    .min(1, 'Type something to search for')
+    // Not trimmed: a space after the last word says the word is finished (no prefix matching).
+    .refine((q) => q.trim() !== '', 'Type something to search for')
     .max(SEARCH_QUERY_MAX, `A search can be at most ${SEARCH_QUERY_MAX} characters`)
     .refine((q) => hasPositiveTerm(parseSearchTerms(q)), 'Search for at least one word (letters or digits)'),
   kind: searchKindSchema.optional(),
