@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { birthDateSchema } from './auth';
 import { isoDateTimeSchema } from './common';
+import { pageQuerySchema, pageSchema } from './paging';
 
 const CONTACT_NOTES_MAX_LENGTH = 5000;
 
@@ -65,8 +66,13 @@ export const contactSchema = z.object({
 });
 
 export const contactListQuerySchema = z.object({ relationship: relationshipSchema.optional() });
+/** GET /api/contacts/page (issue 15): the contacts a page at a time, in the list's order and with its filter. */
+export const contactPageQuerySchema = pageQuerySchema.extend({ relationship: relationshipSchema.optional() });
+export const contactPageSchema = pageSchema(contactSchema);
 
 export type Relationship = z.infer<typeof relationshipSchema>;
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 export type Contact = z.infer<typeof contactSchema>;
+export type ContactPageQuery = z.infer<typeof contactPageQuerySchema>;
+export type ContactPage = z.infer<typeof contactPageSchema>;

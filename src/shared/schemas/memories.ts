@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
+import { pageSchema } from './paging';
 
 export const MAX_TAG_LENGTH = 60;
 const MAX_TAGS = 50;
@@ -104,6 +105,9 @@ export const memorySchema = z.object({
   /** Own files plus linked gallery photos and vault files (beyond the spec: cards show them). */
   attachments: z.array(attachmentSchema),
 });
+
+/** GET /api/memories/page (issue 15): the memories a page at a time, in the list's order. */
+export const memoryPageSchema = pageSchema(memorySchema);
 
 /** An attachment id in a URL: '12' (own file), 'p-12' (linked photo) or 'v-12' (linked vault file). */
 export const attachmentParamsSchema = z.object({
@@ -211,6 +215,7 @@ export type MemoryInput = z.infer<typeof memoryInputSchema>;
 export type MemoryFormValues = z.input<typeof memoryInputSchema>;
 export type MemoryPatch = z.infer<typeof memoryPatchSchema>;
 export type Memory = z.infer<typeof memorySchema>;
+export type MemoryPage = z.infer<typeof memoryPageSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type MemoryLinksInput = z.infer<typeof memoryLinksInputSchema>;
 export type LinkCandidates = z.infer<typeof linkCandidatesSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { isoDateTimeSchema } from './common';
+import { pageQuerySchema, pageSchema } from './paging';
 
 // spec §5: photos are JPEG, PNG, GIF, WebP or HEIC/HEIF, up to 10MB. The server judges the bytes; the web
 // checks name and type first for early feedback, with the same words.
@@ -18,6 +19,8 @@ export const photoSortSchema = z.enum(['dateTaken', 'createdAt', 'title'], {
 });
 
 export const photoListQuerySchema = z.object({ sortBy: photoSortSchema.optional() });
+/** GET /api/photos/page (issue 15): the gallery a page at a time, in the same orders as the list. */
+export const photoPageQuerySchema = pageQuerySchema.extend({ sortBy: photoSortSchema.optional() });
 
 /** Whether the thumbnail / mobile / display derivatives exist yet (a HEIC shows once they do). */
 export const derivativeStatusSchema = z.enum(['pending', 'ready', 'failed']);
@@ -86,11 +89,15 @@ export const photoImageQuerySchema = z.object({
   cachebust: z.string().optional(),
 });
 
+export const photoPageSchema = pageSchema(photoSchema);
+
 export const fixPathsResultSchema = z.object({ fixedCount: z.number().int() });
 export const cleanupResultSchema = z.object({ cleanedCount: z.number().int() });
 
 export type PhotoSort = z.infer<typeof photoSortSchema>;
 export type PhotoListQuery = z.infer<typeof photoListQuerySchema>;
+export type PhotoPageQuery = z.infer<typeof photoPageQuerySchema>;
+export type PhotoPage = z.infer<typeof photoPageSchema>;
 export type DerivativeStatus = z.infer<typeof derivativeStatusSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type PhotoPatch = z.infer<typeof photoPatchSchema>;

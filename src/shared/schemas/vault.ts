@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, VAULT_FILE_MAX_BYTES } from '../limits';
 import { isoDateTimeSchema } from './common';
+import { pageSchema } from './paging';
 
 // spec §5 / §8: the vault's messages, shown exactly by the form and returned exactly by the server.
 export const VAULT_MESSAGES = {
@@ -54,6 +55,9 @@ export const vaultFileSchema = z.object({
   lastAccessedAt: isoDateTimeSchema.nullable(),
 });
 
+/** GET /api/vault/page (issue 15): the documents a page at a time, in the list's order. */
+export const vaultPageSchema = pageSchema(vaultFileSchema);
+
 export const vaultUsageSchema = z.object({
   usedBytes: z.number().int().nonnegative(),
   quotaBytes: z.number().int().positive(),
@@ -62,4 +66,5 @@ export const vaultUsageSchema = z.object({
 export type VaultUploadFields = z.infer<typeof vaultUploadFieldsSchema>;
 export type VaultUploadForm = z.infer<typeof vaultUploadFormSchema>;
 export type VaultFile = z.infer<typeof vaultFileSchema>;
+export type VaultPage = z.infer<typeof vaultPageSchema>;
 export type VaultUsage = z.infer<typeof vaultUsageSchema>;

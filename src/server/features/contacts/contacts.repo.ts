@@ -1,12 +1,24 @@
 // Contacts queries: every read and write is owner-scoped; rows become DTOs here and nowhere else.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Contact, Relationship } from '@shared/schemas/contacts';
 import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
+import { keysetPage, type Keyset } from '../../lib/keyset';
 
 type ContactRow = typeof contacts.$inferSelect;
 /** What the service stores: every optional field present, null when not given. */
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerId' | 'linkedUserId' | 'createdAt' | 'updatedAt'>;
+
+/** The paged list's order, the same as listByOwner's: by first name, then last name, ignoring case. */
+const CONTACT_KEYSET: Keyset = {
+  list: 'contacts',
+  direction: 'asc',
+  keys: [
+    { expr: sql`lower(${contacts.firstName})`, kind: 'text' },
+    { expr: sql`lower(${contacts.lastName})`, kind: 'text' },
+  ],
+  id: contacts.id,
+};
 
 export function createContactsRepo(db: Db) {
   const owned = (ownerId: number, id: number) => and(eq(contacts.id, id), eq(contacts.ownerId, ownerId));
@@ -19,6 +31,18 @@ export function createContactsRepo(db: Db) {
         .where(and(eq(contacts.ownerId, ownerId), relationship && eq(contacts.relationship, relationship)))
         .orderBy(asc(sql`lower(${contacts.firstName})`), asc(sql`lower(${contacts.lastName})`), asc(contacts.id));
       return rows.map(toContact);
+    },
+    /** One page of listByOwner, after `cursor` (issue 15). */
+    async pageByOwner(ownerId: number, relationship: Relationship | undefined, cursor: string | undefined, limit: number) {
+      const page = keysetPage(CONTACT_KEYSET, cursor, limit);
+      const rows = await db
+        .select({ ...getTableColumns(contacts), ...page.columns })
+        .from(contacts)
+        .where(and(eq(contacts.ownerId, ownerId), relationship && eq(contacts.relationship, relationship), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetch);
+      const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
+      return { items: kept.map(toContact), nextCursor };
     },
     async findOwned(ownerId: number, id: number) {
       const [row] = await db.select().from(contacts).where(owned(ownerId, id)).limit(1);

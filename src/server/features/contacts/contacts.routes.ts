@@ -2,7 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
-import { contactInputSchema, contactListQuerySchema, contactPatchSchema, contactSchema } from '@shared/schemas/contacts';
+import {
+  contactInputSchema,
+  contactListQuerySchema,
+  contactPageQuerySchema,
+  contactPageSchema,
+  contactPatchSchema,
+  contactSchema,
+} from '@shared/schemas/contacts';
 import { currentUser } from '../../plugins/session';
 import { createContactsRepo } from './contacts.repo';
 import { createContactsService } from './contacts.service';
@@ -12,6 +19,10 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } }, (req) =>
     contacts.list(currentUser(req).id, req.query.relationship),
+  );
+
+  app.get('/page', { schema: { querystring: contactPageQuerySchema, response: { 200: contactPageSchema } } }, (req) =>
+    contacts.page(currentUser(req).id, req.query),
   );
 
   app.post('/', { schema: { body: contactInputSchema, response: { 201: contactSchema } } }, async (req, reply) =>

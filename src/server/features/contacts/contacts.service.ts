@@ -1,4 +1,5 @@
-import type { ContactInput, ContactPatch, Relationship } from '@shared/schemas/contacts';
+import type { ContactInput, ContactPageQuery, ContactPatch, Relationship } from '@shared/schemas/contacts';
+import { pageLimit } from '@shared/schemas/paging';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
 
@@ -42,6 +43,9 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
 
   return {
     list: (userId: number, relationship?: Relationship) => repo.listByOwner(userId, relationship),
+
+    /** The contacts a page at a time (issue 15); the same order and filter as list. */
+    page: (userId: number, query: ContactPageQuery) => repo.pageByOwner(userId, query.relationship, query.cursor, pageLimit(query)),
 
     async create(userId: number, input: ContactInput, { importId }: { importId?: number } = {}) {
       const created = await repo.insert(userId, { ...toValues(input), importId: importId ?? null });

@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'dr
 import type { Attachment, Memory } from '@shared/schemas/memories';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
+import { keysetPage, type Keyset } from '../../lib/keyset';
 import { memories, memoryAttachments, photos, vaultFiles } from '../../db/schema';
 import { attachmentFileUrl, linkedPhotoId, linkedPhotoUrl, linkedVaultFileId, linkedVaultFileUrl } from './attachment-urls';
 
@@ -20,6 +21,16 @@ const isPublicRead = sql<boolean>`(memories.is_public OR EXISTS (
     AND (g.expires_at IS NULL OR g.expires_at > now())))`;
 /** Every column, with isPublic as read: what becomes a Memory. */
 const memoryColumns = { ...getTableColumns(memories), isPublic: isPublicRead };
+/** The paged list's order, the same as listByOwner's: newest event first, then the most recently written. */
+const MEMORY_KEYSET: Keyset = {
+  list: 'memories',
+  direction: 'desc',
+  keys: [
+    { expr: memories.eventDate, kind: 'date' },
+    { expr: memories.createdAt, kind: 'timestamp' },
+  ],
+  id: memories.id,
+};
 export type NewAttachment = Pick<AttachmentRow, 'filePath' | 'fileName' | 'fileSize' | 'mimeType' | 'contentHash' | 'displaySize'>;
 
 export function createMemoriesRepo(db: Db) {
@@ -101,6 +112,23 @@ export function createMemoriesRepo(db: Db) {
         rows.map((r) => r.id),
       );
       return rows.map((row) => toMemory(row, attachments.get(row.id) ?? []));
+    },
+
+    /** One page of listByOwner, after `cursor` (issue 15). */
+    async pageByOwner(userId: number, cursor: string | undefined, limit: number) {
+      const page = keysetPage(MEMORY_KEYSET, cursor, limit);
+      const rows = await db
+        .select({ ...memoryColumns, ...page.columns })
+        .from(memories)
+        .where(and(eq(memories.userId, userId), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetch);
+      const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
+      const attachments = await attachmentsOf(
+        userId,
+        kept.map((r) => r.id),
+      );
+      return { items: kept.map((row) => toMemory(row, attachments.get(row.id) ?? [])), nextCursor };
     },
 
     async findOwned(userId: number, id: number): Promise<Memory | undefined> {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
+import { pageQuerySchema } from '@shared/schemas/paging';
 import {
   analyzeInputSchema,
   analyzeResultSchema,
@@ -13,6 +14,7 @@ import {
   memoryInputSchema,
   memoryLinksInputSchema,
   memoryOrganizationSchema,
+  memoryPageSchema,
   memoryPatchSchema,
   memorySchema,
   memorySuggestionsSchema,
@@ -45,6 +47,10 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));
+
+  app.get('/page', { schema: { querystring: pageQuerySchema, response: { 200: memoryPageSchema } } }, (req) =>
+    memories.page(currentUser(req).id, req.query),
+  );
 
   app.post('/', { schema: { body: memoryInputSchema, response: { 201: memorySchema } } }, async (req, reply) =>
     reply.code(201).send(await memories.create(currentUser(req).id, req.body)),

@@ -10,6 +10,7 @@ import {
   type MemoryPatch,
 } from '@shared/schemas/memories';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
+import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { AiError, type AiProvider } from '../../ai/provider';
 import type { FastifyInstance } from 'fastify';
 import { createAiProvider } from '../../ai/create-ai-provider';
@@ -147,6 +148,9 @@ export function createMemoriesService({
 
   return {
     list: (userId: number) => repo.listByOwner(userId),
+
+    /** The memories a page at a time (issue 15); the same order as list. */
+    page: (userId: number, query: PageQuery) => repo.pageByOwner(userId, query.cursor, pageLimit(query)),
 
     /** An import (decision 029) passes its id: an interrupted import removes exactly the memories it made. */
     create: (userId: number, input: MemoryInput, { importId }: { importId?: number } = {}) =>

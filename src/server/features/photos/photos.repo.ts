@@ -5,6 +5,7 @@ import type { DerivativeStatus, Photo, PhotoSort } from '@shared/schemas/photos'
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
+import { keysetPage, type Keyset } from '../../lib/keyset';
 import type { ExifValue } from './photo-metadata';
 
 /** What the service needs to find and serve a photo's files; never sent to a client. */
@@ -50,6 +51,26 @@ export interface ImportedPhotoMetadata {
 type Row = typeof photos.$inferSelect;
 
 /**
+ * The paged gallery's orders, the same as the unpaged list's (orderFor below), as keysets. The by-date key
+ * falls back to createdAt (spec §2), so no key is ever NULL: a photo without dateTaken sits at its upload.
+ */
+const PHOTO_KEYSETS: Record<PhotoSort, Keyset> = {
+  dateTaken: {
+    list: 'photos:dateTaken',
+    direction: 'desc',
+    keys: [{ expr: sql`coalesce(${photos.dateTaken}, ${photos.createdAt})`, kind: 'timestamp' }],
+    id: photos.id,
+  },
+  createdAt: { list: 'photos:createdAt', direction: 'desc', keys: [{ expr: photos.createdAt, kind: 'timestamp' }], id: photos.id },
+  title: {
+    list: 'photos:title',
+    direction: 'asc',
+    keys: [{ expr: sql`lower(coalesce(nullif(${photos.title}, ''), ${photos.fileName}))`, kind: 'text' }],
+    id: photos.id,
+  },
+};
+
+/**
  * isPublic as read (decision 025): the flag a client wrote, or the photo is in a collection with a live public
  * link. Writing the flag gives no access; grants do.
  */
@@ -86,6 +107,19 @@ export function createPhotosRepo(db: Db) {
         .where(eq(photos.userId, userId))
         .orderBy(...orderFor(sort));
       return rows.map(toPhoto);
+    },
+
+    /** One page of the gallery in `sort` order (createdAt when none), after `cursor`. */
+    async pageByOwner(userId: number, sort: PhotoSort | undefined, cursor: string | undefined, limit: number) {
+      const page = keysetPage(PHOTO_KEYSETS[sort ?? 'createdAt'], cursor, limit);
+      const rows = await db
+        .select({ ...photoColumns, ...page.columns })
+        .from(photos)
+        .where(and(eq(photos.userId, userId), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetch);
+      const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
+      return { items: kept.map(toPhoto), nextCursor };
     },
 
     async findOwned(userId: number, id: number): Promise<Photo | undefined> {

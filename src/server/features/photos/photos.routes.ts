@@ -9,6 +9,8 @@ import {
   PHOTO_UPLOAD_MESSAGES,
   photoImageQuerySchema,
   photoListQuerySchema,
+  photoPageQuerySchema,
+  photoPageSchema,
   photoPatchSchema,
   photoProcessingSchema,
   photoSchema,
@@ -50,6 +52,10 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { schema: { querystring: photoListQuerySchema, response: { 200: z.array(photoSchema) } } }, (req) =>
     photos.list(currentUser(req).id, req.query.sortBy),
+  );
+
+  app.get('/page', { schema: { querystring: photoPageQuerySchema, response: { 200: photoPageSchema } } }, (req) =>
+    photos.page(currentUser(req).id, req.query),
   );
 
   app.post('/', { ...uploadRoute(PHOTO_UPLOAD), schema: { response: { 201: photoSchema } } }, async (req, reply) => {

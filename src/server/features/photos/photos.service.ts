@@ -6,7 +6,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PhotoPatch, PhotoSort } from '@shared/schemas/photos';
+import { pageLimit } from '@shared/schemas/paging';
+import type { PhotoPageQuery, PhotoPatch, PhotoSort } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, notFound, serviceUnavailable } from '../../lib/errors';
@@ -150,6 +151,9 @@ export function createPhotosService({
 
   return {
     list: (userId: number, sort?: PhotoSort) => repo.listByOwner(userId, sort),
+
+    /** The gallery a page at a time (issue 15); the same order as list. */
+    page: (userId: number, query: PhotoPageQuery) => repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query)),
 
     /**
      * Takes ownership of a staged upload. The file and its row become permanent together (journalled in

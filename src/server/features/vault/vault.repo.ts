@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { VaultFile } from '@shared/schemas/vault';
 import type { Db } from '../../db/client';
 import { memories, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
+import { keysetPage, type Keyset } from '../../lib/keyset';
 
 type VaultRow = typeof vaultFiles.$inferSelect;
 export type NewVaultFile = Omit<typeof vaultFiles.$inferInsert, 'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt'>;
@@ -11,6 +12,14 @@ export type QuotaInsertResult =
   | { ok: true; file: VaultFile }
   | { ok: false; reason: 'over-quota'; usedBytes: number }
   | { ok: false; reason: 'memory-not-found' | 'user-not-found' };
+
+/** The paged list's order, the same as listByOwner's: the newest upload first. */
+const VAULT_KEYSET: Keyset = {
+  list: 'vault',
+  direction: 'desc',
+  keys: [{ expr: vaultFiles.uploadedAt, kind: 'timestamp' }],
+  id: vaultFiles.id,
+};
 
 export function createVaultRepo(db: Db) {
   const owned = (userId: number, id: number) => and(eq(vaultFiles.id, id), eq(vaultFiles.userId, userId));
@@ -23,6 +32,19 @@ export function createVaultRepo(db: Db) {
         .where(eq(vaultFiles.userId, userId))
         .orderBy(desc(vaultFiles.uploadedAt), desc(vaultFiles.id));
       return rows.map(toVaultFile);
+    },
+
+    /** One page of listByOwner, after `cursor` (issue 15). */
+    async pageByOwner(userId: number, cursor: string | undefined, limit: number) {
+      const page = keysetPage(VAULT_KEYSET, cursor, limit);
+      const rows = await db
+        .select({ ...getTableColumns(vaultFiles), ...page.columns })
+        .from(vaultFiles)
+        .where(and(eq(vaultFiles.userId, userId), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetch);
+      const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
+      return { items: kept.map(toVaultFile), nextCursor };
     },
 
     /** The caller's files among `ids` (others' ids are simply absent), in no particular order. */

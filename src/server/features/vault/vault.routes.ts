@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
-import { vaultFileSchema, vaultUsageSchema } from '@shared/schemas/vault';
+import { pageQuerySchema } from '@shared/schemas/paging';
+import { vaultFileSchema, vaultPageSchema, vaultUsageSchema } from '@shared/schemas/vault';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
@@ -19,6 +20,10 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/', { schema: { response: { 200: z.array(vaultFileSchema) } } }, (req) => vault.list(currentUser(req).id));
+
+  app.get('/page', { schema: { querystring: pageQuerySchema, response: { 200: vaultPageSchema } } }, (req) =>
+    vault.page(currentUser(req).id, req.query),
+  );
 
   app.get('/usage', { schema: { response: { 200: vaultUsageSchema } } }, (req) => vault.usage(currentUser(req).id));
 

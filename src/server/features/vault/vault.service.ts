@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { VAULT_FILE_MAX_BYTES, VAULT_QUOTA_BYTES } from '@shared/limits';
+import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultUsage } from '@shared/schemas/vault';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
@@ -66,6 +67,9 @@ export function createVaultService({
 }) {
   return {
     list: (userId: number) => repo.listByOwner(userId),
+
+    /** The documents a page at a time (issue 15); the same order as list. */
+    page: (userId: number, query: PageQuery) => repo.pageByOwner(userId, query.cursor, pageLimit(query)),
 
     async usage(userId: number): Promise<VaultUsage> {
       return { usedBytes: await repo.usedBytes(userId), quotaBytes: VAULT_QUOTA_BYTES };
