@@ -1,6 +1,7 @@
 import { ArrowRight, BookOpen, CalendarClock, PenLine, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '@web/components/error-boundary';
+import { OnThisDaySection } from '../on-this-day-section';
 import { RecentPhotos } from '@web/features/photos/components/recent-photos';
 import { paths } from '../paths';
 
@@ -41,6 +42,11 @@ export function DashboardRoute() {
 
       <ErrorBoundary>
         <RecentPhotos />
+      </ErrorBoundary>
+
+      {/* Beyond the spec (issue 15): below what spec §2 puts on the dashboard, and absent when the day holds nothing. */}
+      <ErrorBoundary>
+        <OnThisDaySection />
       </ErrorBoundary>
     </div>
   );

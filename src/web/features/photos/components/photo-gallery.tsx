@@ -86,6 +86,9 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
     selection: selected ? { isSelected: selected.has(photo.id), onToggle: () => toggleSelected(photo.id) } : undefined,
   });
 
+  // the viewer steps through the gallery in its sort order
+  const viewingIndex = viewing && photos.data ? photos.data.findIndex((p) => p.id === viewing.id) : -1;
+
   // a photo deleted meanwhile no longer counts as failed
   const failedCount = photos.data ? photos.data.filter((p) => failed.has(p.id)).length : 0;
 
@@ -196,7 +199,18 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
             </div>
           </div>
         )}
-        <PhotoViewerDialog photo={viewing} timestamp={timestamp} isMobile={isMobile} onClose={() => setViewing(undefined)} />
+        <PhotoViewerDialog
+          photo={viewing}
+          timestamp={timestamp}
+          isMobile={isMobile}
+          onClose={() => setViewing(undefined)}
+          onPrevious={viewingIndex > 0 ? () => setViewing(photos.data?.[viewingIndex - 1]) : undefined}
+          onNext={
+            viewingIndex >= 0 && viewingIndex < (photos.data?.length ?? 0) - 1
+              ? () => setViewing(photos.data?.[viewingIndex + 1])
+              : undefined
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -1,39 +1,103 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Photo } from '@shared/schemas/photos';
+import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { formatLongDate } from '@web/lib/format';
 import { photoDate } from './photo-date';
+import { PhotoDetails } from './photo-details';
 import { PhotoImage, photoLabel } from './photo-image';
 
-/** spec §2: clicking an image opens it large, with its title and date. Only here is the full image loaded. */
+/** A horizontal finger movement this long (px), and mostly sideways, turns the page. */
+const SWIPE_PX = 50;
+
+/**
+ * spec §2: clicking an image opens it large, with its title and date. Only here is the full image loaded.
+ * Beyond the spec (issue 15): previous/next (arrow keys, buttons, a swipe on touch) when the opener passes
+ * onPrevious/onNext, and a details panel with the download.
+ */
 export function PhotoViewerDialog({
   photo,
   timestamp,
   isMobile,
   onClose,
+  onPrevious,
+  onNext,
 }: {
   photo: Photo | undefined;
   timestamp: number;
   isMobile: boolean;
   onClose: () => void;
+  /** Omitted at the first photo: no previous button, the left arrow does nothing. */
+  onPrevious?: () => void;
+  onNext?: () => void;
 }) {
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    // keys typed into a field or a focused link/button's own arrows stay theirs
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.key === 'ArrowLeft' && onPrevious) {
+      event.preventDefault();
+      onPrevious();
+    } else if (event.key === 'ArrowRight' && onNext) {
+      event.preventDefault();
+      onNext();
+    }
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.pointerType === 'touch') swipeStart.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start || event.pointerType !== 'touch') return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    if (dx > 0) onPrevious?.();
+    else onNext?.();
+  };
+
   return (
     <Dialog open={photo !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-5xl">
+      <DialogContent className="max-w-6xl" onKeyDown={onKeyDown}>
         {photo && (
           <>
             <DialogHeader>
               <DialogTitle className="truncate pr-8">{photoLabel(photo)}</DialogTitle>
               <DialogDescription>{formatLongDate(photoDate(photo))}</DialogDescription>
             </DialogHeader>
-            <div className="flex max-h-[75vh] items-center justify-center overflow-hidden rounded-lg bg-muted">
-              <PhotoImage
-                key={photo.id}
-                photo={photo}
-                timestamp={timestamp}
-                isMobile={isMobile}
-                eager
-                className="max-h-[75vh] w-auto max-w-full object-contain"
-              />
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+              <div
+                className="relative flex max-h-[75vh] touch-pan-y items-center justify-center overflow-hidden rounded-lg bg-muted"
+                onPointerDown={onPointerDown}
+                onPointerUp={onPointerUp}
+                onPointerCancel={() => (swipeStart.current = null)}
+              >
+                <PhotoImage
+                  key={photo.id}
+                  photo={photo}
+                  timestamp={timestamp}
+                  isMobile={isMobile}
+                  eager
+                  className="max-h-[75vh] w-auto max-w-full object-contain"
+                />
+                {onPrevious && (
+                  <Button variant="secondary" size="icon" className="absolute left-2 rounded-full opacity-80" onClick={onPrevious}>
+                    <ChevronLeft aria-hidden="true" />
+                    <span className="sr-only">Previous photo</span>
+                  </Button>
+                )}
+                {onNext && (
+                  <Button variant="secondary" size="icon" className="absolute right-2 rounded-full opacity-80" onClick={onNext}>
+                    <ChevronRight aria-hidden="true" />
+                    <span className="sr-only">Next photo</span>
+                  </Button>
+                )}
+              </div>
+              <PhotoDetails photo={photo} />
             </div>
           </>
         )}

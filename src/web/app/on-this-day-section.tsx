@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { Photo } from '@shared/schemas/photos';
+import { OnThisDayCard } from '@web/features/on-this-day/components/on-this-day-card';
+import { PhotoImage } from '@web/features/photos/components/photo-image';
+import { PhotoViewerDialog } from '@web/features/photos/components/photo-viewer-dialog';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { paths } from './paths';
+
+/** The dashboard's "On this day", composed with the photos feature's thumbnails and viewer. */
+export function OnThisDaySection() {
+  const isMobile = useIsMobile();
+  // one cache-busting value per visit, so re-renders do not re-download every image
+  const [timestamp] = useState(() => Date.now());
+  const [viewing, setViewing] = useState<{ photos: Photo[]; index: number } | null>(null);
+  const index = viewing?.index ?? -1;
+  const count = viewing?.photos.length ?? 0;
+  return (
+    <>
+      <OnThisDayCard
+        renderPhoto={(photo) => (
+          <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} className="size-full object-cover" />
+        )}
+        onOpenPhoto={(photos, at) => setViewing({ photos, index: at })}
+        contactPath={(birthday) => (birthday.relationship === 'family' ? paths.family : paths.friends)}
+        memoriesPath={paths.memories}
+      />
+      <PhotoViewerDialog
+        photo={viewing?.photos[index]}
+        timestamp={timestamp}
+        isMobile={isMobile}
+        onClose={() => setViewing(null)}
+        onPrevious={viewing && index > 0 ? () => setViewing({ ...viewing, index: index - 1 }) : undefined}
+        onNext={viewing && index < count - 1 ? () => setViewing({ ...viewing, index: index + 1 }) : undefined}
+      />
+    </>
+  );
+}

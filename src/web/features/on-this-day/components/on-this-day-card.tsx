@@ -1,0 +1,125 @@
+import { Cake, History } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OnThisDay, OnThisDayBirthday, OnThisDayYear } from '@shared/schemas/on-this-day';
+import type { Photo } from '@shared/schemas/photos';
+import { useOnThisDay } from '../api';
+
+type OnThisDayCardProps = {
+  /** A photo's thumbnail (the photos feature draws it; features never import each other). */
+  renderPhoto: (photo: Photo) => ReactNode;
+  /** Opens the viewer on photos[index] (the year's photos, so it can step through them). */
+  onOpenPhoto: (photos: Photo[], index: number) => void;
+  /** Where a contact is listed: the Family or Friends page. */
+  contactPath: (birthday: OnThisDayBirthday) => string;
+  memoriesPath: string;
+};
+
+/** The dashboard's "On this day" (issue 15): nothing at all while loading, on error, or when the day is empty. */
+export function OnThisDayCard(props: OnThisDayCardProps) {
+  const query = useOnThisDay();
+  if (!query.isSuccess) return null;
+  return <OnThisDayContent data={query.data} {...props} />;
+}
+
+const yearsAgo = (n: number) => (n === 1 ? '1 year ago' : `${n} years ago`);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "today", "tomorrow", "on Friday" within a week, else "on January 7". */
+function whenLabel({ date, daysAway }: OnThisDayBirthday): string {
+  if (daysAway === 0) return 'today';
+  if (daysAway === 1) return 'tomorrow';
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(y, m - 1, d);
+  const format = daysAway < 7 ? { weekday: 'long' as const } : { month: 'long' as const, day: 'numeric' as const };
+  return `on ${new Intl.DateTimeFormat('en-US', format).format(day)}`;
+}
+
+export function OnThisDayContent({ data, renderPhoto, onOpenPhoto, contactPath, memoriesPath }: OnThisDayCardProps & { data: OnThisDay }) {
+  if (data.years.length === 0 && data.birthdays.length === 0) return null;
+  return (
+    <section aria-labelledby="on-this-day-title" className="mt-10 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+      <h2 id="on-this-day-title" className="flex items-center gap-2 text-2xl font-semibold">
+        <History aria-hidden="true" className="size-6 text-primary" />
+        On this day
+      </h2>
+      <div className="mt-4 grid gap-6">
+        {data.years.map((year) => (
+          <YearOnThisDay key={year.year} year={year} renderPhoto={renderPhoto} onOpenPhoto={onOpenPhoto} memoriesPath={memoriesPath} />
+        ))}
+        {data.birthdays.length > 0 && (
+          <div>
+            <h3 className="flex items-center gap-2 text-lg font-semibold">
+              <Cake aria-hidden="true" className="size-5 text-primary" />
+              Birthdays
+            </h3>
+            <ul className="mt-2 grid gap-1">
+              {data.birthdays.map((b) => (
+                <li key={b.contactId}>
+                  <Link to={contactPath(b)} className="underline-offset-4 hover:underline">
+                    {[b.firstName, b.lastName].filter(Boolean).join(' ')} turns {b.turns} {whenLabel(b)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function YearOnThisDay({
+  year,
+  renderPhoto,
+  onOpenPhoto,
+  memoriesPath,
+}: {
+  year: OnThisDayYear;
+  renderPhoto: OnThisDayCardProps['renderPhoto'];
+  onOpenPhoto: OnThisDayCardProps['onOpenPhoto'];
+  memoriesPath: string;
+}) {
+  const morePhotos = year.photoCount - year.photos.length;
+  const moreMemories = year.memoryCount - year.memories.length;
+  return (
+    <section aria-label={`${yearsAgo(year.yearsAgo)}, ${year.year}`}>
+      <h3 className="text-lg font-semibold">
+        {yearsAgo(year.yearsAgo)} <span className="font-normal text-muted-foreground">· {year.year}</span>
+      </h3>
+      {year.photos.length > 0 && (
+        <ul aria-label={`Photos from ${year.year}`} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6">
+          {year.photos.map((photo, index) => (
+            <li key={photo.id} className="aspect-square overflow-hidden rounded-lg border bg-muted">
+              <button
+                type="button"
+                className="size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`View ${photo.title || photo.fileName}`}
+                onClick={() => onOpenPhoto(year.photos, index)}
+              >
+                {renderPhoto(photo)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {morePhotos > 0 && (
+        <p className="mt-1 text-sm text-muted-foreground">and {plural(morePhotos, 'more photo', 'more photos')} that day</p>
+      )}
+      {year.memories.length > 0 && (
+        <ul aria-label={`Memories from ${year.year}`} className="mt-2 grid gap-1">
+          {year.memories.map((memory) => (
+            <li key={memory.id}>
+              <Link to={memoriesPath} className="font-medium text-primary underline-offset-4 hover:underline">
+                {memory.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {moreMemories > 0 && (
+        <p className="mt-1 text-sm text-muted-foreground">and {plural(moreMemories, 'more memory', 'more memories')} that day</p>
+      )}
+    </section>
+  );
+}

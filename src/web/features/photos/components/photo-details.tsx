@@ -1,0 +1,78 @@
+import { Download, ExternalLink } from 'lucide-react';
+import type { Photo } from '@shared/schemas/photos';
+import { Button } from '@web/components/ui/button';
+import { formatBytes } from '@web/lib/format';
+
+/** "lat, long" in decimal degrees (as EXIF GPS is written into a photo's place), or null for a place name. */
+export function placeCoordinates(place: string | null): { lat: number; lon: number } | null {
+  const match = /^\s*([+-]?\d{1,3}(?:\.\d+)?)\s*,\s*([+-]?\d{1,3}(?:\.\d+)?)\s*$/.exec(place ?? '');
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lon = Number(match[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
+}
+
+export const openStreetMapUrl = ({ lat, lon }: { lat: number; lon: number }) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
+
+const isHeif = (photo: Photo) => photo.mimeType === 'image/heic' || photo.mimeType === 'image/heif';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * The viewer's details: what a photo app shows under "Info". The download is the image route itself (same
+ * origin, so `download` names the file): for a JPEG, PNG, GIF or WebP that is the original as uploaded; a
+ * HEIC is served as its JPEG display copy, and the button says so.
+ */
+export function PhotoDetails({ photo }: { photo: Photo }) {
+  const coordinates = placeCoordinates(photo.location);
+  const downloadName = isHeif(photo) ? photo.fileName.replace(/\.[^.]*$/, '') + '.jpg' : photo.fileName;
+  return (
+    <section aria-label="Photo details" className="grid content-start gap-4 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="text-muted-foreground">Taken</dt>
+        <dd>{photo.dateTaken ? dateTime.format(new Date(photo.dateTaken)) : 'Unknown'}</dd>
+        <dt className="text-muted-foreground">Uploaded</dt>
+        <dd>{dateTime.format(new Date(photo.createdAt))}</dd>
+        {photo.cameraInfo && (
+          <>
+            <dt className="text-muted-foreground">Camera</dt>
+            <dd className="break-words">{photo.cameraInfo}</dd>
+          </>
+        )}
+        {photo.location && (
+          <>
+            <dt className="text-muted-foreground">Place</dt>
+            <dd className="break-words">
+              {coordinates ? `${coordinates.lat}, ${coordinates.lon}` : photo.location}
+              {coordinates && (
+                <a
+                  href={openStreetMapUrl(coordinates)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-1 flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                >
+                  Open in OpenStreetMap
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                </a>
+              )}
+            </dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">File</dt>
+        <dd className="break-all">{photo.fileName}</dd>
+        <dt className="text-muted-foreground">Size</dt>
+        <dd>
+          {formatBytes(photo.fileSize)}
+          {photo.width && photo.height ? ` · ${photo.width} × ${photo.height}` : ''}
+        </dd>
+      </dl>
+      <Button asChild variant="outline" className="justify-self-start">
+        <a href={`/api/photos/image/${photo.id}`} download={downloadName}>
+          <Download aria-hidden="true" />
+          {isHeif(photo) ? 'Download as JPEG' : 'Download original'}
+        </a>
+      </Button>
+    </section>
+  );
+}
