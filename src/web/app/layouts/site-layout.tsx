@@ -8,6 +8,7 @@ import { paths } from '../paths';
 
 // Only signed-in paths show the account menu; loading it on demand keeps the landing page light.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const HeaderSearch = lazy(() => import('./header-search').then((m) => ({ default: m.HeaderSearch })));
 
 /** spec §2: the shared header and footer around every page. Each child layout renders its own <main>. */
 export function SiteLayout() {
@@ -31,9 +32,14 @@ export function SiteLayout() {
             heirloom
           </Link>
           {isAppPath ? (
-            <Suspense fallback={null}>
-              <AccountMenu />
-            </Suspense>
+            <div className="flex items-center gap-2">
+              <Suspense fallback={null}>
+                <HeaderSearch />
+              </Suspense>
+              <Suspense fallback={null}>
+                <AccountMenu />
+              </Suspense>
+            </div>
           ) : (
             <Button asChild variant="outline">
               <Link to={paths.login}>Login</Link>

@@ -1,0 +1,61 @@
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SearchHit } from '@shared/schemas/search';
+import { SearchDialog } from '@web/features/search/components/search-dialog';
+import { paths } from '../paths';
+import { QueryScope } from '../query-scope';
+
+/**
+ * Where a search result opens: its page, naming the item in the query string (`?memory=`, `?photo=`,
+ * `?document=`, `?contact=`) for the page to bring it into view.
+ */
+export function searchHitPath(hit: SearchHit): string {
+  switch (hit.kind) {
+    case 'memory':
+      return `${paths.memories}?memory=${hit.id}`;
+    case 'photo':
+      return `${paths.photos}?photo=${hit.id}`;
+    case 'document':
+      return `${paths.vault}?document=${hit.id}`;
+    case 'contact':
+      return `${hit.relationship === 'friend' ? paths.friends : paths.family}?contact=${hit.id}`;
+  }
+}
+
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** issue 15: one search box in the signed-in header; Ctrl/⌘+K opens it from anywhere. */
+export function HeaderSearch() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault(); // the browser's own Ctrl+K goes to its address bar
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const shortcut = isMac() ? '⌘K' : 'Ctrl K';
+  return (
+    <QueryScope>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label="Search"
+        aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
+        className="flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring max-sm:w-10 max-sm:justify-center max-sm:px-0 sm:w-56 lg:w-72"
+      >
+        <Search aria-hidden="true" className="size-4 shrink-0" />
+        <span className="flex-1 text-left max-sm:hidden">Search…</span>
+        <kbd className="rounded border bg-muted px-1.5 font-sans text-xs max-sm:hidden">{shortcut}</kbd>
+      </button>
+      <SearchDialog open={open} onOpenChange={setOpen} onOpenHit={(hit) => void navigate(searchHitPath(hit))} />
+    </QueryScope>
+  );
+}
