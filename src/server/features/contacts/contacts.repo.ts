@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 
-type ContactRow = typeof contacts.$inferSelect;
+type ContactRow = Omit<typeof contacts.$inferSelect, 'searchVector'>;
+// search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
+const { searchVector: _searchVector, ...contactColumns } = getTableColumns(contacts);
 /** What the service stores: every optional field present, null when not given. */
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerId' | 'linkedUserId' | 'createdAt' | 'updatedAt'>;
 
@@ -26,7 +28,7 @@ export function createContactsRepo(db: Db) {
   return {
     async listByOwner(ownerId: number, relationship?: Relationship) {
       const rows = await db
-        .select()
+        .select(contactColumns)
         .from(contacts)
         .where(and(eq(contacts.ownerId, ownerId), relationship && eq(contacts.relationship, relationship)))
         .orderBy(asc(sql`lower(${contacts.firstName})`), asc(sql`lower(${contacts.lastName})`), asc(contacts.id));
@@ -36,7 +38,7 @@ export function createContactsRepo(db: Db) {
     async pageByOwner(ownerId: number, relationship: Relationship | undefined, cursor: string | undefined, limit: number) {
       const page = keysetPage(CONTACT_KEYSET, cursor, limit);
       const rows = await db
-        .select({ ...getTableColumns(contacts), ...page.columns })
+        .select({ ...contactColumns, ...page.columns })
         .from(contacts)
         .where(and(eq(contacts.ownerId, ownerId), relationship && eq(contacts.relationship, relationship), page.where))
         .orderBy(...page.orderBy)

@@ -7,7 +7,7 @@ import { keysetPage, type Keyset } from '../../lib/keyset';
 import { memories, memoryAttachments, photos, vaultFiles } from '../../db/schema';
 import { attachmentFileUrl, linkedPhotoId, linkedPhotoUrl, linkedVaultFileId, linkedVaultFileUrl } from './attachment-urls';
 
-type MemoryRow = typeof memories.$inferSelect;
+type MemoryRow = Omit<typeof memories.$inferSelect, 'searchVector'>;
 type AttachmentRow = typeof memoryAttachments.$inferSelect;
 export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | 'isPublic' | 'tags' | 'location'>;
 /**
@@ -19,8 +19,10 @@ const isPublicRead = sql<boolean>`(memories.is_public OR EXISTS (
   SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
   WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND g.link_kind = 'public' AND g.release_condition = 'now'
     AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+// search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
+const { searchVector: _searchVector, ...tableColumns } = getTableColumns(memories);
 /** Every column, with isPublic as read: what becomes a Memory. */
-const memoryColumns = { ...getTableColumns(memories), isPublic: isPublicRead };
+const memoryColumns = { ...tableColumns, isPublic: isPublicRead };
 /** The paged list's order, the same as listByOwner's: newest event first, then the most recently written. */
 const MEMORY_KEYSET: Keyset = {
   list: 'memories',

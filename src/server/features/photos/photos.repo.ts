@@ -48,7 +48,7 @@ export interface ImportedPhotoMetadata {
   tags?: string[];
 }
 
-type Row = typeof photos.$inferSelect;
+type Row = Omit<typeof photos.$inferSelect, 'searchVector'>;
 
 /**
  * The paged gallery's orders, the same as the unpaged list's (orderFor below), as keysets. The by-date key
@@ -80,8 +80,10 @@ const isPublicRead = sql<boolean>`(photos.is_public OR EXISTS (
   SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
   WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND g.link_kind = 'public' AND g.release_condition = 'now'
     AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+// search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
+const { searchVector: _searchVector, ...tableColumns } = getTableColumns(photos);
 /** Every column, with isPublic as read: what becomes a Photo. */
-const photoColumns = { ...getTableColumns(photos), isPublic: isPublicRead };
+const photoColumns = { ...tableColumns, isPublic: isPublicRead };
 /** Writes that must share the transaction which makes their files permanent (lib/durable-files.ts). */
 type Executor = Db | Tx;
 

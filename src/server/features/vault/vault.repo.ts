@@ -5,7 +5,9 @@ import { memories, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 
-type VaultRow = typeof vaultFiles.$inferSelect;
+type VaultRow = Omit<typeof vaultFiles.$inferSelect, 'searchVector'>;
+// search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
+const { searchVector: _searchVector, ...vaultColumns } = getTableColumns(vaultFiles);
 export type NewVaultFile = Omit<typeof vaultFiles.$inferInsert, 'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt'>;
 
 export type QuotaInsertResult =
@@ -27,7 +29,7 @@ export function createVaultRepo(db: Db) {
   return {
     async listByOwner(userId: number) {
       const rows = await db
-        .select()
+        .select(vaultColumns)
         .from(vaultFiles)
         .where(eq(vaultFiles.userId, userId))
         .orderBy(desc(vaultFiles.uploadedAt), desc(vaultFiles.id));
@@ -38,7 +40,7 @@ export function createVaultRepo(db: Db) {
     async pageByOwner(userId: number, cursor: string | undefined, limit: number) {
       const page = keysetPage(VAULT_KEYSET, cursor, limit);
       const rows = await db
-        .select({ ...getTableColumns(vaultFiles), ...page.columns })
+        .select({ ...vaultColumns, ...page.columns })
         .from(vaultFiles)
         .where(and(eq(vaultFiles.userId, userId), page.where))
         .orderBy(...page.orderBy)
