@@ -91,7 +91,12 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 export const searchGroupSchema = z.object({
   kind: searchKindSchema,
   items: z.array(searchHitSchema),
-  /** Pass as `cursor` with `kind` for the next page; null on the last. */
+  /** More matches of this kind than shown. */
+  hasMore: z.boolean(),
+  /**
+   * With `kind`: pass as `cursor` (with the same q and kind) for the next page; null on the last. Always null in
+   * the all-kinds answer, whose order is a preview: ask for the kind without a cursor to see all of it.
+   */
   nextCursor: z.string().nullable(),
 });
 

@@ -101,10 +101,21 @@ const unmarked = (text: SQL) => sql`translate(${text}, ${MARK_START + MARK_END},
 
 export function createSearchRepo(db: Db) {
   return {
-    /** One page of one kind, best first: (rank, id) descending, after the cursor when there is one. */
-    async page(userId: number, kind: SearchKind, terms: SearchTerm[], limit: number, after?: SearchCursor): Promise<SearchRow[]> {
+    /**
+     * One page of one kind, best first: (rank, id) descending, after the cursor when there is one.
+     * `candidates` bounds the rows ranked to the newest that many matches (the as-you-type preview: ts_rank
+     * costs ~20 µs a row, and a common word can match tens of thousands).
+     */
+    async page(
+      userId: number,
+      kind: SearchKind,
+      terms: SearchTerm[],
+      { limit, after, candidates }: { limit: number; after?: SearchCursor; candidates?: number },
+    ): Promise<SearchRow[]> {
       const k = KINDS[kind];
       const query = buildTsQuery(terms);
+      const matches = sql`SELECT id, search_vector FROM ${k.table} WHERE ${k.owner} = ${userId} AND search_vector @@ ${query}`;
+      const ranked = candidates === undefined ? matches : sql`${matches} ORDER BY id DESC LIMIT ${candidates}`;
       const afterCursor = after ? sql`WHERE (rank, id) < (${after.rank}::real, ${after.id}::integer)` : sql``;
       const result = await db.execute<SearchRow>(sql`
         SELECT page.id, page.rank,
@@ -114,9 +125,7 @@ export function createSearchRepo(db: Db) {
                ${k.date} AS date, ${k.relationship} AS relationship
         FROM (
           SELECT id, rank FROM (
-            SELECT id, ts_rank(search_vector, ${query}, 1) AS rank
-            FROM ${k.table}
-            WHERE ${k.owner} = ${userId} AND search_vector @@ ${query}
+            SELECT id, ts_rank(search_vector, ${query}, 1) AS rank FROM (${ranked}) matches
           ) ranked
           ${afterCursor}
           ORDER BY rank DESC, id DESC

@@ -12,6 +12,9 @@ import {
 import { badRequest } from '../../lib/errors';
 import { MARK_END, MARK_START, type SearchCursor, type SearchRepo, type SearchRow } from './search.repo';
 
+/** Matches of one kind ranked for the all-kinds preview (a bound on its cost; decision 030). */
+const PREVIEW_CANDIDATES = 400;
+
 /** ts_headline's output → plain text and the [start, end) offsets of the marked words. */
 export function toHighlighted(marked: string): Highlighted {
   let text = '';
@@ -49,14 +52,16 @@ function toHit(kind: SearchKind, row: SearchRow): SearchHit {
 }
 
 export function createSearchService({ repo }: { repo: SearchRepo }) {
-  async function group(userId: number, kind: SearchKind, query: SearchQuery, limit: number, after?: SearchCursor) {
-    const rows = await repo.page(userId, kind, parseSearchTerms(query.q), limit + 1, after);
+  async function group(userId: number, kind: SearchKind, query: SearchQuery, limit: number, after?: SearchCursor, candidates?: number) {
+    const rows = await repo.page(userId, kind, parseSearchTerms(query.q), { limit: limit + 1, after, candidates });
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return {
       kind,
       items: items.map((row) => toHit(kind, row)),
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      hasMore: rows.length > limit,
+      // A preview ranked only some candidates: its last item is no position in the full order.
+      nextCursor: rows.length > limit && last && candidates === undefined ? encodeCursor(last) : null,
     };
   }
 
@@ -69,7 +74,10 @@ export function createSearchService({ repo }: { repo: SearchRepo }) {
         return { groups: one.items.length > 0 ? [one] : [] };
       }
       if (query.cursor !== undefined) throw badRequest('A cursor pages one kind: pass kind with it');
-      const groups = await Promise.all(SEARCH_KINDS.map((kind) => group(userId, kind, query, SEARCH_GROUP_PREVIEW)));
+      // The preview ranks the newest PREVIEW_CANDIDATES matches of each kind; "more" (one kind) ranks them all.
+      const groups = await Promise.all(
+        SEARCH_KINDS.map((kind) => group(userId, kind, query, SEARCH_GROUP_PREVIEW, undefined, PREVIEW_CANDIDATES)),
+      );
       return { groups: groups.filter((g) => g.items.length > 0) };
     },
   };

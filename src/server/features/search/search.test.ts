@@ -141,10 +141,11 @@ describe('GET /api/search', () => {
     expect(seen.map((h) => h.id).sort((a, b) => a - b)).toEqual(ids);
     // A match in the title ranks above one in the description: all of those come first.
     expect(seen.slice(0, 15).every((h) => h.title.text === 'Orchard')).toBe(true);
-    // Without kind, a group shows the first few and says there is more.
+    // Without kind, a group shows the first few and says there is more (paging is asked for by kind).
     const all = await search(owner, 'orchard');
     expect(all.groups[0]!.items).toHaveLength(5);
-    expect(all.groups[0]!.nextCursor).not.toBeNull();
+    expect(all.groups[0]!.hasMore).toBe(true);
+    expect(all.groups[0]!.nextCursor).toBeNull();
   });
 
   it('keeps typed markup and tsquery syntax as plain text', async () => {
