@@ -46,6 +46,11 @@ test("the dashboard brings back a photo taken on today's date in an earlier year
   await expect(viewer.getByRole('img', { name: 'Picnic' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
+
+  // on a phone the card fits the screen (no sideways scrolling)
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(threeYearsAgo.getByRole('img', { name: 'Picnic' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('the dashboard has no "On this day" when the day holds nothing', async ({ page, signIn }) => {
