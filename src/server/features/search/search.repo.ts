@@ -103,7 +103,7 @@ export function createSearchRepo(db: Db) {
   return {
     /**
      * One page of one kind, best first: (rank, id) descending, after the cursor when there is one.
-     * `candidates` bounds the rows ranked to the newest that many matches (the as-you-type preview: ts_rank
+     * `candidates` bounds the rows ranked to the first that many matches found (the as-you-type preview: ts_rank
      * costs ~20 µs a row, and a common word can match tens of thousands).
      */
     async page(
@@ -115,7 +115,9 @@ export function createSearchRepo(db: Db) {
       const k = KINDS[kind];
       const query = buildTsQuery(terms);
       const matches = sql`SELECT id, search_vector FROM ${k.table} WHERE ${k.owner} = ${userId} AND search_vector @@ ${query}`;
-      const ranked = candidates === undefined ? matches : sql`${matches} ORDER BY id DESC LIMIT ${candidates}`;
+      // No ORDER BY: PostgreSQL stops at the first `candidates` matches whichever way it finds them (the GIN
+      // index for a rare word, the table for a common one); ordering them first would read every match.
+      const ranked = candidates === undefined ? matches : sql`${matches} LIMIT ${candidates}`;
       const afterCursor = after ? sql`WHERE (rank, id) < (${after.rank}::real, ${after.id}::integer)` : sql``;
       const result = await db.execute<SearchRow>(sql`
         SELECT page.id, page.rank,
