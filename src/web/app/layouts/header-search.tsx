@@ -47,13 +47,14 @@ export function HeaderSearch() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label="Search"
         aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
         className="flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring max-sm:w-10 max-sm:justify-center max-sm:px-0 sm:w-56 lg:w-72"
       >
         <Search aria-hidden="true" className="size-4 shrink-0" />
-        <span className="flex-1 text-left max-sm:hidden">Search…</span>
-        <kbd className="rounded border bg-muted px-1.5 font-sans text-xs max-sm:hidden">{shortcut}</kbd>
+        <span className="flex-1 text-left max-sm:sr-only">Search…</span>
+        <kbd aria-hidden="true" className="rounded border bg-muted px-1.5 font-sans text-xs max-sm:hidden">
+          {shortcut}
+        </kbd>
       </button>
       <SearchDialog open={open} onOpenChange={setOpen} onOpenHit={(hit) => void navigate(searchHitPath(hit))} />
     </QueryScope>
