@@ -1,6 +1,6 @@
 // npm run bench:search — GET /api/search at 160,000 items for one account (issue 15: p95 ≤ 50 ms).
-// The baseline is GET /api/user (one row by primary key through the same session and app), timed in the
-// same run: absolute numbers swing between runs on small machines, the ratio much less.
+// The baseline is GET /api/user (a signed-in request through the same app and session, served from the session
+// cache), alternated with the searches in the same run: it shows how busy the shared machine was.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres  use that server (a scratch database is
 //                                                                    created and dropped); otherwise an
