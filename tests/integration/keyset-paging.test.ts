@@ -209,6 +209,72 @@ describe('GET /api/photos/page', () => {
   });
 });
 
+describe('jumping to a month: GET /api/photos/page?from= and GET /api/photos/months', () => {
+  it("starts at the newest photo at or before `from`, goes on from there, and counts photos a month in the viewer's zone", async () => {
+    await q('DELETE FROM photos');
+    await seedPhotos(other.user.id, 5);
+    const insert = (taken: string | null, created = '2024-01-01Z') =>
+      ids(
+        `INSERT INTO photos (user_id, file_path, file_name, file_size, mime_type, date_taken, created_at)
+         VALUES ($1, 'k', 'a.jpg', 1, 'image/jpeg', $2, $3) RETURNING id`,
+        [owner.user.id, taken, created],
+      ).then((r) => r[0]!);
+    const may2024 = await insert('2024-05-10T12:00:00Z');
+    const june1990a = await insert('1990-06-30T23:30:00Z'); // 1 July in Paris
+    const june1990b = await insert('1990-06-15T08:00:00Z');
+    const march1985 = await insert('1985-03-01T00:00:00Z');
+    const undated = await insert(null, '1970-01-02Z'); // sorted at its upload (spec §2)
+
+    const jump = (await get(owner, '/api/photos/page?sortBy=dateTaken&from=1990-07-01T00:00:00Z&limit=2')).json() as PageBody;
+    expect(jump.items.map((i) => i.id)).toEqual([june1990a, june1990b]);
+    const rest = (await get(owner, withCursor('/api/photos/page?sortBy=dateTaken&limit=2', jump.nextCursor))).json() as PageBody;
+    expect(rest.items.map((i) => i.id)).toEqual([march1985, undated]);
+    expect(rest.nextCursor).toBeNull();
+    // inclusive: a photo taken exactly at `from` is the first
+    const exact = (await get(owner, '/api/photos/page?sortBy=dateTaken&from=2024-05-10T14:00:00%2B02:00&limit=1')).json() as PageBody;
+    expect(exact.items.map((i) => i.id)).toEqual([may2024]);
+
+    const months = async (query: string) => {
+      const res = await get(owner, `/api/photos/months${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { months: { month: string; count: number }[] }).months;
+    };
+    expect(await months('')).toEqual([
+      { month: '2024-05', count: 1 },
+      { month: '1990-06', count: 2 },
+      { month: '1985-03', count: 1 },
+      { month: '1970-01', count: 1 },
+    ]);
+    expect(await months('?tz=Europe/Paris')).toEqual([
+      { month: '2024-05', count: 1 },
+      { month: '1990-07', count: 1 },
+      { month: '1990-06', count: 1 },
+      { month: '1985-03', count: 1 },
+      { month: '1970-01', count: 1 },
+    ]);
+    expect(await months('?sortBy=createdAt')).toEqual([
+      { month: '2024-01', count: 4 },
+      { month: '1970-01', count: 1 },
+    ]);
+  });
+
+  it('refuses from with a cursor, with the title order, before the year 1, and an unknown zone', async () => {
+    const first = (await get(owner, '/api/photos/page?limit=1')).json() as PageBody;
+    for (const url of [
+      withCursor('/api/photos/page?from=2000-01-01T00:00:00Z', first.nextCursor),
+      '/api/photos/page?sortBy=title&from=2000-01-01T00:00:00Z',
+      '/api/photos/page?from=0001-01-01T00:00:00%2B14:00',
+      '/api/photos/page?from=yesterday',
+      '/api/photos/months?tz=Mars/Olympus',
+      '/api/photos/months?sortBy=title',
+    ]) {
+      const res = await get(owner, url);
+      expect(res.statusCode, url).toBe(400);
+    }
+    expect((await get(null, '/api/photos/months')).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/memories/page', () => {
   it('gives every memory once, in the list order, while memories come and go', async () => {
     const seed = (userId: number, n: number) =>

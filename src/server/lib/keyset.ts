@@ -92,23 +92,27 @@ export type KeyColumns = Record<`_k${number}`, SQL<string>>;
 /**
  * What a repo needs to read one page: `where` (rows after the cursor; undefined on the first page), `orderBy`,
  * `columns` to add to its select, and `finish` to cut the extra row read (limit + 1) into the next cursor.
+ * Without a cursor, `from` (already valid key values) starts the list at the first row at or past those keys:
+ * a jump, e.g. to a month of the gallery.
  */
-export function keysetPage(keyset: Keyset, cursor: string | undefined, limit: number) {
+export function keysetPage(keyset: Keyset, cursor: string | undefined, limit: number, from?: string[]) {
   const after = cursor === undefined ? undefined : decode(keyset, cursor);
   const exprs = [...keyset.keys.map((k) => k.expr), keyset.id];
   const dir = keyset.direction === 'asc' ? sql`asc` : sql`desc`;
   const columns: KeyColumns = Object.fromEntries(keyset.keys.map((k, i) => [`_k${i}`, keyText(k)]));
   // One row comparison over the same expressions as the ORDER BY (every key sorts the same way), so an index
   // on (owner, keys…, id) answers it with a seek.
+  const compare = (op: SQL, keys: string[], id: number) =>
+    sql`(${sql.join(
+      exprs.map((e) => sql`${e}`),
+      sql`, `,
+    )}) ${op} (${sql.join([...keys.map((text, i) => keyValue(keyset.keys[i]!.kind, text)), sql`${id}::int`], sql`, `)})`;
+  const asc = keyset.direction === 'asc';
   const where = after
-    ? sql`(${sql.join(
-        exprs.map((e) => sql`${e}`),
-        sql`, `,
-      )}) ${keyset.direction === 'asc' ? sql`>` : sql`<`} (${sql.join(
-        [...after.keys.map((text, i) => keyValue(keyset.keys[i]!.kind, text)), sql`${after.id}::int`],
-        sql`, `,
-      )})`
-    : undefined;
+    ? compare(asc ? sql`>` : sql`<`, after.keys, after.id)
+    : from
+      ? compare(asc ? sql`>=` : sql`<=`, from, asc ? 0 : MAX_ID)
+      : undefined;
   return {
     where,
     orderBy: exprs.map((e) => sql`${e} ${dir}`),

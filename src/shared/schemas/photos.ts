@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { isoDateTimeSchema } from './common';
 import { pageQuerySchema, pageSchema } from './paging';
+import { isTimeZone } from './timeline';
 
 // spec §5: photos are JPEG, PNG, GIF, WebP or HEIC/HEIF, up to 10MB. The server judges the bytes; the web
 // checks name and type first for early feedback, with the same words.
@@ -19,8 +20,24 @@ export const photoSortSchema = z.enum(['dateTaken', 'createdAt', 'title'], {
 });
 
 export const photoListQuerySchema = z.object({ sortBy: photoSortSchema.optional() });
-/** GET /api/photos/page (issue 15): the gallery a page at a time, in the same orders as the list. */
-export const photoPageQuerySchema = pageQuerySchema.extend({ sortBy: photoSortSchema.optional() });
+/**
+ * GET /api/photos/page (issue 15): the gallery a page at a time, in the same orders as the list. `from` (the
+ * date orders only, instead of a cursor) starts at the newest photo at or before that instant: the scrubber's jump.
+ */
+export const photoPageQuerySchema = pageQuerySchema.extend({
+  sortBy: photoSortSchema.optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }).optional(),
+});
+
+/** GET /api/photos/months: how many photos each month holds, in the viewer's time zone (the scrubber's marks). */
+export const photoMonthsQuerySchema = z.object({
+  sortBy: z.enum(['dateTaken', 'createdAt'], { error: 'Months are counted by dateTaken or createdAt' }).optional(),
+  tz: z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris').optional(),
+});
+export const photoMonthsSchema = z.object({
+  /** Newest month first; months without photos are left out. */
+  months: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), count: z.number().int() })),
+});
 
 /** Whether the thumbnail / mobile / display derivatives exist yet (a HEIC shows once they do). */
 export const derivativeStatusSchema = z.enum(['pending', 'ready', 'failed']);
@@ -98,6 +115,8 @@ export type PhotoSort = z.infer<typeof photoSortSchema>;
 export type PhotoListQuery = z.infer<typeof photoListQuerySchema>;
 export type PhotoPageQuery = z.infer<typeof photoPageQuerySchema>;
 export type PhotoPage = z.infer<typeof photoPageSchema>;
+export type PhotoMonthsQuery = z.infer<typeof photoMonthsQuerySchema>;
+export type PhotoMonths = z.infer<typeof photoMonthsSchema>;
 export type DerivativeStatus = z.infer<typeof derivativeStatusSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type PhotoPatch = z.infer<typeof photoPatchSchema>;

@@ -111,9 +111,9 @@ export function createPhotosRepo(db: Db) {
       return rows.map(toPhoto);
     },
 
-    /** One page of the gallery in `sort` order (createdAt when none), after `cursor`. */
-    async pageByOwner(userId: number, sort: PhotoSort | undefined, cursor: string | undefined, limit: number) {
-      const page = keysetPage(PHOTO_KEYSETS[sort ?? 'createdAt'], cursor, limit);
+    /** One page of the gallery in `sort` order (createdAt when none), after `cursor` or from the instant `from`. */
+    async pageByOwner(userId: number, sort: PhotoSort | undefined, cursor: string | undefined, limit: number, from?: Date) {
+      const page = keysetPage(PHOTO_KEYSETS[sort ?? 'createdAt'], cursor, limit, from && [from.toISOString()]);
       const rows = await db
         .select({ ...photoColumns, ...page.columns })
         .from(photos)
@@ -122,6 +122,21 @@ export function createPhotosRepo(db: Db) {
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
       return { items: kept.map(toPhoto), nextCursor };
+    },
+
+    /** Photos a month, newest month first, by the by-date or the upload key seen in time zone `tz`. */
+    async monthsByOwner(userId: number, sort: 'dateTaken' | 'createdAt', tz: string) {
+      const key = PHOTO_KEYSETS[sort].keys[0]!.expr;
+      const month = sql<string>`to_char(date_trunc('month', (${key}) AT TIME ZONE ${tz}), 'YYYY-MM')`;
+      return (
+        db
+          .select({ month, count: count() })
+          .from(photos)
+          .where(eq(photos.userId, userId))
+          // by position: the zone is a bound parameter, and a repeated expression would bind it again as another
+          .groupBy(sql`1`)
+          .orderBy(sql`1 desc`)
+      );
     },
 
     async findOwned(userId: number, id: number): Promise<Photo | undefined> {

@@ -9,6 +9,8 @@ import {
   PHOTO_UPLOAD_MESSAGES,
   photoImageQuerySchema,
   photoListQuerySchema,
+  photoMonthsQuerySchema,
+  photoMonthsSchema,
   photoPageQuerySchema,
   photoPageSchema,
   photoPatchSchema,
@@ -56,6 +58,10 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/page', { schema: { querystring: photoPageQuerySchema, response: { 200: photoPageSchema } } }, (req) =>
     photos.page(currentUser(req).id, req.query),
+  );
+
+  app.get('/months', { schema: { querystring: photoMonthsQuerySchema, response: { 200: photoMonthsSchema } } }, (req) =>
+    photos.months(currentUser(req).id, req.query),
   );
 
   app.post('/', { ...uploadRoute(PHOTO_UPLOAD), schema: { response: { 201: photoSchema } } }, async (req, reply) => {

@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pageLimit } from '@shared/schemas/paging';
-import type { PhotoPageQuery, PhotoPatch, PhotoSort } from '@shared/schemas/photos';
+import type { PhotoMonthsQuery, PhotoPageQuery, PhotoPatch, PhotoSort } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
-import { AppError, notFound, serviceUnavailable } from '../../lib/errors';
+import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
 import type { ByteRange } from '../../lib/send-file';
@@ -39,6 +39,9 @@ export class ImageFileGoneError extends Error {}
 const WAIT_FOR_DERIVATIVES_MS = 2_000;
 /** A file this new may belong to an upload that is still being saved: fix-paths leaves it alone. */
 const SETTLING_MS = 60_000;
+
+/** The first instant PostgreSQL's timestamps hold (there is no year 0). */
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 
 const ALL_VARIANTS: Variant[] = ['thumb', 'mobile', 'display'];
 /** What a photo's derivatives are counted as until they exist (decision 020): about a quarter of the original. */
@@ -153,7 +156,25 @@ export function createPhotosService({
     list: (userId: number, sort?: PhotoSort) => repo.listByOwner(userId, sort),
 
     /** The gallery a page at a time (issue 15); the same order as list. */
-    page: (userId: number, query: PhotoPageQuery) => repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query)),
+    page(userId: number, query: PhotoPageQuery) {
+      if (query.from !== undefined && query.cursor !== undefined) throw badRequest('Send a cursor or from, not both');
+      if (query.from !== undefined && query.sortBy === 'title') throw badRequest('from works with the date orders only');
+      const from = query.from === undefined ? undefined : new Date(query.from);
+      // year 0 (an offset can reach it from 0001-01-01) does not exist in PostgreSQL: a 500 there
+      if (from && from.getTime() < EARLIEST_INSTANT) throw badRequest('from must be in the year 1 or later');
+      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from);
+    },
+
+    /** The scrubber's months; a zone PostgreSQL does not know is the client's mistake (400). */
+    async months(userId: number, query: PhotoMonthsQuery) {
+      try {
+        return { months: await repo.monthsByOwner(userId, query.sortBy ?? 'dateTaken', query.tz ?? 'UTC') };
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+        if (code === '22023') throw badRequest('tz must be an IANA time zone such as Europe/Paris');
+        throw err;
+      }
+    },
 
     /**
      * Takes ownership of a staged upload. The file and its row become permanent together (journalled in
