@@ -119,7 +119,7 @@ export function createSearchRepo(db: Db) {
       // index for a rare word, the table for a common one); ordering them first would read every match.
       const ranked = candidates === undefined ? matches : sql`${matches} LIMIT ${candidates}`;
       const afterCursor = after ? sql`WHERE (rank, id) < (${after.rank}::real, ${after.id}::integer)` : sql``;
-      const result = await db.execute<SearchRow>(sql`
+      const statement = sql`
         SELECT page.id, page.rank,
                ts_headline('heirloom_simple', ${unmarked(k.title)}, ${query}, ${TITLE_OPTIONS}) AS title,
                CASE WHEN coalesce(${k.details}, '') = '' THEN NULL
@@ -134,7 +134,14 @@ export function createSearchRepo(db: Db) {
           LIMIT ${limit}
         ) page
         JOIN ${k.table} USING (id)
-        ORDER BY page.rank DESC, page.id DESC`);
+        ORDER BY page.rank DESC, page.id DESC`;
+      // PostgreSQL guesses a prefix matches ~2% of rows, and under LIMIT it then prefers reading the table
+      // until it has enough, which for a rare word means all of it (36 ms at 100k photos, 3 ms via the index).
+      // The GIN index is never a bad way to find matches, so the planner is told to use it.
+      const result = await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return tx.execute<SearchRow>(statement);
+      });
       return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
     },
   };
