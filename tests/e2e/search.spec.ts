@@ -42,7 +42,8 @@ test.describe('Search from the header', () => {
     await page.goto('/story');
     await page.getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog');
-    expect((await dialog.boundingBox())!.width).toBe(390);
+    // Full width once its opening animation (a zoom) has ended.
+    await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(390);
     await page.getByRole('combobox', { name: /search memories/i }).fill('sail');
     const option = page.getByRole('option', { name: /Ingrid Søndergaard/ });
     await expect(option.locator('mark')).toHaveText('sail');
