@@ -187,6 +187,9 @@ export const photos = pgTable(
   (t) => [
     index('photos_user_created_idx').on(t.userId, t.createdAt),
     index('photos_user_taken_idx').on(t.userId, t.dateTaken),
+    // the keyset-paged gallery's orders (src/server/lib/keyset.ts): by date taken (upload time when unknown) and by title
+    index('photos_user_taken_page_idx').on(t.userId, sql`coalesce(${t.dateTaken}, ${t.createdAt})`, t.id),
+    index('photos_user_title_page_idx').on(t.userId, sql`lower(coalesce(nullif(${t.title}, ''), ${t.fileName}))`, t.id),
     index('photos_memory_idx').on(t.memoryId),
     index('photos_search_idx').using('gin', t.searchVector),
   ],
@@ -272,6 +275,7 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_owner_rel_idx').on(t.ownerId, t.relationship),
+    index('contacts_owner_name_page_idx').on(t.ownerId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
     index('contacts_search_idx').using('gin', t.searchVector),
   ],

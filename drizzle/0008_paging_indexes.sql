@@ -1,0 +1,3 @@
+CREATE INDEX "contacts_owner_name_page_idx" ON "contacts" USING btree ("owner_id",lower("first_name"),lower("last_name"),"id");--> statement-breakpoint
+CREATE INDEX "photos_user_taken_page_idx" ON "photos" USING btree ("user_id",coalesce("date_taken", "created_at"),"id");--> statement-breakpoint
+CREATE INDEX "photos_user_title_page_idx" ON "photos" USING btree ("user_id",lower(coalesce(nullif("title", ''), "file_name")),"id");
