@@ -75,6 +75,8 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api.post<Message>('/api/email/verify', { token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
+    // The user may have been fetched (unverified) while the link was being checked: refetch it even where no
+    // page shows it now, cancelling that earlier fetch, whose answer would otherwise count as fresh.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user, refetchType: 'all' }, { cancelRefetch: true }),
   });
 }
