@@ -105,3 +105,19 @@ export function storedFiles(t: TestApp): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
+
+/** POST as a signed-in user (JSON or a multipart form); anything but success fails the test with the answer. */
+export async function postAs(t: TestApp, cookie: string, url: string, body: object | ReturnType<typeof multipart>): Promise<unknown> {
+  const form = 'payload' in body && Buffer.isBuffer(body.payload) ? (body as ReturnType<typeof multipart>) : undefined;
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie, ...(form?.headers ?? {}) },
+    payload: form ? form.payload : (body as object),
+  });
+  if (res.statusCode >= 300) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
+  return res.json() as unknown;
+}
+
+/** The id of what a POST created (an attachment upload answers a list). */
+export const idOf = (json: unknown) => (Array.isArray(json) ? Number((json[0] as { id: string }).id) : (json as { id: number }).id);

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { collectionItems, collections, contacts, grants, memories, photos, users, vaultFiles } from '@server/db/schema';
-import { multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { idOf, multipart, postAs, signUp, type TestApp } from '@tests/helpers/server';
 
 export type Actor = Awaited<ReturnType<typeof signUp>>;
 
@@ -47,16 +47,7 @@ function vaultForm() {
 }
 
 async function created(t: TestApp, cookie: string, url: string, body: object | ReturnType<typeof multipart>): Promise<number> {
-  const form = 'payload' in body && Buffer.isBuffer(body.payload) ? (body as ReturnType<typeof multipart>) : undefined;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie, ...(form?.headers ?? {}) },
-    payload: form ? form.payload : (body as object),
-  });
-  if (res.statusCode >= 300) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
-  const json = res.json() as { id: number } | Array<{ id: string }>;
-  return Array.isArray(json) ? Number(json[0]!.id) : json.id;
+  return idOf(await postAs(t, cookie, url, body));
 }
 
 export async function makeWorld(t: TestApp): Promise<World> {

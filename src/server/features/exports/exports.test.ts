@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { exportManifestSchema, heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
 import { TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import { exports, photos } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, storedFiles, type TestApp, idOf, postAs } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 import { readZip } from '@tests/helpers/zip';
 import { wavFile } from '@tests/helpers/audio';
@@ -27,18 +27,6 @@ const jpeg = (background: string) =>
     .jpeg()
     .toBuffer();
 
-async function post(t: TestApp, who: Actor, url: string, body: object | ReturnType<typeof multipart>) {
-  const form = 'payload' in body && Buffer.isBuffer(body.payload) ? (body as ReturnType<typeof multipart>) : undefined;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: who.cookie, ...(form?.headers ?? {}) },
-    payload: form ? form.payload : (body as object),
-  });
-  if (res.statusCode >= 300) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
-  return res.json() as unknown;
-}
-const idOf = (json: unknown) => (Array.isArray(json) ? Number((json[0] as { id: string }).id) : (json as { id: number }).id);
 const get = (t: TestApp, who: Actor | undefined, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(who ? { cookie: who.cookie } : {}), ...headers } });
 
@@ -85,9 +73,9 @@ describe('export everything', () => {
 
     const photoForm = (content: Buffer, filename: string, contentType: string) =>
       multipart([{ name: 'photo', filename, content, contentType }]);
-    const photoId = idOf(await post(t, owner, '/api/photos', photoForm(photoJpeg, 'eiffel.jpg', 'image/jpeg')));
-    const heicId = idOf(await post(t, owner, '/api/photos', photoForm(HEIC, 'tiny.heic', 'image/heic')));
-    const linkedId = idOf(await post(t, owner, '/api/photos', photoForm(linkedJpeg, 'linked.jpg', 'image/jpeg')));
+    const photoId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(photoJpeg, 'eiffel.jpg', 'image/jpeg')));
+    const heicId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(HEIC, 'tiny.heic', 'image/heic')));
+    const linkedId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(linkedJpeg, 'linked.jpg', 'image/jpeg')));
     await t.app.inject({
       method: 'PATCH',
       url: `/api/photos/${photoId}`,
@@ -100,11 +88,11 @@ describe('export everything', () => {
       .set({ tags: ['paris', 'summer'] })
       .where(eq(photos.id, photoId));
     const picture = multipart([{ name: 'profilePicture', filename: 'me.png', content: await jpeg('#777777'), contentType: 'image/jpeg' }]);
-    await post(t, owner, '/api/user/profile-picture', picture);
+    await postAs(t, owner.cookie, '/api/user/profile-picture', picture);
     profilePicture = (await get(t, owner, '/api/user/profile-picture')).rawPayload;
 
     const memoryId = idOf(
-      await post(t, owner, '/api/memories', {
+      await postAs(t, owner.cookie, '/api/memories', {
         title: 'Paris: the trip',
         content: 'The tower at dusk.\n\nWe walked back along the river.',
         eventDate: '2019-07-04',
@@ -113,9 +101,9 @@ describe('export everything', () => {
         location: 'Paris, France',
       }),
     );
-    await post(
+    await postAs(
       t,
-      owner,
+      owner.cookie,
       `/api/memories/${memoryId}/attachments`,
       multipart([
         { name: 'attachments', filename: 'tower.jpg', content: attachmentJpeg, contentType: 'image/jpeg' },
@@ -124,10 +112,15 @@ describe('export everything', () => {
       ]),
     );
     const documentId = idOf(
-      await post(t, owner, '/api/vault', multipart([{ name: 'file', filename: 'letter.txt', content: letter, contentType: 'text/plain' }])),
+      await postAs(
+        t,
+        owner.cookie,
+        '/api/vault',
+        multipart([{ name: 'file', filename: 'letter.txt', content: letter, contentType: 'text/plain' }]),
+      ),
     );
-    await post(t, owner, `/api/memories/${memoryId}/links`, { photoIds: [linkedId], vaultFileIds: [documentId] });
-    await post(t, owner, '/api/contacts', {
+    await postAs(t, owner.cookie, `/api/memories/${memoryId}/links`, { photoIds: [linkedId], vaultFileIds: [documentId] });
+    await postAs(t, owner.cookie, '/api/contacts', {
       firstName: 'Mary',
       lastName: 'Shelley',
       relationship: 'family',
@@ -136,8 +129,8 @@ describe('export everything', () => {
       birthday: '1997-08-30',
       notes: 'Wrote Frankenstein; loves storms, rain\nand lakes',
     });
-    const collectionId = idOf(await post(t, owner, '/api/collections', { title: 'Summer in Paris', description: 'Our trip' }));
-    await post(t, owner, `/api/collections/${collectionId}/items`, {
+    const collectionId = idOf(await postAs(t, owner.cookie, '/api/collections', { title: 'Summer in Paris', description: 'Our trip' }));
+    await postAs(t, owner.cookie, `/api/collections/${collectionId}/items`, {
       photoIds: [photoId, heicId],
       memoryIds: [memoryId],
       documentIds: [documentId],
@@ -376,7 +369,7 @@ describe('an export that cannot be finished', () => {
   it('says which file is missing, leaves no archive behind, and lets the owner start again', async () => {
     const who = await signUp(t.app, { firstName: 'Lost', surname: 'File' });
     const form = multipart([{ name: 'photo', filename: 'gone.jpg', content: await jpeg('#123456'), contentType: 'image/jpeg' }]);
-    const photoId = idOf(await post(t, who, '/api/photos', form));
+    const photoId = idOf(await postAs(t, who.cookie, '/api/photos', form));
     await waitForDerivatives(t, who);
     const [row] = await t.db.select({ key: photos.filePath }).from(photos).where(eq(photos.id, photoId));
     await t.files.remove(row!.key);

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { collectionItems, contacts, grants } from '@server/db/schema';
-import { multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { multipart, signUp, type TestApp, idOf, postAs } from '@tests/helpers/server';
 
 export type Actor = Awaited<ReturnType<typeof signUp>>;
 
@@ -62,19 +62,6 @@ export interface ShareWorld {
   personalGrantId: number;
 }
 
-async function post(t: TestApp, who: Actor, url: string, body: object | ReturnType<typeof multipart>) {
-  const form = 'payload' in body && Buffer.isBuffer(body.payload) ? (body as ReturnType<typeof multipart>) : undefined;
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: who.cookie, ...(form?.headers ?? {}) },
-    payload: form ? form.payload : (body as object),
-  });
-  if (res.statusCode >= 300) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
-  return res.json() as unknown;
-}
-const idOf = (json: unknown) => (Array.isArray(json) ? Number((json[0] as { id: string }).id) : (json as { id: number }).id);
-
 export const photoForm = (content: Buffer, filename: string, contentType = 'image/jpeg') =>
   multipart([{ name: 'photo', filename, content, contentType }]);
 const vaultForm = (content: Buffer, filename: string, contentType: string) =>
@@ -93,10 +80,10 @@ export async function makeShareWorld(t: TestApp): Promise<ShareWorld> {
   const gpsPhoto = await gpsJpeg();
   const png = await plainPng();
 
-  const photoId = idOf(await post(t, owner, '/api/photos', photoForm(gpsPhoto, 'eiffel.jpg')));
-  const plainPhotoId = idOf(await post(t, owner, '/api/photos', photoForm(png, 'plain.png', 'image/png')));
-  const outsidePhotoId = idOf(await post(t, owner, '/api/photos', photoForm(png, 'private.png', 'image/png')));
-  const linkedPhotoId = idOf(await post(t, owner, '/api/photos', photoForm(png, 'linked.png', 'image/png')));
+  const photoId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(gpsPhoto, 'eiffel.jpg')));
+  const plainPhotoId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(png, 'plain.png', 'image/png')));
+  const outsidePhotoId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(png, 'private.png', 'image/png')));
+  const linkedPhotoId = idOf(await postAs(t, owner.cookie, '/api/photos', photoForm(png, 'linked.png', 'image/png')));
   const memoryBody = {
     title: 'Paris',
     content: 'The tower at dusk',
@@ -105,49 +92,61 @@ export async function makeShareWorld(t: TestApp): Promise<ShareWorld> {
     tags: ['paris'],
     location: 'Paris',
   };
-  const memoryId = idOf(await post(t, owner, '/api/memories', memoryBody));
+  const memoryId = idOf(await postAs(t, owner.cookie, '/api/memories', memoryBody));
   const attachmentId = idOf(
-    await post(
+    await postAs(
       t,
-      owner,
+      owner.cookie,
       `/api/memories/${memoryId}/attachments`,
       multipart([{ name: 'attachments', filename: 'tower.jpg', content: gpsPhoto, contentType: 'image/jpeg' }]),
     ),
   );
-  const outsideMemoryId = idOf(await post(t, owner, '/api/memories', { ...memoryBody, title: 'Diary', location: null }));
+  const outsideMemoryId = idOf(await postAs(t, owner.cookie, '/api/memories', { ...memoryBody, title: 'Diary', location: null }));
   const outsideAttachmentId = idOf(
-    await post(
+    await postAs(
       t,
-      owner,
+      owner.cookie,
       `/api/memories/${outsideMemoryId}/attachments`,
       multipart([{ name: 'attachments', filename: 'secret.png', content: png, contentType: 'image/png' }]),
     ),
   );
-  const documentId = idOf(await post(t, owner, '/api/vault', vaultForm(Buffer.from('Dear reader'), 'letter.txt', 'text/plain')));
-  const imageDocumentId = idOf(await post(t, owner, '/api/vault', vaultForm(gpsPhoto, 'scan.jpg', 'image/jpeg')));
-  const outsideVaultId = idOf(await post(t, owner, '/api/vault', vaultForm(Buffer.from('Private will'), 'will.txt', 'text/plain')));
-  const linkedVaultId = idOf(await post(t, owner, '/api/vault', vaultForm(Buffer.from('Linked note'), 'linked.txt', 'text/plain')));
-  await post(t, owner, `/api/memories/${memoryId}/links`, { photoIds: [linkedPhotoId], vaultFileIds: [linkedVaultId] });
+  const documentId = idOf(await postAs(t, owner.cookie, '/api/vault', vaultForm(Buffer.from('Dear reader'), 'letter.txt', 'text/plain')));
+  const imageDocumentId = idOf(await postAs(t, owner.cookie, '/api/vault', vaultForm(gpsPhoto, 'scan.jpg', 'image/jpeg')));
+  const outsideVaultId = idOf(
+    await postAs(t, owner.cookie, '/api/vault', vaultForm(Buffer.from('Private will'), 'will.txt', 'text/plain')),
+  );
+  const linkedVaultId = idOf(
+    await postAs(t, owner.cookie, '/api/vault', vaultForm(Buffer.from('Linked note'), 'linked.txt', 'text/plain')),
+  );
+  await postAs(t, owner.cookie, `/api/memories/${memoryId}/links`, { photoIds: [linkedPhotoId], vaultFileIds: [linkedVaultId] });
   const contactId = idOf(
-    await post(t, owner, '/api/contacts', { firstName: 'Mary', lastName: 'Shelley', relationship: 'family', email: recipient.email }),
+    await postAs(t, owner.cookie, '/api/contacts', {
+      firstName: 'Mary',
+      lastName: 'Shelley',
+      relationship: 'family',
+      email: recipient.email,
+    }),
   );
   // Contact linking (decision 011) needs a verified address; the link itself is what matters here.
   await t.db.update(contacts).set({ linkedUserId: recipient.user.id }).where(eq(contacts.id, contactId));
 
-  const collectionId = idOf(await post(t, owner, '/api/collections', { title: 'Summer in Paris', description: 'Our trip' }));
-  await post(t, owner, `/api/collections/${collectionId}/items`, {
+  const collectionId = idOf(await postAs(t, owner.cookie, '/api/collections', { title: 'Summer in Paris', description: 'Our trip' }));
+  await postAs(t, owner.cookie, `/api/collections/${collectionId}/items`, {
     photoIds: [photoId, plainPhotoId],
     memoryIds: [memoryId],
     documentIds: [documentId, imageDocumentId],
   });
-  const otherCollectionId = idOf(await post(t, owner, '/api/collections', { title: 'Private things' }));
-  await post(t, owner, `/api/collections/${otherCollectionId}/items`, { photoIds: [outsidePhotoId], documentIds: [outsideVaultId] });
+  const otherCollectionId = idOf(await postAs(t, owner.cookie, '/api/collections', { title: 'Private things' }));
+  await postAs(t, owner.cookie, `/api/collections/${otherCollectionId}/items`, {
+    photoIds: [outsidePhotoId],
+    documentIds: [outsideVaultId],
+  });
   const otherItemIds = (
     await t.db.select({ id: collectionItems.id }).from(collectionItems).where(eq(collectionItems.collectionId, otherCollectionId))
   ).map((r) => r.id);
 
   const link = async (collection: number, body: object) =>
-    post(t, owner, `/api/collections/${collection}/links`, body) as Promise<{ id: number; url: string }>;
+    postAs(t, owner.cookie, `/api/collections/${collection}/links`, body) as Promise<{ id: number; url: string }>;
   const plain = await link(collectionId, { kind: 'public' });
   const places = await link(collectionId, { kind: 'public', includePlaces: true });
   const other = await link(otherCollectionId, { kind: 'public', includePlaces: true });
