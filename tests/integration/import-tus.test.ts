@@ -2,7 +2,7 @@
 // made in two PATCHes becomes an import; it belongs to the user who created it (another user's id is 404 for
 // HEAD, PATCH, DELETE and POST /api/imports), an unfinished one cannot be imported, and its file is gone
 // from the storage root once the import has ended.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@shared/schemas/transfers';
 import { buildTestApp, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { takeoutFixture } from '@tests/helpers/takeout-fixture';
@@ -79,8 +79,11 @@ describe('resumable import uploads (tus)', () => {
     }
     expect(job?.status).toBe('done');
     expect(job?.report?.imported.collections).toBe(1);
-    // the upload was taken over by the import and removed with it
-    expect(storedFiles(t).filter((f) => f.startsWith('import-uploads/') || f.includes('/imports/'))).toEqual([]);
+    // the upload was taken over by the import and removed with it (the job removes the archive just after it
+    // records the import done: removing it first would let a crash in between undo a finished import)
+    await vi.waitFor(() => expect(storedFiles(t).filter((f) => f.startsWith('import-uploads/') || f.includes('/imports/'))).toEqual([]), {
+      timeout: 5000,
+    });
     expect((await post(owner.cookie, { uploads: [id] })).statusCode).toBe(404);
   });
 
