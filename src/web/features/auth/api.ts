@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, User } from '@shared/schemas/auth';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
@@ -22,6 +22,16 @@ const userQuery = queryOptions({
 
 export const useUser = () => useQuery(userQuery);
 
+/**
+ * The account changed on the server: fetch the user again, even where no page shows it now. A fetch begun
+ * before the change (a page load racing a link's check) is cancelled first: invalidating alone would join it
+ * while the query has no data yet, and its stale answer would then count as fresh.
+ */
+async function refetchUser(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: queryKeys.auth.user });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.auth.user, refetchType: 'all' });
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -36,7 +46,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterInput) => api.post<User>('/api/register', input),
     // Registration may or may not open a session, so ask the server rather than assume (the user then logs in).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
+    onSuccess: () => refetchUser(queryClient),
     onError: () => queryClient.setQueryData(queryKeys.auth.user, null),
   });
 }
@@ -67,7 +77,7 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) => api.post<Message>('/api/password/reset', input),
     // A reset ends every session of the account, perhaps this browser's too: ask the server who is signed in.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user }),
+    onSuccess: () => refetchUser(queryClient),
   });
 }
 
@@ -75,8 +85,6 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api.post<Message>('/api/email/verify', { token }),
-    // The user may have been fetched (unverified) while the link was being checked: refetch it even where no
-    // page shows it now, cancelling that earlier fetch, whose answer would otherwise count as fresh.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.user, refetchType: 'all' }, { cancelRefetch: true }),
+    onSuccess: () => refetchUser(queryClient),
   });
 }

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
 import { Toaster } from '@web/components/ui/toaster';
+import { useUser } from '../api';
 import { ResetPasswordForm } from './reset-password-form';
 import { VerifyEmailStatus } from './verify-email-status';
 
@@ -80,6 +81,36 @@ describe('VerifyEmailStatus', () => {
     const posts = fetchMock.mock.calls.filter(([url]) => url === '/api/email/verify');
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String((posts[0] as unknown as [string, RequestInit])[1].body))).toEqual({ token: TOKEN });
+  });
+
+  it('shows the verified user even when the page began fetching the user before the link was checked', async () => {
+    // The page load's fetch of the user read the account before the link was checked and answers last.
+    let answerFirstFetch = () => {};
+    let userFetches = 0;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/email/verify') return json(200, { message: 'Your e-mail address is verified.' });
+      userFetches += 1;
+      if (userFetches > 1) return json(200, { id: 1, emailVerified: true });
+      await new Promise<void>((resolve) => (answerFirstFetch = resolve));
+      return json(200, { id: 1, emailVerified: false });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    function VerifiedProbe() {
+      const user = useUser();
+      return <p>{user.data ? `verified: ${String(user.data.emailVerified)}` : 'no user yet'}</p>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <VerifyEmailStatus token={TOKEN} />
+          <VerifiedProbe />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/email/verify', expect.anything()));
+    await act(async () => answerFirstFetch());
+    expect(await screen.findByText('verified: true')).toBeTruthy();
+    expect(screen.queryByText('verified: false')).toBeNull();
   });
 
   it("shows the server's message for a used link", async () => {
