@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { isoDateTimeSchema } from './common';
+import { MAX_TAG_LENGTH } from './memories';
 import { pageQuerySchema, pageSchema } from './paging';
 import { isTimeZone } from './timeline';
 
@@ -83,7 +84,22 @@ const photoDateTakenSchema = z.iso.datetime({ offset: true, error: 'Please enter
   return time >= EARLIEST_DATE_TAKEN && time <= Date.now() + DAY_MS;
 }, PHOTO_DATE_RANGE);
 
-/** spec §7: PATCH /api/photos/{id} with {title} or {dateTaken} (ISO timestamp). */
+const PHOTO_TAGS_MAX = 50;
+const photoTagsSchema = z
+  .array(
+    z
+      .string({ error: 'Tags must be a list of words' })
+      .trim()
+      .min(1, 'A tag cannot be empty')
+      .max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters`),
+    { error: 'Tags must be a list of words' },
+  )
+  .max(PHOTO_TAGS_MAX, `A photo can have at most ${PHOTO_TAGS_MAX} tags`);
+
+/**
+ * spec §7: PATCH /api/photos/{id} with {title} or {dateTaken} (ISO timestamp); issue 15 adds description, tags
+ * (the whole list, replacing the old one) and location (the place as text; null or "" clears them).
+ */
 export const photoPatchSchema = z
   .object({
     title: z
@@ -93,8 +109,46 @@ export const photoPatchSchema = z
       .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
       .optional(),
     dateTaken: photoDateTakenSchema.optional(),
+    description: z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(MAX_TEXT_LENGTH, `Description must be at most ${MAX_TEXT_LENGTH} characters`)
+      .nullish(),
+    tags: photoTagsSchema.optional(),
+    location: z
+      .string({ error: 'Place must be text' })
+      .trim()
+      .max(MAX_SHORT_TEXT_LENGTH, `Place must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+      .nullish(),
   })
-  .refine((v) => v.title !== undefined || v.dateTaken !== undefined, 'Send a title or a dateTaken');
+  .refine((v) => Object.values(v).some((field) => field !== undefined), 'Send a title, dateTaken, description, tags or location');
+
+/** The most photos one bulk action takes: a year of a phone's pictures, one request. */
+export const PHOTO_BULK_MAX = 1000;
+const BULK_IDS_MESSAGE = `Select from 1 to ${PHOTO_BULK_MAX} photos`;
+
+/**
+ * POST /api/photos/bulk (issue 15): one action on many selected photos, all or nothing. Any id that is not
+ * one of the user's photos makes it a 404 and changes nothing. addTags adds to each photo's tags (no repeats).
+ */
+export const photoBulkSchema = z.object({
+  ids: z
+    .array(z.number({ error: BULK_IDS_MESSAGE }).int(BULK_IDS_MESSAGE).positive(BULK_IDS_MESSAGE), { error: BULK_IDS_MESSAGE })
+    .min(1, BULK_IDS_MESSAGE)
+    .max(PHOTO_BULK_MAX, BULK_IDS_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be listed once'),
+  action: z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('delete') }),
+      z.object({ type: z.literal('setDate'), dateTaken: photoDateTakenSchema }),
+      z.object({ type: z.literal('addTags'), tags: photoTagsSchema.min(1, 'Add at least one tag') }),
+    ],
+    { error: 'action.type must be delete, setDate or addTags' },
+  ),
+});
+/** How many photos the action changed (deleted, or updated). */
+export const photoBulkResultSchema = z.object({ count: z.number().int() });
 
 export const photoImageQuerySchema = z.object({
   /** spec §7: mobile=true asks for the smaller mobile variant. */
@@ -120,6 +174,8 @@ export type PhotoMonths = z.infer<typeof photoMonthsSchema>;
 export type DerivativeStatus = z.infer<typeof derivativeStatusSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type PhotoPatch = z.infer<typeof photoPatchSchema>;
+export type PhotoBulk = z.infer<typeof photoBulkSchema>;
+export type PhotoBulkResult = z.infer<typeof photoBulkResultSchema>;
 export type PhotoImageQuery = z.infer<typeof photoImageQuerySchema>;
 export type FixPathsResult = z.infer<typeof fixPathsResultSchema>;
 export type CleanupResult = z.infer<typeof cleanupResultSchema>;
