@@ -85,17 +85,21 @@ export function cannonProcess(url: string, headers: Record<string, string>, conn
   });
 }
 
-/** The production build (dist/) plus the small bench server bundle. Builds when sources changed. */
+/**
+ * The production build ($HEIRLOOM_DIST, default dist/) plus the small bench server bundle. Builds when sources
+ * changed. A private HEIRLOOM_DIST keeps a benchmark's build apart from others built from the same checkout.
+ */
 export async function ensureBuild() {
   const { build, isStale } = await import(path.join(ROOT, 'scripts/build.mjs'));
   if (isStale(ROOT)) build(ROOT);
-  const out = path.join(ROOT, 'dist', 'bench');
+  const dist = path.resolve(ROOT, process.env.HEIRLOOM_DIST ?? 'dist');
+  const out = path.join(dist, 'bench');
   execFileSync(
     path.join(ROOT, 'node_modules/.bin/tsup'),
     ['bench/bench-server.ts', '--format', 'esm', '--platform', 'node', '--target', 'node20', '--out-dir', out, '--silent', '--no-config'],
     { cwd: ROOT, stdio: 'inherit' },
   );
-  return { server: path.join(ROOT, 'dist/server/main.js'), benchServer: path.join(out, 'bench-server.js') };
+  return { server: path.join(dist, 'server/main.js'), benchServer: path.join(out, 'bench-server.js') };
 }
 
 export interface RunningServer {
