@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
-import { pageSchema } from './paging';
+import { PAGE_LIMIT_MAX, pageQuerySchema, pageSchema } from './paging';
 
 export const MAX_TAG_LENGTH = 60;
 const MAX_TAGS = 50;
@@ -108,6 +108,23 @@ export const memorySchema = z.object({
 
 /** GET /api/memories/page (issue 15): the memories a page at a time, in the list's order. */
 export const memoryPageSchema = pageSchema(memorySchema);
+
+const MEMORY_IDS_MESSAGE = `ids must be up to ${PAGE_LIMIT_MAX} memory ids, separated by commas`;
+
+/**
+ * GET /api/memories/page's query: besides the cursor and limit, `ids` keeps the page to those memories (the
+ * screen pages through a "Browse your memories" group this way, in the list's order).
+ */
+export const memoryPageQuerySchema = pageQuerySchema.extend({
+  ids: z
+    .string({ error: MEMORY_IDS_MESSAGE })
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, MEMORY_IDS_MESSAGE)
+    .refine((v) => {
+      const ids = v.split(',');
+      return ids.length <= PAGE_LIMIT_MAX && ids.every((id) => Number(id) <= MAX_ID);
+    }, MEMORY_IDS_MESSAGE)
+    .optional(),
+});
 
 /** An attachment id in a URL: '12' (own file), 'p-12' (linked photo) or 'v-12' (linked vault file). */
 export const attachmentParamsSchema = z.object({
@@ -216,6 +233,7 @@ export type MemoryFormValues = z.input<typeof memoryInputSchema>;
 export type MemoryPatch = z.infer<typeof memoryPatchSchema>;
 export type Memory = z.infer<typeof memorySchema>;
 export type MemoryPage = z.infer<typeof memoryPageSchema>;
+export type MemoryPageQuery = z.infer<typeof memoryPageQuerySchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type MemoryLinksInput = z.infer<typeof memoryLinksInputSchema>;
 export type LinkCandidates = z.infer<typeof linkCandidatesSchema>;

@@ -25,6 +25,10 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     contacts.page(currentUser(req).id, req.query),
   );
 
+  app.get('/:id', { schema: { params: idParamsSchema, response: { 200: contactSchema } } }, (req) =>
+    contacts.get(currentUser(req).id, req.params.id),
+  );
+
   app.post('/', { schema: { body: contactInputSchema, response: { 201: contactSchema } } }, async (req, reply) =>
     reply.code(201).send(await contacts.create(currentUser(req).id, req.body)),
   );

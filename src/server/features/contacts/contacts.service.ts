@@ -47,6 +47,9 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
     /** The contacts a page at a time (issue 15); the same order and filter as list. */
     page: (userId: number, query: ContactPageQuery) => repo.pageByOwner(userId, query.relationship, query.cursor, pageLimit(query)),
 
+    /** One contact (a search result opens it even when its page is not loaded). */
+    get: reread,
+
     async create(userId: number, input: ContactInput, { importId }: { importId?: number } = {}) {
       const created = await repo.insert(userId, { ...toValues(input), importId: importId ?? null });
       if (!created.email) return created;

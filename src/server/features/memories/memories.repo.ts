@@ -116,13 +116,13 @@ export function createMemoriesRepo(db: Db) {
       return rows.map((row) => toMemory(row, attachments.get(row.id) ?? []));
     },
 
-    /** One page of listByOwner, after `cursor` (issue 15). */
-    async pageByOwner(userId: number, cursor: string | undefined, limit: number) {
+    /** One page of listByOwner, after `cursor` (issue 15); with `ids`, only those of the caller's memories. */
+    async pageByOwner(userId: number, cursor: string | undefined, limit: number, ids?: number[]) {
       const page = keysetPage(MEMORY_KEYSET, cursor, limit);
       const rows = await db
         .select({ ...memoryColumns, ...page.columns })
         .from(memories)
-        .where(and(eq(memories.userId, userId), page.where))
+        .where(and(eq(memories.userId, userId), ids && inArray(memories.id, ids), page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);

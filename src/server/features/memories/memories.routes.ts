@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
-import { pageQuerySchema } from '@shared/schemas/paging';
 import {
   analyzeInputSchema,
   analyzeResultSchema,
@@ -14,6 +13,7 @@ import {
   memoryInputSchema,
   memoryLinksInputSchema,
   memoryOrganizationSchema,
+  memoryPageQuerySchema,
   memoryPageSchema,
   memoryPatchSchema,
   memorySchema,
@@ -48,8 +48,12 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));
 
-  app.get('/page', { schema: { querystring: pageQuerySchema, response: { 200: memoryPageSchema } } }, (req) =>
+  app.get('/page', { schema: { querystring: memoryPageQuerySchema, response: { 200: memoryPageSchema } } }, (req) =>
     memories.page(currentUser(req).id, req.query),
+  );
+
+  app.get('/:id', { schema: { params: idParamsSchema, response: { 200: memorySchema } } }, (req) =>
+    memories.get(currentUser(req).id, req.params.id),
   );
 
   app.post('/', { schema: { body: memoryInputSchema, response: { 201: memorySchema } } }, async (req, reply) =>

@@ -7,10 +7,11 @@ import {
   type ImproveInput,
   type MemoryInput,
   type MemoryLinksInput,
+  type MemoryPageQuery,
   type MemoryPatch,
 } from '@shared/schemas/memories';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
-import { pageLimit, type PageQuery } from '@shared/schemas/paging';
+import { pageLimit } from '@shared/schemas/paging';
 import { AiError, type AiProvider } from '../../ai/provider';
 import type { FastifyInstance } from 'fastify';
 import { createAiProvider } from '../../ai/create-ai-provider';
@@ -150,7 +151,15 @@ export function createMemoriesService({
     list: (userId: number) => repo.listByOwner(userId),
 
     /** The memories a page at a time (issue 15); the same order as list. */
-    page: (userId: number, query: PageQuery) => repo.pageByOwner(userId, query.cursor, pageLimit(query)),
+    page: (userId: number, query: MemoryPageQuery) =>
+      repo.pageByOwner(userId, query.cursor, pageLimit(query), query.ids?.split(',').map(Number)),
+
+    /** One memory, as the list shows it (a search result opens it even when its page is not loaded). */
+    async get(userId: number, id: number) {
+      const memory = await repo.findOwned(userId, id);
+      if (!memory) throw notFound('Memory not found');
+      return memory;
+    },
 
     /** An import (decision 029) passes its id: an interrupted import removes exactly the memories it made. */
     create: (userId: number, input: MemoryInput, { importId }: { importId?: number } = {}) =>

@@ -39,6 +39,11 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
   });
 
+  // GET /:id is the file itself (spec §7), so its details have their own path.
+  app.get('/:id/details', { schema: { params: idParamsSchema, response: { 200: vaultFileSchema } } }, (req) =>
+    vault.details(currentUser(req).id, req.params.id),
+  );
+
   app.delete('/:id/unlink', { schema: { params: idParamsSchema, response: { 200: vaultFileSchema } } }, (req) =>
     vault.unlink(currentUser(req).id, req.params.id),
   );

@@ -115,6 +115,13 @@ export function createVaultService({
       });
     },
 
+    /** A document's details, as the list shows them (a search result opens it even when its page is not loaded). */
+    async details(userId: number, id: number) {
+      const found = await repo.findOwnedWithPath(userId, id);
+      if (!found) throw notFound(FILE_NOT_FOUND);
+      return found.file;
+    },
+
     /** The file to send; a download (not a HEAD) is recorded as lastAccessedAt (spec §3). */
     async open(userId: number, id: number, { markAccess }: { markAccess: boolean }): Promise<StoredFile> {
       const found = await repo.findOwnedWithPath(userId, id);
