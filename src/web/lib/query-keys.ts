@@ -23,11 +23,25 @@ export const queryKeys = {
     all: ['photos'] as const,
     lists: ['photos', 'list'] as const,
     list: (sortBy?: string) => ['photos', 'list', sortBy ?? 'default'] as const,
+    /** The gallery's keyset page chains: one per order, and one per scrubber jump (`from`). */
+    pageChains: ['photos', 'pages'] as const,
+    pages: (sortBy: string, from?: string) => ['photos', 'pages', sortBy, from ?? 'newest'] as const,
+    /** The scrubber's photos per month. */
+    allMonths: ['photos', 'months'] as const,
+    months: (sortBy: string, tz: string) => ['photos', 'months', sortBy, tz] as const,
+    /** The dashboard's newest uploads (one short page). */
+    recent: ['photos', 'recent'] as const,
+    /** One photo, for a viewer opened by URL on a photo not in the loaded pages. */
+    detail: (id: number) => ['photos', 'detail', id] as const,
     processing: ['photos', 'processing'] as const,
   },
   memories: {
     all: ['memories'] as const,
     list: ['memories', 'list'] as const,
+    /** The screen's paged list: 'all', or a "Browse your memories" group. */
+    pages: ['memories', 'pages'] as const,
+    pagesOf: (filter: string) => ['memories', 'pages', filter] as const,
+    detail: (id: number) => ['memories', 'detail', id] as const,
     attachments: (memoryId: number) => ['memories', 'attachments', memoryId] as const,
     linkCandidates: (memoryId: number) => ['memories', 'link-candidates', memoryId] as const,
     suggestions: ['memories', 'suggestions'] as const,
@@ -36,10 +50,15 @@ export const queryKeys = {
   contacts: {
     all: ['contacts'] as const,
     list: (relationship: string) => ['contacts', 'list', relationship] as const,
+    pages: ['contacts', 'pages'] as const,
+    pagesOf: (relationship: string) => ['contacts', 'pages', relationship] as const,
+    detail: (id: number) => ['contacts', 'detail', id] as const,
   },
   vault: {
     all: ['vault'] as const,
     list: ['vault', 'list'] as const,
+    pages: ['vault', 'pages'] as const,
+    detail: (id: number) => ['vault', 'detail', id] as const,
     usage: ['vault', 'usage'] as const,
   },
   collections: {
