@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 // HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
 const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
 
+// The footer's year in the landing page prerendered at build time (site-layout.tsx); scripts/build.mjs sets it
+// once for both of its builds so the client bundle and the prerendered HTML agree.
+const buildYear = process.env.HEIRLOOM_BUILD_YEAR ?? String(new Date().getFullYear());
+
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
   '@server': fileURLToPath(new URL('./src/server', import.meta.url)),
@@ -19,6 +23,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   resolve: { alias },
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
   build: { outDir: path.join(distDir, 'web'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
   test: {

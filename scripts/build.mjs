@@ -1,5 +1,6 @@
-// Builds the web app (vite) and the server bundle (tsup) into $HEIRLOOM_DIST (default ./dist),
-// then writes brotli and gzip copies of text assets so they are served pre-compressed.
+// Builds the web app (vite) and the server bundle (tsup) into $HEIRLOOM_DIST (default ./dist), prerenders the
+// landing page into web/landing.html (decision 035), then writes brotli and gzip copies of text assets so they
+// are served pre-compressed.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,8 +9,20 @@ import zlib from 'node:zlib';
 export function build(root = process.cwd()) {
   const dist = path.resolve(root, process.env.HEIRLOOM_DIST ?? 'dist');
   const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  execFileSync(bin('tsup'), ['--silent'], { cwd: root, stdio: 'inherit' });
+  const env = { ...process.env, HEIRLOOM_BUILD_YEAR: process.env.HEIRLOOM_BUILD_YEAR ?? String(new Date().getFullYear()) };
+  execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
+  execFileSync(bin('tsup'), ['--silent'], { cwd: root, stdio: 'inherit', env });
+  // A build placed outside the checkout still resolves its runtime packages from this checkout.
+  const link = path.join(dist, 'node_modules');
+  if (!dist.startsWith(root + path.sep) && !fs.existsSync(link)) fs.symlinkSync(path.join(root, 'node_modules'), link, 'dir');
+  // The landing page's server bundle (react-dom/server + the app), run once here to write web/landing.html.
+  const prerender = path.join(dist, 'prerender');
+  execFileSync(bin('vite'), ['build', '--ssr', 'entry-prerender.tsx', '--outDir', prerender, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'prerender.mjs'), dist], { cwd: root, stdio: 'inherit', env });
   const web = path.join(dist, 'web');
   for (const entry of fs.readdirSync(web, { recursive: true })) {
     const file = path.join(web, String(entry));
@@ -19,9 +32,6 @@ export function build(root = process.cwd()) {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   }
-  // A build placed outside the checkout still resolves its runtime packages from this checkout.
-  const link = path.join(dist, 'node_modules');
-  if (!dist.startsWith(root + path.sep) && !fs.existsSync(link)) fs.symlinkSync(path.join(root, 'node_modules'), link, 'dir');
   fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
 }
 

@@ -51,13 +51,14 @@ async function createTestDatabase() {
   };
 }
 
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/** `webRoot`: a built web app to serve (as `npm start` does); without it only the API is served. */
+export async function buildTestApp(envOverrides: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...envOverrides });
   const files = createFileStore(path.join(dataDir, 'files'));
   await files.init();
-  const app = await buildApp({ env, db: database.db, files, logger: false });
+  const app = await buildApp({ env, db: database.db, files, logger: false, webRoot: options.webRoot });
   await app.ready();
   return {
     app,

@@ -36,6 +36,8 @@ export interface SessionManager {
   revokeUser(userId: number, keepTokenHash?: string): Promise<void>;
   /** The user's row changed (profile, picture): drop cached copies. */
   forgetUser(userId: number): void;
+  /** The signed-in user of any request (the hook above reads sessions only for /api); used for the app's HTML. */
+  userOf(req: FastifyRequest): Promise<User | null>;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -81,13 +83,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     return found.user;
   }
 
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+  async function readSession(req: FastifyRequest) {
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
     req.user = await lookup(tokenHash);
     if (req.user) req.sessionTokenHash = tokenHash;
+  }
+
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) await readSession(req);
   });
 
   function forgetUser(userId: number) {
@@ -115,6 +120,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       forgetUser(userId);
     },
     forgetUser,
+    async userOf(req) {
+      if (!req.user) await readSession(req);
+      return req.user;
+    },
   } satisfies SessionManager);
 });
 

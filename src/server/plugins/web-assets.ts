@@ -1,9 +1,34 @@
 // Serves the built web app: hashed assets cached for a year (pre-compressed brotli/gzip when present),
 // index.html never cached, and index.html for every client route so deep links work.
+// `/` gets the landing page prerendered at build time (landing.html, decision 035); a signed-in visitor's
+// app page carries the user in its HTML, so the first render needs no GET /api/user.
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { withServerUser } from '../lib/page-data';
+
+/** A page and its pre-compressed copies (written by scripts/build.mjs for files over 1 KB). */
+interface StaticPage {
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function readPage(file: string): StaticPage | null {
+  if (!fs.existsSync(file)) return null;
+  const optional = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  return { html: fs.readFileSync(file), br: optional('.br'), gzip: optional('.gz') };
+}
+
+/** The same for every visitor: sent compressed when the browser takes it, revalidated on each visit. */
+function sendStaticPage(req: FastifyRequest, reply: FastifyReply, page: StaticPage) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
+  if (page.br && /\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
 
 export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   const indexPath = path.join(opts.root, 'index.html');
@@ -11,7 +36,9 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
     app.log.warn(`No built web app at ${opts.root}: run "npm run build". Only the API is served.`);
     return;
   }
-  const indexHtml = fs.readFileSync(indexPath);
+  const shell = readPage(indexPath)!;
+  const shellHtml = shell.html.toString('utf8');
+  const landing = readPage(path.join(opts.root, 'landing.html'));
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
@@ -23,13 +50,23 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
     },
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
     // A share link's page (/s/<token>) and the Legacy Plan's pages (reached with a key code or a mail's personal
     // token) are never listed by search engines, even those that do not run scripts.
     if (req.url.startsWith('/s/') || /^\/legacy(?:[/?#]|$)/.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const pathname = req.url.split(/[?#]/, 1)[0];
+    // The landing page is the same for everyone (spec §2: signed-in visitors see it too) and needs no user.
+    if (pathname === '/' && landing) return sendStaticPage(req, reply, landing);
+    const user = await app.sessions.userOf(req);
+    if (!user) return sendStaticPage(req, reply, shell);
+    // Personal: never stored by the browser's or a proxy's cache.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .header('Vary', 'Cookie')
+      .send(withServerUser(shellHtml, user));
   });
 }

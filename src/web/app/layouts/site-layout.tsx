@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
@@ -10,10 +10,23 @@ import { paths } from '../paths';
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 const HeaderSearch = lazy(() => import('./header-search').then((m) => ({ default: m.HeaderSearch })));
 
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR);
+const noSubscription = () => () => {};
+const yearNow = () => new Date().getFullYear();
+
+/**
+ * spec §2: the footer's current year. The landing page's HTML is rendered at build time, so hydration starts
+ * from the build's year (as the prerendered HTML has it) and React then renders today's year if it differs.
+ */
+function useCurrentYear() {
+  return useSyncExternalStore(noSubscription, yearNow, () => BUILD_YEAR);
+}
+
 /** spec §2: the shared header and footer around every page. Each child layout renders its own <main>. */
 export function SiteLayout() {
   const { pathname } = useLocation();
   const isAppPath = isSignedInPath(pathname);
+  const year = useCurrentYear();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -54,7 +67,7 @@ export function SiteLayout() {
       </div>
       <footer className={cn('border-t bg-card', isAppPath && 'pb-16 md:pb-0')}>
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
-          <p>© {new Date().getFullYear()} heirloom. All rights reserved.</p>
+          <p>© {year} heirloom. All rights reserved.</p>
           <Link to={paths.faq} className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline">
             FAQ
           </Link>

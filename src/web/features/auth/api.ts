@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, User } from '@shared/schemas/auth';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
+import { takeServerUser } from '@web/lib/server-user';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,6 +17,8 @@ const userQuery = queryOptions({
       throw error;
     }
   },
+  // The server sends a signed-in visitor's user with the page (decision 035): the first render needs no fetch.
+  initialData: takeServerUser,
   staleTime: HOUR_MS, // spec §9: user data is cached for 1 hour
   gcTime: HOUR_MS,
 });

@@ -1,0 +1,18 @@
+import type { User } from '@shared/schemas/auth';
+import { SERVER_USER_ELEMENT_ID } from '@shared/page-data';
+
+/**
+ * The signed-in user the server put into this page's HTML (decision 035), once: the element is removed when
+ * read, so a user query created later (after a logout, or once the cache dropped it) asks the server again
+ * rather than trusting what the page said at load. Undefined when the page carries none (visitors, `npm run dev`).
+ */
+export function takeServerUser(): User | undefined {
+  const element = document.getElementById(SERVER_USER_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '') as User; // validated by the server's userSchema, like GET /api/user
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,85 @@
+// Decision 035: the landing page arrives as HTML and is then hydrated; a signed-in page arrives with the user,
+// so the app renders it without first asking GET /api/user.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const HERO = 'Your life story, kept safe for the people you love.';
+
+/** Console errors and uncaught exceptions (a hydration mismatch is reported as a console error). */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Every request for the current user the page makes. */
+function userRequests(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/user') urls.push(req.url());
+  });
+  return urls;
+}
+
+test('the landing page HTML holds the hero and the waitlist forms before any script runs', async ({ page, browser }) => {
+  const res = await page.request.get('/');
+  expect(res.headers()['content-type']).toContain('text/html');
+  const html = await res.text();
+  expect(html).toContain(HERO);
+  expect(html.match(/Join Waitlist/g)).toHaveLength(3);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto('/');
+  await expect(still.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  await noScript.close();
+
+  const other = await (await page.request.get('/faq')).text();
+  expect(other).not.toContain(HERO); // other pages get the plain shell
+});
+
+test('the prerendered landing page hydrates: no error, and the waitlist form works', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/');
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  await hero.getByLabel('Email address').fill(`hydrated-${Date.now()}@example.com`);
+  await hero.getByRole('button', { name: 'Join Waitlist' }).click();
+  await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+  await expect(hero.getByLabel('Email address')).toHaveValue('');
+  await expect(page).toHaveURL(/\/$/); // the form was handled by React, not submitted by the browser
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in page arrives with the user and renders without asking GET /api/user', async ({ page, signIn }) => {
+  const user = await signIn();
+  const html = await (await page.request.get('/profile')).text();
+  expect(html).toContain('id="heirloom-user"');
+  expect(html).toContain(user.email);
+
+  const errors = collectErrors(page);
+  const asked = userRequests(page);
+  await page.goto('/profile');
+  await expect(page.getByText(`${user.firstName} ${user.surname}`, { exact: true })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to heirloom' })).toBeVisible();
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor on the login page goes on to the dashboard without asking GET /api/user', async ({ page, signIn }) => {
+  await signIn();
+  const asked = userRequests(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(asked).toEqual([]);
+});
+
+test('an anonymous visitor gets no user in the page and is sent to login', async ({ page }) => {
+  const html = await (await page.request.get('/dashboard')).text();
+  expect(html).not.toContain('id="heirloom-user"');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});

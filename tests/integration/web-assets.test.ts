@@ -1,0 +1,87 @@
+// The server's HTML for the web app (decision 035): the prerendered landing page at `/`, the plain shell
+// elsewhere, and a signed-in visitor's user inside the shell so the app's first render needs no GET /api/user.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
+
+const SHELL = '<!doctype html><html><head><title>heirloom</title></head><body><div id="root"></div></body></html>';
+const LANDING = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Your life story</h1></div>');
+const USER_BLOCK = /<script type="application\/json" id="heirloom-user">(.*?)<\/script>/;
+
+describe('web app HTML', () => {
+  let t: TestApp;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), SHELL);
+    fs.writeFileSync(path.join(webRoot, 'landing.html'), LANDING);
+    fs.writeFileSync(path.join(webRoot, 'landing.html.br'), brotliCompressSync(LANDING));
+    fs.writeFileSync(path.join(webRoot, 'landing.html.gz'), gzipSync(LANDING));
+    t = await buildTestApp({}, { webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('sends the prerendered landing page at / and the empty shell on other pages', async () => {
+    const landing = await t.app.inject({ method: 'GET', url: '/?ref=mail' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toBe(LANDING);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+
+    const faq = await t.app.inject({ method: 'GET', url: '/faq' });
+    expect(faq.body).toBe(SHELL);
+    expect(faq.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the landing page pre-compressed to a browser that takes brotli', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(LANDING);
+  });
+
+  it('puts no user into the page of an anonymous visitor or of an unknown session', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(anonymous.body).not.toMatch(USER_BLOCK);
+    const forged = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'heirloom_session=forged' } });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toMatch(USER_BLOCK);
+  });
+
+  it('puts the signed-in user into the page, the same as GET /api/user, and keeps it out of caches', async () => {
+    const { cookie } = await signUp(t.app, { firstName: '</script><script>alert(1)</script>' });
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers.vary).toContain('Cookie');
+    const block = USER_BLOCK.exec(page.body);
+    expect(block).not.toBeNull();
+    const apiUser = (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json();
+    expect(JSON.parse(block![1]!)).toEqual(apiUser);
+    expect(page.body.match(/<\/script/gi)).toHaveLength(1); // the hostile name did not end the element
+  });
+
+  it('keeps the landing page the same for everyone, signed in or not', async () => {
+    const { cookie } = await signUp(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(res.body).toBe(LANDING);
+  });
+
+  it('puts no user into the page after sign-out', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })).statusCode).toBeLessThan(300);
+    const res = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie } });
+    expect(res.body).not.toMatch(USER_BLOCK);
+  });
+
+  it('still answers unknown API paths and other methods with JSON 404s', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json()).toEqual({ message: 'Not found' });
+    expect((await t.app.inject({ method: 'POST', url: '/dashboard' })).statusCode).toBe(404);
+  });
+});
