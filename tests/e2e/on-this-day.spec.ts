@@ -82,7 +82,7 @@ test("the viewer's arrow keys step through the gallery, with details and the ori
   const details = firstViewer.getByRole('region', { name: 'Photo details' });
   await expect(details.getByText('first.png', { exact: true })).toBeVisible();
   const download = details.getByRole('link', { name: 'Download original' });
-  await expect(download).toHaveAttribute('href', `/api/photos/image/${first}`);
+  await expect(download).toHaveAttribute('href', `/api/photos/${first}/original`);
   await expect(download).toHaveAttribute('download', 'first.png');
 
   await page.keyboard.press('ArrowLeft');

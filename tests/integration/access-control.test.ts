@@ -107,6 +107,17 @@ const RULES: Record<string, Rule> = {
   'POST /api/photos': { kind: 'self', request: () => ({ url: '/api/photos', multipart: photoUpload() }) },
   'GET /api/photos/image/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/image/${w.photoId}?size=thumb` }) },
   'PATCH /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}`, payload: { title: 'Renamed' } }) },
+  'GET /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}` }) },
+  'GET /api/photos/:id/original': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}/original` }) },
+  'POST /api/photos/bulk': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/photos/bulk', payload: { ids: [w.photoId], action: { type: 'addTags', tags: ['kept'] } } }),
+    attacks: (w) => [
+      { url: '/api/photos/bulk', payload: { ids: [w.photoId], action: { type: 'delete' } } },
+      { url: '/api/photos/bulk', payload: { ids: [w.attackerPhotoId, w.photoId], action: { type: 'delete' } } },
+      { url: '/api/photos/bulk', payload: { ids: [w.photoId], action: { type: 'setDate', dateTaken: '2001-01-01T12:00:00Z' } } },
+    ],
+  },
   'DELETE /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}` }) },
   'DELETE /api/photos/:id/unlink': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.linkedPhotoId}/unlink` }) },
   'POST /api/photos/fix-paths': { kind: 'self', request: () => ({ url: '/api/photos/fix-paths' }) },

@@ -96,6 +96,9 @@ function world(w: World) {
   return [
     ['GET', `/api/photos/image/${w.photoId}`],
     ['PATCH', `/api/photos/${w.photoId}`],
+    ['GET', `/api/photos/${w.photoId}`],
+    ['GET', `/api/photos/${w.photoId}/original`],
+    ['POST', '/api/photos/bulk'],
     ['DELETE', `/api/photos/${w.photoId}`],
     ['DELETE', `/api/photos/${w.linkedPhotoId}/unlink`],
     ['PATCH', `/api/memories/${w.memoryId}`],
@@ -138,6 +141,7 @@ function ownUrl(pattern: string, w: World): string {
 
 const bodyFor = (method: Method, url: string, w: World): object | undefined => {
   if (method === 'PATCH' && url.includes('/photos/')) return { title: 'Renamed' };
+  if (url.endsWith('/photos/bulk')) return { ids: [w.photoId], action: { type: 'delete' } };
   if (method === 'PATCH' && url.includes('/memories/')) return { title: 'Changed' };
   if (method === 'PATCH' && url.includes('/contacts/')) return { firstName: 'Zed' };
   if (method === 'PATCH' && url.includes('/collections/')) return { title: 'Taken' };
@@ -251,6 +255,15 @@ describe('a catalogue of hostile requests', () => {
       unchanged: true,
     }));
     rows.push(
+      {
+        name: 'own photo and other’s photo in one bulk delete',
+        method: 'POST',
+        url: '/api/photos/bulk',
+        as: 'other',
+        payload: { ids: [w.otherPhotoId, w.photoId], action: { type: 'delete' } },
+        expect: 404,
+        unchanged: true,
+      },
       {
         name: 'own memory, other’s attachment',
         method: 'GET',

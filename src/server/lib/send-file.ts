@@ -18,6 +18,8 @@ export interface FileToSend {
   mimeType: string;
   /** The user's name for the file; without one the disposition carries no name. */
   fileName?: string;
+  /** A download button's file: an attachment even when the type would open inline. */
+  download?: boolean;
   /** Changes whenever the bytes do (a content hash, or size + mtime + inode); sent as a strong ETag. */
   version: string;
   lastModified?: Date;
@@ -73,8 +75,8 @@ function servedType(mimeType: string): string {
 const isInlineType = (mimeType: string) => INLINE_TYPE.test(mimeType);
 
 /** RFC 6266 / RFC 5987: an ASCII fallback for old clients and the exact UTF-8 name for everyone else. */
-export function contentDisposition(mimeType: string, fileName?: string): string {
-  const type = isInlineType(mimeType) ? 'inline' : 'attachment';
+export function contentDisposition(mimeType: string, fileName?: string, download = false): string {
+  const type = isInlineType(mimeType) && !download ? 'inline' : 'attachment';
   if (fileName === undefined) return type;
   let fallback = '';
   for (const ch of fileName) {
@@ -144,7 +146,7 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
   }
   reply
     .header('Content-Type', servedType(file.mimeType))
-    .header('Content-Disposition', contentDisposition(file.mimeType, file.fileName))
+    .header('Content-Disposition', contentDisposition(file.mimeType, file.fileName, file.download))
     .header('Content-Security-Policy', file.mimeType === 'application/pdf' ? PDF_CSP : FILE_CSP)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Accept-Ranges', 'bytes');

@@ -84,7 +84,7 @@ const photoDateTakenSchema = z.iso.datetime({ offset: true, error: 'Please enter
   return time >= EARLIEST_DATE_TAKEN && time <= Date.now() + DAY_MS;
 }, PHOTO_DATE_RANGE);
 
-const PHOTO_TAGS_MAX = 50;
+export const PHOTO_TAGS_MAX = 50;
 const photoTagsSchema = z
   .array(
     z

@@ -38,6 +38,15 @@ export interface NewPhoto {
   importId?: number | null;
 }
 
+/** What PATCH /api/photos/:id may change; a field left out stays as it is, null clears it. */
+export interface PhotoChanges {
+  title?: string;
+  dateTaken?: Date;
+  description?: string | null;
+  tags?: string[];
+  location?: string | null;
+}
+
 /** What an archive says about a photo; a field left out stays as the photo's own metadata set it. */
 export interface ImportedPhotoMetadata {
   title?: string | null;
@@ -199,13 +208,47 @@ export function createPhotosRepo(db: Db) {
       return toPhoto(row!);
     },
 
-    async update(userId: number, id: number, patch: { title?: string; dateTaken?: Date }): Promise<Photo | undefined> {
+    async update(userId: number, id: number, patch: PhotoChanges): Promise<Photo | undefined> {
       const [row] = await db
         .update(photos)
         .set({ ...patch, updatedAt: new Date() })
         .where(owned(userId, id))
         .returning(photoColumns);
       return row && toPhoto(row);
+    },
+
+    /** Bulk "Set date": the ids that were the caller's and changed (the service compares them with what it asked). */
+    async setDateMany(tx: Tx, userId: number, ids: number[], dateTaken: Date): Promise<number[]> {
+      const rows = await tx
+        .update(photos)
+        .set({ dateTaken, updatedAt: new Date() })
+        .where(and(eq(photos.userId, userId), inArray(photos.id, ids)))
+        .returning({ id: photos.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Bulk "Add tags": appends each of `tags` a photo lacks (compared ignoring case), keeping the photo's own
+     * spelling of those it has. Returns the changed ids and the most tags any of them now holds.
+     */
+    async addTagsMany(tx: Tx, userId: number, ids: number[], tags: string[]): Promise<{ ids: number[]; mostTags: number }> {
+      // one bound value per tag (drizzle would spread a bare array into a list)
+      const list = sql`array[${sql.join(
+        tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`;
+      const added = sql`array(
+        SELECT t FROM unnest(${list}) WITH ORDINALITY AS n(t, i)
+        WHERE lower(t) NOT IN (SELECT lower(old) FROM unnest(photos.tags) AS old)
+        ORDER BY i)`;
+      const rows = await tx
+        .update(photos)
+        .set({ tags: sql`photos.tags || ${added}`, updatedAt: new Date() })
+        .where(and(eq(photos.userId, userId), inArray(photos.id, ids)))
+        .returning({ id: photos.id, count: sql<number>`cardinality(photos.tags)` });
+      let mostTags = 0;
+      for (const row of rows) mostTags = Math.max(mostTags, Number(row.count));
+      return { ids: rows.map((r) => r.id), mostTags };
     },
 
     async setImportedMetadata(userId: number, id: number, meta: ImportedPhotoMetadata): Promise<boolean> {

@@ -7,6 +7,8 @@ import {
   fixPathsResultSchema,
   PHOTO_MIME_TYPES,
   PHOTO_UPLOAD_MESSAGES,
+  photoBulkResultSchema,
+  photoBulkSchema,
   photoImageQuerySchema,
   photoListQuerySchema,
   photoMonthsQuerySchema,
@@ -99,6 +101,20 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     cacheControl: image.isFinal ? 'private, max-age=86400' : 'private, no-cache',
     open: (range) => photos.openImage(image, range),
   });
+
+  // Static paths (/page, /months, /processing, /image/:id, /bulk) win over these in Fastify's router.
+  app.get('/:id', { schema: { params: idParamsSchema, response: { 200: photoSchema } } }, (req) =>
+    photos.get(currentUser(req).id, req.params.id),
+  );
+
+  app.get('/:id/original', { schema: { params: idParamsSchema } }, async (req, reply) => {
+    const file = await photos.original(currentUser(req).id, req.params.id);
+    return sendFile(req, reply, { ...file, download: true, cacheControl: 'private, no-cache' });
+  });
+
+  app.post('/bulk', { schema: { body: photoBulkSchema, response: { 200: photoBulkResultSchema } } }, (req) =>
+    photos.bulk(currentUser(req).id, req.body),
+  );
 
   app.patch('/:id', { schema: { params: idParamsSchema, body: photoPatchSchema, response: { 200: photoSchema } } }, (req) =>
     photos.update(currentUser(req).id, req.params.id, req.body),

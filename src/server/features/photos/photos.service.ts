@@ -7,13 +7,21 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pageLimit } from '@shared/schemas/paging';
-import type { PhotoMonthsQuery, PhotoPageQuery, PhotoPatch, PhotoSort } from '@shared/schemas/photos';
+import {
+  PHOTO_TAGS_MAX,
+  type PhotoBulk,
+  type PhotoBulkResult,
+  type PhotoMonthsQuery,
+  type PhotoPageQuery,
+  type PhotoPatch,
+  type PhotoSort,
+} from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
-import type { ByteRange } from '../../lib/send-file';
+import { storedFile, type ByteRange, type StoredFile } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
 import type { DerivativeEnqueuer } from './derivative-queue';
@@ -46,6 +54,21 @@ const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const ALL_VARIANTS: Variant[] = ['thumb', 'mobile', 'display'];
 /** What a photo's derivatives are counted as until they exist (decision 020): about a quarter of the original. */
 const DERIVATIVES_ESTIMATE = 0.25;
+
+const BULK_NOT_FOUND = 'Photo not found: one or more of the selected photos do not exist. Nothing was changed.';
+
+/** Tags without repeats, compared ignoring case; the first spelling is kept (decision 033). */
+export function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const tag of tags) {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(tag);
+  }
+  return kept;
+}
 
 const storageUnavailable = () =>
   serviceUnavailable('Photo storage is not available right now (is the disk mounted?). Nothing was changed.');
@@ -221,13 +244,70 @@ export function createPhotosService({
       if (!(await repo.setImportedMetadata(userId, id, meta))) throw notFound('Photo not found');
     },
 
+    /** One photo, the gallery's shape (a search result opens its photo with it). */
+    async get(userId: number, id: number) {
+      const photo = await repo.findOwned(userId, id);
+      if (!photo) throw notFound('Photo not found');
+      return photo;
+    },
+
     async update(userId: number, id: number, patch: PhotoPatch) {
       const photo = await repo.update(userId, id, {
         title: patch.title,
         dateTaken: patch.dateTaken === undefined ? undefined : new Date(patch.dateTaken),
+        // the schema trimmed them; an empty text clears the field like null does
+        description: patch.description === undefined ? undefined : patch.description || null,
+        location: patch.location === undefined ? undefined : patch.location || null,
+        tags: patch.tags === undefined ? undefined : uniqueTags(patch.tags),
       });
       if (!photo) throw notFound('Photo not found'); // also covers "belongs to someone else"
       return photo;
+    },
+
+    /**
+     * One action on many photos (decision 033), all or nothing: if any id is not one of the caller's photos
+     * the transaction is rolled back and the answer is 404. Deleting removes files the way a single delete
+     * does: journalled in the transaction, removed after it commits.
+     */
+    async bulk(userId: number, { ids, action }: PhotoBulk): Promise<PhotoBulkResult> {
+      const allFound = (found: number) => {
+        if (found !== ids.length) throw notFound(BULK_NOT_FOUND);
+      };
+      if (action.type === 'delete') {
+        const removed = await removeFilesWith(db, files, async (tx) => {
+          const rows = await repo.removeMany(tx, userId, ids);
+          allFound(rows.length);
+          return { result: rows, keys: rows.flatMap(keysOf) };
+        });
+        for (const photo of removed) cache.forget(photo.id);
+        return { count: removed.length };
+      }
+      return db.transaction(async (tx) => {
+        if (action.type === 'setDate') {
+          const changed = await repo.setDateMany(tx, userId, ids, new Date(action.dateTaken));
+          allFound(changed.length);
+          return { count: changed.length };
+        }
+        const changed = await repo.addTagsMany(tx, userId, ids, uniqueTags(action.tags));
+        allFound(changed.ids.length);
+        if (changed.mostTags > PHOTO_TAGS_MAX) {
+          throw badRequest(`A photo can have at most ${PHOTO_TAGS_MAX} tags; some selected photos would have more. Nothing was changed.`);
+        }
+        return { count: changed.ids.length };
+      });
+    },
+
+    /** The original exactly as uploaded (a HEIC stays a HEIC), named as it was, for "Download original". */
+    async original(userId: number, id: number): Promise<StoredFile> {
+      const photo = await repo.findOwnedFile(userId, id);
+      if (!photo) throw notFound('Photo not found');
+      const file = await storedFile(files, photo.key, {
+        mimeType: photo.mimeType,
+        fileName: photo.fileName,
+        version: photo.contentHash ?? undefined,
+      });
+      if (!file) throw notFound('The file of this photo is missing');
+      return file;
     },
 
     async remove(userId: number, id: number) {

@@ -1,7 +1,10 @@
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import type { Photo } from '@shared/schemas/photos';
+import { TagList } from '@web/components/tag-list';
 import { Button } from '@web/components/ui/button';
 import { formatBytes } from '@web/lib/format';
+import { PhotoEditForm } from './photo-edit-form';
 
 /** "lat, long" in decimal degrees (as EXIF GPS is written into a photo's place), or null for a place name. */
 export function placeCoordinates(place: string | null): { lat: number; lon: number } | null {
@@ -20,15 +23,28 @@ const isHeif = (photo: Photo) => photo.mimeType === 'image/heic' || photo.mimeTy
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 /**
- * The viewer's details: what a photo app shows under "Info". The download is the image route itself (same
- * origin, so `download` names the file): for a JPEG, PNG, GIF or WebP that is the original as uploaded; a
- * HEIC is served as its JPEG display copy, and the button says so.
+ * The viewer's details: what a photo app shows under "Info", and the owner's edit of description, tags and
+ * place. "Download original" is the file exactly as uploaded (a HEIC stays a HEIC), named as it was; a HEIC
+ * also offers its JPEG display copy, which any device opens.
  */
 export function PhotoDetails({ photo }: { photo: Photo }) {
+  // keyed by photo: moving to the next photo in the viewer leaves edit mode
+  return <PhotoDetailsPanel key={photo.id} photo={photo} />;
+}
+
+function PhotoDetailsPanel({ photo }: { photo: Photo }) {
+  const [isEditing, setIsEditing] = useState(false);
   const coordinates = placeCoordinates(photo.location);
-  const downloadName = isHeif(photo) ? photo.fileName.replace(/\.[^.]*$/, '') + '.jpg' : photo.fileName;
   return (
     <section aria-label="Photo details" className="grid content-start gap-4 text-sm">
+      {isEditing ? (
+        <PhotoEditForm photo={photo} onDone={() => setIsEditing(false)} />
+      ) : (
+        <>
+          {photo.description && <p className="break-words whitespace-pre-line">{photo.description}</p>}
+          <TagList tags={photo.tags} />
+        </>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-muted-foreground">Taken</dt>
         <dd>{photo.dateTaken ? dateTime.format(new Date(photo.dateTaken)) : 'Unknown'}</dd>
@@ -67,12 +83,28 @@ export function PhotoDetails({ photo }: { photo: Photo }) {
           {photo.width && photo.height ? ` · ${photo.width} × ${photo.height}` : ''}
         </dd>
       </dl>
-      <Button asChild variant="outline" className="justify-self-start">
-        <a href={`/api/photos/image/${photo.id}`} download={downloadName}>
-          <Download aria-hidden="true" />
-          {isHeif(photo) ? 'Download as JPEG' : 'Download original'}
-        </a>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {!isEditing && (
+          <Button variant="outline" onClick={() => setIsEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit details
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <a href={`/api/photos/${photo.id}/original`} download={photo.fileName}>
+            <Download aria-hidden="true" />
+            Download original
+          </a>
+        </Button>
+        {isHeif(photo) && (
+          <Button asChild variant="outline">
+            <a href={`/api/photos/image/${photo.id}`} download={photo.fileName.replace(/\.[^.]*$/, '') + '.jpg'}>
+              <Download aria-hidden="true" />
+              Download as JPEG
+            </a>
+          </Button>
+        )}
+      </div>
     </section>
   );
 }
