@@ -24,7 +24,19 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias },
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
-  build: { outDir: path.join(distDir, 'web'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir: path.join(distDir, 'web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    // The app (index.html → main.tsx) and `/` on its own (landing.html → entry-landing.tsx, decision 035).
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./src/web/landing.html', import.meta.url)),
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
   test: {
     root: '.',

@@ -1,6 +1,6 @@
-// node scripts/prerender.mjs <dist>: writes <dist>/web/landing.html, the built index.html with the landing
-// page's markup inside #root (decision 035). Run by scripts/build.mjs after the client and SSR builds; the
-// server sends landing.html for `/` and index.html (an empty #root) for every other page.
+// node scripts/prerender.mjs <dist>: puts the landing page's markup inside the #root of the built
+// <dist>/web/landing.html (decision 035). Run by scripts/build.mjs after the client and SSR builds; the server
+// sends landing.html for `/` and index.html (the app, an empty #root) for every other page.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,8 +17,8 @@ export function injectIntoRoot(shell, markup) {
 export async function prerender(dist) {
   const entry = path.join(dist, 'prerender', 'entry-prerender.js');
   const { renderLanding } = await import(pathToFileURL(entry).href);
-  const shell = fs.readFileSync(path.join(dist, 'web', 'index.html'), 'utf8');
-  fs.writeFileSync(path.join(dist, 'web', 'landing.html'), injectIntoRoot(shell, renderLanding()));
+  const file = path.join(dist, 'web', 'landing.html');
+  fs.writeFileSync(file, injectIntoRoot(fs.readFileSync(file, 'utf8'), renderLanding()));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

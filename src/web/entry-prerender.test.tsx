@@ -3,7 +3,7 @@
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '@web/app/app';
+import { LandingPage } from '@web/app/landing-page';
 import { renderLanding } from './entry-prerender';
 
 afterEach(() => {
@@ -18,7 +18,6 @@ describe('the prerendered landing page', () => {
   });
 
   it('hydrates in the browser without a mismatch', async () => {
-    window.history.replaceState(null, '', '/');
     const container = document.createElement('div');
     container.innerHTML = renderLanding();
     document.body.append(container);
@@ -26,7 +25,7 @@ describe('the prerendered landing page', () => {
     const root = hydrateRoot(
       container,
       <StrictMode>
-        <App />
+        <LandingPage />
       </StrictMode>,
       { onRecoverableError: (error) => errors.push(error) },
     );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '@web/components/site-link';
 import { SectionHeading } from './section-heading';
 
 /** spec §1: Ready / Learn More, with the second waitlist form. */
@@ -16,9 +16,9 @@ export function ReadySection({ form }: { form: ReactNode }) {
         <div className="mt-8 flex w-full justify-center">{form}</div>
         <p className="mt-6 text-accent-foreground">
           Still have questions?{' '}
-          <Link to="/faq" className="font-semibold underline underline-offset-4 hover:text-primary">
+          <SiteLink to="/faq" className="font-semibold underline underline-offset-4 hover:text-primary">
             Learn More
-          </Link>{' '}
+          </SiteLink>{' '}
           in our FAQ.
         </p>
       </div>

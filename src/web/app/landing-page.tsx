@@ -1,0 +1,20 @@
+import { DeferredToaster } from './deferred-toaster';
+import { PublicMainFrame, SiteFrame } from './layouts/site-frame';
+import { LandingRoute } from './routes/landing';
+
+/**
+ * `/` as the server sends it: prerendered at build time (entry-prerender.tsx) and hydrated by entry-landing.tsx,
+ * without the router or the page table (decision 035). Its links are plain page loads into the app.
+ */
+export function LandingPage() {
+  return (
+    <>
+      <SiteFrame isAppPath={false}>
+        <PublicMainFrame>
+          <LandingRoute />
+        </PublicMainFrame>
+      </SiteFrame>
+      <DeferredToaster />
+    </>
+  );
+}
