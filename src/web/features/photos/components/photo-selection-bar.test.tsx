@@ -7,7 +7,7 @@ import { PhotoSelectionBar } from './photo-selection-bar';
 
 describe('PhotoSelectionBar', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
-  let onDone: ReturnType<typeof vi.fn>;
+  let onDone: ReturnType<typeof vi.fn<() => void>>;
   let queryClient: QueryClient;
   beforeEach(() => {
     fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
@@ -15,7 +15,7 @@ describe('PhotoSelectionBar', () => {
       return new Response(JSON.stringify({ count: body.ids.length }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetchMock);
-    onDone = vi.fn();
+    onDone = vi.fn<() => void>();
     queryClient = new QueryClient();
     render(
       <QueryClientProvider client={queryClient}>
