@@ -198,12 +198,15 @@ const letterTitle = z
   .min(1, 'Title is required')
   .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
 
+/** A plain letter may show up to this many of the gallery's photos. */
+export const LETTER_PHOTOS_MAX = 50;
+
 export const letterInputSchema = z.union([
   z.object({
     heirId: bodyId,
     title: letterTitle,
     body: z.string().trim().min(1, 'Write the letter').max(MAX_TEXT_LENGTH, `A letter can be at most ${MAX_TEXT_LENGTH} characters`),
-    photoIds: z.array(bodyId).max(50).default([]),
+    photoIds: z.array(bodyId).max(LETTER_PHOTOS_MAX, `A letter can show at most ${LETTER_PHOTOS_MAX} photos`).default([]),
     // a client that sent both must not have its plaintext kept beside the sealed copy
     sealed: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
   }),

@@ -53,6 +53,9 @@ export function parseSearchTerms(q: string): SearchTerm[] {
 /** True when the terms look for something (a query made only of exclusions would read the whole library). */
 export const hasPositiveTerm = (terms: SearchTerm[]) => terms.some((t) => t.type !== 'or' && !t.negated);
 
+/** Whether the server would search for this (the same rule as its 400): at least one word that is not excluded. */
+export const isSearchable = (q: string) => q.trim() !== '' && q.length <= SEARCH_QUERY_MAX && hasPositiveTerm(parseSearchTerms(q));
+
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'q is required: the words to search for' })

@@ -1,7 +1,6 @@
 // Collections and their links (decision 025): fetch + cache only; the components own toasts and dialogs.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Contact } from '@shared/schemas/contacts';
-import type { Memory } from '@shared/schemas/memories';
 import type { Photo } from '@shared/schemas/photos';
 import type {
   Collection,
@@ -14,7 +13,6 @@ import type {
   ShareLink,
   SharedItems,
 } from '@shared/schemas/sharing';
-import type { VaultFile } from '@shared/schemas/vault';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -49,15 +47,6 @@ export function useSharedItems() {
     documentIds: new Set(query.data?.documentIds),
   };
 }
-
-// The owner's own lists for the "Add items" picker, under the keys (and with the requests) of the photos,
-// memories and vault features, so the picker shares their cache instead of keeping a second copy.
-export const useGalleryPhotos = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.photos.list(), queryFn: () => api.get<Photo[]>('/api/photos'), enabled });
-export const useOwnMemories = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.memories.list, queryFn: () => api.get<Memory[]>('/api/memories'), enabled });
-export const useVaultDocuments = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.vault.list, queryFn: () => api.get<VaultFile[]>('/api/vault'), enabled });
 
 /** Family and friends together: anyone with an e-mail address can receive a personal link. */
 export const useAllContacts = (enabled: boolean) =>

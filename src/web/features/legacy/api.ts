@@ -15,9 +15,6 @@ import type {
   Release,
   ReleaseInput,
 } from '@shared/schemas/legacy';
-import type { Memory } from '@shared/schemas/memories';
-import type { Photo } from '@shared/schemas/photos';
-import type { VaultFile } from '@shared/schemas/vault';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -46,12 +43,6 @@ export const useAllContacts = (enabled = true) =>
   useQuery({ queryKey: queryKeys.contacts.list('all'), queryFn: () => api.get<Contact[]>('/api/contacts'), enabled });
 export const useOwnCollections = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.collections.list, queryFn: () => api.get<Collection[]>('/api/collections'), enabled });
-export const useGalleryPhotos = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.photos.list(), queryFn: () => api.get<Photo[]>('/api/photos'), enabled });
-export const useOwnMemories = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.memories.list, queryFn: () => api.get<Memory[]>('/api/memories'), enabled });
-export const useVaultDocuments = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.vault.list, queryFn: () => api.get<VaultFile[]>('/api/vault'), enabled });
 
 const invalidateLegacy = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.legacy.all });
 

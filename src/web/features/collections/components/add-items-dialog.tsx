@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { CollectionDetail } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
 import {
@@ -11,32 +11,17 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { formatBytes, formatLongDate } from '@web/lib/format';
-import { thumbnailUrl, useAddCollectionItems, useGalleryPhotos, useOwnMemories, useVaultDocuments } from '../api';
+import { OwnItemPicker } from '@web/components/own-item-picker';
+import { useAddCollectionItems } from '../api';
 
 export function toggle(set: ReadonlySet<number>, id: number) {
   const next = new Set(set);
   if (next.has(id)) next.delete(id);
   else next.add(id);
   return next;
-}
-
-type LoadState = { isPending: boolean; isError: boolean };
-
-function ListState({ query, empty, isEmpty, children }: { query: LoadState; empty: string; isEmpty: boolean; children: ReactNode }) {
-  if (query.isPending) return <Skeleton className="h-40" />;
-  if (query.isError)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        Failed to load your items
-      </p>
-    );
-  if (isEmpty) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
-  return children;
 }
 
 const ALREADY = 'Already in this collection';
@@ -47,9 +32,6 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
   const [photoIds, setPhotoIds] = useState<ReadonlySet<number>>(new Set());
   const [memoryIds, setMemoryIds] = useState<ReadonlySet<number>>(new Set());
   const [documentIds, setDocumentIds] = useState<ReadonlySet<number>>(new Set());
-  const photos = useGalleryPhotos(open);
-  const memories = useOwnMemories(open);
-  const documents = useVaultDocuments(open);
   const addItems = useAddCollectionItems();
   const count = photoIds.size + memoryIds.size + documentIds.size;
 
@@ -78,9 +60,6 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
       },
     );
 
-  const rowClass =
-    'flex cursor-pointer items-center gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-default has-disabled:opacity-70';
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -101,76 +80,43 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
             <TabsTrigger value="documents">Documents{documentIds.size > 0 && ` (${documentIds.size})`}</TabsTrigger>
           </TabsList>
           <TabsContent value="photos">
-            <ListState query={photos} empty="No photos in your gallery yet." isEmpty={photos.data?.length === 0}>
-              <ul aria-label="Gallery photos" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                {photos.data?.map((photo) => {
-                  const isIn = inPhotos.has(photo.id);
-                  return (
-                    <li key={photo.id}>
-                      <label className="grid cursor-pointer gap-1 rounded-md border p-2 text-xs has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-default has-disabled:opacity-70">
-                        <img src={thumbnailUrl(photo)} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
-                        <span className="flex items-center gap-1.5">
-                          <input
-                            type="checkbox"
-                            checked={isIn || photoIds.has(photo.id)}
-                            disabled={isIn}
-                            onChange={() => setPhotoIds(toggle(photoIds, photo.id))}
-                          />
-                          <span className="truncate">{photo.title || photo.fileName}</span>
-                        </span>
-                        {isIn && <span className="text-muted-foreground">{ALREADY}</span>}
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </ListState>
+            <OwnItemPicker
+              kind="photo"
+              enabled={open}
+              mode="many"
+              selected={photoIds}
+              onToggle={(id) => setPhotoIds(toggle(photoIds, id))}
+              label="Gallery photos"
+              empty="No photos in your gallery yet."
+              lockedIds={inPhotos}
+              lockedNote={ALREADY}
+            />
           </TabsContent>
           <TabsContent value="memories">
-            <ListState query={memories} empty="No memories yet." isEmpty={memories.data?.length === 0}>
-              <ul aria-label="Your memories" className="grid gap-2">
-                {memories.data?.map((memory) => {
-                  const isIn = inMemories.has(memory.id);
-                  return (
-                    <li key={memory.id}>
-                      <label className={rowClass}>
-                        <input
-                          type="checkbox"
-                          checked={isIn || memoryIds.has(memory.id)}
-                          disabled={isIn}
-                          onChange={() => setMemoryIds(toggle(memoryIds, memory.id))}
-                        />
-                        <span className="min-w-0 flex-1 truncate">{memory.title}</span>
-                        <span className="shrink-0 text-xs text-muted-foreground">{isIn ? ALREADY : formatLongDate(memory.eventDate)}</span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </ListState>
+            <OwnItemPicker
+              kind="memory"
+              enabled={open}
+              mode="many"
+              selected={memoryIds}
+              onToggle={(id) => setMemoryIds(toggle(memoryIds, id))}
+              label="Your memories"
+              empty="No memories yet."
+              lockedIds={inMemories}
+              lockedNote={ALREADY}
+            />
           </TabsContent>
           <TabsContent value="documents">
-            <ListState query={documents} empty="No documents in your vault yet." isEmpty={documents.data?.length === 0}>
-              <ul aria-label="Vault documents" className="grid gap-2">
-                {documents.data?.map((file) => {
-                  const isIn = inDocuments.has(file.id);
-                  return (
-                    <li key={file.id}>
-                      <label className={rowClass}>
-                        <input
-                          type="checkbox"
-                          checked={isIn || documentIds.has(file.id)}
-                          disabled={isIn}
-                          onChange={() => setDocumentIds(toggle(documentIds, file.id))}
-                        />
-                        <span className="min-w-0 flex-1 truncate">{file.originalName}</span>
-                        <span className="shrink-0 text-xs text-muted-foreground">{isIn ? ALREADY : formatBytes(file.fileSize)}</span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </ListState>
+            <OwnItemPicker
+              kind="document"
+              enabled={open}
+              mode="many"
+              selected={documentIds}
+              onToggle={(id) => setDocumentIds(toggle(documentIds, id))}
+              label="Vault documents"
+              empty="No documents in your vault yet."
+              lockedIds={inDocuments}
+              lockedNote={ALREADY}
+            />
           </TabsContent>
         </Tabs>
         <DialogFooter>

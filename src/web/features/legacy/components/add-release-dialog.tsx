@@ -15,7 +15,9 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useAddRelease, useGalleryPhotos, useOwnCollections, useOwnMemories, useVaultDocuments } from '../api';
+import type { PickerKind } from '@web/lib/own-items';
+import { OwnItemPicker } from '@web/components/own-item-picker';
+import { useAddRelease, useOwnCollections } from '../api';
 import { birthdayAt, calendarDay, formatDay, localMidnightIso, TARGET_KIND_NAMES } from '../wording';
 
 type Kind = Release['target']['kind'];
@@ -29,23 +31,18 @@ const TARGET_FIELD = {
   letter: 'letterId',
 } as const satisfies Record<Kind, keyof ReleaseInput>;
 
-function useChoices(kind: Kind, open: boolean, letters: Letter[]) {
+const isPickerKind = (kind: Kind): kind is PickerKind => kind === 'photo' || kind === 'memory' || kind === 'document';
+const PICKER_LABELS: Record<PickerKind, { label: string; empty: string }> = {
+  photo: { label: 'Gallery photos', empty: 'No photos in your gallery yet.' },
+  memory: { label: 'Your memories', empty: 'No memories yet.' },
+  document: { label: 'Vault documents', empty: 'No documents in your vault yet.' },
+};
+
+/** Collections and letters are few: a select. Photos, memories and documents are picked with search and paging. */
+function useSelectChoices(kind: Kind, open: boolean, letters: Letter[]) {
   const collections = useOwnCollections(open && kind === 'collection');
-  const photos = useGalleryPhotos(open && kind === 'photo');
-  const memories = useOwnMemories(open && kind === 'memory');
-  const documents = useVaultDocuments(open && kind === 'document');
-  switch (kind) {
-    case 'collection':
-      return { query: collections, items: collections.data?.map((c) => ({ id: c.id, title: c.title })) };
-    case 'photo':
-      return { query: photos, items: photos.data?.map((p) => ({ id: p.id, title: p.title || p.fileName })) };
-    case 'memory':
-      return { query: memories, items: memories.data?.map((m) => ({ id: m.id, title: m.title })) };
-    case 'document':
-      return { query: documents, items: documents.data?.map((d) => ({ id: d.id, title: d.originalName })) };
-    case 'letter':
-      return { query: { isPending: false, isError: false }, items: letters.map((l) => ({ id: l.id, title: l.title })) };
-  }
+  if (kind === 'collection') return { query: collections, items: collections.data?.map((c) => ({ id: c.id, title: c.title })) };
+  return { query: { isPending: false, isError: false }, items: letters.map((l) => ({ id: l.id, title: l.title })) };
 }
 
 /** "Add": one collection or item for this heir, and when it is released. */
@@ -58,7 +55,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
   const [age, setAge] = useState('18');
   const [error, setError] = useState<string | null>(null);
   const addRelease = useAddRelease();
-  const choices = useChoices(kind, open, letters);
+  const choices = useSelectChoices(kind, open, letters);
   const kindId = useId();
   const itemId = useId();
   const dayId = useId();
@@ -139,31 +136,45 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
               ))}
             </select>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={itemId}>{TARGET_KIND_NAMES[kind]}</Label>
-            <select
-              id={itemId}
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-              value={targetId}
-              onChange={(e) => setTargetId(e.target.value)}
-              disabled={choices.query.isPending || choices.query.isError || !choices.items?.length}
-            >
-              <option value="">
-                {choices.query.isPending
-                  ? 'Loading...'
-                  : choices.query.isError
-                    ? 'Failed to load your items'
-                    : choices.items?.length
-                      ? 'Choose one'
-                      : 'Nothing here yet'}
-              </option>
-              {choices.items?.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.title}
+          {isPickerKind(kind) ? (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">{TARGET_KIND_NAMES[kind]}</legend>
+              <OwnItemPicker
+                kind={kind}
+                enabled={open}
+                mode="one"
+                selected={new Set(targetId ? [Number(targetId)] : [])}
+                onToggle={(id) => setTargetId(String(id))}
+                {...PICKER_LABELS[kind]}
+              />
+            </fieldset>
+          ) : (
+            <div className="grid gap-2">
+              <Label htmlFor={itemId}>{TARGET_KIND_NAMES[kind]}</Label>
+              <select
+                id={itemId}
+                className="h-10 rounded-md border border-input bg-card px-3 text-sm"
+                value={targetId}
+                onChange={(e) => setTargetId(e.target.value)}
+                disabled={choices.query.isPending || choices.query.isError || !choices.items?.length}
+              >
+                <option value="">
+                  {choices.query.isPending
+                    ? 'Loading...'
+                    : choices.query.isError
+                      ? 'Failed to load your items'
+                      : choices.items?.length
+                        ? 'Choose one'
+                        : 'Nothing here yet'}
                 </option>
-              ))}
-            </select>
-          </div>
+                {choices.items?.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">When</legend>
             {conditions.map((c) => (

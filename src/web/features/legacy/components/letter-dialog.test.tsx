@@ -26,7 +26,11 @@ function renderDialog(heir: Heir) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.body) bodies.push(init.body as string);
       if (init?.method === 'POST' && url === '/api/legacy/letters') return Response.json({ id: 1 }, { status: 201 });
-      if (url === '/api/photos') return Response.json([{ id: 41, title: 'The fig tree', fileName: 'fig.jpg' }]);
+      if (url.startsWith('/api/photos/page?'))
+        return Response.json({
+          items: [{ id: 41, title: 'The fig tree', fileName: 'fig.jpg', filePath: '/api/photos/image/41', dateTaken: null }],
+          nextCursor: null,
+        });
       return Response.json([]);
     }),
   );

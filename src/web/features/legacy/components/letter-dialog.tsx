@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { useId, useState } from 'react';
-import { LEGACY_MESSAGES, SEALED_LETTER_MAX_BYTES, type Heir } from '@shared/schemas/legacy';
+import { LEGACY_MESSAGES, LETTER_PHOTOS_MAX, SEALED_LETTER_MAX_BYTES, type Heir } from '@shared/schemas/legacy';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -18,7 +18,8 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
 import { sealLetter, type LetterContent } from '@shared/sealed-letter';
-import { useGalleryPhotos, useWriteLetter } from '../api';
+import { OwnItemPicker } from '@web/components/own-item-picker';
+import { useWriteLetter } from '../api';
 
 // The sealed payload (SEALED_LETTER_MAX_BYTES) carries files as base64, a third larger than the files themselves.
 export const LETTER_ATTACHMENTS_MAX_BYTES = 9 * 1024 * 1024;
@@ -45,8 +46,6 @@ export function LetterDialog({ heir }: { heir: Heir }) {
   const [error, setError] = useState<string | null>(null);
   const [isSealing, setIsSealing] = useState(false);
   const writeLetter = useWriteLetter();
-  // A plain letter shows some of the gallery's photos; a sealed one carries its own files inside the seal.
-  const photos = useGalleryPhotos(open && !sealed);
   const titleId = useId();
   const bodyId = useId();
   const sealId = useId();
@@ -149,38 +148,16 @@ export function LetterDialog({ heir }: { heir: Heir }) {
           {!sealed && (
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Photos from your gallery (optional)</legend>
-              {photos.isPending ? (
-                <p className="text-xs text-muted-foreground">Loading photos…</p>
-              ) : photos.isError ? (
-                <p className="text-xs text-destructive">Failed to fetch photos</p>
-              ) : photos.data.length === 0 ? (
-                <p className="text-xs text-muted-foreground">No photos in your gallery yet.</p>
-              ) : (
-                <ul className="grid max-h-48 grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
-                  {photos.data.map((photo) => (
-                    <li key={photo.id}>
-                      <label className="grid cursor-pointer gap-1 rounded-md border p-1 text-xs has-checked:border-primary has-checked:bg-primary/5">
-                        <img
-                          src={`/api/photos/image/${photo.id}?size=thumb`}
-                          alt=""
-                          className="aspect-square w-full rounded object-cover"
-                        />
-                        <span className="flex items-center gap-1">
-                          <input
-                            type="checkbox"
-                            checked={photoIds.includes(photo.id)}
-                            disabled={!photoIds.includes(photo.id) && photoIds.length >= 50}
-                            onChange={(e) =>
-                              setPhotoIds((ids) => (e.target.checked ? [...ids, photo.id] : ids.filter((id) => id !== photo.id)))
-                            }
-                          />
-                          <span className="truncate">{photo.title ?? photo.fileName}</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <OwnItemPicker
+                kind="photo"
+                enabled={open && !sealed}
+                mode="many"
+                selected={new Set(photoIds)}
+                onToggle={(id) => setPhotoIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]))}
+                label="Gallery photos"
+                empty="No photos in your gallery yet."
+                max={LETTER_PHOTOS_MAX}
+              />
             </fieldset>
           )}
           {error && (

@@ -1,25 +1,17 @@
 import { FileText, Image as ImageIcon, NotebookPen, Search, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import type { SearchHit, SearchKind } from '@shared/schemas/search';
+import { isSearchable, type SearchHit, type SearchKind } from '@shared/schemas/search';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
-import { isSearchable, useSearch } from '../api';
+import { useDebounced } from '@web/lib/use-debounced';
+import { useSearch } from '../api';
 import { HighlightedText } from './highlighted-text';
 
 const KIND_LABELS: Record<SearchKind, string> = { memory: 'Memories', photo: 'Photos', document: 'Documents', contact: 'Contacts' };
 const KIND_ICONS: Record<SearchKind, LucideIcon> = { memory: NotebookPen, photo: ImageIcon, document: FileText, contact: UserRound };
 /** Typing pauses this long before a request goes out. */
 const DEBOUNCE_MS = 200;
-
-function useDebounced<T>(value: T, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 interface SearchDialogProps {
   open: boolean;

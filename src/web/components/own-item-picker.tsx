@@ -1,0 +1,135 @@
+import { useId, useState } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
+import { useDebounced } from '@web/lib/use-debounced';
+import { useOwnItems, type PickerItem, type PickerKind } from '@web/lib/own-items';
+
+const SEARCH_DEBOUNCE_MS = 250;
+const FIND_LABELS: Record<PickerKind, string> = { photo: 'Find a photo', memory: 'Find a memory', document: 'Find a document' };
+
+interface OwnItemPickerProps {
+  kind: PickerKind;
+  /** Load only while the picker is shown. */
+  enabled: boolean;
+  /** Checkboxes for any number of items, or radio buttons for one. */
+  mode: 'many' | 'one';
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  /** The list's accessible name ("Gallery photos"). */
+  label: string;
+  /** Shown when the owner has none of this kind. */
+  empty: string;
+  /** Items chosen before (already in the collection): shown checked and disabled, with lockedNote. */
+  lockedIds?: ReadonlySet<number>;
+  lockedNote?: string;
+  /** No more can be chosen once this many are. */
+  max?: number;
+}
+
+/**
+ * Choose among the owner's photos, memories or documents: the newest first, a page at a time ("Show more"),
+ * or what a search finds. Chosen items stay chosen while the list changes under a new search.
+ */
+export function OwnItemPicker({ kind, enabled, mode, selected, onToggle, label, empty, lockedIds, lockedNote, max }: OwnItemPickerProps) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const items = useOwnItems(kind, { search: debounced, enabled });
+  const name = useId();
+  const isFull = max !== undefined && selected.size >= max;
+
+  return (
+    <div className="grid gap-3">
+      <Input
+        type="search"
+        aria-label={FIND_LABELS[kind]}
+        placeholder="Search…"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {items.isPending ? (
+        <Skeleton className="h-40" />
+      ) : items.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load your items
+        </p>
+      ) : items.items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          {debounced.trim() ? `Nothing matches “${debounced.trim()}”.` : empty}
+        </p>
+      ) : (
+        <div className="grid max-h-80 gap-3 overflow-y-auto pr-1">
+          <ul
+            aria-label={label}
+            aria-busy={items.isFetching}
+            className={kind === 'photo' ? 'grid grid-cols-2 gap-3 sm:grid-cols-4' : 'grid gap-2'}
+          >
+            {items.items.map((item) => {
+              const isLocked = lockedIds?.has(item.id) ?? false;
+              const isChosen = isLocked || selected.has(item.id);
+              return (
+                <li key={item.id}>
+                  <PickerRow
+                    item={item}
+                    type={mode === 'many' ? 'checkbox' : 'radio'}
+                    name={name}
+                    checked={isChosen}
+                    disabled={isLocked || (mode === 'many' && isFull && !isChosen)}
+                    note={isLocked ? lockedNote : undefined}
+                    onChange={() => onToggle(item.id)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          {items.hasNextPage && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={items.isFetchingNextPage}
+              onClick={() => void items.fetchNextPage()}
+            >
+              {items.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface PickerRowProps {
+  item: PickerItem;
+  type: 'checkbox' | 'radio';
+  name: string;
+  checked: boolean;
+  disabled: boolean;
+  note?: string;
+  onChange: () => void;
+}
+
+function PickerRow({ item, type, name, checked, disabled, note, onChange }: PickerRowProps) {
+  const chosen = 'has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-default has-disabled:opacity-70';
+  const input = <input type={type} name={name} checked={checked} disabled={disabled} onChange={onChange} />;
+  if (item.thumbnailUrl !== null) {
+    return (
+      <label className={cn('grid cursor-pointer gap-1 rounded-md border p-2 text-xs', chosen)}>
+        <img src={item.thumbnailUrl} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
+        <span className="flex items-center gap-1.5">
+          {input}
+          <span className="truncate">{item.title}</span>
+        </span>
+        {note && <span className="text-muted-foreground">{note}</span>}
+      </label>
+    );
+  }
+  return (
+    <label className={cn('flex cursor-pointer items-center gap-3 rounded-md border p-2 text-sm', chosen)}>
+      {input}
+      <span className="min-w-0 flex-1 truncate">{item.title}</span>
+      <span className="shrink-0 text-xs text-muted-foreground">{note ?? item.detail}</span>
+    </label>
+  );
+}
