@@ -1,5 +1,13 @@
 // Fetch + cache only; components own the toasts (STYLE §11 rule 7).
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { ATTACHMENT_MAX_FILES } from '@shared/limits';
 import type {
   AnalyzeResult,
@@ -8,17 +16,60 @@ import type {
   ImproveResult,
   LinkCandidates,
   Memory,
+  MemoryGroup,
   MemoryInput,
   MemoryLinksInput,
   MemoryOrganization,
+  MemoryPage,
   MemorySuggestions,
 } from '@shared/schemas/memories';
 import { api } from '@web/lib/api-client';
+import { invalidateExceptPages, prependToPages, removeFromPages, replaceInPages } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
 
-const memoriesQuery = () => queryOptions({ queryKey: queryKeys.memories.list, queryFn: () => api.get<Memory[]>('/api/memories') });
+/** Memories a group holds are asked for this many at a time (the server's `ids` filter takes up to 200). */
+const GROUP_CHUNK = 100;
 
-export const useMemories = () => useQuery(memoriesQuery());
+const allMemoriesPagesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.memories.pagesOf('all'),
+    queryFn: ({ pageParam }) => api.get<MemoryPage>(`/api/memories/page${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/**
+ * A "Browse your memories" group: its ids (in the list's order) a chunk at a time, each chunk in the list's
+ * order; the page param is the offset of the next chunk.
+ */
+const groupPagesQuery = (group: MemoryGroup) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.memories.pagesOf(`group:${group.label}:${group.memoryIds.length}:${group.memoryIds[0] ?? 0}`),
+    queryFn: async ({ pageParam }) => {
+      const offset = Number(pageParam ?? 0);
+      const ids = group.memoryIds.slice(offset, offset + GROUP_CHUNK);
+      const page = await api.get<MemoryPage>(`/api/memories/page?limit=${GROUP_CHUNK}&ids=${ids.join(',')}`);
+      const next = offset + GROUP_CHUNK;
+      return { items: page.items, nextCursor: next < group.memoryIds.length ? String(next) : null };
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The screen's memories, a page at a time: all of them, or those of one group. */
+export const useMemoryPages = (group: MemoryGroup | null) => useInfiniteQuery(group ? groupPagesQuery(group) : allMemoriesPagesQuery());
+
+const memoryQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.memories.detail(id), queryFn: () => api.get<Memory>(`/api/memories/${id}`) });
+
+/** One memory (a link from search opens it even when its page is not loaded). */
+export const useMemory = (id: number | null) => useQuery({ ...memoryQuery(id ?? 0), enabled: id !== null });
+
+/** A memory by id, from the cache when loaded (a suggestion may name a memory on a page not loaded yet). */
+export function useFetchMemory() {
+  const queryClient = useQueryClient();
+  return (id: number) => queryClient.fetchQuery(memoryQuery(id));
+}
 
 export const useMemoryAttachments = (memoryId: number) =>
   useQuery({
@@ -49,21 +100,41 @@ export const useMemoryOrganization = () =>
     staleTime: 15 * 60 * 1000,
   });
 
-/** Memories appear on the timeline; their attachments may be gallery photos or vault files (spec §7). */
+/**
+ * Memories appear on the timeline; their attachments may be gallery photos or vault files (spec §7). The
+ * screen's loaded pages are kept in step by hand instead (decision 034): refetching them would reload every page.
+ */
 function invalidateAll(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.memories.all }),
+    invalidateExceptPages(queryClient, queryKeys.memories.all, queryKeys.memories.pages),
     queryClient.invalidateQueries({ queryKey: queryKeys.photos.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.vault.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
   ]);
 }
 
+function putMemory(queryClient: QueryClient, memory: Memory) {
+  replaceInPages(queryClient, queryKeys.memories.pages, memory);
+  queryClient.setQueryData(queryKeys.memories.detail(memory.id), memory);
+}
+
+/** After its attachments changed: the memory as the server now has it, in place. */
+async function refreshMemory(queryClient: QueryClient, memoryId: number) {
+  try {
+    putMemory(queryClient, await api.get<Memory>(`/api/memories/${memoryId}`));
+  } catch {
+    // deleted meanwhile: the next load of the list shows that
+  }
+}
+
 export function useCreateMemory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MemoryInput) => api.post<Memory>('/api/memories', input),
-    onSuccess: () => invalidateAll(queryClient),
+    onSuccess: (memory) => {
+      prependToPages(queryClient, queryKeys.memories.pagesOf('all'), memory);
+      return invalidateAll(queryClient);
+    },
   });
 }
 
@@ -71,7 +142,10 @@ export function useUpdateMemory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: MemoryInput }) => api.patch<Memory>(`/api/memories/${id}`, input),
-    onSuccess: () => invalidateAll(queryClient),
+    onSuccess: (memory) => {
+      putMemory(queryClient, memory);
+      return invalidateAll(queryClient);
+    },
   });
 }
 
@@ -79,6 +153,7 @@ export function useDeleteMemory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/memories/${id}`),
+    onSuccess: (_, id) => removeFromPages(queryClient, queryKeys.memories.pages, id),
     onSettled: () => invalidateAll(queryClient),
   });
 }
@@ -97,7 +172,7 @@ export function useUploadAttachments() {
       }
       return uploaded;
     },
-    onSettled: () => invalidateAll(queryClient),
+    onSettled: (_, __, { memoryId }) => Promise.all([refreshMemory(queryClient, memoryId), invalidateAll(queryClient)]),
   });
 }
 
@@ -106,7 +181,7 @@ export function useDeleteAttachment() {
   return useMutation({
     mutationFn: ({ memoryId, attachmentId }: { memoryId: number; attachmentId: string }) =>
       api.delete(`/api/memories/${memoryId}/attachments/${encodeURIComponent(attachmentId)}`),
-    onSettled: () => invalidateAll(queryClient),
+    onSettled: (_, __, { memoryId }) => Promise.all([refreshMemory(queryClient, memoryId), invalidateAll(queryClient)]),
   });
 }
 
@@ -115,7 +190,7 @@ export function useLinkItems() {
   return useMutation({
     mutationFn: ({ memoryId, links }: { memoryId: number; links: MemoryLinksInput }) =>
       api.post<Attachment[]>(`/api/memories/${memoryId}/links`, links),
-    onSettled: () => invalidateAll(queryClient),
+    onSettled: (_, __, { memoryId }) => Promise.all([refreshMemory(queryClient, memoryId), invalidateAll(queryClient)]),
   });
 }
 

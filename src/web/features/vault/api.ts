@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VaultFile, VaultUsage } from '@shared/schemas/vault';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VaultFile, VaultPage, VaultUsage } from '@shared/schemas/vault';
 import { api } from '@web/lib/api-client';
+import { invalidateExceptPages, prependToPages, removeFromPages } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
 
 const vaultFilesQuery = () =>
@@ -16,6 +17,25 @@ const vaultUsageQuery = () =>
   });
 
 export const useVaultFiles = () => useQuery(vaultFilesQuery());
+
+/** The screen's documents, newest first, a page at a time. */
+export const useVaultPages = () =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: queryKeys.vault.pages,
+      queryFn: ({ pageParam }) => api.get<VaultPage>(`/api/vault/page${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+/** One document's details (a link from search opens it even when its page is not loaded). */
+export const useVaultFile = (id: number | null) =>
+  useQuery({
+    queryKey: queryKeys.vault.detail(id ?? 0),
+    queryFn: () => api.get<VaultFile>(`/api/vault/${id}/details`),
+    enabled: id !== null,
+  });
 export const useVaultUsage = () => useQuery(vaultUsageQuery());
 
 /** spec §7: GET /api/vault/{id} views or downloads the file. */
@@ -33,6 +53,7 @@ export function useUploadVaultFile() {
       form.append('file', file);
       return api.upload<VaultFile>('/api/vault', form, onProgress);
     },
+    onSuccess: (file) => prependToPages(queryClient, queryKeys.vault.pages, file),
     onSettled: () => invalidateVault(queryClient),
   });
 }
@@ -41,14 +62,16 @@ export function useDeleteVaultFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/vault/${id}`),
+    onSuccess: (_, id) => removeFromPages(queryClient, queryKeys.vault.pages, id),
     onSettled: () => invalidateVault(queryClient),
   });
 }
 
-// Documents appear on the timeline too, so it is refreshed with the vault.
+// Documents appear on the timeline too, so it is refreshed with the vault; the screen's loaded pages are
+// kept in step by hand instead (decision 034), as refetching them would reload every page.
 function invalidateVault(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.vault.all }),
+    invalidateExceptPages(queryClient, queryKeys.vault.all, queryKeys.vault.pages),
     queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
   ]);
 }

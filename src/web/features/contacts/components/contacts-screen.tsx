@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Contact, Relationship } from '@shared/schemas/contacts';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
@@ -6,22 +6,27 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
+import { useOpenedId } from '@web/hooks/use-opened-id';
 import { errorMessage } from '@web/lib/api-client';
-import { useContacts, useDeleteContact } from '../api';
+import { pagedItems } from '@web/lib/paged-cache';
+import { useContactPages, useDeleteContact } from '../api';
 import { AddContactDialog } from './add-contact-dialog';
-import { ContactCard } from './contact-card';
+import { ContactGrid } from './contact-grid';
 import { EditContactDialog } from './edit-contact-dialog';
+import { OpenedContact } from './opened-contact';
 
 /** spec §2 Family / Friends: one screen, filtered by relationship. */
 export function ContactsScreen({ relationship }: { relationship: Relationship }) {
-  const contacts = useContacts(relationship);
+  const pages = useContactPages(relationship);
+  const contacts = pagedItems(pages.data);
+  const opened = useOpenedId('contact');
   const deleteContact = useDeleteContact();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const title = relationship === 'family' ? 'Family Members' : 'Friends';
 
   // spec §8: a failed load is announced as a toast, as well as shown in place of the list.
-  const loadError = contacts.error;
+  const loadError = pages.error;
   useEffect(() => {
     if (loadError)
       toast({ variant: 'destructive', title: 'Failed to fetch contacts', description: errorMessage(loadError, 'An error occurred') });
@@ -37,30 +42,39 @@ export function ContactsScreen({ relationship }: { relationship: Relationship })
     setDeleting(null);
   };
 
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
   return (
     <div>
       <title>{`${title} · heirloom`}</title>
       <PageHeader title={title} actions={<AddContactDialog relationship={relationship} />} />
       <section aria-label={title} className="mt-8">
-        {contacts.isPending ? (
+        {opened.id !== null && <OpenedContact id={opened.id} onClose={opened.close} onEdit={setEditing} onDelete={setDeleting} />}
+        {pages.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner label="Loading contacts" />
           </div>
-        ) : contacts.isError ? (
+        ) : pages.isError && contacts.length === 0 ? (
           <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
             <p className="font-medium">Failed to fetch contacts</p>
-            <Button variant="outline" className="mt-4" onClick={() => contacts.refetch()}>
+            <Button variant="outline" className="mt-4" onClick={() => pages.refetch()}>
               Try again
             </Button>
           </div>
-        ) : contacts.data.length === 0 ? (
+        ) : contacts.length === 0 ? (
           <EmptyState title="No contacts added yet" headingLevel={2} />
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {contacts.data.map((contact) => (
-              <ContactCard key={contact.id} contact={contact} onEdit={() => setEditing(contact)} onDelete={() => setDeleting(contact)} />
-            ))}
-          </div>
+          <>
+            <ContactGrid contacts={contacts} onEdit={setEditing} onDelete={setDeleting} onNearEnd={loadMore} />
+            {isFetchingNextPage && (
+              <p role="status" className="text-center text-sm text-muted-foreground">
+                Loading more contacts...
+              </p>
+            )}
+          </>
         )}
       </section>
       <EditContactDialog contact={editing} onClose={() => setEditing(null)} />

@@ -1,14 +1,17 @@
 import { BookHeart, Plus, X } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { Memory, MemoryGroup } from '@shared/schemas/memories';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
-import { useMemories } from '../api';
-import { MemoryCard } from './memory-card';
+import { useOpenedId } from '@web/hooks/use-opened-id';
+import { pagedItems } from '@web/lib/paged-cache';
+import { useMemoryPages } from '../api';
 import { MemoryForm } from './memory-form';
 import { MemoryInsights } from './memory-insights';
+import { MemoryList } from './memory-list';
+import { OpenedMemory } from './opened-memory';
 
 type FormState = { mode: 'closed' } | { mode: 'create'; key: number } | { mode: 'edit'; memory: Memory };
 
@@ -21,13 +24,25 @@ type MemoriesScreenProps = {
 
 /** spec §2 My Memories: the Add Memory / Cancel toggle, the inline form, and the user's memories. */
 export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps = {}) {
-  const memories = useMemories();
   const [formState, setFormState] = useState<FormState>({ mode: 'closed' });
   const [group, setGroup] = useState<MemoryGroup | null>(null);
+  const pages = useMemoryPages(group);
+  const memories = pagedItems(pages.data);
+  const opened = useOpenedId('memory');
   const formRef = useRef<HTMLDivElement>(null);
   const isOpen = formState.mode !== 'closed';
 
-  useLoadErrorToast(memories, 'Failed to fetch memories');
+  useLoadErrorToast(pages, 'Failed to fetch memories');
+
+  const { hasNextPage, isFetchingNextPage, isError: isPageError, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isPageError, fetchNextPage]);
+
+  const onDeleted = (id: number) => {
+    if (formState.mode === 'edit' && formState.memory.id === id) close();
+    if (opened.id === id) opened.close();
+  };
 
   function openCreate() {
     setFormState({ mode: 'create', key: Date.now() }); // spec §4: Add Memory resets the form to its defaults
@@ -60,17 +75,17 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
         </div>
       )}
 
-      {memories.isPending ? (
+      {pages.isPending && !group ? (
         <div aria-label="Loading memories" className="grid gap-4">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-40" />
           ))}
         </div>
-      ) : memories.isError ? (
+      ) : pages.isError && memories.length === 0 ? (
         <p role="alert" className="text-destructive">
           Failed to fetch memories
         </p>
-      ) : memories.data.length === 0 ? (
+      ) : !group && memories.length === 0 ? (
         !isOpen && (
           <Card className="text-center">
             <CardHeader className="items-center">
@@ -85,7 +100,17 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
         )
       ) : (
         <>
-          <MemoryInsights memories={memories.data} activeGroup={group} onGroupChange={setGroup} onReview={openEdit} />
+          <MemoryInsights memories={memories} activeGroup={group} onGroupChange={setGroup} onReview={openEdit} />
+          {opened.id !== null && (
+            <OpenedMemory
+              id={opened.id}
+              onClose={opened.close}
+              isShared={sharedIds?.has(opened.id)}
+              actions={cardActions}
+              onEdit={openEdit}
+              onDeleted={onDeleted}
+            />
+          )}
           <section aria-label="Your memories" className="grid gap-4">
             {group && (
               <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -95,20 +120,23 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
                 </Button>
               </p>
             )}
-            {memories.data
-              .filter((memory) => !group || group.memoryIds.includes(memory.id))
-              .map((memory) => (
-                <MemoryCard
-                  key={memory.id}
-                  memory={memory}
-                  isShared={sharedIds?.has(memory.id)}
-                  actions={cardActions?.(memory)}
-                  onEdit={openEdit}
-                  onDeleted={(id) => {
-                    if (formState.mode === 'edit' && formState.memory.id === id) close();
-                  }}
-                />
-              ))}
+            {pages.isPending ? (
+              <Skeleton aria-label="Loading memories" className="h-40" />
+            ) : (
+              <MemoryList
+                memories={memories}
+                sharedIds={sharedIds}
+                cardActions={cardActions}
+                onEdit={openEdit}
+                onDeleted={onDeleted}
+                onNearEnd={loadMore}
+              />
+            )}
+            {isFetchingNextPage && (
+              <p role="status" className="text-center text-sm text-muted-foreground">
+                Loading more memories...
+              </p>
+            )}
           </section>
         </>
       )}

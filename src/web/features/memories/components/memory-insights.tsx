@@ -7,7 +7,7 @@ import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
-import { useMemoryOrganization, useMemorySuggestions, useUpdateMemory } from '../api';
+import { useFetchMemory, useMemoryOrganization, useMemorySuggestions, useUpdateMemory } from '../api';
 
 const DIMENSIONS: Array<{ key: keyof MemoryOrganization; label: string }> = [
   { key: 'years', label: 'By year' },
@@ -22,11 +22,23 @@ type Suggestion = MemorySuggestions['suggestions'][number];
 
 function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggestion; memory?: Memory; onReview: (memory: Memory) => void }) {
   const updateMemory = useUpdateMemory();
+  const fetchMemory = useFetchMemory();
   const { proposed } = suggestion;
+
+  /** The memory from the loaded pages, or by id when its page is not loaded yet. */
+  async function load() {
+    try {
+      return memory ?? (await fetchMemory(suggestion.memoryId));
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to fetch memories') });
+      return undefined;
+    }
+  }
   const hasFix = proposed.tags.length > 0 || proposed.location !== null || proposed.eventDate !== null;
 
   // mutateAsync: once applied, the suggestion leaves the list (and this item unmounts) before a callback would run.
   async function apply() {
+    const memory = await load();
     if (!memory) return;
     try {
       await updateMemory.mutateAsync({
@@ -69,7 +81,7 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
           <Button
             size="sm"
             onClick={() => void apply()}
-            disabled={!memory || updateMemory.isPending}
+            disabled={updateMemory.isPending}
             aria-label={`Apply suggestions to ${suggestion.title}`}
           >
             Apply
@@ -78,8 +90,7 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
         <Button
           size="sm"
           variant="outline"
-          disabled={!memory}
-          onClick={() => memory && onReview(memory)}
+          onClick={() => void load().then((loaded) => loaded && onReview(loaded))}
           aria-label={`Review ${suggestion.title}`}
         >
           Review
@@ -90,6 +101,7 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
 }
 
 type MemoryInsightsProps = {
+  /** The memories loaded so far; a suggestion for another is loaded by id when used. */
   memories: Memory[];
   activeGroup: MemoryGroup | null;
   onGroupChange: (group: MemoryGroup | null) => void;

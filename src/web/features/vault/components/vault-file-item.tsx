@@ -1,15 +1,16 @@
 import { Download, FileText, Trash2 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import type { VaultFile } from '@shared/schemas/vault';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SharedMark } from '@web/components/shared-mark';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
 import { formatBytes, formatLongDate } from '@web/lib/format';
 import { useDeleteVaultFile, vaultFileUrl } from '../api';
 
-type VaultFileItemProps = {
+type VaultFileItemProps = Omit<ComponentPropsWithRef<'li'>, 'children'> & {
   file: VaultFile;
   /** In a collection with a live link. */
   isShared?: boolean;
@@ -17,7 +18,8 @@ type VaultFileItemProps = {
   actions?: ReactNode;
 };
 
-export function VaultFileItem({ file, isShared = false, actions }: VaultFileItemProps) {
+/** One document; `liProps` place it in a long (virtual) list. */
+export function VaultFileItem({ file, isShared = false, actions, className, ...liProps }: VaultFileItemProps) {
   const nameId = useId();
   const deleteFile = useDeleteVaultFile();
 
@@ -30,52 +32,51 @@ export function VaultFileItem({ file, isShared = false, actions }: VaultFileItem
     );
 
   return (
-    <li
-      aria-labelledby={nameId}
-      className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start sm:justify-between"
-    >
-      <div className="flex min-w-0 gap-3">
-        <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-        <div className="min-w-0">
-          <p id={nameId} className="font-medium break-words">
-            {file.originalName}
-          </p>
-          <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-            <span>{formatBytes(file.fileSize)}</span>
-            <span aria-hidden="true">·</span>
-            <span>Uploaded {formatLongDate(file.uploadedAt)}</span>
-            {isShared && <SharedMark />}
-          </p>
-          {file.description && <p className="mt-1 text-sm whitespace-pre-line break-words">{file.description}</p>}
+    <li {...liProps} aria-labelledby={nameId} className={cn('pb-3', className)}>
+      <div className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 gap-3">
+          <FileText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          <div className="min-w-0">
+            <p id={nameId} className="font-medium break-words">
+              {file.originalName}
+            </p>
+            <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+              <span>{formatBytes(file.fileSize)}</span>
+              <span aria-hidden="true">·</span>
+              <span>Uploaded {formatLongDate(file.uploadedAt)}</span>
+              {isShared && <SharedMark />}
+            </p>
+            {file.description && <p className="mt-1 text-sm whitespace-pre-line break-words">{file.description}</p>}
+          </div>
         </div>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <Button asChild variant="outline" size="sm">
-          {/* spec §2: opens the file in a new tab; the server decides between viewing and downloading */}
-          <a href={vaultFileUrl(file.id)} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
-            <Download aria-hidden="true" />
-            Download
-          </a>
-        </Button>
-        {actions}
-        <ConfirmDialog
-          title="Delete File"
-          text="Are you sure you want to delete this file? This action cannot be undone and the file will be permanently removed from the vault."
-          confirmLabel="Delete"
-          onConfirm={onDelete}
-          trigger={
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Delete file"
-              aria-describedby={nameId}
-              disabled={deleteFile.isPending}
-              className="text-destructive hover:text-destructive"
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          }
-        />
+        <div className="flex shrink-0 gap-2">
+          <Button asChild variant="outline" size="sm">
+            {/* spec §2: opens the file in a new tab; the server decides between viewing and downloading */}
+            <a href={vaultFileUrl(file.id)} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </Button>
+          {actions}
+          <ConfirmDialog
+            title="Delete File"
+            text="Are you sure you want to delete this file? This action cannot be undone and the file will be permanently removed from the vault."
+            confirmLabel="Delete"
+            onConfirm={onDelete}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Delete file"
+                aria-describedby={nameId}
+                disabled={deleteFile.isPending}
+                className="text-destructive hover:text-destructive"
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+          />
+        </div>
       </div>
     </li>
   );

@@ -1,0 +1,103 @@
+// A long list that keeps only the rows near the viewport in the DOM (decision 034): the page scrolls as usual
+// (window scrolling), rows are measured as they render (memory cards differ in height), and `onNearEnd` asks
+// for the next page while a few rows are still left below.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  Fragment,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ElementType,
+  type Key,
+  type ReactNode,
+} from 'react';
+
+/** Spread onto the row's root element: it is measured and placed by the list. */
+export type VirtualRowProps = { ref: (element: Element | null) => void; style: CSSProperties; 'data-index': number };
+
+type WindowVirtualListProps<T> = {
+  items: T[];
+  getKey: (item: T) => Key;
+  /** A typical row's height in pixels, until the row is measured. */
+  estimateSize: number;
+  renderRow: (item: T, rowProps: VirtualRowProps) => ReactNode;
+  /** Called when the last rows are about to show (load the next page). */
+  onNearEnd?: () => void;
+  /** The container: 'ul' when the rows are list items. */
+  as?: ElementType;
+  className?: string;
+  'aria-label'?: string;
+};
+
+const NEAR_END_ROWS = 5;
+
+/** The list's distance from the top of the document, followed as content above it grows or shrinks. */
+function useDocumentTop(ref: React.RefObject<HTMLElement | null>) {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
+export function WindowVirtualList<T>({
+  items,
+  getKey,
+  estimateSize,
+  renderRow,
+  onNearEnd,
+  as: Container = 'div',
+  className,
+  'aria-label': ariaLabel,
+}: WindowVirtualListProps<T>) {
+  const listRef = useRef<HTMLElement>(null);
+  const scrollMargin = useDocumentTop(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => estimateSize,
+    overscan: 3,
+    scrollMargin,
+    getItemKey: (index) => getKey(items[index]!),
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+
+  // A page is asked for when the rendered rows reach the end, not on every scroll event.
+  const nearEnd = items.length > 0 && lastIndex >= items.length - NEAR_END_ROWS;
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, items.length, onNearEnd]);
+
+  return (
+    <Container
+      ref={listRef}
+      aria-label={ariaLabel}
+      className={className}
+      style={{ position: 'relative', height: virtualizer.getTotalSize() }}
+    >
+      {rows.map((row) => (
+        <Fragment key={row.key}>
+          {renderRow(items[row.index]!, {
+            ref: virtualizer.measureElement,
+            'data-index': row.index,
+            style: {
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            },
+          })}
+        </Fragment>
+      ))}
+    </Container>
+  );
+}

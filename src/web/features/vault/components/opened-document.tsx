@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { VaultFile } from '@shared/schemas/vault';
+import { OpenedItem } from '@web/components/opened-item';
+import { useVaultFile } from '../api';
+import { VaultFileItem } from './vault-file-item';
+
+type OpenedDocumentProps = {
+  id: number;
+  onClose: () => void;
+  isShared?: boolean;
+  actions?: (file: VaultFile) => ReactNode;
+};
+
+/** /vault?document=ID (a search result): that document above the list, loaded by id. */
+export function OpenedDocument({ id, onClose, isShared, actions }: OpenedDocumentProps) {
+  const file = useVaultFile(id);
+  return (
+    <div className="mb-6">
+      <OpenedItem
+        label="Opened document"
+        isPending={file.isPending}
+        isError={file.isError}
+        notFoundText="This document could not be found. It may have been deleted."
+        onClose={onClose}
+      >
+        {file.data && (
+          <ul>
+            <VaultFileItem file={file.data} isShared={isShared} actions={actions?.(file.data)} className="pb-0" />
+          </ul>
+        )}
+      </OpenedItem>
+    </div>
+  );
+}
