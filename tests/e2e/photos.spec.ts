@@ -168,6 +168,16 @@ test('settings shows library statistics and runs the maintenance tools', async (
   const data = await png('#355070', 64, 64);
   const res = await page.request.post('/api/photos', { multipart: { photo: { name: 'tiny.png', mimeType: 'image/png', buffer: data } } });
   expect(res.status()).toBe(201);
+  // Storage Used counts the stored copies too (thumbnail, phone size): read it once they are made
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/photos/page')).json()) as { items: { derivativeStatus: string }[] }).items[0]
+          ?.derivativeStatus,
+    )
+    .toBe('ready');
+  const used = ((await (await page.request.get('/api/user/storage')).json()) as { byKind: { photos: number } }).byKind.photos;
+  expect(used).toBeGreaterThanOrEqual(data.length);
   await page.goto('/settings');
   await expect(page.getByRole('tab', { name: 'Photo Management', selected: true })).toBeVisible();
   await expect(page.getByText('Photo Library Statistics')).toBeVisible();
@@ -177,7 +187,7 @@ test('settings shows library statistics and runs the maintenance tools', async (
       .filter({ has: page.getByText(label, { exact: true }) })
       .locator('dd');
   await expect(stat('Total Photos')).toHaveText('1');
-  await expect(stat('Storage Used')).toHaveText(data.length < 1024 ? `${data.length} Bytes` : `${(data.length / 1024).toFixed(2)} KB`);
+  await expect(stat('Storage Used')).toHaveText(used < 1024 ? `${used} Bytes` : `${(used / 1024).toFixed(2)} KB`);
   await expect(stat('Device')).toHaveText('Desktop');
   await expect.poll(() => isLoaded(page.getByRole('img', { name: 'tiny.png' }))).toBe(true);
 
@@ -197,7 +207,7 @@ test('settings shows library statistics and runs the maintenance tools', async (
 test('photos that cannot be fetched are reported in a toast on the gallery and the dashboard', async ({ page, signIn }) => {
   await signIn();
   await page.route(
-    (url) => url.pathname === '/api/photos',
+    (url) => url.pathname === '/api/photos/page',
     (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
   );

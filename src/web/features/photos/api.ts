@@ -1,8 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
+import type { StorageUsage } from '@shared/schemas/account';
 import type {
   CleanupResult,
   FixPathsResult,
   Photo,
+  PhotoMonths,
+  PhotoPage,
   PhotoPatch,
   PhotoProcessing,
   PhotoSort,
@@ -10,15 +14,78 @@ import type {
 } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
+import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
 
-/** No sortBy: the server's default order, newest upload first (the dashboard's "recent"). */
-const photosQuery = (sortBy?: PhotoSort) =>
-  queryOptions({
-    queryKey: queryKeys.photos.list(sortBy),
-    queryFn: () => api.get<Photo[]>(sortBy ? `/api/photos?sortBy=${sortBy}` : '/api/photos'),
+/** Photos a page: a few screens of thumbnails at desktop widths, one request. */
+export const GALLERY_PAGE_SIZE = 150;
+
+/**
+ * The gallery in `sortBy` order, a page at a time (issue 15). `from` (the date orders) starts the chain at the
+ * newest photo at or before that instant: each scrubber jump is its own chain, cached like the first.
+ */
+export const photoPagesQuery = (sortBy: PhotoSort, from?: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.photos.pages(sortBy, from),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ sortBy, limit: String(GALLERY_PAGE_SIZE) });
+      if (pageParam) params.set('cursor', pageParam);
+      else if (from) params.set('from', from);
+      return api.get<PhotoPage>(`/api/photos/page?${params.toString()}`);
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export const usePhotos = (sortBy?: PhotoSort) => useQuery(photosQuery(sortBy));
+export const usePhotoPages = (sortBy: PhotoSort, from?: string) => useInfiniteQuery(photoPagesQuery(sortBy, from));
+
+/** The viewer's time zone, so the scrubber's months are the months the gallery's headings show. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Photos per month, newest first (the scrubber's marks); none for the title order. */
+export const usePhotoMonths = (sortBy: PhotoSort) => {
+  const tz = localTimeZone();
+  const by = sortBy === 'title' ? 'dateTaken' : sortBy;
+  return useQuery({
+    queryKey: queryKeys.photos.months(by, tz),
+    queryFn: () => api.get<PhotoMonths>(`/api/photos/months?sortBy=${by}&tz=${encodeURIComponent(tz)}`),
+    enabled: sortBy !== 'title',
+  });
+};
+
+/** How many photos the account holds: every photo has an upload month. */
+export const usePhotoCount = () => {
+  const tz = localTimeZone();
+  return useQuery({
+    queryKey: queryKeys.photos.months('createdAt', tz),
+    queryFn: () => api.get<PhotoMonths>(`/api/photos/months?sortBy=createdAt&tz=${encodeURIComponent(tz)}`),
+    select: (data) => data.months.reduce((sum, month) => sum + month.count, 0),
+  });
+};
+
+/** The dashboard's recent photos: the first short page of the default order, newest upload first. */
+export const useRecentPhotos = () =>
+  useQuery({
+    queryKey: queryKeys.photos.recent,
+    queryFn: () => api.get<PhotoPage>(`/api/photos/page?limit=${DASHBOARD_RECENT_PHOTOS}`),
+    select: (page) => page.items,
+  });
+
+/** One photo by id: the viewer opened from a link (/photos?photo=ID) on a photo no loaded page holds. */
+export const usePhoto = (id: number | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.photos.detail(id ?? 0),
+    queryFn: () => api.get<Photo>(`/api/photos/${id}`),
+    enabled: enabled && id !== undefined,
+    retry: false,
+  });
+
+/** The account's storage; the photos' share (originals and their derivatives) is Storage Used. */
+export const usePhotoStorage = () =>
+  useQuery({
+    queryKey: queryKeys.account.storage,
+    queryFn: () => api.get<StorageUsage>('/api/user/storage'),
+    select: (usage) => usage.byKind.photos,
+  });
 
 /**
  * spec §2/§7: the image path with a cache-busting time value, plus the mobile flag on mobile. Grids ask for
@@ -34,11 +101,6 @@ export function photoImageUrl(
   if (isMobile) params.set('mobile', 'true');
   if (cachebust !== undefined) params.set('cachebust', String(cachebust));
   return `/api/photos/image/${id}?${params.toString()}`;
-}
-
-// Every cached photo list (one per sort order) is kept in step without refetching (spec §7: never stale).
-function updateLists(queryClient: QueryClient, update: (photos: Photo[]) => Photo[]) {
-  queryClient.setQueriesData<Photo[]>({ queryKey: queryKeys.photos.lists }, (old) => (old ? update(old) : old));
 }
 
 // Photos also appear on the timeline and as memory attachments.
@@ -60,9 +122,7 @@ export function useUploadPhoto() {
       return api.upload<Photo>('/api/photos', form, onProgress);
     },
     onSuccess: (photo) => {
-      // spec §4: a created photo is added to the front of the cached list
-      updateLists(queryClient, (photos) => [photo, ...photos.filter((p) => p.id !== photo.id)]);
-      return invalidateOthers(queryClient);
+      return Promise.all([addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS), invalidateOthers(queryClient)]);
     },
   });
 }
@@ -72,9 +132,7 @@ export function useUpdatePhoto() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: PhotoPatch }) => api.patch<Photo>(`/api/photos/${id}`, patch),
     onSuccess: (photo) => {
-      // in place: the photo being edited does not jump away under the pointer
-      updateLists(queryClient, (photos) => photos.map((p) => (p.id === photo.id ? photo : p)));
-      return invalidateOthers(queryClient);
+      return Promise.all([replaceCachedPhoto(queryClient, photo), invalidateOthers(queryClient)]);
     },
   });
 }
@@ -84,8 +142,7 @@ export function useDeletePhoto() {
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/photos/${id}`),
     onSuccess: (_data, id) => {
-      updateLists(queryClient, (photos) => photos.filter((p) => p.id !== id));
-      return invalidateOthers(queryClient);
+      return Promise.all([removeCachedPhotos(queryClient, [id]), invalidateOthers(queryClient)]);
     },
   });
 }

@@ -1,3 +1,5 @@
+import { Check } from 'lucide-react';
+import type { HTMLAttributes } from 'react';
 import type { Photo } from '@shared/schemas/photos';
 import { SharedMark } from '@web/components/shared-mark';
 import { formatBytes } from '@web/lib/format';
@@ -19,7 +21,9 @@ export type GalleryItemProps = {
   /** In a collection with a live link. */
   isShared: boolean;
   /** Set while the gallery is in Select mode: the photo is then a checkbox instead of opening the viewer. */
-  selection?: { isSelected: boolean; onToggle: () => void };
+  selection?: { isSelected: boolean; onToggle: (withRange: boolean) => void };
+  /** Outside Select mode: what a long press on touch does (starts selecting). */
+  pressHandlers?: HTMLAttributes<HTMLElement>;
 };
 
 function OpenablePhoto({
@@ -29,29 +33,37 @@ function OpenablePhoto({
   onOpen,
   onFailedChange,
   selection,
+  pressHandlers,
   className,
 }: GalleryItemProps & { className: string }) {
+  const image = (
+    <PhotoImage
+      photo={photo}
+      size="thumb"
+      timestamp={timestamp}
+      isMobile={isMobile}
+      onFailedChange={onFailedChange}
+      className={className}
+    />
+  );
   if (selection) {
+    // a button, not a label: a click's shiftKey reaches it (shift-click selects a range)
     return (
-      <label className="relative block size-full cursor-pointer overflow-hidden has-checked:ring-4 has-checked:ring-primary has-checked:ring-inset">
-        <PhotoImage
-          photo={photo}
-          size="thumb"
-          timestamp={timestamp}
-          isMobile={isMobile}
-          onFailedChange={onFailedChange}
-          className={className}
-        />
-        <span className="absolute top-2 left-2 flex size-8 items-center justify-center rounded-md bg-card/95 shadow-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={selection.isSelected}
-            onChange={selection.onToggle}
-            aria-label={`Select ${photoLabel(photo)}`}
-          />
+      <button
+        type="button"
+        role="checkbox"
+        aria-checked={selection.isSelected}
+        aria-label={`Select ${photoLabel(photo)}`}
+        onClick={(event) => selection.onToggle(event.shiftKey)}
+        className="group/select relative block size-full cursor-pointer overflow-hidden aria-checked:ring-4 aria-checked:ring-primary aria-checked:ring-inset focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        {image}
+        <span aria-hidden="true" className="absolute top-2 left-2 flex size-8 items-center justify-center rounded-md bg-card/95 shadow-sm">
+          <span className="flex size-4 items-center justify-center rounded-sm border border-primary group-aria-checked/select:bg-primary">
+            {selection.isSelected && <Check className="size-3 text-primary-foreground" />}
+          </span>
         </span>
-      </label>
+      </button>
     );
   }
   return (
@@ -59,16 +71,10 @@ function OpenablePhoto({
       type="button"
       onClick={() => onOpen(photo)}
       aria-label={`View ${photoLabel(photo)}`}
-      className="block size-full overflow-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="block size-full overflow-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [-webkit-touch-callout:none]"
+      {...pressHandlers}
     >
-      <PhotoImage
-        photo={photo}
-        size="thumb"
-        timestamp={timestamp}
-        isMobile={isMobile}
-        onFailedChange={onFailedChange}
-        className={className}
-      />
+      {image}
     </button>
   );
 }
@@ -77,7 +83,7 @@ function OpenablePhoto({
 export function PhotoGridItem(props: GalleryItemProps) {
   const { photo } = props;
   return (
-    <li className="group overflow-hidden rounded-xl border bg-card shadow-sm">
+    <div role="listitem" className="group overflow-hidden rounded-xl border bg-card shadow-sm">
       <div className="relative aspect-square bg-muted">
         <OpenablePhoto {...props} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
         {!props.selection && (
@@ -91,7 +97,7 @@ export function PhotoGridItem(props: GalleryItemProps) {
         <PhotoTitle photo={photo} isEditing={props.isEditingTitle} onEditingChange={props.onEditingTitleChange} />
         <PhotoDate photo={photo} isEditing={props.isEditingDate} onEditingChange={props.onEditingDateChange} />
       </div>
-    </li>
+    </div>
   );
 }
 
@@ -99,7 +105,7 @@ export function PhotoGridItem(props: GalleryItemProps) {
 export function PhotoListItem(props: GalleryItemProps) {
   const { photo } = props;
   return (
-    <li className="flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm">
+    <div role="listitem" className="flex items-center gap-4 rounded-xl border bg-card p-3 shadow-sm">
       <div className="size-16 shrink-0 overflow-hidden rounded-md bg-muted sm:size-20">
         <OpenablePhoto {...props} className="size-full object-cover" />
       </div>
@@ -113,6 +119,6 @@ export function PhotoListItem(props: GalleryItemProps) {
         </div>
       </div>
       {!props.selection && <DeletePhotoButton photo={photo} variant="text" />}
-    </li>
+    </div>
   );
 }

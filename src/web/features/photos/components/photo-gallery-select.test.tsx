@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { PhotoGallery } from './photo-gallery';
@@ -30,23 +31,29 @@ const photo = (id: number, fileName: string): Photo => ({
 function renderGallery(withAction: boolean) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json([photo(1, 'porch.jpg'), photo(2, 'garden.jpg')])),
+    vi.fn(async (url: string) =>
+      url.startsWith('/api/photos/months')
+        ? Response.json({ months: [{ month: '2024-01', count: 3 }] })
+        : Response.json({ items: [photo(1, 'porch.jpg'), photo(2, 'garden.jpg'), photo(3, 'attic.jpg')], nextCursor: null }),
+    ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <PhotoGallery
-        sharedIds={new Set([2])}
-        selectionAction={
-          withAction
-            ? (ids, endSelection) => (
-                <button type="button" onClick={endSelection}>
-                  Act on {ids.join(',') || 'nothing'}
-                </button>
-              )
-            : undefined
-        }
-      />
+      <MemoryRouter initialEntries={['/photos']}>
+        <PhotoGallery
+          sharedIds={new Set([2])}
+          selectionAction={
+            withAction
+              ? (ids, endSelection) => (
+                  <button type="button" onClick={endSelection}>
+                    Act on {ids.join(',') || 'nothing'}
+                  </button>
+                )
+              : undefined
+          }
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -54,6 +61,19 @@ function renderGallery(withAction: boolean) {
 describe('PhotoGallery Select mode', () => {
   beforeEach(() => {
     vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} }));
+    // jsdom lays nothing out: a wide list, so the grid has its 4 columns
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly onResize: ResizeObserverCallback) {}
+        observe(target: Element) {
+          const entry = { target, contentRect: { width: 1000, height: 300 } } as unknown as ResizeObserverEntry;
+          this.onResize([entry], this as unknown as ResizeObserver);
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
   });
   afterEach(() => {
     cleanup();
@@ -71,7 +91,12 @@ describe('PhotoGallery Select mode', () => {
     fireEvent.click(grid.getByRole('checkbox', { name: 'Select garden.jpg' }));
     const bar = within(screen.getByRole('region', { name: 'Selection' }));
     expect(bar.getByText('1 selected')).toBeTruthy();
-    fireEvent.click(bar.getByRole('button', { name: 'Act on 1' }));
+    // shift-click: every photo from the last one clicked (porch) to this one, in the gallery's order
+    fireEvent.click(grid.getByRole('checkbox', { name: 'Select attic.jpg' }), { shiftKey: true });
+    expect(bar.getByText('3 selected')).toBeTruthy();
+    fireEvent.click(grid.getByRole('checkbox', { name: 'Select porch.jpg' }));
+    expect(bar.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(bar.getByRole('button', { name: 'Act on 2,3' }));
     expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
     expect(grid.getByRole('button', { name: 'View porch.jpg' })).toBeTruthy();
   });

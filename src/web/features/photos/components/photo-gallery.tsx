@@ -1,5 +1,5 @@
-import { AlertTriangle, SquareCheck } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { AlertTriangle, ArrowUp, SquareCheck } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { photoSortSchema, type Photo, type PhotoSort } from '@shared/schemas/photos';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -11,9 +11,14 @@ import { toast } from '@web/components/ui/use-toast';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useFixPhotoPaths, usePhotos } from '../api';
+import { useFixPhotoPaths } from '../api';
+import { useGalleryChain } from '../use-gallery-chain';
+import { usePhotoSelection } from '../use-photo-selection';
+import { useViewerUrl } from '../use-viewer-url';
+import { MonthScrubber } from './month-scrubber';
 import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
-import { PhotoViewerDialog } from './photo-viewer-dialog';
+import { GalleryViewer } from './gallery-viewer';
+import { VirtualPhotoList } from './virtual-photo-list';
 
 const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
   { value: 'dateTaken', label: 'Date Taken' },
@@ -28,30 +33,32 @@ type PhotoGalleryProps = {
   selectionAction?: (photoIds: number[], endSelection: () => void) => ReactNode;
 };
 
-/** spec §2 Photo Gallery: Grid (default) and List, sorted on the server, with the failed-photos banner. */
+/**
+ * spec §2 Photo Gallery: Grid (default) and List, sorted on the server, with the failed-photos banner. Issue 15:
+ * a page at a time in a virtual list grouped by month, with a scrubber for the date orders (decision 032).
+ */
 export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps = {}) {
   const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
-  const photos = usePhotos(sortBy);
-  useLoadErrorToast(photos, 'Failed to fetch photos');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const chain = useGalleryChain(sortBy);
+  const { pages, photos: loaded } = chain;
+  useLoadErrorToast(pages, 'Failed to fetch photos');
+  const [topMonth, setTopMonth] = useState<string | null>(null);
   const fixPaths = useFixPhotoPaths();
   const isMobile = useIsMobile();
   // one cache-busting value per visit; renewed after "Fix failed photos" so every image is asked again
   const [timestamp, setTimestamp] = useState(() => Date.now());
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
-  const [viewing, setViewing] = useState<Photo | undefined>(undefined);
   const [editingTitleId, setEditingTitleId] = useState<number | null>(null);
   const [editingDateId, setEditingDateId] = useState<number | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number> | null>(null); // null: not in Select mode
-  const endSelection = () => setSelected(null);
-  const toggleSelected = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const selection = usePhotoSelection(() => loaded.map((p) => p.id));
+  const { selected } = selection;
+  const endSelection = selection.end;
   // a photo deleted meanwhile is no longer selected
-  const selectedIds = selected && photos.data ? photos.data.filter((p) => selected.has(p.id)).map((p) => p.id) : [];
+  const selectedIds = selected ? loaded.filter((p) => selected.has(p.id)).map((p) => p.id) : [];
+  const viewerUrl = useViewerUrl();
+  const { fetchNextPage } = pages;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const onFailedChange = (id: number, isFailed: boolean) =>
     setFailed((current) => {
@@ -76,25 +83,28 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
     photo,
     timestamp,
     isMobile,
-    onOpen: setViewing,
+    onOpen: (p) => {
+      if (!selection.consumeLongPressClick()) viewerUrl.open(p.id);
+    },
     onFailedChange,
     isEditingTitle: editingTitleId === photo.id,
     onEditingTitleChange: (editing) => setEditingTitleId((current) => (editing ? photo.id : current === photo.id ? null : current)),
     isEditingDate: editingDateId === photo.id,
     onEditingDateChange: (editing) => setEditingDateId((current) => (editing ? photo.id : current === photo.id ? null : current)),
     isShared: sharedIds?.has(photo.id) ?? false,
-    selection: selected ? { isSelected: selected.has(photo.id), onToggle: () => toggleSelected(photo.id) } : undefined,
+    selection: selected
+      ? { isSelected: selected.has(photo.id), onToggle: (withRange) => selection.toggle(photo.id, withRange) }
+      : undefined,
+    pressHandlers: selected || !selectionAction ? undefined : selection.longPressHandlers(photo.id),
   });
 
-  // the viewer steps through the gallery in its sort order
-  const viewingIndex = viewing && photos.data ? photos.data.findIndex((p) => p.id === viewing.id) : -1;
-
   // a photo deleted meanwhile no longer counts as failed
-  const failedCount = photos.data ? photos.data.filter((p) => failed.has(p.id)).length : 0;
+  const failedCount = loaded.filter((p) => failed.has(p.id)).length;
+  const hasPhotos = pages.isSuccess && loaded.length > 0;
 
-  const galleryStatus = photos.isPending ? (
+  const galleryStatus = pages.isPending ? (
     <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
-  ) : photos.isError ? (
+  ) : pages.isError ? (
     <p role="alert" className="py-10 text-center text-destructive">
       Failed to fetch photos
     </p>
@@ -122,19 +132,19 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
           </Alert>
         )}
 
-        <Tabs defaultValue="grid">
+        <Tabs value={view} onValueChange={(value) => setView(value === 'list' ? 'list' : 'grid')}>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <TabsList aria-label="Gallery layout">
               <TabsTrigger value="grid">Grid</TabsTrigger>
               <TabsTrigger value="list">List</TabsTrigger>
             </TabsList>
             <div className="flex flex-wrap items-center gap-2">
-              {selectionAction && photos.isSuccess && photos.data.length > 0 && (
+              {selectionAction && hasPhotos && (
                 <Button
                   variant="outline"
                   className="aria-pressed:bg-accent"
                   aria-pressed={selected !== null}
-                  onClick={() => setSelected(selected ? null : new Set())}
+                  onClick={() => (selected ? selection.end() : selection.start())}
                 >
                   <SquareCheck aria-hidden="true" />
                   Select
@@ -143,7 +153,13 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
               <Label htmlFor="photo-sort" className="shrink-0">
                 Sort by
               </Label>
-              <Select value={sortBy} onValueChange={(value) => setSortBy(photoSortSchema.parse(value))}>
+              <Select
+                value={sortBy}
+                onValueChange={(value) => {
+                  setSortBy(photoSortSchema.parse(value));
+                  chain.reset();
+                }}
+              >
                 <SelectTrigger id="photo-sort" className="w-40">
                   <SelectValue />
                 </SelectTrigger>
@@ -158,29 +174,40 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
             </div>
           </div>
 
-          {/* Both panels always exist, so each tab's aria-controls points at a real element. */}
-          <TabsContent value="grid">
-            {photos.isSuccess && photos.data.length > 0 ? (
-              <ul aria-label="Photos" className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-                {photos.data.map((photo) => (
-                  <PhotoGridItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
-                ))}
-              </ul>
-            ) : (
-              galleryStatus
-            )}
-          </TabsContent>
-          <TabsContent value="list">
-            {photos.isSuccess && photos.data.length > 0 ? (
-              <ul aria-label="Photos" className="grid gap-3">
-                {photos.data.map((photo) => (
-                  <PhotoListItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
-                ))}
-              </ul>
-            ) : (
-              galleryStatus
-            )}
-          </TabsContent>
+          {/* Both panels always exist, so each tab's aria-controls points at a real element; only the shown one holds the list. */}
+          {(['grid', 'list'] as const).map((panel) => (
+            <TabsContent key={panel} value={panel}>
+              {view === panel && hasPhotos ? (
+                <div className={sortBy !== 'title' && chain.months.length > 0 ? 'pr-6 md:pr-14' : undefined}>
+                  {chain.isJumped && (
+                    <Button variant="outline" className="mb-3 w-full" onClick={chain.showNewer}>
+                      <ArrowUp aria-hidden="true" />
+                      Show newer photos
+                    </Button>
+                  )}
+                  <VirtualPhotoList
+                    photos={loaded}
+                    sortBy={sortBy}
+                    view={panel}
+                    hasMore={pages.hasNextPage}
+                    isLoadingMore={pages.isFetchingNextPage}
+                    onLoadMore={loadMore}
+                    scrollTarget={chain.scrollTarget}
+                    onTopMonthChange={setTopMonth}
+                    renderPhoto={(photo) =>
+                      panel === 'grid' ? (
+                        <PhotoGridItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
+                      ) : (
+                        <PhotoListItem key={`${photo.id}-${timestamp}`} {...itemProps(photo)} />
+                      )
+                    }
+                  />
+                </div>
+              ) : (
+                galleryStatus
+              )}
+            </TabsContent>
+          ))}
         </Tabs>
         {selected && selectionAction && (
           <div
@@ -199,18 +226,10 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
             </div>
           </div>
         )}
-        <PhotoViewerDialog
-          photo={viewing}
-          timestamp={timestamp}
-          isMobile={isMobile}
-          onClose={() => setViewing(undefined)}
-          onPrevious={viewingIndex > 0 ? () => setViewing(photos.data?.[viewingIndex - 1]) : undefined}
-          onNext={
-            viewingIndex >= 0 && viewingIndex < (photos.data?.length ?? 0) - 1
-              ? () => setViewing(photos.data?.[viewingIndex + 1])
-              : undefined
-          }
-        />
+        {hasPhotos && sortBy !== 'title' && chain.months.length > 0 && (
+          <MonthScrubber months={chain.months} currentMonth={topMonth} onJump={chain.jump} isCompact={isMobile} />
+        )}
+        <GalleryViewer photos={loaded} pages={pages} timestamp={timestamp} isMobile={isMobile} url={viewerUrl} />
       </CardContent>
     </Card>
   );

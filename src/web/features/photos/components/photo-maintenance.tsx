@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { ApiError } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
-import { usePhotos } from '../api';
+import { usePhotoCount, usePhotoStorage, useRecentPhotos } from '../api';
 import { MaintenanceTools } from './maintenance-tools';
 import { PhotoImage } from './photo-image';
 
@@ -28,26 +27,28 @@ export function PhotoMaintenance() {
 }
 
 function PhotoLibraryStats() {
-  const photos = usePhotos();
+  // counts and one short page: the statistics never load the whole library
+  const count = usePhotoCount();
+  const storage = usePhotoStorage();
+  const photos = useRecentPhotos();
   const isMobile = useIsMobile();
   const [timestamp] = useState(() => Date.now());
 
   let body;
-  if (photos.isPending) {
-    body = <p className="text-muted-foreground">Loading photos...</p>;
-  } else if (photos.isError) {
-    const status = photos.error instanceof ApiError ? photos.error.status : 0;
+  const failure = [count, storage, photos].find((query) => query.isError)?.error;
+  if (failure) {
+    const status = failure instanceof ApiError ? failure.status : 0;
     body = (
       <p role="alert" className="text-destructive">
         Failed to fetch photos: {status}
       </p>
     );
+  } else if (count.isPending || storage.isPending || photos.isPending) {
+    body = <p className="text-muted-foreground">Loading photos...</p>;
   } else {
-    let usedBytes = 0;
-    for (const photo of photos.data) usedBytes += Number(photo.fileSize); // spec §3: fileSize is a numeric string
     const stats = [
-      { label: 'Total Photos', value: String(photos.data.length) },
-      { label: 'Storage Used', value: formatBytes(usedBytes) },
+      { label: 'Total Photos', value: String(count.data ?? 0) },
+      { label: 'Storage Used', value: formatBytes(storage.data ?? 0) },
       { label: 'Device', value: isMobile ? 'Mobile' : 'Desktop' },
     ];
     body = (
@@ -64,11 +65,11 @@ function PhotoLibraryStats() {
           <h3 id="maintenance-recent-photos" className="font-semibold">
             Recent Photos
           </h3>
-          {photos.data.length === 0 ? (
+          {(photos.data ?? []).length === 0 ? (
             <p className="mt-2 text-sm text-muted-foreground">No photos yet.</p>
           ) : (
             <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-8">
-              {photos.data.slice(0, DASHBOARD_RECENT_PHOTOS).map((photo) => (
+              {(photos.data ?? []).map((photo) => (
                 <li key={photo.id} className="aspect-square overflow-hidden rounded-md border bg-muted">
                   <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} className="size-full object-cover" />
                 </li>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
-import { usePhotos } from '../api';
+import { useRecentPhotos } from '../api';
 import { PhotoImage } from './photo-image';
 
-/** spec §2 Dashboard: the first 8 photos, 2 columns on small screens and 4 on wider ones. */
+/** spec §2 Dashboard: the first 8 photos (one short page, newest upload first), 2 columns on small screens and 4 on wider ones. */
 export function RecentPhotos() {
-  const photos = usePhotos();
+  const photos = useRecentPhotos();
   useLoadErrorToast(photos, 'Failed to fetch photos');
   const isMobile = useIsMobile();
   // one cache-busting value per visit, so re-renders do not re-download every image
@@ -39,7 +38,7 @@ export function RecentPhotos() {
           </p>
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {photos.data.slice(0, DASHBOARD_RECENT_PHOTOS).map((photo) => (
+            {photos.data.map((photo) => (
               <li key={photo.id} className="aspect-square overflow-hidden rounded-lg border bg-muted shadow-sm">
                 <PhotoImage
                   photo={photo}
