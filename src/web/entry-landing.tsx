@@ -1,17 +1,27 @@
-// The script of `/` (landing.html): the landing page alone, hydrating the HTML prerendered at build time
-// (decision 035). No router, page table or signed-in code: its links load the app (main.tsx) as new pages.
+// The script of `/` (landing.html). The page is already readable from its prerendered HTML (decision 035):
+// React and the landing page's code are fetched only after the first paint, so they do not compete with the
+// stylesheet for the network before anything is drawn. No router, page table or signed-in code: the page's
+// links load the app (index.html → main.tsx) as new pages.
 import './zod-config'; // must stay the first import
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { LandingPage } from '@web/app/landing-page';
 import './styles.css';
 
-const container = document.getElementById('root')!;
-const page = (
-  <StrictMode>
-    <LandingPage />
-  </StrictMode>
-);
+// A waitlist form sent before React is attached would reload the page (the form has no action): hold it and
+// send it again once React handles the form. Once hydrated, React's own handler has already prevented it.
+let heldForm: HTMLFormElement | null = null;
+document.addEventListener('submit', (event) => {
+  if (event.defaultPrevented) return;
+  event.preventDefault();
+  heldForm = event.target as HTMLFormElement;
+});
 
-if (container.hasChildNodes()) hydrateRoot(container, page);
-else createRoot(container).render(page); // landing.html without its prerendered markup (`vite dev`)
+function sendHeldForm() {
+  const form = heldForm;
+  heldForm = null;
+  form?.requestSubmit();
+}
+
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    void import('./hydrate-landing').then(({ hydrateLanding }) => hydrateLanding(document.getElementById('root')!, sendHeldForm));
+  });
+});

@@ -49,7 +49,6 @@ test('the prerendered landing page hydrates: no error, and the waitlist form wor
   await hero.getByRole('button', { name: 'Join Waitlist' }).click();
   await expect(page.getByText('Success!', { exact: true })).toBeVisible();
   await expect(hero.getByLabel('Email address')).toHaveValue('');
-  await expect(page).toHaveURL(/\/$/); // the form was handled by React, not submitted by the browser
   expect(errors).toEqual([]);
 });
 

@@ -1,12 +1,16 @@
+import { useEffect } from 'react';
 import { DeferredToaster } from './deferred-toaster';
 import { PublicMainFrame, SiteFrame } from './layouts/site-frame';
 import { LandingRoute } from './routes/landing';
 
 /**
- * `/` as the server sends it: prerendered at build time (entry-prerender.tsx) and hydrated by entry-landing.tsx,
+ * `/` as the server sends it: prerendered at build time (entry-prerender.tsx) and hydrated by hydrate-landing.tsx,
  * without the router or the page table (decision 035). Its links are plain page loads into the app.
+ * `onHydrated` runs once React is attached to the page (never during the build's render).
  */
-export function LandingPage() {
+export function LandingPage({ onHydrated }: { onHydrated?: () => void }) {
+  useEffect(() => onHydrated?.(), [onHydrated]);
+
   return (
     <>
       <SiteFrame isAppPath={false}>

@@ -8,11 +8,12 @@ import { preloadWaitlist, useJoinWaitlist, validateWaitlistInput, waitlistErrorM
 
 /**
  * spec §2/§4: one email input and a submit button; 'Joining...' with the input disabled while submitting.
- * A single field needs no form library; it is validated with the shared waitlistInputSchema.
+ * A single field needs no form library; it is validated with the shared waitlistInputSchema. The input is
+ * uncontrolled: on the prerendered landing page (decision 035) a visitor may type before React has hydrated
+ * the form, and the address is read from the form when it is sent.
  */
 export function WaitlistForm({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
   const id = useId();
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const joinWaitlist = useJoinWaitlist();
   const isPending = joinWaitlist.isPending;
@@ -22,8 +23,9 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
     event.preventDefault();
     if (isBusy.current) return;
     isBusy.current = true;
+    const form = event.currentTarget;
     try {
-      const input = { email: email.trim() };
+      const input = { email: String(new FormData(form).get('email') ?? '').trim() };
       const problem = await validateWaitlistInput(input);
       setError(problem);
       if (problem) return;
@@ -38,7 +40,7 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
         title: 'Success!',
         description: "You've been added to the waitlist. We'll notify you when the product launches.",
       });
-      setEmail('');
+      form.reset();
     } finally {
       isBusy.current = false;
     }
@@ -56,8 +58,6 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
           type="email"
           autoComplete="email"
           placeholder="Enter your email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           onFocus={preloadWaitlist}
           disabled={isPending}
           aria-invalid={error ? true : undefined}
