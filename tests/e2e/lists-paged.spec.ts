@@ -1,0 +1,129 @@
+// Long lists (decision 034): the memories, vault and contacts screens load a page at a time and keep only the
+// items near the viewport in the DOM; a search result's link opens its item even when its page is not loaded.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { idOf, seedContacts, seedDocuments, seedMemories } from './lists-seed';
+
+// The machines running these are shared: a first page may take a while to come, however short it is.
+const FIRST_LOAD = { timeout: 30_000 };
+
+/** The highest number in the names of `items` ('Memory 150' → 150): how far down the list the DOM is. */
+const furthest = (items: Locator) =>
+  items.evaluateAll((elements) => {
+    let max = 0;
+    for (const element of elements) {
+      const labelledBy = element.getAttribute('aria-labelledby');
+      const name = element.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : '') ?? '';
+      max = Math.max(max, Number(/\d+/.exec(name)?.[0] ?? 0));
+    }
+    return max;
+  });
+
+/** Scrolls to the bottom until the DOM holds an item numbered beyond `beyond` (each scroll may load the next page). */
+async function scrollBeyond(page: Page, items: Locator, beyond: number) {
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return furthest(items);
+      },
+      { timeout: 30_000, intervals: [300, 500, 1000] },
+    )
+    .toBeGreaterThan(beyond);
+}
+
+test('2,000 memories: the first show with a bounded number of cards, scrolling loads more, and a search link opens an old one', async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn();
+  await seedMemories(user.email, 2_000);
+
+  await page.goto('/memories');
+  const list = page.getByRole('region', { name: 'Your memories' });
+  await expect(list.getByRole('article', { name: 'Memory 1', exact: true })).toBeVisible(FIRST_LOAD);
+  const cards = list.getByRole('article');
+  expect(await cards.count()).toBeGreaterThan(0);
+  expect(await cards.count()).toBeLessThanOrEqual(40);
+
+  // Memories beyond the first page (100 a page) come by scrolling, and the DOM stays bounded.
+  await scrollBeyond(page, cards, 100);
+  expect(await cards.count()).toBeLessThanOrEqual(40);
+  await expect(list.getByRole('article', { name: 'Memory 1', exact: true })).toHaveCount(0);
+
+  // A search result's link to the oldest memory, far beyond the loaded pages.
+  const oldest = await idOf(user.email, 'memories', 'Memory 2000');
+  await page.goto(`/memories?memory=${oldest}`);
+  const opened = page.getByRole('region', { name: 'Opened memory' });
+  await expect(opened.getByRole('article', { name: 'Memory 2000', exact: true })).toBeVisible(FIRST_LOAD);
+  await expect(opened.getByText('What happened on day 2000.')).toBeVisible();
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await expect(opened).toHaveCount(0);
+  await expect(page).toHaveURL(/\/memories$/);
+});
+
+test('a memory deleted from its opened card leaves the list and the link closes', async ({ page, signIn }) => {
+  const user = await signIn();
+  await seedMemories(user.email, 3);
+  const id = await idOf(user.email, 'memories', 'Memory 2');
+  await page.goto(`/memories?memory=${id}`);
+  const opened = page.getByRole('region', { name: 'Opened memory' });
+  await opened.getByRole('button', { name: 'Delete memory Memory 2' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Memory Deleted', { exact: true })).toBeVisible(FIRST_LOAD);
+  await expect(opened).toHaveCount(0);
+  const list = page.getByRole('region', { name: 'Your memories' });
+  await expect(list.getByRole('article')).toHaveCount(2);
+  await expect(list.getByRole('article', { name: 'Memory 2', exact: true })).toHaveCount(0);
+});
+
+test('a link to a memory that is not there says it cannot be found, and the list still shows', async ({ page, signIn }) => {
+  const user = await signIn();
+  await seedMemories(user.email, 1);
+  await page.goto('/memories?memory=2147483647');
+  await expect(
+    page.getByRole('region', { name: 'Opened memory' }).getByText('This memory could not be found. It may have been deleted.'),
+  ).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('region', { name: 'Your memories' }).getByRole('article', { name: 'Memory 1', exact: true })).toBeVisible();
+});
+
+test('1,000 documents: a bounded list that grows by scrolling, and a search link opens the oldest', async ({ page, signIn }) => {
+  const user = await signIn();
+  await seedDocuments(user.email, 1_000);
+
+  await page.goto('/vault');
+  const files = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Download' }) });
+  await expect(page.getByRole('listitem', { name: 'Document 1.pdf', exact: true })).toBeVisible(FIRST_LOAD);
+  expect(await files.count()).toBeLessThanOrEqual(60);
+  await scrollBeyond(page, files, 100);
+  expect(await files.count()).toBeLessThanOrEqual(60);
+
+  const oldest = await idOf(user.email, 'vault_files', 'Document 1000.pdf');
+  await page.goto(`/vault?document=${oldest}`);
+  const opened = page.getByRole('region', { name: 'Opened document' });
+  await expect(opened.getByRole('listitem', { name: 'Document 1000.pdf', exact: true })).toBeVisible(FIRST_LOAD);
+  await expect(opened.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/vault/${oldest}`);
+});
+
+test('a search link to a friend opens that contact on /friends, beyond the loaded page', async ({ page, signIn }) => {
+  const user = await signIn();
+  await seedContacts(user.email, 250, 'friend');
+
+  await page.goto('/friends');
+  const list = page.getByRole('region', { name: 'Friends' });
+  await expect(list.getByRole('article', { name: 'Person 0001 Seed' })).toBeVisible(FIRST_LOAD);
+  expect(await list.getByRole('article').count()).toBeLessThanOrEqual(60);
+
+  const last = await idOf(user.email, 'contacts', 'Person 0250');
+  await page.goto(`/friends?contact=${last}`);
+  const opened = page.getByRole('region', { name: 'Opened contact' });
+  await expect(opened.getByRole('article', { name: 'Person 0250 Seed' })).toBeVisible(FIRST_LOAD);
+
+  // Its edit opens the spec's dialog and the change shows in place.
+  await opened.getByRole('button', { name: 'Edit contact' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Last Name').fill('Renamed');
+  await dialog.getByRole('button', { name: 'Update Contact' }).click();
+  await expect(page.getByText('Contact updated successfully', { exact: true })).toBeVisible();
+  await expect(opened.getByRole('article', { name: 'Person 0250 Renamed' })).toBeVisible();
+});
