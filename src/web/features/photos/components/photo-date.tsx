@@ -54,13 +54,12 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
     let dateTaken = onDay(selected, photo.dateTaken);
     if (dateTaken > new Date()) dateTaken = new Date(selected.getFullYear(), selected.getMonth(), selected.getDate());
     onEditingChange(false);
-    updatePhoto.mutate(
-      { id: photo.id, patch: { dateTaken: dateTaken.toISOString() } },
-      {
-        onSuccess: () => toast({ title: 'Success', description: 'Photo date updated.' }),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo date') }),
-      },
+    // the promise, not mutate()'s callbacks: a new date moves the tile to another month's row (it remounts),
+    // and callbacks of an unmounted mutation never run
+    updatePhoto.mutateAsync({ id: photo.id, patch: { dateTaken: dateTaken.toISOString() } }).then(
+      () => toast({ title: 'Success', description: 'Photo date updated.' }),
+      (error: unknown) =>
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo date') }),
     );
   };
 

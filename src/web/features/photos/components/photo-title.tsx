@@ -36,13 +36,12 @@ export function PhotoTitle({ photo, isEditing, onEditingChange, className }: Pho
     onEditingChange(false);
     const title = draft.trim();
     if (!save || title === '' || title === photoLabel(photo)) return;
-    updatePhoto.mutate(
-      { id: photo.id, patch: { title } },
-      {
-        onSuccess: () => toast({ title: 'Success', description: 'Photo title updated.' }),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo title') }),
-      },
+    // the promise, not mutate()'s callbacks: the gallery may regroup its rows and remount the tile,
+    // and callbacks of an unmounted mutation never run
+    updatePhoto.mutateAsync({ id: photo.id, patch: { title } }).then(
+      () => toast({ title: 'Success', description: 'Photo title updated.' }),
+      (error: unknown) =>
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo title') }),
     );
   };
 
