@@ -28,9 +28,11 @@ export function build(root = process.cwd()) {
     const file = path.join(web, String(entry));
     if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file) || !fs.statSync(file).isFile()) continue;
     const data = fs.readFileSync(file);
-    if (data.length < 1024) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    // Small files too (the landing page's entry script is ~1 KB), but only where compressing saves bytes.
+    const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const gz = zlib.gzipSync(data, { level: 9 });
+    if (br.length < data.length) fs.writeFileSync(`${file}.br`, br);
+    if (gz.length < data.length) fs.writeFileSync(`${file}.gz`, gz);
   }
   fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
 }
