@@ -62,6 +62,8 @@ export default defineConfig({
           root: '.',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
+          // jsdom renders slowly on a busy two-core machine; a test's time is no assertion (benchmarks measure).
+          testTimeout: 20_000,
         },
       },
     ],
