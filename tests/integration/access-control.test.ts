@@ -139,6 +139,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/memories/organize': { kind: 'self', request: () => ({ url: '/api/memories/organize' }) },
   'PATCH /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}`, payload: { title: 'Changed' } }) },
   'DELETE /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}` }) },
+  'GET /api/memories/:id': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}` }) },
   'GET /api/memories/:id/attachments': { kind: 'owned', request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments` }) },
   'POST /api/memories/:id/attachments': {
     kind: 'owned',
@@ -184,6 +185,7 @@ const RULES: Record<string, Rule> = {
     kind: 'owned',
     request: (w) => ({ url: `/api/contacts/${w.contactId}`, payload: { firstName: 'Zed', lastName: 'Lee', relationship: 'family' } }),
   },
+  'GET /api/contacts/:id': { kind: 'owned', request: (w) => ({ url: `/api/contacts/${w.contactId}` }) },
   'DELETE /api/contacts/:id': { kind: 'owned', request: (w) => ({ url: `/api/contacts/${w.contactId}` }) },
   'GET /api/vault': { kind: 'self', request: () => ({ url: '/api/vault' }) },
   'GET /api/vault/page': { kind: 'self', request: () => ({ url: '/api/vault/page' }) },
@@ -194,6 +196,7 @@ const RULES: Record<string, Rule> = {
     attacks: (w) => [{ url: '/api/vault', multipart: vaultUpload(w.memoryId) }],
   },
   'GET /api/vault/:id': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.vaultId}` }) },
+  'GET /api/vault/:id/details': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.vaultId}/details` }) },
   'DELETE /api/vault/:id': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.vaultId}` }) },
   'DELETE /api/vault/:id/unlink': { kind: 'owned', request: (w) => ({ url: `/api/vault/${w.linkedVaultId}/unlink` }) },
   'GET /api/timeline': { kind: 'self', request: () => ({ url: '/api/timeline?sortDirection=asc' }) },
