@@ -41,9 +41,15 @@ function useDocumentTop(ref: React.RefObject<HTMLElement | null>) {
       if (ref.current) setTop(ref.current.getBoundingClientRect().top + window.scrollY);
     };
     measure();
+    // Content above the list may change height without the body changing size (a fixed-height layout), so the
+    // position is read again on scroll too (one layout read per scroll event, which the list re-renders on anyway).
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
-    return () => observer.disconnect();
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', measure);
+    };
   }, [ref]);
   return top;
 }
