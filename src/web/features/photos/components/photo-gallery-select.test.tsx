@@ -101,11 +101,17 @@ describe('PhotoGallery Select mode', () => {
     expect(grid.getByRole('button', { name: 'View porch.jpg' })).toBeTruthy();
   });
 
-  it('marks shared photos, and offers no Select mode without an action', async () => {
+  it('marks shared photos, and offers Select mode with the bulk actions even without an extra action', async () => {
     renderGallery(false);
     const grid = within(await screen.findByRole('tabpanel', { name: 'Grid' }));
     await grid.findByRole('button', { name: 'View porch.jpg' });
     expect(grid.getAllByText('Shared')).toHaveLength(1);
-    expect(screen.queryByRole('button', { name: 'Select' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    fireEvent.click(grid.getByRole('checkbox', { name: 'Select porch.jpg' }));
+    const bar = within(screen.getByRole('region', { name: 'Selection' }));
+    expect(bar.getByText('1 selected')).toBeTruthy();
+    expect(bar.getByRole('button', { name: 'Delete selected' })).toBeTruthy();
+    fireEvent.click(bar.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { usePhotoSelection } from '../use-photo-selection';
 import { useViewerUrl } from '../use-viewer-url';
 import { MonthScrubber } from './month-scrubber';
 import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
+import { PhotoSelectionBar } from './photo-selection-bar';
 import { GalleryViewer } from './gallery-viewer';
 import { VirtualPhotoList } from './virtual-photo-list';
 
@@ -29,7 +30,7 @@ const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
 type PhotoGalleryProps = {
   /** Photos to mark "Shared" (in a collection with a live link). */
   sharedIds?: ReadonlySet<number>;
-  /** What can be done with the photos chosen in Select mode (e.g. Add to collection); no Select mode without it. */
+  /** More that can be done with the photos chosen in Select mode (e.g. Add to collection), beside delete, set date and add tags. */
   selectionAction?: (photoIds: number[], endSelection: () => void) => ReactNode;
 };
 
@@ -95,7 +96,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
     selection: selected
       ? { isSelected: selected.has(photo.id), onToggle: (withRange) => selection.toggle(photo.id, withRange) }
       : undefined,
-    pressHandlers: selected || !selectionAction ? undefined : selection.longPressHandlers(photo.id),
+    pressHandlers: selected ? undefined : selection.longPressHandlers(photo.id),
   });
 
   // a photo deleted meanwhile no longer counts as failed
@@ -139,7 +140,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
               <TabsTrigger value="list">List</TabsTrigger>
             </TabsList>
             <div className="flex flex-wrap items-center gap-2">
-              {selectionAction && hasPhotos && (
+              {hasPhotos && (
                 <Button
                   variant="outline"
                   className="aria-pressed:bg-accent"
@@ -209,22 +210,10 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
             </TabsContent>
           ))}
         </Tabs>
-        {selected && selectionAction && (
-          <div
-            role="region"
-            aria-label="Selection"
-            className="sticky bottom-20 z-30 flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3 shadow-lg md:bottom-4"
-          >
-            <p className="text-sm font-medium" aria-live="polite">
-              {selectedIds.length} selected
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {selectionAction(selectedIds, endSelection)}
-              <Button variant="outline" onClick={endSelection}>
-                Cancel
-              </Button>
-            </div>
-          </div>
+        {selected && (
+          <PhotoSelectionBar selectedIds={selectedIds} onDone={endSelection}>
+            {selectionAction?.(selectedIds, endSelection)}
+          </PhotoSelectionBar>
         )}
         {hasPhotos && sortBy !== 'title' && chain.months.length > 0 && (
           <MonthScrubber months={chain.months} currentMonth={topMonth} onJump={chain.jump} isCompact={isMobile} />

@@ -1,5 +1,5 @@
 import { CalendarDays, Tag, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PhotoBulk } from '@shared/schemas/photos';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -23,7 +23,16 @@ const WORDS: Record<PhotoBulk['action']['type'], { done: (n: number) => string; 
  * The gallery's selection: how many photos are selected, a way out, and what can be done to all of them at
  * once (decision 033). Fixed above the tab bar on phones, floating at the bottom of the window on wider screens.
  */
-export function PhotoSelectionBar({ selectedIds, onDone }: { selectedIds: number[]; onDone: () => void }) {
+export function PhotoSelectionBar({
+  selectedIds,
+  onDone,
+  children,
+}: {
+  selectedIds: number[];
+  onDone: () => void;
+  /** More actions the screen adds (the gallery's Add to collection), before Delete selected. */
+  children?: ReactNode;
+}) {
   const bulk = useBulkPhotoAction();
   const [open, setOpen] = useState<Open>(null);
   const count = selectedIds.length;
@@ -65,6 +74,7 @@ export function PhotoSelectionBar({ selectedIds, onDone }: { selectedIds: number
           <Tag aria-hidden="true" />
           Add tags
         </Button>
+        {children}
         <Button
           variant="ghost"
           size="sm"
