@@ -97,10 +97,7 @@ export function VirtualPhotoList({
   return (
     <div>
       {topMonth && (
-        <p
-          aria-hidden="true"
-          className="sticky top-16 z-20 -mx-1 mb-2 bg-card/95 px-1 py-2 text-sm font-semibold text-muted-foreground backdrop-blur"
-        >
+        <p className="sticky top-16 z-20 -mx-1 mb-2 bg-card/95 px-1 py-2 text-sm font-semibold text-muted-foreground backdrop-blur">
           {monthLabel(topMonth)}
         </p>
       )}
@@ -117,7 +114,11 @@ export function VirtualPhotoList({
               style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
             >
               {row.kind === 'month' ? (
-                <h3 className="pt-4 pb-3 text-lg font-semibold">{monthLabel(row.month)}</h3>
+                // hidden from assistive technology: a list holds list items only; the sticky line above names
+                // the month on screen, and every tile its own date
+                <h3 aria-hidden="true" className="pt-4 pb-3 text-lg font-semibold">
+                  {monthLabel(row.month)}
+                </h3>
               ) : (
                 <div
                   role="none"
