@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
-import { isoDateTimeSchema } from './common';
+import { isoDateTimeSchema, MAX_ID } from './common';
 import { MAX_TAG_LENGTH } from './memories';
 import { pageQuerySchema, pageSchema } from './paging';
 import { isTimeZone } from './timeline';
@@ -126,6 +126,7 @@ export const photoPatchSchema = z
 /** The most photos one bulk action takes: a year of a phone's pictures, one request. */
 export const PHOTO_BULK_MAX = 1000;
 const BULK_IDS_MESSAGE = `Select from 1 to ${PHOTO_BULK_MAX} photos`;
+const BULK_ID_MESSAGE = `Photo ids are whole numbers from 1 to ${MAX_ID}`;
 
 /**
  * POST /api/photos/bulk (issue 15): one action on many selected photos, all or nothing. Any id that is not
@@ -133,7 +134,9 @@ const BULK_IDS_MESSAGE = `Select from 1 to ${PHOTO_BULK_MAX} photos`;
  */
 export const photoBulkSchema = z.object({
   ids: z
-    .array(z.number({ error: BULK_IDS_MESSAGE }).int(BULK_IDS_MESSAGE).positive(BULK_IDS_MESSAGE), { error: BULK_IDS_MESSAGE })
+    .array(z.number({ error: BULK_ID_MESSAGE }).int(BULK_ID_MESSAGE).positive(BULK_ID_MESSAGE).max(MAX_ID, BULK_ID_MESSAGE), {
+      error: BULK_IDS_MESSAGE,
+    })
     .min(1, BULK_IDS_MESSAGE)
     .max(PHOTO_BULK_MAX, BULK_IDS_MESSAGE)
     .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be listed once'),
