@@ -134,3 +134,22 @@ test.describe('a library of 5,000 photos from 1990 to 2024', () => {
     await expect(grid(page).getByText('December 2024', { exact: true })).toBeVisible();
   });
 });
+
+test('on a phone the compact scrubber jumps too, and the grid has one photo a row', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn();
+  const templateId = await uploadTemplate(page, '2024-12-20T12:00:00Z');
+  await seedPhotoCopies(templateId, 999, 1990, 2024);
+  await page.goto('/photos');
+  await expect(grid(page).getByText('December 2024', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const scrubber = page.getByRole('slider', { name: 'Jump to a month' });
+  const box = (await scrubber.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await scrubber.click({ position: { x: box.width / 2, y: box.height - 1 } });
+  await expect(grid(page).getByText('January 1990', { exact: true })).toBeVisible();
+  await expect(grid(page).getByRole('img', { name: 'Seeded 1', exact: true })).toBeVisible();
+  const tiles = await grid(page)
+    .getByRole('listitem')
+    .evaluateAll((items) => items.slice(0, 2).map((i) => i.getBoundingClientRect().top));
+  expect(tiles[1]).toBeGreaterThan(tiles[0]!);
+});
