@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Photo } from '@shared/schemas/photos';
 import { OnThisDayCard } from '@web/features/on-this-day/components/on-this-day-card';
 import { PhotoImage } from '@web/features/photos/components/photo-image';
-import { PhotoViewerDialog } from '@web/features/photos/components/photo-viewer-dialog';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { paths } from './paths';
+
+// The viewer (with its details and edit forms) is fetched when a photo is first opened, not with the dashboard.
+const PhotoViewerDialog = lazy(() =>
+  import('@web/features/photos/components/photo-viewer-dialog').then((module) => ({ default: module.PhotoViewerDialog })),
+);
 
 /** The dashboard's "On this day", composed with the photos feature's thumbnails and viewer. */
 export function OnThisDaySection() {
@@ -24,14 +28,18 @@ export function OnThisDaySection() {
         contactPath={(birthday) => (birthday.relationship === 'family' ? paths.family : paths.friends)}
         memoriesPath={paths.memories}
       />
-      <PhotoViewerDialog
-        photo={viewing?.photos[index]}
-        timestamp={timestamp}
-        isMobile={isMobile}
-        onClose={() => setViewing(null)}
-        onPrevious={viewing && index > 0 ? () => setViewing({ ...viewing, index: index - 1 }) : undefined}
-        onNext={viewing && index < count - 1 ? () => setViewing({ ...viewing, index: index + 1 }) : undefined}
-      />
+      {viewing && (
+        <Suspense fallback={null}>
+          <PhotoViewerDialog
+            photo={viewing.photos[index]}
+            timestamp={timestamp}
+            isMobile={isMobile}
+            onClose={() => setViewing(null)}
+            onPrevious={index > 0 ? () => setViewing({ ...viewing, index: index - 1 }) : undefined}
+            onNext={index < count - 1 ? () => setViewing({ ...viewing, index: index + 1 }) : undefined}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
