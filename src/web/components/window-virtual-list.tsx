@@ -76,11 +76,13 @@ export function WindowVirtualList<T>({
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
 
-  // A page is asked for when the rendered rows reach the end, not on every scroll event.
+  // Checked after every render (the list renders on scroll): a page that was refused because another was still
+  // loading is asked for again once that one has come, even if the user no longer scrolls. onNearEnd ignores
+  // repeats while a page is loading.
   const nearEnd = items.length > 0 && lastIndex >= items.length - NEAR_END_ROWS;
   useEffect(() => {
     if (nearEnd) onNearEnd?.();
-  }, [nearEnd, items.length, onNearEnd]);
+  });
 
   return (
     <Container
