@@ -719,8 +719,8 @@ test('the timeline with its filters pressed', async ({ page, signIn }) => {
 const loadFailures = [
   { path: '/photos', api: '/api/photos', message: 'Failed to fetch photos' },
   { path: '/dashboard', api: '/api/photos', message: 'Failed to fetch photos' },
-  { path: '/memories', api: '/api/memories', message: 'Failed to fetch memories' },
-  { path: '/vault', api: '/api/vault', message: 'Failed to fetch vault files' },
+  { path: '/memories', api: '/api/memories/page', message: 'Failed to fetch memories' },
+  { path: '/vault', api: '/api/vault/page', message: 'Failed to fetch vault files' },
   { path: '/collections', api: '/api/collections', message: 'Failed to fetch collections' },
 ];
 
