@@ -717,8 +717,8 @@ test('the timeline with its filters pressed', async ({ page, signIn }) => {
 
 // spec §8: a list that fails to load says so in a toast as well as on the page
 const loadFailures = [
-  { path: '/photos', api: '/api/photos', message: 'Failed to fetch photos' },
-  { path: '/dashboard', api: '/api/photos', message: 'Failed to fetch photos' },
+  { path: '/photos', api: '/api/photos/page', message: 'Failed to fetch photos' },
+  { path: '/dashboard', api: '/api/photos/page', message: 'Failed to fetch photos' },
   { path: '/memories', api: '/api/memories/page', message: 'Failed to fetch memories' },
   { path: '/vault', api: '/api/vault/page', message: 'Failed to fetch vault files' },
   { path: '/collections', api: '/api/collections', message: 'Failed to fetch collections' },
