@@ -9,6 +9,7 @@ import { isSearchable, type SearchKind, type SearchResult } from '@shared/schema
 import type { VaultFile } from '@shared/schemas/vault';
 import { api } from '@web/lib/api-client';
 import { formatBytes, formatLongDate } from '@web/lib/format';
+import { pagedItems } from '@web/lib/paged-cache';
 
 export type PickerKind = Extract<SearchKind, 'photo' | 'memory' | 'document'>;
 
@@ -82,5 +83,5 @@ export function useOwnItems(kind: PickerKind, { search, enabled }: { search: str
     staleTime: 0,
     enabled,
   });
-  return { ...query, items: query.data?.pages.flatMap((page) => page.items) ?? [] };
+  return { ...query, items: pagedItems(query.data) };
 }

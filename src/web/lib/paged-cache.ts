@@ -6,16 +6,19 @@ import type { Page } from '@shared/schemas/paging';
 export type PagedData<T> = InfiniteData<Page<T>, unknown>;
 
 /** Every item of the loaded pages, in order. */
-export function pagedItems<T>(data: PagedData<T> | undefined): T[] {
+export function pagedItems<T>(data: InfiniteData<Page<T>, unknown> | undefined): T[] {
   const items: T[] = [];
   for (const page of data?.pages ?? []) items.push(...page.items);
   return items;
 }
 
+/** The same pages with each page's items changed (cursors kept). */
+export function mapPageItems<T, D extends InfiniteData<Page<T>, unknown>>(data: D, change: (items: T[]) => T[]): D {
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
+}
+
 function mapItems<T>(queryClient: QueryClient, queryKey: QueryKey, change: (items: T[]) => T[]) {
-  queryClient.setQueriesData<PagedData<T>>({ queryKey }, (data) =>
-    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) } : data,
-  );
+  queryClient.setQueriesData<PagedData<T>>({ queryKey }, (data) => (data ? mapPageItems(data, change) : data));
 }
 
 /** The item as the server now has it, wherever it is loaded under `queryKey`. */

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Photo, PhotoPage, PhotoSort } from '@shared/schemas/photos';
+import { mapPageItems } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
 
 // Every cached copy of the photos (the spec's lists, the gallery's page chains, the dashboard's recent page,
@@ -24,18 +25,13 @@ export function comparePhotos(a: Photo, b: Photo, sortBy: PhotoSort) {
   return byDate || b.id - a.id;
 }
 
-const mapPages = (data: Chain, update: (items: Photo[]) => Photo[]): Chain => ({
-  ...data,
-  pages: data.pages.map((page) => ({ ...page, items: update(page.items) })),
-});
-
 /**
  * Puts a new photo where the server would list it among the loaded pages. Past the last loaded photo it is
  * left for a later page to bring, unless the chain is complete; a chain that starts at a scrubber jump
  * (`from`) never holds photos newer than its start.
  */
 function placeInChain(data: Chain, photo: Photo, sortBy: PhotoSort, from: string | undefined): Chain {
-  const without = mapPages(data, (items) => items.filter((p) => p.id !== photo.id));
+  const without = mapPageItems<Photo, Chain>(data, (items) => items.filter((p) => p.id !== photo.id));
   if (from !== undefined && Date.parse(sortInstant(photo, sortBy)) > Date.parse(from)) return without;
   const pages = without.pages.map((page) => ({ ...page, items: [...page.items] }));
   for (const page of pages) {
@@ -69,7 +65,7 @@ const invalidateMonths = (queryClient: QueryClient) => queryClient.invalidateQue
 export function replaceCachedPhoto(queryClient: QueryClient, photo: Photo) {
   const replace = (photos: Photo[]) => photos.map((p) => (p.id === photo.id ? photo : p));
   updateFlat(queryClient, replace);
-  forEachChain(queryClient, (data) => mapPages(data, replace));
+  forEachChain(queryClient, (data) => mapPageItems(data, replace));
   queryClient.setQueryData(queryKeys.photos.detail(photo.id), photo);
   return invalidateMonths(queryClient);
 }
@@ -78,7 +74,7 @@ export function removeCachedPhotos(queryClient: QueryClient, ids: readonly numbe
   const gone = new Set(ids);
   const remove = (photos: Photo[]) => photos.filter((p) => !gone.has(p.id));
   updateFlat(queryClient, remove);
-  forEachChain(queryClient, (data) => mapPages(data, remove));
+  forEachChain(queryClient, (data) => mapPageItems(data, remove));
   for (const id of ids) queryClient.removeQueries({ queryKey: queryKeys.photos.detail(id), exact: true });
   // the dashboard shows up to 8: the next one moves up
   return Promise.all([invalidateMonths(queryClient), queryClient.invalidateQueries({ queryKey: queryKeys.photos.recent })]);

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Photo, PhotoSort } from '@shared/schemas/photos';
+import { pagedItems } from '@web/lib/paged-cache';
 import { GALLERY_PAGE_SIZE, usePhotoMonths, usePhotoPages } from './api';
 import { monthEndIso, monthOf } from './gallery-rows';
 
@@ -14,7 +15,7 @@ export function useGalleryChain(sortBy: PhotoSort) {
   const [scrollTarget, setScrollTarget] = useState<{ month: string; seq: number } | undefined>(undefined);
   const pages = usePhotoPages(sortBy, from);
   const months = usePhotoMonths(sortBy);
-  const photos = useMemo<Photo[]>(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const photos = useMemo<Photo[]>(() => pagedItems(pages.data), [pages.data]);
   const monthList = useMemo(() => months.data?.months ?? [], [months.data]);
 
   const scrollTo = (month: string) => setScrollTarget((current) => ({ month, seq: (current?.seq ?? 0) + 1 }));
