@@ -95,3 +95,103 @@ describe('OwnItemPicker', () => {
     expect(box('Memory 5').checked).toBe(true);
   });
 });
+
+const contact = (id: number, firstName: string, email: string | null) => ({
+  id,
+  ownerId: 1,
+  linkedUserId: null,
+  firstName,
+  lastName: 'Lee',
+  email,
+  phoneNumber: null,
+  address: null,
+  birthday: null,
+  relationship: 'family',
+  familyRelation: null,
+  notes: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
+
+function answerContacts(url: string): Response {
+  if (url.startsWith('/api/search?')) {
+    const hit = (id: number, name: string) => ({
+      kind: 'contact',
+      id,
+      title: { text: `${name} Lee`, ranges: [] },
+      snippet: null,
+      date: null,
+      relationship: 'family',
+      thumbnailUrl: null,
+    });
+    // 8 was deleted after the search found it
+    return Response.json({ groups: [{ kind: 'contact', items: [hit(7, 'Dee'), hit(8, 'Eve')], hasMore: false, nextCursor: null }] });
+  }
+  if (url === '/api/contacts/7') return Response.json(contact(7, 'Dee', 'dee@example.com'));
+  if (url === '/api/contacts/8') return Response.json({ message: 'Contact not found' }, { status: 404 });
+  return Response.json({ items: [contact(1, 'Ada', 'ada@example.com'), contact(2, 'Bo', null), contact(3, 'Cy', null)], nextCursor: null });
+}
+
+function ContactHarness({ chosen }: { chosen: number[] }) {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set(chosen));
+  const [emails, setEmails] = useState<string[]>([]);
+  return (
+    <>
+      <OwnItemPicker
+        kind="contact"
+        enabled
+        mode="many"
+        selected={selected}
+        onToggle={(id, item) => {
+          setSelected((old) => new Set(old.has(id) ? [...old].filter((x) => x !== id) : [...old, id]));
+          setEmails((old) => [...old, item.contact?.email ?? 'none']);
+        }}
+        label="Your contacts"
+        empty="No contacts yet."
+        unavailable={(item) => (item.contact?.email ? undefined : 'No e-mail address')}
+      />
+      <output>{emails.join(',')}</output>
+    </>
+  );
+}
+
+describe('OwnItemPicker for contacts', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  function renderContacts(chosen: number[] = []) {
+    const fetchMock = vi.fn(async (url: string) => answerContacts(url));
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ContactHarness chosen={chosen} />
+      </QueryClientProvider>,
+    );
+    return fetchMock;
+  }
+
+  it('reads a page of contacts by name, and refuses those the rule makes unavailable unless already chosen', async () => {
+    const fetchMock = renderContacts([3]);
+    expect((await findBox('Ada Lee')).disabled).toBe(false);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/contacts/page?limit=60']);
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(box('Bo Lee').disabled).toBe(true);
+    expect(box('Cy Lee').checked && !box('Cy Lee').disabled).toBe(true);
+    expect(screen.getAllByText('No e-mail address')).toHaveLength(2);
+    fireEvent.click(box('Ada Lee'));
+    expect(screen.getByRole('status').textContent).toBe('ada@example.com');
+  });
+
+  it('reads the contacts a search finds whole, leaving out one deleted since', async () => {
+    const fetchMock = renderContacts();
+    await findBox('Ada Lee');
+    fireEvent.change(screen.getByLabelText('Find a contact'), { target: { value: 'lee' } });
+    fireEvent.click(await findBox('Dee Lee'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/search?q=lee&kind=contact', expect.anything());
+    expect(screen.queryByText('Eve Lee')).toBeNull();
+    expect(screen.queryByText('Ada Lee')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('dee@example.com');
+  });
+});

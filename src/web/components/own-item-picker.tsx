@@ -7,7 +7,13 @@ import { useDebounced } from '@web/lib/use-debounced';
 import { useOwnItems, type PickerItem, type PickerKind } from '@web/lib/own-items';
 
 const SEARCH_DEBOUNCE_MS = 250;
-const FIND_LABELS: Record<PickerKind, string> = { photo: 'Find a photo', memory: 'Find a memory', document: 'Find a document' };
+const FIND_LABELS: Record<PickerKind, string> = {
+  photo: 'Find a photo',
+  memory: 'Find a memory',
+  document: 'Find a document',
+  contact: 'Find a contact',
+};
+const FAILED_TEXT = (kind: PickerKind) => (kind === 'contact' ? 'Failed to fetch contacts' : 'Failed to load your items');
 
 interface OwnItemPickerProps {
   kind: PickerKind;
@@ -16,7 +22,8 @@ interface OwnItemPickerProps {
   /** Checkboxes for any number of items, or radio buttons for one. */
   mode: 'many' | 'one';
   selected: ReadonlySet<number>;
-  onToggle: (id: number) => void;
+  /** The item comes along for what the screen keeps of a choice (a name, a contact's e-mail address). */
+  onToggle: (id: number, item: PickerItem) => void;
   /** The list's accessible name ("Gallery photos"). */
   label: string;
   /** Shown when the owner has none of this kind. */
@@ -26,13 +33,16 @@ interface OwnItemPickerProps {
   lockedNote?: string;
   /** No more can be chosen once this many are. */
   max?: number;
+  /** Why an item cannot be chosen (shown on its row), or undefined when it can. One chosen already can be unchosen. */
+  unavailable?: (item: PickerItem) => string | undefined;
 }
 
 /**
- * Choose among the owner's photos, memories or documents: the newest first, a page at a time ("Show more"),
- * or what a search finds. Chosen items stay chosen while the list changes under a new search.
+ * Choose among the owner's photos, memories, documents or contacts: the newest first (contacts by name), a page at
+ * a time ("Show more"), or what a search finds. Chosen items stay chosen while the list changes under a new search.
  */
-export function OwnItemPicker({ kind, enabled, mode, selected, onToggle, label, empty, lockedIds, lockedNote, max }: OwnItemPickerProps) {
+export function OwnItemPicker(props: OwnItemPickerProps) {
+  const { kind, enabled, mode, selected, onToggle, label, empty, lockedIds, lockedNote, max, unavailable } = props;
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const items = useOwnItems(kind, { search: debounced, enabled });
@@ -47,12 +57,16 @@ export function OwnItemPicker({ kind, enabled, mode, selected, onToggle, label, 
         placeholder="Search…"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
+        // the list follows the typing; Enter must not submit a form the picker sits in (the Legacy Plan's)
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        }}
       />
       {items.isPending ? (
         <Skeleton className="h-40" />
       ) : items.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Failed to load your items
+          {FAILED_TEXT(kind)}
         </p>
       ) : items.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
@@ -68,6 +82,7 @@ export function OwnItemPicker({ kind, enabled, mode, selected, onToggle, label, 
             {items.items.map((item) => {
               const isLocked = lockedIds?.has(item.id) ?? false;
               const isChosen = isLocked || selected.has(item.id);
+              const reason = unavailable?.(item);
               return (
                 <li key={item.id}>
                   <PickerRow
@@ -75,9 +90,9 @@ export function OwnItemPicker({ kind, enabled, mode, selected, onToggle, label, 
                     type={mode === 'many' ? 'checkbox' : 'radio'}
                     name={name}
                     checked={isChosen}
-                    disabled={isLocked || (mode === 'many' && isFull && !isChosen)}
-                    note={isLocked ? lockedNote : undefined}
-                    onChange={() => onToggle(item.id)}
+                    disabled={isLocked || (!isChosen && (reason !== undefined || (mode === 'many' && isFull)))}
+                    note={isLocked ? lockedNote : reason}
+                    onChange={() => onToggle(item.id, item)}
                   />
                 </li>
               );
@@ -113,6 +128,18 @@ interface PickerRowProps {
 function PickerRow({ item, type, name, checked, disabled, note, onChange }: PickerRowProps) {
   const chosen = 'has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-default has-disabled:opacity-70';
   const input = <input type={type} name={name} checked={checked} disabled={disabled} onChange={onChange} />;
+  if (item.contact) {
+    // a name and, beneath it, the address a link or mail goes to (or why it cannot be chosen)
+    return (
+      <label className={cn('flex cursor-pointer items-start gap-3 rounded-md border p-2 text-sm', chosen)}>
+        <input type={type} name={name} checked={checked} disabled={disabled} onChange={onChange} className="mt-1" />
+        <span className="grid min-w-0">
+          <span className="font-medium">{item.title}</span>
+          {(note ?? item.detail) && <span className="truncate text-xs text-muted-foreground">{note ?? item.detail}</span>}
+        </span>
+      </label>
+    );
+  }
   if (item.thumbnailUrl !== null) {
     return (
       <label className={cn('grid cursor-pointer gap-1 rounded-md border p-2 text-xs', chosen)}>

@@ -1,17 +1,21 @@
-// The pickers that choose the owner's own photos, memories or documents (collections' "Add items", the Legacy
-// Plan's releases, a letter's photos) read them a page at a time, or the search's matches when something is
-// typed: a library of 100,000 photos must never come down whole to fill a dialog (issue 15).
+// The pickers that choose the owner's own photos, memories, documents or contacts (collections' "Add items" and
+// "Add people", the Legacy Plan's releases, heirs and verifiers, a letter's photos) read them a page at a time, or
+// the search's matches when something is typed: a library of 100,000 photos or 2,000 contacts must never come
+// down whole to fill a dialog (issue 15).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Contact } from '@shared/schemas/contacts';
 import type { Memory } from '@shared/schemas/memories';
 import type { Page } from '@shared/schemas/paging';
 import type { Photo } from '@shared/schemas/photos';
-import { isSearchable, type SearchKind, type SearchResult } from '@shared/schemas/search';
+import { isSearchable, type SearchHit, type SearchKind, type SearchResult } from '@shared/schemas/search';
 import type { VaultFile } from '@shared/schemas/vault';
-import { api } from '@web/lib/api-client';
+import { api, ApiError } from '@web/lib/api-client';
 import { formatBytes, formatLongDate } from '@web/lib/format';
 import { pagedItems } from '@web/lib/paged-cache';
 
-export type PickerKind = Extract<SearchKind, 'photo' | 'memory' | 'document'>;
+/** The owner's library: what collections and releases hold. */
+export type LibraryKind = Extract<SearchKind, 'photo' | 'memory' | 'document'>;
+export type PickerKind = LibraryKind | 'contact';
 
 export interface PickerItem {
   id: number;
@@ -19,13 +23,20 @@ export interface PickerItem {
   /** A second line: the memory's day, the document's size, the photo's date. */
   detail: string | null;
   thumbnailUrl: string | null;
+  /** A contact's whole record: the rules of who may be chosen (an e-mail address) and what a choice fills in. */
+  contact?: Contact;
 }
 
 const PICKER_PAGE_SIZE = 60;
 
-const PAGE_PATH: Record<PickerKind, string> = { photo: '/api/photos/page', memory: '/api/memories/page', document: '/api/vault/page' };
+const PAGE_PATH: Record<PickerKind, string> = {
+  photo: '/api/photos/page',
+  memory: '/api/memories/page',
+  document: '/api/vault/page',
+  contact: '/api/contacts/page',
+};
 
-type Owned = Photo | Memory | VaultFile;
+type Owned = Photo | Memory | VaultFile | Contact;
 
 function toPickerItem(kind: PickerKind, item: Owned): PickerItem {
   switch (kind) {
@@ -46,7 +57,30 @@ function toPickerItem(kind: PickerKind, item: Owned): PickerItem {
       const file = item as VaultFile;
       return { id: file.id, title: file.originalName, detail: formatBytes(file.fileSize), thumbnailUrl: null };
     }
+    case 'contact': {
+      const contact = item as Contact;
+      const title = `${contact.firstName} ${contact.lastName}`.trim();
+      return { id: contact.id, title, detail: contact.email, thumbnailUrl: null, contact };
+    }
   }
+}
+
+/**
+ * The contacts a search found, whole: a hit names a contact but carries no e-mail address, which the contact
+ * pickers' rules need. One request per hit (20 at most); a contact deleted since the search is left out.
+ */
+async function foundContacts(hits: SearchHit[]): Promise<PickerItem[]> {
+  const found = await Promise.all(
+    hits.map((hit) =>
+      api.get<Contact>(`/api/contacts/${hit.id}`).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    ),
+  );
+  const items: PickerItem[] = [];
+  for (const contact of found) if (contact) items.push(toPickerItem('contact', contact));
+  return items;
 }
 
 async function fetchPage(kind: PickerKind, search: string, cursor: string | null): Promise<Page<PickerItem>> {
@@ -55,13 +89,15 @@ async function fetchPage(kind: PickerKind, search: string, cursor: string | null
     if (cursor) params.set('cursor', cursor);
     const result = await api.get<SearchResult>(`/api/search?${params}`);
     const group = result.groups.find((g) => g.kind === kind);
+    const nextCursor = group?.nextCursor ?? null;
+    if (kind === 'contact') return { items: await foundContacts(group?.items ?? []), nextCursor };
     const items = (group?.items ?? []).map((hit) => ({
       id: hit.id,
       title: hit.title.text,
       detail: hit.date ? formatLongDate(hit.date) : null,
       thumbnailUrl: hit.thumbnailUrl,
     }));
-    return { items, nextCursor: group?.nextCursor ?? null };
+    return { items, nextCursor };
   }
   const params = new URLSearchParams({ limit: String(PICKER_PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
@@ -69,7 +105,7 @@ async function fetchPage(kind: PickerKind, search: string, cursor: string | null
   return { items: page.items.map((item) => toPickerItem(kind, item)), nextCursor: page.nextCursor };
 }
 
-/** The owner's items of one kind, newest first, or those matching `search`; more with fetchNextPage. */
+/** The owner's items of one kind, newest first (contacts by name), or those matching `search`; more with fetchNextPage. */
 export function useOwnItems(kind: PickerKind, { search, enabled }: { search: string; enabled: boolean }) {
   const q = isSearchable(search) ? search : '';
   const query = useInfiniteQuery({

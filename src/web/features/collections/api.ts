@@ -1,6 +1,5 @@
 // Collections and their links (decision 025): fetch + cache only; the components own toasts and dialogs.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Contact } from '@shared/schemas/contacts';
 import type { Photo } from '@shared/schemas/photos';
 import type {
   Collection,
@@ -47,10 +46,6 @@ export function useSharedItems() {
     documentIds: new Set(query.data?.documentIds),
   };
 }
-
-/** Family and friends together: anyone with an e-mail address can receive a personal link. */
-export const useAllContacts = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.contacts.list('all'), queryFn: () => api.get<Contact[]>('/api/contacts'), enabled });
 
 const invalidateCollections = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.collections.all });
 

@@ -1,7 +1,6 @@
 // The owner's Legacy Plan (decisions 026 and 027): fetch + cache only; the components own toasts and dialogs.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Collection } from '@shared/schemas/sharing';
-import type { Contact } from '@shared/schemas/contacts';
 import type {
   AuditLog,
   Heir,
@@ -37,10 +36,8 @@ export const usePreview = (heirId: number, enabled: boolean) =>
     enabled,
   });
 
-// The owner's own lists, under the keys (and with the requests) of the features that own them, so the
-// pickers share their cache instead of keeping a second copy.
-export const useAllContacts = (enabled = true) =>
-  useQuery({ queryKey: queryKeys.contacts.list('all'), queryFn: () => api.get<Contact[]>('/api/contacts'), enabled });
+// The owner's collections, under the key (and with the request) of the feature that owns them, so the release
+// picker shares its cache instead of keeping a second copy. They number in the tens (decision 036).
 export const useOwnCollections = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.collections.list, queryFn: () => api.get<Collection[]>('/api/collections'), enabled });
 

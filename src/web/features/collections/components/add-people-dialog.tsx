@@ -12,15 +12,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { OwnItemPicker } from '@web/components/own-item-picker';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useAllContacts, useCreateLink } from '../api';
+import { useCreateLink } from '../api';
 import { expiryFromDay } from '../expiry';
 import { CreatedLink } from './created-link';
 import { LinkOptions, type LinkOptionsValue } from './link-options';
-
-const contactName = (contact: Pick<Contact, 'firstName' | 'lastName'>) => `${contact.firstName} ${contact.lastName}`.trim();
 
 /** Why a contact cannot be chosen, or undefined when it can. */
 export function unavailableReason(contact: Contact, links: ShareLink[]) {
@@ -34,17 +32,17 @@ type AddPeopleDialogProps = { collectionId: number; links: ShareLink[] };
 /** "Add people": a personal link for one contact, sent to their e-mail address. */
 export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
   const [open, setOpen] = useState(false);
-  const [contactId, setContactId] = useState<number | null>(null);
+  // the chosen contact itself: it may be on a page or in a search no longer shown
+  const [contact, setContact] = useState<Contact | null>(null);
   const [options, setOptions] = useState<LinkOptionsValue>({ expiresOn: '', includePlaces: false });
   const [created, setCreated] = useState<{ link: Created; contact: Contact } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const contacts = useAllContacts(open);
   const createLink = useCreateLink();
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
-      setContactId(null);
+      setContact(null);
       setOptions({ expiresOn: '', includePlaces: false });
       setCreated(null);
       setError(null);
@@ -52,7 +50,6 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
   }
 
   function share() {
-    const contact = contacts.data?.find((c) => c.id === contactId);
     if (!contact) {
       setError(SHARING_MESSAGES.contactRequired);
       return;
@@ -103,49 +100,26 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
           </>
         ) : (
           <>
-            {contacts.isPending ? (
-              <Skeleton className="h-32" />
-            ) : contacts.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                Failed to fetch contacts
-              </p>
-            ) : contacts.data.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No contacts yet. Add family members or friends first.</p>
-            ) : (
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 text-sm font-medium">Share with</legend>
-                <ul className="grid max-h-64 gap-2 overflow-y-auto">
-                  {contacts.data.map((contact) => {
-                    const reason = unavailableReason(contact, links);
-                    return (
-                      <li key={contact.id}>
-                        <label className="flex cursor-pointer items-start gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-not-allowed has-disabled:opacity-70">
-                          <input
-                            type="radio"
-                            name="share-contact"
-                            className="mt-1"
-                            checked={contactId === contact.id}
-                            disabled={reason !== undefined}
-                            onChange={() => setContactId(contact.id)}
-                          />
-                          <span className="grid min-w-0">
-                            <span className="font-medium">{contactName(contact)}</span>
-                            <span className="truncate text-xs text-muted-foreground">{reason ?? contact.email}</span>
-                          </span>
-                        </label>
-                      </li>
-                    );
-                  })}
-                </ul>
-                {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-              </fieldset>
-            )}
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">Share with</legend>
+              <OwnItemPicker
+                kind="contact"
+                enabled={open}
+                mode="one"
+                selected={new Set(contact ? [contact.id] : [])}
+                onToggle={(_id, item) => setContact(item.contact ?? null)}
+                label="Your contacts"
+                empty="No contacts yet. Add family members or friends first."
+                unavailable={(item) => item.contact && unavailableReason(item.contact, links)}
+              />
+              {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+            </fieldset>
             <LinkOptions value={options} onChange={setOptions} />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button disabled={createLink.isPending || !contacts.data?.length} onClick={share}>
+              <Button disabled={createLink.isPending} onClick={share}>
                 {createLink.isPending ? 'Sending...' : 'Send link'}
               </Button>
             </DialogFooter>

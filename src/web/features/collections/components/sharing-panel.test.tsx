@@ -45,7 +45,7 @@ function renderPanel(links: ShareLink[], contacts: Contact[] = []) {
       const method = init?.method ?? 'GET';
       calls.push({ method, url });
       if (method === 'GET' && url === '/api/collections/2/links') return Response.json(current);
-      if (method === 'GET' && url === '/api/contacts') return Response.json(contacts);
+      if (method === 'GET' && url === '/api/contacts/page?limit=60') return Response.json({ items: contacts, nextCursor: null });
       if (method === 'DELETE') {
         current = current.filter((l) => !url.endsWith(`/links/${l.id}`));
         return new Response(null, { status: 204 });

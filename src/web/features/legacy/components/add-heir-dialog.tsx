@@ -14,12 +14,12 @@ import {
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { OwnItemPicker } from '@web/components/own-item-picker';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useAddHeir, useAllContacts } from '../api';
+import type { PickerItem } from '@web/lib/own-items';
+import { useAddHeir } from '../api';
 import { calendarDay } from '../wording';
-import { contactName } from './plan-form';
 
 /** Why a contact cannot become an heir, or undefined when it can. */
 export function heirUnavailableReason(contact: Contact, heirs: Heir[]) {
@@ -34,7 +34,6 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
   const [contactId, setContactId] = useState<number | null>(null);
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const contacts = useAllContacts(open);
   const addHeir = useAddHeir();
   const dobId = useId();
 
@@ -45,10 +44,10 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
     setError(null);
   }
 
-  function choose(contact: Contact) {
-    setContactId(contact.id);
+  function choose(id: number, { contact }: PickerItem) {
+    setContactId(id);
     // a contact's birthday is usually the heir's date of birth; the owner can change it
-    if (contact.birthday) setDateOfBirth(contact.birthday);
+    if (contact?.birthday) setDateOfBirth(contact.birthday);
   }
 
   function add() {
@@ -85,43 +84,20 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
             Choose someone from Family or Friends. heirloom e-mails them when something is released to them, so they need an e-mail address.
           </DialogDescription>
         </DialogHeader>
-        {contacts.isPending ? (
-          <Skeleton className="h-32" />
-        ) : contacts.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to fetch contacts
-          </p>
-        ) : contacts.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No contacts yet. Add family members or friends first.</p>
-        ) : (
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Heir</legend>
-            <ul className="grid max-h-64 gap-2 overflow-y-auto">
-              {contacts.data.map((contact) => {
-                const reason = heirUnavailableReason(contact, heirs);
-                return (
-                  <li key={contact.id}>
-                    <label className="flex cursor-pointer items-start gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-not-allowed has-disabled:opacity-70">
-                      <input
-                        type="radio"
-                        name="heir-contact"
-                        className="mt-1"
-                        checked={contactId === contact.id}
-                        disabled={reason !== undefined}
-                        onChange={() => choose(contact)}
-                      />
-                      <span className="grid min-w-0">
-                        <span className="font-medium">{contactName(contact)}</span>
-                        <span className="truncate text-xs text-muted-foreground">{reason ?? contact.email}</span>
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-            {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-          </fieldset>
-        )}
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Heir</legend>
+          <OwnItemPicker
+            kind="contact"
+            enabled={open}
+            mode="one"
+            selected={new Set(contactId === null ? [] : [contactId])}
+            onToggle={choose}
+            label="Your contacts"
+            empty="No contacts yet. Add family members or friends first."
+            unavailable={(item) => item.contact && heirUnavailableReason(item.contact, heirs)}
+          />
+          {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+        </fieldset>
         <div className="grid gap-2">
           <Label htmlFor={dobId}>Date of birth (optional)</Label>
           <Input
@@ -137,7 +113,7 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={addHeir.isPending || !contacts.data?.length} onClick={add}>
+          <Button disabled={addHeir.isPending} onClick={add}>
             {addHeir.isPending ? 'Adding...' : 'Add heir'}
           </Button>
         </DialogFooter>

@@ -15,7 +15,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import type { PickerKind } from '@web/lib/own-items';
+import type { LibraryKind } from '@web/lib/own-items';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { useAddRelease, useOwnCollections } from '../api';
 import { birthdayAt, calendarDay, formatDay, localMidnightIso, TARGET_KIND_NAMES } from '../wording';
@@ -31,8 +31,8 @@ const TARGET_FIELD = {
   letter: 'letterId',
 } as const satisfies Record<Kind, keyof ReleaseInput>;
 
-const isPickerKind = (kind: Kind): kind is PickerKind => kind === 'photo' || kind === 'memory' || kind === 'document';
-const PICKER_LABELS: Record<PickerKind, { label: string; empty: string }> = {
+const isPickerKind = (kind: Kind): kind is LibraryKind => kind === 'photo' || kind === 'memory' || kind === 'document';
+const PICKER_LABELS: Record<LibraryKind, { label: string; empty: string }> = {
   photo: { label: 'Gallery photos', empty: 'No photos in your gallery yet.' },
   memory: { label: 'Your memories', empty: 'No memories yet.' },
   document: { label: 'Vault documents', empty: 'No documents in your vault yet.' },

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Contact } from '@shared/schemas/contacts';
 import { CHECK_IN_MONTHS, legacyPlanInputSchema, VETO_DAYS, type LegacyPlan } from '@shared/schemas/legacy';
+import { OwnItemPicker } from '@web/components/own-item-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -8,12 +8,11 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
-import { useAllContacts, useLegacyPlan, useLegacyStatus, useSavePlan } from '../api';
+import type { PickerItem } from '@web/lib/own-items';
+import { useLegacyPlan, useLegacyStatus, useSavePlan } from '../api';
 import { livePause } from '../wording';
 
 const DEFAULT_PLAN: LegacyPlan = { checkInMonths: 6, vetoDays: 30, verifiersRequired: 1, verifiers: [], pausedUntil: null };
-
-export const contactName = (contact: Pick<Contact, 'firstName' | 'lastName'>) => `${contact.firstName} ${contact.lastName}`.trim();
 
 /** Exactly what the trigger does with these settings. */
 export function planExplanation(months: number, required: number, verifiers: number, vetoDays: number): string {
@@ -30,22 +29,28 @@ export function planExplanation(months: number, required: number, verifiers: num
 function PlanFields({ plan }: { plan: LegacyPlan }) {
   const [months, setMonths] = useState(String(plan.checkInMonths));
   const [vetoDays, setVetoDays] = useState<number>(plan.vetoDays);
-  const [verifierIds, setVerifierIds] = useState<number[]>(plan.verifiers.map((v) => v.contactId));
+  // id → name, in the order chosen: a verifier may be on a page of contacts not loaded, or outside a search
+  const [verifiers, setVerifiers] = useState(() => new Map(plan.verifiers.map((v) => [v.contactId, v.name])));
   const [required, setRequired] = useState(String(plan.verifiersRequired));
   const [error, setError] = useState<string | null>(null);
-  const contacts = useAllContacts();
   const savePlan = useSavePlan();
   const monthsId = useId();
   const requiredId = useId();
 
-  const toggle = (id: number) => setVerifierIds((ids) => (ids.includes(id) ? ids.filter((v) => v !== id) : [...ids, id]));
+  function toggle(id: number, item: PickerItem) {
+    setVerifiers((old) => {
+      const next = new Map(old);
+      if (!next.delete(id)) next.set(id, item.title);
+      return next;
+    });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const input = {
       checkInMonths: Number(months),
       vetoDays,
-      verifierContactIds: verifierIds,
+      verifierContactIds: [...verifiers.keys()],
       verifiersRequired: Math.max(1, Number(required)),
       pausedUntil: livePause(plan.pausedUntil),
     };
@@ -62,7 +67,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
     );
   }
 
-  const chosen = verifierIds.length;
+  const chosen = verifiers.size;
   return (
     <form onSubmit={submit} className="grid gap-6" noValidate>
       <div className="grid gap-2 sm:max-w-xs">
@@ -93,37 +98,19 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
       </fieldset>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Verifiers: people who confirm your death</legend>
-        {contacts.isPending ? (
-          <Skeleton className="h-20" />
-        ) : contacts.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to fetch contacts
-          </p>
-        ) : contacts.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No contacts yet. Add family members or friends first.</p>
-        ) : (
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {contacts.data.map((contact) => (
-              <li key={contact.id}>
-                <label className="flex cursor-pointer items-start gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-not-allowed has-disabled:opacity-70">
-                  <input
-                    type="checkbox"
-                    className="mt-1"
-                    checked={verifierIds.includes(contact.id)}
-                    disabled={!contact.email && !verifierIds.includes(contact.id)}
-                    onChange={() => toggle(contact.id)}
-                  />
-                  <span className="grid min-w-0">
-                    <span className="font-medium">{contactName(contact)}</span>
-                    <span className="truncate text-xs text-muted-foreground">
-                      {contact.email ?? 'No e-mail address: add one on their contact card first'}
-                    </span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
+        <OwnItemPicker
+          kind="contact"
+          enabled
+          mode="many"
+          selected={new Set(verifiers.keys())}
+          onToggle={toggle}
+          label="Your contacts"
+          empty="No contacts yet. Add family members or friends first."
+          unavailable={(item) =>
+            item.contact && !item.contact.email ? 'No e-mail address: add one on their contact card first' : undefined
+          }
+        />
+        {chosen > 0 && <p className="text-sm text-muted-foreground">Chosen: {[...verifiers.values()].join(', ')}</p>}
       </fieldset>
       <div className="grid gap-2 sm:max-w-xs">
         <Label htmlFor={requiredId}>How many must confirm</Label>

@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '@shared/schemas/contacts';
+import type { LegacyPlan } from '@shared/schemas/legacy';
+import { PlanForm } from './plan-form';
+
+const contact = (id: number, firstName: string): Contact => ({
+  id,
+  ownerId: 1,
+  linkedUserId: null,
+  firstName,
+  lastName: 'Lee',
+  email: `${firstName.toLowerCase()}@example.com`,
+  phoneNumber: null,
+  address: null,
+  birthday: null,
+  relationship: 'family',
+  familyRelation: null,
+  notes: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
+
+// Zed is a verifier already, far down a long contact book: not on the first page.
+const plan: LegacyPlan = {
+  checkInMonths: 6,
+  vetoDays: 30,
+  verifiersRequired: 1,
+  verifiers: [{ contactId: 900, name: 'Zed Lee', email: 'zed@example.com', confirmedAt: null }],
+  pausedUntil: null,
+};
+
+function renderForm() {
+  const saved: unknown[] = [];
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      urls.push(url);
+      if (init?.method === 'PUT') {
+        saved.push(JSON.parse(init.body as string));
+        return Response.json(plan);
+      }
+      if (url === '/api/legacy/plan') return Response.json(plan);
+      if (url === '/api/legacy/status') return Response.json({ configured: true, state: 'active' });
+      if (url.startsWith('/api/contacts/page?')) return Response.json({ items: [contact(1, 'Ada'), contact(2, 'Bo')], nextCursor: 'next' });
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <PlanForm />
+    </QueryClientProvider>,
+  );
+  return { saved, urls };
+}
+
+describe('PlanForm', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads one page of contacts, names verifiers beyond it, and saves them with those chosen', async () => {
+    const { saved, urls } = renderForm();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Bo Lee/ }));
+    expect(screen.getByText('Chosen: Zed Lee, Bo Lee')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
+    expect(urls.filter((url) => url.startsWith('/api/contacts'))).toEqual(['/api/contacts/page?limit=60']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ verifierContactIds: [900, 2] });
+  });
+
+  it('cancels Enter in the contact search, whose default would submit the plan', async () => {
+    renderForm();
+    const search = await screen.findByLabelText('Find a contact');
+    fireEvent.change(search, { target: { value: 'bo' } });
+    // fireEvent returns false when a handler called preventDefault (jsdom does not submit on Enter itself)
+    expect(fireEvent.keyDown(search, { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(search, { key: 'b' })).toBe(true);
+  });
+});
