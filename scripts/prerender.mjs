@@ -1,11 +1,14 @@
-// node scripts/prerender.mjs <dist>: puts the landing page's markup inside the #root of the built
-// <dist>/web/landing.html (decision 035). Run by scripts/build.mjs after the client and SSR builds; the server
-// sends landing.html for `/` and index.html (the app, an empty #root) for every other page.
+// node scripts/prerender.mjs <dist>: writes the pages the server sends already drawn (decision 035): the landing
+// page's markup inside the #root of the built <dist>/web/landing.html, and the dashboard's first paint inside a
+// copy of index.html, <dist>/web/dashboard.html. Run by scripts/build.mjs after the client and SSR builds; the
+// server sends landing.html for `/`, dashboard.html for a signed-in visitor's /dashboard, and index.html (the
+// app, an empty #root) for every other page.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
 
 /** The shell with `markup` inside its empty #root; throws when the shell has no such element or more than one. */
 export function injectIntoRoot(shell, markup) {
@@ -14,11 +17,25 @@ export function injectIntoRoot(shell, markup) {
   return `${shell.slice(0, at)}<div id="root">${markup}</div>${shell.slice(at + ROOT_ELEMENT.length)}`;
 }
 
+/**
+ * React renders a page's <title> where the page puts it, which in a part of the document is the start of the
+ * markup; the browser wants it in <head>, in place of the shell's own.
+ */
+export function withPageTitle(shell, markup) {
+  const title = TITLE.exec(markup);
+  if (!title || title.index !== 0) return injectIntoRoot(shell, markup);
+  if (!TITLE.test(shell)) throw new Error('prerender: index.html needs a <title>');
+  return injectIntoRoot(shell.replace(TITLE, title[0]), markup.slice(title[0].length));
+}
+
 export async function prerender(dist) {
   const entry = path.join(dist, 'prerender', 'entry-prerender.js');
-  const { renderLanding } = await import(pathToFileURL(entry).href);
-  const file = path.join(dist, 'web', 'landing.html');
-  fs.writeFileSync(file, injectIntoRoot(fs.readFileSync(file, 'utf8'), renderLanding()));
+  const { renderLanding, renderDashboard } = await import(pathToFileURL(entry).href);
+  const web = path.join(dist, 'web');
+  const landing = path.join(web, 'landing.html');
+  fs.writeFileSync(landing, injectIntoRoot(fs.readFileSync(landing, 'utf8'), renderLanding()));
+  const shell = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+  fs.writeFileSync(path.join(web, 'dashboard.html'), withPageTitle(shell, await renderDashboard()));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,8 +1,15 @@
 // Built by scripts/build.mjs as a server (SSR) bundle and run once at build time by scripts/prerender.mjs:
-// the landing page's HTML, which the server sends for `/` and hydrate-landing.tsx hydrates (decision 035).
+// the HTML of the pages the server sends already drawn (decision 035) — the landing page, which
+// hydrate-landing.tsx hydrates, and the signed-in dashboard's frame, which main.tsx replaces with the live app.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Link, Route, Routes, StaticRouter } from 'react-router';
+import { SiteLinkProvider } from '@web/components/site-link';
 import { LandingPage } from '@web/app/landing-page';
+import { SiteLayout } from '@web/app/layouts/site-layout';
+import { paths } from '@web/app/paths';
+import { QueryScope } from '@web/app/query-scope';
 
 /** The markup of `/` as hydrate-landing.tsx renders it in the browser (same tree, same StrictMode), to go inside #root. */
 export function renderLanding(): string {
@@ -11,4 +18,40 @@ export function renderLanding(): string {
       <LandingPage />
     </StrictMode>,
   );
+}
+
+/**
+ * The dashboard as its first paint shows it, to go inside #root of the page the server sends a signed-in
+ * visitor for /dashboard: the header, the navigation and the dashboard's own text, with what comes from the
+ * API (recent photos, On this day, "Shared with me") in its loading state, as the app draws it before the
+ * answers arrive. Nothing in it is personal, so one build serves every account. Waits for the header's lazy
+ * parts, so the markup is complete.
+ */
+export async function renderDashboard(): Promise<string> {
+  // Imported here as the app does (lazily), so the build keeps them in their own chunks.
+  const { SignedInLayout } = await import('@web/app/layouts/signed-in-layout');
+  const { DashboardRoute } = await import('@web/app/routes/dashboard');
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <StaticRouter location={paths.dashboard}>
+        <SiteLinkProvider value={Link}>
+          <Routes>
+            <Route element={<SiteLayout />}>
+              <Route element={<QueryScope />}>
+                <Route element={<SignedInLayout />}>
+                  <Route path={paths.dashboard} element={<DashboardRoute />} />
+                </Route>
+              </Route>
+            </Route>
+          </Routes>
+        </SiteLinkProvider>
+      </StaticRouter>
+    </StrictMode>,
+    // Without it React sends a large finished part as a placeholder plus a script that swaps it in, which
+    // the CSP (script-src 'self') would block; this page is written once and sent whole.
+    { progressiveChunkSize: Infinity },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }

@@ -5,15 +5,22 @@ import { App } from '@web/app/app';
 import { preloadPage } from '@web/app/router';
 import './styles.css';
 
-preloadPage(window.location.pathname); // a deep link's chunks, in parallel rather than one by one
+const container = document.getElementById('root')!;
+// A deep link's chunks, in parallel rather than one by one.
+const pageLoaded = preloadPage(window.location.pathname);
+// A page the server sent already drawn (the dashboard, decision 035) stays as it is until its code has arrived:
+// React's first commit then replaces it with the same page, live, instead of with a loading spinner.
+const ready = container.hasChildNodes() ? pageLoaded : Promise.resolve();
 
-// The first render as a transition: React yields to the browser every few milliseconds while it builds the
-// page instead of blocking input in one long task. What it renders is the same.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void ready.then(() => {
+  // The first render as a transition: React yields to the browser every few milliseconds while it builds the
+  // page instead of blocking input in one long task. What it renders is the same.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

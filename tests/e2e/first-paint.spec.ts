@@ -68,6 +68,41 @@ test('a signed-in page arrives with the user and renders without asking GET /api
   expect(errors).toEqual([]);
 });
 
+test("a signed-in visitor's dashboard is drawn by the HTML, then becomes live with no spinner in between", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  await signIn();
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const still = await noScript.newPage();
+  await still.goto('/dashboard');
+  await expect(still.getByRole('heading', { level: 1, name: 'Welcome to heirloom' })).toBeVisible();
+  await expect(still.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Story' })).toBeVisible();
+  await expect(still).toHaveTitle('Dashboard · heirloom');
+  // No control that would do nothing: the search and the menu come with the app, the collapse button waits for it.
+  await expect(still.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+  await expect(still.getByRole('button', { name: 'Collapse navigation' })).toBeDisabled();
+  await noScript.close();
+
+  // What the page shows from its first node on: the heading must never leave, and no loading spinner may appear.
+  await page.addInitScript(`
+    const seen = (window.__firstPaintStates = []);
+    const record = () => {
+      const state = (document.querySelector('main h1') ? 'heading' : 'no heading') + (document.querySelector('main [aria-label="Loading"]') ? ', spinner' : '');
+      if (seen.at(-1) !== state) seen.push(state);
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true });
+  `);
+  const errors = collectErrors(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click(); // there only once the app runs
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  const states = await page.evaluate(() => (window as unknown as { __firstPaintStates: string[] }).__firstPaintStates);
+  expect(states.slice(states.indexOf('heading'))).toEqual(['heading']);
+  expect(errors).toEqual([]);
+});
+
 test('a signed-in visitor on the login page goes on to the dashboard without asking GET /api/user', async ({ page, signIn }) => {
   await signIn();
   const asked = userRequests(page);

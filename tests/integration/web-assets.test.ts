@@ -9,6 +9,7 @@ import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
 const SHELL = '<!doctype html><html><head><title>heirloom</title></head><body><div id="root"></div></body></html>';
 const LANDING = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Your life story</h1></div>');
+const DASHBOARD = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to heirloom</h1></div>');
 const USER_BLOCK = /<script type="application\/json" id="heirloom-user">(.*?)<\/script>/;
 
 describe('web app HTML', () => {
@@ -21,6 +22,7 @@ describe('web app HTML', () => {
     fs.writeFileSync(path.join(webRoot, 'landing.html'), LANDING);
     fs.writeFileSync(path.join(webRoot, 'landing.html.br'), brotliCompressSync(LANDING));
     fs.writeFileSync(path.join(webRoot, 'landing.html.gz'), gzipSync(LANDING));
+    fs.writeFileSync(path.join(webRoot, 'dashboard.html'), DASHBOARD);
     t = await buildTestApp({}, { webRoot });
   });
   afterAll(async () => {
@@ -78,6 +80,20 @@ describe('web app HTML', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } })).statusCode).toBeLessThan(300);
     const res = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie } });
     expect(res.body).not.toMatch(USER_BLOCK);
+  });
+
+  it("sends a signed-in visitor's /dashboard already drawn, and nobody else's", async () => {
+    const { cookie } = await signUp(t.app);
+    const drawn = await t.app.inject({ method: 'GET', url: '/dashboard?from=login', headers: { cookie } });
+    expect(drawn.body).toContain('<h1>Welcome to heirloom</h1>');
+    expect(drawn.body).toMatch(USER_BLOCK);
+    expect(drawn.headers['cache-control']).toBe('private, no-store');
+    // Another page of the same visitor, and the dashboard of a visitor who is not signed in (sent on to /login).
+    const profile = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie } });
+    expect(profile.body).not.toContain('Welcome to heirloom');
+    expect(profile.body).toMatch(USER_BLOCK);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(anonymous.body).toBe(SHELL);
   });
 
   it('still answers unknown API paths and other methods with JSON 404s', async () => {

@@ -1,7 +1,8 @@
 // Serves the built web app: hashed assets cached for a year (pre-compressed brotli/gzip when present),
 // index.html never cached, and index.html for every client route so deep links work.
 // `/` gets the landing page prerendered at build time (landing.html, decision 035); a signed-in visitor's
-// app page carries the user in its HTML, so the first render needs no GET /api/user.
+// app page carries the user in its HTML, so the first render needs no GET /api/user, and their /dashboard
+// (where signing in leads) arrives already drawn (dashboard.html, prerendered too).
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
@@ -39,6 +40,8 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   const shell = readPage(indexPath)!;
   const shellHtml = shell.html.toString('utf8');
   const landing = readPage(path.join(opts.root, 'landing.html'));
+  const dashboardPath = path.join(opts.root, 'dashboard.html');
+  const dashboardHtml = fs.existsSync(dashboardPath) ? fs.readFileSync(dashboardPath, 'utf8') : shellHtml;
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
@@ -67,6 +70,6 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'private, no-store')
       .header('Vary', 'Cookie')
-      .send(withServerUser(shellHtml, user));
+      .send(withServerUser(pathname === '/dashboard' ? dashboardHtml : shellHtml, user));
   });
 }

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { preloadableLazy, type PreloadableComponent } from '@web/lib/preloadable-lazy';
 import { pathPatterns, paths } from './paths';
 
 /** public: anyone; guest-only: signed-in visitors go on to the dashboard; signed-in: visitors go to /login. */
@@ -18,9 +19,9 @@ export type Page = {
   /** A path, or a react-router pattern with parameters (`/collections/:id`) from pathPatterns. */
   path: string;
   access: PageAccess;
-  /** Fetches the page's module; React.lazy and preloadPage() share it, so a module is fetched once. */
+  /** Fetches the page's module; the page's component and preloadPage() share it, so a module is fetched once. */
   load: () => Promise<unknown>;
-  Component: LazyExoticComponent<ComponentType>;
+  Component: PreloadableComponent;
   /** An item of the signed-in navigation (spec §2), in table order. */
   nav?: { label: string; icon: NavIcon; onlyIf?: NavCondition };
   /** The navigation item that stays highlighted on this page (a sub-page of My Story). */
@@ -37,7 +38,7 @@ function page<K extends string>(
   name: K,
   extra: Pick<Page, 'nav' | 'partOf'> = {},
 ): Page {
-  const Component = lazy(() => load().then((module) => ({ default: module[name] })));
+  const Component = preloadableLazy(() => load().then((module) => module[name]));
   return { path, access, load, Component, ...extra };
 }
 

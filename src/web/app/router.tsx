@@ -1,40 +1,33 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { PublicMain, SiteLayout } from './layouts/site-layout';
+import { preloadableLazy } from '@web/lib/preloadable-lazy';
+import { AccountMenu, HeaderSearch, PublicMain, SiteLayout } from './layouts/site-layout';
 import { isSignedInPath, pageAt, pages, type Page, type PageAccess } from './pages';
 import { paths } from './paths';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
-const loadRequireAuth = () => import('@web/features/auth/components/require-auth');
-const loadRedirectSignedIn = () => import('@web/features/auth/components/redirect-signed-in');
-const loadSignedInLayout = () => import('./layouts/signed-in-layout');
-const loadQueryScope = () => import('./query-scope');
+const QueryScope = preloadableLazy(() => import('./query-scope').then((module) => module.QueryScope));
+const RequireAuth = preloadableLazy(() => import('@web/features/auth/components/require-auth').then((module) => module.RequireAuth));
+const RedirectSignedIn = preloadableLazy(() =>
+  import('@web/features/auth/components/redirect-signed-in').then((module) => module.RedirectSignedIn),
+);
+const SignedInLayout = preloadableLazy(() => import('./layouts/signed-in-layout').then((module) => module.SignedInLayout));
 
 /**
  * Starts fetching the code `pathname` will render, all at once: without it a signed-in deep link loads the
  * query scope, the guard, the layout and the page one after the other, each waiting for the last.
- * Only fetches modules; what renders is unchanged.
+ * Only fetches modules; what renders is unchanged, except that what has arrived renders without suspending.
+ * Settles once they have all arrived (never rejects: a chunk that failed to load fails again where it is
+ * rendered, inside the error boundaries).
  */
-export function preloadPage(pathname: string) {
+export function preloadPage(pathname: string): Promise<void> {
   const page = pageAt(pathname);
-  if (!page) return; // the landing page (already loaded) or not found
-  void loadQueryScope();
-  void page.load();
-  if (page.access === 'guest-only') void loadRedirectSignedIn();
-  if (isSignedInPath(pathname)) {
-    void loadRequireAuth();
-    void loadSignedInLayout();
-  }
+  if (!page) return Promise.resolve(); // the landing page (already loaded) or not found
+  const loads = [QueryScope.preload(), page.Component.preload()];
+  if (page.access === 'guest-only') loads.push(RedirectSignedIn.preload());
+  if (isSignedInPath(pathname)) loads.push(RequireAuth.preload(), SignedInLayout.preload(), AccountMenu.preload(), HeaderSearch.preload());
+  return Promise.allSettled(loads).then(() => undefined);
 }
-
-const QueryScope = lazy(() => {
-  preloadPage(window.location.pathname); // the page inside the scope loads alongside it, not after it
-  return loadQueryScope().then((module) => ({ default: module.QueryScope }));
-});
-const RequireAuth = lazy(() => loadRequireAuth().then((module) => ({ default: module.RequireAuth })));
-const RedirectSignedIn = lazy(() => loadRedirectSignedIn().then((module) => ({ default: module.RedirectSignedIn })));
-const SignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ default: module.SignedInLayout })));
 
 function routesFor(access: PageAccess) {
   return pages

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { useHasSharedWithMe } from '@web/features/shared-view/api';
+import { useIsBrowser } from '@web/hooks/use-is-browser';
 import { cn } from '@web/lib/cn';
 import { activeNavPath, navItems, type NavCondition, type NavIcon } from '../pages';
 
@@ -53,6 +54,7 @@ export function SignedInLayout() {
   const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
   const currentItem = useCurrentItem();
   const items = useNavItems();
+  const isBrowser = useIsBrowser();
 
   const toggleCollapsed = () => {
     const next = !isCollapsed;
@@ -76,6 +78,7 @@ export function SignedInLayout() {
         <button
           type="button"
           onClick={toggleCollapsed}
+          disabled={!isBrowser} // in the page drawn at build time (decision 035), until the app takes over
           aria-label={isCollapsed ? 'Expand navigation' : 'Collapse navigation'}
           title={isCollapsed ? 'Expand navigation' : 'Collapse navigation'}
           className={cn(
