@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
@@ -62,9 +63,14 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     photos.page(currentUser(req).id, req.query),
   );
 
-  app.get('/months', { schema: { querystring: photoMonthsQuerySchema, response: { 200: photoMonthsSchema } } }, (req) =>
-    photos.months(currentUser(req).id, req.query),
-  );
+  // Browsers revalidate the months by ETag: an unchanged library costs the counting but not the body.
+  app.get('/months', { schema: { querystring: photoMonthsQuerySchema, response: { 200: photoMonthsSchema } } }, async (req, typedReply) => {
+    const reply: FastifyReply = typedReply;
+    const result = await photos.months(currentUser(req).id, req.query, req.headers['if-none-match']);
+    reply.header('Cache-Control', 'private, no-cache').header('ETag', result.etag);
+    if (result.notModified) return reply.code(304).send();
+    return result.body;
+  });
 
   app.post('/', { ...uploadRoute(PHOTO_UPLOAD), schema: { response: { 201: photoSchema } } }, async (req, reply) => {
     const received = await receiveFiles(req, app.files, PHOTO_UPLOAD);

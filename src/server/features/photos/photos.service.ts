@@ -188,10 +188,16 @@ export function createPhotosService({
       return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from);
     },
 
-    /** The scrubber's months; a zone PostgreSQL does not know is the client's mistake (400). */
-    async months(userId: number, query: PhotoMonthsQuery) {
+    /**
+     * The scrubber's months; a zone PostgreSQL does not know is the client's mistake (400). The weak ETag names
+     * the counts themselves, so a revisit whose months have not changed is answered 304 without the body.
+     */
+    async months(userId: number, query: PhotoMonthsQuery, ifNoneMatch?: string) {
       try {
-        return { months: await repo.monthsByOwner(userId, query.sortBy ?? 'dateTaken', query.tz ?? 'UTC') };
+        const body = { months: await repo.monthsByOwner(userId, query.sortBy ?? 'dateTaken', query.tz ?? 'UTC') };
+        const etag = `W/"pm-${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+        if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { notModified: true as const, etag };
+        return { notModified: false as const, etag, body };
       } catch (err) {
         const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
         if (code === '22023') throw badRequest('tz must be an IANA time zone such as Europe/Paris');
@@ -454,4 +460,11 @@ export function createPhotosServiceFor(app: FastifyInstance, storage: StorageSer
     cache: createImageCache(),
     storage,
   });
+}
+
+/** If-None-Match may list several tags, weak or strong (RFC 9110 §13.1.2: weak comparison). */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
