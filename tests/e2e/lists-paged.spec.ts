@@ -19,12 +19,16 @@ const furthest = (items: Locator) =>
     return max;
   });
 
-/** Scrolls to the bottom until the DOM holds an item numbered beyond `beyond` (each scroll may load the next page). */
+/**
+ * Scrolls to the bottom until the DOM holds an item numbered beyond `beyond` (each scroll may load the next page).
+ * The jump is instant: the page scrolls smoothly (styles.css), and the list's corrections as it measures the rows
+ * it reaches cut a smooth jump short, so a long list would take a dozen jumps a page on a busy machine.
+ */
 async function scrollBeyond(page: Page, items: Locator, beyond: number) {
   await expect
     .poll(
       async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
         return furthest(items);
       },
       { timeout: 30_000, intervals: [300, 500, 1000] },
@@ -60,6 +64,30 @@ test('2,000 memories: the first show with a bounded number of cards, scrolling l
   await opened.getByRole('button', { name: 'Close' }).click();
   await expect(opened).toHaveCount(0);
   await expect(page).toHaveURL(/\/memories$/);
+});
+
+test('a year chosen under "Browse your memories" pages past 100 memories to its last, and only that year', async ({ page, signIn }) => {
+  test.slow(); // four pages of a heavy list, on machines that are shared
+  const user = await signIn();
+  // One a day back from 2025-01-01: Memory 1–366 are 2024 (a leap year), Memory 367–450 are 2023.
+  await seedMemories(user.email, 450);
+
+  await page.goto('/memories');
+  const list = page.getByRole('region', { name: 'Your memories' });
+  await expect(list.getByRole('article', { name: 'Memory 1', exact: true })).toBeVisible(FIRST_LOAD);
+  await page.getByRole('button', { name: 'Browse your memories' }).click();
+  await page.getByRole('button', { name: '2024 (366)' }).click(FIRST_LOAD);
+  await expect(list.getByText('Showing 2024 (366)')).toBeVisible();
+  await expect(list.getByRole('article', { name: 'Memory 1', exact: true })).toBeVisible(FIRST_LOAD);
+
+  // The year's memories come 100 at a time: each page is waited for in turn, up to the year's last in the fourth.
+  const cards = list.getByRole('article');
+  for (const beyond of [100, 200, 300, 365]) await scrollBeyond(page, cards, beyond);
+  await expect(list.getByRole('article', { name: 'Memory 366', exact: true })).toBeVisible();
+  await expect(list.getByRole('status')).toHaveCount(0); // no further page on its way
+  await expect(list.getByRole('article', { name: 'Memory 367', exact: true })).toHaveCount(0);
+  expect(await furthest(cards)).toBe(366);
+  expect(await cards.count()).toBeLessThanOrEqual(40);
 });
 
 test('a memory deleted from its opened card leaves the list and the link closes', async ({ page, signIn }) => {
