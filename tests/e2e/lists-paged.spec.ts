@@ -155,3 +155,34 @@ test('a search link to a friend opens that contact on /friends, beyond the loade
   await expect(page.getByText('Contact updated successfully', { exact: true })).toBeVisible();
   await expect(opened.getByRole('article', { name: 'Person 0250 Renamed' })).toBeVisible();
 });
+
+test('the Legacy Plan picks among 250 family members a page at a time, and Add heir finds one beyond them by search', async ({
+  page,
+  signIn,
+}) => {
+  const user = await signIn();
+  await seedContacts(user.email, 250, 'family');
+  const last = await idOf(user.email, 'contacts', 'Person 0250');
+  expect((await page.request.patch(`/api/contacts/${last}`, { data: { email: 'last@example.com' } })).ok()).toBe(true);
+
+  await page.goto('/after-life');
+  const plan = page.getByRole('region', { name: 'Check-ins and verifiers' });
+  await expect(plan.getByRole('checkbox', { name: /Person 0060 Seed/ })).toBeAttached(FIRST_LOAD);
+  await expect(plan.getByRole('checkbox')).toHaveCount(60);
+  await expect(plan.getByRole('checkbox', { name: /Person 0001 Seed/ })).toBeDisabled(); // no e-mail address
+  await plan.getByRole('button', { name: 'Show more' }).click();
+  await expect(plan.getByRole('checkbox')).toHaveCount(120);
+
+  await page.getByRole('button', { name: 'Add heir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add heir' });
+  const found = dialog.getByRole('radio', { name: /Person 0250 Seed/ });
+  await expect(dialog.getByRole('radio', { name: /Person 0001 Seed/ })).toBeAttached(FIRST_LOAD);
+  await expect(found).toHaveCount(0); // beyond the pages read
+  await dialog.getByLabel('Find a contact').fill('Person 0250');
+  await expect(found).toBeEnabled(FIRST_LOAD);
+  await expect(dialog.getByText('last@example.com')).toBeVisible();
+  await found.check();
+  await dialog.getByRole('button', { name: 'Add heir' }).click();
+  await expect(page.getByText('Heir added', { exact: true })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Person 0250 Seed' })).toBeVisible();
+});
