@@ -74,14 +74,28 @@ export function MonthScrubber({
     return labels;
   }, [months, tops, height]);
 
-  const currentIndex = Math.max(0, currentMonth ? months.findIndex((m) => m.month === currentMonth) : 0);
-  const shownIndex = dragIndex ?? currentIndex;
+  const indexOf = (month: string | null) => (month === null ? -1 : months.findIndex((m) => m.month === month));
+  // The month the last key asked for, until the list shows it: keys pressed before the list has scrolled step
+  // on from there, so three quick Page Downs go three years back, not one. It is dropped once the list reaches
+  // it, or moves away from it (a month the list cannot bring to the top, then the reader scrolled elsewhere).
+  const [pending, setPending] = useState<{ month: string; seen: string | null } | null>(null);
+  if (pending && currentMonth !== null && currentMonth !== pending.seen) {
+    const distance = (month: string | null) => Math.abs(indexOf(month) - indexOf(pending.month));
+    const movedAway = pending.seen !== null && distance(currentMonth) > distance(pending.seen);
+    setPending(currentMonth === pending.month || movedAway ? null : { ...pending, seen: currentMonth });
+  }
+  const currentIndex = Math.max(0, indexOf(currentMonth));
+  const pendingIndex = pending ? indexOf(pending.month) : -1;
+  /** Where the keys step from: the month asked for last while the list is still on its way there. */
+  const keyIndex = pendingIndex >= 0 ? pendingIndex : currentIndex;
+  const shownIndex = dragIndex ?? keyIndex;
 
   const indexFromPointer = (event: PointerEvent) => {
     const rect = trackRef.current!.getBoundingClientRect();
     return indexAt(tops, Math.min(1, Math.max(0, (event.clientY - rect.top) / rect.height)));
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    setPending(null);
     event.currentTarget.setPointerCapture(event.pointerId);
     event.currentTarget.focus();
     setDragIndex(indexFromPointer(event));
@@ -96,23 +110,24 @@ export function MonthScrubber({
   };
 
   const jumpBy = (step: number) => {
-    const target = Math.min(months.length - 1, Math.max(0, currentIndex + step));
-    onJump(months[target]!.month);
+    const target = months[Math.min(months.length - 1, Math.max(0, keyIndex + step))]!.month;
+    setPending(target === currentMonth ? null : { month: target, seen: currentMonth });
+    onJump(target);
   };
   /** Page Down: the newest month of the next older year; Page Up: the newest month of the next newer year. */
   const yearStep = (direction: 1 | -1) => {
     const yearOf = (i: number) => months[i]!.month.slice(0, 4);
-    const year = yearOf(currentIndex);
+    const year = yearOf(keyIndex);
     if (direction === 1) {
-      for (let i = currentIndex + 1; i < months.length; i++) if (yearOf(i) !== year) return i - currentIndex;
-      return months.length - 1 - currentIndex;
+      for (let i = keyIndex + 1; i < months.length; i++) if (yearOf(i) !== year) return i - keyIndex;
+      return months.length - 1 - keyIndex;
     }
-    let i = currentIndex - 1;
+    let i = keyIndex - 1;
     while (i >= 0 && yearOf(i) === year) i--;
-    if (i < 0) return -currentIndex;
+    if (i < 0) return -keyIndex;
     const newer = yearOf(i);
     while (i > 0 && yearOf(i - 1) === newer) i--;
-    return i - currentIndex;
+    return i - keyIndex;
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const steps: Record<string, () => number> = {
@@ -122,8 +137,8 @@ export function MonthScrubber({
       ArrowLeft: () => -1,
       PageDown: () => yearStep(1),
       PageUp: () => yearStep(-1),
-      Home: () => -currentIndex,
-      End: () => months.length - 1 - currentIndex,
+      Home: () => -keyIndex,
+      End: () => months.length - 1 - keyIndex,
     };
     const step = steps[event.key];
     if (!step) return;
