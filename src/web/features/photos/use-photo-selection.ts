@@ -74,6 +74,14 @@ export function usePhotoSelection(orderedIds: () => readonly number[]) {
     },
   });
 
+  /**
+   * A new press on a photo in Select mode: the click a long press may end with did not come (a phone may send
+   * none after a long touch), so this press's click must count.
+   */
+  const notePress = () => {
+    swallowClick.current = false;
+  };
+
   /** True once for the click that follows a long press (the viewer must not open). */
   const consumeLongPressClick = () => {
     if (!swallowClick.current) return false;
@@ -81,5 +89,5 @@ export function usePhotoSelection(orderedIds: () => readonly number[]) {
     return true;
   };
 
-  return { selected, start, end, toggle, longPressHandlers, consumeLongPressClick };
+  return { selected, start, end, toggle, notePress, longPressHandlers, consumeLongPressClick };
 }

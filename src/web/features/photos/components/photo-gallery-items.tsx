@@ -21,7 +21,7 @@ export type GalleryItemProps = {
   /** In a collection with a live link. */
   isShared: boolean;
   /** Set while the gallery is in Select mode: the photo is then a checkbox instead of opening the viewer. */
-  selection?: { isSelected: boolean; onToggle: (withRange: boolean) => void };
+  selection?: { isSelected: boolean; onToggle: (withRange: boolean) => void; onPress?: () => void };
   /** Outside Select mode: what a long press on touch does (starts selecting). */
   pressHandlers?: HTMLAttributes<HTMLElement>;
 };
@@ -54,6 +54,7 @@ function OpenablePhoto({
         role="checkbox"
         aria-checked={selection.isSelected}
         aria-label={`Select ${photoLabel(photo)}`}
+        onPointerDown={selection.onPress}
         onClick={(event) => selection.onToggle(event.shiftKey)}
         className="group/select relative block size-full cursor-pointer overflow-hidden aria-checked:ring-4 aria-checked:ring-primary aria-checked:ring-inset focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >

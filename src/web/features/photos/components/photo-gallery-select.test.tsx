@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
@@ -113,5 +113,28 @@ describe('PhotoGallery Select mode', () => {
     expect(bar.getByRole('button', { name: 'Delete selected' })).toBeTruthy();
     fireEvent.click(bar.getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
+  });
+
+  it('starts Select mode with a photo held on touch; the next tap counts whether or not the press ended in a click', async () => {
+    renderGallery(false);
+    const grid = within(await screen.findByRole('tabpanel', { name: 'Grid' }));
+    const garden = await grid.findByRole('button', { name: 'View garden.jpg' });
+    vi.useFakeTimers();
+    try {
+      // jsdom's pointer events carry no pointerType: say it is a finger
+      const touch = (type: string) => Object.assign(new Event(type, { bubbles: true }), { pointerType: 'touch', clientX: 5, clientY: 5 });
+      act(() => void garden.dispatchEvent(touch('pointerdown')));
+      act(() => void vi.advanceTimersByTime(500));
+    } finally {
+      vi.useRealTimers();
+    }
+    const bar = within(screen.getByRole('region', { name: 'Selection' }));
+    expect(bar.getByText('1 selected')).toBeTruthy();
+    expect(grid.getByRole('checkbox', { name: 'Select garden.jpg' }).getAttribute('aria-checked')).toBe('true');
+    // this phone sent no click when the finger lifted: the next tap is a press and a click of its own
+    const attic = grid.getByRole('checkbox', { name: 'Select attic.jpg' });
+    fireEvent.pointerDown(attic);
+    fireEvent.click(attic);
+    expect(bar.getByText('2 selected')).toBeTruthy();
   });
 });

@@ -94,7 +94,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
     onEditingDateChange: (editing) => setEditingDateId((current) => (editing ? photo.id : current === photo.id ? null : current)),
     isShared: sharedIds?.has(photo.id) ?? false,
     selection: selected
-      ? { isSelected: selected.has(photo.id), onToggle: (withRange) => selection.toggle(photo.id, withRange) }
+      ? { isSelected: selected.has(photo.id), onToggle: (withRange) => selection.toggle(photo.id, withRange), onPress: selection.notePress }
       : undefined,
     pressHandlers: selected ? undefined : selection.longPressHandlers(photo.id),
   });
