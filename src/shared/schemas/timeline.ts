@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time-zone';
 import { calendarDateSchema, isoDateTimeSchema } from './common';
 
 // spec §4: sort ascending or descending (default descending); filter all, photo, memory or document
@@ -8,17 +9,7 @@ export const contentTypeSchema = z.enum(['photo', 'memory', 'document'], {
   error: 'contentType must be photo, memory or document',
 });
 
-/** True for an IANA time zone name this JavaScript runtime knows ('Europe/Paris', 'UTC'). */
-export function isTimeZone(value: string): boolean {
-  // A name, never a bare offset: PostgreSQL reads '+05' POSIX-style, with the sign inverted.
-  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from '../time-zone';
 
 /**
  * Beyond the spec: the viewer's time zone, so that a photo taken at 11 pm on New Year's Eve sits in the

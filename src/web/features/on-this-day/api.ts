@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OnThisDay } from '@shared/schemas/on-this-day';
-import { isTimeZone } from '@shared/schemas/timeline';
+import { isTimeZone } from '@shared/time-zone';
 import { api } from '@web/lib/api-client';
 
 const pad = (n: number) => String(n).padStart(2, '0');

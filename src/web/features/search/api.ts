@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isSearchable, type SearchResult } from '@shared/schemas/search';
+import type { SearchResult } from '@shared/schemas/search';
+import { isSearchable } from '@shared/search-terms';
 import { api } from '@web/lib/api-client';
 
 /** All kinds' best matches; the last answer stays on screen while the next one loads, so results don't flicker. */

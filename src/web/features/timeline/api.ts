@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { isTimeZone, type ContentType, type SortDirection, type TimelinePeriod, type TimelineSummary } from '@shared/schemas/timeline';
+import type { ContentType, SortDirection, TimelinePeriod, TimelineSummary } from '@shared/schemas/timeline';
+import { isTimeZone } from '@shared/time-zone';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 

@@ -1,6 +1,7 @@
 import { FileText, Image as ImageIcon, NotebookPen, Search, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { isSearchable, type SearchHit, type SearchKind } from '@shared/schemas/search';
+import type { SearchHit, SearchKind } from '@shared/schemas/search';
+import { isSearchable } from '@shared/search-terms';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
