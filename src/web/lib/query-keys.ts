@@ -49,7 +49,6 @@ export const queryKeys = {
   },
   contacts: {
     all: ['contacts'] as const,
-    list: (relationship: string) => ['contacts', 'list', relationship] as const,
     pages: ['contacts', 'pages'] as const,
     pagesOf: (relationship: string) => ['contacts', 'pages', relationship] as const,
     detail: (id: number) => ['contacts', 'detail', id] as const,

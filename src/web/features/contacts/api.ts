@@ -1,25 +1,9 @@
 // Contacts: fetch + cache only; the components own toasts, dialogs and form resets.
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Contact, ContactInput, ContactPage, ContactPatch, Relationship } from '@shared/schemas/contacts';
 import { api } from '@web/lib/api-client';
 import { invalidateExceptPages, prependToPages, removeFromPages, replaceInPages } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
-
-const contactsQuery = (relationship: Relationship) =>
-  queryOptions({
-    queryKey: queryKeys.contacts.list(relationship),
-    queryFn: () => api.get<Contact[]>(`/api/contacts?relationship=${relationship}`),
-  });
-
-export const useContacts = (relationship: Relationship) => useQuery(contactsQuery(relationship));
 
 /** The screen's contacts of one relationship, in the list's order, a page at a time. */
 export const useContactPages = (relationship: Relationship) =>

@@ -4,19 +4,11 @@ import { api } from '@web/lib/api-client';
 import { invalidateExceptPages, prependToPages, removeFromPages } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
 
-const vaultFilesQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.vault.list,
-    queryFn: () => api.get<VaultFile[]>('/api/vault'),
-  });
-
 const vaultUsageQuery = () =>
   queryOptions({
     queryKey: queryKeys.vault.usage,
     queryFn: () => api.get<VaultUsage>('/api/vault/usage'),
   });
-
-export const useVaultFiles = () => useQuery(vaultFilesQuery());
 
 /** The screen's documents, newest first, a page at a time. */
 export const useVaultPages = () =>
