@@ -114,7 +114,10 @@ export function createSearchRepo(db: Db) {
     ): Promise<SearchRow[]> {
       const k = KINDS[kind];
       const query = buildTsQuery(terms);
-      const matches = sql`SELECT id, search_vector FROM ${k.table} WHERE ${k.owner} = ${userId} AND search_vector @@ ${query}`;
+      // `owner + 0`: still the owner's rows only, but no owner index can serve it, so matches are found through the
+      // GIN index. Given the owner's (user, date) index, PostgreSQL would walk all of the owner's rows under LIMIT
+      // hoping to meet matches early, which for a rare word is every row (64 ms at 100k photos, 9 ms via GIN).
+      const matches = sql`SELECT id, search_vector FROM ${k.table} WHERE ${k.owner} + 0 = ${userId} AND search_vector @@ ${query}`;
       // No ORDER BY: PostgreSQL stops at the first `candidates` matches whichever way it finds them (the GIN
       // index for a rare word, the table for a common one); ordering them first would read every match.
       const ranked = candidates === undefined ? matches : sql`${matches} LIMIT ${candidates}`;
