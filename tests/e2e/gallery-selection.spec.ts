@@ -1,20 +1,9 @@
-import sharp from 'sharp';
+import { uploadDayPhotos } from './day-photos';
 import { expect, test } from './fixtures';
 
 test('a range picked with shift-click in the gallery is deleted from the selection bar', async ({ page, signIn }) => {
   await signIn();
-  // five photos of one month, a day apart (newest first in the gallery: day 5 … day 1)
-  for (let i = 0; i < 5; i++) {
-    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: `#${(i + 2) * 11}3040` } })
-      .png()
-      .toBuffer();
-    const res = await page.request.post('/api/photos', {
-      multipart: { photo: { name: `day-${i + 1}.png`, mimeType: 'image/png', buffer: png } },
-    });
-    expect(res.status()).toBe(201);
-    const { id } = (await res.json()) as { id: number };
-    expect((await page.request.patch(`/api/photos/${id}`, { data: { dateTaken: `2024-06-0${i + 1}T12:00:00Z` } })).ok()).toBe(true);
-  }
+  await uploadDayPhotos(page, 5);
 
   await page.goto('/photos');
   const grid = page.getByRole('tabpanel', { name: 'Grid' }).getByRole('list', { name: 'Photos' });

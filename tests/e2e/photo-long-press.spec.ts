@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { Page } from '@playwright/test';
+import { uploadDayPhotos } from './day-photos';
 import { expect, test } from './fixtures';
 
 // A phone: touch input and a narrow screen (the gallery shows one photo a row).
@@ -20,17 +20,7 @@ async function finger(page: Page, box: { x: number; y: number; width: number; he
 
 test('on a phone a long press on a photo starts Select mode with it, and a tap adds another', async ({ page, signIn }) => {
   await signIn();
-  for (let i = 0; i < 3; i++) {
-    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: `#${(i + 2) * 11}4050` } })
-      .png()
-      .toBuffer();
-    const res = await page.request.post('/api/photos', {
-      multipart: { photo: { name: `day-${i + 1}.png`, mimeType: 'image/png', buffer: png } },
-    });
-    expect(res.status()).toBe(201);
-    const { id } = (await res.json()) as { id: number };
-    expect((await page.request.patch(`/api/photos/${id}`, { data: { dateTaken: `2024-06-0${i + 1}T12:00:00Z` } })).ok()).toBe(true);
-  }
+  await uploadDayPhotos(page, 3);
 
   await page.goto('/photos');
   const grid = page.getByRole('tabpanel', { name: 'Grid' }).getByRole('list', { name: 'Photos' });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OwnItemPicker } from './own-item-picker';
+import { contactFixture } from '@tests/helpers/contact-fixture';
 
 const memory = (id: number) => ({ id, title: `Memory ${id}`, eventDate: '1990-06-01' });
 
@@ -96,22 +97,7 @@ describe('OwnItemPicker', () => {
   });
 });
 
-const contact = (id: number, firstName: string, email: string | null) => ({
-  id,
-  ownerId: 1,
-  linkedUserId: null,
-  firstName,
-  lastName: 'Lee',
-  email,
-  phoneNumber: null,
-  address: null,
-  birthday: null,
-  relationship: 'family',
-  familyRelation: null,
-  notes: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-});
+const contact = contactFixture;
 
 function answerContacts(url: string): Response {
   if (url.startsWith('/api/search?')) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '@shared/schemas/contacts';
 import type { ShareLink } from '@shared/schemas/sharing';
 import { SharingPanel } from './sharing-panel';
+import { contactFixture } from '@tests/helpers/contact-fixture';
 
 const publicLink: ShareLink = {
   id: 4,
@@ -19,22 +20,7 @@ const publicLink: ShareLink = {
 };
 const personalLink: ShareLink = { ...publicLink, id: 5, kind: 'personal', contact: { id: 1, name: 'Ada Byron', email: 'ada@example.com' } };
 
-const contact = (id: number, firstName: string, email: string | null): Contact => ({
-  id,
-  ownerId: 1,
-  linkedUserId: null,
-  firstName,
-  lastName: 'Lee',
-  email,
-  phoneNumber: null,
-  address: null,
-  birthday: null,
-  relationship: 'family',
-  familyRelation: null,
-  notes: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-});
+const contact = contactFixture;
 
 function renderPanel(links: ShareLink[], contacts: Contact[] = []) {
   const calls: { method: string; url: string }[] = [];

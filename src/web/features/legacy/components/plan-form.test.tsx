@@ -1,26 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Contact } from '@shared/schemas/contacts';
 import type { LegacyPlan } from '@shared/schemas/legacy';
 import { PlanForm } from './plan-form';
+import { contactFixture } from '@tests/helpers/contact-fixture';
 
-const contact = (id: number, firstName: string): Contact => ({
-  id,
-  ownerId: 1,
-  linkedUserId: null,
-  firstName,
-  lastName: 'Lee',
-  email: `${firstName.toLowerCase()}@example.com`,
-  phoneNumber: null,
-  address: null,
-  birthday: null,
-  relationship: 'family',
-  familyRelation: null,
-  notes: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-});
+const contact = contactFixture;
 
 // Zed is a verifier already, far down a long contact book: not on the first page.
 const plan: LegacyPlan = {
