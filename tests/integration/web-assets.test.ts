@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -94,6 +94,19 @@ describe('web app HTML', () => {
     expect(profile.body).toMatch(USER_BLOCK);
     const anonymous = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(anonymous.body).toBe(SHELL);
+  });
+
+  it('compresses a personal page for a browser that takes it', async () => {
+    const { cookie } = await signUp(t.app);
+    const plain = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+    const br = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('private, no-store');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toMatch(USER_BLOCK);
   });
 
   it('still answers unknown API paths and other methods with JSON 404s', async () => {

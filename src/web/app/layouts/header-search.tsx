@@ -1,8 +1,7 @@
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '@shared/schemas/search';
-import { SearchDialog } from '@web/features/search/components/search-dialog';
 import { paths } from '../paths';
 import { QueryScope } from '../query-scope';
 
@@ -23,17 +22,28 @@ export function searchHitPath(hit: SearchHit): string {
   }
 }
 
+// The dialog (and its search code) loads when first wanted, not with every signed-in page.
+const loadSearchDialog = () => import('@web/features/search/components/search-dialog');
+const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })));
+
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** issue 15: one search box in the signed-in header; Ctrl/⌘+K opens it from anywhere. */
 export function HeaderSearch() {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing it can play its animation and reopening it is instant.
+  const [wanted, setWanted] = useState(false);
   const navigate = useNavigate();
+  const openDialog = () => {
+    setWanted(true);
+    setOpen(true);
+  };
 
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
         e.preventDefault(); // the browser's own Ctrl+K goes to its address bar
+        setWanted(true);
         setOpen(true);
       }
     };
@@ -46,7 +56,9 @@ export function HeaderSearch() {
     <QueryScope>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={openDialog}
+        onPointerEnter={() => void loadSearchDialog()}
+        onFocus={() => void loadSearchDialog()}
         aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
         className="flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring max-sm:w-10 max-sm:justify-center max-sm:px-0 sm:w-56 lg:w-72"
       >
@@ -56,7 +68,11 @@ export function HeaderSearch() {
           {shortcut}
         </kbd>
       </button>
-      <SearchDialog open={open} onOpenChange={setOpen} onOpenHit={(hit) => void navigate(searchHitPath(hit))} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onOpenChange={setOpen} onOpenHit={(hit) => void navigate(searchHitPath(hit))} />
+        </Suspense>
+      )}
     </QueryScope>
   );
 }
