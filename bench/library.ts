@@ -71,7 +71,9 @@ async function seedAccount(url: string, dataDir: string, account: Account) {
       photoPaths: photoPaths.map((r) => r.file_path),
       documents: documents.map((r) => ({ path: r.file_path, size: Number(r.file_size) })),
     });
-    await client.query('analyze');
+    // What autovacuum does within minutes of a large import: statistics, and the visibility map that lets
+    // counts come from the indexes alone (GET /api/photos/months). Measured in that steady state, not mid-import.
+    await client.query('vacuum analyze');
     log(`${account.label}: seeded ${JSON.stringify(account.size)} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     await client.end();
@@ -112,12 +114,14 @@ async function benchApi(url: string, owner: Account): Promise<Row[]> {
     await (await fetch(`${url}/api/user`, { headers: { cookie: owner.cookie } })).arrayBuffer();
     userMs.push(performance.now() - t0);
   }
-  const monthsMs: number[] = [];
-  for (let i = 0; i < 30; i++) {
+  const months = async () => {
     const t0 = performance.now();
     await (await fetch(`${url}/api/photos/months?sortBy=dateTaken&tz=Europe/Paris`, { headers: { cookie: owner.cookie } })).arrayBuffer();
-    monthsMs.push(performance.now() - t0);
-  }
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 3; i++) await months(); // warm up, as for the pages
+  const monthsMs: number[] = [];
+  for (let i = 0; i < 30; i++) monthsMs.push(await months());
   const p = (xs: number[], q: number) => percentile(xs, q);
   log(
     `API page of 100: first p50 ${p(firstMs, 50).toFixed(1)} / p95 ${p(firstMs, 95).toFixed(1)} ms; deep p50 ${p(deepMs, 50).toFixed(1)} / p95 ${p(deepMs, 95).toFixed(1)} ms`,
@@ -152,7 +156,7 @@ async function benchApi(url: string, owner: Account): Promise<Row[]> {
       ratio: p(monthsMs, 95) / p(userMs, 95),
       goal: '≤ 50 ms',
       pass: p(monthsMs, 95) <= 50,
-      note: '30 requests without If-None-Match (each counts), after the pages; baseline: GET /api/user p95 during the pages',
+      note: `30 requests without If-None-Match (each counts), after the pages, p50 ${p(monthsMs, 50).toFixed(1)} ms; baseline: GET /api/user p95 during the pages`,
     },
   ];
 }
