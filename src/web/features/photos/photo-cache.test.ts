@@ -4,29 +4,19 @@ import type { Photo, PhotoPage } from '@shared/schemas/photos';
 import { queryKeys } from '@web/lib/query-keys';
 import { buildGalleryRows } from './gallery-rows';
 import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
+import { photoFixture } from '@tests/helpers/photo-fixture';
 
-const photo = (id: number, dateTaken: string, title = `Photo ${id}`): Photo => ({
-  id,
-  userId: 1,
-  memoryId: null,
-  filePath: `/api/photos/image/${id}`,
-  fileName: `${id}.jpg`,
-  fileSize: '1',
-  mimeType: 'image/jpeg',
-  title,
-  description: null,
-  isPublic: false,
-  exifData: null,
-  dateTaken,
-  location: null,
-  cameraInfo: null,
-  tags: [],
-  width: 1,
-  height: 1,
-  derivativeStatus: 'ready',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
+const photo = (id: number, dateTaken: string, title = `Photo ${id}`): Photo =>
+  photoFixture(id, {
+    fileName: `${id}.jpg`,
+    fileSize: '1',
+    title,
+    dateTaken,
+    width: 1,
+    height: 1,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  });
 
 type Chain = InfiniteData<PhotoPage, string | undefined>;
 const chain = (pages: PhotoPage[]): Chain => ({ pages, pageParams: pages.map(() => undefined) });

@@ -5,29 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnThisDay } from '@shared/schemas/on-this-day';
 import type { Photo } from '@shared/schemas/photos';
 import { OnThisDayCard } from './on-this-day-card';
+import { photoFixture } from '@tests/helpers/photo-fixture';
 
-const photo = (id: number, title: string): Photo => ({
-  id,
-  userId: 1,
-  memoryId: null,
-  filePath: `/api/photos/image/${id}`,
-  fileName: `${title}.jpg`,
-  fileSize: '1000',
-  mimeType: 'image/jpeg',
-  title,
-  description: null,
-  isPublic: false,
-  exifData: null,
-  dateTaken: '2022-06-15T12:00:00.000Z',
-  location: null,
-  cameraInfo: null,
-  tags: [],
-  width: null,
-  height: null,
-  derivativeStatus: 'ready',
-  createdAt: '2022-06-16T12:00:00.000Z',
-  updatedAt: '2022-06-16T12:00:00.000Z',
-});
+const photo = (id: number, title: string): Photo =>
+  photoFixture(id, {
+    fileName: `${title}.jpg`,
+    fileSize: '1000',
+    title,
+    dateTaken: '2022-06-15T12:00:00.000Z',
+    width: null,
+    height: null,
+    createdAt: '2022-06-16T12:00:00.000Z',
+    updatedAt: '2022-06-16T12:00:00.000Z',
+  });
 
 function renderCard(body: OnThisDay) {
   const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(body)));

@@ -4,29 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { Toaster } from '@web/components/ui/toaster';
 import { openStreetMapUrl, PhotoDetails, placeCoordinates } from './photo-details';
+import { photoFixture } from '@tests/helpers/photo-fixture';
 
-const photo: Photo = {
-  id: 7,
-  userId: 1,
-  memoryId: null,
-  filePath: '/api/photos/image/7',
+const photo: Photo = photoFixture(7, {
   fileName: 'lighthouse.jpg',
   fileSize: '2048',
-  mimeType: 'image/jpeg',
-  title: null,
   description: 'At the lighthouse',
-  isPublic: false,
-  exifData: null,
-  dateTaken: null,
   location: 'Ploumanac’h',
-  cameraInfo: null,
   tags: ['summer', 'Brittany'],
-  width: 10,
-  height: 10,
-  derivativeStatus: 'ready',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+});
 
 describe('placeCoordinates', () => {
   it('reads "lat, long" in decimal degrees', () => {

@@ -4,29 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { PhotoGallery } from './photo-gallery';
+import { photoFixture } from '@tests/helpers/photo-fixture';
 
-const photo = (id: number, fileName: string): Photo => ({
-  id,
-  userId: 1,
-  memoryId: null,
-  filePath: `/api/photos/image/${id}`,
-  fileName,
-  fileSize: '1234',
-  mimeType: 'image/jpeg',
-  title: null,
-  description: null,
-  isPublic: false,
-  exifData: null,
-  dateTaken: null,
-  location: null,
-  cameraInfo: null,
-  tags: [],
-  width: 10,
-  height: 10,
-  derivativeStatus: 'ready',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-});
+const photo = (id: number, fileName: string): Photo => photoFixture(id, { fileName });
 
 function renderGallery(withAction: boolean) {
   vi.stubGlobal(

@@ -4,29 +4,9 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { PhotoTitle } from './photo-title';
+import { photoFixture } from '@tests/helpers/photo-fixture';
 
-const photo: Photo = {
-  id: 7,
-  userId: 1,
-  memoryId: null,
-  filePath: '/api/photos/image/7',
-  fileName: 'IMG_0001.jpg',
-  fileSize: '1234',
-  mimeType: 'image/jpeg',
-  title: null,
-  description: null,
-  isPublic: false,
-  exifData: null,
-  dateTaken: null,
-  location: null,
-  cameraInfo: null,
-  tags: [],
-  width: 10,
-  height: 10,
-  derivativeStatus: 'ready',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+const photo: Photo = photoFixture(7, { fileName: 'IMG_0001.jpg' });
 
 function Harness() {
   const [isEditing, setEditing] = useState(false);

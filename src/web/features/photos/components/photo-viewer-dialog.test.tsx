@@ -2,29 +2,21 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
+import { photoFixture } from '@tests/helpers/photo-fixture';
 
-const photo: Photo = {
-  id: 7,
-  userId: 1,
-  memoryId: null,
-  filePath: '/api/photos/image/7',
+const photo: Photo = photoFixture(7, {
   fileName: 'IMG_7.HEIC',
   fileSize: '2048',
   mimeType: 'image/heic',
   title: 'Harbour',
-  description: null,
-  isPublic: false,
-  exifData: null,
   dateTaken: '2019-08-01T10:00:00.000Z',
   location: '43.2965, 5.3698',
   cameraInfo: 'Apple iPhone 8',
-  tags: [],
   width: 4032,
   height: 3024,
-  derivativeStatus: 'ready',
   createdAt: '2020-01-01T00:00:00.000Z',
   updatedAt: '2020-01-01T00:00:00.000Z',
-};
+});
 
 function renderViewer() {
   const onPrevious = vi.fn();
