@@ -72,6 +72,10 @@ export function WindowVirtualList<T>({
     overscan: 3,
     scrollMargin,
     getItemKey: (index) => getKey(items[index]!),
+    // The list moves the page when rows above the screen turn out taller or shorter than estimated. Such a
+    // correction must land at once: under the page's smooth scrolling (styles.css) each one became an animation
+    // that the next cut short, and scrolling through a long list crawled.
+    scrollToFn: (offset, { adjustments = 0, behavior }) => window.scrollTo({ top: offset + adjustments, behavior: behavior ?? 'instant' }),
   });
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
