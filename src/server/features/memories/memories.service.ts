@@ -24,6 +24,7 @@ import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-stor
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { attachmentDisplayKey } from './attachment-display';
+import { isAudioOnlyMp4, isAudioOnlyWebm } from './audio-only';
 /** Where a HEIC attachment's JPEG copy lives: a shared link shows that copy. */
 export { attachmentDisplayKey } from './attachment-display';
 import type { StorageService } from '../storage/storage.service';
@@ -39,6 +40,8 @@ const ACCEPTED: Record<string, DetectedType> = {
   'audio/x-m4a': { mime: 'audio/mp4', ext: 'm4a' },
   'audio/mp4': { mime: 'audio/mp4', ext: 'm4a' },
 };
+/** A voice message recorded in the browser (decision 037): given only to a WebM whose tracks are all audio. */
+const VOICE_WEBM: DetectedType = { mime: 'audio/webm', ext: 'webm' };
 
 /** The type of an attachment from its first bytes, or undefined when it is not an image or audio we accept. */
 async function detectAttachmentType(head: Buffer, fileName: string): Promise<DetectedType | undefined> {
@@ -48,6 +51,9 @@ async function detectAttachmentType(head: Buffer, fileName: string): Promise<Det
   if (accepted) return accepted;
   // Many phones write .m4a voice notes with a generic MP4 brand; the name says it is audio.
   if (found.mime === 'video/mp4' && /\.m4a$/i.test(fileName)) return ACCEPTED['audio/mp4'];
+  // Browser recordings (decision 037): file-type names them by container, their track list says sound only.
+  if (found.mime === 'video/mp4' && isAudioOnlyMp4(head)) return ACCEPTED['audio/mp4'];
+  if (found.mime === 'video/webm' && isAudioOnlyWebm(head)) return VOICE_WEBM;
   return undefined;
 }
 

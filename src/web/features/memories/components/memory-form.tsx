@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { memoryInputSchema, type Memory, type MemoryFormValues, type MemoryInput } from '@shared/schemas/memories';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
@@ -10,6 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
+import { VoiceRecorder } from '@web/components/voice-recorder';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCreateMemory, useUpdateMemory, useUploadAttachments } from '../api';
 import { AttachmentDropZone } from './attachment-drop-zone';
@@ -178,6 +180,12 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
 
             <TabsContent value="attachments" forceMount className="grid gap-4 data-[state=inactive]:hidden">
               <AttachmentDropZone files={files} onFilesChange={setFiles} disabled={pending} />
+              {/* A recording joins the same queue as a picked file and is uploaded the same way. */}
+              <VoiceRecorder
+                maxBytes={ATTACHMENT_MAX_BYTES}
+                disabled={pending}
+                onRecorded={(file) => setFiles((queued) => [...queued, file])}
+              />
               <div className="flex flex-wrap items-center gap-2">
                 <Button type="button" variant="outline" size="sm" onClick={uploadNow} disabled={pending}>
                   Upload Files

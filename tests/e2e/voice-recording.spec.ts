@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+
+// Chromium's fake microphone (a beep) and no permission prompt; the flags join the project's launch options.
+const test = base.extend<object, object>({
+  launchOptions: [
+    async ({ launchOptions }, use) =>
+      use({
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+      }),
+    { scope: 'worker' },
+  ],
+});
+test.use({ permissions: ['microphone'] });
+
+const TITLE = 'Grandma reads a poem';
+
+/** axe's serious and critical findings inside the recorder, as it is now. */
+async function recorderFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).include('section[aria-label="Voice message"]').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+test('a user records a voice message, adds it to a memory and plays it back', async ({ page, signIn }) => {
+  await signIn();
+  await page.goto('/memories');
+  await page.getByRole('button', { name: 'Add Memory' }).click();
+  const form = page.getByRole('form', { name: 'Create New Memory' });
+  await form.getByLabel('Title').fill(TITLE);
+  await form.getByRole('textbox', { name: 'Content' }).fill('She read it at the kitchen table, as every Sunday.');
+  await form.getByRole('tab', { name: 'Attachments' }).click();
+
+  const recorder = form.getByRole('region', { name: 'Voice message' });
+  await recorder.getByRole('button', { name: 'Record' }).click();
+  await expect(recorder.getByRole('meter', { name: 'Input level' })).toBeVisible();
+  // The fake microphone beeps: the meter moves.
+  await expect
+    .poll(async () => Number(await recorder.getByRole('meter', { name: 'Input level' }).getAttribute('aria-valuenow')))
+    .toBeGreaterThan(0);
+  await recorder.getByRole('button', { name: 'Pause' }).click();
+  await recorder.getByRole('button', { name: 'Resume' }).click();
+  await expect(recorder.getByRole('timer', { name: 'Elapsed time' })).toHaveText('0:03', { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+
+  const preview = recorder.getByLabel('Recording preview');
+  await expect(preview).toBeVisible();
+  // A MediaRecorder WebM has no duration in its header: the element reports Infinity until it has read it all.
+  await expect.poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(0);
+  await expect(recorder.getByRole('button', { name: 'Record again' })).toBeVisible();
+
+  await recorder.getByRole('button', { name: 'Add to memory' }).click();
+  const queued = form.getByRole('list', { name: 'Selected files' });
+  await expect(queued).toContainText(/Voice message \d{4}-\d{2}-\d{2} \d{2}\.\d{2}\.webm/);
+  await expect(recorder.getByRole('button', { name: 'Record' })).toBeVisible();
+
+  await form.getByRole('button', { name: 'Save Memory' }).click();
+  await expect(page.getByText('1 attachment(s) uploaded successfully.', { exact: true })).toBeVisible();
+  const card = page.getByRole('article', { name: TITLE });
+  const audio = card.locator('audio');
+  await expect(audio).toHaveAttribute('aria-label', /^Voice message .*\.webm$/);
+  await audio.evaluate((element: HTMLAudioElement) => element.play());
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0);
+});
+
+test('the recorder fits a 375 px wide screen and passes axe while recording and after', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn();
+  await page.goto('/memories');
+  await page.getByRole('button', { name: 'Add Memory' }).click();
+  const form = page.getByRole('form', { name: 'Create New Memory' });
+  await form.getByRole('tab', { name: 'Attachments' }).click();
+  const recorder = form.getByRole('region', { name: 'Voice message' });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await recorder.getByRole('button', { name: 'Record' }).click();
+  await expect(recorder.getByRole('button', { name: 'Stop' })).toBeVisible();
+  expect(await overflow()).toBe(0);
+  expect(await recorderFindings(page)).toEqual([]);
+  for (const name of ['Pause', 'Stop']) {
+    const box = (await recorder.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await expect(recorder.getByRole('button', { name: 'Add to memory' })).toBeVisible();
+  expect(await overflow()).toBe(0);
+  expect(await recorderFindings(page)).toEqual([]);
+});
