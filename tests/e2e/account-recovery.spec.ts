@@ -13,6 +13,9 @@ test('a user who forgot the password resets it from the mailed link and signs in
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes at once, while the login page (with its own Email field) stays until the next page's code
+  // has arrived: wait for the new page before typing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(FORGOT_MESSAGE, { exact: true })).toBeVisible();
