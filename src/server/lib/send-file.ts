@@ -5,6 +5,7 @@ import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore } from './file-store';
+import { etagMatches } from './etag';
 
 export interface ByteRange {
   start: number;
@@ -86,13 +87,6 @@ export function contentDisposition(mimeType: string, fileName?: string, download
   }
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback || 'file'}"; filename*=UTF-8''${encoded}`;
-}
-
-/** If-None-Match compares weakly (RFC 9110 §13.1.2): a list, `*`, and W/ tags all count. */
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /** 'bytes=0-99', 'bytes=100-', 'bytes=-500' → an inclusive range; undefined = send it all; null = unsatisfiable. */

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
+import { contentEtag, etagMatches } from '../../lib/etag';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
 import { storedFile, type ByteRange, type StoredFile } from '../../lib/send-file';
@@ -195,8 +196,8 @@ export function createPhotosService({
     async months(userId: number, query: PhotoMonthsQuery, ifNoneMatch?: string) {
       try {
         const body = { months: await repo.monthsByOwner(userId, query.sortBy ?? 'dateTaken', query.tz ?? 'UTC') };
-        const etag = `W/"pm-${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-        if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { notModified: true as const, etag };
+        const etag = contentEtag('pm', JSON.stringify(body));
+        if (etagMatches(ifNoneMatch, etag)) return { notModified: true as const, etag };
         return { notModified: false as const, etag, body };
       } catch (err) {
         const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -460,11 +461,4 @@ export function createPhotosServiceFor(app: FastifyInstance, storage: StorageSer
     cache: createImageCache(),
     storage,
   });
-}
-
-/** If-None-Match may list several tags, weak or strong (RFC 9110 §13.1.2: weak comparison). */
-function matchesEtag(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }

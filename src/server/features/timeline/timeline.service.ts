@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
@@ -12,6 +11,7 @@ import {
   type TimelineSummary,
 } from '@shared/schemas/timeline';
 import { badRequest } from '../../lib/errors';
+import { contentEtag, etagMatches } from '../../lib/etag';
 import type { PageRow, TimelineCursor, TimelineRepo } from './timeline.repo';
 
 const gzipAsync = promisify(gzip); // zlib's thread pool: a large body does not hold the event loop
@@ -78,9 +78,7 @@ interface BuiltTimeline {
 
 export function createTimelineService({ repo }: { repo: TimelineRepo }) {
   const queryKey = (userId: number, o: Options) => `${userId}|${o.sortDirection}|${o.contentType ?? 'all'}|${o.tz}`;
-  const etagOf = (key: string, fingerprint: string) =>
-    // Weak: the gzip and the plain body are the same representation for revalidation (RFC 9110 §8.8.1).
-    `W/"tl-${createHash('sha256').update(`${key}|${fingerprint}`).digest('base64url').slice(0, 27)}"`;
+  const etagOf = (key: string, fingerprint: string) => contentEtag('tl', `${key}|${fingerprint}`);
 
   async function build(key: string, userId: number, o: Options): Promise<BuiltTimeline> {
     // Fingerprint and body from one snapshot: the ETag always names exactly the rows the body shows.
@@ -110,7 +108,7 @@ export function createTimelineService({ repo }: { repo: TimelineRepo }) {
       const key = queryKey(userId, o);
       const current = await withZone(() => repo.fingerprint(userId));
       const etag = etagOf(key, current);
-      if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return { notModified: true as const, etag };
+      if (etagMatches(ifNoneMatch, etag)) return { notModified: true as const, etag };
       // Requests that saw the same fingerprint share one build: its snapshot is at least as new as what each
       // of them saw, so none of them is handed older data than it had already observed.
       const flightKey = `${key}|${current}`;
@@ -169,10 +167,3 @@ export function createTimelineService({ repo }: { repo: TimelineRepo }) {
   };
 }
 export type TimelineService = ReturnType<typeof createTimelineService>;
-
-/** If-None-Match may list several tags, weak or strong (RFC 9110 §13.1.2: weak comparison). */
-function matchesEtag(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
