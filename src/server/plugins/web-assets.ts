@@ -23,13 +23,25 @@ function readPage(file: string): StaticPage | null {
   return { html: fs.readFileSync(file), br: optional('.br'), gzip: optional('.gz') };
 }
 
-/** The same for every visitor: sent compressed when the browser takes it, revalidated on each visit. */
-function sendStaticPage(req: FastifyRequest, reply: FastifyReply, page: StaticPage) {
+/** A page's HTML and, where there is one, the way to its brotli or gzip form. */
+interface PageForms {
+  html: Buffer | string;
+  br?: () => Buffer;
+  gzip?: () => Buffer;
+}
+
+/** The page, compressed when the browser takes a form it has; `Vary` names what chose it. */
+function sendHtml(req: FastifyRequest, reply: FastifyReply, cacheControl: string, forms: PageForms) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
-  if (page.br && /\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding, Cookie');
+  if (forms.br && /\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(forms.br());
+  if (forms.gzip && /\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(forms.gzip());
+  return reply.send(forms.html);
+}
+
+/** The same for every visitor: its pre-compressed copies, revalidated on each visit. */
+function sendStaticPage(req: FastifyRequest, reply: FastifyReply, { html, br, gzip }: StaticPage) {
+  return sendHtml(req, reply, 'no-cache', { html, br: br && (() => br), gzip: gzip && (() => gzip) });
 }
 
 /**
@@ -37,13 +49,11 @@ function sendStaticPage(req: FastifyRequest, reply: FastifyReply, page: StaticPa
  * HTML, ~4 KB compressed), never stored by the browser's or a proxy's cache.
  */
 function sendPersonalPage(req: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('Cache-Control', 'private, no-store').header('Vary', 'Accept-Encoding, Cookie');
-  if (/\bbr\b/.test(accepted)) {
-    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  return sendHtml(req, reply, 'private, no-store', {
+    html,
+    br: () => brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: () => gzipSync(html),
+  });
 }
 
 export async function webAssets(app: FastifyInstance, opts: { root: string }) {

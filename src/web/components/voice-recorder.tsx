@@ -11,6 +11,7 @@ const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/mp4', 'audio/ogg;codec
 /** Recording stops this far below the size limit: a chunk arrives every second, far smaller than this. */
 const SIZE_MARGIN_BYTES = 512 * 1024;
 const CHUNK_MS = 1000;
+const MB = 1024 * 1024;
 
 export const canRecordVoice = () =>
   typeof window !== 'undefined' && typeof window.MediaRecorder === 'function' && !!navigator.mediaDevices?.getUserMedia;
@@ -140,7 +141,7 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled }: VoiceRecorderP
       chunks.push(event.data);
       bytes += event.data.size;
       if (bytes >= maxBytes - SIZE_MARGIN_BYTES && recorder.state !== 'inactive') {
-        setNote('Recording stopped: an attachment can be at most 15 MB.');
+        setNote(`Recording stopped: an attachment can be at most ${Math.round(maxBytes / MB)} MB.`);
         stop();
       }
     };
@@ -213,7 +214,7 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled }: VoiceRecorderP
   function add() {
     if (!recording) return;
     if (recording.blob.size > maxBytes) {
-      setProblem('This recording is larger than 15 MB, the most an attachment can be. Record a shorter one.');
+      setProblem(`This recording is larger than ${Math.round(maxBytes / MB)} MB, the most an attachment can be. Record a shorter one.`);
       return;
     }
     onRecorded(new File([recording.blob], voiceMessageName(recording.blob.type, recording.at), { type: recording.blob.type }));
