@@ -17,6 +17,7 @@ import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes'
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
+import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -27,6 +28,7 @@ import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import type { FileStore } from './lib/file-store';
 import { createHeicDecoder, type HeicDecoder } from './lib/heic-decoder';
+import { findMediaTools, MISSING_FFMPEG_HELP, type MediaTools } from './lib/ffmpeg';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
 import { createMailer, defineMailJob } from './lib/mail';
@@ -45,6 +47,8 @@ declare module 'fastify' {
     heic: HeicDecoder;
     /** Failed password checks, shared by sign-in and every route that asks for the password again (decision 024). */
     loginThrottle: LoginThrottle;
+    /** ffmpeg and ffprobe, when this machine has them (decision 038): video posters, previews and playable copies. */
+    media: MediaTools;
     /** The one durable background queue (PostgreSQL): derivatives, mail, and later exports and legacy timers. */
     jobs: JobQueue;
     /** Makes and checks share-link tokens with the instance secret (decision 025). */
@@ -83,6 +87,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   app.decorate('env', env);
   app.decorate('registeredRoutes', []);
   app.decorate('heic', createHeicDecoder());
+  app.decorate('media', await findMediaTools(env));
+  if (!app.media.available) app.log.warn(`Video processing is off: ${app.media.problem} ${MISSING_FFMPEG_HELP}`);
   app.decorate('loginThrottle', createLoginThrottle());
   app.decorate('linkTokens', createLinkTokens(loadInstanceSecret(env.DATA_DIR, env.INSTANCE_SECRET)));
   app.addHook('onClose', async () => app.heic.close());
@@ -117,6 +123,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
     await signedIn.register(storageRoutes, { prefix: '/api/user/storage' });
     await signedIn.register(accountRoutes, { prefix: '/api/user' });
+    await signedIn.register(capabilitiesRoutes, { prefix: '/api/capabilities' });
     await signedIn.register(photosRoutes, { prefix: '/api/photos' });
     await signedIn.register(memoriesRoutes, { prefix: '/api/memories' });
     await signedIn.register(contactsRoutes, { prefix: '/api/contacts' });

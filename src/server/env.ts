@@ -83,6 +83,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /**
+   * A speech-to-text model at AI_BASE_URL's OpenAI-compatible /audio/transcriptions (e.g. whisper-1): voice
+   * recordings and audio attachments can then be transcribed into a memory's text. Unset: no Transcribe button.
+   */
+  AI_TRANSCRIBE_MODEL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; without it mail is written to DATA_DIR/outbox. */
   SMTP_URL: z
     .url()
@@ -100,6 +108,17 @@ const envSchema = z.object({
     .transform((v) => v?.replace(/\/+$/, '')),
   /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
+  /** ffmpeg and ffprobe to use instead of the ones `npm ci` installs (decision 038). */
+  FFMPEG_PATH: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  FFPROBE_PATH: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** The largest video the gallery takes (decision 038). */
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(2048),
   /**
    * Signs share links (decision 025): at least 32 characters. Without it heirloom makes one in
    * DATA_DIR/instance-secret on first start; several app servers need the same value.

@@ -20,6 +20,8 @@ export const photoFixture = (id: number, fields: Partial<Photo> = {}): Photo => 
   width: 10,
   height: 10,
   derivativeStatus: 'ready',
+  mediaType: 'image',
+  video: null,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
   ...fields,

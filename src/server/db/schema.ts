@@ -12,6 +12,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -34,6 +35,11 @@ export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
 export const relationshipEnum = pgEnum('relationship', ['friend', 'family']);
 /** Whether a photo's thumbnail / mobile / display derivatives exist yet. */
 export const derivativeStatusEnum = pgEnum('derivative_status', ['pending', 'ready', 'failed']);
+/**
+ * How a video plays in the browser (decision 038): its playable copy is being made, the original plays as it
+ * is, the H.264/AAC copy plays, or nothing plays (no ffmpeg, or the copy failed): it is offered for download.
+ */
+export const videoPlaybackEnum = pgEnum('video_playback', ['preparing', 'original', 'copy', 'unavailable']);
 /** What a one-time account token proves when it comes back from an e-mail. */
 export const accountTokenPurposeEnum = pgEnum('account_token_purpose', [
   'password_reset',
@@ -174,6 +180,10 @@ export const photos = pgTable(
     derivativesSize: bigint('derivatives_size', { mode: 'number' }).default(0).notNull(),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** Videos only (decision 038): their length, how they play, and how much of the playable copy is made. */
+    durationMs: integer('duration_ms'),
+    videoPlayback: videoPlaybackEnum('video_playback'),
+    videoProgress: smallint('video_progress'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector(

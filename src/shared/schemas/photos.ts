@@ -46,6 +46,23 @@ export const derivativeStatusSchema = z.enum(['pending', 'ready', 'failed']);
 // Any JSON-safe EXIF value we keep: numbers, short strings, or lists of numbers.
 const exifValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.number())]);
 
+/**
+ * A video's playback (decision 038): 'preparing' while its playable copy is made (progress in percent, null
+ * until known), 'ready' when `url` plays in every current browser, 'unavailable' when nothing plays (the
+ * server has no ffmpeg, or the copy could not be made): the original is then offered for download.
+ */
+export const videoPlaybackSchema = z.enum(['preparing', 'ready', 'unavailable']);
+export const photoVideoSchema = z.object({
+  playback: videoPlaybackSchema,
+  progress: z.number().int().min(0).max(100).nullable(),
+  /** Length in milliseconds; null until read (or when the file does not say). */
+  durationMs: z.number().int().nullable(),
+  /** What the viewer plays (HTTP Range): the original when browsers play it, else its H.264/AAC copy. */
+  url: z.string(),
+  /** A few seconds, small and muted, for the grid; null until made. */
+  previewUrl: z.string().nullable(),
+});
+
 export const photoSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -67,6 +84,9 @@ export const photoSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   derivativeStatus: derivativeStatusSchema,
+  /** Issue 16: the gallery holds videos too; `video` is null for a picture. */
+  mediaType: z.enum(['image', 'video']),
+  video: photoVideoSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -176,6 +196,8 @@ export type PhotoMonthsQuery = z.infer<typeof photoMonthsQuerySchema>;
 export type PhotoMonths = z.infer<typeof photoMonthsSchema>;
 export type DerivativeStatus = z.infer<typeof derivativeStatusSchema>;
 export type Photo = z.infer<typeof photoSchema>;
+export type PhotoVideo = z.infer<typeof photoVideoSchema>;
+export type VideoPlayback = z.infer<typeof videoPlaybackSchema>;
 export type PhotoPatch = z.infer<typeof photoPatchSchema>;
 export type PhotoBulk = z.infer<typeof photoBulkSchema>;
 export type PhotoBulkResult = z.infer<typeof photoBulkResultSchema>;

@@ -150,6 +150,9 @@ export const sharedPhotoSchema = z.object({
   thumbnailUrl: z.string(),
   displayUrl: z.string(),
   downloadUrl: z.string(),
+  /** A video (decision 038): what plays (HTTP Range) once it is ready, and its length; null for a picture. */
+  videoUrl: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
 });
 
 export const sharedAttachmentSchema = z.object({

@@ -1,7 +1,7 @@
 // Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
 // `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DerivativeStatus, Photo, PhotoSort } from '@shared/schemas/photos';
+import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
@@ -374,6 +374,20 @@ function publicExif(value: unknown): Record<string, ExifValue> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, ExifValue>) : null;
 }
 
+/** Where a video plays (HTTP Range), or its grid preview: the storage key itself never leaves the server. */
+export const videoPath = (id: number, preview = false) => `/api/photos/video/${id}${preview ? '?preview=true' : ''}`;
+
+function toVideo(row: Row): PhotoVideo {
+  const playback = row.videoPlayback === 'original' || row.videoPlayback === 'copy' ? 'ready' : row.videoPlayback!;
+  return {
+    playback,
+    progress: playback === 'preparing' ? row.videoProgress : null,
+    durationMs: row.durationMs,
+    url: videoPath(row.id),
+    previewUrl: playback === 'ready' ? videoPath(row.id, true) : null,
+  };
+}
+
 /** The only place a photo row becomes a Photo. */
 function toPhoto(row: Row): Photo {
   return {
@@ -395,6 +409,8 @@ function toPhoto(row: Row): Photo {
     width: row.width,
     height: row.height,
     derivativeStatus: row.derivativeStatus,
+    mediaType: row.videoPlayback ? 'video' : 'image',
+    video: row.videoPlayback ? toVideo(row) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

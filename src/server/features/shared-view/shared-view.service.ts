@@ -202,6 +202,8 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
           thumbnailUrl: photoUrl(base, p.itemId, 'thumbnail'),
           displayUrl: photoUrl(base, p.itemId, 'display'),
           downloadUrl: photoUrl(base, p.itemId, 'download'),
+          videoUrl: null, // shared videos: see decision 038
+          durationMs: null,
         })),
         memories: memories.map((m) => ({
           id: m.itemId,

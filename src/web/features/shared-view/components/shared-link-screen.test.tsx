@@ -29,6 +29,8 @@ const collection: SharedCollection = {
     thumbnailUrl: `${BASE}/photos/${id}/thumbnail`,
     displayUrl: `${BASE}/photos/${id}/display`,
     downloadUrl: `${BASE}/photos/${id}/download`,
+    videoUrl: null,
+    durationMs: null,
   })),
   memories: [
     {
