@@ -8,6 +8,8 @@ export const queryKeys = {
   profile: {
     all: ['profile'] as const,
   },
+  /** What this server can do (GET /api/capabilities): fixed while it runs. */
+  capabilities: ['capabilities'] as const,
   account: {
     all: ['account'] as const,
     storage: ['account', 'storage'] as const,
