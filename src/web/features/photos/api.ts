@@ -12,9 +12,11 @@ import type {
   PhotoSort,
   RetryFailedResult,
 } from '@shared/schemas/photos';
+import type { VideoCreate } from '@shared/schemas/videos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
+import { uploadVideoFile } from './video-upload';
 
 /** Photos a page: a few screens of thumbnails at desktop widths, one request. */
 export const GALLERY_PAGE_SIZE = 150;
@@ -123,6 +125,26 @@ export function useUploadPhoto() {
     },
     onSuccess: (photo) => {
       return Promise.all([addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS), invalidateOthers(queryClient)]);
+    },
+  });
+}
+
+export type UploadVideoInput = { file: File; maxBytes?: number; onProgress?: (percent: number) => void };
+
+/** Decision 038: the video goes up by tus, then the finished upload becomes a gallery item (201, the photo row). */
+export function useUploadVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, maxBytes, onProgress }: UploadVideoInput) => {
+      const uploadId = await uploadVideoFile(file, { maxBytes, onProgress });
+      return api.post<Photo>('/api/photos/videos', { uploadId } satisfies VideoCreate);
+    },
+    onSuccess: (photo) => {
+      return Promise.all([
+        addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS),
+        invalidateOthers(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account.storage }),
+      ]);
     },
   });
 }
