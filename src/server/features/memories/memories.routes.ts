@@ -19,13 +19,16 @@ import {
   memorySchema,
   memorySuggestionsSchema,
 } from '@shared/schemas/memories';
+import { transcriptionSchema } from '@shared/schemas/transcription';
 import { createAiProvider } from '../../ai/create-ai-provider';
+import { createConfiguredTranscriber } from '../../ai/transcription';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createMemoriesRepo } from './memories.repo';
 import { createStorageService } from '../storage/storage.service';
 import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
+import { createMemoryTranscription, TRANSCRIPTION_UPLOAD } from './memory-transcription';
 
 /** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
 const aiRateLimit = {
@@ -44,6 +47,12 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     ai: createAiProvider(app.env),
     heic: app.heic,
     storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
+  });
+
+  const transcription = createMemoryTranscription({
+    repo: createMemoriesRepo(app.db),
+    files: app.files,
+    transcriber: createConfiguredTranscriber(app.env),
   });
 
   app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));
@@ -66,6 +75,23 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/improve', { config: aiRateLimit, schema: { body: improveInputSchema, response: { 200: improveResultSchema } } }, (req) =>
     memories.improve(req.body),
+  );
+
+  // A recording or picked audio file not saved yet (decision 039): received, transcribed, removed.
+  app.post(
+    '/transcriptions',
+    { ...uploadRoute(TRANSCRIPTION_UPLOAD), config: aiRateLimit, schema: { response: { 200: transcriptionSchema } } },
+    async (req) => {
+      transcription.requireTranscriber();
+      const { files } = await receiveFiles(req, app.files, TRANSCRIPTION_UPLOAD);
+      return transcription.transcribeUpload(files[0]!);
+    },
+  );
+
+  app.post(
+    '/:id/attachments/:attachmentId/transcription',
+    { config: aiRateLimit, schema: { params: attachmentParamsSchema, response: { 200: transcriptionSchema } } },
+    (req) => transcription.transcribeAttachment(currentUser(req).id, req.params.id, req.params.attachmentId),
   );
 
   app.get('/suggestions', { schema: { response: { 200: memorySuggestionsSchema } } }, (req) => memories.suggestions(currentUser(req).id));

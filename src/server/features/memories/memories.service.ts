@@ -44,7 +44,7 @@ const ACCEPTED: Record<string, DetectedType> = {
 const VOICE_WEBM: DetectedType = { mime: 'audio/webm', ext: 'webm' };
 
 /** The type of an attachment from its first bytes, or undefined when it is not an image or audio we accept. */
-async function detectAttachmentType(head: Buffer, fileName: string): Promise<DetectedType | undefined> {
+export async function detectAttachmentType(head: Buffer, fileName: string): Promise<DetectedType | undefined> {
   const found = await sniff(head);
   if (!found) return undefined;
   const accepted = ACCEPTED[found.mime];
