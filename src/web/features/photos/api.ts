@@ -16,6 +16,7 @@ import type { VideoCreate } from '@shared/schemas/videos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
+import { VIDEO_POLL_MS } from './use-video-progress';
 import { uploadVideoFile } from './video-upload';
 
 /** Photos a page: a few screens of thumbnails at desktop widths, one request. */
@@ -79,6 +80,8 @@ export const usePhoto = (id: number | undefined, enabled: boolean) =>
     queryFn: () => api.get<Photo>(`/api/photos/${id}`),
     enabled: enabled && id !== undefined,
     retry: false,
+    // a video still being prepared is asked for again until it plays (decision 038)
+    refetchInterval: (query) => (query.state.data?.video?.playback === 'preparing' ? VIDEO_POLL_MS : false),
   });
 
 /** The account's storage; the photos' share (originals and their derivatives) is Storage Used. */

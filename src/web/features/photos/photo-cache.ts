@@ -70,6 +70,18 @@ export function replaceCachedPhoto(queryClient: QueryClient, photo: Photo) {
   return invalidateMonths(queryClient);
 }
 
+/**
+ * A background change the server made (a video's progress, its poster): in place, and the months are left alone
+ * unless the date moved, since a preparing video is asked for every few seconds.
+ */
+export function refreshCachedPhoto(queryClient: QueryClient, photo: Photo, before: Photo | undefined) {
+  if (before && before.dateTaken !== photo.dateTaken) return replaceCachedPhoto(queryClient, photo);
+  const replace = (photos: Photo[]) => photos.map((p) => (p.id === photo.id ? photo : p));
+  updateFlat(queryClient, replace);
+  forEachChain(queryClient, (data) => mapPageItems(data, replace));
+  return Promise.resolve();
+}
+
 export function removeCachedPhotos(queryClient: QueryClient, ids: readonly number[]) {
   const gone = new Set(ids);
   const remove = (photos: Photo[]) => photos.filter((p) => !gone.has(p.id));

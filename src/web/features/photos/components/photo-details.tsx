@@ -1,6 +1,7 @@
 import { Download, ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { Photo } from '@shared/schemas/photos';
+import { formatDuration } from '@web/components/duration-badge';
 import { TagList } from '@web/components/tag-list';
 import { Button } from '@web/components/ui/button';
 import { formatBytes } from '@web/lib/format';
@@ -73,6 +74,12 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
                 </a>
               )}
             </dd>
+          </>
+        )}
+        {photo.video?.durationMs != null && (
+          <>
+            <dt className="text-muted-foreground">Length</dt>
+            <dd>{formatDuration(photo.video.durationMs)}</dd>
           </>
         )}
         <dt className="text-muted-foreground">File</dt>

@@ -1,12 +1,14 @@
 import { Check } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
-import type { Photo } from '@shared/schemas/photos';
+import type { Photo, PhotoVideo } from '@shared/schemas/photos';
+import { DurationBadge } from '@web/components/duration-badge';
 import { SharedMark } from '@web/components/shared-mark';
 import { formatBytes } from '@web/lib/format';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoDate } from './photo-date';
 import { PhotoImage, photoLabel } from './photo-image';
 import { PhotoTitle } from './photo-title';
+import { preparingText, VideoTileOverlay } from './video-tile';
 
 export type GalleryItemProps = {
   photo: Photo;
@@ -92,6 +94,7 @@ export function PhotoGridItem(props: GalleryItemProps) {
             <DeletePhotoButton photo={photo} variant="icon" />
           </div>
         )}
+        {photo.video && <VideoTileOverlay video={photo.video} />}
         {props.isShared && <SharedMark className="pointer-events-none absolute bottom-2 left-2 shadow-sm" />}
       </div>
       <div className="grid gap-1 p-3">
@@ -114,6 +117,7 @@ export function PhotoListItem(props: GalleryItemProps) {
         <PhotoTitle photo={photo} isEditing={props.isEditingTitle} onEditingChange={props.onEditingTitleChange} />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <PhotoDate photo={photo} isEditing={props.isEditingDate} onEditingChange={props.onEditingDateChange} />
+          {photo.video && <VideoListMeta video={photo.video} />}
           <span className="text-xs text-muted-foreground">{formatBytes(photo.fileSize)}</span>
           {photo.cameraInfo && <span className="text-xs text-muted-foreground">{photo.cameraInfo}</span>}
           {props.isShared && <SharedMark />}
@@ -121,5 +125,15 @@ export function PhotoListItem(props: GalleryItemProps) {
       </div>
       {!props.selection && <DeletePhotoButton photo={photo} variant="text" />}
     </div>
+  );
+}
+
+/** A video's row in the List view: its length, and how far its preparation is. */
+function VideoListMeta({ video }: { video: PhotoVideo }) {
+  return (
+    <>
+      <DurationBadge durationMs={video.durationMs} />
+      {video.playback === 'preparing' && <span className="text-xs text-muted-foreground">{preparingText(video)}</span>}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useFixPhotoPaths } from '../api';
 import { useGalleryChain } from '../use-gallery-chain';
 import { usePhotoSelection } from '../use-photo-selection';
+import { useVideoProgress } from '../use-video-progress';
 import { useViewerUrl } from '../use-viewer-url';
 import { MonthScrubber } from './month-scrubber';
 import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
@@ -44,6 +45,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
   const chain = useGalleryChain(sortBy);
   const { pages, photos: loaded } = chain;
   useLoadErrorToast(pages, 'Failed to fetch photos');
+  useVideoProgress(loaded);
   const [topMonth, setTopMonth] = useState<string | null>(null);
   const fixPaths = useFixPhotoPaths();
   const isMobile = useIsMobile();

@@ -7,6 +7,7 @@ import { formatLongDate } from '@web/lib/format';
 import { photoDate } from './photo-date';
 import { PhotoDetails } from './photo-details';
 import { PhotoImage, photoLabel } from './photo-image';
+import { VideoStage } from './video-stage';
 
 /** A horizontal finger movement this long (px), and mostly sideways, turns the page. */
 const SWIPE_PX = 50;
@@ -36,8 +37,9 @@ export function PhotoViewerDialog({
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    // keys typed into a field or a focused link/button's own arrows stay theirs
+    // keys typed into a field, and a focused video's own arrows (seeking, volume), stay theirs
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.target instanceof HTMLMediaElement) return;
     if (event.key === 'ArrowLeft' && onPrevious) {
       event.preventDefault();
       onPrevious();
@@ -47,6 +49,8 @@ export function PhotoViewerDialog({
     }
   };
   const onPointerDown = (event: PointerEvent) => {
+    // a finger sliding along a video's timeline is seeking, not turning the page
+    if (event.target instanceof HTMLMediaElement) return;
     if (event.pointerType === 'touch') swipeStart.current = { x: event.clientX, y: event.clientY };
   };
   const onPointerUp = (event: PointerEvent) => {
@@ -76,14 +80,18 @@ export function PhotoViewerDialog({
                 onPointerUp={onPointerUp}
                 onPointerCancel={() => (swipeStart.current = null)}
               >
-                <PhotoImage
-                  key={photo.id}
-                  photo={photo}
-                  timestamp={timestamp}
-                  isMobile={isMobile}
-                  eager
-                  className="max-h-[75vh] w-auto max-w-full object-contain"
-                />
+                {photo.video ? (
+                  <VideoStage photo={photo} video={photo.video} timestamp={timestamp} />
+                ) : (
+                  <PhotoImage
+                    key={photo.id}
+                    photo={photo}
+                    timestamp={timestamp}
+                    isMobile={isMobile}
+                    eager
+                    className="max-h-[75vh] w-auto max-w-full object-contain"
+                  />
+                )}
                 {onPrevious && (
                   <Button variant="secondary" size="icon" className="absolute left-2 rounded-full opacity-80" onClick={onPrevious}>
                     <ChevronLeft aria-hidden="true" />

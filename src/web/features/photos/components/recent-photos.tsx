@@ -1,14 +1,20 @@
 import { useState } from 'react';
+import type { Photo } from '@shared/schemas/photos';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { useRecentPhotos } from '../api';
+import { useVideoProgress } from '../use-video-progress';
 import { PhotoImage } from './photo-image';
+import { VideoTileOverlay } from './video-tile';
+
+const NO_PHOTOS: readonly Photo[] = [];
 
 /** spec §2 Dashboard: the first 8 photos (one short page, newest upload first), 2 columns on small screens and 4 on wider ones. */
 export function RecentPhotos() {
   const photos = useRecentPhotos();
   useLoadErrorToast(photos, 'Failed to fetch photos');
+  useVideoProgress(photos.data ?? NO_PHOTOS);
   const isMobile = useIsMobile();
   // one cache-busting value per visit, so re-renders do not re-download every image
   const [timestamp] = useState(() => Date.now());
@@ -39,7 +45,7 @@ export function RecentPhotos() {
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
             {photos.data.map((photo) => (
-              <li key={photo.id} className="aspect-square overflow-hidden rounded-lg border bg-muted shadow-sm">
+              <li key={photo.id} className="relative aspect-square overflow-hidden rounded-lg border bg-muted shadow-sm">
                 <PhotoImage
                   photo={photo}
                   size="thumb"
@@ -47,6 +53,7 @@ export function RecentPhotos() {
                   isMobile={isMobile}
                   className="size-full object-cover transition-transform duration-300 hover:scale-105"
                 />
+                {photo.video && <VideoTileOverlay video={photo.video} />}
               </li>
             ))}
           </ul>

@@ -1,0 +1,59 @@
+import { Download } from 'lucide-react';
+import type { Photo, PhotoVideo } from '@shared/schemas/photos';
+import { Button } from '@web/components/ui/button';
+import { photoImageUrl } from '../api';
+import { PhotoImage, photoLabel } from './photo-image';
+import { preparingText } from './video-tile';
+
+export const VIDEO_UNAVAILABLE_TEXT = 'This video cannot be played in the browser. Download the original to watch it.';
+
+/**
+ * The viewer's video (decision 038). Ready: the browser's own player, poster first, loading only the metadata
+ * until asked to play (HTTP Range does the rest). Preparing: the poster with the progress, which the gallery
+ * keeps asking for. Unavailable (no playable copy could be made): the poster, and the original to download.
+ */
+export function VideoStage({ photo, video, timestamp }: { photo: Photo; video: PhotoVideo; timestamp: number }) {
+  if (video.playback === 'ready') {
+    const poster = photo.derivativeStatus === 'ready' ? photoImageUrl(photo.id, { timestamp, isMobile: true }) : undefined;
+    return (
+      <video
+        key={photo.id}
+        controls
+        playsInline
+        preload="metadata"
+        poster={poster}
+        src={video.url}
+        aria-label={photoLabel(photo)}
+        className="max-h-[75vh] w-full bg-black"
+        style={photo.width && photo.height ? { aspectRatio: `${photo.width} / ${photo.height}` } : undefined}
+      />
+    );
+  }
+  return (
+    <div className="relative flex size-full max-h-[75vh] flex-col items-center justify-center">
+      <PhotoImage
+        key={photo.id}
+        photo={photo}
+        timestamp={timestamp}
+        isMobile
+        eager
+        className="max-h-[75vh] min-h-48 w-auto min-w-48 max-w-full object-contain"
+      />
+      <div className="absolute inset-x-2 bottom-2 grid justify-items-center gap-2 rounded-md bg-black/70 p-3 text-center text-sm text-white">
+        {video.playback === 'preparing' ? (
+          <p role="status">{preparingText(video)}</p>
+        ) : (
+          <>
+            <p>{VIDEO_UNAVAILABLE_TEXT}</p>
+            <Button asChild variant="secondary" size="sm">
+              <a href={`/api/photos/${photo.id}/original`} download={photo.fileName}>
+                <Download aria-hidden="true" />
+                Download original
+              </a>
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
