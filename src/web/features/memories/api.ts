@@ -23,6 +23,7 @@ import type {
   MemoryPage,
   MemorySuggestions,
 } from '@shared/schemas/memories';
+import type { Transcription } from '@shared/schemas/transcription';
 import { api } from '@web/lib/api-client';
 import { invalidateExceptPages, prependToPages, removeFromPages, replaceInPages } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
@@ -204,6 +205,25 @@ export function useAnalyzeMemory() {
 export function useImproveContent() {
   return useMutation({
     mutationFn: (input: ImproveInput) => api.post<ImproveResult>('/api/memories/improve', input),
+  });
+}
+
+/** What a Transcribe button sends (decision 039): a file not uploaded yet, or an own attachment already saved. */
+export type TranscriptionSource = { file: File } | { memoryId: number; attachmentId: string };
+
+/** Speech to text; offered only when the server's capabilities say `transcription`. One per button, for its own busy state. */
+export function useTranscribe() {
+  return useMutation({
+    mutationFn: (source: TranscriptionSource) => {
+      if ('file' in source) {
+        const form = new FormData();
+        form.append('audio', source.file);
+        return api.post<Transcription>('/api/memories/transcriptions', form);
+      }
+      return api.post<Transcription>(
+        `/api/memories/${source.memoryId}/attachments/${encodeURIComponent(source.attachmentId)}/transcription`,
+      );
+    },
   });
 }
 

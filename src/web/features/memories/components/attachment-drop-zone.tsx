@@ -1,5 +1,5 @@
 import { FileAudio, FileImage, UploadCloud, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { FileDropZone, type FileRejection } from '@web/components/file-drop-zone';
 import { Button } from '@web/components/ui/button';
@@ -13,9 +13,18 @@ function rejectionText(rejection: FileRejection): string {
     .join('; ');
 }
 
-type AttachmentDropZoneProps = { files: File[]; onFilesChange: (files: File[]) => void; disabled?: boolean };
+/** A queued file that is sound: a picked audio file or a recording (the browser may leave `type` empty). */
+export const isAudioFile = (file: File) => file.type.startsWith('audio/') || /\.(mp3|wav|ogg|m4a|webm)$/i.test(file.name);
 
-export function AttachmentDropZone({ files, onFilesChange, disabled }: AttachmentDropZoneProps) {
+type AttachmentDropZoneProps = {
+  files: File[];
+  onFilesChange: (files: File[]) => void;
+  disabled?: boolean;
+  /** Shown in a queued file's row before its Remove button (the Transcribe button, decision 039). */
+  itemAction?: (file: File) => ReactNode;
+};
+
+export function AttachmentDropZone({ files, onFilesChange, disabled, itemAction }: AttachmentDropZoneProps) {
   const [rejections, setRejections] = useState<FileRejection[]>([]);
   // spec §5: only images and audio, at most 15 MB each and 5 files per drop.
   const onDrop = (accepted: File[], rejected: FileRejection[]) => {
@@ -61,15 +70,16 @@ export function AttachmentDropZone({ files, onFilesChange, disabled }: Attachmen
             {files.map((file, index) => (
               <li
                 key={`${file.name}-${file.size}-${index}`}
-                className="flex items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm"
+                className="flex flex-wrap items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm"
               >
-                {file.type.startsWith('audio/') || /\.(mp3|wav|ogg|m4a)$/i.test(file.name) ? (
+                {isAudioFile(file) ? (
                   <FileAudio aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 ) : (
                   <FileImage aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 )}
                 <span className="min-w-0 flex-1 truncate">{file.name}</span>
                 <span className="shrink-0 text-muted-foreground">{formatBytes(file.size)}</span>
+                {itemAction?.(file)}
                 <Button
                   type="button"
                   variant="ghost"

@@ -1,4 +1,5 @@
 import { Link2Off, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Attachment } from '@shared/schemas/memories';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -12,7 +13,14 @@ import { AttachmentThumbnail } from './attachment-preview';
 const SOURCE_LABEL = { photo: 'From your photos', vault: 'From your vault' } as const;
 
 /** spec §2: on edit, the memory's existing attachments, each removable after a confirmation. */
-export function ExistingAttachments({ memoryId }: { memoryId: number }) {
+export function ExistingAttachments({
+  memoryId,
+  itemAction,
+}: {
+  memoryId: number;
+  /** Shown in an attachment's row before its Delete button (the Transcribe button, decision 039). */
+  itemAction?: (attachment: Attachment) => ReactNode;
+}) {
   const attachments = useMemoryAttachments(memoryId);
   const deleteAttachment = useDeleteAttachment();
 
@@ -47,7 +55,7 @@ export function ExistingAttachments({ memoryId }: { memoryId: number }) {
       ) : (
         <ul aria-label="Existing attachments" className="grid max-h-[15rem] gap-2 overflow-y-auto pr-1">
           {attachments.data.map((attachment) => (
-            <li key={attachment.id} className="flex items-center gap-3 rounded-md border bg-card p-2 text-sm">
+            <li key={attachment.id} className="flex flex-wrap items-center gap-3 rounded-md border bg-card p-2 text-sm">
               <AttachmentThumbnail attachment={attachment} />
               <div className="min-w-0 flex-1">
                 <a href={attachment.filePath} target="_blank" rel="noreferrer" className="block truncate font-medium hover:underline">
@@ -58,6 +66,7 @@ export function ExistingAttachments({ memoryId }: { memoryId: number }) {
                   {attachment.type && ` · ${SOURCE_LABEL[attachment.type]}`}
                 </p>
               </div>
+              {itemAction?.(attachment)}
               <ConfirmDialog
                 title={attachment.type ? 'Unlink attachment' : 'Delete attachment'}
                 text="Are you sure you want to delete (or unlink) this attachment?"

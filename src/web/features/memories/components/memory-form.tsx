@@ -13,6 +13,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { VoiceRecorder } from '@web/components/voice-recorder';
 import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useCapabilities } from '@web/lib/capabilities';
 import { useCreateMemory, useUpdateMemory, useUploadAttachments } from '../api';
 import { AttachmentDropZone } from './attachment-drop-zone';
 import { ExistingAttachments } from './existing-attachments';
@@ -20,6 +21,7 @@ import { ImproveContent } from './improve-content';
 import { LinkPicker } from './link-picker';
 import { TagInput } from './tag-input';
 import { TagSuggestions } from './tag-suggestions';
+import { transcribeQueued, transcribeSaved } from './transcribe-button';
 
 /** Today in the user's own time zone, as yyyy-MM-dd (spec §4: a new memory defaults to today). */
 function localToday() {
@@ -66,6 +68,14 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
     control: form.control,
     name: ['title', 'content', 'location', 'eventDate', 'tags'],
   });
+  // Transcribe buttons only when the server has a speech-to-text model (decision 039).
+  const canTranscribe = useCapabilities().data?.transcription === true;
+
+  /** Transcribed words join the story as a new paragraph, for the user to edit before saving. */
+  function appendToStory(text: string) {
+    const story = (form.getValues('content') ?? '').trimEnd();
+    form.setValue('content', story ? `${story}\n\n${text}` : text, { shouldDirty: true, shouldValidate: true });
+  }
 
   async function upload(memoryId: number, queued: File[], fallback: string) {
     try {
@@ -179,7 +189,12 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
             </TabsContent>
 
             <TabsContent value="attachments" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-              <AttachmentDropZone files={files} onFilesChange={setFiles} disabled={pending} />
+              <AttachmentDropZone
+                files={files}
+                onFilesChange={setFiles}
+                disabled={pending}
+                itemAction={canTranscribe ? transcribeQueued(appendToStory) : undefined}
+              />
               {/* A recording joins the same queue as a picked file and is uploaded the same way. */}
               <VoiceRecorder
                 maxBytes={ATTACHMENT_MAX_BYTES}
@@ -193,7 +208,10 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                 {isEdit && <LinkPicker memoryId={memory.id} />}
               </div>
               {isEdit ? (
-                <ExistingAttachments memoryId={memory.id} />
+                <ExistingAttachments
+                  memoryId={memory.id}
+                  itemAction={canTranscribe ? transcribeSaved(memory.id, appendToStory) : undefined}
+                />
               ) : (
                 <p className="text-sm text-muted-foreground">
                   Files you add here are uploaded when you save the memory. To link photos or documents you already have, save the memory
