@@ -18,7 +18,7 @@ export const faqItems: FaqItem[] = [
     id: 'is-it-secure',
     question: 'Is my information safe and private?',
     answer:
-      'Privacy is the foundation of heirloom. Everything is private by default and stays on a server you or your family control; nothing is sent anywhere else unless whoever runs the server connects an AI service for writing suggestions. You decide exactly who sees what, and when: a collection shared with the people you choose, a public link you can protect with a password, limit in time and revoke, or your Legacy Plan for later. Sealed letters are end-to-end encrypted: they are locked in your browser and open only with the heir’s key code.',
+      'Privacy is the foundation of heirloom. Everything is private by default and stays on a server you or your family control; nothing is sent anywhere else unless whoever runs the server connects an AI service for writing suggestions or speech-to-text (then only what you ask it to help with). You decide exactly who sees what, and when: a collection shared with the people you choose, a public link you can protect with a password, limit in time and revoke, or your Legacy Plan for later. Sealed letters are end-to-end encrypted: they are locked in your browser and open only with the heir’s key code.',
   },
   {
     id: 'content-types',
@@ -48,7 +48,7 @@ export const faqItems: FaqItem[] = [
     id: 'tech-skills',
     question: 'Do I need to be good with technology?',
     answer:
-      'Not at all. If you can send a photo or an email, you can use heirloom. Clear buttons, gentle prompts and voice-to-text make it easy for every generation, including the ones who have the best stories to tell.',
+      'Not at all. If you can send a photo or an email, you can use heirloom. Clear buttons, gentle prompts and a Record button for voice messages make it easy for every generation, including the ones who have the best stories to tell. Voice-to-text is there when the administrator of your heirloom server has configured a speech-to-text model (AI_TRANSCRIBE_MODEL): a recording can then be transcribed into text that you edit before saving. Without one, your recordings are kept as sound, just as they were spoken.',
   },
   {
     id: 'mobile',
