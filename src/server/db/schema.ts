@@ -467,6 +467,11 @@ export const letters = pgTable(
       .default(sql`'{}'::integer[]`)
       .notNull(),
     sealed: jsonb('sealed'),
+    /**
+     * A plain letter's voice recordings and audio files, [{name, type, data (base64)}] (decision 039): kept in
+     * the row like a sealed letter's files are inside its ciphertext, so they go when the letter goes.
+     */
+    attachments: jsonb('attachments').default([]).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

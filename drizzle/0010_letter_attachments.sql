@@ -1,0 +1,1 @@
+ALTER TABLE "letters" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;
