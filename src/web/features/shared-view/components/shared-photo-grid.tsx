@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SharedPhoto } from '@shared/schemas/sharing';
+import { DurationBadge } from '@web/components/duration-badge';
 import { SharedPhotoViewer, sharedPhotoLabel } from './shared-photo-viewer';
 
 /** Square thumbnails, three across on a phone and more on wider screens; each opens the viewer. */
@@ -20,7 +21,7 @@ export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
     <>
       <ul className="grid grid-cols-3 gap-1 sm:grid-cols-4 sm:gap-2 lg:grid-cols-5">
         {photos.map((photo, index) => (
-          <li key={photo.id} className="aspect-square overflow-hidden rounded-md bg-muted sm:rounded-lg">
+          <li key={photo.id} className="relative aspect-square overflow-hidden rounded-md bg-muted sm:rounded-lg">
             <button
               type="button"
               ref={(button) => {
@@ -38,6 +39,12 @@ export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
                 className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
               />
             </button>
+            {(photo.videoUrl !== null || photo.durationMs !== null) && (
+              <DurationBadge
+                durationMs={photo.durationMs}
+                className="pointer-events-none absolute right-1 bottom-1 sm:right-2 sm:bottom-2"
+              />
+            )}
           </li>
         ))}
       </ul>

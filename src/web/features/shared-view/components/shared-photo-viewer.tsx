@@ -40,6 +40,7 @@ export function SharedPhotoViewer({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLMediaElement) return; // a focused video seeks with its arrows
     if (event.key === 'ArrowLeft') go(-1);
     else if (event.key === 'ArrowRight') go(1);
     else return;
@@ -47,6 +48,11 @@ export function SharedPhotoViewer({
   };
 
   const onTouchStart = (event: TouchEvent) => {
+    // a finger sliding along a video's timeline is seeking, not turning the page
+    if (event.target instanceof HTMLMediaElement) {
+      touchStartX.current = null;
+      return;
+    }
     touchStartX.current = event.touches.length === 1 ? (event.touches[0]?.clientX ?? null) : null;
   };
   const onTouchEnd = (event: TouchEvent) => {
@@ -95,15 +101,30 @@ export function SharedPhotoViewer({
                 </DialogPrimitive.Close>
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
-                <img
-                  key={photo.id}
-                  src={photo.displayUrl}
-                  alt={sharedPhotoLabel(photo)}
-                  width={photo.width ?? undefined}
-                  height={photo.height ?? undefined}
-                  className="max-h-full w-auto max-w-full object-contain select-none"
-                  draggable={false}
-                />
+                {photo.videoUrl ? (
+                  // a video (decision 038): the browser's player, its display copy as the poster
+                  <video
+                    key={photo.id}
+                    src={photo.videoUrl}
+                    poster={photo.displayUrl}
+                    controls
+                    playsInline
+                    preload="metadata"
+                    aria-label={sharedPhotoLabel(photo)}
+                    className="max-h-full w-full max-w-full"
+                    style={photo.width && photo.height ? { aspectRatio: `${photo.width} / ${photo.height}` } : undefined}
+                  />
+                ) : (
+                  <img
+                    key={photo.id}
+                    src={photo.displayUrl}
+                    alt={sharedPhotoLabel(photo)}
+                    width={photo.width ?? undefined}
+                    height={photo.height ?? undefined}
+                    className="max-h-full w-auto max-w-full object-contain select-none"
+                    draggable={false}
+                  />
+                )}
                 <Button
                   variant="ghost"
                   size="icon"
