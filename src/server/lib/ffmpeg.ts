@@ -102,7 +102,15 @@ export interface RunOptions {
  */
 export function runFfmpeg(tools: MediaTools, args: string[], opts: RunOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const fullArgs = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...(opts.onProgress ? ['-progress', 'pipe:1', '-nostats'] : []), ...args];
+    const fullArgs = [
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      ...(opts.onProgress ? ['-progress', 'pipe:1', '-nostats'] : []),
+      ...args,
+    ];
     const [command, commandArgs] = opts.nice ? ['nice', ['-n', '10', tools.ffmpegPath, ...fullArgs]] : [tools.ffmpegPath, fullArgs];
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
     let stderr = '';

@@ -106,11 +106,20 @@ export function createFileStore(root: string) {
     },
 
     /** Move a staged file to its key: fsync, rename, fsync the directory (survives kill -9 and power loss). */
-    async commit(staged: StagedFile, key: string) {
+    async commit(staged: Pick<StagedFile, 'tempPath'>, key: string) {
       const dest = resolveKey(key);
       await fsp.mkdir(path.dirname(dest), { recursive: true });
       await fsp.rename(staged.tempPath, dest);
       await fsyncDir(path.dirname(dest));
+    },
+
+    /**
+     * A path in the temp folder for a program to write into (ffmpeg; the extension tells it the format);
+     * `commit({ tempPath }, key)` moves the finished file into place. Start-up removes what a crash left.
+     */
+    async newTempPath(ext: string) {
+      await fsp.mkdir(tmpDir, { recursive: true });
+      return path.join(tmpDir, `${randomUUID()}.${ext}`);
     },
 
     async discard(staged: StagedFile) {

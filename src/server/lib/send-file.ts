@@ -53,7 +53,7 @@ export async function storedFile(
 }
 
 /** Passive types a browser shows by itself: only these open inline, everything else downloads. */
-const INLINE_TYPE = /^(image\/(jpeg|png|gif|webp)|audio\/[\w.+-]+|application\/pdf)$/;
+const INLINE_TYPE = /^(image\/(jpeg|png|gif|webp)|audio\/[\w.+-]+|video\/(mp4|webm|quicktime)|application\/pdf)$/;
 /** Types a browser could execute or render as a document if it ever got the chance: sent as opaque bytes. */
 const ACTIVE_TYPE = /html|xml|svg|javascript|ecmascript|x-shockwave-flash|text\/css|application\/json/i;
 const MIME_SHAPE = /^[\w.+-]+\/[\w.+-]+$/;

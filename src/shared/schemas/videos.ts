@@ -19,7 +19,20 @@ export const VIDEO_MIME_TYPES = [
 ] as const;
 
 /** The names a file picker offers (phones pick by type; desktops by extension). */
-export const VIDEO_FILE_EXTENSIONS = ['.mp4', '.mov', '.webm', '.m4v', '.3gp', '.3g2', '.mkv', '.mts', '.m2ts', '.avi', '.mpg', '.mpeg'] as const;
+export const VIDEO_FILE_EXTENSIONS = [
+  '.mp4',
+  '.mov',
+  '.webm',
+  '.m4v',
+  '.3gp',
+  '.3g2',
+  '.mkv',
+  '.mts',
+  '.m2ts',
+  '.avi',
+  '.mpg',
+  '.mpeg',
+] as const;
 
 /** tus endpoint: POST creates an upload, HEAD/PATCH <path>/<id> resume it. */
 export const VIDEO_UPLOADS_PATH = '/api/photos/video-uploads';

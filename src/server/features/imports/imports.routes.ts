@@ -2,15 +2,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
-import { IMPORT_FIELD, importJobSchema, importSourceSchema, serverFilesSchema, TRANSFER_MESSAGES } from '@shared/schemas/transfers';
-import { badRequest } from '../../lib/errors';
+import {
+  IMPORT_FIELD,
+  IMPORT_UPLOADS_PATH,
+  importJobSchema,
+  importSourceSchema,
+  serverFilesSchema,
+  TRANSFER_MESSAGES,
+} from '@shared/schemas/transfers';
+import { badRequest, unsupportedMediaType } from '../../lib/errors';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createImportServices } from './import-context';
 import { defineImportJob } from './import-job';
 import { createImportsRepo } from './imports.repo';
 import { createImportsService } from './imports.service';
-import { registerImportUploads } from './tus-uploads';
+import { registerResumableUploads } from '../../lib/resumable-uploads';
 
 /** Takeout comes in parts of up to 50 GB; a request may carry several. */
 const MAX_ARCHIVES = 20;
@@ -47,7 +54,12 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = createImportServices(app);
   const job = defineImportJob(app, repo, services);
   const imports = createImportsService({ app, repo, services, send: job.send });
-  const uploads = await registerImportUploads(app, { remainingBytes: imports.remainingBytes });
+  const uploads = await registerResumableUploads(app, {
+    path: IMPORT_UPLOADS_PATH,
+    route: '/uploads',
+    folder: 'import-uploads',
+    maxBytes: imports.remainingBytes,
+  });
 
   app.get('/', { schema: { response: { 200: z.array(importJobSchema) } } }, (req) => imports.list(currentUser(req).id));
 
@@ -80,7 +92,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const source = importSourceSchema.safeParse(req.body);
       if (!source.success) throw badRequest(TRANSFER_MESSAGES.noArchive, 'VALIDATION');
       if ('serverFiles' in source.data) return reply.code(202).send(await imports.startFromServer(userId, source.data.serverFiles));
-      const staged = await uploads.take(userId, source.data.uploads);
+      const staged = await uploads.take(userId, source.data.uploads, async (head) => {
+        if (!(await acceptZip(head))) throw unsupportedMediaType(TRANSFER_MESSAGES.notAnArchive);
+      });
       return reply.code(202).send(await imports.startFromStaged(userId, staged));
     },
   );

@@ -2,12 +2,16 @@
 // kill -9, is retried with backoff when making them fails, and after the last try the photo is marked
 // 'failed' so Settings → Maintenance can offer a retry. The photo row stays 'pending' until its files exist,
 // so the job is idempotent: a second job for a photo that is ready does nothing.
+import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MediaTools } from '../../lib/ffmpeg';
 import type { FileStore } from '../../lib/file-store';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import type { JobQueue } from '../../lib/jobs';
 import { derivativeKey, renderDerivatives, type Variant } from './photo-derivatives';
-import type { PhotosRepo } from './photos.repo';
+import type { PhotoFile, PhotosRepo } from './photos.repo';
+import { extractPoster } from './video-derivatives';
+import type { VideoQueue } from './video-queue';
 
 const DERIVATIVES_JOB = 'photo.derivatives';
 
@@ -16,14 +20,20 @@ interface Options {
   repo: PhotosRepo;
   files: FileStore;
   heic: HeicDecoder;
+  /** ffmpeg for a video's poster frame (decision 038); without it a video's derivatives fail at once. */
+  media: MediaTools;
+  /** A video whose playback was 'unavailable' (no ffmpeg at upload) is prepared once its poster exists. */
+  videos: Pick<VideoQueue, 'enqueue'>;
   log: FastifyBaseLogger;
   /** Called when a photo's derivatives changed state (the image cache forgets it). */
   onChange?: (id: number) => void;
 }
 
 class StoppingError extends Error {}
+/** Nothing can make these derivatives on this server: no retries, the photo is 'failed' at once. */
+class NoToolsError extends Error {}
 
-export function createDerivativeQueue({ jobs, repo, files, heic, log, onChange }: Options) {
+export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, log, onChange }: Options) {
   /** Photos this process queued and has not seen finish: no need to queue them again on every request. */
   const queued = new Set<number>();
   const waiters = new Map<number, Array<() => void>>();
@@ -37,12 +47,26 @@ export function createDerivativeQueue({ jobs, repo, files, heic, log, onChange }
     for (const listener of listeners ?? []) listener();
   }
 
+  /** A video's thumbnail and poster are the photo derivatives of one frame of it. */
+  async function renderVideoDerivatives(video: PhotoFile) {
+    if (!media.available) throw new NoToolsError(media.problem);
+    const frame = await files.newTempPath('jpg');
+    try {
+      await extractPoster(media, files.pathOf(video.key), frame, video.durationMs);
+      return await renderDerivatives(frame, 'image/jpeg', heic);
+    } finally {
+      await fsp.rm(frame, { force: true });
+    }
+  }
+
   async function makeDerivatives(id: number, isLastTry: boolean) {
     const photo = await repo.findFileForProcessing(id);
     if (!photo || photo.derivativeStatus !== 'pending') return;
     const written: string[] = [];
     try {
-      const rendered = await renderDerivatives(files.pathOf(photo.key), photo.mimeType, heic);
+      const rendered = photo.videoPlayback
+        ? await renderVideoDerivatives(photo)
+        : await renderDerivatives(files.pathOf(photo.key), photo.mimeType, heic);
       let bytes = 0;
       for (const [variant, data] of Object.entries(rendered.files) as [Variant, Buffer][]) {
         if (stopped) throw new StoppingError();
@@ -54,10 +78,17 @@ export function createDerivativeQueue({ jobs, repo, files, heic, log, onChange }
       const stillThere = await repo.setDerivativeStatus(id, photo.key, 'ready', { width: rendered.width, height: rendered.height, bytes });
       // Deleted or moved while we worked: what we wrote belongs to nobody.
       if (!stillThere) await Promise.all(written.map((key) => files.remove(key)));
+      else if (photo.videoPlayback === 'unavailable' && (await repo.setVideoPlayback(id, photo.key, { playback: 'preparing' }))) {
+        await videos.enqueue(id);
+      }
     } catch (err) {
       await Promise.all(written.map((key) => files.remove(key).catch(() => {})));
       // Shutting down: the job is tried again after the restart; the photo stays pending meanwhile.
       if (stopped || err instanceof StoppingError) throw new StoppingError('stopped while making derivatives');
+      if (err instanceof NoToolsError) {
+        await repo.setDerivativeStatus(id, photo.key, 'failed');
+        return;
+      }
       if (!isLastTry) {
         log.warn({ err, photoId: id }, 'Could not make the derivatives of a photo; it will be retried');
         throw err;

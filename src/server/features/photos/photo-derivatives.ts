@@ -23,7 +23,7 @@ export function derivativeKey(originalKey: string, variant: Variant): string {
 
 export const VARIANT_TYPES: Record<Variant, string> = { thumb: 'image/webp', mobile: 'image/jpeg', display: 'image/jpeg' };
 
-const DERIVATIVE_SUFFIX = /\.(thumb\.webp|mobile\.jpg|display\.jpg)$/;
+const DERIVATIVE_SUFFIX = /\.(thumb\.webp|mobile\.jpg|display\.jpg|preview\.mp4|play\.mp4)$/;
 export const isDerivativeKey = (key: string) => DERIVATIVE_SUFFIX.test(key);
 
 export interface Rendered {

@@ -18,7 +18,13 @@ export interface PhotoFile {
   mimeType: string;
   contentHash: string | null;
   derivativeStatus: DerivativeStatus;
+  /** null for a picture (decision 038). */
+  videoPlayback: VideoPlaybackState | null;
+  durationMs: number | null;
 }
+
+/** How a video plays, as stored (the API says 'ready' for original and copy). */
+export type VideoPlaybackState = 'preparing' | 'original' | 'copy' | 'unavailable';
 
 export interface NewPhoto {
   key: string;
@@ -26,8 +32,8 @@ export interface NewPhoto {
   fileSize: number;
   mimeType: string;
   contentHash: string;
-  width: number;
-  height: number;
+  width: number | null;
+  height: number | null;
   dateTaken: Date | null;
   cameraInfo: string | null;
   location: string | null;
@@ -36,6 +42,8 @@ export interface NewPhoto {
   derivativesSize: number;
   /** The import that creates this photo (decision 029). */
   importId?: number | null;
+  /** A video (decision 038): how it will play, its length, and 'failed' derivatives when nothing can make them. */
+  video?: { playback: VideoPlaybackState; durationMs: number | null; derivativeStatus: DerivativeStatus };
 }
 
 /** What PATCH /api/photos/:id may change; a field left out stays as it is, null clears it. */
@@ -235,7 +243,9 @@ export function createPhotosRepo(db: Db) {
           location: input.location,
           exifData: input.exifData,
           derivativesSize: input.derivativesSize,
-          derivativeStatus: 'pending',
+          derivativeStatus: input.video?.derivativeStatus ?? 'pending',
+          videoPlayback: input.video?.playback ?? null,
+          durationMs: input.video?.durationMs ?? null,
           importId: input.importId ?? null,
         })
         .returning(photoColumns);
@@ -345,6 +355,33 @@ export function createPhotosRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Videos whose playable copy was being made when the server stopped (their job is sent again). */
+    async listPreparingVideoIds(): Promise<number[]> {
+      const rows = await db.select({ id: photos.id }).from(photos).where(eq(photos.videoPlayback, 'preparing')).orderBy(asc(photos.id));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * A video's playback and progress, for the video at `key` only (false when it was deleted or repointed).
+     * `addBytes` adds what was made (preview, copy) to the derivatives counted toward the quota.
+     */
+    async setVideoPlayback(
+      id: number,
+      key: string,
+      change: { playback?: VideoPlaybackState; progress?: number | null; addBytes?: number },
+    ) {
+      const rows = await db
+        .update(photos)
+        .set({
+          ...(change.playback && { videoPlayback: change.playback }),
+          ...(change.progress !== undefined && { videoProgress: change.progress }),
+          ...(change.addBytes && { derivativesSize: sql`${photos.derivativesSize} + ${change.addBytes}` }),
+        })
+        .where(and(eq(photos.id, id), eq(photos.filePath, key)))
+        .returning({ id: photos.id });
+      return rows.length > 0;
+    },
+
     /**
      * Records the outcome of making derivatives for the original at `key`. false when the photo was deleted
      * or repointed meanwhile (the caller then removes what it wrote).
@@ -426,5 +463,7 @@ function toPhotoFile(row: Row): PhotoFile {
     mimeType: row.mimeType,
     contentHash: row.contentHash,
     derivativeStatus: row.derivativeStatus,
+    videoPlayback: row.videoPlayback,
+    durationMs: row.durationMs,
   };
 }

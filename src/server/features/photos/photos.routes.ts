@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_MAX_BYTES } from '@shared/limits';
+import { MB, PHOTO_MAX_BYTES } from '@shared/limits';
+import { VIDEO_UPLOADS_PATH, videoCreateSchema, videoQuerySchema } from '@shared/schemas/videos';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
   cleanupResultSchema,
@@ -24,6 +25,7 @@ import {
 import { AppError, notFound } from '../../lib/errors';
 import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
 import { detectImageType } from '../../lib/images';
+import { registerResumableUploads } from '../../lib/resumable-uploads';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { createStorageService } from '../storage/storage.service';
@@ -31,6 +33,8 @@ import { createDerivativeQueue } from './derivative-queue';
 import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
+import { createVideoQueue } from './video-queue';
+import { createVideosService } from './videos.service';
 
 /** POST /api/photos, read by lib/uploads.ts. */
 const PHOTO_UPLOAD: ReceiveOptions = {
@@ -45,15 +49,51 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPhotosRepo(app.db);
   const heic = app.heic;
   const cache = createImageCache();
-  const queue = createDerivativeQueue({ jobs: app.jobs, repo, files: app.files, heic, log: app.log, onChange: (id) => cache.forget(id) });
+  const forget = (id: number) => cache.forget(id);
+  const media = app.media;
+  const videoQueue = createVideoQueue({ jobs: app.jobs, repo, files: app.files, media, log: app.log, onChange: forget });
+  const queue = createDerivativeQueue({
+    jobs: app.jobs,
+    repo,
+    files: app.files,
+    heic,
+    media,
+    videos: videoQueue,
+    log: app.log,
+    onChange: forget,
+  });
   const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
   const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache, storage });
+  const videoMaxBytes = app.env.VIDEO_MAX_MB * MB;
+  const videos = createVideosService({
+    db: app.db,
+    repo,
+    files: app.files,
+    media,
+    derivatives: queue,
+    videos: videoQueue,
+    storage,
+    maxBytes: videoMaxBytes,
+  });
+  const videoUploads = await registerResumableUploads(app, {
+    path: VIDEO_UPLOADS_PATH,
+    route: '/video-uploads',
+    folder: 'video-uploads',
+    maxBytes: async (userId) => {
+      const usage = await storage.usage(userId);
+      return Math.max(0, Math.min(videoMaxBytes, usage.quotaBytes - usage.usedBytes));
+    },
+  });
 
-  // A photo whose job was lost (a crash between its row and its job) is queued again at start-up.
+  // A photo or video whose job was lost (a crash between its row and its job) is queued again at start-up.
   app.addHook('onReady', async () => {
     await queue.resumePending().catch((err: unknown) => app.log.error({ err }, 'Could not queue pending photos'));
+    await videoQueue.resumePreparing().catch((err: unknown) => app.log.error({ err }, 'Could not queue videos being prepared'));
   });
-  app.addHook('onClose', async () => queue.close());
+  app.addHook('onClose', async () => {
+    queue.close();
+    videoQueue.close();
+  });
 
   app.get('/', { schema: { querystring: photoListQuerySchema, response: { 200: z.array(photoSchema) } } }, (req) =>
     photos.list(currentUser(req).id, req.query.sortBy),
@@ -75,6 +115,24 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/', { ...uploadRoute(PHOTO_UPLOAD), schema: { response: { 201: photoSchema } } }, async (req, reply) => {
     const received = await receiveFiles(req, app.files, PHOTO_UPLOAD);
     return reply.code(201).send(await photos.create(currentUser(req).id, received.files[0]!));
+  });
+
+  // A finished resumable upload (VIDEO_UPLOADS_PATH) becomes a video in the gallery (decision 038).
+  app.post('/videos', { schema: { body: videoCreateSchema, response: { 201: photoSchema } } }, async (req, reply) => {
+    const userId = currentUser(req).id;
+    const [staged] = await videoUploads.take(userId, [req.body.uploadId], videos.checkHead);
+    return reply.code(201).send(await videos.create(userId, staged!, staged!.fileName));
+  });
+
+  // Plays the video (Range through sendFile) or, with preview=true, its short muted preview.
+  app.get('/video/:id', { schema: { params: idParamsSchema, querystring: videoQuerySchema } }, async (req, reply) => {
+    try {
+      const file = await videos.playable(currentUser(req).id, req.params.id, req.query.preview === 'true');
+      return await sendFile(req, reply, { ...file, cacheControl: 'private, no-cache' });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'VIDEO_PREPARING') reply.header('Retry-After', '5');
+      throw err;
+    }
   });
 
   app.get('/image/:id', { schema: { params: idParamsSchema, querystring: photoImageQuerySchema } }, async (req, reply) => {

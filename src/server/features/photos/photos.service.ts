@@ -34,6 +34,7 @@ import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './p
 /** Where each stored size of a photo lives: a shared link serves the metadata-free sizes as they are. */
 export { derivativeKey } from './photo-derivatives';
 import { readPhotoMetadata } from './photo-metadata';
+import { videoKey, type VideoVariant } from './video-derivatives';
 import { createPhotosRepo, photoImagePath, type ImportedPhotoMetadata, type PhotoFile, type PhotosRepo } from './photos.repo';
 
 export type ImageSize = 'thumb' | 'mobile' | 'full';
@@ -53,6 +54,7 @@ const SETTLING_MS = 60_000;
 const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 
 const ALL_VARIANTS: Variant[] = ['thumb', 'mobile', 'display'];
+const VIDEO_VARIANTS: VideoVariant[] = ['preview', 'copy'];
 /** What a photo's derivatives are counted as until they exist (decision 020): about a quarter of the original. */
 const DERIVATIVES_ESTIMATE = 0.25;
 
@@ -94,8 +96,12 @@ export function createPhotosService({
   cache: ImageCache;
   storage: StorageService;
 }) {
-  /** The original and every derivative a photo may have. */
-  const keysOf = (photo: Pick<PhotoFile, 'key'>) => [photo.key, ...ALL_VARIANTS.map((v) => derivativeKey(photo.key, v))];
+  /** The original and every derivative a photo (or video) may have. */
+  const keysOf = (photo: Pick<PhotoFile, 'key'>) => [
+    photo.key,
+    ...ALL_VARIANTS.map((v) => derivativeKey(photo.key, v)),
+    ...VIDEO_VARIANTS.map((v) => videoKey(photo.key, v)),
+  ];
 
   async function statIfPresent(key: string): Promise<Stats | undefined> {
     try {
@@ -129,20 +135,24 @@ export function createPhotosService({
   async function resolveImage(userId: number, id: number, size: ImageSize): Promise<ImageFile> {
     let photo = await repo.findOwnedFile(userId, id);
     if (!photo) throw notFound('Photo not found');
+    const isVideo = photo.videoPlayback !== null;
+    // a video's picture is its poster frame: the mobile size is its largest (decision 038)
     const wanted: Variant | 'original' =
-      size === 'thumb' ? 'thumb' : size === 'mobile' ? 'mobile' : isHeif(photo.mimeType) ? 'display' : 'original';
+      size === 'thumb' ? 'thumb' : size === 'mobile' || isVideo ? 'mobile' : isHeif(photo.mimeType) ? 'display' : 'original';
     if (wanted !== 'original' && photo.derivativeStatus === 'pending') {
       // e.g. its job was lost with a database outage; a failure to queue leaves it pending for the next try
       if (!queue.isQueued(photo.id)) await queue.enqueue(photo.id).catch(() => {});
       await queue.waitFor(photo.id, WAIT_FOR_DERIVATIVES_MS);
       photo = (await repo.findOwnedFile(userId, id)) ?? photo;
     }
-    const heif = isHeif(photo.mimeType);
+    // a video (like a HEIC) has no original an <img> can show
+    const heif = isHeif(photo.mimeType) || isVideo;
     const candidates: (Variant | 'original')[] = [];
     if (wanted !== 'original' && photo.derivativeStatus === 'ready') candidates.push(wanted);
     // Fallbacks: the display JPEG for a HEIC (when ready), else the original a browser can show.
     if (heif) {
-      if (photo.derivativeStatus === 'ready' && wanted !== 'display') candidates.push('display');
+      if (photo.derivativeStatus === 'ready' && wanted !== 'display' && !isVideo) candidates.push('display');
+      if (photo.derivativeStatus === 'ready' && wanted === 'thumb' && isVideo) candidates.push('mobile');
     } else {
       candidates.push('original');
     }
@@ -160,6 +170,9 @@ export function createPhotosService({
     }
     if (heif && photo.derivativeStatus === 'pending') {
       throw new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING');
+    }
+    if (isVideo && photo.derivativeStatus === 'failed') {
+      throw new AppError(422, 'This video has no poster picture; download the original to watch it', 'VIDEO_NO_POSTER');
     }
     if (heif && photo.derivativeStatus === 'failed') {
       throw new AppError(422, 'This photo could not be converted for display', 'PHOTO_CONVERSION_FAILED');

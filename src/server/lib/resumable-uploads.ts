@@ -1,7 +1,8 @@
-// Resumable archive uploads (tus 1.0, decision 029) at IMPORT_UPLOADS_PATH, inside the signed-in scope. An
-// upload belongs to the user who created it: its owner is written into its metadata by the server, and
-// every HEAD, PATCH and DELETE — and the later POST /api/imports — of another user's upload id is 404.
-// The files live under the storage root and are moved into the import (or removed) when it starts.
+// Resumable uploads (tus 1.0): archives for an import (decision 029) and videos for the gallery (decision 038),
+// inside the signed-in scope. An upload belongs to the user who created it: its owner is written into its
+// metadata by the server, and every HEAD, PATCH and DELETE — and the later request that takes the upload —
+// of another user's upload id is 404. The files live under the storage root and are moved into place (or
+// removed) when they are taken.
 import type { IncomingMessage } from 'node:http';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -9,29 +10,41 @@ import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { IMPORT_UPLOADS_PATH, TRANSFER_MESSAGES } from '@shared/schemas/transfers';
-import { badRequest, notFound, unsupportedMediaType } from '../../lib/errors';
-import type { StagedFile } from '../../lib/file-store';
-import { currentUser } from '../../plugins/session';
-
-/** Storage-root folder of unfinished and finished-but-unused uploads. */
-const UPLOADS_FOLDER = 'import-uploads';
+import { badRequest, notFound } from './errors';
+import type { StagedFile } from './file-store';
+import { currentUser } from '../plugins/session';
 /** An upload id as @tus/server makes them (32 hex digits); anything else is no upload of ours. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const notYours = { status_code: 404, body: 'Upload not found' };
 const UPLOAD_DATA = 'application/offset+octet-stream';
 /**
- * An upload not made into an import this long after it began is removed, finished or not (a client
- * resumes within days, not weeks; a finished one is imported at once).
+ * An upload not taken this long after it began is removed, finished or not (a client
+ * resumes within days, not weeks; a finished one is taken at once).
  */
 const UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function registerImportUploads(
-  app: FastifyInstance,
-  { remainingBytes }: { remainingBytes: (userId: number) => Promise<number> },
-) {
-  const directory = app.files.pathOf(UPLOADS_FOLDER);
+/** How much of a file's start `take` reads for the caller's type check (file-type needs up to 4100 bytes). */
+const HEAD_BYTES = 4100;
+
+/** A finished upload handed to its caller; `fileName` is the client's metadata, unchecked (make it safe to show). */
+export interface TakenUpload extends StagedFile {
+  fileName?: string;
+}
+
+export interface ResumableUploadsOptions {
+  /** The full URL path of the tus endpoint (POST here, HEAD/PATCH `<path>/<id>`). */
+  path: string;
+  /** Where the routes are registered, relative to the plugin they are registered in (e.g. '/uploads'). */
+  route: string;
+  /** Storage-root folder of unfinished and finished-but-unused uploads. */
+  folder: string;
+  /** The most one user's next upload may be: the room left in their quota, or less. */
+  maxBytes: (userId: number) => Promise<number>;
+}
+
+export async function registerResumableUploads(app: FastifyInstance, { path, route, folder, maxBytes }: ResumableUploadsOptions) {
+  const directory = app.files.pathOf(folder);
   await fsp.mkdir(directory, { recursive: true });
   const datastore = new TusFileStore({ directory });
   /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
@@ -54,10 +67,10 @@ export async function registerImportUploads(
   }
 
   const tus = new TusServer({
-    path: IMPORT_UPLOADS_PATH,
+    path,
     datastore,
     relativeLocation: true,
-    maxSize: (req) => remainingBytes(ownerOf(req)),
+    maxSize: (req) => maxBytes(ownerOf(req)),
     // the owner is the server's word, whatever metadata the client sent
     onUploadCreate: async (req, upload) => ({ metadata: { ...upload.metadata, owner: String(ownerOf(req)) } }),
     onIncomingRequest: async (req, uploadId) => {
@@ -99,7 +112,7 @@ export async function registerImportUploads(
     return reply.send(await response.text());
   }
 
-  // uploads nobody made an import of: at start and then every few hours (the info file is written once, at creation)
+  // uploads nobody took: at start and then every few hours (the info file is written once, at creation)
   async function removeOld() {
     const now = Date.now();
     for (const name of await fsp.readdir(directory)) {
@@ -118,17 +131,18 @@ export async function registerImportUploads(
     // tus reads upload data itself: the body is left unread
     scope.addContentTypeParser(UPLOAD_DATA, (_req, _payload, done) => done(null));
     const params = { params: z.object({ uploadId: z.string().max(200) }) };
-    scope.post('/uploads', handle);
-    scope.head('/uploads/:uploadId', { schema: params }, handle);
-    scope.patch('/uploads/:uploadId', { schema: params }, handle);
+    scope.post(route, handle);
+    scope.head(`${route}/:uploadId`, { schema: params }, handle);
+    scope.patch(`${route}/:uploadId`, { schema: params }, handle);
   });
 
   return {
     /**
-     * Finished uploads of this user, as staged files POST /api/imports takes over (moved into the import).
-     * Another user's id is 404, an unfinished upload 400, anything but a zip 415.
+     * Finished uploads of this user, as staged files the caller takes over (it moves or discards them); `head`
+     * holds the first bytes for the caller's type check, which runs before anything is taken. Another user's
+     * id is 404, an unfinished upload 400, a refused type whatever `check` throws.
      */
-    async take(userId: number, ids: string[]): Promise<StagedFile[]> {
+    async take(userId: number, ids: string[], check: (head: Buffer) => Promise<void> | void): Promise<TakenUpload[]> {
       const unique = [...new Set(ids)];
       const uploads = [];
       for (const id of unique) {
@@ -138,22 +152,26 @@ export async function registerImportUploads(
           throw badRequest('This upload has not finished yet.', 'UPLOAD_INCOMPLETE');
         uploads.push(upload);
       }
-      const staged: StagedFile[] = [];
+      const staged: TakenUpload[] = [];
       for (const upload of uploads) {
-        const tempPath = app.files.pathOf(`${UPLOADS_FOLDER}/${upload.id}`);
+        const tempPath = app.files.pathOf(`${folder}/${upload.id}`);
         const handle = await fsp.open(tempPath, 'r');
-        const head = Buffer.alloc(4);
+        const head = Buffer.alloc(Math.min(HEAD_BYTES, upload.size!));
         try {
-          await handle.read(head, 0, 4, 0);
+          await handle.read(head, 0, head.length, 0);
         } finally {
           await handle.close();
         }
-        const magic = head.toString('latin1');
-        if (magic !== 'PK\x03\x04' && magic !== 'PK\x05\x06') throw unsupportedMediaType(TRANSFER_MESSAGES.notAnArchive);
-        staged.push({ tempPath, size: upload.size!, sha256: '', head });
+        try {
+          await check(head);
+        } catch (err) {
+          await datastore.remove(upload.id).catch(() => {}); // refused for good: its bytes can never be taken
+          throw err;
+        }
+        staged.push({ tempPath, size: upload.size!, sha256: '', head, fileName: upload.metadata?.filename ?? undefined });
       }
-      // the upload's info file goes now; its data file is moved into the import (or discarded with it)
-      for (const upload of uploads) await fsp.rm(app.files.pathOf(`${UPLOADS_FOLDER}/${upload.id}.json`), { force: true });
+      // the upload's info file goes now; its data file is moved into place by the caller (or discarded)
+      for (const upload of uploads) await fsp.rm(app.files.pathOf(`${folder}/${upload.id}.json`), { force: true });
       return staged;
     },
   };

@@ -1,0 +1,199 @@
+// Videos in the gallery (issue 16, decision 038) over a real socket, with clips the test makes with ffmpeg:
+// recognised by their bytes, read for date (with its offset), place, camera and length, given a poster and a
+// preview, an HEVC MOV given a playable H.264 copy while the original stays byte for byte, played with
+// Range (206/416), counted toward the quota, and deleted with every file they had.
+import fs from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Photo } from '@shared/schemas/photos';
+import { buildTestApp, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { FFPROBE, makeVideo, tusUpload, uploadVideo } from '@tests/helpers/video-fixture';
+
+describe('videos', () => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const get = (cookie: string, url: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(url, base), { headers: { cookie, ...headers } });
+
+  /** The video once its poster and its playback are settled (the jobs run in this process). */
+  async function settled(cookie: string, id: number): Promise<Photo> {
+    for (let i = 0; ; i++) {
+      const photo = (await (await get(cookie, `/api/photos/${id}`)).json()) as Photo;
+      if (photo.derivativeStatus !== 'pending' && photo.video?.playback !== 'preparing') return photo;
+      if (i > 600) throw new Error(`video ${id} still preparing: ${JSON.stringify(photo)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function probeCodec(bytes: Buffer) {
+    const file = `${fs.mkdtempSync('/tmp/heirloom-probe-')}/clip`;
+    fs.writeFileSync(file, bytes);
+    const { stdout } = await promisify(execFile)(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', file]);
+    return (JSON.parse(stdout) as { streams: Array<{ codec_type: string; codec_name: string }> }).streams;
+  }
+
+  it('an iPhone HEVC MOV: its date with its offset, place, camera, length, a poster, and a playable H.264 copy', async () => {
+    const user = await signUp(t.app);
+    const original = fs.readFileSync(
+      await makeVideo('hevc-mov', {
+        metadata: {
+          'com.apple.quicktime.creationdate': '2019-07-03T18:30:00-0700',
+          'com.apple.quicktime.location.ISO6709': '+37.7749-122.4194+010.000/',
+          'com.apple.quicktime.make': 'Apple',
+          'com.apple.quicktime.model': 'iPhone 12',
+        },
+      }),
+    );
+    const res = await uploadVideo(base, user.cookie, original, 'IMG_0042.MOV');
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as Photo;
+    expect(created).toMatchObject({
+      mediaType: 'video',
+      mimeType: 'video/quicktime',
+      fileName: 'IMG_0042.MOV',
+      fileSize: String(original.length),
+      dateTaken: '2019-07-04T01:30:00.000Z',
+      location: '37.774900, -122.419400',
+      cameraInfo: 'Apple iPhone 12',
+      width: 320,
+      height: 240,
+    });
+    expect(created.exifData).toMatchObject({ OffsetTimeOriginal: '-07:00', VideoCodec: 'hevc' });
+    expect(created.video).toMatchObject({ playback: 'preparing', durationMs: 3000, url: `/api/photos/video/${created.id}` });
+
+    const video = await settled(user.cookie, created.id);
+    expect(video.derivativeStatus).toBe('ready');
+    expect(video.video).toMatchObject({ playback: 'ready', progress: null, previewUrl: `/api/photos/video/${created.id}?preview=true` });
+
+    // the poster, as a thumbnail and as the viewer's picture
+    const thumb = await get(user.cookie, `/api/photos/image/${created.id}?size=thumb`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const poster = await get(user.cookie, `/api/photos/image/${created.id}`);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+
+    // what plays is an H.264/AAC MP4; the original is kept byte for byte
+    const played = await get(user.cookie, video.video!.url);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('video/mp4');
+    const streams = await probeCodec(Buffer.from(await played.arrayBuffer()));
+    expect(streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    const kept = await get(user.cookie, `/api/photos/${created.id}/original`);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(original)).toBe(true);
+
+    const preview = await get(user.cookie, video.video!.previewUrl!);
+    expect(preview.status).toBe(200);
+    expect((await probeCodec(Buffer.from(await preview.arrayBuffer()))).map((s) => s.codec_type)).toEqual(['video']);
+  });
+
+  it('an H.264 MP4 plays as it is, with Range answers 206 and 416', async () => {
+    const user = await signUp(t.app);
+    const original = fs.readFileSync(
+      await makeVideo('h264-mp4', { metadata: { creation_time: '2021-05-01T10:00:00Z', location: '+48.8584+002.2945/' } }),
+    );
+    const created = (await (await uploadVideo(base, user.cookie, original, 'birthday.mp4')).json()) as Photo;
+    expect(created).toMatchObject({ dateTaken: '2021-05-01T10:00:00.000Z', location: '48.858400, 2.294500', mimeType: 'video/mp4' });
+    const video = await settled(user.cookie, created.id);
+    expect(video.video?.playback).toBe('ready');
+    // no copy was made: the original itself plays
+    expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/`) && f.endsWith('.play.mp4'))).toEqual([]);
+
+    const part = await get(user.cookie, video.video!.url, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${original.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(original.subarray(100, 200))).toBe(true);
+    const beyond = await get(user.cookie, video.video!.url, { range: `bytes=${original.length + 10}-` });
+    expect(beyond.status).toBe(416);
+    expect(await beyond.json()).toEqual({ message: 'The requested range is not within this file' });
+  });
+
+  it('a WebM gets a playable copy; a MOV with H.264 is only remuxed', async () => {
+    const user = await signUp(t.app);
+    for (const [kind, name] of [
+      ['vp8-webm', 'recording.webm'],
+      ['h264-mov', 'camera.mov'],
+    ] as const) {
+      const created = (await (await uploadVideo(base, user.cookie, fs.readFileSync(await makeVideo(kind)), name)).json()) as Photo;
+      const video = await settled(user.cookie, created.id);
+      expect(video.video?.playback, name).toBe('ready');
+      const played = await get(user.cookie, video.video!.url);
+      expect(played.headers.get('content-type')).toBe('video/mp4');
+      const streams = await probeCodec(Buffer.from(await played.arrayBuffer()));
+      expect(streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
+    }
+  });
+
+  it('refuses what is not a video, by its bytes, and keeps nothing', async () => {
+    const user = await signUp(t.app);
+    const before = storedFiles(t).filter((f) => f.startsWith('users/'));
+    const text = Buffer.from('this is not a video at all, only words in a file named like one\n'.repeat(20));
+    const res = await uploadVideo(base, user.cookie, text, 'holiday.mp4');
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Only MP4, MOV, WebM/);
+    // a picture is not a video either
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2213b9d0000000049454e44ae426082',
+      'hex',
+    );
+    expect((await uploadVideo(base, user.cookie, png, 'x.mov')).status).toBe(415);
+    expect(storedFiles(t).filter((f) => f.startsWith('users/'))).toEqual(before);
+    expect(storedFiles(t).filter((f) => f.startsWith('video-uploads/'))).toEqual([]);
+  });
+
+  it('another user cannot take, play or see a video', async () => {
+    const owner = await signUp(t.app);
+    const other = await signUp(t.app);
+    const bytes = fs.readFileSync(await makeVideo('h264-mp4'));
+    const uploadId = await tusUpload(base, owner.cookie, bytes, 'mine.mp4');
+    const stolen = await fetch(new URL('/api/photos/videos', base), {
+      method: 'POST',
+      headers: { cookie: other.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ uploadId }),
+    });
+    expect(stolen.status).toBe(404);
+    const created = (await (await uploadVideo(base, owner.cookie, bytes, 'mine.mp4')).json()) as Photo;
+    await settled(owner.cookie, created.id);
+    for (const url of [`/api/photos/video/${created.id}`, `/api/photos/video/${created.id}?preview=true`, `/api/photos/${created.id}`]) {
+      expect((await get(other.cookie, url)).status, url).toBe(404);
+    }
+  });
+
+  it('counts toward the quota and leaves no file behind when deleted', async () => {
+    const user = await signUp(t.app);
+    const bytes = fs.readFileSync(await makeVideo('hevc-mov'));
+    const usage = async () => ((await (await get(user.cookie, '/api/user/storage')).json()) as { usedBytes: number }).usedBytes;
+    const before = await usage();
+    const created = (await (await uploadVideo(base, user.cookie, bytes, 'a.mov')).json()) as Photo;
+    await settled(user.cookie, created.id);
+    expect(await usage()).toBeGreaterThan(before + bytes.length);
+    const mine = () => storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/photos/`));
+    expect(mine().length).toBe(5); // original, thumbnail, poster, preview, copy
+    const deleted = await fetch(new URL(`/api/photos/${created.id}`, base), { method: 'DELETE', headers: { cookie: user.cookie } });
+    expect(deleted.status).toBe(204);
+    expect(mine()).toEqual([]);
+    expect(await usage()).toBe(before);
+  });
+
+  it('a video over the quota is refused when its upload is created', async () => {
+    const small = await buildTestApp({ STORAGE_QUOTA_MB: '1' });
+    try {
+      const smallBase = await small.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await signUp(small.app);
+      const res = await fetch(new URL('/api/photos/video-uploads', smallBase), {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'tus-resumable': '1.0.0', 'upload-length': String(5 * 1024 * 1024) },
+      });
+      expect(res.status).toBe(413);
+    } finally {
+      await small.close();
+    }
+  });
+});
