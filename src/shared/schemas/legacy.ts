@@ -201,12 +201,33 @@ const letterTitle = z
 /** A plain letter may show up to this many of the gallery's photos. */
 export const LETTER_PHOTOS_MAX = 50;
 
+/** A letter's files in all: a sealed payload carries them as base64, a third larger, within SEALED_LETTER_MAX_BYTES. */
+export const LETTER_ATTACHMENTS_MAX_BYTES = 9 * 1024 * 1024;
+export const LETTER_ATTACHMENTS_TOO_LARGE = 'Attachments can be at most 9 MB in total.';
+/** A plain letter's recordings (decision 039). */
+export const LETTER_AUDIO_MAX = 5;
+export const LETTER_AUDIO_ONLY = 'A letter that is not sealed can carry voice recordings and audio files only (MP3, WAV, OGG, M4A).';
+
+/**
+ * A plain letter's voice recording or audio file, as the sealed payload carries files: the name, the type and
+ * the bytes as base64. The server checks by the bytes that it is sound (as memory attachments are checked).
+ */
+export const letterAudioSchema = z.object({
+  name: z.string().trim().min(1, 'A file needs a name').max(MAX_SHORT_TEXT_LENGTH),
+  type: z.string().max(100),
+  data: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64')
+    .max(Math.ceil((LETTER_ATTACHMENTS_MAX_BYTES * 4) / 3) + 4, LETTER_ATTACHMENTS_TOO_LARGE),
+});
+
 export const letterInputSchema = z.union([
   z.object({
     heirId: bodyId,
     title: letterTitle,
     body: z.string().trim().min(1, 'Write the letter').max(MAX_TEXT_LENGTH, `A letter can be at most ${MAX_TEXT_LENGTH} characters`),
     photoIds: z.array(bodyId).max(LETTER_PHOTOS_MAX, `A letter can show at most ${LETTER_PHOTOS_MAX} photos`).default([]),
+    attachments: z.array(letterAudioSchema).max(LETTER_AUDIO_MAX, `A letter can carry at most ${LETTER_AUDIO_MAX} recordings`).default([]),
     // a client that sent both must not have its plaintext kept beside the sealed copy
     sealed: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
   }),
@@ -216,6 +237,7 @@ export const letterInputSchema = z.union([
     sealed: sealedLetterSchema,
     body: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
     photoIds: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
+    attachments: z.undefined({ error: LEGACY_MESSAGES.bodyOrSealed }).optional(),
   }),
 ]);
 
@@ -226,6 +248,8 @@ export const letterSchema = z.object({
   title: z.string(),
   body: z.string().nullable(),
   photoIds: z.array(z.number().int()),
+  /** A plain letter's recordings, without their bytes (the owner's list stays light). */
+  attachments: z.array(z.object({ name: z.string(), type: z.string(), size: z.number().int() })),
   sealed: sealedLetterSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
@@ -256,6 +280,8 @@ export const receivedLetterSchema = z.object({
   body: z.string().nullable(),
   /** Photos of a plain letter, as URLs under /api/legacy/received. */
   photos: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
+  /** A plain letter's recordings with their bytes, in the shape a sealed letter's files have once opened. */
+  attachments: z.array(letterAudioSchema),
   sealed: sealedLetterSchema.nullable(),
   releasedAt: isoDateTimeSchema,
 });
@@ -291,6 +317,7 @@ export type ReleaseInput = z.input<typeof releaseInputSchema>;
 export type Release = z.infer<typeof releaseSchema>;
 export type SealedLetter = z.infer<typeof sealedLetterSchema>;
 export type LetterInput = z.input<typeof letterInputSchema>;
+export type LetterAudio = z.infer<typeof letterAudioSchema>;
 export type Letter = z.infer<typeof letterSchema>;
 export type LegacyPreview = z.infer<typeof legacyPreviewSchema>;
 export type OpenResult = z.infer<typeof openResultSchema>;

@@ -60,9 +60,11 @@ type VoiceRecorderProps = {
   onRecorded: (file: File) => void;
   maxBytes: number;
   disabled?: boolean;
+  /** What the recording is added to, in the recorder's words: a memory (the default) or a Legacy Plan letter. */
+  addsTo?: 'memory' | 'letter';
 };
 
-export function VoiceRecorder({ onRecorded, maxBytes, disabled }: VoiceRecorderProps) {
+export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory' }: VoiceRecorderProps) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [level, setLevel] = useState(0);
@@ -234,7 +236,7 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled }: VoiceRecorderP
             <Mic aria-hidden="true" />
             Record
           </Button>
-          <span className="text-sm text-muted-foreground">Record a voice message and add it to this memory.</span>
+          <span className="text-sm text-muted-foreground">Record a voice message and add it to this {addsTo}.</span>
         </div>
       )}
 
@@ -281,7 +283,7 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled }: VoiceRecorderP
           <audio controls src={recording.url} aria-label="Recording preview" className="w-full" />
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" onClick={add} disabled={disabled}>
-              Add to memory
+              Add to {addsTo}
             </Button>
             <Button type="button" variant="outline" size="sm" onClick={start} disabled={disabled}>
               <RotateCcw aria-hidden="true" />

@@ -10,6 +10,7 @@ import {
   type HeirInput,
   type LegacyPreview,
   type Letter,
+  type LetterAudio,
   type LetterInput,
   type OpenResult,
   type Received,
@@ -24,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
 import { safeNamePart, type ExportDataset } from '../exports/exports.service';
 import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.service';
+import { acceptLetterAudio, describeLetterAudio } from './letter-audio';
 import { kindOf, targetIdOf, type HeirRow, type LegacyRepo, type ReleaseKind, type ReleaseRow, type StoredCondition } from './legacy.repo';
 
 /** The heir's cookie: `<heirId>.<proof>`, sent with /api/legacy requests only. */
@@ -122,6 +124,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       title: l.title,
       body: l.body,
       photoIds: l.photoIds,
+      attachments: describeLetterAudio(l.attachments as LetterAudio[]),
       // the owner's browser cannot open it and need not download it again: the ciphertext stays on the server
       sealed: l.sealed ? { ...(l.sealed as SealedLetter), ciphertext: '' } : null,
       createdAt: l.createdAt.toISOString(),
@@ -258,17 +261,19 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
 
     async addLetter(userId: number, input: LetterInput): Promise<Letter> {
       const heir = await heirOf(userId, input.heirId);
-      let content: { body: string; photoIds: number[]; sealed: null } | { body: null; photoIds: number[]; sealed: SealedLetter };
+      let content:
+        | { body: string; photoIds: number[]; attachments: LetterAudio[]; sealed: null }
+        | { body: null; photoIds: number[]; attachments: LetterAudio[]; sealed: SealedLetter };
       if (input.sealed) {
         if (!heir.publicKey) throw badRequest(LEGACY_MESSAGES.noKeyCode);
         if (input.sealed.recipientPublicKey !== heir.publicKey) {
           throw badRequest('This letter was sealed for an older key code of this heir. Seal it again.');
         }
-        content = { body: null, photoIds: [], sealed: input.sealed };
+        content = { body: null, photoIds: [], attachments: [], sealed: input.sealed };
       } else {
         const photoIds = [...new Set(input.photoIds ?? [])];
         if ((await repo.countOwnPhotos(userId, photoIds)) !== photoIds.length) throw notFound('Photo not found');
-        content = { body: input.body, photoIds, sealed: null };
+        content = { body: input.body, photoIds, attachments: await acceptLetterAudio(input.attachments ?? []), sealed: null };
       }
       // delivered after death unless the owner replaces this release with another condition
       const letter = await repo.insertLetter(
@@ -345,6 +350,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
           photos: l.photoIds
             .filter((id) => titles.has(id))
             .map((id) => ({ url: `${RECEIVED_BASE}/letters/${l.id}/photos/${id}/display`, title: titles.get(id)!.title })),
+          attachments: l.attachments as LetterAudio[],
           sealed: (l.sealed as SealedLetter | null) ?? null,
           releasedAt: letterReleases.get(l.id)!.toISOString(),
         })),
@@ -416,6 +422,15 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         const name = safeNamePart(l.title, 'letter');
         if (l.sealed) text(`letters/${name}.sealed.json`, JSON.stringify(l.sealed), mtime);
         else text(`letters/${name}.txt`, `${l.title}\n\n${l.body ?? ''}\n`, mtime);
+        for (const file of l.attachments) {
+          const bytes = Buffer.from(file.data, 'base64');
+          archive.addFile({
+            path: `letters/${name} - ${safeNamePart(file.name, 'recording')}`,
+            mtime,
+            compress: false,
+            open: async () => Readable.from([bytes]),
+          });
+        }
       }
       if (content.letters.length > 0) text('letters/index.html', lettersPage(heir.ownerName, heirName, content), now());
       for (const r of content.releases) {

@@ -72,12 +72,13 @@ async function receivedWithSealedLetter(code = CODE): Promise<Received> {
     ownerName: 'Ada Byron',
     heirName: 'Bea',
     letters: [
-      { id: 1, title: 'For Bea', body: null, photos: [], sealed, releasedAt: '2027-01-02T10:00:00.000Z' },
+      { id: 1, title: 'For Bea', body: null, photos: [], attachments: [], sealed, releasedAt: '2027-01-02T10:00:00.000Z' },
       {
         id: 2,
         title: 'A plain note',
         body: 'Look after the cat.',
         photos: [{ url: '/api/legacy/received/letters/2/photos/9', title: 'Our cat' }],
+        attachments: [{ name: 'Voice message 2026-11-26 14.03.webm', type: 'audio/webm', data: btoa('voice bytes') }],
         sealed: null,
         releasedAt: '2027-01-02T10:00:00.000Z',
       },
@@ -174,6 +175,8 @@ describe('LegacyScreen', () => {
     const plain = screen.getByRole('article', { name: 'A plain note' });
     expect(within(plain).getByText('Look after the cat.')).toBeTruthy();
     expect(within(plain).getByRole('img', { name: 'Our cat' })).toBeTruthy();
+    // a plain letter's voice message (decision 039) plays like a sealed letter's
+    expect(within(plain).getByLabelText('Voice message 2026-11-26 14.03.webm').tagName).toBe('AUDIO');
 
     // the timeline: oldest first, a letter's release is not repeated there
     const timeline = screen.getByRole('region', { name: 'What was released to you' });

@@ -72,6 +72,7 @@ export function ReceivedLetter({ letter, keyCode }: { letter: ReceivedLetterData
               ))}
             </ul>
           )}
+          <LetterAttachments attachments={letter.attachments} />
         </>
       )}
     </article>

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyCodeFromBytes } from '@shared/key-code';
-import type { Heir, SealedLetter } from '@shared/schemas/legacy';
+import { LETTER_AUDIO_ONLY, type Heir, type SealedLetter } from '@shared/schemas/legacy';
 import { heirPublicKey, openLetter } from '@shared/sealed-letter';
 import { LetterDialog, SEAL_EXPLANATION } from './letter-dialog';
 
@@ -77,7 +77,7 @@ describe('LetterDialog', () => {
     expect(opened.attachments).toEqual([{ name: 'voice-note.webm', type: 'audio/webm', data: 'AQIDBA==' }]);
   });
 
-  it('cannot seal for an heir without a key code; a plain letter carries no files, only gallery photos', async () => {
+  it('cannot seal for an heir without a key code; a plain letter carries gallery photos and sound only', async () => {
     const bodies = renderDialog({ ...baseHeir, hasKeyCode: false });
     const dialog = await screen.findByRole('dialog');
     const seal = within(dialog).getByLabelText('Seal this letter') as HTMLInputElement;
@@ -85,13 +85,19 @@ describe('LetterDialog', () => {
     expect(seal.disabled).toBe(true);
     expect(
       within(dialog).getByText(
-        'Plain letters cannot carry files: seal the letter to attach them, or choose photos from your gallery below.',
+        'Plain letters can carry voice recordings and audio files, up to 9 MB in total. Seal the letter to attach other files, or choose photos from your gallery below.',
       ),
     ).toBeTruthy();
-    expect((within(dialog).getByLabelText('Attachments (optional)') as HTMLInputElement).disabled).toBe(true);
-
+    const picker = within(dialog).getByLabelText('Attachments (optional)') as HTMLInputElement;
+    expect(picker.accept).toBe('audio/*');
+    // a file that is not sound is refused here, before anything is sent
+    fireEvent.change(picker, { target: { files: [new File(['%PDF'], 'deed.pdf', { type: 'application/pdf' })] } });
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Hello' } });
     fireEvent.change(within(dialog).getByLabelText('Letter'), { target: { value: 'Plain words' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save letter' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(LETTER_AUDIO_ONLY);
+    fireEvent.change(picker, { target: { files: [] } });
+
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'The fig tree' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save letter' }));
     await waitFor(() => expect(bodies).toHaveLength(1));

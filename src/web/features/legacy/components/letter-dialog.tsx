@@ -1,6 +1,14 @@
 import { PenLine } from 'lucide-react';
 import { useId, useState } from 'react';
-import { LEGACY_MESSAGES, LETTER_PHOTOS_MAX, SEALED_LETTER_MAX_BYTES, type Heir } from '@shared/schemas/legacy';
+import {
+  LEGACY_MESSAGES,
+  LETTER_ATTACHMENTS_MAX_BYTES,
+  LETTER_ATTACHMENTS_TOO_LARGE,
+  LETTER_AUDIO_ONLY,
+  LETTER_PHOTOS_MAX,
+  SEALED_LETTER_MAX_BYTES,
+  type Heir,
+} from '@shared/schemas/legacy';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -16,23 +24,13 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { formatBytes } from '@web/lib/format';
 import { sealLetter, type LetterContent } from '@shared/sealed-letter';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { useWriteLetter } from '../api';
+import { isAudioFile, LetterFiles, toLetterFiles } from './letter-files';
 
-// The sealed payload (SEALED_LETTER_MAX_BYTES) carries files as base64, a third larger than the files themselves.
-export const LETTER_ATTACHMENTS_MAX_BYTES = 9 * 1024 * 1024;
-const TOO_LARGE = 'Attachments can be at most 9 MB in total.';
 export const SEAL_EXPLANATION =
   'Sealed letters are encrypted in this browser before they are sent. heirloom stores only the locked letter; it opens only in a browser that has this heir’s key code. Not even the people who run this heirloom server can read it. If the key code is lost, the letter cannot be opened.';
-
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** "Write a letter": plain, or sealed in this browser for the heir's key code (decision 027). */
 export function LetterDialog({ heir }: { heir: Heir }) {
@@ -42,6 +40,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
   const [body, setBody] = useState('');
   const [sealed, setSealed] = useState(canSeal);
   const [files, setFiles] = useState<File[]>([]);
+  const [recordings, setRecordings] = useState<File[]>([]);
   const [photoIds, setPhotoIds] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [isSealing, setIsSealing] = useState(false);
@@ -49,8 +48,9 @@ export function LetterDialog({ heir }: { heir: Heir }) {
   const titleId = useId();
   const bodyId = useId();
   const sealId = useId();
-  const filesId = useId();
-  const total = files.reduce((sum, file) => sum + file.size, 0);
+  // A sealed letter carries every picked file; a plain one its sound only (decision 039). Recordings go with both.
+  const attached = [...files, ...recordings];
+  const total = attached.reduce((sum, file) => sum + file.size, 0);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
@@ -58,6 +58,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
     setBody('');
     setSealed(canSeal);
     setFiles([]);
+    setRecordings([]);
     setPhotoIds([]);
     setError(null);
   }
@@ -65,7 +66,8 @@ export function LetterDialog({ heir }: { heir: Heir }) {
   async function send() {
     if (!title.trim()) return setError('Title is required');
     if (!body.trim()) return setError('Write the letter');
-    if (sealed && total > LETTER_ATTACHMENTS_MAX_BYTES) return setError(TOO_LARGE);
+    if (total > LETTER_ATTACHMENTS_MAX_BYTES) return setError(LETTER_ATTACHMENTS_TOO_LARGE);
+    if (!sealed && !files.every(isAudioFile)) return setError(LETTER_AUDIO_ONLY);
     setError(null);
     const done = {
       onSuccess: () => {
@@ -78,22 +80,23 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       onError: (err: unknown) =>
         toast({ variant: 'destructive', title: 'Failed to save the letter', description: errorMessage(err, 'An error occurred') }),
     };
-    if (!sealed) {
-      writeLetter.mutate({ heirId: heir.id, title: title.trim(), body: body.trim(), photoIds }, done);
-      return;
-    }
     setIsSealing(true);
     try {
-      const content: LetterContent = { body, attachments: [] };
-      for (const file of files) content.attachments.push({ name: file.name, type: file.type, data: await toBase64(file) });
+      const attachments = await toLetterFiles(attached);
+      if (!sealed) {
+        const plain = { heirId: heir.id, title: title.trim(), body: body.trim(), photoIds };
+        writeLetter.mutate(attachments.length > 0 ? { ...plain, attachments } : plain, done);
+        return;
+      }
+      const content: LetterContent = { body, attachments };
       const sealedLetter = await sealLetter(content, heir.publicKey!);
       if (sealedLetter.ciphertext.length > Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3)) {
-        setError(`${TOO_LARGE} The letter with its files must fit in 12 MB once sealed.`);
+        setError(`${LETTER_ATTACHMENTS_TOO_LARGE} The letter with its files must fit in 12 MB once sealed.`);
         return;
       }
       writeLetter.mutate({ heirId: heir.id, title: title.trim(), sealed: sealedLetter }, done);
     } catch {
-      setError('The letter could not be sealed in this browser.');
+      setError(sealed ? 'The letter could not be sealed in this browser.' : 'The attached files could not be read in this browser.');
     } finally {
       setIsSealing(false);
     }
@@ -129,22 +132,14 @@ export function LetterDialog({ heir }: { heir: Heir }) {
             </label>
             <p className="text-xs text-muted-foreground">{canSeal ? SEAL_EXPLANATION : LEGACY_MESSAGES.noKeyCode}</p>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={filesId}>Attachments (optional)</Label>
-            <Input
-              id={filesId}
-              type="file"
-              multiple
-              disabled={!sealed}
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-              aria-describedby={`${filesId}-hint`}
-            />
-            <p id={`${filesId}-hint`} className="text-xs text-muted-foreground">
-              {sealed
-                ? `Photos or a voice recording, up to 9 MB in total${files.length ? ` (${formatBytes(total)} chosen)` : ''}.`
-                : 'Plain letters cannot carry files: seal the letter to attach them, or choose photos from your gallery below.'}
-            </p>
-          </div>
+          <LetterFiles
+            sealed={sealed}
+            picked={files}
+            onPickedChange={setFiles}
+            recordings={recordings}
+            onRecordingsChange={setRecordings}
+            disabled={busy}
+          />
           {!sealed && (
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Photos from your gallery (optional)</legend>

@@ -1,0 +1,91 @@
+import { FileAudio, X } from 'lucide-react';
+import { useId } from 'react';
+import { LETTER_ATTACHMENTS_MAX_BYTES, type LetterAudio } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { VoiceRecorder } from '@web/components/voice-recorder';
+import { formatBytes } from '@web/lib/format';
+
+/** A plain letter carries sound only (decision 039); the server checks the bytes again. */
+export const isAudioFile = (file: File) => file.type.startsWith('audio/') || /\.(mp3|wav|ogg|m4a|webm)$/i.test(file.name);
+
+async function toBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Files as a letter carries them, sealed or plain: name, type and the bytes as base64. */
+export async function toLetterFiles(files: File[]): Promise<LetterAudio[]> {
+  const out: LetterAudio[] = [];
+  for (const file of files) out.push({ name: file.name, type: file.type, data: await toBase64(file) });
+  return out;
+}
+
+type LetterFilesProps = {
+  sealed: boolean;
+  /** Picked with the file input: any file in a sealed letter, audio in a plain one. */
+  picked: File[];
+  onPickedChange: (files: File[]) => void;
+  /** Voice messages recorded here, in the order they were made. */
+  recordings: File[];
+  onRecordingsChange: (files: File[]) => void;
+  disabled?: boolean;
+};
+
+/** A letter's attachments: picked files and voice messages recorded in the browser (the memory form's recorder). */
+export function LetterFiles({ sealed, picked, onPickedChange, recordings, onRecordingsChange, disabled }: LetterFilesProps) {
+  const filesId = useId();
+  let total = 0;
+  for (const file of [...picked, ...recordings]) total += file.size;
+  const chosen = total > 0 ? ` (${formatBytes(total)} chosen)` : '';
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={filesId}>Attachments (optional)</Label>
+      <Input
+        id={filesId}
+        type="file"
+        multiple
+        accept={sealed ? undefined : 'audio/*'}
+        disabled={disabled}
+        onChange={(e) => onPickedChange(Array.from(e.target.files ?? []))}
+        aria-describedby={`${filesId}-hint`}
+      />
+      <p id={`${filesId}-hint`} className="text-xs text-muted-foreground">
+        {sealed
+          ? `Photos or a voice recording, up to 9 MB in total${chosen}.`
+          : `Plain letters can carry voice recordings and audio files, up to 9 MB in total${chosen}. Seal the letter to attach other files, or choose photos from your gallery below.`}
+      </p>
+      <VoiceRecorder
+        addsTo="letter"
+        maxBytes={LETTER_ATTACHMENTS_MAX_BYTES}
+        disabled={disabled}
+        onRecorded={(file) => onRecordingsChange([...recordings, file])}
+      />
+      {recordings.length > 0 && (
+        <ul aria-label="Recorded voice messages" className="grid gap-2">
+          {recordings.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm">
+              <FileAudio aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <span className="min-w-0 flex-1 truncate">{file.name}</span>
+              <span className="shrink-0 text-muted-foreground">{formatBytes(file.size)}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onRecordingsChange(recordings.filter((_, i) => i !== index))}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
