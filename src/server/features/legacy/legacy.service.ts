@@ -56,12 +56,21 @@ export function birthdayAt(dateOfBirth: string, age: number): Date {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Where Download everything puts a plain letter's recording: in letters/, beside the letter's text. */
+const letterFileName = (title: string, fileName: string) => `${safeNamePart(title, 'letter')} - ${safeNamePart(fileName, 'recording')}`;
+
 /** letters/index.html: the letters, readable in any browser with no script; the archive's viewer shows the rest. */
 function lettersPage(ownerName: string, heirName: string, content: Received) {
   const letters = content.letters.map((l) =>
     l.sealed
       ? `<h2>${escapeHtml(l.title)}</h2><p>This letter is sealed: open it on the page where you entered your key code.</p>`
-      : `<h2>${escapeHtml(l.title)}</h2><p style="white-space:pre-wrap">${escapeHtml(l.body ?? '')}</p>`,
+      : [
+          `<h2>${escapeHtml(l.title)}</h2><p style="white-space:pre-wrap">${escapeHtml(l.body ?? '')}</p>`,
+          ...l.attachments.map(
+            (file) =>
+              `<figure><figcaption>${escapeHtml(file.name)}</figcaption><audio controls src="${escapeHtml(encodeURIComponent(letterFileName(l.title, file.name)))}"></audio></figure>`,
+          ),
+        ].join('\n'),
   );
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
@@ -425,7 +434,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         for (const file of l.attachments) {
           const bytes = Buffer.from(file.data, 'base64');
           archive.addFile({
-            path: `letters/${name} - ${safeNamePart(file.name, 'recording')}`,
+            path: `letters/${letterFileName(l.title, file.name)}`,
             mtime,
             compress: false,
             open: async () => Readable.from([bytes]),

@@ -67,6 +67,8 @@ function LetterRows({ heir, letters }: { heir: Heir; letters: Letter[] }) {
                 </>
               )}
               Written {formatDay(letter.createdAt)}
+              {letter.attachments.length > 0 &&
+                ` · ${letter.attachments.length === 1 ? '1 voice recording' : `${letter.attachments.length} voice recordings`}`}
             </span>
             {letter.sealed && letter.sealed.recipientPublicKey !== heir.publicKey && (
               <span className="block text-xs font-medium text-destructive">
