@@ -1,11 +1,13 @@
 // Walks every route Fastify registered (not a hand-kept list of paths) and checks its access rule:
 // anonymous → 401; another user's ids (in path, query or body, prefixed attachment ids included) → 404 with
 // the victim's data unchanged; the owner → success. A route added without a rule here fails this test.
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, exports, imports } from '@server/db/schema';
+import { contacts, exports, imports, photos } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
+import { makeVideo } from '@tests/helpers/video-fixture';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
 
@@ -39,6 +41,11 @@ interface World {
   /** The victim's finished import, and a resumable upload the victim has begun (its tus id). */
   importId: number;
   importUploadId: string;
+  /** The victim's video (ready to play) and a finished resumable video upload not yet made a video. */
+  videoId: number;
+  videoUploadId: string;
+  /** A video upload begun and not finished (two bytes long). */
+  videoPartUploadId: string;
 }
 
 interface Req {
@@ -368,12 +375,33 @@ const RULES: Record<string, Rule> = {
       payload: Buffer.from('PK'),
     }),
   },
+  'POST /api/photos/video-uploads': {
+    kind: 'self',
+    request: () => ({ url: '/api/photos/video-uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '22' } }),
+  },
+  'PATCH /api/photos/video-uploads/:uploadId': {
+    kind: 'owned',
+    request: (w) => ({
+      url: `/api/photos/video-uploads/${w.videoPartUploadId}`,
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.from('00'),
+    }),
+  },
+  'POST /api/photos/videos': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/photos/videos', payload: { uploadId: w.videoUploadId } }),
+  },
+  'GET /api/photos/video/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/video/${w.videoId}` }) },
+  'GET /api/capabilities': { kind: 'self', request: () => ({ url: '/api/capabilities' }) },
 };
+
+let clip: Buffer;
 
 describe('access control on every registered route', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
+    clip = fs.readFileSync(await makeVideo('h264-mp4', { seconds: 1, size: '64x48' }));
     png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } })
       .png()
       .toBuffer();
@@ -509,6 +537,39 @@ describe('access control on every registered route', () => {
     );
     expect(upload.statusCode, upload.body).toBe(201);
     const importUploadId = String(upload.headers.location).split('/').pop()!;
+    const videoUpload = await send(
+      'POST',
+      { url: '/api/photos/video-uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': String(clip.length) } },
+      victim.cookie,
+    );
+    const videoUploadId = String(videoUpload.headers.location).split('/').pop()!;
+    const filled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/photos/video-uploads/${videoUploadId}`,
+      headers: { cookie: victim.cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: clip,
+    });
+    expect(filled.statusCode, filled.body).toBe(204);
+    const videoPart = await send(
+      'POST',
+      { url: '/api/photos/video-uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '2' } },
+      victim.cookie,
+    );
+    const videoKey = `users/${victim.user.id}/photos/access-video.mp4`;
+    await t.files.writeBuffer(videoKey, clip);
+    const [video] = await t.db
+      .insert(photos)
+      .values({
+        userId: victim.user.id,
+        filePath: videoKey,
+        fileName: 'Vi.mp4',
+        fileSize: clip.length,
+        mimeType: 'video/mp4',
+        derivativeStatus: 'ready',
+        videoPlayback: 'original',
+        durationMs: 1000,
+      })
+      .returning({ id: photos.id });
     return {
       victim,
       attacker,
@@ -534,6 +595,9 @@ describe('access control on every registered route', () => {
       exportId: finishedExport!.id,
       importId: finishedImport!.id,
       importUploadId,
+      videoId: video!.id,
+      videoUploadId,
+      videoPartUploadId: String(videoPart.headers.location).split('/').pop()!,
     };
   }
 

@@ -219,6 +219,8 @@ const BODILESS = new Set([
   // tus 1.0 (decision 029): the headers carry the request, the body is raw upload data
   'POST /api/imports/uploads',
   'PATCH /api/imports/uploads/:uploadId',
+  'POST /api/photos/video-uploads',
+  'PATCH /api/photos/video-uploads/:uploadId',
 ]);
 const BAD_FILENAMES = [
   '../../etc/passwd',

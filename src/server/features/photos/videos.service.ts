@@ -117,7 +117,7 @@ export function createVideosService({
     /** What the viewer plays (or the grid's preview clip): the original or its copy, once ready. */
     async playable(userId: number, id: number, preview: boolean): Promise<StoredFile> {
       const video = await repo.findOwnedFile(userId, id);
-      if (!video?.videoPlayback) throw notFound('Video not found');
+      if (!video?.videoPlayback) throw notFound('No such video');
       const ready = video.videoPlayback === 'original' || video.videoPlayback === 'copy';
       if (video.videoPlayback === 'preparing') {
         throw new AppError(503, 'This video is still being prepared. Please try again in a moment.', 'VIDEO_PREPARING');
