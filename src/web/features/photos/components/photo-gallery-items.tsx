@@ -8,7 +8,7 @@ import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoDate } from './photo-date';
 import { PhotoImage, photoLabel } from './photo-image';
 import { PhotoTitle } from './photo-title';
-import { preparingText, VideoTileOverlay } from './video-tile';
+import { preparingText, useVideoHoverPreview, VideoTileOverlay } from './video-tile';
 
 export type GalleryItemProps = {
   photo: Photo;
@@ -85,10 +85,12 @@ function OpenablePhoto({
 /** spec §2 Grid: image, title, date; a delete button appears on hover (and on keyboard focus). */
 export function PhotoGridItem(props: GalleryItemProps) {
   const { photo } = props;
+  const hover = useVideoHoverPreview(photo.video, !props.selection);
   return (
     <div role="listitem" className="group overflow-hidden rounded-xl border bg-card shadow-sm">
-      <div className="relative aspect-square bg-muted">
+      <div className="relative aspect-square bg-muted" {...hover.handlers}>
         <OpenablePhoto {...props} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+        {hover.preview}
         {!props.selection && (
           <div className="absolute top-2 right-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
             <DeletePhotoButton photo={photo} variant="icon" />

@@ -66,14 +66,15 @@ export function PhotoViewerDialog({
 
   return (
     <Dialog open={photo !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-6xl" onKeyDown={onKeyDown}>
+      {/* one column no wider than the dialog: a long file name or a wide video must not push it past a phone's edge */}
+      <DialogContent className="max-w-6xl grid-cols-[minmax(0,1fr)]" onKeyDown={onKeyDown}>
         {photo && (
           <>
             <DialogHeader>
               <DialogTitle className="truncate pr-8">{photoLabel(photo)}</DialogTitle>
               <DialogDescription>{formatLongDate(photoDate(photo))}</DialogDescription>
             </DialogHeader>
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
               <div
                 className="relative flex max-h-[75vh] touch-pan-y items-center justify-center overflow-hidden rounded-lg bg-muted"
                 onPointerDown={onPointerDown}

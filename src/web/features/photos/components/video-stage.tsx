@@ -30,22 +30,24 @@ export function VideoStage({ photo, video, timestamp }: { photo: Photo; video: P
     );
   }
   return (
-    <div className="relative flex size-full max-h-[75vh] flex-col items-center justify-center">
+    <div className="grid w-full min-w-0 justify-items-center gap-3 py-3">
       <PhotoImage
         key={photo.id}
         photo={photo}
         timestamp={timestamp}
         isMobile
         eager
-        className="max-h-[75vh] min-h-48 w-auto min-w-48 max-w-full object-contain"
+        className="max-h-[60vh] min-h-40 w-auto min-w-40 max-w-full object-contain"
       />
-      <div className="absolute inset-x-2 bottom-2 grid justify-items-center gap-2 rounded-md bg-black/70 p-3 text-center text-sm text-white">
+      <div className="grid justify-items-center gap-2 px-3 text-center text-sm">
         {video.playback === 'preparing' ? (
-          <p role="status">{preparingText(video)}</p>
+          <p role="status" className="font-medium">
+            {preparingText(video)}
+          </p>
         ) : (
           <>
             <p>{VIDEO_UNAVAILABLE_TEXT}</p>
-            <Button asChild variant="secondary" size="sm">
+            <Button asChild variant="outline" size="sm">
               <a href={`/api/photos/${photo.id}/original`} download={photo.fileName}>
                 <Download aria-hidden="true" />
                 Download original

@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PhotoVideo } from '@shared/schemas/photos';
 import { photoFixture } from '@tests/helpers/photo-fixture';
 import { PhotoImage } from './photo-image';
-import { VideoTileOverlay } from './video-tile';
+import { useVideoHoverPreview, VideoTileOverlay } from './video-tile';
 
 const video = (fields: Partial<PhotoVideo>): PhotoVideo => ({
   playback: 'ready',
@@ -43,5 +43,44 @@ describe('a video tile in the grid', () => {
     rerender(<PhotoImage photo={{ ...withPoster, derivativeStatus: 'failed' }} size="thumb" timestamp={1} isMobile={false} />);
     const placeholder = screen.getByRole('img', { name: 'Birthday' });
     expect(placeholder.tagName).toBe('SPAN');
+  });
+});
+
+describe('the hover preview of a ready video', () => {
+  afterEach(cleanup);
+
+  function Tile({ video: v, enabled = true }: { video: PhotoVideo; enabled?: boolean }) {
+    const hover = useVideoHoverPreview(v, enabled);
+    return (
+      <div data-testid="tile" {...hover.handlers}>
+        {hover.preview}
+      </div>
+    );
+  }
+  const ready = video({ playback: 'ready', previewUrl: '/api/photos/video/5?preview=true' });
+
+  it('plays the muted preview while a mouse is over the tile, and loads nothing before', () => {
+    const { container } = render(<Tile video={ready} />);
+    expect(container.querySelector('video')).toBeNull();
+    fireEvent.pointerEnter(screen.getByTestId('tile'), { pointerType: 'mouse' });
+    const preview = container.querySelector('video')!;
+    expect(preview.getAttribute('src')).toBe('/api/photos/video/5?preview=true');
+    expect(preview.muted).toBe(true);
+    fireEvent.pointerLeave(screen.getByTestId('tile'), { pointerType: 'mouse' });
+    expect(container.querySelector('video')).toBeNull();
+  });
+
+  it('never starts on touch, in Select mode, or before the video is ready', () => {
+    const cases = [
+      { v: ready, enabled: true, pointerType: 'touch' },
+      { v: ready, enabled: false, pointerType: 'mouse' },
+      { v: video({ playback: 'preparing', previewUrl: null }), enabled: true, pointerType: 'mouse' },
+    ];
+    for (const { v, enabled, pointerType } of cases) {
+      const { container, unmount } = render(<Tile video={v} enabled={enabled} />);
+      fireEvent.pointerEnter(screen.getByTestId('tile'), { pointerType });
+      expect(container.querySelector('video')).toBeNull();
+      unmount();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useState, type PointerEvent } from 'react';
 import type { PhotoVideo } from '@shared/schemas/photos';
 import { DurationBadge } from '@web/components/duration-badge';
 
@@ -21,4 +22,32 @@ export function VideoTileOverlay({ video }: { video: PhotoVideo }) {
       <DurationBadge durationMs={video.durationMs} className="pointer-events-none absolute right-2 bottom-2 shadow-sm" />
     </>
   );
+}
+
+/**
+ * On a desktop, a ready video's tile plays its few-second muted preview while the mouse is over it (as photo
+ * apps do); touch and pen never start it, and nothing is loaded until the mouse comes. Returns the handlers for
+ * the tile and the preview to draw above the poster (it lets clicks through).
+ */
+export function useVideoHoverPreview(video: PhotoVideo | null, enabled: boolean) {
+  const [isHovered, setIsHovered] = useState(false);
+  const src = enabled && video?.playback === 'ready' ? video.previewUrl : null;
+  if (!src) return { handlers: {}, preview: null };
+  return {
+    handlers: {
+      onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && setIsHovered(true),
+      onPointerLeave: () => setIsHovered(false),
+    },
+    preview: isHovered ? (
+      <video
+        src={src}
+        muted
+        autoPlay
+        loop
+        playsInline
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 size-full object-cover"
+      />
+    ) : null,
+  };
 }
