@@ -33,12 +33,15 @@ describe('videos', () => {
     }
   }
 
-  async function probeCodec(bytes: Buffer) {
+  async function probeBytes(bytes: Buffer) {
     const file = `${fs.mkdtempSync('/tmp/heirloom-probe-')}/clip`;
     fs.writeFileSync(file, bytes);
-    const { stdout } = await promisify(execFile)(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', file]);
-    return (JSON.parse(stdout) as { streams: Array<{ codec_type: string; codec_name: string }> }).streams;
+    const { stdout } = await promisify(execFile)(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+    return JSON.parse(stdout) as { streams: Array<{ codec_type: string; codec_name: string }>; format: { tags?: Record<string, string> } };
   }
+  const probeCodec = async (bytes: Buffer) => (await probeBytes(bytes)).streams;
+  /** Whether a video's container says where it was filmed, as ffprobe reads it (MP4 keeps it in a binary box). */
+  const hasPlace = async (bytes: Buffer) => Object.keys((await probeBytes(bytes)).format.tags ?? {}).some((k) => k.startsWith('location'));
 
   it('an iPhone HEVC MOV: its date with its offset, place, camera, length, a poster, and a playable H.264 copy', async () => {
     const user = await signUp(t.app);
@@ -96,11 +99,9 @@ describe('videos', () => {
 
   it('an H.264 MP4 plays as it is, with Range answers 206 and 416', async () => {
     const user = await signUp(t.app);
-    const original = fs.readFileSync(
-      await makeVideo('h264-mp4', { metadata: { creation_time: '2021-05-01T10:00:00Z', location: '+48.8584+002.2945/' } }),
-    );
+    const original = fs.readFileSync(await makeVideo('h264-mp4', { metadata: { creation_time: '2021-05-01T10:00:00Z' } }));
     const created = (await (await uploadVideo(base, user.cookie, original, 'birthday.mp4')).json()) as Photo;
-    expect(created).toMatchObject({ dateTaken: '2021-05-01T10:00:00.000Z', location: '48.858400, 2.294500', mimeType: 'video/mp4' });
+    expect(created).toMatchObject({ dateTaken: '2021-05-01T10:00:00.000Z', location: null, mimeType: 'video/mp4' });
     const video = await settled(user.cookie, created.id);
     expect(video.video?.playback).toBe('ready');
     // no copy was made: the original itself plays
@@ -113,6 +114,46 @@ describe('videos', () => {
     const beyond = await get(user.cookie, video.video!.url, { range: `bytes=${original.length + 10}-` });
     expect(beyond.status).toBe(416);
     expect(await beyond.json()).toEqual({ message: 'The requested range is not within this file' });
+  });
+
+  it('a video that says where it was filmed plays from a copy without the place; a link without places never hands out the original', async () => {
+    const user = await signUp(t.app);
+    const original = fs.readFileSync(await makeVideo('h264-mp4', { metadata: { location: '+48.8584+002.2945/' } }));
+    const created = (await (await uploadVideo(base, user.cookie, original, 'eiffel.mp4')).json()) as Photo;
+    expect(created.location).toBe('48.858400, 2.294500');
+    const video = await settled(user.cookie, created.id);
+    const played = Buffer.from(await (await get(user.cookie, video.video!.url)).arrayBuffer());
+    expect(played.equals(original)).toBe(false);
+    expect(await hasPlace(played)).toBe(false);
+    expect(await hasPlace(original)).toBe(true);
+
+    const post = async (url: string, body: object) =>
+      (await (
+        await fetch(new URL(url, base), {
+          method: 'POST',
+          headers: { cookie: user.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as {
+        id: number;
+        url: string;
+      };
+    const collection = await post('/api/collections', { title: 'Paris' });
+    await post(`/api/collections/${collection.id}/items`, { photoIds: [created.id] });
+    for (const includePlaces of [false, true]) {
+      const link = await post(`/api/collections/${collection.id}/links`, { kind: 'public', includePlaces });
+      const token = link.url.slice(link.url.lastIndexOf('/s/') + 3);
+      const view = (await (await fetch(new URL(`/api/shared/${token}`, base))).json()) as {
+        photos: Array<{ videoUrl: string | null; durationMs: number | null; downloadUrl: string }>;
+      };
+      const [shared] = view.photos;
+      expect(shared).toMatchObject({ durationMs: 3000 });
+      const plays = await fetch(new URL(shared!.videoUrl!, base), { headers: { range: 'bytes=0-' } });
+      expect(plays.status).toBe(206);
+      expect(await hasPlace(Buffer.from(await plays.arrayBuffer()))).toBe(false);
+      const download = Buffer.from(await (await fetch(new URL(shared!.downloadUrl, base))).arrayBuffer());
+      expect(await hasPlace(download), `download with includePlaces=${includePlaces}`).toBe(includePlaces);
+    }
   });
 
   it('a WebM gets a playable copy; a MOV with H.264 is only remuxed', async () => {

@@ -33,6 +33,9 @@ import type { CachedImage, ImageCache } from './image-cache';
 import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './photo-derivatives';
 /** Where each stored size of a photo lives: a shared link serves the metadata-free sizes as they are. */
 export { derivativeKey } from './photo-derivatives';
+/** Where a video's playable copy lives, and how a video plays (decision 038): shares serve them too. */
+export { videoKey } from './video-derivatives';
+export type { VideoPlaybackState } from './photos.repo';
 import { readPhotoMetadata } from './photo-metadata';
 import { videoKey, type VideoVariant } from './video-derivatives';
 import { createPhotosRepo, photoImagePath, type ImportedPhotoMetadata, type PhotoFile, type PhotosRepo } from './photos.repo';

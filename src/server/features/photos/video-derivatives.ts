@@ -48,7 +48,7 @@ export async function makePreview(tools: MediaTools, input: string, output: stri
   await runFfmpeg(
     tools,
     [
-      ...['-t', String(PREVIEW_SECONDS), '-i', input, '-map', '0:v:0', '-an', '-vf', fitInside(PREVIEW_MAX_PX)],
+      ...['-t', String(PREVIEW_SECONDS), '-i', input, '-map', '0:v:0', '-an', '-map_metadata', '-1', '-vf', fitInside(PREVIEW_MAX_PX)],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', output],
     ],
     { ...opts, nice: true },
@@ -56,12 +56,13 @@ export async function makePreview(tools: MediaTools, input: string, output: stri
 }
 
 /**
- * The playable copy. 'remux' moves H.264/AAC from a MOV into an MP4 without touching the pictures (seconds);
+ * The playable copy. 'remux' moves H.264/AAC from a MOV (or an MP4 with a place) into an MP4 without touching the pictures (seconds);
  * 'transcode' makes H.264 (8-bit 4:2:0, at most 1080p) with stereo AAC. Both put the index first
  * (+faststart) so playback starts before the whole file has arrived.
  */
 export async function makePlayableCopy(tools: MediaTools, input: string, output: string, mode: 'remux' | 'transcode', opts: RunOptions) {
-  const streams = ['-map', '0:v:0', '-map', '0:a:0?'];
+  // no container metadata (place, camera): the copy is what shares without places play and download
+  const streams = ['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1'];
   const codecs =
     mode === 'remux'
       ? ['-c', 'copy']

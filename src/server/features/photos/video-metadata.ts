@@ -36,12 +36,9 @@ const MAX_STRING = 200;
 const EARLIEST_FILMED = Date.parse('1900-01-01T00:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const clean = (value: string | undefined) =>
-  // eslint-disable-next-line no-control-regex
-  value
-    ?.replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, MAX_STRING) || undefined;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+const clean = (value: string | undefined) => value?.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_STRING) || undefined;
 
 /** Tags are case-insensitive in practice (MP4 writes `creation_time`, some muxers `CREATION_TIME`). */
 function tagReader(tags: Record<string, string> | undefined) {
@@ -88,12 +85,16 @@ function rotationOf(stream: ProbeStream): number {
   return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
 }
 
-/** Browsers play H.264 (8-bit 4:2:0) with AAC or MP3 or no sound, in MP4; the rest needs a copy. */
-function playbackOf(mimeType: string, video: ProbeStream, audio: ProbeStream | undefined): VideoMetadata['playback'] {
+/**
+ * Browsers play H.264 (8-bit 4:2:0) with AAC or MP3 or no sound, in MP4; the rest needs a copy. An original
+ * that says where it was filmed is remuxed too (seconds, pictures untouched): the copy carries no container
+ * metadata, so a share without places can play it (decision 038).
+ */
+function playbackOf(mimeType: string, video: ProbeStream, audio: ProbeStream | undefined, hasPlace: boolean): VideoMetadata['playback'] {
   const playableVideo = video.codec_name === 'h264' && (video.pix_fmt === 'yuv420p' || video.pix_fmt === 'yuvj420p');
   const playableAudio = !audio || audio.codec_name === 'aac' || audio.codec_name === 'mp3';
   if (!playableVideo || !playableAudio) return 'transcode';
-  return mimeType === 'video/mp4' || mimeType === 'video/x-m4v' ? 'original' : 'remux';
+  return (mimeType === 'video/mp4' || mimeType === 'video/x-m4v') && !hasPlace ? 'original' : 'remux';
 }
 
 /** Read ffprobe's answer for a file already recognised as `mimeType`; undefined when it holds no video stream. */
@@ -133,14 +134,17 @@ export function readVideoMetadata(probe: unknown, mimeType: string): VideoMetada
   if (video.codec_name) exif.VideoCodec = video.codec_name;
   if (audio?.codec_name) exif.AudioCodec = audio.codec_name;
 
+  const location = locationFromIso6709(tag('com.apple.quicktime.location.iso6709', 'location'));
+  // any place tag at all (even one we cannot read) keeps the original out of shares without places
+  const hasPlace = location !== null || tag('com.apple.quicktime.location.iso6709', 'location', 'location-eng') !== undefined;
   return {
     durationMs,
     width,
     height,
     dateTaken,
-    location: locationFromIso6709(tag('com.apple.quicktime.location.iso6709', 'location')),
+    location,
     cameraInfo: cameraInfo || null,
     exifData: Object.keys(exif).length > 0 ? exif : null,
-    playback: playbackOf(mimeType, video, audio),
+    playback: playbackOf(mimeType, video, audio, hasPlace),
   };
 }

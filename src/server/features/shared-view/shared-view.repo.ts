@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, contacts, grants, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
+import type { VideoPlaybackState } from '../photos/photos.service';
 
 /**
  * The signed-in user receives a personal grant when its contact is linked to them (mutual contacts, decision
@@ -63,6 +64,9 @@ export interface SharedPhotoRow {
   height: number | null;
   contentHash: string | null;
   createdAt: Date;
+  /** A video's playback and length (decision 038); null for a picture. */
+  videoPlayback: VideoPlaybackState | null;
+  durationMs: number | null;
 }
 
 export interface SharedAttachmentRow {
@@ -133,6 +137,8 @@ const photoColumns = {
   height: photos.height,
   contentHash: photos.contentHash,
   createdAt: photos.createdAt,
+  videoPlayback: photos.videoPlayback,
+  durationMs: photos.durationMs,
 };
 
 const attachmentColumns = {

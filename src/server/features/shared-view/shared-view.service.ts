@@ -16,7 +16,7 @@ import type { LinkTokens } from '../../lib/link-tokens';
 import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
 import { createPasswordCheck, retryAfterHeader, type PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey } from '../memories/memories.service';
-import { derivativeKey } from '../photos/photos.service';
+import { derivativeKey, videoKey } from '../photos/photos.service';
 import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shared-files';
 import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
 import { safeNamePart, writeArchive, type ExportDataset } from '../exports/exports.service';
@@ -31,7 +31,7 @@ export interface ShareAccess {
   base: string;
 }
 
-export type PhotoSize = 'thumbnail' | 'display' | 'download';
+export type PhotoSize = 'thumbnail' | 'display' | 'download' | 'video';
 
 /** An unlocked link is remembered for a week at most, and never past the link's own expiry. */
 const UNLOCK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -102,6 +102,22 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
   }
 
   const photoUrl = (base: string, itemId: number, size: PhotoSize) => `${base}/photos/${itemId}/${size}`;
+
+  /** A video that plays: its original (which then carries no place) or its metadata-free copy (decision 038). */
+  const isPlayable = (p: Pick<SharedPhotoRow, 'videoPlayback'>) => p.videoPlayback === 'original' || p.videoPlayback === 'copy';
+
+  /** The video a recipient plays or, without places, downloads: never the original's container metadata. */
+  async function videoFile(photo: SharedPhotoRow, fileName: string | undefined): Promise<StoredFile> {
+    if (!isPlayable(photo)) throw new AppError(422, 'This video cannot be played in the browser yet.', 'VIDEO_UNAVAILABLE');
+    const copy = photo.videoPlayback === 'copy';
+    const file = await storedFile(files, copy ? videoKey(photo.key, 'copy') : photo.key, {
+      mimeType: copy ? 'video/mp4' : photo.mimeType,
+      fileName: fileName && copy ? withExtension(fileName, 'mp4') : fileName,
+      lastModified: photo.createdAt,
+    });
+    if (!file) throw notFound();
+    return file;
+  }
 
   function coverOf(g: ShareGrant, photos: SharedPhotoRow[]) {
     return photos.find((p) => p.photoId === g.coverPhotoId) ?? photos[0];
@@ -202,8 +218,8 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
           thumbnailUrl: photoUrl(base, p.itemId, 'thumbnail'),
           displayUrl: photoUrl(base, p.itemId, 'display'),
           downloadUrl: photoUrl(base, p.itemId, 'download'),
-          videoUrl: null, // shared videos: see decision 038
-          durationMs: null,
+          videoUrl: isPlayable(p) ? photoUrl(base, p.itemId, 'video') : null,
+          durationMs: p.durationMs,
         })),
         memories: memories.map((m) => ({
           id: m.itemId,
@@ -266,6 +282,10 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
     async photoFile({ grant: g }: ShareAccess, itemId: number, size: PhotoSize): Promise<StoredFile> {
       const photo = await repo.findPhoto(g, itemId);
       if (!photo) throw notFound();
+      if (size === 'video' && !photo.videoPlayback) throw notFound();
+      if (size === 'video' || (size === 'download' && photo.videoPlayback && !g.includePlaces)) {
+        return videoFile(photo, size === 'download' ? photo.fileName : undefined);
+      }
       const about = { lastModified: photo.createdAt };
       const derivative = (variant: 'thumb' | 'mobile' | 'display', mimeType: string) =>
         storedFile(files, derivativeKey(photo.key, variant), { mimeType, ...about });
@@ -337,7 +357,7 @@ export type SharedViewService = ReturnType<typeof createSharedViewService>;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-const photoSizeSchema = z.enum(['thumbnail', 'display', 'download'], { error: 'Not found' });
+const photoSizeSchema = z.enum(['thumbnail', 'display', 'download', 'video'], { error: 'Not found' });
 
 /** The shared view's service for an app (also what the Legacy Plan's heir routes read through). */
 export function sharedViewServiceFor(app: App) {
