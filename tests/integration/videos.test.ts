@@ -238,3 +238,31 @@ describe('videos', () => {
     }
   });
 });
+
+describe('videos on a server without ffmpeg', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('says so, stores the video and offers the original for download, without poster or playback', async () => {
+    const user = await signUp(t.app);
+    const caps = await t.app.inject({ method: 'GET', url: '/api/capabilities', headers: { cookie: user.cookie } });
+    expect(caps.json()).toMatchObject({ videoProcessing: false });
+    const original = fs.readFileSync(await makeVideo('h264-mp4'));
+    const res = await uploadVideo(base, user.cookie, original, 'kept.mp4');
+    expect(res.status, await res.clone().text()).toBe(201);
+    const video = (await res.json()) as Photo;
+    expect(video).toMatchObject({ mediaType: 'video', derivativeStatus: 'failed', video: { playback: 'unavailable', durationMs: null } });
+    const play = await t.app.inject({ method: 'GET', url: video.video!.url, headers: { cookie: user.cookie } });
+    expect(play.statusCode).toBe(422);
+    const kept = await t.app.inject({ method: 'GET', url: `/api/photos/${video.id}/original`, headers: { cookie: user.cookie } });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(original)).toBe(true);
+    // still a video by its bytes: a text file is refused here too
+    expect((await uploadVideo(base, user.cookie, Buffer.from('not a video '.repeat(50)), 'x.mp4')).status).toBe(415);
+  });
+});
