@@ -779,8 +779,16 @@ async function heirsReceived() {
     ownerName: 'Rose Tyler',
     heirName: 'Amy Smith',
     letters: [
-      { id: 1, title: 'For when you are grown', body: null, photos: [], sealed, releasedAt: '2027-01-02T10:00:00.000Z' },
-      { id: 2, title: 'A plain note', body: 'Look after the cat.', photos: [], sealed: null, releasedAt: '2027-01-02T10:00:00.000Z' },
+      { id: 1, title: 'For when you are grown', body: null, photos: [], attachments: [], sealed, releasedAt: '2027-01-02T10:00:00.000Z' },
+      {
+        id: 2,
+        title: 'A plain note',
+        body: 'Look after the cat.',
+        photos: [],
+        attachments: [],
+        sealed: null,
+        releasedAt: '2027-01-02T10:00:00.000Z',
+      },
     ],
     releases: [
       {
