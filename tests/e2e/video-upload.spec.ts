@@ -120,3 +120,56 @@ test('an iPhone HEVC MOV shows "Preparing video…" on a phone screen, then play
   await expect.poll(() => readyState(video), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a video upload cut off by a reload continues where it stopped when the same file is chosen again', async ({ page, signIn }) => {
+  test.setTimeout(120_000);
+  // about 20 MB of noise (lossless), so the upload takes three 8 MiB requests
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-video-'));
+  const file = path.join(dir, 'garden-party.mp4');
+  execFileSync(FFMPEG, [
+    ...[
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'nullsrc=size=640x480:rate=25,geq=lum=random(1)*255:cb=128:cr=128',
+    ],
+    ...['-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', file],
+  ]);
+  const size = fs.statSync(file).size;
+  expect(size).toBeGreaterThan(16 * 1024 * 1024);
+  await signIn();
+  await page.goto('/photos');
+
+  // the first chunk arrives; every later one fails as on a dropped line (tus retries them), and the page is reloaded
+  const offsets: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/photos/video-uploads/'))
+      offsets.push(request.headers()['upload-offset'] ?? '');
+  });
+  let patches = 0;
+  await page.route('**/api/photos/video-uploads/*', (route) =>
+    route.request().method() === 'PATCH' && ++patches > 1 ? route.abort('connectionreset') : route.continue(),
+  );
+  const firstChunk = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.status() === 204);
+  await page.getByLabel('Photo files').setInputFiles(file);
+  await firstChunk;
+  await expect(page.getByText(/^Uploading\.\.\. [1-9]\d%$/)).toBeVisible();
+  await page.reload();
+  await page.unrouteAll();
+  const beforeReload = offsets.length;
+
+  // the same file again: the browser remembers the upload, asks the server how far it got, and sends the rest
+  const resumed = page.waitForRequest((request) => request.method() === 'HEAD' && request.url().includes('/api/photos/video-uploads/'));
+  await page.getByLabel('Photo files').setInputFiles(file);
+  await resumed;
+  await expect(page.getByText('Video uploaded successfully.', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // before the reload: the start, then the second chunk tried again and again; after it, the second chunk on
+  expect(offsets.slice(0, beforeReload).filter((offset) => offset !== String(8 * 1024 * 1024))).toEqual(['0']);
+  expect(offsets.slice(beforeReload)).toEqual([String(8 * 1024 * 1024), String(16 * 1024 * 1024)]);
+  await expect(grid(page).getByRole('listitem').filter({ hasText: 'garden-party.mp4' })).toBeVisible();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
