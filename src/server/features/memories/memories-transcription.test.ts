@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { TRANSCRIPTION_MESSAGES } from '@shared/schemas/transcription';
 import { createTranscriber } from '@server/ai/transcription';
 import { AiError } from '@server/ai/provider';
@@ -145,6 +146,37 @@ describe('memory transcription', () => {
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ message: TRANSCRIPTION_MESSAGES.notAudio });
     }
+    expect(seen).toHaveLength(0);
+    expect(tempFiles(t)).toEqual([]);
+  });
+
+  it('takes one file at a time and no more than an attachment may weigh, keeping nothing', async () => {
+    const two = multipart([
+      { name: 'audio', filename: 'a.webm', content: RECORDING },
+      { name: 'audio', filename: 'b.webm', content: RECORDING },
+    ]);
+    const both = await t.app.inject({
+      method: 'POST',
+      url: '/api/memories/transcriptions',
+      headers: { cookie: owner.cookie, ...two.headers },
+      payload: two.payload,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ message: 'Send one audio file at a time.' });
+
+    const huge = await transcribeUpload(t, owner, {
+      filename: 'long.webm',
+      content: Buffer.concat([RECORDING, Buffer.alloc(ATTACHMENT_MAX_BYTES)]),
+    });
+    expect(huge.statusCode).toBe(413);
+    const none = multipart([{ name: 'other', value: 'x' }]);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/memories/transcriptions',
+      headers: { cookie: owner.cookie, ...none.headers },
+      payload: none.payload,
+    });
+    expect(missing.statusCode).toBe(400);
     expect(seen).toHaveLength(0);
     expect(tempFiles(t)).toEqual([]);
   });
