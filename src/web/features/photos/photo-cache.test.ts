@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Photo, PhotoPage } from '@shared/schemas/photos';
 import { queryKeys } from '@web/lib/query-keys';
 import { buildGalleryRows } from './gallery-rows';
-import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
+import { addCachedPhoto, refreshCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
 import { photoFixture } from '@tests/helpers/photo-fixture';
 
 const photo = (id: number, dateTaken: string, title = `Photo ${id}`): Photo =>
@@ -56,6 +56,23 @@ describe('the gallery page chains in the cache', () => {
     expect(client.getQueryData<Chain>(newest)!.pages[0]!.items[1]!.title).toBe('Moved');
     await removeCachedPhotos(client, [5, 3]);
     expect(ids(client, newest)).toEqual([[4], []]);
+  });
+
+  it("writes a polled video's progress into every copy without asking for the months again, unless its date moved", async () => {
+    const client = seeded();
+    const months = queryKeys.photos.months('dateTaken', 'UTC');
+    client.setQueryData(months, { months: [] });
+    const preparing = {
+      ...photo(4, '2024-04-01T12:00:00Z'),
+      mediaType: 'video' as const,
+      video: { playback: 'preparing' as const, progress: 40, durationMs: 3000, url: '/api/photos/video/4', previewUrl: null },
+    };
+    const ready = { ...preparing, video: { ...preparing.video, playback: 'ready' as const, progress: null } };
+    await refreshCachedPhoto(client, ready, preparing);
+    expect(client.getQueryData<Chain>(newest)!.pages[0]!.items[1]!.video?.playback).toBe('ready');
+    expect(client.getQueryState(months)!.isInvalidated).toBe(false);
+    await refreshCachedPhoto(client, { ...ready, dateTaken: '2019-01-01T12:00:00Z' }, ready);
+    expect(client.getQueryState(months)!.isInvalidated).toBe(true);
   });
 });
 
