@@ -1,13 +1,15 @@
 // Google Photos Takeout (decision 029), from a generated two-part fixture shaped like Google's: dates, places
 // and descriptions come from the sidecars only where the photo's own EXIF lacks them, the album becomes a
-// collection, edited copies and second copies are skipped, and the video is refused with its reason.
+// collection, edited copies and second copies are skipped, a damaged video is refused with its reason, and a
+// real video comes into the gallery with its sidecar's date (decision 038).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
-import { TAKEN, takeoutFixture, type TakeoutFixture } from '@tests/helpers/takeout-fixture';
+import { TAKEN, takeoutFixture, takeoutSidecar, zipOf, type TakeoutFixture } from '@tests/helpers/takeout-fixture';
+import { makeVideo } from '@tests/helpers/video-fixture';
 import { importArchives, waitForImport } from './import-helpers';
 
 describe('Google Photos Takeout import', () => {
@@ -27,6 +29,36 @@ describe('Google Photos Takeout import', () => {
 
   const photosOf = async (cookie: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie } })).json() as Photo[];
+
+  it('brings a video in beside the photos, dated by its sidecar, and prepares it to play', async () => {
+    const { cookie } = await signUp(t.app);
+    const clip = fs.readFileSync(await makeVideo('hevc-mov', { seconds: 1, size: '160x120' }));
+    const year = 'Takeout/Google Photos/Photos from 2016';
+    const archive = await zipOf([
+      [`${year}/IMG_0100.MOV`, clip],
+      [
+        `${year}/IMG_0100.MOV.supplemental-metadata.json`,
+        takeoutSidecar({ title: 'IMG_0100.MOV', taken: TAKEN.d, description: 'First steps' }),
+      ],
+    ]);
+    const job = await importArchives(t, cookie, [archive]);
+    expect(job.report!.imported.photos).toBe(1);
+    expect(job.report!.refused.count).toBe(0);
+    const [video] = await photosOf(cookie);
+    expect(video).toMatchObject({
+      mediaType: 'video',
+      fileName: 'IMG_0100.MOV',
+      description: 'First steps',
+      dateTaken: new Date(TAKEN.d * 1000).toISOString(),
+      video: { durationMs: 1000 },
+    });
+    for (let i = 0; i < 300; i++) {
+      const now = (await t.app.inject({ method: 'GET', url: `/api/photos/${video!.id}`, headers: { cookie } })).json() as Photo;
+      if (now.video?.playback === 'ready' && now.derivativeStatus === 'ready') return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the imported video never became playable');
+  });
 
   it('imports both parts as one library: metadata from sidecars, the album as a collection', async () => {
     const { cookie } = await signUp(t.app);
@@ -50,7 +82,10 @@ describe('Google Photos Takeout import', () => {
       'Takeout/Google Photos/Photos from 2019/IMG_0001-edited.JPG',
       'Takeout/Google Photos/Summer trip/IMG_0005.jpg',
     ]);
-    expect(report.refused).toEqual({ count: 1, items: [{ path: fixture.expect.videos[0], reason: 'heirloom does not keep videos yet.' }] });
+    expect(report.refused).toEqual({
+      count: 1,
+      items: [{ path: fixture.expect.videos[0], reason: 'This file holds no video that can be read' }],
+    });
     expect(job.progress.itemsDone).toBe(job.progress.itemsTotal);
 
     const photos = await photosOf(cookie);

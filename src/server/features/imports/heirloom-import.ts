@@ -5,16 +5,14 @@ import { PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES, VAULT_FILE_MAX_BYTES } from '@sh
 import { ARCHIVE_PATHS, heirloomExportSchema, type ExportFile, type HeirloomExport } from '@shared/export-format';
 import { contactInputSchema } from '@shared/schemas/contacts';
 import { memoryInputSchema } from '@shared/schemas/memories';
-import { PHOTO_MIME_TYPES } from '@shared/schemas/photos';
 import { collectionInputSchema } from '@shared/schemas/sharing';
-import { detectImageType } from '../../lib/images';
 import type { StagedFile } from '../../lib/file-store';
 import type { DetectedType } from '../../lib/uploads';
 import { ATTACHMENT_UPLOAD } from '../memories/memories.service';
 import { PROFILE_PICTURE_RULES } from '../profile/profile.service';
 import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
-import { asReceived, itemRefusal, type ImportContext } from './import-context';
+import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType } from './import-context';
 
 const MAX_METADATA_BYTES = 512 * 1024 * 1024;
 
@@ -171,10 +169,11 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       );
       return report.skip(photo.path, 'Already in your library (same file).');
     }
-    const received = await stageFile(photo, PHOTO_MAX_BYTES, (head) => detectImageType(head, PHOTO_MIME_TYPES));
+    // a video (decision 038) is in the export's photos too: its bytes tell which it is
+    const received = await stageFile(photo, Math.max(PHOTO_MAX_BYTES, services.videoMaxBytes), detectMediaType);
     if (!received) return;
     await attempt(photo.path, async () => {
-      const created = await services.photos.create(userId, received, { importId });
+      const created = await createMedia(ctx, received);
       const record = { id: created.id, memoryId: null as number | null };
       seen.set(`p:${photo.sha256}`, record);
       photoIds.set(photo.id, created.id);

@@ -2,13 +2,17 @@
 // path, decision 029), reading an entry into a staged file, the report and the progress on the import's row.
 import type { FastifyInstance } from 'fastify';
 import { REPORT_LIST_LIMIT, type ImportReport } from '@shared/schemas/transfers';
-import { AppError } from '../../lib/errors';
+import { PHOTO_MAX_BYTES } from '@shared/limits';
+import { PHOTO_MIME_TYPES, PHOTO_UPLOAD_MESSAGES } from '@shared/schemas/photos';
+import { AppError, payloadTooLarge } from '../../lib/errors';
+import { detectImageType } from '../../lib/images';
 import type { StagedFile } from '../../lib/file-store';
 import { safeFileName, type DetectedType, type ReceivedFile } from '../../lib/uploads';
 import { createCollectionsServiceFor } from '../collections/collections.service';
 import { createContactsServiceFor } from '../contacts/contacts.service';
 import { createMemoriesServiceFor } from '../memories/memories.service';
 import { createPhotosServiceFor } from '../photos/photos.service';
+import { createVideosServiceFor, detectVideoType, videoMaxBytesOf } from '../photos/videos.service';
 import { createProfileServiceFor } from '../profile/profile.service';
 import { createStorageService } from '../storage/storage.service';
 import { createVaultServiceFor } from '../vault/vault.service';
@@ -21,6 +25,8 @@ export function createImportServices(app: FastifyInstance) {
   return {
     storage,
     photos: createPhotosServiceFor(app, storage),
+    videos: createVideosServiceFor(app, storage),
+    videoMaxBytes: videoMaxBytesOf(app),
     memories: createMemoriesServiceFor(app, storage),
     vault: createVaultServiceFor(app, storage),
     contacts: createContactsServiceFor(app.db),
@@ -82,6 +88,22 @@ export function createProgress(repo: ImportsRepo, importId: number) {
 export type Progress = ReturnType<typeof createProgress>;
 
 /** A refusal of one item (its reason goes into the report); anything else fails the whole try. */
+/** A picture or a video for the gallery, by its bytes. */
+export const detectMediaType = async (head: Buffer) => (await detectImageType(head, PHOTO_MIME_TYPES)) ?? (await detectVideoType(head));
+
+/** A picture or a video into the gallery, each through its own create path; a picture over 10 MB is refused. */
+export async function createMedia(ctx: ImportContext, received: ReceivedFile) {
+  const { services, userId, importId } = ctx;
+  if (received.mimeType.startsWith('video/')) {
+    return services.videos.create(userId, received.staged, received.fileName, { importId });
+  }
+  if (received.staged.size > PHOTO_MAX_BYTES) {
+    await ctx.discard(received.staged);
+    throw payloadTooLarge(PHOTO_UPLOAD_MESSAGES.tooLarge);
+  }
+  return services.photos.create(userId, received, { importId });
+}
+
 export function itemRefusal(err: unknown): string | undefined {
   if (err instanceof AppError && err.statusCode < 500) return err.message;
   if (err instanceof ArchiveRefusedError) return err.message;

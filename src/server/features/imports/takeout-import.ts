@@ -2,13 +2,11 @@
 // with a JSON sidecar Google writes beside it. A photo takes its date, place and description from the
 // sidecar only where its own EXIF lacks them; album folders (a metadata.json with a title, not "Photos from
 // YYYY") become collections; "-edited" copies and second copies are skipped; what heirloom does not keep
-// (videos today) is refused in the report, never dropped silently.
+// is refused in the report, never dropped silently. Videos come in like photos (decision 038).
 import { PHOTO_MAX_BYTES } from '@shared/limits';
-import { PHOTO_MIME_TYPES } from '@shared/schemas/photos';
-import { detectImageType } from '../../lib/images';
 import type { StagedFile } from '../../lib/file-store';
 import type { ArchiveEntry } from './archive-reader';
-import { asReceived, baseName, itemRefusal, type ImportContext } from './import-context';
+import { asReceived, baseName, createMedia, detectMediaType, itemRefusal, type ImportContext } from './import-context';
 
 const PHOTO_EXT = /\.(jpe?g|png|gif|webp|heic|heif)$/i;
 const VIDEO_EXT = /\.(mp4|mov|m4v|3gp|3g2|avi|mkv|webm|mts|m2ts|wmv|mpg|mpeg)$/i;
@@ -27,8 +25,9 @@ export function looksLikeTakeout(entries: ArchiveEntry[]): boolean {
   return entries.some((e) => isMedia(e.path) && (paths.has(`${e.path}.json`) || paths.has(`${e.path}.supplemental-metadata.json`)));
 }
 
-/** The bytes of the pictures in a Takeout: what an import of it would store at most. */
-export const takeoutBytes = (entries: ArchiveEntry[]) => entries.filter((e) => PHOTO_EXT.test(e.path)).reduce((sum, e) => sum + e.size, 0);
+/** The bytes of the pictures and videos in a Takeout: what an import of it would store at most. */
+export const takeoutBytes = (entries: ArchiveEntry[]) =>
+  entries.filter((e) => PHOTO_EXT.test(e.path) || VIDEO_EXT.test(e.path)).reduce((sum, e) => sum + e.size, 0);
 
 interface Sidecar {
   title?: string;
@@ -88,8 +87,7 @@ export async function importTakeout(ctx: ImportContext) {
     seenPaths.add(e.path);
     const name = baseName(e.path);
     if (name.toLowerCase().endsWith('.json')) continue; // sidecars and album metadata: read with their media
-    if (VIDEO_EXT.test(name)) report.refuse(e.path, 'heirloom does not keep videos yet.');
-    else if (PHOTO_EXT.test(name)) photos.push(e);
+    if (PHOTO_EXT.test(name) || VIDEO_EXT.test(name)) photos.push(e);
     else report.refuse(e.path, 'heirloom does not keep this kind of file.');
   }
   // Year folders first (a photo also in an album is imported once, the album pointing at it), and a copy
@@ -139,24 +137,29 @@ export async function importTakeout(ctx: ImportContext) {
     if (edited && allPaths.has(`${dirOf(entry.path)}/${name.slice(0, edited.index)}${edited[2]}`.replace(/^\//, ''))) {
       return report.skip(entry.path, 'An edited copy made by Google Photos (the original is imported).');
     }
-    if (entry.size > PHOTO_MAX_BYTES) return report.refuse(entry.path, 'The photo is larger than heirloom keeps (10 MB).');
+    const isVideo = VIDEO_EXT.test(name);
+    const maxBytes = isVideo ? services.videoMaxBytes : PHOTO_MAX_BYTES;
+    if (entry.size > maxBytes) {
+      const what = isVideo ? 'video' : 'photo';
+      return report.refuse(entry.path, `The ${what} is larger than heirloom keeps (${Math.round(maxBytes / 1024 / 1024)} MB).`);
+    }
     let staged: StagedFile | undefined;
     try {
-      staged = await ctx.stage(entry, PHOTO_MAX_BYTES);
+      staged = await ctx.stage(entry, maxBytes);
       const known = photoIdByHash.get(staged.sha256) ?? (await ctx.repo.photoByHash(userId, staged.sha256))?.id;
       if (known !== undefined) {
         await ctx.discard(staged);
         photoIdByPath.set(entry.path, known);
         return report.skip(entry.path, 'Already in your library (same file).');
       }
-      const type = await detectImageType(staged.head, PHOTO_MIME_TYPES);
+      const type = await detectMediaType(staged.head);
       if (!type) {
         await ctx.discard(staged);
         return report.refuse(entry.path, 'heirloom does not keep this kind of file.');
       }
       const received = asReceived(staged, name, type);
       staged = undefined; // the photos service owns it now
-      const created = await services.photos.create(userId, received, { importId });
+      const created = await createMedia(ctx, received);
       photoIdByHash.set(received.staged.sha256, created.id);
       photoIdByPath.set(entry.path, created.id);
       report.add('photos');

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MB, PHOTO_MAX_BYTES } from '@shared/limits';
+import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { VIDEO_UPLOADS_PATH, videoCreateSchema, videoQuerySchema } from '@shared/schemas/videos';
 import { idParamsSchema } from '@shared/schemas/common';
 import {
@@ -34,7 +34,7 @@ import { createImageCache } from './image-cache';
 import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
 import { createVideoQueue } from './video-queue';
-import { createVideosService } from './videos.service';
+import { createVideosService, videoMaxBytesOf } from './videos.service';
 
 /** POST /api/photos, read by lib/uploads.ts. */
 const PHOTO_UPLOAD: ReceiveOptions = {
@@ -64,7 +64,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
   const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache, storage });
-  const videoMaxBytes = app.env.VIDEO_MAX_MB * MB;
+  const videoMaxBytes = videoMaxBytesOf(app);
   const videos = createVideosService({
     db: app.db,
     repo,

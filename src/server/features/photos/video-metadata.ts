@@ -54,7 +54,7 @@ function tagReader(tags: Record<string, string> | undefined) {
 
 /** The probe's video stream: the first one that is not an embedded cover picture. */
 export function videoStreamOf(probe: unknown): ProbeStream | undefined {
-  return ((probe as Probe).streams ?? []).find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  return ((probe as Probe | null)?.streams ?? []).find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
 }
 
 const plausible = (time: number) => Number.isFinite(time) && time >= EARLIEST_FILMED && time <= Date.now() + DAY_MS;

@@ -4,6 +4,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import { MB } from '@shared/limits';
 import { videoMessages, VIDEO_MIME_TYPES } from '@shared/schemas/videos';
 import type { Db } from '../../db/client';
 import { storeFiles } from '../../lib/durable-files';
@@ -13,11 +15,11 @@ import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-stor
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { safeFileName, sniff, type DetectedType } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
-import type { DerivativeEnqueuer } from './derivative-queue';
-import type { PhotosRepo } from './photos.repo';
+import { createDerivativeSender, type DerivativeEnqueuer } from './derivative-queue';
+import { createPhotosRepo, type PhotosRepo } from './photos.repo';
 import { videoKey } from './video-derivatives';
 import { readVideoMetadata, type VideoMetadata } from './video-metadata';
-import type { VideoQueue } from './video-queue';
+import { createVideoSender, type VideoQueue } from './video-queue';
 
 /** What the preview, the poster sizes and the playable copy are counted as until they exist (decision 020). */
 const ESTIMATE: Record<VideoMetadata['playback'], number> = { original: 0.05, remux: 1.05, transcode: 0.6 };
@@ -69,17 +71,18 @@ export function createVideosService({
      * Takes ownership of a finished upload: recognised by its bytes, read by ffprobe, stored with its row
      * (journalled in lib/durable-files.ts), then its poster and playable copy are queued.
      */
-    async create(userId: number, staged: StagedFile, rawName: string | undefined) {
+    async create(userId: number, staged: StagedFile, rawName: string | undefined, { importId }: { importId?: number } = {}) {
       try {
         const type = await detectVideoType(staged.head);
         if (!type) throw unsupportedMediaType(messages.wrongType);
         if (staged.size > maxBytes) throw new AppError(413, messages.tooLarge, 'PAYLOAD_TOO_LARGE');
         let meta: VideoMetadata | undefined;
         if (media.available) {
-          meta = readVideoMetadata(await probe(media, staged.tempPath).catch(() => undefined), type.mime);
+          const probed = await probe(media, staged.tempPath).catch(() => undefined); // ffprobe cannot read it: not a video
+          meta = probed === undefined ? undefined : readVideoMetadata(probed, type.mime);
           if (!meta) throw unsupportedMediaType(messages.noVideoStream);
         }
-        const contentHash = await sha256Of(staged.tempPath);
+        const contentHash = staged.sha256 || (await sha256Of(staged.tempPath)); // tus uploads arrive unhashed
         const key = newFileKey(userId, 'photos', type.ext);
         const derivativesSize = Math.ceil(staged.size * (meta ? ESTIMATE[meta.playback] : NO_TOOLS_ESTIMATE));
         const video = await storeFiles(db, files, [{ staged, key }], async (tx) => {
@@ -97,6 +100,7 @@ export function createVideosService({
             location: meta?.location ?? null,
             exifData: meta?.exifData ?? null,
             derivativesSize,
+            importId: importId ?? null,
             video: meta
               ? { playback: 'preparing', durationMs: meta.durationMs, derivativeStatus: 'pending' }
               : { playback: 'unavailable', durationMs: null, derivativeStatus: 'failed' },
@@ -134,3 +138,24 @@ export function createVideosService({
 }
 
 export type VideosService = ReturnType<typeof createVideosService>;
+
+/** The largest video this server keeps (VIDEO_MAX_MB). */
+export const videoMaxBytesOf = (app: FastifyInstance) => app.env.VIDEO_MAX_MB * MB;
+
+/**
+ * The videos service for another feature's background work (an import, decision 029): same checks and
+ * storage as an upload; its poster and playable copy are queued for the photos routes' own workers.
+ */
+export function createVideosServiceFor(app: FastifyInstance, storage: StorageService) {
+  const repo = createPhotosRepo(app.db);
+  return createVideosService({
+    db: app.db,
+    repo,
+    files: app.files,
+    media: app.media,
+    derivatives: createDerivativeSender(app.jobs, app.heic),
+    videos: createVideoSender(app.jobs),
+    storage,
+    maxBytes: videoMaxBytesOf(app),
+  });
+}
