@@ -2,6 +2,8 @@
 // anonymous → 401; another user's ids (in path, query or body, prefixed attachment ids included) → 404 with
 // the victim's data unchanged; the owner → success. A route added without a rule here fails this test.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +48,8 @@ interface World {
   videoUploadId: string;
   /** A video upload begun and not finished (two bytes long). */
   videoPartUploadId: string;
+  /** A voice recording attached to memoryId (transcribed by the fake speech-to-text server). */
+  voiceAttachmentId: number;
 }
 
 interface Req {
@@ -72,6 +76,8 @@ const vaultUpload = (memoryId?: number) =>
     ...(memoryId ? [{ name: 'memoryId', value: String(memoryId) }] : []),
   ]);
 const attachmentUpload = () => multipart([{ name: 'attachments', filename: 'b.png', content: png, contentType: 'image/png' }]);
+const RECORDING = fs.readFileSync('tests/fixtures/files/recorded-audio.webm');
+const voiceUpload = (field: string) => multipart([{ name: field, filename: 'voice.webm', content: RECORDING, contentType: 'audio/webm' }]);
 const memoryBody = { title: 'Picnic', content: 'By the lake', eventDate: '1999-07-04', isPublic: false, tags: ['lake'] };
 
 const RULES: Record<string, Rule> = {
@@ -393,20 +399,39 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/photos/video/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/video/${w.videoId}` }) },
   'GET /api/capabilities': { kind: 'self', request: () => ({ url: '/api/capabilities' }) },
+  'POST /api/memories/transcriptions': {
+    kind: 'self',
+    request: () => ({ url: '/api/memories/transcriptions', multipart: voiceUpload('audio') }),
+  },
+  'POST /api/memories/:id/attachments/:attachmentId/transcription': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments/${w.voiceAttachmentId}/transcription` }),
+  },
 };
 
 let clip: Buffer;
 
 describe('access control on every registered route', () => {
   let t: TestApp;
+  let speechToText: http.Server;
   beforeAll(async () => {
-    t = await buildTestApp();
+    // a speech-to-text server that hears "hello" in everything: the transcription routes then answer their owner
+    speechToText = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"text":"hello"}'));
+    });
+    await new Promise<void>((resolve) => speechToText.listen(0, '127.0.0.1', resolve));
+    const { port } = speechToText.address() as AddressInfo;
+    t = await buildTestApp({ AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_TRANSCRIBE_MODEL: 'whisper-test' });
     clip = fs.readFileSync(await makeVideo('h264-mp4', { seconds: 1, size: '64x48' }));
     png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } })
       .png()
       .toBuffer();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    speechToText.close();
+  });
 
   const send = (method: string, req: Req, cookie?: string) =>
     t.app.inject({
@@ -431,6 +456,17 @@ describe('access control on every registered route', () => {
     expect(up.statusCode, up.body).toBeLessThan(300);
     const list = await send('GET', { url: `/api/memories/${memoryId}/attachments` }, victim.cookie);
     const own = (list.json() as Array<{ id: string; type?: string }>).find((a) => !a.type);
+    const voice = await send(
+      'POST',
+      { url: `/api/memories/${memoryId}/attachments`, multipart: voiceUpload('attachments') },
+      victim.cookie,
+    );
+    expect(voice.statusCode, voice.body).toBeLessThan(300);
+    const listed = (await send('GET', { url: `/api/memories/${memoryId}/attachments` }, victim.cookie)).json() as Array<{
+      id: string;
+      fileName: string;
+    }>;
+    const voiceAttachmentId = Number(listed.find((a) => a.fileName === 'voice.webm')!.id);
     const vaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, victim.cookie));
     const linkedVaultId = await created(await send('POST', { url: '/api/vault', multipart: vaultUpload() }, victim.cookie));
     const link = await send(
@@ -598,6 +634,7 @@ describe('access control on every registered route', () => {
       videoId: video!.id,
       videoUploadId,
       videoPartUploadId: String(videoPart.headers.location).split('/').pop()!,
+      voiceAttachmentId,
     };
   }
 

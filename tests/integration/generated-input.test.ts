@@ -201,6 +201,7 @@ const UPLOADS: Record<string, { file: string; fields: string[] }> = {
   'POST /api/vault': { file: 'file', fields: Object.keys(vaultUploadFieldsSchema.shape) },
   // multipart archives, or JSON naming finished uploads or server files (read by hand: either the one or the other)
   'POST /api/imports': { file: 'archive', fields: [] },
+  'POST /api/memories/transcriptions': { file: 'audio', fields: [] },
 };
 /** Routes that change state but read no body at all: what they get is the generic body cases. */
 const BODILESS = new Set([
@@ -221,6 +222,7 @@ const BODILESS = new Set([
   'PATCH /api/imports/uploads/:uploadId',
   'POST /api/photos/video-uploads',
   'PATCH /api/photos/video-uploads/:uploadId',
+  'POST /api/memories/:id/attachments/:attachmentId/transcription',
 ]);
 const BAD_FILENAMES = [
   '../../etc/passwd',
