@@ -7,8 +7,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
-import { buildTestApp, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import sharp from 'sharp';
+import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { FFPROBE, makeVideo, tusUpload, uploadVideo } from '@tests/helpers/video-fixture';
+
+const pngUpload = (cookie: string, png: Buffer) => {
+  const form = multipart([{ name: 'photo', filename: 'a.png', content: png, contentType: 'image/png' }]);
+  return { headers: { cookie, ...form.headers }, payload: form.payload };
+};
 
 describe('videos', () => {
   let t: TestApp;
@@ -187,6 +193,75 @@ describe('videos', () => {
     expect((await uploadVideo(base, user.cookie, png, 'x.mov')).status).toBe(415);
     expect(storedFiles(t).filter((f) => f.startsWith('users/'))).toEqual(before);
     expect(storedFiles(t).filter((f) => f.startsWith('video-uploads/'))).toEqual([]);
+  });
+
+  it('hostile input to the video routes gets a clear 4xx and changes nothing', async () => {
+    const user = await signUp(t.app);
+    const json = (uploadId: unknown) =>
+      fetch(new URL('/api/photos/videos', base), {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ uploadId }),
+      });
+    for (const bad of ['../../etc/passwd', '', 'A'.repeat(32), 42, null]) {
+      const res = await json(bad);
+      expect(res.status, String(bad)).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBeTruthy();
+    }
+    expect((await json('0'.repeat(32))).status).toBe(404);
+
+    // an unfinished upload cannot become a video
+    const begun = await fetch(new URL('/api/photos/video-uploads', base), {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'tus-resumable': '1.0.0', 'upload-length': '1000' },
+    });
+    expect(begun.status).toBe(201);
+    const begunId = begun.headers.get('location')!.split('/').pop()!;
+    const early = await json(begunId);
+    expect(early.status).toBe(400);
+    expect(await early.json()).toMatchObject({ message: 'This upload has not finished yet.' });
+    // a wrong offset and a negative or huge length are refused by tus with a message
+    const wrongOffset = await fetch(new URL(`/api/photos/video-uploads/${begunId}`, base), {
+      method: 'PATCH',
+      headers: { cookie: user.cookie, 'tus-resumable': '1.0.0', 'upload-offset': '500', 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(10),
+    });
+    expect(wrongOffset.status).toBe(409);
+    for (const length of ['-1', String(3 * 1024 * 1024 * 1024), 'many']) {
+      const res = await fetch(new URL('/api/photos/video-uploads', base), {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'tus-resumable': '1.0.0', 'upload-length': length },
+      });
+      expect(res.status, length).toBeGreaterThanOrEqual(400);
+      expect(res.status, length).toBeLessThan(500);
+    }
+
+    // a name with a path keeps only its last part
+    const created = (await (
+      await uploadVideo(base, user.cookie, fs.readFileSync(await makeVideo('h264-mp4', { seconds: 1 })), '../../etc/cron.d/evil.mp4')
+    ).json()) as Photo;
+    expect(created.fileName).toBe('evil.mp4');
+    await settled(user.cookie, created.id);
+
+    // the play route's parameters
+    expect((await get(user.cookie, '/api/photos/video/abc')).status).toBe(404); // a malformed id is no video (as for every id)
+    expect((await get(user.cookie, '/api/photos/video/99999999')).status).toBe(404);
+    expect((await get(user.cookie, `/api/photos/video/${created.id}?preview=maybe`)).status).toBe(400);
+    const nonsense = await get(user.cookie, created.video!.url, { range: 'bytes=abc' });
+    expect(nonsense.status).toBe(200);
+    // a picture is not a video
+    const png = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      ...pngUpload(
+        user.cookie,
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } })
+          .png()
+          .toBuffer(),
+      ),
+    });
+    expect(png.statusCode, png.body).toBe(201);
+    expect((await get(user.cookie, `/api/photos/video/${png.json<Photo>().id}`)).status).toBe(404);
   });
 
   it('another user cannot take, play or see a video', async () => {
