@@ -40,6 +40,8 @@ export const derivativeStatusEnum = pgEnum('derivative_status', ['pending', 'rea
  * is, the H.264/AAC copy plays, or nothing plays (no ffmpeg, or the copy failed): it is offered for download.
  */
 export const videoPlaybackEnum = pgEnum('video_playback', ['preparing', 'original', 'copy', 'unavailable']);
+/** A memory attachment's M4A copy (decision 040): made, or given up on after every retry. */
+export const audioCopyEnum = pgEnum('audio_copy', ['ready', 'unavailable']);
 /** What a one-time account token proves when it comes back from an e-mail. */
 export const accountTokenPurposeEnum = pgEnum('account_token_purpose', [
   'password_reset',
@@ -221,8 +223,16 @@ export const memoryAttachments = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
     contentHash: text('content_hash'),
-    /** Bytes of the browser-displayable JPEG copy of a HEIC/HEIF attachment (0 when there is none). */
+    /**
+     * Bytes of the copy browsers are given (0 when there is none): a HEIC/HEIF attachment's JPEG, or the M4A of
+     * audio not every browser plays (decision 040). Counted toward the storage quota with the original.
+     */
     displaySize: bigint('display_size', { mode: 'number' }).default(0).notNull(),
+    /**
+     * WebM/Ogg audio's M4A copy (decision 040): null while it is still to be made (start-up queues those again),
+     * 'ready' once `<key>.m4a` is in place, 'unavailable' when ffmpeg failed on every try. Other types keep null.
+     */
+    audioCopy: audioCopyEnum('audio_copy'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [index('memory_attachments_memory_idx').on(t.memoryId), index('memory_attachments_user_idx').on(t.userId)],

@@ -89,6 +89,11 @@ export const attachmentSchema = z.object({
   mimeType: z.string(),
   filePath: z.string(),
   type: z.enum(['photo', 'vault']).optional(),
+  /**
+   * Beyond the spec (decision 040): own audio that some browsers cannot play (WebM, Ogg) has an M4A copy that
+   * every browser plays, at this URL; null while it is being made (or when it could not be). Absent otherwise.
+   */
+  playableUrl: z.string().nullable().optional(),
 });
 
 export const memorySchema = z.object({
@@ -134,6 +139,11 @@ export const attachmentParamsSchema = z.object({
     .string({ error: 'Not found' })
     .regex(/^(?:[pv]-)?[1-9]\d{0,9}$/, 'Not found')
     .refine((v) => Number(v.replace(/^[pv]-/, '')) <= MAX_ID, 'Not found'),
+});
+
+/** GET …/attachments/:attachmentId/file's query: `format=m4a` asks for an audio attachment's M4A copy (decision 040). */
+export const attachmentFileQuerySchema = z.object({
+  format: z.enum(['m4a'], { error: 'format must be m4a' }).optional(),
 });
 
 const idListSchema = z.array(z.number().int().positive().max(MAX_ID)).max(200, 'Link at most 200 items at a time');

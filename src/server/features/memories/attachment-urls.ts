@@ -6,6 +6,11 @@ export function attachmentFileUrl(memoryId: number, attachmentId: number | strin
   return `/api/memories/${memoryId}/attachments/${attachmentId}/file`;
 }
 
+/** An own audio attachment's M4A copy, which every browser plays (decision 040). */
+export function audioCopyUrl(memoryId: number, attachmentId: number | string): string {
+  return `${attachmentFileUrl(memoryId, attachmentId)}?format=m4a`;
+}
+
 /** A gallery photo linked to a memory (served by the photos feature). */
 export function linkedPhotoUrl(photoId: number): string {
   return `/api/photos/image/${photoId}`;

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { memories, memoryAttachments, photos, vaultFiles } from '../../db/schema';
-import { attachmentFileUrl, linkedPhotoId, linkedPhotoUrl, linkedVaultFileId, linkedVaultFileUrl } from './attachment-urls';
+import { needsAudioCopy } from './audio-copies';
+import { attachmentFileUrl, audioCopyUrl, linkedPhotoId, linkedPhotoUrl, linkedVaultFileId, linkedVaultFileUrl } from './attachment-urls';
 
 type MemoryRow = Omit<typeof memories.$inferSelect, 'searchVector'>;
 type AttachmentRow = typeof memoryAttachments.$inferSelect;
@@ -219,6 +220,38 @@ export function createMemoriesRepo(db: Db) {
       return row;
     },
 
+    /** What the audio copy job needs (decision 040). A background job's read: by id alone, no caller. */
+    async findAudioCopyWork(attachmentId: number) {
+      const [row] = await db
+        .select({ filePath: memoryAttachments.filePath, mimeType: memoryAttachments.mimeType, audioCopy: memoryAttachments.audioCopy })
+        .from(memoryAttachments)
+        .where(eq(memoryAttachments.id, attachmentId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Records an audio copy's outcome for the original at `key`, its bytes counted with the attachment; false
+     * when the attachment was deleted meanwhile (the caller then removes what it wrote).
+     */
+    async setAudioCopy(attachmentId: number, key: string, state: 'ready' | 'unavailable', bytes: number) {
+      const rows = await db
+        .update(memoryAttachments)
+        .set({ audioCopy: state, displaySize: bytes })
+        .where(and(eq(memoryAttachments.id, attachmentId), eq(memoryAttachments.filePath, key)))
+        .returning({ id: memoryAttachments.id });
+      return rows.length > 0;
+    },
+
+    /** Every attachment of these types whose audio copy is still to be made, of every user (start-up). */
+    async listAudioCopiesToMake(mimeTypes: string[]) {
+      const rows = await db
+        .select({ id: memoryAttachments.id })
+        .from(memoryAttachments)
+        .where(and(inArray(memoryAttachments.mimeType, mimeTypes), isNull(memoryAttachments.audioCopy)));
+      return rows.map((r) => r.id);
+    },
+
     /** Deletes an own attachment row; returns its storage key, or undefined when there is no such row. */
     async removeAttachment(tx: Tx, userId: number, memoryId: number, attachmentId: number): Promise<string | undefined> {
       const [row] = await tx
@@ -344,5 +377,7 @@ function toAttachment(row: AttachmentRow): Attachment {
     fileSize: String(row.fileSize),
     mimeType: row.mimeType,
     filePath: attachmentFileUrl(row.memoryId, row.id),
+    // only audio some browsers cannot play has one (decision 040); null until it is made
+    ...(needsAudioCopy(row.mimeType) && { playableUrl: row.audioCopy === 'ready' ? audioCopyUrl(row.memoryId, row.id) : null }),
   };
 }

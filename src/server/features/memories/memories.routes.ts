@@ -5,6 +5,7 @@ import { idParamsSchema } from '@shared/schemas/common';
 import {
   analyzeInputSchema,
   analyzeResultSchema,
+  attachmentFileQuerySchema,
   attachmentParamsSchema,
   attachmentSchema,
   improveInputSchema,
@@ -25,6 +26,7 @@ import { createConfiguredTranscriber } from '../../ai/transcription';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
+import { createAudioCopyQueue } from './audio-copies';
 import { createMemoriesRepo } from './memories.repo';
 import { createStorageService } from '../storage/storage.service';
 import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
@@ -40,17 +42,26 @@ const aiRateLimit = {
 };
 
 export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createMemoriesRepo(app.db);
+  const audioCopies = createAudioCopyQueue({ jobs: app.jobs, repo, files: app.files, media: app.media, log: app.log });
+  // A copy whose job was lost (a crash between its row and its job), or made before ffmpeg was there, is queued at start-up.
+  app.addHook('onReady', async () => {
+    await audioCopies.resumeMissing().catch((err: unknown) => app.log.error({ err }, 'Could not queue missing audio copies'));
+  });
+  app.addHook('onClose', () => audioCopies.close());
+
   const memories = createMemoriesService({
     db: app.db,
-    repo: createMemoriesRepo(app.db),
+    repo,
     files: app.files,
     ai: createAiProvider(app.env),
     heic: app.heic,
     storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
+    audioCopies,
   });
 
   const transcription = createMemoryTranscription({
-    repo: createMemoriesRepo(app.db),
+    repo,
     files: app.files,
     transcriber: createConfiguredTranscriber(app.env),
   });
@@ -122,10 +133,15 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id/attachments/:attachmentId/file', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
-    const file = await memories.attachmentFile(currentUser(req).id, req.params.id, req.params.attachmentId);
-    return sendFile(req, reply, { ...file, cacheControl: 'private' });
-  });
+  app.get(
+    '/:id/attachments/:attachmentId/file',
+    { schema: { params: attachmentParamsSchema, querystring: attachmentFileQuerySchema } },
+    async (req, reply) => {
+      const { id, attachmentId } = req.params;
+      const file = await memories.attachmentFile(currentUser(req).id, id, attachmentId, req.query.format);
+      return sendFile(req, reply, { ...file, cacheControl: 'private' });
+    },
+  );
 
   app.delete('/:id/attachments/:attachmentId', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
     await memories.removeAttachment(currentUser(req).id, req.params.id, req.params.attachmentId);

@@ -25,6 +25,7 @@ import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { attachmentDisplayKey } from './attachment-display';
 import { isAudioOnlyMp4, isAudioOnlyWebm } from './audio-only';
+import { audioCopyKey, createAudioCopySender, type AudioCopySender } from './audio-copies';
 /** Where a HEIC attachment's JPEG copy lives: a shared link shows that copy. */
 export { attachmentDisplayKey } from './attachment-display';
 import type { StorageService } from '../storage/storage.service';
@@ -37,6 +38,8 @@ const ACCEPTED: Record<string, DetectedType> = {
   'audio/mpeg': { mime: 'audio/mpeg', ext: 'mp3' },
   'audio/wav': { mime: 'audio/wav', ext: 'wav' },
   'audio/ogg': { mime: 'audio/ogg', ext: 'ogg' },
+  // file-type names Ogg with Opus inside by its codec; it is the spec's OGG all the same (decision 040)
+  'audio/ogg; codecs=opus': { mime: 'audio/ogg', ext: 'ogg' },
   'audio/x-m4a': { mime: 'audio/mp4', ext: 'm4a' },
   'audio/mp4': { mime: 'audio/mp4', ext: 'm4a' },
 };
@@ -72,6 +75,9 @@ export const ATTACHMENT_UPLOAD: ReceiveOptions = {
   },
 };
 
+/** An own attachment's key with the keys of every copy that may sit next to it (removed with it). */
+const withCopies = (key: string) => [key, attachmentDisplayKey(key), audioCopyKey(key)];
+
 function toValues(input: MemoryInput): MemoryValues {
   return {
     title: input.title,
@@ -99,6 +105,7 @@ export function createMemoriesService({
   ai,
   heic,
   storage,
+  audioCopies,
 }: {
   db: Db;
   repo: MemoriesRepo;
@@ -106,6 +113,8 @@ export function createMemoriesService({
   ai: AiProvider;
   heic: HeicDecoder;
   storage: StorageService;
+  /** Queues the M4A copies of audio some browsers cannot play (decision 040). */
+  audioCopies: Pick<AudioCopySender, 'enqueue'>;
 }) {
   const insights = createMemoryInsights();
 
@@ -187,7 +196,7 @@ export function createMemoriesService({
     async remove(userId: number, id: number) {
       const found = await removeFilesWith(db, files, async (tx) => {
         const keys = await repo.remove(tx, userId, id);
-        return { result: keys !== undefined, keys: (keys ?? []).flatMap((key) => [key, attachmentDisplayKey(key)]) };
+        return { result: keys !== undefined, keys: (keys ?? []).flatMap(withCopies) };
       });
       if (!found) throw notFound('Memory not found');
     },
@@ -215,15 +224,33 @@ export function createMemoriesService({
         await Promise.all([...received.map((f) => files.discard(f.staged)), ...[...displays.values()].map((d) => files.discard(d))]);
         throw err;
       }
-      return storeAttachments(userId, memoryId, received, displays);
+      const stored = await storeAttachments(userId, memoryId, received, displays);
+      await audioCopies.enqueue(stored.map((a) => ({ id: Number(a.id), mimeType: a.mimeType })));
+      return stored;
     },
 
-    /** An own file for download, or 404 (also for linked 'p-' / 'v-' ids: those are served by their features). */
-    async attachmentFile(userId: number, memoryId: number, attachmentId: string): Promise<StoredFile> {
+    /**
+     * An own file for download, or 404 (also for linked 'p-' / 'v-' ids: those are served by their features).
+     * `m4a`: an audio attachment's M4A copy (decision 040), 404 while it does not exist.
+     */
+    async attachmentFile(userId: number, memoryId: number, attachmentId: string, format?: 'm4a'): Promise<StoredFile> {
       if (!/^\d+$/.test(attachmentId)) throw notFound('Attachment not found');
       const row = await repo.findAttachmentFile(userId, memoryId, Number(attachmentId));
       if (!row) throw notFound('Attachment not found');
       const version = (suffix: string) => (row.contentHash ? `${row.contentHash.slice(0, 32)}${suffix}` : undefined);
+      if (format === 'm4a') {
+        const copy =
+          row.audioCopy === 'ready'
+            ? await storedFile(files, audioCopyKey(row.filePath), {
+                mimeType: 'audio/mp4',
+                fileName: `${row.fileName.replace(/\.[^.]*$/, '')}.m4a`,
+                version: version('-m4a'),
+                lastModified: row.uploadedAt,
+              })
+            : undefined;
+        if (!copy) throw notFound('This attachment has no M4A copy');
+        return copy;
+      }
       if (isHeif(row.mimeType)) {
         // Served as its JPEG copy, which every browser can show.
         const fileName = `${row.fileName.replace(/\.(heic|heif)$/i, '')}.jpg`;
@@ -260,7 +287,7 @@ export function createMemoriesService({
       }
       const found = await removeFilesWith(db, files, async (tx) => {
         const key = await repo.removeAttachment(tx, userId, memoryId, Number(attachmentId));
-        return { result: key !== undefined, keys: key ? [key, attachmentDisplayKey(key)] : [] };
+        return { result: key !== undefined, keys: key ? withCopies(key) : [] };
       });
       if (!found) throw notFound('Attachment not found');
     },
@@ -320,5 +347,6 @@ export function createMemoriesServiceFor(app: FastifyInstance, storage: StorageS
     ai: createAiProvider(app.env),
     heic: app.heic,
     storage,
+    audioCopies: createAudioCopySender(app.jobs, app.media, app.log),
   });
 }
