@@ -4,20 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { APIResponse, Browser, Locator, Page } from '@playwright/test';
 import { heirPublicKey } from '../../src/shared/sealed-letter';
-import { expect, readMail, test as base } from './fixtures';
+import { expect, readMail } from './fixtures';
+import { testWithMicrophone } from './fake-microphone';
 
-// Chromium's fake microphone (a beep) and no permission prompt; the flags join the project's launch options.
-const test = base.extend<object, object>({
-  launchOptions: [
-    async ({ launchOptions }, use) =>
-      use({
-        ...launchOptions,
-        args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-      }),
-    { scope: 'worker' },
-  ],
-});
-test.use({ permissions: ['microphone'] });
+const test = testWithMicrophone;
 
 async function ok<T>(response: Promise<APIResponse>, status = 200): Promise<T> {
   const res = await response;

@@ -1,19 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
+import { expect } from './fixtures';
+import { testWithMicrophone } from './fake-microphone';
 
-// Chromium's fake microphone (a beep) and no permission prompt; the flags join the project's launch options.
-const test = base.extend<object, object>({
-  launchOptions: [
-    async ({ launchOptions }, use) =>
-      use({
-        ...launchOptions,
-        args: [...(launchOptions.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-      }),
-    { scope: 'worker' },
-  ],
-});
-test.use({ permissions: ['microphone'] });
+const test = testWithMicrophone;
 
 const TITLE = 'Grandma reads a poem';
 
