@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryAttachments } from '@server/db/schema';
+import { AUDIO_COPY_JOB } from '@server/features/memories/audio-copies';
 import { isAudioOnlyMp4, isAudioOnlyWebm } from '@server/features/memories/audio-only';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 
@@ -106,6 +107,8 @@ describe('voice message attachments', () => {
   });
 
   it('refuses a WebM or MP4 with a video track and keeps nothing of it', async () => {
+    // the M4A copy of the voice message stored above (decision 040) is made in the background: let it land first
+    while ((await t.app.jobs.pending(AUDIO_COPY_JOB)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     const rowsBefore = await rowCount();
     const filesBefore = storedFiles(t);
     for (const [name, content, type] of [
