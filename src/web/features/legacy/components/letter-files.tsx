@@ -1,7 +1,6 @@
-import { FileAudio, X } from 'lucide-react';
 import { useId } from 'react';
 import { LETTER_ATTACHMENTS_MAX_BYTES, type LetterAudio } from '@shared/schemas/legacy';
-import { Button } from '@web/components/ui/button';
+import { QueuedFile } from '@web/components/queued-file';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { VoiceRecorder } from '@web/components/voice-recorder';
@@ -68,21 +67,12 @@ export function LetterFiles({ sealed, picked, onPickedChange, recordings, onReco
       {recordings.length > 0 && (
         <ul aria-label="Recorded voice messages" className="grid gap-2">
           {recordings.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm">
-              <FileAudio aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-              <span className="min-w-0 flex-1 truncate">{file.name}</span>
-              <span className="shrink-0 text-muted-foreground">{formatBytes(file.size)}</span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => onRecordingsChange(recordings.filter((_, i) => i !== index))}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
+            <QueuedFile
+              key={`${file.name}-${index}`}
+              file={file}
+              audio
+              onRemove={() => onRecordingsChange(recordings.filter((_, i) => i !== index))}
+            />
           ))}
         </ul>
       )}

@@ -1,9 +1,8 @@
-import { FileAudio, FileImage, UploadCloud, X } from 'lucide-react';
+import { UploadCloud } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { FileDropZone, type FileRejection } from '@web/components/file-drop-zone';
-import { Button } from '@web/components/ui/button';
-import { formatBytes } from '@web/lib/format';
+import { QueuedFile } from '@web/components/queued-file';
 import { ATTACHMENT_ACCEPT } from '@web/lib/upload-types';
 
 /** react-dropzone's own rejection texts; the size one in the spec's words ('File is larger than N bytes'). */
@@ -68,29 +67,13 @@ export function AttachmentDropZone({ files, onFilesChange, disabled, itemAction 
           <h4 className="mb-2 text-sm font-medium">Selected files ({files.length})</h4>
           <ul aria-label="Selected files" className="grid max-h-[15rem] gap-2 overflow-y-auto pr-1">
             {files.map((file, index) => (
-              <li
+              <QueuedFile
                 key={`${file.name}-${file.size}-${index}`}
-                className="flex flex-wrap items-center gap-3 rounded-md border bg-card px-3 py-2 text-sm"
-              >
-                {isAudioFile(file) ? (
-                  <FileAudio aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                ) : (
-                  <FileImage aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                )}
-                <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="shrink-0 text-muted-foreground">{formatBytes(file.size)}</span>
-                {itemAction?.(file)}
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={`Remove ${file.name}`}
-                  onClick={() => onFilesChange(files.filter((_, i) => i !== index))}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </li>
+                file={file}
+                audio={isAudioFile(file)}
+                action={itemAction?.(file)}
+                onRemove={() => onFilesChange(files.filter((_, i) => i !== index))}
+              />
             ))}
           </ul>
         </div>
