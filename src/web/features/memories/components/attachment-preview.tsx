@@ -41,7 +41,7 @@ export function AttachmentView({ attachment }: { attachment: Attachment }) {
     return (
       <figure className="grid gap-1 rounded-md border p-2">
         <figcaption className="truncate text-xs text-muted-foreground">{attachment.fileName}</figcaption>
-        <audio controls preload="none" src={attachment.filePath} aria-label={attachment.fileName} className="w-full" />
+        <AttachmentAudio attachment={attachment} />
       </figure>
     );
   }
@@ -55,5 +55,18 @@ export function AttachmentView({ attachment }: { attachment: Attachment }) {
       <AttachmentThumbnail attachment={attachment} className="border-0 bg-transparent" />
       <span className="line-clamp-2 break-all">{attachment.fileName}</span>
     </a>
+  );
+}
+
+/**
+ * The original first, then its M4A copy when the server made one (decision 040): a browser that cannot play
+ * the original (WebM or Ogg in Safari before 18.4) skips to the copy, which every browser plays.
+ */
+export function AttachmentAudio({ attachment }: { attachment: Attachment }) {
+  return (
+    <audio controls preload="none" aria-label={attachment.fileName} className="w-full">
+      <source src={attachment.filePath} type={attachment.mimeType} />
+      {attachment.playableUrl && <source src={attachment.playableUrl} type="audio/mp4" />}
+    </audio>
   );
 }
