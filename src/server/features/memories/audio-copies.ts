@@ -80,7 +80,8 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
           ...['-c:a', 'aac', '-b:a', COPY_BITRATE, '-ac', channels === 1 ? '1' : '2'],
           ...['-movflags', '+faststart', '-f', 'mp4', temp],
         ],
-        { signal: controller.signal, nice: true },
+        // progress on a pipe from this process: if it dies, ffmpeg's next write fails and it ends too (decision 038)
+        { signal: controller.signal, nice: true, onProgress: () => {} },
       );
       await syncFile(temp);
       const { size } = await fsp.stat(temp);
