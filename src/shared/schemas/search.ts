@@ -45,8 +45,12 @@ export const searchHitSchema = z.object({
   date: z.string().nullable(),
   /** A contact's page: family or friends. */
   relationship: z.enum(['family', 'friend']).nullable(),
-  /** A photo's thumbnail. */
+  /** A photo's thumbnail; null for a video whose poster is not made yet (issue 16). */
   thumbnailUrl: z.string().nullable(),
+  /** Issue 16: whether a photo hit is a picture or a video; null for the other kinds. */
+  mediaType: z.enum(['image', 'video']).nullable(),
+  /** A video's length in milliseconds, when known; null otherwise. */
+  durationMs: z.number().int().nullable(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 

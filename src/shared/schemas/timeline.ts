@@ -73,6 +73,19 @@ export const timelinePhotoItemSchema = z.object({
   /** The full image: /api/photos/image/<id>. */
   filePath: z.string(),
   description: z.string().nullable(),
+  /** Issue 16: a video is a photo row too; its picture (filePath) is its poster frame. */
+  mediaType: z.enum(['image', 'video']),
+  /** As on a photo: a video has a poster to show only once this is 'ready'. */
+  derivativeStatus: z.enum(['pending', 'ready', 'failed']),
+  /** A video's playback (as photoSchema's `video`, written here because photos.ts imports this file); null for a picture. */
+  video: z
+    .object({
+      playback: z.enum(['preparing', 'ready', 'unavailable']),
+      durationMs: z.number().int().nullable(),
+      /** /api/photos/video/<id>: what plays (HTTP Range) once playback is 'ready'. */
+      url: z.string(),
+    })
+    .nullable(),
 });
 
 export const timelineMemoryItemSchema = z.object({

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
+import { DurationBadge } from '@web/components/duration-badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useOwnItems, type PickerItem, type PickerKind } from '@web/lib/own-items';
+import { VideoPlaceholder } from './video-parts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const FIND_LABELS: Record<PickerKind, string> = {
@@ -140,10 +142,19 @@ function PickerRow({ item, type, name, checked, disabled, note, onChange }: Pick
       </label>
     );
   }
-  if (item.thumbnailUrl !== null) {
+  if (item.thumbnailUrl !== null || item.video) {
     return (
       <label className={cn('grid cursor-pointer gap-1 rounded-md border p-2 text-xs', chosen)}>
-        <img src={item.thumbnailUrl} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
+        <span className="relative block aspect-square w-full overflow-hidden rounded">
+          {item.thumbnailUrl !== null ? (
+            <img src={item.thumbnailUrl} alt="" loading="lazy" className="size-full object-cover" />
+          ) : (
+            <span aria-hidden="true">
+              <VideoPlaceholder label="" className="absolute inset-0" />
+            </span>
+          )}
+          {item.video && <DurationBadge durationMs={item.video.durationMs} className="absolute right-1 bottom-1" />}
+        </span>
         <span className="flex items-center gap-1.5">
           {input}
           <span className="truncate">{item.title}</span>

@@ -24,6 +24,8 @@ export interface PickerItem {
   /** A second line: the memory's day, the document's size, the photo's date. */
   detail: string | null;
   thumbnailUrl: string | null;
+  /** A photo that is a video (decision 038): its length for the badge; thumbnailUrl is null until its poster is made. */
+  video?: { durationMs: number | null };
   /** A contact's whole record: the rules of who may be chosen (an e-mail address) and what a choice fills in. */
   contact?: Contact;
 }
@@ -47,7 +49,8 @@ function toPickerItem(kind: PickerKind, item: Owned): PickerItem {
         id: photo.id,
         title: photo.title || photo.fileName,
         detail: photo.dateTaken ? formatLongDate(photo.dateTaken) : null,
-        thumbnailUrl: `${photo.filePath}?size=thumb`,
+        thumbnailUrl: photo.video && photo.derivativeStatus !== 'ready' ? null : `${photo.filePath}?size=thumb`,
+        ...(photo.video && { video: { durationMs: photo.video.durationMs } }),
       };
     }
     case 'memory': {
@@ -97,6 +100,7 @@ async function fetchPage(kind: PickerKind, search: string, cursor: string | null
       title: hit.title.text,
       detail: hit.date ? formatLongDate(hit.date) : null,
       thumbnailUrl: hit.thumbnailUrl,
+      ...(hit.mediaType === 'video' && { video: { durationMs: hit.durationMs } }),
     }));
     return { items, nextCursor };
   }

@@ -21,6 +21,11 @@ export type SearchRow = {
   snippet: string | null;
   date: string | null;
   relationship: 'family' | 'friend' | null;
+  /** A photo row that holds a video (decision 038); null for the other kinds. */
+  is_video: boolean | null;
+  duration_ms: number | null;
+  /** Whether the photo's picture (a video's poster) has been made; null for the other kinds. */
+  has_picture: boolean | null;
 };
 
 /** A word is found whole (accent-free), by its English stem, and, while it is being typed, by its prefix. */
@@ -56,6 +61,8 @@ interface KindSql {
   details: SQL;
   date: SQL;
   relationship: SQL;
+  /** is_video, duration_ms, has_picture: what a photo's thumbnail needs to show a video. */
+  media: SQL;
 }
 
 const KINDS: Record<SearchKind, KindSql> = {
@@ -66,6 +73,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     details: sql`concat_ws(' · ', location, array_to_string(tags, ', '), content)`,
     date: sql`to_char(event_date, 'YYYY-MM-DD')`,
     relationship: sql`NULL::text`,
+    media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
   photo: {
     table: sql`photos`,
@@ -74,6 +82,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     details: sql`concat_ws(' · ', description, location, array_to_string(tags, ', '), file_name, camera_info)`,
     date: sql`to_char(date_taken AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     relationship: sql`NULL::text`,
+    media: sql`video_playback IS NOT NULL AS is_video, duration_ms, derivative_status = 'ready' AS has_picture`,
   },
   document: {
     table: sql`vault_files`,
@@ -82,6 +91,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     details: sql`description`,
     date: sql`to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     relationship: sql`NULL::text`,
+    media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
   contact: {
     table: sql`contacts`,
@@ -90,6 +100,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     details: sql`concat_ws(' · ', family_relation, notes)`,
     date: sql`NULL::text`,
     relationship: sql`relationship::text`,
+    media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
 };
 
@@ -127,7 +138,7 @@ export function createSearchRepo(db: Db) {
                ts_headline('heirloom_simple', ${unmarked(k.title)}, ${query}, ${TITLE_OPTIONS}) AS title,
                CASE WHEN coalesce(${k.details}, '') = '' THEN NULL
                     ELSE ts_headline('heirloom_simple', ${unmarked(k.details)}, ${query}, ${SNIPPET_OPTIONS}) END AS snippet,
-               ${k.date} AS date, ${k.relationship} AS relationship
+               ${k.date} AS date, ${k.relationship} AS relationship, ${k.media}
         FROM (
           SELECT id, rank FROM (
             SELECT id, ts_rank(search_vector, ${query}, 1) AS rank FROM (${ranked}) matches

@@ -47,7 +47,10 @@ function toHit(kind: SearchKind, row: SearchRow): SearchHit {
     snippet: row.snippet === null ? null : toHighlighted(row.snippet),
     date: row.date,
     relationship: row.relationship,
-    thumbnailUrl: kind === 'photo' ? `/api/photos/image/${row.id}?size=thumb` : null,
+    // a video shows its poster once made; until then the client draws a placeholder, never a broken image
+    thumbnailUrl: kind === 'photo' && (!row.is_video || row.has_picture) ? `/api/photos/image/${row.id}?size=thumb` : null,
+    mediaType: kind === 'photo' ? (row.is_video ? 'video' : 'image') : null,
+    durationMs: row.duration_ms,
   };
 }
 

@@ -107,6 +107,35 @@ describe('GET /api/search', () => {
     expect(titles(await search(owner, 'annecy canon'))).toEqual(['photo:Jetty at dusk']);
   });
 
+  it('says which photo hits are videos, with their length, and leaves out a poster not made yet (decision 038)', async () => {
+    const ready = await photo(owner, {
+      title: 'Harbour film ready',
+      mimeType: 'video/mp4',
+      videoPlayback: 'original',
+      durationMs: 42_000,
+      derivativeStatus: 'ready',
+    });
+    const pending = await photo(owner, { title: 'Harbour film pending', mimeType: 'video/quicktime', videoPlayback: 'preparing' });
+    const picture = await photo(owner, { title: 'Harbour picture', derivativeStatus: 'ready' });
+    await memory(owner, { title: 'Harbour walk' });
+    for (const extra of ['', '&kind=photo']) {
+      const byId = new Map(hits(await search(owner, 'harbour', extra)).map((h) => [`${h.kind}:${h.id}`, h]));
+      expect(byId.get(`photo:${ready}`)).toMatchObject({
+        mediaType: 'video',
+        durationMs: 42_000,
+        thumbnailUrl: `/api/photos/image/${ready}?size=thumb`,
+      });
+      expect(byId.get(`photo:${pending}`)).toMatchObject({ mediaType: 'video', durationMs: null, thumbnailUrl: null });
+      expect(byId.get(`photo:${picture}`)).toMatchObject({
+        mediaType: 'image',
+        durationMs: null,
+        thumbnailUrl: `/api/photos/image/${picture}?size=thumb`,
+      });
+    }
+    const memoryHit = hits(await search(owner, 'harbour')).find((h) => h.kind === 'memory')!;
+    expect(memoryHit).toMatchObject({ mediaType: null, durationMs: null, thumbnailUrl: null });
+  });
+
   it('supports websearch syntax: "phrases", -exclusions and or', async () => {
     await memory(owner, { title: 'Red boat', content: 'The red boat sank.' });
     await memory(owner, { title: 'Red car', content: 'A red car.' });

@@ -170,7 +170,8 @@ function itemsQuery(q: ItemQuery): SQL {
 
   const photo = (at: SQL) => sql`select 'photo' as type, ${TYPE_RANK.photo}::int as rank, id, ${at} as at,
     json_build_object('type', 'photo', 'id', id, 'date', ${isoDate(at)}, 'title', title, 'fileName', file_name,
-      'filePath', ${PHOTO_URL}, 'description', description) as item
+      'filePath', ${PHOTO_URL}, 'description', description, 'mediaType', ${MEDIA_TYPE}, 'derivativeStatus', derivative_status,
+      'video', ${VIDEO_JSON}) as item
     from photos`;
   const memoryAt = sql`(m.event_date::timestamp at time zone ${tz})`;
 
@@ -252,4 +253,9 @@ const PHOTO_URL = sql`('/api/photos/image/' || id)`;
 const VAULT_URL = sql`('/api/vault/' || id)`;
 const LINKED_PHOTO_ID = sql`('p-' || id)`;
 const LINKED_VAULT_ID = sql`('v-' || id)`;
+/** Decision 038: a row with a video_playback is a video; the API says 'ready' for both 'original' and 'copy'. */
+const MEDIA_TYPE = sql`(case when video_playback is null then 'image' else 'video' end)`;
+const VIDEO_JSON = sql`(case when video_playback is null then null else json_build_object(
+    'playback', case when video_playback in ('original', 'copy') then 'ready' else video_playback::text end,
+    'durationMs', duration_ms, 'url', '/api/photos/video/' || id) end)`;
 const ATTACHMENT_URL = sql`('/api/memories/' || memory_id || '/attachments/' || id || '/file')`;

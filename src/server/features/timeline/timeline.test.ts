@@ -225,6 +225,9 @@ describe('GET /api/timeline', () => {
       fileName: 'beach.jpg',
       filePath: `/api/photos/image/${ids.older}`,
       description: 'Sunrise',
+      mediaType: 'image',
+      derivativeStatus: 'pending',
+      video: null,
     });
     expect(byKey.get(`document:${ids.doc}`)).toEqual({
       type: 'document',
@@ -346,6 +349,49 @@ describe('GET /api/timeline', () => {
     const res = await get(owner.cookie, `/api/timeline/period${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+});
+
+describe('videos (decision 038)', () => {
+  it('says which photos are videos, with their length, playback and URL, in the full timeline and in periods', async () => {
+    const user = await signUp(t.app);
+    const u = user.user.id;
+    const clip = async (title: string, dateTaken: string, values: Partial<typeof photos.$inferInsert>) => {
+      const row = await addPhoto(u, { title, dateTaken, fileName: `${title}.mov` });
+      await t.db
+        .update(photos)
+        .set({ mimeType: 'video/quicktime', ...values })
+        .where(eq(photos.id, row.id));
+      return row.id;
+    };
+    const copy = await clip('copy', '2022-05-01T10:00:00.000Z', { videoPlayback: 'copy', durationMs: 42_000, derivativeStatus: 'ready' });
+    const original = await clip('original', '2022-05-02T10:00:00.000Z', { videoPlayback: 'original', durationMs: 1_500 });
+    const preparing = await clip('preparing', '2022-05-03T10:00:00.000Z', { videoPlayback: 'preparing', videoProgress: 40 });
+    const unavailable = await clip('unavailable', '2022-05-04T10:00:00.000Z', {
+      videoPlayback: 'unavailable',
+      derivativeStatus: 'failed',
+    });
+    const picture = (await addPhoto(u, { title: 'picture', dateTaken: '2022-05-05T10:00:00.000Z' })).id;
+
+    const full = (await timeline(user.cookie)).flatMap((g) => g.items);
+    const period = (await get(user.cookie, '/api/timeline/period?year=2022')).json() as TimelinePeriod;
+    for (const items of [full, period.items]) {
+      const byId = new Map(items.map((i) => [i.id, i]));
+      const video = (id: number) => {
+        const item = byId.get(id);
+        return item?.type === 'photo' ? { mediaType: item.mediaType, derivativeStatus: item.derivativeStatus, video: item.video } : null;
+      };
+      expect(video(copy)).toEqual({
+        mediaType: 'video',
+        derivativeStatus: 'ready',
+        video: { playback: 'ready', durationMs: 42_000, url: `/api/photos/video/${copy}` },
+      });
+      expect(video(original)!.video).toEqual({ playback: 'ready', durationMs: 1_500, url: `/api/photos/video/${original}` });
+      expect(video(preparing)!.video!.playback).toBe('preparing');
+      expect(video(unavailable)).toMatchObject({ derivativeStatus: 'failed', video: { playback: 'unavailable', durationMs: null } });
+      expect(video(picture)).toEqual({ mediaType: 'image', derivativeStatus: 'pending', video: null });
+    }
+    expect(timelineSchema.safeParse(await timeline(user.cookie)).success).toBe(true);
   });
 });
 

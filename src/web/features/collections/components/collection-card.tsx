@@ -1,4 +1,5 @@
 import { Album, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Collection } from '@shared/schemas/sharing';
 
@@ -16,16 +17,19 @@ export function countsText(collection: Pick<Collection, 'photoCount' | 'memoryCo
 }
 
 export function CollectionCard({ collection, href }: { collection: Collection; href: string }) {
+  // a cover that is a video still without its poster (decision 038) has no picture yet: the album mark stands in
+  const [coverFailed, setCoverFailed] = useState(false);
   return (
     <li className="group overflow-hidden rounded-xl border bg-card shadow-sm">
       <Link to={href} className="block outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset">
         <div className="relative aspect-[4/3] bg-muted">
-          {collection.coverUrl ? (
+          {collection.coverUrl && !coverFailed ? (
             <img
               src={collection.coverUrl}
               alt=""
               loading="lazy"
               decoding="async"
+              onError={() => setCoverFailed(true)}
               className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
             />
           ) : (

@@ -1,6 +1,7 @@
 import { FileText, ImageIcon, NotebookPen, Star, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CollectionDetail, CollectionItemsInput } from '@shared/schemas/sharing';
+import { InlineVideo } from '@web/components/inline-video';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -65,7 +66,18 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
               return (
                 <li key={photo.id} className="overflow-hidden rounded-xl border bg-card shadow-sm">
                   <div className="relative aspect-square bg-muted">
-                    <img src={thumbnailUrl(photo)} alt={name} loading="lazy" decoding="async" className="size-full object-cover" />
+                    {photo.video ? (
+                      <InlineVideo
+                        id={photo.id}
+                        fileName={photo.fileName}
+                        label={name}
+                        video={photo.video}
+                        thumbnailUrl={photo.derivativeStatus === 'ready' ? thumbnailUrl(photo) : null}
+                        posterUrl={photo.derivativeStatus === 'ready' ? `${photo.filePath}?mobile=true` : null}
+                      />
+                    ) : (
+                      <img src={thumbnailUrl(photo)} alt={name} loading="lazy" decoding="async" className="size-full object-cover" />
+                    )}
                     {isCover && (
                       <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-card/95 px-2 py-0.5 text-xs font-medium shadow-sm">
                         <Star aria-hidden="true" className="size-3" />

@@ -31,6 +31,11 @@ export function LetterAttachments({ attachments }: { attachments: Attachment[] }
         <li key={item.url}>
           {isDrawable(item.type) ? (
             <img src={item.url} alt={item.name} className="w-full rounded-md border" />
+          ) : item.type.startsWith('video/') ? (
+            <figure className="grid grid-cols-1 gap-1 rounded-md border p-2">
+              <figcaption className="truncate text-sm text-muted-foreground">{item.name}</figcaption>
+              <video controls playsInline preload="metadata" src={item.url} aria-label={item.name} className="w-full bg-black" />
+            </figure>
           ) : item.type.startsWith('audio/') ? (
             <figure className="grid grid-cols-1 gap-1 rounded-md border p-2">
               <figcaption className="truncate text-sm text-muted-foreground">{item.name}</figcaption>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OnThisDay, OnThisDayBirthday, OnThisDayYear } from '@shared/schemas/on-this-day';
 import type { Photo } from '@shared/schemas/photos';
+import { DurationBadge } from '@web/components/duration-badge';
 import { useOnThisDay } from '../api';
 
 type OnThisDayCardProps = {
@@ -90,7 +91,7 @@ function YearOnThisDay({
       {year.photos.length > 0 && (
         <ul aria-label={`Photos from ${year.year}`} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6">
           {year.photos.map((photo, index) => (
-            <li key={photo.id} className="aspect-square overflow-hidden rounded-lg border bg-muted">
+            <li key={photo.id} className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
               <button
                 type="button"
                 className="size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -99,6 +100,13 @@ function YearOnThisDay({
               >
                 {renderPhoto(photo)}
               </button>
+              {/* a video (decision 038): the play mark and its length; the viewer it opens plays it */}
+              {photo.video && (
+                <DurationBadge
+                  durationMs={photo.video.durationMs}
+                  className="pointer-events-none absolute right-1 bottom-1 sm:right-2 sm:bottom-2"
+                />
+              )}
             </li>
           ))}
         </ul>

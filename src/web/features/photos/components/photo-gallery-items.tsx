@@ -3,12 +3,13 @@ import type { HTMLAttributes } from 'react';
 import type { Photo, PhotoVideo } from '@shared/schemas/photos';
 import { DurationBadge } from '@web/components/duration-badge';
 import { SharedMark } from '@web/components/shared-mark';
+import { preparingText } from '@web/components/video-parts';
 import { formatBytes } from '@web/lib/format';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoDate } from './photo-date';
 import { PhotoImage, photoLabel } from './photo-image';
 import { PhotoTitle } from './photo-title';
-import { preparingText, useVideoHoverPreview, VideoTileOverlay } from './video-tile';
+import { useVideoHoverPreview, VideoTileOverlay } from './video-tile';
 
 export type GalleryItemProps = {
   photo: Photo;

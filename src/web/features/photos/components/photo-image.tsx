@@ -1,7 +1,7 @@
-import { Film } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PHOTO_RETRY_DELAY_MS } from '@shared/limits';
 import type { Photo } from '@shared/schemas/photos';
+import { VideoPlaceholder } from '@web/components/video-parts';
 import { cn } from '@web/lib/cn';
 import { photoImageUrl } from '../api';
 
@@ -16,15 +16,6 @@ export const photoLabel = (photo: Pick<Photo, 'title' | 'fileName'>) => photo.ti
 
 /** A video has a poster frame once its derivatives are ready; until then (or for good, without ffmpeg) it has none. */
 const hasPoster = (photo: Photo) => photo.video === null || photo.derivativeStatus === 'ready';
-
-/** What a video without a poster shows in its place: a plain film mark, never a broken image. */
-function VideoPlaceholder({ photo, className }: { photo: Photo; className?: string }) {
-  return (
-    <span role="img" aria-label={photoLabel(photo)} className={cn('flex items-center justify-center bg-muted', className)}>
-      <Film aria-hidden="true" className="size-1/4 max-h-12 max-w-12 text-muted-foreground" />
-    </span>
-  );
-}
 
 type PhotoImageProps = {
   photo: Photo;
@@ -60,7 +51,7 @@ export function PhotoImage({ photo, size, timestamp, isMobile, onFailedChange, c
     if (cachebust !== undefined) onFailedChange?.(photo.id, false);
   };
 
-  if (!hasPoster(photo)) return <VideoPlaceholder photo={photo} className={className} />;
+  if (!hasPoster(photo)) return <VideoPlaceholder label={photoLabel(photo)} className={className} />;
   if (hasFailed) {
     return (
       <img src={ERROR_IMAGE} alt={`${photoLabel(photo)} could not be loaded`} className={cn('bg-muted object-contain p-6', className)} />

@@ -1,11 +1,9 @@
 import { Download } from 'lucide-react';
 import type { Photo, PhotoVideo } from '@shared/schemas/photos';
 import { Button } from '@web/components/ui/button';
+import { preparingText, VIDEO_UNAVAILABLE_TEXT } from '@web/components/video-parts';
 import { photoImageUrl } from '../api';
 import { PhotoImage, photoLabel } from './photo-image';
-import { preparingText } from './video-tile';
-
-export const VIDEO_UNAVAILABLE_TEXT = 'This video cannot be played in the browser. Download the original to watch it.';
 
 /**
  * The viewer's video (decision 038). Ready: the browser's own player, poster first, loading only the metadata

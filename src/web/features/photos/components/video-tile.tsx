@@ -1,10 +1,7 @@
 import { useState, type PointerEvent } from 'react';
 import type { PhotoVideo } from '@shared/schemas/photos';
 import { DurationBadge } from '@web/components/duration-badge';
-
-/** "Preparing video… 40 %", or without the number while the server does not know it yet. */
-export const preparingText = (video: Pick<PhotoVideo, 'progress'>) =>
-  video.progress === null ? 'Preparing video…' : `Preparing video… ${video.progress} %`;
+import { preparingText } from '@web/components/video-parts';
 
 /**
  * What a grid tile adds over a video's poster: "Preparing video… N %" across it while the playable copy is

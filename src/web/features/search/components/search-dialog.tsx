@@ -2,8 +2,10 @@ import { FileText, Image as ImageIcon, NotebookPen, Search, UserRound, type Luci
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { SearchHit, SearchKind } from '@shared/schemas/search';
 import { isSearchable } from '@shared/search-terms';
+import { DurationBadge } from '@web/components/duration-badge';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { VideoPlaceholder } from '@web/components/video-parts';
 import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useSearch } from '../api';
@@ -100,7 +102,9 @@ export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProp
                       onClick={() => choose(hit)}
                       className={cn('flex cursor-pointer items-start gap-3 rounded-md px-2 py-2', i === activeIndex && 'bg-accent')}
                     >
-                      {hit.thumbnailUrl ? (
+                      {hit.mediaType === 'video' ? (
+                        <VideoThumbnail hit={hit} />
+                      ) : hit.thumbnailUrl ? (
                         <img src={hit.thumbnailUrl} alt="" loading="lazy" className="size-10 shrink-0 rounded object-cover" />
                       ) : (
                         <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
@@ -135,5 +139,21 @@ export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProp
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A video's poster (or a film mark until it has one) with its length below it; a screen reader hears "Video, 0:42". */
+function VideoThumbnail({ hit }: { hit: SearchHit }) {
+  return (
+    <span className="grid w-14 shrink-0 justify-items-center gap-1">
+      {hit.thumbnailUrl ? (
+        <img src={hit.thumbnailUrl} alt="" loading="lazy" className="size-10 rounded object-cover" />
+      ) : (
+        <span aria-hidden="true" className="size-10 overflow-hidden rounded">
+          <VideoPlaceholder label="" className="size-full" />
+        </span>
+      )}
+      <DurationBadge durationMs={hit.durationMs} className="px-1.5 text-[0.65rem]" />
+    </span>
   );
 }

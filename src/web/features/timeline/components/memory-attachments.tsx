@@ -1,6 +1,7 @@
 import { FileAudio, FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { TimelineAttachment } from '@shared/schemas/timeline';
+import { DurationBadge } from '@web/components/duration-badge';
 
 /**
  * Browsers cannot draw HEIC/HEIF: gallery photos and a memory's own files are served converted to JPEG,
@@ -15,6 +16,11 @@ function isDisplayableImage(attachment: TimelineAttachment) {
 const thumbnailUrl = (attachment: TimelineAttachment) =>
   attachment.type === 'photo' ? `${attachment.filePath}?size=thumb` : attachment.filePath;
 
+/** A linked gallery video (decision 038): its poster is its picture; the link plays the video itself. */
+const isVideo = (attachment: TimelineAttachment) => attachment.type === 'photo' && attachment.mimeType.startsWith('video/');
+const openUrl = (attachment: TimelineAttachment) =>
+  isVideo(attachment) ? `/api/photos/video/${attachment.id.replace(/^p-/, '')}` : attachment.filePath;
+
 /** spec §2: 'Attachments (n)'; images as thumbnails, other files as an icon with the file name. */
 export function MemoryAttachments({ attachments }: { attachments: TimelineAttachment[] }) {
   return (
@@ -24,12 +30,13 @@ export function MemoryAttachments({ attachments }: { attachments: TimelineAttach
         {attachments.map((attachment) => (
           <li key={attachment.id}>
             <a
-              href={attachment.filePath}
+              href={openUrl(attachment)}
               target="_blank"
               rel="noopener noreferrer"
-              className="block overflow-hidden rounded-lg border bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="relative block overflow-hidden rounded-lg border bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {isDisplayableImage(attachment) ? <AttachmentImage attachment={attachment} /> : <FileTile attachment={attachment} />}
+              {isVideo(attachment) && <DurationBadge durationMs={null} className="pointer-events-none absolute right-1 bottom-1" />}
             </a>
           </li>
         ))}

@@ -1,6 +1,7 @@
-import { BookOpen, FileText, HelpCircle, Image as ImageIcon, type LucideIcon } from 'lucide-react';
+import { BookOpen, FileText, Film, HelpCircle, Image as ImageIcon, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { TimelineDocumentItem, TimelineItem, TimelineMemoryItem, TimelinePhotoItem } from '@shared/schemas/timeline';
+import { InlineVideo } from '@web/components/inline-video';
 import { formatLongDate } from '@web/lib/format';
 import { MemoryAttachments } from './memory-attachments';
 
@@ -38,6 +39,7 @@ function EntryFrame({ icon: Icon, label, date, children }: { icon: LucideIcon; l
 
 function PhotoEntry({ item }: { item: TimelinePhotoItem }) {
   const [hasFailed, setHasFailed] = useState(false);
+  if (item.video) return <VideoEntry item={item} video={item.video} />;
   const title = item.title || 'Untitled Photo'; // spec §2
   return (
     <EntryFrame icon={ImageIcon} label="Photo" date={item.date}>
@@ -58,6 +60,28 @@ function PhotoEntry({ item }: { item: TimelinePhotoItem }) {
             className="size-full object-cover"
           />
         )}
+      </div>
+    </EntryFrame>
+  );
+}
+
+/** A video (decision 038): its poster with the play mark and length; a click plays it in place. */
+function VideoEntry({ item, video }: { item: TimelinePhotoItem; video: NonNullable<TimelinePhotoItem['video']> }) {
+  const title = item.title || 'Untitled Video';
+  const hasPoster = item.derivativeStatus === 'ready';
+  return (
+    <EntryFrame icon={Film} label="Video" date={item.date}>
+      <h3 className="text-lg font-semibold text-foreground">{title}</h3>
+      {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
+      <div className="mt-3 aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg border bg-muted">
+        <InlineVideo
+          id={item.id}
+          fileName={item.fileName}
+          label={title}
+          video={video}
+          thumbnailUrl={hasPoster ? `${item.filePath}?size=thumb` : null}
+          posterUrl={hasPoster ? `${item.filePath}?mobile=true` : null}
+        />
       </div>
     </EntryFrame>
   );
