@@ -2,11 +2,11 @@
 // away from, so the card finds them again through the lists (latest first) and polls only while one runs.
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DetailedError, Upload } from 'tus-js-client';
 import type { LegacyStatus } from '@shared/schemas/legacy';
 import { IMPORT_UPLOADS_PATH, TRANSFER_MESSAGES, type ExportJob, type ImportJob, type ServerFiles } from '@shared/schemas/transfers';
-import { api, isErrorBody } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
+import { uploadResumably } from '@web/lib/resumable-upload';
 
 /** How often a running job is asked for its progress. */
 const POLL_MS = 1000;
@@ -92,51 +92,15 @@ export const useMailConfigured = () =>
     select: (status) => status.mailConfigured,
   });
 
-/** 8 MiB: small enough that a cut connection loses little, large enough to keep the request count low. */
-const CHUNK_BYTES = 8 * 1024 * 1024;
-
-/** The server's `message` of a refused tus request, else a plain sentence (never a stack or raw status). */
-function uploadErrorMessage(error: Error): string {
-  if (error instanceof DetailedError && error.originalResponse) {
-    // tus answers a too-large upload itself, in plain text: the quota is the only size limit it checks
-    if (error.originalResponse.getStatus() === 413) return TRANSFER_MESSAGES.overQuota;
-    try {
-      const body: unknown = JSON.parse(error.originalResponse.getBody());
-      if (isErrorBody(body)) return body.message;
-    } catch {
-      // not JSON: fall through to the plain sentence
-    }
-  }
-  return 'The upload did not finish. Check your connection and try again.';
-}
-
 /**
- * Uploads one archive with tus (decision 029): chunked, retried after a network blip, and resumed from where
- * it stopped if the same file is chosen again after a reload. Resolves with the upload's id for POST /api/imports.
+ * Uploads one archive with tus (decision 029); resolves with the upload's id for POST /api/imports. The quota
+ * is the only size limit tus checks for an archive.
  */
-export function uploadArchive(file: File, onProgress: (bytesSent: number) => void, signal: AbortSignal): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const upload = new Upload(file, {
-      endpoint: IMPORT_UPLOADS_PATH,
-      chunkSize: CHUNK_BYTES,
-      retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
-      removeFingerprintOnSuccess: true,
-      metadata: { filename: file.name, filetype: file.type || 'application/zip' },
-      onProgress: (sent) => onProgress(sent),
-      onError: (error) => reject(new Error(uploadErrorMessage(error))),
-      onSuccess: () => {
-        // the upload URL ends with its id: /api/imports/uploads/<id>
-        const id = decodeURIComponent(new URL(upload.url!, window.location.href).pathname.split('/').pop() ?? '');
-        resolve(id);
-      },
-    });
-    signal.addEventListener('abort', () => void upload.abort(), { once: true });
-    void upload
-      .findPreviousUploads()
-      .then((previous) => {
-        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-        upload.start();
-      })
-      .catch(() => upload.start());
+export const uploadArchive = (file: File, onProgress: (bytesSent: number) => void, signal: AbortSignal): Promise<string> =>
+  uploadResumably(file, {
+    endpoint: IMPORT_UPLOADS_PATH,
+    fallbackType: 'application/zip',
+    tooLargeMessage: TRANSFER_MESSAGES.overQuota,
+    onProgress: (sent) => onProgress(sent),
+    signal,
   });
-}
