@@ -223,6 +223,47 @@ describe('M4A copies of memory audio', () => {
     expect(storedFiles(t).filter((f) => f.startsWith(`users/${leaving.user.id}/`))).toEqual([]);
   });
 
+  it('plays the copy through a public link without places, and only for what the link holds', async () => {
+    const memoryId = await createMemory(owner);
+    const uploaded = await upload(owner, memoryId, 'Voice message.webm', recordedWebm, 'audio/webm');
+    const outsideMemory = await createMemory(owner);
+    const outside = await upload(owner, outsideMemory, 'Private.webm', recordedWebm, 'audio/webm');
+    await copiesDone();
+    const headers = { cookie: owner.cookie };
+    const collection = (await t.app.inject({ method: 'POST', url: '/api/collections', headers, payload: { title: 'Voices' } })).json() as {
+      id: number;
+    };
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/collections/${collection.id}/items`,
+      headers,
+      payload: { memoryIds: [memoryId] },
+    });
+    expect(added.statusCode).toBeLessThan(300);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/collections/${collection.id}/links`,
+      headers,
+      payload: { kind: 'public' },
+    });
+    const token = (made.json() as { url: string }).url.split('/s/')[1]!;
+    const view = await t.app.inject({ method: 'GET', url: `/api/shared/${token}` });
+    expect(view.statusCode).toBe(200);
+    const shared = (view.json() as { memories: Array<{ attachments: Array<{ id: number; url: string; playableUrl?: string }> }> }).memories;
+    const attachment = shared[0]!.attachments[0]!;
+    expect(attachment.id).toBe(Number(uploaded.id));
+    expect(attachment.playableUrl).toBe(`${attachment.url}?format=m4a`);
+
+    const part = await t.app.inject({ method: 'GET', url: attachment.playableUrl!, headers: { range: 'bytes=0-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('audio/mp4');
+    const copy = await probeFile(copyPath((await rowOf(uploaded.id)).filePath));
+    expect(copy.format.tags?.title).toBeUndefined();
+    // an attachment of a memory outside the collection is not reachable through the link, copy or not
+    const notShared = await t.app.inject({ method: 'GET', url: `/api/shared/${token}/attachments/${outside.id}?format=m4a` });
+    expect(notShared.statusCode).toBe(404);
+  });
+
   it('queues a missing copy again at start-up', async () => {
     const memoryId = await createMemory(owner);
     const uploaded = await upload(owner, memoryId, 'Voice message.webm', recordedWebm, 'audio/webm');

@@ -161,6 +161,8 @@ export const sharedAttachmentSchema = z.object({
   mimeType: z.string(),
   fileSize: z.number().int().nonnegative(),
   url: z.string(),
+  /** Audio some browsers cannot play (WebM, Ogg) as an M4A copy every browser plays, once made (decision 040). */
+  playableUrl: z.string().optional(),
 });
 
 export const sharedMemorySchema = z.object({

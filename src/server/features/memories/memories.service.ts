@@ -28,6 +28,8 @@ import { isAudioOnlyMp4, isAudioOnlyWebm } from './audio-only';
 import { audioCopyKey, createAudioCopySender, type AudioCopySender } from './audio-copies';
 /** Where a HEIC attachment's JPEG copy lives: a shared link shows that copy. */
 export { attachmentDisplayKey } from './attachment-display';
+/** Where an audio attachment's M4A copy lives (decision 040): a shared link plays that copy too. */
+export { audioCopyKey } from './audio-copies';
 import type { StorageService } from '../storage/storage.service';
 import { createMemoriesRepo, type MemoriesRepo, type MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';

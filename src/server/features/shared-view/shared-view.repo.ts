@@ -77,6 +77,8 @@ export interface SharedAttachmentRow {
   fileSize: number;
   mimeType: string;
   displaySize: number;
+  /** The M4A copy of WebM/Ogg audio (decision 040): 'ready' once it exists. */
+  audioCopy: 'ready' | 'unavailable' | null;
   contentHash: string | null;
   uploadedAt: Date;
 }
@@ -149,6 +151,7 @@ const attachmentColumns = {
   fileSize: memoryAttachments.fileSize,
   mimeType: memoryAttachments.mimeType,
   displaySize: memoryAttachments.displaySize,
+  audioCopy: memoryAttachments.audioCopy,
   contentHash: memoryAttachments.contentHash,
   uploadedAt: memoryAttachments.uploadedAt,
 };

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { idParamSchema } from '@shared/schemas/common';
+import { attachmentFileQuerySchema } from '@shared/schemas/memories';
 import { sharedCollectionSchema, SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
 import { AppError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
@@ -15,7 +16,7 @@ import { isHeif } from '../../lib/images';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
 import { createPasswordCheck, retryAfterHeader, type PasswordCheck } from '../auth/auth.service';
-import { attachmentDisplayKey } from '../memories/memories.service';
+import { attachmentDisplayKey, audioCopyKey } from '../memories/memories.service';
 import { derivativeKey, videoKey } from '../photos/photos.service';
 import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shared-files';
 import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
@@ -236,7 +237,10 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
               const served = asJpeg
                 ? { fileName: withExtension(a.fileName, 'jpg'), mimeType: 'image/jpeg' }
                 : servedAs(g, a.fileName, a.mimeType);
-              return { id: a.id, ...served, fileSize: asJpeg ? a.displaySize : a.fileSize, url: `${base}/attachments/${a.id}` };
+              const url = `${base}/attachments/${a.id}`;
+              // its M4A copy carries no metadata: it is handed out with or without places (decision 040)
+              const playable = a.audioCopy === 'ready' ? { playableUrl: `${url}?format=m4a` } : {};
+              return { id: a.id, ...served, fileSize: asJpeg ? a.displaySize : a.fileSize, url, ...playable };
             }),
         })),
         documents: documents.map((d) => {
@@ -306,9 +310,23 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
       return original(g, photo.key, { mimeType: photo.mimeType, fileName, version: hashVersion(photo.contentHash), ...about });
     },
 
-    async attachmentFile({ grant: g }: ShareAccess, attachmentId: number): Promise<StoredFile> {
+    /** `m4a`: an audio attachment's M4A copy (decision 040), 404 while there is none. */
+    async attachmentFile({ grant: g }: ShareAccess, attachmentId: number, format?: 'm4a'): Promise<StoredFile> {
       const a = await repo.findAttachment(g, attachmentId);
       if (!a) throw notFound();
+      if (format === 'm4a') {
+        const copy =
+          a.audioCopy === 'ready'
+            ? await storedFile(files, audioCopyKey(a.key), {
+                mimeType: 'audio/mp4',
+                fileName: withExtension(a.fileName, 'm4a'),
+                version: hashVersion(a.contentHash, '-m4a'),
+                lastModified: a.uploadedAt,
+              })
+            : undefined;
+        if (!copy) throw notFound();
+        return copy;
+      }
       if (isHeif(a.mimeType)) {
         const copy = await storedFile(files, attachmentDisplayKey(a.key), {
           mimeType: 'image/jpeg',
@@ -407,10 +425,11 @@ export function shareReadRoutes(
 
   app.get(
     `${prefix.path}/attachments/:attachmentId`,
-    { schema: { params: params({ attachmentId: idParamSchema }) } },
+    { schema: { params: params({ attachmentId: idParamSchema }), querystring: attachmentFileQuerySchema } },
     async (req, reply) => {
       const { attachmentId } = req.params as { attachmentId: number };
-      return send(req, reply, await shared.attachmentFile(await resolve(req), attachmentId));
+      const { format } = req.query as z.infer<typeof attachmentFileQuerySchema>;
+      return send(req, reply, await shared.attachmentFile(await resolve(req), attachmentId, format));
     },
   );
 

@@ -90,7 +90,7 @@ describe('SharedLinkScreen', () => {
     const memory = screen.getByRole('article', { name: 'The boat' });
     expect(within(memory).getByText(/Grandpa rowed\./).textContent).toBe('Grandpa rowed.\nWe sang.');
     expect(within(memory).getByRole('img', { name: 'shore.jpg' })).toBeTruthy();
-    expect(memory.querySelector('audio')?.getAttribute('src')).toBe(`${BASE}/attachments/2`);
+    expect(memory.querySelector('audio > source')?.getAttribute('src')).toBe(`${BASE}/attachments/2`);
     expect(
       within(memory)
         .getByRole('link', { name: /notes\.pdf/ })

@@ -31,7 +31,11 @@ function AttachmentItem({ attachment }: { attachment: SharedAttachment }) {
     return (
       <figure className="grid grid-cols-1 gap-1 rounded-md border p-2">
         <figcaption className="truncate text-xs text-muted-foreground">{attachment.fileName}</figcaption>
-        <audio controls preload="none" src={attachment.url} aria-label={attachment.fileName} className="w-full" />
+        {/* the original, then its M4A copy for browsers that cannot play WebM or Ogg (decision 040) */}
+        <audio controls preload="none" aria-label={attachment.fileName} className="w-full">
+          <source src={attachment.url} type={attachment.mimeType} />
+          {attachment.playableUrl && <source src={attachment.playableUrl} type="audio/mp4" />}
+        </audio>
       </figure>
     );
   }
