@@ -50,8 +50,13 @@ export const exportFileSchema = z.object({
 const previewsSchema = z.object({
   /** A small picture for grids. */
   thumbnail: archivePath.nullable(),
-  /** A picture any browser can show, when the original cannot be shown (HEIC). */
+  /** A picture any browser can show, when the original cannot be shown (HEIC), or a video's poster frame. */
   display: archivePath.nullable(),
+  /**
+   * A video's H.264/AAC MP4 copy that every current browser plays, when the original does not play everywhere
+   * (HEVC, most MOV); absent or null otherwise. Added with videos (issue 16): older archives do not have it.
+   */
+  video: archivePath.nullable().optional(),
 });
 
 export const exportPhotoSchema = exportFileSchema.extend({
@@ -70,6 +75,10 @@ export const exportPhotoSchema = exportFileSchema.extend({
   memoryId: id.nullable(),
   uploadedAt: isoDateTime,
   previews: previewsSchema,
+  /** Issue 16: a picture or a video (the file is then the original video). Absent in archives made before videos. */
+  mediaType: z.enum(['image', 'video']).optional(),
+  /** A video's length in milliseconds; null for a picture or when the file does not say. */
+  durationMs: z.number().int().nonnegative().nullable().optional(),
 });
 
 export const exportAttachmentSchema = exportFileSchema.extend({

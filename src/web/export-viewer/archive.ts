@@ -89,3 +89,13 @@ export function thumbnailSrc(file: Picture): string | null {
 export function isPicture(file: Picture): boolean {
   return file.mimeType.startsWith('image/') || file.previews.display !== null;
 }
+
+/** A video (issue 16): as heirloom.json says, or by the file's type in archives written before it said so. */
+export function isVideo(photo: Pick<ExportPhoto, 'mediaType' | 'mimeType'>): boolean {
+  return photo.mediaType ? photo.mediaType === 'video' : photo.mimeType.startsWith('video/');
+}
+
+/** What a video element plays: the copy every browser plays when there is one, else the original itself. */
+export function videoSrc(photo: ExportPhoto): string {
+  return photo.previews.video ?? photo.path;
+}

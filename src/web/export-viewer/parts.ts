@@ -1,8 +1,8 @@
 // Pieces several screens share: links between screens, a photo's thumbnail, a memory's card.
 import type { ExportDocument, ExportMemory, ExportPhoto } from '@shared/export-format';
-import { thumbnailSrc } from './archive';
+import { isVideo, thumbnailSrc } from './archive';
 import { fileUrl, h } from './dom';
-import { formatDay } from './format';
+import { formatDay, formatDuration } from './format';
 
 export const links = {
   timeline: '#/',
@@ -40,6 +40,18 @@ export function photoThumb(photo: ExportPhoto): HTMLElement {
     src
       ? h('img', { src: fileUrl(src), alt: label, loading: 'lazy', decoding: 'async' })
       : h('span', { class: 'thumb-name' }, photo.fileName),
+    isVideo(photo) ? videoBadge(photo.durationMs ?? null) : null,
+  );
+}
+
+/** The mark on a video's thumbnail: a play sign and its length ("Video, 0:42" to a screen reader). */
+export function videoBadge(durationMs: number | null): HTMLElement {
+  return h(
+    'span',
+    { class: 'badge' },
+    h('span', { 'aria-hidden': 'true' }, '▶'),
+    h('span', { class: 'sr-only' }, durationMs === null ? 'Video' : 'Video, '),
+    durationMs === null ? null : formatDuration(durationMs),
   );
 }
 

@@ -16,7 +16,7 @@ import {
 import type { FileStore } from '../../lib/file-store';
 import { isHeif } from '../../lib/images';
 import { attachmentDisplayKey } from '../memories/memories.service';
-import { derivativeKey } from '../photos/photos.service';
+import { derivativeKey, videoKey } from '../photos/photos.service';
 import { fileNameOf, memoryName, photoPath, previewPath } from './archive-names';
 import { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
 import type { ExportsRepo } from './exports.repo';
@@ -92,9 +92,19 @@ export async function buildAccountDataset(
     const thumb = ready
       ? await add(derivativeKey(p.key, 'thumb'), previewPath(original.path, '.thumb.webp'), 'image/webp', p.createdAt, null)
       : null;
-    const display =
-      ready && isHeif(p.mimeType)
-        ? await add(derivativeKey(p.key, 'display'), previewPath(original.path, '.display.jpg'), 'image/jpeg', p.createdAt, null)
+    const isVideo = p.videoPlayback !== null;
+    // a video's poster is its largest picture (decision 038); a HEIC's display copy is the one browsers can show
+    const display = !ready
+      ? null
+      : isVideo
+        ? await add(derivativeKey(p.key, 'mobile'), previewPath(original.path, '.poster.jpg'), 'image/jpeg', p.createdAt, null)
+        : isHeif(p.mimeType)
+          ? await add(derivativeKey(p.key, 'display'), previewPath(original.path, '.display.jpg'), 'image/jpeg', p.createdAt, null)
+          : null;
+    // the original is always in the archive; a video browsers cannot all play (HEVC, most MOV) brings its playable copy too
+    const playable =
+      p.videoPlayback === 'copy'
+        ? await add(videoKey(p.key, 'copy'), previewPath(original.path, '.play.mp4'), 'video/mp4', p.createdAt, null)
         : null;
     exportPhotos.push({
       ...record(original.path, p.fileName, p.mimeType, original.size),
@@ -109,7 +119,9 @@ export async function buildAccountDataset(
       height: p.height,
       memoryId: p.memoryId,
       uploadedAt: p.createdAt.toISOString(),
-      previews: { thumbnail: thumb?.path ?? null, display: display?.path ?? null },
+      previews: { thumbnail: thumb?.path ?? null, display: display?.path ?? null, ...(isVideo && { video: playable?.path ?? null }) },
+      mediaType: isVideo ? 'video' : 'image',
+      durationMs: p.durationMs,
     });
   }
 

@@ -65,7 +65,7 @@ function fileRecords(document: HeirloomExport): ExportFile[] {
 
 function previewPaths(document: HeirloomExport): string[] {
   const previews = [...document.photos, ...document.memories.flatMap((m) => m.attachments)].map((f) => f.previews);
-  return previews.flatMap((p) => [p.thumbnail, p.display]).filter((p): p is string => p !== null);
+  return previews.flatMap((p) => [p.thumbnail, p.display, p.video ?? null]).filter((p): p is string => p !== null);
 }
 
 /** A builder's mistake caught before a byte is written: a named file missing, a path given twice. */

@@ -130,6 +130,8 @@ export function createExportsRepo(db: Db) {
           height: photos.height,
           memoryId: photos.memoryId,
           derivativeStatus: photos.derivativeStatus,
+          videoPlayback: photos.videoPlayback,
+          durationMs: photos.durationMs,
           createdAt: photos.createdAt,
         })
         .from(photos)

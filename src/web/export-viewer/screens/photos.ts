@@ -1,9 +1,9 @@
 // The photo grid (one section per month, filled as it scrolls near: 100,000 photos cost nothing until
 // seen) and the photo viewer (prev/next, arrow keys, Escape).
 import type { ExportPhoto } from '@shared/export-format';
-import { type Archive, displaySrc, photosByMonth } from '../archive';
+import { type Archive, displaySrc, isVideo, photosByMonth, videoSrc } from '../archive';
 import { fileUrl, h, lazy } from '../dom';
-import { formatBytes, formatDay, formatMonth, monthOf, plural, timeOf } from '../format';
+import { formatBytes, formatDay, formatDuration, formatMonth, monthOf, plural, timeOf } from '../format';
 import { goBack, replaceWith } from '../navigation';
 import { links, meta, originalLink, photoLabel, photoThumb, type Screen, tagList } from '../parts';
 import { notFound } from './not-found';
@@ -79,9 +79,11 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
     h(
       'figure',
       null,
-      src
-        ? h('img', { class: 'full', src: fileUrl(src), alt: photoLabel(photo) })
-        : h('p', null, 'Your browser cannot show this picture; the original file is linked below.'),
+      isVideo(photo)
+        ? videoPlayer(photo)
+        : src
+          ? h('img', { class: 'full', src: fileUrl(src), alt: photoLabel(photo) })
+          : h('p', null, 'Your browser cannot show this picture; the original file is linked below.'),
       h(
         'figcaption',
         null,
@@ -90,7 +92,11 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
         photo.description ? h('p', null, photo.description) : null,
         tagList(photo.tags),
         memory ? h('p', null, 'Part of the memory ', h('a', { href: links.memory(memory.id) }, memory.title)) : null,
-        meta(photo.cameraInfo, photo.width && photo.height ? `${photo.width} × ${photo.height}` : null),
+        meta(
+          isVideo(photo) ? `Video${photo.durationMs ? `, ${formatDuration(photo.durationMs)}` : ''}` : null,
+          photo.cameraInfo,
+          photo.width && photo.height ? `${photo.width} × ${photo.height}` : null,
+        ),
         h('p', null, 'Original: ', originalLink(photo.path, photo.fileName), ` (${formatBytes(photo.size)})`),
       ),
     ),
@@ -99,6 +105,8 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
 
   const onKey = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    // a focused video's arrows seek (and Escape may leave its full screen): they stay the player's
+    if (event.target instanceof HTMLMediaElement) return;
     if (event.key === 'ArrowLeft') go(prev);
     else if (event.key === 'ArrowRight') go(next);
     else if (event.key === 'Escape') close();
@@ -107,4 +115,22 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
   };
   document.addEventListener('keydown', onKey);
   return { title: photo.title ?? photo.fileName, node, leave: () => document.removeEventListener('keydown', onKey) };
+}
+
+/** A video plays from the archive's own file: its browser-playable copy when there is one, else the original. */
+function videoPlayer(photo: ExportPhoto): HTMLElement {
+  return h(
+    'video',
+    {
+      class: 'full',
+      controls: '',
+      playsinline: '',
+      preload: 'metadata',
+      src: fileUrl(videoSrc(photo)),
+      poster: photo.previews.display ? fileUrl(photo.previews.display) : undefined,
+      'aria-label': photoLabel(photo),
+    },
+    // shown only by a browser without <video>
+    'Your browser cannot play this video; the original file is linked below.',
+  );
 }
