@@ -101,4 +101,26 @@ describe('OnThisDayCard (dashboard)', () => {
     expect(screen.getByRole('link', { name: 'Bo turns 41 on Friday' }).getAttribute('href')).toBe('/friends');
     expect(screen.getByRole('link', { name: 'Cy Ng turns 7 on June 27' })).toBeTruthy();
   });
+
+  it('marks a video with its play sign and length, and opens it in the viewer like a photo (which plays it)', async () => {
+    const clip = photoFixture(21, {
+      title: 'First swim',
+      mimeType: 'video/mp4',
+      dateTaken: '2022-06-15T12:00:00.000Z',
+      mediaType: 'video',
+      video: { playback: 'ready', progress: null, durationMs: 75_000, url: '/api/photos/video/21', previewUrl: null },
+    });
+    const picture = photo(22, 'Sand');
+    const { onOpenPhoto } = renderCard({
+      date: '2025-06-15',
+      years: [{ year: 2022, yearsAgo: 3, photos: [clip, picture], photoCount: 2, memories: [], memoryCount: 0 }],
+      birthdays: [],
+    });
+    const open = await screen.findByRole('button', { name: 'View First swim' });
+    const tiles = within(screen.getByRole('list', { name: 'Photos from 2022' })).getAllByRole('listitem');
+    expect(tiles[0]!.textContent).toBe('thumb First swimVideo, 1:15');
+    expect(tiles[1]!.textContent).toBe('thumb Sand');
+    fireEvent.click(open);
+    expect(onOpenPhoto).toHaveBeenCalledWith([clip, picture], 0);
+  });
 });
