@@ -2,8 +2,9 @@
 // Chromium and Firefox record) or Ogg, and every browser plays AAC in MP4. Such an attachment gets an M4A copy,
 // made once in the background by the `memory.audio-copy` job on the one durable queue and stored next to the
 // original (`<key>.m4a`), which stays byte for byte. The row's audio_copy stays null until the copy is in place,
-// so the job is idempotent and start-up queues again what a crash or kill -9 cut off; what ffmpeg had written
-// is in the temp folder, which start-up empties, so a half-made copy is never served.
+// so the job is idempotent and start-up queues again what a crash or kill -9 cut off. ffmpeg writes into the temp
+// folder and only this process renames its output into place, so a half-made copy is never served, not even by
+// an ffmpeg that outlives a killed server (it ignores a broken pipe and finishes on its own, a minute at most).
 import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { probe, runFfmpeg, type MediaTools } from '../../lib/ffmpeg';
@@ -80,8 +81,7 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
           ...['-c:a', 'aac', '-b:a', COPY_BITRATE, '-ac', channels === 1 ? '1' : '2'],
           ...['-movflags', '+faststart', '-f', 'mp4', temp],
         ],
-        // progress on a pipe from this process: if it dies, ffmpeg's next write fails and it ends too (decision 038)
-        { signal: controller.signal, nice: true, onProgress: () => {} },
+        { signal: controller.signal, nice: true },
       );
       await syncFile(temp);
       const { size } = await fsp.stat(temp);
