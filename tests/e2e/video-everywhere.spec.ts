@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import type { Photo } from '../../src/shared/schemas/photos';
+import { expect, test } from './fixtures';
+
+// Issue 16, decision 038: a video is a photo everywhere photos appear. It is chosen in a collection's "Add items"
+// with its length on it, shows its poster and length in the collection and plays there, and search finds it
+// with its length and opens it in the gallery's viewer, where it plays.
+
+const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+function h264Mp4(seconds: number): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-video-'));
+  const out = path.join(dir, 'clip.mp4');
+  execFileSync(FFMPEG, [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out],
+  ]);
+  const bytes = fs.readFileSync(out);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return bytes;
+}
+
+/** tus 1.0 as the gallery's upload speaks it (one PATCH), then the finished upload made a video. */
+async function uploadVideo(request: APIRequestContext, name: string, bytes: Buffer): Promise<Photo> {
+  const tus = { 'Tus-Resumable': '1.0.0' };
+  const created = await request.post('/api/photos/video-uploads', {
+    headers: { ...tus, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${Buffer.from(name).toString('base64')}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = created.headers()['location']!;
+  const patched = await request.patch(location, {
+    headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+  const uploadId = new URL(location, 'http://x').pathname.split('/').pop();
+  const video = await request.post('/api/photos/videos', { data: { uploadId } });
+  expect(video.status(), await video.text()).toBe(201);
+  return (await video.json()) as Photo;
+}
+
+/** Whether a video element has decoded enough to show its current frame (HAVE_CURRENT_DATA or more). */
+async function playsFrames(video: Locator) {
+  await video.evaluate((el) => (el as HTMLVideoElement).play().catch(() => undefined));
+  await expect.poll(() => video.evaluate((el) => (el as HTMLVideoElement).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+}
+
+/** The <img> has really been decoded by the browser. */
+const isLoaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+
+test('a video goes into a collection with its length, plays there, and is found by search and played', async ({ page, signIn }) => {
+  await signIn();
+  const video = await uploadVideo(page.request, 'regatta.mp4', h264Mp4(3));
+  const titled = await page.request.patch(`/api/photos/${video.id}`, { data: { title: 'Harbour regatta' } });
+  expect(titled.ok(), await titled.text()).toBeTruthy();
+  // its poster made and playable as it is
+  await expect
+    .poll(
+      async () => {
+        const photo = (await (await page.request.get(`/api/photos/${video.id}`)).json()) as Photo;
+        return `${photo.derivativeStatus} ${photo.video?.playback}`;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('ready ready');
+  const collection = await page.request.post('/api/collections', { data: { title: 'Days at sea' } });
+  const { id } = (await collection.json()) as { id: number };
+
+  // chosen in "Add items", where the picker marks it as a video with its length
+  await page.goto(`/collections/${id}`);
+  await page.getByRole('button', { name: 'Add items' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add items' });
+  const choice = dialog.getByRole('list', { name: 'Gallery photos' }).getByRole('listitem').filter({ hasText: 'Harbour regatta' });
+  await expect(choice.getByText('Video, 0:03', { exact: true })).toBeVisible();
+  await choice.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Add selected (1)' }).click();
+  await expect(dialog).toBeHidden();
+
+  // in the collection: the poster, the play mark and the length; a click plays it in place
+  const tile = page.getByRole('list', { name: 'Photos in this collection' }).getByRole('listitem').filter({ hasText: 'Harbour regatta' });
+  const play = tile.getByRole('button', { name: 'Play Harbour regatta' });
+  await expect(play.getByText('Video, 0:03', { exact: true })).toBeVisible();
+  const poster = tile.getByRole('img', { name: 'Harbour regatta' });
+  await expect.poll(() => isLoaded(poster), { timeout: 20_000 }).toBe(true);
+  await play.click();
+  const inCollection = tile.locator('video');
+  await expect(inCollection).toHaveAttribute('src', `/api/photos/video/${video.id}`);
+  await playsFrames(inCollection);
+
+  // search finds it, with its length, and opens it in the gallery's viewer, where it plays
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: /search memories/i }).fill('regatta');
+  const option = page.getByRole('listbox', { name: 'Search results' }).getByRole('group', { name: 'Photos' }).getByRole('option');
+  await expect(option).toHaveText(/^Video, 0:03Harbour regatta/); // then the snippet (its file name)
+  await expect.poll(() => isLoaded(option.locator('img')), { timeout: 20_000 }).toBe(true);
+  await option.click();
+  await expect(page).toHaveURL(`/photos?photo=${video.id}`);
+  const viewer = page.getByRole('dialog', { name: 'Harbour regatta' }).locator('video');
+  await expect(viewer).toHaveAttribute('src', `/api/photos/video/${video.id}`);
+  await playsFrames(viewer);
+});
