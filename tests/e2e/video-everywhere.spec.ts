@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 
 // Issue 16, decision 038: a video is a photo everywhere photos appear. It is chosen in a collection's "Add items"
 // with its length on it, shows its poster and length in the collection and plays there, and search finds it
-// with its length and opens it in the gallery's viewer, where it plays.
+// with its length and opens it in the gallery's viewer, where it plays; the timeline plays it in place too.
 
 const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 
@@ -54,7 +54,10 @@ async function playsFrames(video: Locator) {
 /** The <img> has really been decoded by the browser. */
 const isLoaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
-test('a video goes into a collection with its length, plays there, and is found by search and played', async ({ page, signIn }) => {
+test('a video goes into a collection with its length, plays there, is found by search and played, and plays in the timeline', async ({
+  page,
+  signIn,
+}) => {
   await signIn();
   const video = await uploadVideo(page.request, 'regatta.mp4', h264Mp4(3));
   const titled = await page.request.patch(`/api/photos/${video.id}`, { data: { title: 'Harbour regatta' } });
@@ -104,4 +107,13 @@ test('a video goes into a collection with its length, plays there, and is found 
   const viewer = page.getByRole('dialog', { name: 'Harbour regatta' }).locator('video');
   await expect(viewer).toHaveAttribute('src', `/api/photos/video/${video.id}`);
   await playsFrames(viewer);
+
+  // the story's timeline: the newest year is open, the video's entry shows its poster and length and plays in place
+  await page.goto('/view-my-story');
+  const entry = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Harbour regatta' }) });
+  const playEntry = entry.getByRole('button', { name: 'Play Harbour regatta' });
+  await expect(playEntry.getByText('Video, 0:03', { exact: true })).toBeVisible();
+  await expect.poll(() => isLoaded(entry.getByRole('img', { name: 'Harbour regatta' })), { timeout: 20_000 }).toBe(true);
+  await playEntry.click();
+  await playsFrames(entry.locator('video'));
 });
