@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
 import type { Photo } from '@shared/schemas/photos';
 import type { ExportJob } from '@shared/schemas/transfers';
+import { importArchives } from '@tests/integration/import-helpers';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 import { makeVideo, uploadVideo } from '@tests/helpers/video-fixture';
 import { readZip } from '@tests/helpers/zip';
@@ -18,6 +19,7 @@ describe('export everything: videos', () => {
   let base: string;
   let cookie: string;
   const originals = new Map<string, Buffer>();
+  let zipBytes: Buffer;
   let zip: Map<string, Buffer>;
   let doc: HeirloomExport;
 
@@ -59,7 +61,8 @@ describe('export everything: videos', () => {
       (j) => j.status === 'ready' || j.status === 'failed',
     );
     expect(job.status, job.error ?? '').toBe('ready');
-    zip = await readZip(Buffer.from(await (await get(`/api/exports/${id}/download`)).arrayBuffer()));
+    zipBytes = Buffer.from(await (await get(`/api/exports/${id}/download`)).arrayBuffer());
+    zip = await readZip(zipBytes);
     doc = heirloomExportSchema.parse(JSON.parse(zip.get('heirloom.json')!.toString('utf8')));
   }, 120_000);
   afterAll(() => t?.close());
@@ -97,5 +100,16 @@ describe('export everything: videos', () => {
     expect(viewer).toContain('"video"');
     expect(viewer).toContain('playsinline');
     expect(zip.get('index.html')!.toString('utf8')).toContain("media-src 'self' file:");
+  });
+
+  it('imports into another account as the same two videos (names and sizes), no preview taken for a photo', async () => {
+    const other = await signUp(t.app);
+    const job = await importArchives(t, other.cookie, [zipBytes]);
+    expect(job.error).toBeNull();
+    expect(job.report).toMatchObject({ imported: { photos: 2 }, refused: { count: 0 } });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie: other.cookie } })).json() as Photo[];
+    expect(list.map((p) => [p.fileName, p.mediaType, p.fileSize]).sort()).toEqual(
+      [...originals].map(([name, bytes]) => [name, 'video', String(bytes.length)]).sort(),
+    );
   });
 });
