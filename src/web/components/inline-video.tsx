@@ -74,7 +74,7 @@ export function InlineVideo({ id, fileName, label, video, thumbnailUrl, posterUr
   return (
     <div className={cn('relative size-full overflow-hidden', className)}>
       {poster}
-      <div className="absolute inset-x-2 top-1/2 grid -translate-y-1/2 justify-items-center gap-2 rounded-md bg-black/60 px-2 py-1 text-center text-sm text-white">
+      <div className="absolute inset-x-2 top-1/2 grid -translate-y-1/2 justify-items-center gap-2 rounded-md bg-black/60 px-2 py-1 text-center text-xs text-white sm:text-sm">
         {video.playback === 'preparing' ? (
           <p className="font-medium">{preparingText({ progress: video.progress ?? null })}</p>
         ) : (
