@@ -8,6 +8,11 @@ import { createRequire } from 'node:module';
 export interface MediaTools {
   /** Both binaries answered `-version` at start-up. */
   readonly available: boolean;
+  /**
+   * What ffmpeg is started through so it dies with the server (Linux: util-linux's `setpriv --pdeathsig`).
+   * ffmpeg ignores SIGPIPE, so a kill -9 of the server would otherwise leave it transcoding to the end.
+   */
+  readonly leash?: string[];
   /** Why not, in words an operator can act on; undefined when available. */
   readonly problem?: string;
   ffmpegPath: string;
@@ -25,10 +30,16 @@ function packagedBinary(packageName: string): string | undefined {
   }
 }
 
-function answersVersion(binary: string): Promise<boolean> {
+function answers(binary: string, args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(binary, ['-hide_banner', '-version'], { timeout: 10_000 }, (err) => resolve(!err));
+    execFile(binary, args, { timeout: 10_000 }, (err) => resolve(!err));
   });
+}
+const answersVersion = (binary: string) => answers(binary, ['-hide_banner', '-version']);
+
+/** `setpriv --pdeathsig KILL --` where the system has it (Linux), else nothing. */
+async function findLeash(): Promise<string[] | undefined> {
+  return (await answers('setpriv', ['--version'])) ? ['setpriv', '--pdeathsig', 'KILL', '--'] : undefined;
 }
 
 export const MISSING_FFMPEG_HELP =
@@ -56,8 +67,8 @@ export function findMediaTools(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: strin
 async function checkMediaTools(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: string }): Promise<MediaTools> {
   const ffmpegPath = env.FFMPEG_PATH || packagedBinary('@ffmpeg-installer/ffmpeg') || 'ffmpeg';
   const ffprobePath = env.FFPROBE_PATH || packagedBinary('@ffprobe-installer/ffprobe') || 'ffprobe';
-  const [ffmpegOk, ffprobeOk] = await Promise.all([answersVersion(ffmpegPath), answersVersion(ffprobePath)]);
-  if (ffmpegOk && ffprobeOk) return { available: true, ffmpegPath, ffprobePath };
+  const [ffmpegOk, ffprobeOk, leash] = await Promise.all([answersVersion(ffmpegPath), answersVersion(ffprobePath), findLeash()]);
+  if (ffmpegOk && ffprobeOk) return { available: true, ffmpegPath, ffprobePath, leash };
   const missing = [!ffmpegOk && `ffmpeg (tried ${ffmpegPath})`, !ffprobeOk && `ffprobe (tried ${ffprobePath})`].filter(Boolean);
   return { available: false, problem: `${missing.join(' and ')} could not be run.`, ffmpegPath, ffprobePath };
 }
@@ -111,8 +122,8 @@ export function runFfmpeg(tools: MediaTools, args: string[], opts: RunOptions = 
       ...(opts.onProgress ? ['-progress', 'pipe:1', '-nostats'] : []),
       ...args,
     ];
-    const [command, commandArgs] = opts.nice ? ['nice', ['-n', '10', tools.ffmpegPath, ...fullArgs]] : [tools.ffmpegPath, fullArgs];
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
+    const [command, ...commandArgs] = [...(tools.leash ?? []), ...(opts.nice ? ['nice', '-n', '10'] : []), tools.ffmpegPath, ...fullArgs];
+    const child = spawn(command!, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
     let stderr = '';
     let pending = '';
     child.stderr.on('data', (chunk: Buffer) => {
