@@ -68,3 +68,12 @@ export function killableHeirloom(prefix: string) {
   });
   return heirloom;
 }
+
+/** The pids (as pgrep prints them) of processes whose command line holds `text`; '' when none. */
+export function processesWith(text: string): string {
+  try {
+    return execFileSync('pgrep', ['-f', text], { encoding: 'utf8' }).trim();
+  } catch {
+    return ''; // pgrep: nothing matched
+  }
+}

@@ -1,14 +1,14 @@
 // kill -9 of the server while ffmpeg makes a memory recording's M4A copy (decision 040): the ffmpeg left behind
 // finishes on its own but puts nothing in place (only the server renames), no half-made copy is served, and
 // after the restart the job runs again by itself until the whole copy is there.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FFMPEG, FFPROBE } from '@tests/helpers/video-fixture';
-import { killableHeirloom } from './helpers';
+import { killableHeirloom, processesWith } from './helpers';
 
 const run = promisify(execFile);
 /** Long enough that the copy is still being made when the kill comes, on any machine (a few MB of Opus). */
@@ -24,13 +24,6 @@ describe('kill -9 while an audio copy is made', () => {
   const heirloom = killableHeirloom('heirloom-kill-audio-copy');
   const filesRoot = () => path.join(heirloom.dataDir, 'files');
   const userFiles = () => fs.readdirSync(filesRoot(), { recursive: true, encoding: 'utf8' }).filter((f) => f.startsWith('users/'));
-  const ffmpegOf = (name: string) => {
-    try {
-      return execFileSync('pgrep', ['-f', name], { encoding: 'utf8' }).trim();
-    } catch {
-      return ''; // pgrep: nothing matched
-    }
-  };
   const api = (url: string, init: RequestInit = {}) =>
     fetch(`${heirloom.server.url}${url}`, { ...init, headers: { cookie: heirloom.cookie, ...init.headers } });
 
@@ -54,7 +47,7 @@ describe('kill -9 while an audio copy is made', () => {
 
     // wait until ffmpeg is making the copy, then kill
     const original = userFiles().find((f) => f.endsWith('.webm'))!;
-    for (let i = 0; ffmpegOf(path.basename(original)) === ''; i++) {
+    for (let i = 0; processesWith(path.basename(original)) === ''; i++) {
       expect(
         userFiles().filter((f) => f.endsWith('.m4a')),
         'the copy finished before the kill: make the recording longer',
@@ -65,9 +58,9 @@ describe('kill -9 while an audio copy is made', () => {
     heirloom.server.child.kill('SIGKILL');
     await heirloom.server.exited;
 
-    // the orphaned ffmpeg runs to its end (it ignores the broken pipe) and renames nothing
-    for (let i = 0; i < 3000 && ffmpegOf(path.basename(original)) !== ''; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(ffmpegOf(path.basename(original)), 'the orphaned ffmpeg has ended').toBe('');
+    // ffmpeg ends with the server (setpriv --pdeathsig; where that is missing it runs to its end) and renames nothing
+    for (let i = 0; i < 3000 && processesWith(path.basename(original)) !== ''; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(processesWith(path.basename(original)), 'the orphaned ffmpeg has ended').toBe('');
     expect(
       userFiles().filter((f) => f.endsWith('.m4a')),
       'nothing half-made is in place',

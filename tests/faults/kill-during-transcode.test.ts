@@ -1,14 +1,14 @@
 // kill -9 of the server while ffmpeg makes a video's playable copy (decision 038): ffmpeg goes with it (the
 // kernel ends it: setpriv --pdeathsig), nothing half-made is in place, and after the restart the job runs
 // again by itself until the whole copy plays.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { FFPROBE, makeVideo, uploadVideo } from '@tests/helpers/video-fixture';
-import { killableHeirloom } from './helpers';
+import { killableHeirloom, processesWith } from './helpers';
 
 /** Long enough that the copy is still being made when the kill comes, on any machine. */
 const SECONDS = 20;
@@ -17,13 +17,6 @@ describe('kill -9 while a video is transcoded', () => {
   const heirloom = killableHeirloom('heirloom-kill-transcode');
   const filesRoot = () => path.join(heirloom.dataDir, 'files');
   const userFiles = () => fs.readdirSync(filesRoot(), { recursive: true, encoding: 'utf8' }).filter((f) => f.startsWith('users/'));
-  const ffmpegOf = (name: string) => {
-    try {
-      return execFileSync('pgrep', ['-f', name], { encoding: 'utf8' }).trim();
-    } catch {
-      return ''; // pgrep: nothing matched
-    }
-  };
 
   async function video(id: number): Promise<Photo> {
     const res = await fetch(`${heirloom.server.url}/api/photos/${id}`, { headers: { cookie: heirloom.cookie } });
@@ -45,13 +38,13 @@ describe('kill -9 while a video is transcoded', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     const original = userFiles().find((f) => f.endsWith('.mov'))!;
-    expect(ffmpegOf(path.basename(original)), 'ffmpeg is making the copy').not.toBe('');
+    expect(processesWith(path.basename(original)), 'ffmpeg is making the copy').not.toBe('');
     heirloom.server.child.kill('SIGKILL');
     await heirloom.server.exited;
 
     // the kernel ends ffmpeg with its parent: gone at once, long before the copy could have been finished
-    for (let i = 0; i < 10 && ffmpegOf(path.basename(original)) !== ''; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(ffmpegOf(path.basename(original)), 'no ffmpeg left running for a dead server').toBe('');
+    for (let i = 0; i < 10 && processesWith(path.basename(original)) !== ''; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(processesWith(path.basename(original)), 'no ffmpeg left running for a dead server').toBe('');
     expect(
       userFiles().filter((f) => f.endsWith('.play.mp4')),
       'nothing half-made is in place',
