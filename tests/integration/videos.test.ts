@@ -7,7 +7,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { photos } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { FFPROBE, makeVideo, tusUpload, uploadVideo } from '@tests/helpers/video-fixture';
 
@@ -176,6 +178,22 @@ describe('videos', () => {
       const streams = await probeCodec(Buffer.from(await played.arrayBuffer()));
       expect(streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
     }
+  });
+
+  it('a video whose playable copy failed counts as not processed, and Retry makes it again', async () => {
+    const user = await signUp(t.app);
+    const created = (await (
+      await uploadVideo(base, user.cookie, fs.readFileSync(await makeVideo('vp8-webm', { seconds: 1 })), 'r.webm')
+    ).json()) as Photo;
+    await settled(user.cookie, created.id);
+    // as the last failed try of the copy job leaves it
+    await t.db.update(photos).set({ videoPlayback: 'unavailable' }).where(eq(photos.id, created.id));
+    const processing = async () => (await (await get(user.cookie, '/api/photos/processing')).json()) as { pending: number; failed: number };
+    expect(await processing()).toEqual({ pending: 0, failed: 1 });
+    const retried = await fetch(new URL('/api/photos/retry-failed', base), { method: 'POST', headers: { cookie: user.cookie } });
+    expect(await retried.json()).toEqual({ queued: 1 });
+    expect((await settled(user.cookie, created.id)).video?.playback).toBe('ready');
+    expect(await processing()).toEqual({ pending: 0, failed: 0 });
   });
 
   it('refuses what is not a video, by its bytes, and keeps nothing', async () => {

@@ -22,7 +22,7 @@ interface Options {
   heic: HeicDecoder;
   /** ffmpeg for a video's poster frame (decision 038); without it a video's derivatives fail at once. */
   media: MediaTools;
-  /** A video whose playback was 'unavailable' (no ffmpeg at upload) is prepared once its poster exists. */
+  /** A video whose playback is 'unavailable' (no ffmpeg at upload, or its copy failed) is prepared again. */
   videos: Pick<VideoQueue, 'enqueue'>;
   log: FastifyBaseLogger;
   /** Called when a photo's derivatives changed state (the image cache forgets it). */
@@ -63,6 +63,14 @@ export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, 
     const photo = await repo.findFileForProcessing(id);
     if (!photo || photo.derivativeStatus !== 'pending') return;
     const written: string[] = [];
+    // a video with no playable copy (no ffmpeg at upload, or its copy failed) is prepared again, poster or not
+    if (
+      photo.videoPlayback === 'unavailable' &&
+      media.available &&
+      (await repo.setVideoPlayback(id, photo.key, { playback: 'preparing' }))
+    ) {
+      await videos.enqueue(id);
+    }
     try {
       const rendered = photo.videoPlayback
         ? await renderVideoDerivatives(photo)
@@ -78,9 +86,6 @@ export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, 
       const stillThere = await repo.setDerivativeStatus(id, photo.key, 'ready', { width: rendered.width, height: rendered.height, bytes });
       // Deleted or moved while we worked: what we wrote belongs to nobody.
       if (!stillThere) await Promise.all(written.map((key) => files.remove(key)));
-      else if (photo.videoPlayback === 'unavailable' && (await repo.setVideoPlayback(id, photo.key, { playback: 'preparing' }))) {
-        await videos.enqueue(id);
-      }
     } catch (err) {
       await Promise.all(written.map((key) => files.remove(key).catch(() => {})));
       // Shutting down: the job is tried again after the restart; the photo stays pending meanwhile.

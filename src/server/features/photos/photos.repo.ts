@@ -1,6 +1,6 @@
 // Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
 // `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
@@ -337,20 +337,27 @@ export function createPhotosRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** Photos still being made, and those that could not be (a video whose playable copy failed counts as failed). */
     async countByDerivativeStatus(userId: number): Promise<{ pending: number; failed: number }> {
-      const rows = await db
-        .select({ status: photos.derivativeStatus, n: count() })
+      const [row] = await db
+        .select({
+          pending: sql<number>`count(*) filter (where ${photos.derivativeStatus} = 'pending')`.mapWith(Number),
+          failed:
+            sql<number>`count(*) filter (where ${photos.derivativeStatus} = 'failed' or ${photos.videoPlayback} = 'unavailable')`.mapWith(
+              Number,
+            ),
+        })
         .from(photos)
-        .where(and(eq(photos.userId, userId), inArray(photos.derivativeStatus, ['pending', 'failed'])))
-        .groupBy(photos.derivativeStatus);
-      return { pending: rows.find((r) => r.status === 'pending')?.n ?? 0, failed: rows.find((r) => r.status === 'failed')?.n ?? 0 };
+        .where(and(eq(photos.userId, userId), sql`(${photos.derivativeStatus} <> 'ready' or ${photos.videoPlayback} = 'unavailable')`));
+      return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
     },
 
+    /** Failed photos, and videos with no playable copy, are made again from the start (their poster first). */
     async requeueFailed(userId: number): Promise<number[]> {
       const rows = await db
         .update(photos)
         .set({ derivativeStatus: 'pending' })
-        .where(and(eq(photos.userId, userId), eq(photos.derivativeStatus, 'failed')))
+        .where(and(eq(photos.userId, userId), or(eq(photos.derivativeStatus, 'failed'), eq(photos.videoPlayback, 'unavailable'))))
         .returning({ id: photos.id });
       return rows.map((r) => r.id);
     },
