@@ -47,6 +47,18 @@ export function createFileStore(root: string) {
     }
   }
 
+  async function commit(staged: Pick<StagedFile, 'tempPath'>, key: string) {
+    const dest = resolveKey(key);
+    await fsp.mkdir(path.dirname(dest), { recursive: true });
+    await fsp.rename(staged.tempPath, dest);
+    await fsyncDir(path.dirname(dest));
+  }
+
+  async function newTempPath(ext: string) {
+    await fsp.mkdir(tmpDir, { recursive: true });
+    return path.join(tmpDir, `${randomUUID()}.${ext}`);
+  }
+
   return {
     root,
 
@@ -106,20 +118,36 @@ export function createFileStore(root: string) {
     },
 
     /** Move a staged file to its key: fsync, rename, fsync the directory (survives kill -9 and power loss). */
-    async commit(staged: Pick<StagedFile, 'tempPath'>, key: string) {
-      const dest = resolveKey(key);
-      await fsp.mkdir(path.dirname(dest), { recursive: true });
-      await fsp.rename(staged.tempPath, dest);
-      await fsyncDir(path.dirname(dest));
-    },
+    commit,
 
     /**
-     * A path in the temp folder for a program to write into (ffmpeg; the extension tells it the format);
-     * `commit({ tempPath }, key)` moves the finished file into place. Start-up removes what a crash left.
+     * A path in the temp folder for a program to write into (ffmpeg; the extension tells it the format). Start-up
+     * removes what a crash left there.
      */
-    async newTempPath(ext: string) {
-      await fsp.mkdir(tmpDir, { recursive: true });
-      return path.join(tmpDir, `${randomUUID()}.${ext}`);
+    newTempPath,
+
+    /**
+     * Let a program (ffmpeg) write a file into the temp folder, then put it at `key` as every write is put:
+     * fsync the file, rename, fsync the directory. Nothing is left in the temp folder, whatever happens, and
+     * nothing half-written is ever at `key`. Resolves with the file's size.
+     */
+    async writeWith(key: string, ext: string, write: (tempPath: string) => Promise<void>): Promise<number> {
+      const tempPath = await newTempPath(ext);
+      try {
+        await write(tempPath);
+        const handle = await fsp.open(tempPath, 'r+');
+        let size: number;
+        try {
+          await handle.sync();
+          size = (await handle.stat()).size;
+        } finally {
+          await handle.close();
+        }
+        await commit({ tempPath }, key);
+        return size;
+      } finally {
+        await fsp.rm(tempPath, { force: true });
+      }
     },
 
     async discard(staged: StagedFile) {

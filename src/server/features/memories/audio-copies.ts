@@ -5,7 +5,6 @@
 // so the job is idempotent and start-up queues again what a crash or kill -9 cut off. ffmpeg writes into the temp
 // folder and only this process renames its output into place, so a half-made copy is never served, not even by
 // an ffmpeg that outlives a killed server (it ignores a broken pipe and finishes on its own, a minute at most).
-import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { probe, runFfmpeg, type MediaTools } from '../../lib/ffmpeg';
 import type { FileStore } from '../../lib/file-store';
@@ -29,16 +28,6 @@ export const audioCopyKey = (key: string) => `${key}.m4a`;
 const COPY_BITRATE = '128k';
 
 class StoppingError extends Error {}
-
-/** Make sure a file ffmpeg wrote is on the disk before it is renamed into place. */
-async function syncFile(file: string) {
-  const handle = await fsp.open(file, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** The channels of the first audio stream in ffprobe's answer, or undefined when there is no audio stream. */
 function audioChannels(probed: unknown): number | undefined {
@@ -67,25 +56,23 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
     const key = audioCopyKey(row.filePath);
     const controller = new AbortController();
     running.add(controller);
-    const temp = await files.newTempPath('m4a');
     let committed = false;
     try {
       const input = files.pathOf(row.filePath);
       const channels = audioChannels(await probe(media, input));
       if (channels === undefined) throw new Error('The attachment has no audio stream');
-      await runFfmpeg(
-        media,
-        [
-          ...['-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1'],
-          // mono stays mono (a voice); anything with more channels becomes stereo
-          ...['-c:a', 'aac', '-b:a', COPY_BITRATE, '-ac', channels === 1 ? '1' : '2'],
-          ...['-movflags', '+faststart', '-f', 'mp4', temp],
-        ],
-        { signal: controller.signal, nice: true },
+      const size = await files.writeWith(key, 'm4a', (temp) =>
+        runFfmpeg(
+          media,
+          [
+            ...['-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1'],
+            // mono stays mono (a voice); anything with more channels becomes stereo
+            ...['-c:a', 'aac', '-b:a', COPY_BITRATE, '-ac', channels === 1 ? '1' : '2'],
+            ...['-movflags', '+faststart', '-f', 'mp4', temp],
+          ],
+          { signal: controller.signal, nice: true },
+        ),
       );
-      await syncFile(temp);
-      const { size } = await fsp.stat(temp);
-      await files.commit({ tempPath: temp }, key);
       committed = true;
       // Deleted (or its account) while ffmpeg ran: the copy belongs to nobody.
       if (!(await repo.setAudioCopy(attachmentId, row.filePath, 'ready', size))) await files.remove(key);
@@ -101,7 +88,6 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
       throw err;
     } finally {
       running.delete(controller);
-      await fsp.rm(temp, { force: true });
     }
   }
 

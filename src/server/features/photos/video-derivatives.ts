@@ -17,16 +17,6 @@ const PREVIEW_SECONDS = 3;
 /** Scale so the longer side is at most `px`, keeping the aspect and even sizes (4:2:0 needs them). */
 const fitInside = (px: number) => `scale=w='if(gte(iw,ih),trunc(min(${px},iw)/2)*2,-2)':h='if(gte(iw,ih),-2,trunc(min(${px},ih)/2)*2)'`;
 
-/** Make sure a file ffmpeg wrote is on the disk before it is renamed into place. */
-export async function syncFile(file: string) {
-  const handle = await fsp.open(file, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * A JPEG of the frame one second in (the first frame of a shorter video: a second in is past a fade from
  * black, and phones' first frames are often dark). ffmpeg applies the rotation a phone recorded.

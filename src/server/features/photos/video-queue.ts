@@ -3,13 +3,12 @@
 // priority. The row stays 'preparing' until its files are in place, so the job is idempotent and a job cut
 // off by a crash or kill -9 runs again after the restart; what ffmpeg had written is in the temp folder,
 // which start-up empties, so a half-made copy is never served.
-import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { probe, type MediaTools } from '../../lib/ffmpeg';
 import type { FileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
 import type { PhotosRepo } from './photos.repo';
-import { makePlayableCopy, makePreview, syncFile, videoKey, type VideoVariant } from './video-derivatives';
+import { makePlayableCopy, makePreview, videoKey, type VideoVariant } from './video-derivatives';
 import { readVideoMetadata } from './video-metadata';
 
 const PLAYABLE_JOB = 'video.playable';
@@ -32,19 +31,11 @@ export function createVideoQueue({ jobs, repo, files, media, log, onChange }: Op
   const running = new Set<AbortController>();
   let stopped = false;
 
-  /** Make one file with ffmpeg into a temp path, then move it into place; returns its size. */
+  /** Make one file with ffmpeg and put it in place (lib/file-store writeWith); returns its size. */
   async function makeInto(key: string, made: string[], make: (output: string) => Promise<void>): Promise<number> {
-    const temp = await files.newTempPath('mp4');
-    try {
-      await make(temp);
-      await syncFile(temp);
-      const { size } = await fsp.stat(temp);
-      await files.commit({ tempPath: temp }, key);
-      made.push(key);
-      return size;
-    } finally {
-      await fsp.rm(temp, { force: true });
-    }
+    const size = await files.writeWith(key, 'mp4', make);
+    made.push(key);
+    return size;
   }
 
   async function prepare(id: number, isLastTry: boolean) {
