@@ -178,6 +178,19 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       return Number(rows[0]?.n ?? 0);
     },
 
+    /**
+     * The whole queue (every instance's jobs) for operators' metrics: jobs not yet finished by kind and state,
+     * and jobs that failed for good in the last 24 hours (pg-boss moves older ones to its archive).
+     */
+    async depth() {
+      const { rows } = await pool.query<{ name: string; state: string; n: string }>(
+        `SELECT name, state, count(*) AS n FROM pgboss.job
+          WHERE state IN ('created', 'retry', 'active') OR (state = 'failed' AND completed_on > now() - interval '24 hours')
+          GROUP BY name, state`,
+      );
+      return rows.map((r) => ({ name: r.name, state: r.state as 'created' | 'retry' | 'active' | 'failed', count: Number(r.n) }));
+    },
+
     /** Stop taking jobs and wait (up to 10 s) for running ones; what is left is done after the restart. */
     async stop() {
       if (stopped) return;

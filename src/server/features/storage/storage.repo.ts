@@ -29,6 +29,19 @@ export function createStorageRepo(db: Db) {
   return {
     byKind: (userId: number) => sumByKind(db, userId),
 
+    /** Every account's files together, by kind: what the whole instance stores (operators' metrics). */
+    async allByKind(): Promise<StoredBytes> {
+      const result = await db.execute<{ photos: string; attachments: string; vault: string; profile: string }>(sql`
+        select
+          (select coalesce(sum(${photos.fileSize} + ${photos.derivativesSize}), 0) from ${photos}) as photos,
+          (select coalesce(sum(${memoryAttachments.fileSize} + ${memoryAttachments.displaySize}), 0) from ${memoryAttachments}) as attachments,
+          (select coalesce(sum(${vaultFiles.fileSize}), 0) from ${vaultFiles}) as vault,
+          (select coalesce(sum(${users.profilePictureSize}), 0) from ${users}) as profile
+      `);
+      const row = result.rows[0]!;
+      return { photos: Number(row.photos), attachments: Number(row.attachments), vault: Number(row.vault), profile: Number(row.profile) };
+    },
+
     /**
      * Inside the transaction that inserts a file's row: lock the user's row, then sum. Concurrent uploads of
      * one account queue up on the lock, so each one sums what the ones before it committed and none can pass

@@ -19,6 +19,9 @@ export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number 
   const quotaBytes = quotaMb * MB;
 
   return {
+    /** Bytes stored by all accounts together, by kind (the same sums as each account's quota). */
+    totalByKind: () => repo.allByKind(),
+
     async usage(userId: number): Promise<StorageUsage> {
       const byKind = await repo.byKind(userId);
       if (!byKind) throw notFound('User not found');
