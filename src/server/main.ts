@@ -9,7 +9,7 @@ import { createDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { loadEnv } from './env';
 import { recoverPendingFiles } from './lib/durable-files';
-import { createFileStore } from './lib/file-store';
+import { fileStoreFor } from './lib/file-store-for';
 
 function defaultWebRoot() {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,7 +25,7 @@ async function main() {
   const database = await createDatabase(env);
   try {
     await runMigrations(database.db);
-    const files = createFileStore(path.join(env.DATA_DIR, 'files'));
+    const files = fileStoreFor(env);
     await files.init();
     const recovered = await recoverPendingFiles(database.db, files);
     // A terminal gets readable lines; a pipe, a file or a log collector gets one JSON object per line.

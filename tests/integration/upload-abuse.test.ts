@@ -220,7 +220,7 @@ describe('hostile uploads on every upload route', () => {
     expect(stored.key, label).toMatch(new RegExp(`^users/${userId}/${area}/[0-9a-f-]{36}\\.[a-z0-9]+$`));
     expect(after.files, label).toContain(stored.key);
     // The original bytes are kept as sent, except the profile picture, which is always re-encoded.
-    if (route.name !== 'profile') expect(fs.statSync(t.files.pathOf(stored.key)).size, label).toBe(file.content.length);
+    if (route.name !== 'profile') expect(fs.statSync(t.files.localPath(stored.key)).size, label).toBe(file.content.length);
     if (stored.name !== undefined) expectSafeName(stored.name, label);
     const served = await stored.serve();
     expect(served.statusCode, label).toBe(200);

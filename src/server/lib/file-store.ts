@@ -1,6 +1,7 @@
-// Files live under one storage root behind this small interface, so object storage can replace it later.
-// Every write goes to a temporary file first, is fsynced, and is renamed into place: a reader never sees
-// half a file, and a crash leaves at most a temp file that the next start sweeps away.
+// Files live behind this one interface (decision 041): the local disk under DATA_DIR/files by default, or an
+// S3-compatible bucket (s3-file-store.ts). Both stage uploads in a local temp folder first, measured and
+// hashed, and put a file at its key only whole: on disk by fsync + rename, in a bucket by a completed
+// (multipart) upload. A crash leaves at most temp files, which the next start sweeps away.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -18,74 +19,97 @@ export interface StagedFile {
   head: Buffer;
 }
 
+/** What a stored file is now; `version` changes whenever its bytes may have (sent as the ETag). */
+export interface FileStat {
+  size: number;
+  mtime: Date;
+  mtimeMs: number;
+  version: string;
+}
+
+/** How a presigned link answers (decision 041): the bucket sends these headers instead of heirloom. */
+export interface PresignRequest {
+  contentType: string;
+  contentDisposition: string;
+}
+
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  /** Sweep the temp folder a crash left behind (and, for a bucket, check it is there). */
+  init(): Promise<void>;
+  /** Readable and writable now? An unmounted disk or an unreachable bucket must never look like an empty library. */
+  isAvailable(): Promise<boolean>;
+  /**
+   * Stream into a temp file, counting and hashing on the way. More than maxBytes → FileTooLargeError with
+   * the temp file removed; a full disk → 507. `isTruncated` lets multipart report its own limit.
+   */
+  stage(source: Readable, maxBytes: number, isTruncated?: () => boolean): Promise<StagedFile>;
+  /** Put a local temp file (staged, or a finished resumable upload) at its key, whole or not at all; the temp file is gone after. */
+  commit(staged: Pick<StagedFile, 'tempPath'>, key: string): Promise<void>;
+  discard(staged: Pick<StagedFile, 'tempPath'>): Promise<void>;
+  /** A path in the local temp folder for a program to write into (ffmpeg; the extension tells it the format). */
+  newTempPath(ext: string): Promise<string>;
+  /**
+   * Let a program (ffmpeg) write a file into the temp folder, then commit it to `key`. Nothing is left in the
+   * temp folder, whatever happens, and nothing half-written is ever at `key`. Resolves with the file's size.
+   */
+  writeWith(key: string, ext: string, write: (tempPath: string) => Promise<void>): Promise<number>;
+  /** Write a whole buffer (derivatives, re-encoded pictures) atomically. */
+  writeBuffer(key: string, data: Buffer): Promise<void>;
+  /**
+   * Run `use` with the stored file as a local path (sharp, ffmpeg, zip reading need one): the file itself on
+   * a local disk, a temp copy of the object for a bucket, removed when `use` settles.
+   */
+  withLocalFile<T>(key: string, use: (localPath: string) => Promise<T>): Promise<T>;
+  /** A local path for work in progress that is not yet a library file (resumable uploads); on a local disk, the key's own file. */
+  localPath(name: string): string;
+  exists(key: string): Promise<boolean>;
+  /** Rejects with an error for which isMissingFile() is true when nothing is stored at the key. */
+  stat(key: string): Promise<FileStat>;
+  /** Opened before it resolves: a missing file rejects here, before any response header is sent. */
+  openRead(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** A short-lived link straight to the bucket, when this store is a bucket set to serve by redirect; else undefined. */
+  presignedUrl(key: string, request: PresignRequest): Promise<string | undefined>;
+  remove(key: string): Promise<void>;
+  /** Remove a whole folder of keys (a user's area when the account is deleted). */
+  removeTree(prefix: string): Promise<void>;
+  /** Every file under a prefix, as keys (used by photo maintenance to find moved originals). */
+  list(prefix: string): Promise<string[]>;
+}
+
 const HEAD_BYTES = 4100;
 const TMP_DIR = '.tmp';
 
 export class FileTooLargeError extends Error {}
 
-function isDiskFull(err: unknown) {
+/** Nothing is stored at that key (ENOENT on a disk, NoSuchKey/404 from a bucket). */
+export function isMissingFile(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+export function isDiskFull(err: unknown) {
   const code = (err as NodeJS.ErrnoException)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
 }
 
-export function createFileStore(root: string) {
-  const tmpDir = path.join(root, TMP_DIR);
+const diskFull = () => insufficientStorage('Not enough storage space on the server. Nothing was saved.');
 
-  /** Storage keys are ours (never user input), but resolve defensively so no key escapes the root. */
-  function resolveKey(key: string) {
-    const full = path.resolve(root, key);
-    if (!full.startsWith(root + path.sep)) throw new Error(`Storage key escapes the root: ${key}`);
-    return full;
-  }
-
-  async function fsyncDir(dir: string) {
-    const handle = await fsp.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  }
-
-  async function commit(staged: Pick<StagedFile, 'tempPath'>, key: string) {
-    const dest = resolveKey(key);
-    await fsp.mkdir(path.dirname(dest), { recursive: true });
-    await fsp.rename(staged.tempPath, dest);
-    await fsyncDir(path.dirname(dest));
-  }
-
-  async function newTempPath(ext: string) {
-    await fsp.mkdir(tmpDir, { recursive: true });
-    return path.join(tmpDir, `${randomUUID()}.${ext}`);
-  }
-
+/** The local temp folder both stores stage into: created on demand, emptied at start. */
+export function createTempFolder(dir: string) {
   return {
-    root,
-
-    async init() {
-      await fsp.mkdir(tmpDir, { recursive: true });
+    dir,
+    async sweep() {
+      await fsp.mkdir(dir, { recursive: true });
       // Temp files left by a crash belong to requests that never got an answer: remove them.
-      for (const entry of await fsp.readdir(tmpDir)) await fsp.rm(path.join(tmpDir, entry), { force: true });
+      for (const entry of await fsp.readdir(dir)) await fsp.rm(path.join(dir, entry), { recursive: true, force: true });
+    },
+    async newPath(ext = '') {
+      await fsp.mkdir(dir, { recursive: true });
+      return path.join(dir, `${randomUUID()}${ext ? `.${ext}` : ''}`);
     },
 
-    /** Is the storage root there and readable? An unmounted disk must never look like an empty library. */
-    async isAvailable() {
-      try {
-        await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
-        await fsp.access(tmpDir, fs.constants.R_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-
-    /**
-     * Stream into a temp file, counting and hashing on the way. More than maxBytes → FileTooLargeError with
-     * the temp file removed; a full disk → 507. `isTruncated` lets multipart report its own limit.
-     */
     async stage(source: Readable, maxBytes: number, isTruncated: () => boolean = () => false): Promise<StagedFile> {
-      await fsp.mkdir(tmpDir, { recursive: true });
-      const tempPath = path.join(tmpDir, randomUUID());
+      const tempPath = await this.newPath();
       const hash = createHash('sha256');
       const headChunks: Buffer[] = [];
       let headLength = 0;
@@ -111,55 +135,15 @@ export function createFileStore(root: string) {
         if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new FileTooLargeError();
         }
-        if (isDiskFull(err)) throw insufficientStorage('Not enough storage space on the server. Nothing was saved.');
+        if (isDiskFull(err)) throw diskFull();
         throw err;
       }
       return { tempPath, size, sha256: hash.digest('hex'), head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) };
     },
 
-    /** Move a staged file to its key: fsync, rename, fsync the directory (survives kill -9 and power loss). */
-    commit,
-
-    /**
-     * A path in the temp folder for a program to write into (ffmpeg; the extension tells it the format). Start-up
-     * removes what a crash left there.
-     */
-    newTempPath,
-
-    /**
-     * Let a program (ffmpeg) write a file into the temp folder, then put it at `key` as every write is put:
-     * fsync the file, rename, fsync the directory. Nothing is left in the temp folder, whatever happens, and
-     * nothing half-written is ever at `key`. Resolves with the file's size.
-     */
-    async writeWith(key: string, ext: string, write: (tempPath: string) => Promise<void>): Promise<number> {
-      const tempPath = await newTempPath(ext);
-      try {
-        await write(tempPath);
-        const handle = await fsp.open(tempPath, 'r+');
-        let size: number;
-        try {
-          await handle.sync();
-          size = (await handle.stat()).size;
-        } finally {
-          await handle.close();
-        }
-        await commit({ tempPath }, key);
-        return size;
-      } finally {
-        await fsp.rm(tempPath, { force: true });
-      }
-    },
-
-    async discard(staged: StagedFile) {
-      await fsp.rm(staged.tempPath, { force: true });
-    },
-
-    /** Write a whole buffer (derivatives, re-encoded pictures) atomically. */
-    async writeBuffer(key: string, data: Buffer) {
-      const dest = resolveKey(key);
-      await fsp.mkdir(path.dirname(dest), { recursive: true });
-      await fsp.mkdir(tmpDir, { recursive: true });
-      const tempPath = path.join(tmpDir, randomUUID());
+    /** Write a buffer to a new temp file, fsynced. */
+    async writeBuffer(data: Buffer) {
+      const tempPath = await this.newPath();
       try {
         const handle = await fsp.open(tempPath, 'wx', 0o600);
         try {
@@ -168,18 +152,107 @@ export function createFileStore(root: string) {
         } finally {
           await handle.close();
         }
-        await fsp.rename(tempPath, dest);
-        await fsyncDir(path.dirname(dest));
+        return tempPath;
       } catch (err) {
         await fsp.rm(tempPath, { force: true });
-        if (isDiskFull(err)) throw insufficientStorage('Not enough storage space on the server. Nothing was saved.');
+        if (isDiskFull(err)) throw diskFull();
         throw err;
       }
     },
+  };
+}
 
-    pathOf: resolveKey,
+/** fsync a file a program wrote, and tell its size. */
+export async function syncedSize(filePath: string) {
+  const handle = await fsp.open(filePath, 'r+');
+  try {
+    await handle.sync();
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+}
 
-    async exists(key: string) {
+/** The local disk: files under `root` (DATA_DIR/files), keys as relative paths. */
+export function createFileStore(root: string): FileStore {
+  const temp = createTempFolder(path.join(root, TMP_DIR));
+
+  /** Storage keys are ours (never user input), but resolve defensively so no key escapes the root. */
+  function resolveKey(key: string) {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error(`Storage key escapes the root: ${key}`);
+    return full;
+  }
+
+  async function fsyncDir(dir: string) {
+    const handle = await fsp.open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** fsync, rename, fsync the directory (survives kill -9 and power loss). */
+  async function commit(staged: Pick<StagedFile, 'tempPath'>, key: string) {
+    const dest = resolveKey(key);
+    try {
+      await fsp.mkdir(path.dirname(dest), { recursive: true });
+      await fsp.rename(staged.tempPath, dest);
+      await fsyncDir(path.dirname(dest));
+    } catch (err) {
+      await fsp.rm(staged.tempPath, { force: true });
+      if (isDiskFull(err)) throw diskFull();
+      throw err;
+    }
+  }
+
+  return {
+    kind: 'local',
+
+    async init() {
+      await temp.sweep();
+    },
+
+    async isAvailable() {
+      try {
+        await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
+        await fsp.access(temp.dir, fs.constants.R_OK | fs.constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    stage: (source, maxBytes, isTruncated) => temp.stage(source, maxBytes, isTruncated),
+    commit,
+    newTempPath: (ext) => temp.newPath(ext),
+
+    async writeWith(key, ext, write) {
+      const tempPath = await temp.newPath(ext);
+      try {
+        await write(tempPath);
+        const size = await syncedSize(tempPath);
+        await commit({ tempPath }, key);
+        return size;
+      } finally {
+        await fsp.rm(tempPath, { force: true });
+      }
+    },
+
+    async discard(staged) {
+      await fsp.rm(staged.tempPath, { force: true });
+    },
+
+    async writeBuffer(key, data) {
+      await commit({ tempPath: await temp.writeBuffer(data) }, key);
+    },
+
+    withLocalFile: (key, use) => use(resolveKey(key)),
+
+    localPath: (name) => resolveKey(name),
+
+    async exists(key) {
       try {
         await fsp.access(resolveKey(key));
         return true;
@@ -188,25 +261,29 @@ export function createFileStore(root: string) {
       }
     },
 
-    async stat(key: string) {
-      return fsp.stat(resolveKey(key));
+    async stat(key) {
+      const stat = await fsp.stat(resolveKey(key));
+      // any rewrite changes its size, mtime or inode
+      const version = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${stat.ino.toString(16)}`;
+      return { size: stat.size, mtime: stat.mtime, mtimeMs: stat.mtimeMs, version };
     },
 
-    openRead(key: string, range?: { start: number; end: number }) {
-      return fs.createReadStream(resolveKey(key), range);
+    async openRead(key, range) {
+      const handle = await fsp.open(resolveKey(key), 'r');
+      return handle.createReadStream(range);
     },
 
-    async remove(key: string) {
+    presignedUrl: async () => undefined,
+
+    async remove(key) {
       await fsp.rm(resolveKey(key), { force: true });
     },
 
-    /** Remove a whole folder of keys (a user's area when the account is deleted). */
-    async removeTree(prefix: string) {
+    async removeTree(prefix) {
       await fsp.rm(resolveKey(prefix), { recursive: true, force: true });
     },
 
-    /** Every file under a prefix, as keys (used by photo maintenance to find moved originals). */
-    async list(prefix: string): Promise<string[]> {
+    async list(prefix) {
       const base = resolveKey(prefix);
       try {
         const entries = await fsp.readdir(base, { recursive: true, withFileTypes: true });
@@ -218,7 +295,12 @@ export function createFileStore(root: string) {
   };
 }
 
-export type FileStore = ReturnType<typeof createFileStore>;
+/** withLocalFile for several keys at once: every local path lives until `use` settles. */
+export async function withLocalFiles<T>(files: FileStore, keys: string[], use: (localPaths: string[]) => Promise<T>): Promise<T> {
+  const [first, ...rest] = keys;
+  if (first === undefined) return use([]);
+  return files.withLocalFile(first, (firstPath) => withLocalFiles(files, rest, (restPaths) => use([firstPath, ...restPaths])));
+}
 
 /** Where a user's files of one kind go: keys are generated, the user's own file name is never used. */
 export function newFileKey(userId: number, area: 'photos' | 'attachments' | 'vault' | 'profile', ext: string) {

@@ -5,6 +5,7 @@
 // removed) when they are taken.
 import type { IncomingMessage } from 'node:http';
 import fsp from 'node:fs/promises';
+import nodePath from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
@@ -44,7 +45,8 @@ export interface ResumableUploadsOptions {
 }
 
 export async function registerResumableUploads(app: FastifyInstance, { path, route, folder, maxBytes }: ResumableUploadsOptions) {
-  const directory = app.files.pathOf(folder);
+  // kept on this machine's disk while it grows (a bucket's objects cannot be appended to)
+  const directory = app.files.localPath(folder);
   await fsp.mkdir(directory, { recursive: true });
   const datastore = new TusFileStore({ directory });
   /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
@@ -154,7 +156,7 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
       }
       const staged: TakenUpload[] = [];
       for (const upload of uploads) {
-        const tempPath = app.files.pathOf(`${folder}/${upload.id}`);
+        const tempPath = nodePath.join(directory, upload.id);
         const handle = await fsp.open(tempPath, 'r');
         const head = Buffer.alloc(Math.min(HEAD_BYTES, upload.size!));
         try {
@@ -171,7 +173,7 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
         staged.push({ tempPath, size: upload.size!, sha256: '', head, fileName: upload.metadata?.filename ?? undefined });
       }
       // the upload's info file goes now; its data file is moved into place by the caller (or discarded)
-      for (const upload of uploads) await fsp.rm(app.files.pathOf(`${folder}/${upload.id}.json`), { force: true });
+      for (const upload of uploads) await fsp.rm(nodePath.join(directory, `${upload.id}.json`), { force: true });
       return staged;
     },
   };

@@ -1,10 +1,9 @@
 // Serving a user's stored file from heirloom's own origin (decision 009). Every file route answers through
 // sendFile, so validators, byte ranges, the download name and the headers that keep the bytes inert are the
 // same everywhere. Whatever a file contains, it must never run script here.
-import type { Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileStore } from './file-store';
+import type { FileStore, PresignRequest } from './file-store';
 import { etagMatches } from './etag';
 
 export interface ByteRange {
@@ -28,13 +27,15 @@ export interface FileToSend {
   cacheControl: 'private' | 'private, no-store' | 'private, no-cache' | 'private, max-age=86400' | 'private, max-age=31536000, immutable';
   /** The bytes (or a range of them); called only when a body is sent. */
   open: (range?: ByteRange) => Promise<Buffer | Readable> | Buffer | Readable;
+  /**
+   * A short-lived link to the same bytes in the bucket (S3_PUBLIC_REDIRECT, decision 041): the client is sent
+   * there instead; undefined when the store serves through heirloom.
+   */
+  presign?: (request: PresignRequest) => Promise<string | undefined>;
 }
 
 /** What a service hands its route: everything but the caching policy, which is the route's. */
 export type StoredFile = Omit<FileToSend, 'cacheControl'>;
-
-/** A version for a file without a content hash: any rewrite changes its size, mtime or inode. */
-export const versionOf = (stat: Stats) => `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${stat.ino.toString(16)}`;
 
 /** A file under a storage key, measured now; undefined when it is not there (the caller answers 404). */
 export async function storedFile(
@@ -48,8 +49,14 @@ export async function storedFile(
   } catch {
     return undefined;
   }
-  const version = about.version ?? versionOf(stat);
-  return { ...about, version, size: stat.size, open: (range) => files.openRead(key, range) };
+  const version = about.version ?? stat.version;
+  return {
+    ...about,
+    version,
+    size: stat.size,
+    open: (range) => files.openRead(key, range),
+    presign: (request) => files.presignedUrl(key, request),
+  };
 }
 
 /** Passive types a browser shows by itself: only these open inline, everything else downloads. */
@@ -127,6 +134,13 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
     validators();
     return reply.code(304).send();
   }
+  const contentType = servedType(file.mimeType);
+  const disposition = contentDisposition(file.mimeType, file.fileName, file.download);
+  const redirect = await file.presign?.({ contentType, contentDisposition: disposition });
+  if (redirect) {
+    // the bucket answers Range and validators itself; this answer must not be reused once the link expires
+    return reply.code(302).header('Location', redirect).header('Cache-Control', 'private, no-store').header('Vary', 'Cookie').send();
+  }
   const range = rangeApplies(String(req.headers['if-range'] ?? ''), etag, lastModified)
     ? parseRange(req.headers.range, file.size)
     : undefined;
@@ -139,8 +153,8 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
     return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ message: 'The requested range is not within this file' });
   }
   reply
-    .header('Content-Type', servedType(file.mimeType))
-    .header('Content-Disposition', contentDisposition(file.mimeType, file.fileName, file.download))
+    .header('Content-Type', contentType)
+    .header('Content-Disposition', disposition)
     .header('Content-Security-Policy', file.mimeType === 'application/pdf' ? PDF_CSP : FILE_CSP)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Accept-Ranges', 'bytes');

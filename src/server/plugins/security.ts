@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import os from 'node:os';
 import type { Env } from '../env';
 import { badRequest, forbidden } from '../lib/errors';
+import { redirectOrigins } from '../lib/file-store-for';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -61,8 +62,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"], // Radix positions popovers with inline styles
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...redirectOrigins(app.env)],
+        mediaSrc: ["'self'", 'blob:', ...redirectOrigins(app.env)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
 import { AppError } from '../../lib/errors';
-import { FileTooLargeError } from '../../lib/file-store';
+import { FileTooLargeError, withLocalFiles } from '../../lib/file-store';
 import { ArchiveRefusedError, openArchives, type ArchiveSource, type OpenArchive } from './archive-reader';
 import { findHeirloomMetadata, heirloomBytes, importHeirloom, parseHeirloomMetadata } from './heirloom-import';
 import { createProgress, ReportBuilder, type ImportContext, type ImportServices } from './import-context';
@@ -50,10 +50,11 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
     await remove(rows.contacts, services.contacts.remove);
   }
 
-  async function sourcesOf(record: ImportRecord): Promise<ArchiveSource[]> {
+  /** The archives to read, as local files for as long as `use` runs (a bucket's are copied down first). */
+  async function withSources<T>(record: ImportRecord, use: (sources: ArchiveSource[]) => Promise<T>): Promise<T> {
     if (!record.fromServerDir) {
       for (const key of record.sourceKeys) if (!(await app.files.exists(key))) throw new ArchiveRefusedError(ARCHIVE_GONE);
-      return record.sourceKeys.map((key) => ({ path: app.files.pathOf(key), kind: 'zip' }));
+      return withLocalFiles(app.files, record.sourceKeys, (paths) => use(paths.map((path) => ({ path, kind: 'zip' }))));
     }
     const dir = app.env.HEIRLOOM_IMPORT_DIR;
     if (!dir) throw new ArchiveRefusedError(TRANSFER_MESSAGES.noImportDir);
@@ -63,7 +64,7 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
       if (!source) throw new ArchiveRefusedError(TRANSFER_MESSAGES.serverFileMissing);
       sources.push(source);
     }
-    return sources;
+    return use(sources);
   }
 
   async function removeSources(record: ImportRecord) {
@@ -123,14 +124,17 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
       if (!record || record.status === 'done' || record.status === 'failed') return;
       await repo.markRunning(importId);
       await undo(record);
-      let archive: OpenArchive | undefined;
       try {
-        archive = await openArchives(await sourcesOf(record));
-        const report = await run(record, archive);
-        await repo.finish(importId, report);
+        await withSources(record, async (sources) => {
+          const archive = await openArchives(sources);
+          try {
+            const report = await run(record, archive);
+            await repo.finish(importId, report);
+          } finally {
+            archive.close();
+          }
+        });
       } catch (err) {
-        archive?.close();
-        archive = undefined;
         const message = err instanceof ArchiveRefusedError ? err.message : undefined;
         if (message === undefined && !job.isLastTry) {
           app.log.warn({ err, importId }, 'An import try failed; it will be retried');
@@ -139,8 +143,6 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
         if (message === undefined) app.log.error({ err, importId }, 'An import failed after every retry');
         await undo(record);
         await repo.fail(importId, message ?? FAILED);
-      } finally {
-        archive?.close();
       }
       await removeSources(record);
     },

@@ -58,21 +58,22 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
     running.add(controller);
     let committed = false;
     try {
-      const input = files.pathOf(row.filePath);
-      const channels = audioChannels(await probe(media, input));
-      if (channels === undefined) throw new Error('The attachment has no audio stream');
-      const size = await files.writeWith(key, 'm4a', (temp) =>
-        runFfmpeg(
-          media,
-          [
-            ...['-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1'],
-            // mono stays mono (a voice); anything with more channels becomes stereo
-            ...['-c:a', 'aac', '-b:a', COPY_BITRATE, '-ac', channels === 1 ? '1' : '2'],
-            ...['-movflags', '+faststart', '-f', 'mp4', temp],
-          ],
-          { signal: controller.signal, nice: true },
-        ),
-      );
+      const size = await files.withLocalFile(row.filePath, async (input) => {
+        const channels = audioChannels(await probe(media, input));
+        if (channels === undefined) throw new Error('The attachment has no audio stream');
+        return files.writeWith(key, 'm4a', (temp) =>
+          runFfmpeg(
+            media,
+            [
+              ...['-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1'],
+              // mono stays mono (a voice); anything with more channels becomes stereo
+              ...['-c:a', 'aac', '-b:a', COPY_BITRATE, '-ac', channels === 1 ? '1' : '2'],
+              ...['-movflags', '+faststart', '-f', 'mp4', temp],
+            ],
+            { signal: controller.signal, nice: true },
+          ),
+        );
+      });
       committed = true;
       // Deleted (or its account) while ffmpeg ran: the copy belongs to nobody.
       if (!(await repo.setAudioCopy(attachmentId, row.filePath, 'ready', size))) await files.remove(key);

@@ -82,8 +82,10 @@ export function createMemoryTranscription({
       if (!row) throw notFound('Attachment not found');
       if (!row.mimeType.startsWith('audio/')) throw unsupportedMediaType(TRANSCRIPTION_MESSAGES.notAudio);
       if (!(await files.exists(row.filePath))) throw notFound('Attachment file not found');
-      const data = await openAsBlob(files.pathOf(row.filePath), { type: row.mimeType });
-      return run({ data, fileName: row.fileName, mimeType: row.mimeType });
+      return files.withLocalFile(row.filePath, async (localPath) => {
+        const data = await openAsBlob(localPath, { type: row.mimeType });
+        return run({ data, fileName: row.fileName, mimeType: row.mimeType });
+      });
     },
   };
 }

@@ -52,7 +52,7 @@ export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, 
     if (!media.available) throw new NoToolsError(media.problem);
     const frame = await files.newTempPath('jpg');
     try {
-      await extractPoster(media, files.pathOf(video.key), frame, video.durationMs);
+      await files.withLocalFile(video.key, (input) => extractPoster(media, input, frame, video.durationMs));
       return await renderDerivatives(frame, 'image/jpeg', heic);
     } finally {
       await fsp.rm(frame, { force: true });
@@ -74,7 +74,7 @@ export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, 
     try {
       const rendered = photo.videoPlayback
         ? await renderVideoDerivatives(photo)
-        : await renderDerivatives(files.pathOf(photo.key), photo.mimeType, heic);
+        : await files.withLocalFile(photo.key, (input) => renderDerivatives(input, photo.mimeType, heic));
       let bytes = 0;
       for (const [variant, data] of Object.entries(rendered.files) as [Variant, Buffer][]) {
         if (stopped) throw new StoppingError();

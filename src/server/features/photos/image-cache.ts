@@ -3,12 +3,12 @@
 // Only final answers are cached; every change to a photo in this process drops its entries, and the short
 // lifetime bounds what another instance's change can leave behind (a stale entry can only ever reach the
 // photo's owner: the owner's id is checked on every hit).
-import type { Stats } from 'node:fs';
+import type { FileStat } from '../../lib/file-store';
 
 export interface CachedImage {
   userId: number;
   key: string;
-  stat: Stats;
+  stat: FileStat;
   contentType: string;
   isFinal: boolean;
 }

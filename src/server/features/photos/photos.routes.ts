@@ -23,7 +23,7 @@ import {
   retryFailedResultSchema,
 } from '@shared/schemas/photos';
 import { AppError, notFound } from '../../lib/errors';
-import { sendFile, versionOf, type FileToSend } from '../../lib/send-file';
+import { sendFile, type FileToSend } from '../../lib/send-file';
 import { detectImageType } from '../../lib/images';
 import { registerResumableUploads } from '../../lib/resumable-uploads';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
@@ -160,10 +160,11 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const toSend = (image: ImageFile): FileToSend => ({
     size: image.stat.size,
     mimeType: image.contentType,
-    version: versionOf(image.stat),
+    version: image.stat.version,
     lastModified: image.stat.mtime,
     cacheControl: image.isFinal ? 'private, max-age=86400' : 'private, no-cache',
     open: (range) => photos.openImage(image, range),
+    presign: (request) => app.files.presignedUrl(image.key, request),
   });
 
   // Static paths (/page, /months, /processing, /image/:id, /bulk) win over these in Fastify's router.

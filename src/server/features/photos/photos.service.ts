@@ -1,8 +1,6 @@
 // Photo rules: what an upload must be, which file answers an image request, and the maintenance tools that
 // repair or prune a library without ever touching another user's photos or acting on a missing disk.
 import { createHash } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,7 +18,7 @@ import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { contentEtag, etagMatches } from '../../lib/etag';
-import { newFileKey, type FileStore } from '../../lib/file-store';
+import { isMissingFile, newFileKey, type FileStat, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
 import { storedFile, type ByteRange, type StoredFile } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
@@ -79,10 +77,7 @@ export function uniqueTags(tags: string[]): string[] {
 const storageUnavailable = () =>
   serviceUnavailable('Photo storage is not available right now (is the disk mounted?). Nothing was changed.');
 
-const isMissing = (err: unknown) => {
-  const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-};
+const isMissing = (err: unknown) => isMissingFile(err) || (err as NodeJS.ErrnoException).code === 'ENOTDIR';
 
 export function createPhotosService({
   db,
@@ -106,7 +101,7 @@ export function createPhotosService({
     ...VIDEO_VARIANTS.map((v) => videoKey(photo.key, v)),
   ];
 
-  async function statIfPresent(key: string): Promise<Stats | undefined> {
+  async function statIfPresent(key: string): Promise<FileStat | undefined> {
     try {
       return await files.stat(key);
     } catch (err) {
@@ -126,7 +121,7 @@ export function createPhotosService({
 
   async function sha256Of(key: string): Promise<string> {
     const hash = createHash('sha256');
-    await pipeline(files.openRead(key), hash);
+    await pipeline(await files.openRead(key), hash);
     return hash.digest('hex');
   }
 
@@ -359,15 +354,13 @@ export function createPhotosService({
     async openImage(image: ImageFile, range?: ByteRange): Promise<Buffer | Readable> {
       const kept = cache.body(image);
       if (kept) return kept;
-      const full = files.pathOf(image.key);
       try {
-        if (cache.isSmall(image.stat.size)) {
-          const body = await fsp.readFile(full);
-          cache.keepBody(image, body);
-          return body;
-        }
-        const handle = await fsp.open(full, 'r'); // opened first: a missing file is known before any header is sent
-        return handle.createReadStream(range);
+        // opened first: a missing file is known before any header is sent
+        const stream = await files.openRead(image.key, cache.isSmall(image.stat.size) ? undefined : range);
+        if (!cache.isSmall(image.stat.size)) return stream;
+        const body = Buffer.concat(await stream.toArray());
+        cache.keepBody(image, body);
+        return body;
       } catch (err) {
         if (isMissing(err)) throw new ImageFileGoneError();
         throw err;

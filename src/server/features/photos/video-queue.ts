@@ -41,34 +41,37 @@ export function createVideoQueue({ jobs, repo, files, media, log, onChange }: Op
   async function prepare(id: number, isLastTry: boolean) {
     const video = await repo.findFileForProcessing(id);
     if (!video || video.videoPlayback !== 'preparing') return;
-    const input = files.pathOf(video.key);
     const controller = new AbortController();
     running.add(controller);
     const made: string[] = [];
     const keyOf = (variant: VideoVariant) => videoKey(video.key, variant);
     try {
-      const meta = readVideoMetadata(await probe(media, input), video.mimeType);
-      if (!meta) throw new Error('The video stream is gone from the file');
-      let bytes = await makeInto(keyOf('preview'), made, (out) => makePreview(media, input, out, { signal: controller.signal }));
-      if (meta.playback !== 'original') {
-        let lastWrite = 0;
-        let writing = Promise.resolve();
-        const onProgress = (fraction: number) => {
-          const now = Date.now();
-          if (now - lastWrite < PROGRESS_EVERY_MS) return;
-          lastWrite = now;
-          const progress = Math.min(99, Math.floor(fraction * 100));
-          writing = writing.then(() => repo.setVideoPlayback(id, video.key, { progress }).then(() => onChange?.(id))).catch(() => {});
-        };
-        bytes += await makeInto(keyOf('copy'), made, (out) =>
-          makePlayableCopy(media, input, out, meta.playback === 'remux' ? 'remux' : 'transcode', {
-            durationMs: meta.durationMs,
-            onProgress,
-            signal: controller.signal,
-          }),
-        );
-        await writing;
-      }
+      // ffmpeg reads a local file: the original itself, or a copy of it from the bucket
+      const { meta, bytes } = await files.withLocalFile(video.key, async (input) => {
+        const meta = readVideoMetadata(await probe(media, input), video.mimeType);
+        if (!meta) throw new Error('The video stream is gone from the file');
+        let bytes = await makeInto(keyOf('preview'), made, (out) => makePreview(media, input, out, { signal: controller.signal }));
+        if (meta.playback !== 'original') {
+          let lastWrite = 0;
+          let writing = Promise.resolve();
+          const onProgress = (fraction: number) => {
+            const now = Date.now();
+            if (now - lastWrite < PROGRESS_EVERY_MS) return;
+            lastWrite = now;
+            const progress = Math.min(99, Math.floor(fraction * 100));
+            writing = writing.then(() => repo.setVideoPlayback(id, video.key, { progress }).then(() => onChange?.(id))).catch(() => {});
+          };
+          bytes += await makeInto(keyOf('copy'), made, (out) =>
+            makePlayableCopy(media, input, out, meta.playback === 'remux' ? 'remux' : 'transcode', {
+              durationMs: meta.durationMs,
+              onProgress,
+              signal: controller.signal,
+            }),
+          );
+          await writing;
+        }
+        return { meta, bytes };
+      });
       const playback = meta.playback === 'original' ? 'original' : 'copy';
       const stillThere = await repo.setVideoPlayback(id, video.key, { playback, progress: null, addBytes: bytes });
       // Deleted or moved while we worked: what we made belongs to nobody.

@@ -73,7 +73,7 @@ export function createSharedDataset(
     }
     const type = cleanTypeOf(mimeType);
     return {
-      open: () => cleaner.stream(files.pathOf(key), mimeType),
+      open: () => files.withLocalFile(key, (input) => cleaner.stream(input, mimeType)),
       mimeType: type.mimeType,
       fileName: withExtension(fileName, type.ext),
     };

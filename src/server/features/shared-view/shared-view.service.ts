@@ -79,7 +79,7 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
   /** A metadata-free copy, made now; its version follows the original's. */
   async function cleaned(key: string, about: Parameters<typeof storedFile>[2]): Promise<StoredFile> {
     const original = await asStored(key, about);
-    const body = await cleaner.image(files.pathOf(key), about.mimeType);
+    const body = await files.withLocalFile(key, (input) => cleaner.image(input, about.mimeType));
     const type = cleanTypeOf(about.mimeType);
     return {
       ...original,

@@ -490,7 +490,7 @@ describe('/api/shared and /api/shared-with-me', () => {
       url: string;
     };
     const [row] = await t.db.select({ key: photos.filePath }).from(photos).where(eq(photos.id, photoId));
-    fs.writeFileSync(t.files.pathOf(row!.key), Buffer.from('this is no longer a picture at all, just words'));
+    fs.writeFileSync(t.files.localPath(row!.key), Buffer.from('this is no longer a picture at all, just words'));
     const body = await json(link(tokenOf(made.url)));
     const download = await get(body.photos[0]!.downloadUrl);
     expect(download.statusCode).toBe(422);
