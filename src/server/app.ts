@@ -23,6 +23,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
 import { storageRoutes } from './features/storage/storage.routes';
+import { createStorageService } from './features/storage/storage.service';
 import { timelineRoutes } from './features/timeline/timeline.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
@@ -33,6 +34,8 @@ import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
 import { createMailer, defineMailJob } from './lib/mail';
 import { installErrorHandler } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
+import { markSignedIn, openApiPlugin } from './plugins/openapi';
 import { refuseNulPlugin } from './plugins/refuse-nul';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionPlugin } from './plugins/session';
@@ -109,6 +112,9 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 16 * 1024 * 1024, files: 6, fields: 20, parts: 30 } });
   await app.register(sessionPlugin);
+  // before the routes: both watch every route as it is added (decision 042)
+  await app.register(openApiPlugin);
+  await app.register(metricsPlugin, { storedBytes: createStorageService({ db, quotaMb: env.STORAGE_QUOTA_MB }).totalByKind });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api' });
@@ -120,6 +126,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(legacyTriggerLinkRoutes, { prefix: '/api/legacy' });
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
+    signedIn.addHook('onRoute', markSignedIn); // documented as needing the session cookie
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
     await signedIn.register(storageRoutes, { prefix: '/api/user/storage' });
     await signedIn.register(accountRoutes, { prefix: '/api/user' });

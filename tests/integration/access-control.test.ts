@@ -82,6 +82,16 @@ const memoryBody = { title: 'Picnic', content: 'By the lake', eventDate: '1999-0
 
 const RULES: Record<string, Rule> = {
   'GET /api/health': { kind: 'public' },
+  'GET /api/health/live': { kind: 'public' },
+  'GET /api/health/ready': { kind: 'public' },
+  // the API's description and its reader, Swagger UI (decision 042): nothing in them is anyone's data
+  'GET /api/openapi.json': { kind: 'public' },
+  'GET /api/docs': { kind: 'public' },
+  'GET /api/docs/json': { kind: 'public' },
+  'GET /api/docs/yaml': { kind: 'public' },
+  'GET /api/docs/static/index.html': { kind: 'public' },
+  'GET /api/docs/static/swagger-initializer.js': { kind: 'public' },
+  'GET /api/docs/static/*': { kind: 'public' },
   'POST /api/register': { kind: 'public' },
   'POST /api/login': { kind: 'public' },
   'POST /api/logout': { kind: 'public' },

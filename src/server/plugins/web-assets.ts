@@ -79,13 +79,14 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   });
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // /metrics too: with METRICS_TOKEN unset a scraper must get a plain 404, not the app's page (decision 042)
+    const pathname = req.url.split(/[?#]/, 1)[0];
+    if (req.url.startsWith('/api/') || req.url === '/api' || pathname === '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
     // A share link's page (/s/<token>) and the Legacy Plan's pages (reached with a key code or a mail's personal
     // token) are never listed by search engines, even those that do not run scripts.
     if (req.url.startsWith('/s/') || /^\/legacy(?:[/?#]|$)/.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const pathname = req.url.split(/[?#]/, 1)[0];
     // The landing page is the same for everyone (spec §2: signed-in visitors see it too) and needs no user.
     if (pathname === '/' && landing) return sendStaticPage(req, reply, landing);
     const user = await app.sessions.userOf(req);
