@@ -151,8 +151,8 @@ export class SimulatedUser {
     }
   }
 
-  /** Click, think 200–800 ms, click… until the deadline. */
-  async run(deadline: number) {
+  /** Click, think 200–800 ms (or `thinkMs`), click… until the deadline. */
+  async run(deadline: number, thinkMs = () => 200 + randomInt(601)) {
     while (performance.now() < deadline) {
       const action = chooseAction();
       try {
@@ -160,7 +160,7 @@ export class SimulatedUser {
       } catch (err) {
         this.problems.push(`${action.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      await new Promise((r) => setTimeout(r, 200 + randomInt(601)));
+      await new Promise((r) => setTimeout(r, thinkMs()));
     }
   }
 

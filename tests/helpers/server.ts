@@ -13,8 +13,10 @@ import type { Db } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import * as schema from '../../src/server/db/schema';
 import { loadEnv, type Env } from '../../src/server/env';
-import { createFileStore, type FileStore } from '../../src/server/lib/file-store';
+import type { FileStore } from '../../src/server/lib/file-store';
+import { fileStoreFor } from '../../src/server/lib/file-store-for';
 import { createScratchDatabase } from './database';
+import { startLocalS3 } from './s3';
 
 // Feature tests import everything from this one file; users.ts is shared with fault tests and benchmarks.
 export { newUserInput, sessionCookie, signUp, TEST_PASSWORD } from './users';
@@ -55,8 +57,11 @@ async function createTestDatabase() {
 export async function buildTestApp(envOverrides: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...envOverrides });
-  const files = createFileStore(path.join(dataDir, 'files'));
+  // TEST_STORAGE=s3 (npm test's second pass): the same tests against a bucket on a local S3 server
+  const s3 = process.env.TEST_STORAGE === 's3' ? await startLocalS3() : undefined;
+  const bucket = s3 ? await s3.newBucket() : {};
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...bucket, ...envOverrides });
+  const files = fileStoreFor(env);
   await files.init();
   const app = await buildApp({ env, db: database.db, files, logger: false, webRoot: options.webRoot });
   await app.ready();
@@ -70,6 +75,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}, op
     async close() {
       await app.close();
       await database.drop();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

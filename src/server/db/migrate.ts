@@ -19,6 +19,20 @@ function migrationsFolder() {
   throw new Error('drizzle/ migrations folder not found');
 }
 
+/** Any fixed number: the advisory lock every heirloom takes around its migrations. */
+const MIGRATION_LOCK = 0x6865_6972; // "heir"
+
+/** Several app servers may start at once on one database: one migrates, the others wait, then find nothing to do. */
 export async function runMigrations(db: Db) {
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  const lockHolder = await db.$client.connect();
+  try {
+    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    } finally {
+      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lockHolder.release();
+  }
 }
