@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@tests/helpers/server';
+import { startLocalS3 } from '@tests/helpers/s3';
 
 describe('/api/health', () => {
   let t: TestApp;
@@ -25,20 +26,6 @@ describe('/api/health', () => {
     const health = await get('/api/health');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
-  });
-
-  it('is not ready while the storage is gone (an unmounted disk), and is again once it is back', async () => {
-    const root = path.join(t.dataDir, 'files');
-    fs.renameSync(root, `${root}.away`);
-    try {
-      const ready = await get('/api/health/ready');
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', storage: 'unavailable' } });
-      expect((await get('/api/health/live')).statusCode).toBe(200);
-    } finally {
-      fs.renameSync(`${root}.away`, root);
-    }
-    expect((await get('/api/health/ready')).statusCode).toBe(200);
   });
 
   it('is not ready while the database refuses connections, says which check failed and nothing more', async () => {
@@ -62,5 +49,44 @@ describe('/api/health', () => {
       await admin.end();
     }
     expect((await get('/api/health/ready')).statusCode).toBe(200);
+  });
+});
+
+describe('/api/health/ready and the file storage', () => {
+  const ready = async (t: TestApp) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    return { status: res.statusCode, body: res.json() as unknown };
+  };
+
+  it('local disk: not ready while the storage folder is gone (an unmounted disk), ready again once it is back', async () => {
+    const t = await buildTestApp({ STORAGE: 'local' });
+    try {
+      const root = path.join(t.dataDir, 'files');
+      fs.renameSync(root, `${root}.away`);
+      try {
+        expect(await ready(t)).toEqual({
+          status: 503,
+          body: { status: 'unavailable', checks: { database: 'ok', storage: 'unavailable' } },
+        });
+        expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      } finally {
+        fs.renameSync(`${root}.away`, root);
+      }
+      expect((await ready(t)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('S3: ready while the bucket takes a write, not ready once the S3 server is gone', async () => {
+    const s3 = await startLocalS3();
+    const t = await buildTestApp(await s3.newBucket());
+    try {
+      expect(await ready(t)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok', storage: 'ok' } } });
+      await s3.close();
+      expect(await ready(t)).toEqual({ status: 503, body: { status: 'unavailable', checks: { database: 'ok', storage: 'unavailable' } } });
+    } finally {
+      await t.close();
+    }
   });
 });
