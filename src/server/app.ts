@@ -29,7 +29,9 @@ import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import type { FileStore } from './lib/file-store';
 import { createHeicDecoder, type HeicDecoder } from './lib/heic-decoder';
+import { recoverPendingFilesEvery } from './lib/durable-files';
 import { findMediaTools, MISSING_FFMPEG_HELP, type MediaTools } from './lib/ffmpeg';
+import { startInstanceBus, type InstanceBus } from './lib/instance-bus';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
 import { createMailer, defineMailJob } from './lib/mail';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     /** ffmpeg and ffprobe, when this machine has them (decision 038): video posters, previews and playable copies. */
     media: MediaTools;
+    /** This process among the app instances on the database: its id, liveness and events to the others (decision 043). */
+    instances: InstanceBus;
     /** The one durable background queue (PostgreSQL): derivatives, mail, and later exports and legacy timers. */
     jobs: JobQueue;
     /** Makes and checks share-link tokens with the instance secret (decision 025). */
@@ -92,10 +96,15 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   app.decorate('heic', createHeicDecoder());
   app.decorate('media', await findMediaTools(env));
   if (!app.media.available) app.log.warn(`Video processing is off: ${app.media.problem} ${MISSING_FFMPEG_HELP}`);
-  app.decorate('loginThrottle', createLoginThrottle());
+  app.decorate('instances', await startInstanceBus({ pool: db.$client, log: app.log }));
+  app.addHook('onClose', async () => app.instances.close());
+  app.decorate('loginThrottle', createLoginThrottle({ db }));
   app.decorate('linkTokens', createLinkTokens(loadInstanceSecret(env.DATA_DIR, env.INSTANCE_SECRET)));
   app.addHook('onClose', async () => app.heic.close());
-  app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance: !env.DATABASE_URL }));
+  // With the embedded database this process is the only one (its DATA_DIR lock says so); with DATABASE_URL
+  // others may share the queue and the crash journal (decision 043).
+  const soleInstance = !env.DATABASE_URL;
+  app.decorate('jobs', createJobQueue({ pool: db.$client, log: app.log, soleInstance, instances: app.instances }));
   const mailer = createMailer(env, app.log);
   defineMailJob(app.jobs, mailer, app.log);
   app.addHook('onRoute', (route) => {
@@ -148,7 +157,12 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
 
   // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.
   app.addHook('onReady', () => app.jobs.start());
+  // Several instances: what a stopped one left half-written is removed while the others run (decision 043).
+  const stopRecovering = soleInstance
+    ? () => {}
+    : recoverPendingFilesEvery(db, files, 30_000, (err) => app.log.error({ err }, 'Could not recover the files of stopped instances'));
   app.addHook('preClose', async () => {
+    stopRecovering();
     await app.jobs.stop();
     mailer.close();
   });

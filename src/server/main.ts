@@ -27,10 +27,11 @@ async function main() {
     await runMigrations(database.db);
     const files = fileStoreFor(env);
     await files.init();
-    const recovered = await recoverPendingFiles(database.db, files);
     // A terminal gets readable lines; a pipe, a file or a log collector gets one JSON object per line.
     const prettyLogs = process.stdout.isTTY === true;
     const app = await buildApp({ env, db: database.db, files, webRoot: env.WEB_DIST_DIR ?? defaultWebRoot(), prettyLogs });
+    // After buildApp: this process has its instance id by then, and only dead instances' entries are recovered.
+    const recovered = await recoverPendingFiles(database.db, files);
 
     closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
       if (err) app.log.error({ err }, 'Shutting down after an error');

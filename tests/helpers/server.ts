@@ -28,6 +28,8 @@ export interface TestApp {
   files: FileStore;
   env: Env;
   dataDir: string;
+  /** How to reach this app's database: a second app (buildSecondApp) connects to the same one. */
+  database: pg.ClientConfig;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ async function createTestDatabase() {
   await runMigrations(db);
   return {
     name: scratch.name,
+    config: scratch.config,
     pool,
     db,
     async drop() {
@@ -53,14 +56,36 @@ async function createTestDatabase() {
   };
 }
 
-/** `webRoot`: a built web app to serve (as `npm start` does); without it only the API is served. */
-export async function buildTestApp(envOverrides: Record<string, string> = {}, options: { webRoot?: string } = {}): Promise<TestApp> {
+/** A DATABASE_URL naming the same database as `config`. */
+function urlOf(config: pg.ClientConfig) {
+  if (config.connectionString) return config.connectionString;
+  const { user = 'postgres', password = '', host = 'localhost', port = 5432, database } = config;
+  const socket = host.startsWith('/');
+  return `postgres://${user}:${encodeURIComponent(String(password))}@${socket ? 'localhost' : host}:${port}/${database}${socket ? `?host=${encodeURIComponent(host)}` : ''}`;
+}
+
+/**
+ * `webRoot`: a built web app to serve (as `npm start` does); without it only the API is served.
+ * `severalInstances`: the env names the database in DATABASE_URL, as a deployment with its own PostgreSQL
+ * does, so the app runs as one of several instances (decision 043): build the others with buildSecondApp.
+ */
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { webRoot?: string; severalInstances?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
   // TEST_STORAGE=s3 (npm test's second pass): the same tests against a bucket on a local S3 server
   const s3 = process.env.TEST_STORAGE === 's3' ? await startLocalS3() : undefined;
   const bucket = s3 ? await s3.newBucket() : {};
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...bucket, ...envOverrides });
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    ...(options.severalInstances && { DATABASE_URL: urlOf(database.config) }),
+    ...bucket,
+    ...envOverrides,
+  });
   const files = fileStoreFor(env);
   await files.init();
   const app = await buildApp({ env, db: database.db, files, logger: false, webRoot: options.webRoot });
@@ -72,11 +97,39 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}, op
     files,
     env,
     dataDir,
+    database: database.config,
     async close() {
       await app.close();
       await database.drop();
       await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance of `first`'s app, as a second server behind a load balancer: its own process state and
+ * connection pool, the same database, DATA_DIR, storage and settings. Close it before `first` (which drops
+ * the database).
+ */
+export async function buildSecondApp(first: TestApp): Promise<TestApp> {
+  const pool = new pg.Pool({ ...first.database, max: 10 });
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  const files = fileStoreFor(first.env); // no init(): it would sweep the first instance's temp files
+  const app = await buildApp({ env: first.env, db, files, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    pool,
+    files,
+    env: first.env,
+    dataDir: first.dataDir,
+    database: first.database,
+    async close() {
+      await app.close();
+      await pool.end();
     },
   };
 }

@@ -12,10 +12,12 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
@@ -556,14 +558,59 @@ export const legacyAudit = pgTable(
 /**
  * Files that must not outlive a crash unless confirmed: a key is written here (and committed) before an
  * upload's file is moved into place, and removed in the same transaction that inserts the file's row; a
- * delete adds its keys in the transaction that removes the rows. At start-up every key still listed is
- * deleted from storage, so a kill -9 at any moment leaves neither a file without a row nor a row without
- * its file (src/server/lib/durable-files.ts).
+ * delete adds its keys in the transaction that removes the rows. Recovery (at start-up, and every half
+ * minute with several instances) deletes from storage every key whose instance is dead, so a kill -9 at
+ * any moment leaves neither a file without a row nor a row without its file (src/server/lib/durable-files.ts).
+ * `instance_id` is the app instance that wrote the entry (decision 043); null for entries written before
+ * instances had ids.
  */
 export const pendingFiles = pgTable('pending_files', {
   key: text('key').primaryKey(),
+  instanceId: integer('instance_id'),
   createdAt: createdAt(),
 });
+
+/**
+ * One row per app process started (decision 043): the id is the process's instance id, and the process
+ * proves it is alive by holding a session advisory lock (INSTANCE_LOCK_SPACE, id) on its own connection
+ * (src/server/lib/instance-bus.ts). The row itself is only for people: a process that stops cleanly removes it.
+ */
+export const appInstances = pgTable('app_instances', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * Which instance runs each background job (decision 043), written when a worker takes the job: a job still
+ * active whose instance is dead is put back in the queue at once instead of after its expiry (lib/jobs.ts).
+ * `job_id` is pg-boss's job id (pgboss.job, no foreign key: pg-boss owns that table).
+ */
+export const jobRuns = pgTable('job_runs', {
+  jobId: uuid('job_id').primaryKey(),
+  instanceId: integer('instance_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/**
+ * Failed password checks (decision 024, shared by every instance since 043): `address` '' is the account
+ * as a whole, any other row is one (account, client address) pair. `counting_since` marks when the current
+ * count began (a success takes its attempt back only from the same count); `trusted_at` is when the pair
+ * last signed in successfully. Rows are purged once they no longer matter (features/auth/login-throttle.ts).
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').default(0).notNull(),
+    countingSince: timestamp('counting_since', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    trustedAt: timestamp('trusted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
 
 /**
  * "Export everything" (decision 028): one row per archive asked for. The job writes the zip under

@@ -1,15 +1,21 @@
 // Keeps files and rows in step across crashes. Writing: the key is journalled in pending_files (committed),
 // the file is moved into place, then ONE transaction inserts the row(s) and clears the journal entry.
 // Deleting: one transaction removes the row(s) and journals their keys, then the files are removed and the
-// journal cleared. recoverPendingFiles() at start-up removes every file still journalled. A kill -9 at any
-// point therefore leaves either the complete row with its file, or neither.
+// journal cleared. recoverPendingFiles() (at start-up, and every half minute with several instances)
+// removes every file still journalled by an instance that is no longer alive. A kill -9 at any point
+// therefore leaves either the complete row with its file, or neither.
+// Several instances (decision 043): an upload's entry carries its instance's id, and the transaction that
+// makes the files permanent must still find its own entries: if a recovery took them (this process lost
+// its connection and looked dead for a moment), the upload fails and its files go instead of a row
+// pointing at removed files. Removal entries carry no id: finishing a removal twice is harmless.
 // A whole folder (an account's) can be closed: stores already under way in it are waited for, new ones are
 // refused before they touch the disk, so nothing lands in it after it is removed.
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pendingFiles } from '../db/schema';
 import { notFound } from './errors';
 import type { FileStore, StagedFile } from './file-store';
+import { instanceBusOf, LIVE_INSTANCE_IDS } from './instance-bus';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -65,8 +71,10 @@ export async function storeFiles<T>(db: Db, files: FileStore, placements: Placem
 
 async function storeNow<T>(db: Db, files: FileStore, placements: Placement[], insert: (tx: Tx) => Promise<T>): Promise<T> {
   const keys = placements.map((p) => p.key);
+  const instanceId = instanceBusOf(db.$client)?.id ?? null;
+  const ours = instanceId === null ? isNull(pendingFiles.instanceId) : sql`${pendingFiles.instanceId} = ${instanceId}`;
   try {
-    await db.insert(pendingFiles).values(keys.map((key) => ({ key })));
+    await db.insert(pendingFiles).values(keys.map((key) => ({ key, instanceId })));
   } catch (err) {
     await Promise.all(placements.map((p) => files.discard(p.staged)));
     throw err;
@@ -75,7 +83,11 @@ async function storeNow<T>(db: Db, files: FileStore, placements: Placement[], in
     for (const p of placements) await files.commit(p.staged, p.key);
     return await db.transaction(async (tx) => {
       const result = await insert(tx);
-      await tx.delete(pendingFiles).where(inArray(pendingFiles.key, keys));
+      const cleared = await tx
+        .delete(pendingFiles)
+        .where(and(inArray(pendingFiles.key, keys), ours))
+        .returning({ key: pendingFiles.key });
+      if (cleared.length !== keys.length) throw new Error('A recovery removed the files of this store while it was running');
       return result;
     });
   } catch (err) {
@@ -138,9 +150,21 @@ export async function closeAndRemoveFolders(db: Db, files: FileStore, folders: s
   await finishRemoval(db, files, folders);
 }
 
-/** At start-up: files journalled but never confirmed belong to requests that never completed. */
+/**
+ * Files journalled but never confirmed by an instance that is no longer alive (or before instances had ids)
+ * belong to requests that never completed: at start-up, and every half minute with several instances. The
+ * entries are first taken over by this instance, so a recovery that dies half-way is finished by the next.
+ */
 export async function recoverPendingFiles(db: Db, files: FileStore) {
-  const rows = await db.select().from(pendingFiles);
+  const bus = instanceBusOf(db.$client);
+  // Not hearing the others means our own lock may be gone for a moment: our own entries would look dead.
+  if (bus && !bus.listening) return 0;
+  const me = bus?.id ?? null;
+  const rows = await db
+    .update(pendingFiles)
+    .set({ instanceId: me })
+    .where(sql`${pendingFiles.instanceId} IS NULL OR ${pendingFiles.instanceId} NOT IN (${sql.raw(LIVE_INSTANCE_IDS)})`)
+    .returning({ key: pendingFiles.key });
   for (const row of rows) await files.removeTree(row.key); // a key may name a whole folder (account deletion)
   if (rows.length > 0)
     await db.delete(pendingFiles).where(
@@ -150,4 +174,13 @@ export async function recoverPendingFiles(db: Db, files: FileStore) {
       ),
     );
   return rows.length;
+}
+
+/** Several instances: recover what stopped instances left, every `everyMs`, until the returned stop is called. */
+export function recoverPendingFilesEvery(db: Db, files: FileStore, everyMs: number, onError: (err: unknown) => void) {
+  const timer = setInterval(() => {
+    recoverPendingFiles(db, files).catch(onError);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -2,9 +2,14 @@
 // kill -9 and a restart, is retried with exponential backoff, and ends 'failed' after its last try. Every
 // kind of job is defined here by its feature (name, retries, handler) before the app is ready; the queue
 // starts with the app and stops with it.
+// Several app instances on one database share the queue: pg-boss fetches with SELECT … FOR UPDATE SKIP
+// LOCKED, so each job is taken once. Each worker records which instance runs the job (job_runs); a job
+// still active whose instance is dead (its advisory lock released, lib/instance-bus.ts) is put back in the
+// queue at start and every half minute, not after its expiry (decision 043).
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { LIVE_INSTANCE_IDS, type InstanceBus } from './instance-bus';
 
 export interface JobInfo {
   id: string;
@@ -42,14 +47,17 @@ interface Options {
   log: FastifyBaseLogger;
   /**
    * This process is the only one using the database (embedded PostgreSQL, whose lock guarantees it): jobs
-   * left 'active' by a crash are tried again at start instead of after their expiry.
+   * left 'active' by a crash are tried again at start instead of after their expiry. Otherwise only the
+   * jobs of dead instances are, at start and every `reclaimEverySeconds`.
    */
   soleInstance: boolean;
+  instances: InstanceBus;
+  reclaimEverySeconds?: number;
   /** How often an idle worker looks for work another process queued (this process wakes its own at once). */
   pollingIntervalSeconds?: number;
 }
 
-export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds = 2 }: Options) {
+export function createJobQueue({ pool, log, soleInstance, instances, pollingIntervalSeconds = 2, reclaimEverySeconds = 30 }: Options) {
   // pg-boss may still run a job it fetched just as stop() began, and marks jobs complete without awaiting
   // the statement: stop() waits for both, or a pool closed right after it would reject them.
   const inFlight = new Set<Promise<unknown>>();
@@ -77,6 +85,7 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
   const workers = new Map<string, string[]>();
   let starting: Promise<void> | undefined;
   let stopped = false;
+  let reclaimTimer: NodeJS.Timeout | undefined;
 
   async function reclaimInterrupted() {
     // pg-boss 10 keeps jobs in pgboss.job; a job 'active' with no live process is failed once, which
@@ -84,6 +93,23 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
     const { rows } = await pool.query<{ id: string; name: string }>(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
     for (const row of rows) await boss.fail(row.name, row.id, { message: 'interrupted by a restart' });
     if (rows.length > 0) log.warn(`Re-queued ${rows.length} job(s) interrupted by a stop`);
+  }
+
+  /** Several instances: jobs active on an instance that is no longer alive are failed once (so retried). */
+  async function reclaimFromDeadInstances() {
+    if (!instances.listening) return 0; // our own lock may be gone for a moment: we would take our own jobs for dead
+    const { rows } = await pool.query<{ id: string; name: string }>(
+      `SELECT j.id, j.name FROM pgboss.job j JOIN job_runs r ON r.job_id = j.id
+        WHERE j.state = 'active' AND r.instance_id NOT IN (${LIVE_INSTANCE_IDS})`,
+    );
+    for (const row of rows) await boss.fail(row.name, row.id, { message: 'interrupted: the instance running it stopped' });
+    // records of jobs that are no longer running (done, failed or taken again) are not needed
+    await pool.query(
+      `DELETE FROM job_runs r WHERE NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.id = r.job_id AND j.state = 'active')
+         AND r.started_at < now() - interval '1 minute'`,
+    );
+    if (rows.length > 0) log.warn(`Re-queued ${rows.length} job(s) of instance(s) that stopped`);
+    return rows.length;
   }
 
   async function startQueue() {
@@ -101,6 +127,13 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       else await boss.createQueue(def.name, { name: def.name, policy, ...queue });
     }
     if (soleInstance) await reclaimInterrupted();
+    else {
+      await reclaimFromDeadInstances();
+      reclaimTimer = setInterval(() => {
+        reclaimFromDeadInstances().catch((err: unknown) => log.error({ err }, 'Could not re-queue the jobs of stopped instances'));
+      }, reclaimEverySeconds * 1000);
+      reclaimTimer.unref();
+    }
     for (const def of definitions.values()) {
       const ids: string[] = [];
       for (let i = 0; i < (def.concurrency ?? 1); i++) {
@@ -108,6 +141,7 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
           if (!job) return;
           running++;
           try {
+            if (!soleInstance) await recordRun(job.id);
             await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
           } finally {
             running--;
@@ -119,6 +153,15 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       }
       workers.set(def.name, ids);
     }
+  }
+
+  /** Written before the handler runs: the job is active from here on, and known to be this instance's. */
+  async function recordRun(jobId: string) {
+    await pool.query(
+      `INSERT INTO job_runs (job_id, instance_id) VALUES ($1, $2)
+       ON CONFLICT (job_id) DO UPDATE SET instance_id = EXCLUDED.instance_id, started_at = now()`,
+      [jobId, instances.id],
+    );
   }
 
   return {
@@ -169,6 +212,9 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       await pool.query(`UPDATE pgboss.job SET data = $2::jsonb WHERE id = $1`, [id, JSON.stringify(data)]);
     },
 
+    /** Re-queue now what dead instances left running (tests; the queue does it every half minute itself). */
+    reclaimFromDeadInstances,
+
     /** Jobs of a kind not yet finished (queued, waiting for a retry or running): tests and benchmarks. */
     async pending(name: string) {
       const { rows } = await pool.query<{ n: string }>(
@@ -196,6 +242,7 @@ export function createJobQueue({ pool, log, soleInstance, pollingIntervalSeconds
       if (stopped) return;
       stopped = true;
       if (starting) await starting.catch(() => {});
+      clearInterval(reclaimTimer);
       if (starting) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       const deadline = Date.now() + 10_000;
       while ((running > 0 || inFlight.size > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,6 +1,8 @@
 // Server-side sessions: a random 256-bit token in an HttpOnly SameSite=Lax cookie; only its sha256 is
 // stored. Lookups are cached in memory for a short while (GET /api/user is the hottest route), and every
-// revocation goes through here, so the cache is cleared exactly when a session ends.
+// revocation goes through here, so the cache is cleared exactly when a session ends, in every instance:
+// the drop is published on the instance bus (decision 043), and while this process cannot hear the others
+// it answers from the database only.
 import cookie from '@fastify/cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +14,10 @@ import { createSessionRepo } from './session.repo';
 const SESSION_COOKIE = 'heirloom_session';
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 10_000;
+/** The instance-bus topic: drop one session, or all of a user's, from every instance's cache. */
+const TOPIC = 'sessions.drop';
+
+type Drop = { tokenHash: string } | { userId: number };
 
 interface CachedSession {
   user: User;
@@ -44,6 +50,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const repo = createSessionRepo(app.db);
+  const instances = app.instances;
   const ttlMs = app.env.SESSION_DAYS * 24 * 60 * 60 * 1000;
   const cache = new Map<string, CachedSession>();
   // Bumped whenever cached users are dropped: a lookup that read the database before the drop must not put
@@ -63,7 +70,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   async function lookup(tokenHash: string): Promise<User | null> {
     const now = Date.now();
-    const hit = cache.get(tokenHash);
+    const hit = instances.listening ? cache.get(tokenHash) : undefined;
     if (hit && now - hit.cachedAt < CACHE_TTL_MS && hit.expiresAt > now) return hit.user;
     const forgetsBefore = forgets;
     const found = await repo.findUser(tokenHash);
@@ -77,7 +84,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       expiresAt = now + ttlMs;
       await repo.extend(tokenHash, new Date(expiresAt));
     }
-    if (forgets !== forgetsBefore) return found.user;
+    if (forgets !== forgetsBefore || !instances.listening) return found.user;
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(tokenHash, { user: found.user, expiresAt, cachedAt: now });
     return found.user;
@@ -95,9 +102,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (req.url.startsWith('/api/')) await readSession(req);
   });
 
-  function forgetUser(userId: number) {
+  // Every instance, this one included (synchronously, within publish), drops what an event names.
+  instances.on(TOPIC, (payload) => {
+    const drop = payload as Drop;
     forgets++;
-    for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+    if ('tokenHash' in drop) cache.delete(drop.tokenHash);
+    else for (const [key, entry] of cache) if (entry.user.id === drop.userId) cache.delete(key);
+  });
+  // Events sent while this process could not hear them are lost: start again from the database.
+  instances.onGap(() => {
+    forgets++;
+    cache.clear();
+  });
+  const drop = (what: Drop) => instances.publish(TOPIC, what);
+
+  function forgetUser(userId: number) {
+    void drop({ userId });
   }
 
   app.decorate('sessions', {
@@ -109,15 +129,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     async end(req, reply) {
       if (req.sessionTokenHash) {
         await repo.remove(req.sessionTokenHash);
-        forgets++;
-        cache.delete(req.sessionTokenHash);
+        await drop({ tokenHash: req.sessionTokenHash });
       }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
     },
     async revokeUser(userId, keepTokenHash) {
       await repo.removeAllOfUser(userId, keepTokenHash);
-      for (const [key, entry] of cache) if (entry.user.id === userId && key !== keepTokenHash) cache.delete(key);
-      forgetUser(userId);
+      // the kept session's user may have changed too (a new password): its cached copy is dropped as well
+      await drop({ userId });
     },
     forgetUser,
     async userOf(req) {

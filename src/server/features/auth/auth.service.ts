@@ -62,18 +62,18 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, th
      * (login-throttle.ts): the throttle is keyed by the address typed, whether an account has it or not.
      */
     async login(input: LoginInput, clientAddress: string) {
-      const attempt = throttle.begin(input.email, clientAddress);
+      const attempt = await throttle.begin(input.email, clientAddress);
       let row;
       let ok;
       try {
         row = await repo.findCredentials(input.email);
         ok = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
       } catch (err) {
-        attempt.abandon();
+        await attempt.abandon();
         throw err;
       }
       if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
-      attempt.succeeded();
+      await attempt.succeeded();
       try {
         await recordSignIn({ db, jobs, publicUrl }, row.id); // any sign-in is a Legacy Plan check-in (decision 026)
       } catch (err) {
@@ -130,15 +130,15 @@ export type AuthService = ReturnType<typeof createAuthService>;
  */
 export function createPasswordCheck(throttle: LoginThrottle) {
   return async (account: { email: string; password: string }, password: string, clientAddress: string) => {
-    const attempt = throttle.begin(account.email, clientAddress);
+    const attempt = await throttle.begin(account.email, clientAddress);
     let ok;
     try {
       ok = await verifyPassword(account.password, password);
     } catch (err) {
-      attempt.abandon();
+      await attempt.abandon();
       throw err;
     }
-    if (ok) attempt.succeeded();
+    if (ok) await attempt.succeeded();
     return ok;
   };
 }

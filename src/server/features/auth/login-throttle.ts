@@ -7,12 +7,18 @@
 // - an address that signed in to the account successfully is spared that delay (not its own limit), so an
 //   attacker who snipes each free slot still cannot keep the owner out at home.
 // An attempt is counted as a failure the moment it is let through, before the password is checked, so
-// concurrent guesses cannot all slip past a limit; a success takes its count back. State is in memory:
-// heirloom runs as one process.
+// concurrent guesses cannot all slip past a limit; a success takes its count back. The counts are rows of
+// sign_in_failures in PostgreSQL, so every app instance applies the same limits (decision 043): deciding and
+// counting are one short transaction that locks the account's row, so guesses sent together to several
+// instances are counted one after another.
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { signInFailures } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 export interface LoginThrottleOptions {
+  db: Db;
   now?: () => number;
   perAddress?: number;
   freeFailures?: number;
@@ -21,8 +27,8 @@ export interface LoginThrottleOptions {
   maxDelayMs?: number;
   /** How long a successful sign-in vouches for its address. */
   trustMs?: number;
-  /** Entries kept per table; the oldest goes first, so memory stays bounded whatever is sprayed at us. */
-  maxTracked?: number;
+  /** How often (at most) an attempt also removes rows that no longer matter, so the table stays small. */
+  purgeEveryMs?: number;
 }
 
 /** 429 with how long to wait; the routes turn retryAfterSeconds into a Retry-After header (retryAfterHeader). */
@@ -37,17 +43,18 @@ export class LoginThrottledError extends AppError {
 
 export interface LoginAttempt {
   /** The password was right: the attempt was no failure, and this address is vouched for. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** The check could not be made (database down): the attempt counts for nothing. */
-  abandon(): void;
+  abandon(): Promise<void>;
 }
 
-interface Failures {
-  count: number;
-  lastAt: number;
-}
+/** The row of the account as a whole; every other row is one (account, address) pair. */
+const ACCOUNT_WIDE = '';
+
+type Row = typeof signInFailures.$inferSelect;
 
 export function createLoginThrottle({
+  db,
   now = () => Date.now(),
   perAddress = 10,
   freeFailures = 10,
@@ -55,92 +62,147 @@ export function createLoginThrottle({
   firstDelayMs = 1000,
   maxDelayMs = 30_000,
   trustMs = 30 * 24 * 60 * 60 * 1000,
-  maxTracked = 50_000,
-}: LoginThrottleOptions = {}) {
-  const byPair = new Map<string, Failures>();
-  const byAccount = new Map<string, Failures>();
-  const trusted = new Map<string, number>();
+  purgeEveryMs = 10 * 60 * 1000,
+}: LoginThrottleOptions) {
+  let lastPurge = now();
 
-  /** Map insertion order is age order: touching an entry moves it to the end, a full map drops the oldest. */
-  function put<V>(map: Map<string, V>, key: string, value: V) {
-    map.delete(key);
-    if (map.size >= maxTracked) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  }
-
-  function current(map: Map<string, Failures>, key: string, at: number) {
-    const entry = map.get(key);
-    if (entry && at - entry.lastAt >= windowMs) {
-      map.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
+  /** Failures still counting at `at` (none once the window has passed since the last one). */
+  const counted = (row: Row | undefined, at: number) =>
+    row?.lastFailureAt && at - row.lastFailureAt.getTime() < windowMs
+      ? { count: row.failures, lastAt: row.lastFailureAt.getTime() }
+      : undefined;
 
   const delayAfter = (count: number) => (count < freeFailures ? 0 : Math.min(firstDelayMs * 2 ** (count - freeFailures), maxDelayMs));
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  const isTrusted = (row: Row | undefined, at: number) => row?.trustedAt != null && at - row.trustedAt.getTime() < trustMs;
 
-  function isTrusted(pair: string, at: number) {
-    const since = trusted.get(pair);
-    if (since === undefined) return false;
-    if (at - since < trustMs) return true;
-    trusted.delete(pair);
-    return false;
+  /** One more failure on a row (a new count if the old one had run out), as of `at`; returns when this count began. */
+  async function countFailure(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    account: string,
+    address: string,
+    row: Row | undefined,
+    at: Date,
+  ) {
+    const ongoing = counted(row, at.getTime());
+    const countingSince = ongoing && row?.countingSince ? row.countingSince : at;
+    const failures = (ongoing?.count ?? 0) + 1;
+    await tx
+      .insert(signInFailures)
+      .values({ account, address, failures, countingSince, lastFailureAt: at })
+      .onConflictDoUpdate({
+        target: [signInFailures.account, signInFailures.address],
+        set: { failures, countingSince, lastFailureAt: at },
+      });
+    return countingSince;
+  }
+
+  /** Take one attempt back from a row, only from the count it was part of. */
+  async function takeBack(account: string, address: string, countingSince: Date) {
+    await db
+      .update(signInFailures)
+      .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
+      .where(
+        and(eq(signInFailures.account, account), eq(signInFailures.address, address), eq(signInFailures.countingSince, countingSince)),
+      );
+  }
+
+  /** Rows whose failures have run out and whose trust has lapsed say nothing any more. */
+  async function purge(at: number) {
+    const windowStart = new Date(at - windowMs);
+    await db
+      .delete(signInFailures)
+      .where(
+        and(
+          or(isNull(signInFailures.lastFailureAt), lte(signInFailures.lastFailureAt, windowStart)),
+          or(isNull(signInFailures.trustedAt), lte(signInFailures.trustedAt, new Date(at - trustMs))),
+        ),
+      );
   }
 
   return {
     /**
      * Let one password check through, counted as a failure until `succeeded()`, or throw LoginThrottledError.
-     * Synchronous on purpose: deciding and counting happen in one step.
+     * Deciding and counting happen in one transaction, with the account's row locked.
      */
-    begin(accountEmail: string, address: string): LoginAttempt {
+    async begin(accountEmail: string, address: string): Promise<LoginAttempt> {
       const at = now();
       const account = accountEmail.trim().toLowerCase();
-      const pair = `${account}\n${address}`;
-
-      const fromHere = current(byPair, pair, at);
-      if (fromHere && fromHere.count >= perAddress) {
-        const waitMs = fromHere.lastAt + windowMs - at;
-        throw new LoginThrottledError(
-          `Too many failed attempts for this account from your network. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`,
-          seconds(waitMs),
-        );
+      address ||= 'unknown'; // '' names the account-wide row
+      if (at - lastPurge >= purgeEveryMs) {
+        lastPurge = at;
+        await purge(at);
       }
-      const overall = current(byAccount, account, at);
-      if (overall && !isTrusted(pair, at)) {
-        const waitMs = overall.lastAt + delayAfter(overall.count) - at;
-        if (waitMs > 0) {
+
+      const counts = await db.transaction(async (tx) => {
+        // Lock the account's row (made on its first attempt): attempts on one account, on any instance, take
+        // turns from here. The pair's row is read after the lock, so it includes the previous turn's count.
+        const [accountRow] = await tx
+          .insert(signInFailures)
+          .values({ account, address: ACCOUNT_WIDE })
+          .onConflictDoUpdate({
+            target: [signInFailures.account, signInFailures.address],
+            set: { failures: sql`${signInFailures.failures}` },
+          })
+          .returning();
+        const [pairRow] = await tx
+          .select()
+          .from(signInFailures)
+          .where(and(eq(signInFailures.account, account), eq(signInFailures.address, address)));
+
+        const fromHere = counted(pairRow, at);
+        if (fromHere && fromHere.count >= perAddress) {
+          const waitMs = fromHere.lastAt + windowMs - at;
           throw new LoginThrottledError(
-            `Too many failed attempts for this account. Please wait ${seconds(waitMs)} seconds and try again.`,
+            `Too many failed attempts for this account from your network. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`,
             seconds(waitMs),
           );
         }
-      }
+        const overall = counted(accountRow, at);
+        if (overall && !isTrusted(pairRow, at)) {
+          const waitMs = overall.lastAt + delayAfter(overall.count) - at;
+          if (waitMs > 0) {
+            throw new LoginThrottledError(
+              `Too many failed attempts for this account. Please wait ${seconds(waitMs)} seconds and try again.`,
+              seconds(waitMs),
+            );
+          }
+        }
+        const when = new Date(at);
+        return {
+          pair: await countFailure(tx, account, address, pairRow, when),
+          account: await countFailure(tx, account, ACCOUNT_WIDE, accountRow, when),
+        };
+      });
 
-      const pairEntry = { count: (fromHere?.count ?? 0) + 1, lastAt: at };
-      const accountEntry = { count: (overall?.count ?? 0) + 1, lastAt: at };
-      put(byPair, pair, pairEntry);
-      put(byAccount, account, accountEntry);
       let open = true;
-      const takeBack = () => {
+      const giveBack = async () => {
         if (!open) return;
         open = false;
-        if (byPair.get(pair) === pairEntry) pairEntry.count--;
-        if (byAccount.get(account) === accountEntry) accountEntry.count--;
+        await takeBack(account, address, counts.pair);
+        await takeBack(account, ACCOUNT_WIDE, counts.account);
       };
       return {
-        succeeded() {
-          takeBack();
-          byPair.delete(pair); // the owner, here: earlier typos from this address are forgiven
-          put(trusted, pair, now());
+        async succeeded() {
+          await giveBack();
+          // the owner, here: earlier typos from this address are forgiven, and the address is vouched for
+          await db
+            .update(signInFailures)
+            .set({ failures: 0, lastFailureAt: null, countingSince: null, trustedAt: new Date(now()) })
+            .where(and(eq(signInFailures.account, account), eq(signInFailures.address, address)));
         },
-        abandon: takeBack,
+        // the database may be what failed: an attempt not taken back only makes the next wait longer
+        abandon: () => giveBack().catch(() => {}),
       };
     },
 
     /** Failures counted against an account (window permitting): what the limits are deciding on. */
-    failuresOf(accountEmail: string) {
-      return current(byAccount, accountEmail.trim().toLowerCase(), now())?.count ?? 0;
+    async failuresOf(accountEmail: string) {
+      const [row] = await db
+        .select()
+        .from(signInFailures)
+        .where(and(eq(signInFailures.account, accountEmail.trim().toLowerCase()), eq(signInFailures.address, ACCOUNT_WIDE)));
+      return counted(row, now())?.count ?? 0;
     },
   };
 }

@@ -320,20 +320,20 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       const normalized = readKeyCode(keyCode);
       const hash = await hashKeyCode(normalized ?? DUMMY_CODE);
       // malformed codes are counted by what was typed, so one person's typos do not slow another's
-      const attempt = throttle.begin(normalized ? `key-code:${hash}` : `key-code-typed:${normalizeKeyCode(keyCode)}`, address);
+      const attempt = await throttle.begin(normalized ? `key-code:${hash}` : `key-code-typed:${normalizeKeyCode(keyCode)}`, address);
       const neutral = { result: { released: false, message: LEGACY_MESSAGES.nothingReleased } as OpenResult };
       try {
         // the same two queries for every code, known or not
         const heir = await repo.findHeirByKeyCodeHash(hash);
         const released = await repo.hasReleased(heir?.id ?? 0, heir?.userId ?? 0, now());
         if (!normalized || !heir || !released) return neutral;
-        attempt.succeeded();
+        await attempt.succeeded();
         return {
           result: { released: true, ownerName: heir.ownerName, heirName: nameOf(heir) },
           cookie: `${heir.id}.${tokens.heirProof(heir.id, hash)}`,
         };
       } catch (err) {
-        attempt.abandon();
+        await attempt.abandon();
         throw err;
       }
     },

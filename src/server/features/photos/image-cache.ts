@@ -1,9 +1,11 @@
 // Grids ask for the same thumbnails again and again: remember which file answers (photo, size) for a short
 // while, and keep small ready derivatives in memory, so a repeat request costs no query and no disk read.
-// Only final answers are cached; every change to a photo in this process drops its entries, and the short
-// lifetime bounds what another instance's change can leave behind (a stale entry can only ever reach the
-// photo's owner: the owner's id is checked on every hit).
+// Only final answers are cached; every change to a photo drops its entries in every instance (published on
+// the instance bus, decision 043), and while this process cannot hear the others it caches nothing. The
+// short lifetime bounds the rest (a stale entry can only ever reach the photo's owner: the owner's id is
+// checked on every hit).
 import type { FileStat } from '../../lib/file-store';
+import type { InstanceBus } from '../../lib/instance-bus';
 
 export interface CachedImage {
   userId: number;
@@ -18,8 +20,11 @@ const MAX_ENTRIES = 20_000;
 /** Bytes kept in memory: thumbnails and small mobile sizes only. */
 const MAX_BODY_BYTES = 256 * 1024;
 const MAX_TOTAL_BYTES = 48 * 1024 * 1024;
+/** The instance-bus topic: a photo changed, every cache forgets it. */
+const TOPIC = 'photos.changed';
 
-export function createImageCache({ ttlMs = TTL_MS } = {}) {
+/** Without `instances` (unit tests) the cache is this process's alone. */
+export function createImageCache({ ttlMs = TTL_MS, instances }: { ttlMs?: number; instances?: InstanceBus } = {}) {
   const entries = new Map<string, { image: CachedImage; expires: number }>();
   const bodies = new Map<string, Buffer>(); // insertion order = least recently used first
   let bodyBytes = 0;
@@ -35,10 +40,27 @@ export function createImageCache({ ttlMs = TTL_MS } = {}) {
     bodyBytes -= body.length;
   }
 
+  function drop(id: number) {
+    for (const size of ['thumb', 'mobile', 'full']) {
+      const k = entryKey(id, size);
+      const hit = entries.get(k);
+      if (hit) dropBody(bodyKey(hit.image));
+      entries.delete(k);
+    }
+  }
+
+  const trusted = () => instances?.listening ?? true;
+  instances?.on(TOPIC, (payload) => drop((payload as { id: number }).id));
+  instances?.onGap(() => {
+    entries.clear();
+    bodies.clear();
+    bodyBytes = 0;
+  });
+
   return {
     get(userId: number, id: number, size: string): CachedImage | undefined {
       const k = entryKey(id, size);
-      const hit = entries.get(k);
+      const hit = trusted() ? entries.get(k) : undefined;
       if (!hit) return undefined;
       if (hit.expires < Date.now() || hit.image.userId !== userId) {
         if (hit.expires < Date.now()) entries.delete(k);
@@ -48,14 +70,14 @@ export function createImageCache({ ttlMs = TTL_MS } = {}) {
     },
 
     set(id: number, size: string, image: CachedImage) {
-      if (!image.isFinal) return;
+      if (!image.isFinal || !trusted()) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(entryKey(id, size), { image, expires: Date.now() + ttlMs });
     },
 
     body(image: CachedImage): Buffer | undefined {
       const key = bodyKey(image);
-      const body = bodies.get(key);
+      const body = trusted() ? bodies.get(key) : undefined;
       if (body) {
         bodies.delete(key); // refresh its place in the LRU order
         bodies.set(key, body);
@@ -65,7 +87,7 @@ export function createImageCache({ ttlMs = TTL_MS } = {}) {
 
     keepBody(image: CachedImage, body: Buffer) {
       const key = bodyKey(image);
-      if (!image.isFinal || body.length > MAX_BODY_BYTES || bodies.has(key)) return;
+      if (!image.isFinal || !trusted() || body.length > MAX_BODY_BYTES || bodies.has(key)) return;
       bodies.set(key, body);
       bodyBytes += body.length;
       for (const oldest of bodies.keys()) {
@@ -74,14 +96,10 @@ export function createImageCache({ ttlMs = TTL_MS } = {}) {
       }
     },
 
-    /** The photo changed (deleted, moved, derivatives made): forget all it was answered with. */
+    /** The photo changed (deleted, moved, derivatives made): every instance forgets all it was answered with. */
     forget(id: number) {
-      for (const size of ['thumb', 'mobile', 'full']) {
-        const k = entryKey(id, size);
-        const hit = entries.get(k);
-        if (hit) dropBody(bodyKey(hit.image));
-        entries.delete(k);
-      }
+      if (instances) void instances.publish(TOPIC, { id });
+      else drop(id);
     },
 
     isSmall: (size: number) => size <= MAX_BODY_BYTES,

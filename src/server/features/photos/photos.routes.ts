@@ -48,7 +48,7 @@ const PHOTO_UPLOAD: ReceiveOptions = {
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createPhotosRepo(app.db);
   const heic = app.heic;
-  const cache = createImageCache();
+  const cache = createImageCache({ instances: app.instances });
   const forget = (id: number) => cache.forget(id);
   const media = app.media;
   const videoQueue = createVideoQueue({ jobs: app.jobs, repo, files: app.files, media, log: app.log, onChange: forget });

@@ -467,7 +467,7 @@ export function createPhotosServiceFor(app: FastifyInstance, storage: StorageSer
     repo: createPhotosRepo(app.db),
     files: app.files,
     queue: createDerivativeSender(app.jobs, app.heic),
-    cache: createImageCache(),
+    cache: createImageCache({ instances: app.instances }),
     storage,
   });
 }
