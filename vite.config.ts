@@ -55,6 +55,37 @@ export default defineConfig({
         },
       },
       {
+        // The same integration tests with files in a bucket on a local S3 server (decision 041): those that
+        // observe storage through the API (others read DATA_DIR/files directly and run on the disk only).
+        resolve: { alias },
+        test: {
+          name: 'server-s3',
+          root: '.',
+          environment: 'node',
+          env: { TEST_STORAGE: 's3' },
+          include: [
+            'src/server/features/collections/*.test.ts',
+            'src/server/features/exports/export-videos.test.ts',
+            'src/server/features/legacy/*.test.ts',
+            'src/server/features/legacy-trigger/*.test.ts',
+            'src/server/features/search/search.test.ts',
+            'src/server/features/timeline/*.test.ts',
+            'tests/integration/import-roundtrip.test.ts',
+            'tests/integration/import-takeout.test.ts',
+            'tests/integration/import-tus.test.ts',
+            'tests/integration/memory-voice.test.ts',
+            'tests/integration/photos-edits.test.ts',
+            'tests/integration/send-file.test.ts',
+            'tests/integration/shared-view-access.test.ts',
+            'tests/integration/upload-refusals.test.ts',
+          ],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias },
         test: {
