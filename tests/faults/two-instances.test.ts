@@ -91,10 +91,10 @@ describe('two app servers on one PostgreSQL and one bucket', () => {
     expect(ranged.status).toBe(206);
     expect(Buffer.from(await ranged.arrayBuffer())).toEqual(image.subarray(0, 10));
     // warm A's caches, then delete through B: A answers 404 at once
-    expect((await fetch(`${a.url}/api/photos/image/${id}?size=thumbnail`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${a.url}/api/photos/image/${id}?size=thumb`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${b.url}/api/photos/${id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(204);
     expect((await fetch(`${a.url}/api/photos/${id}`, { headers: { cookie } })).status).toBe(404);
-    expect((await fetch(`${a.url}/api/photos/image/${id}?size=thumbnail`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${a.url}/api/photos/image/${id}?size=thumb`, { headers: { cookie } })).status).toBe(404);
     expect(await objects()).toEqual([]);
   });
 
@@ -150,10 +150,16 @@ describe('two app servers on one PostgreSQL and one bucket', () => {
     expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
   }, 180_000);
 
-  it('kill -9 of A during uploads: B keeps serving, and nothing is orphaned once B has swept', async () => {
+  it('kill -9 of A during uploads and deletes: B keeps serving, and nothing is orphaned once B has swept', async () => {
     const { cookie } = await signUpHttp(b.url);
+    const kept: number[] = [];
+    for (let i = 0; i < 10; i++) kept.push(((await (await upload(b.url, cookie, await jpeg(), `d${i}.jpg`)).json()) as { id: number }).id);
     const images = await Promise.all(Array.from({ length: 20 }, jpeg));
-    const uploads = images.map((image, i) => upload(a.url, cookie, image, `k${i}.jpg`).catch(() => undefined));
+    // uploads and deletes through A when it dies
+    const uploads = [
+      ...images.map((image, i) => upload(a.url, cookie, image, `k${i}.jpg`).catch(() => undefined)),
+      ...kept.map((id) => fetch(`${a.url}/api/photos/${id}`, { method: 'DELETE', headers: { cookie } }).catch(() => undefined)),
+    ];
     await new Promise((r) => setTimeout(r, 150));
     a.child.kill('SIGKILL');
     await Promise.all(uploads);

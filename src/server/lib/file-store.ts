@@ -71,7 +71,7 @@ export interface FileStore {
   /** A short-lived link straight to the bucket, when this store is a bucket set to serve by redirect; else undefined. */
   presignedUrl(key: string, request: PresignRequest): Promise<string | undefined>;
   remove(key: string): Promise<void>;
-  /** Remove a whole folder of keys (a user's area when the account is deleted). */
+  /** Remove a whole folder of keys (a user's area when the account is deleted), or the one file a key names. */
   removeTree(prefix: string): Promise<void>;
   /** Every file under a prefix, as keys (used by photo maintenance to find moved originals). */
   list(prefix: string): Promise<string[]>;

@@ -57,6 +57,9 @@ interface Options {
   pollingIntervalSeconds?: number;
 }
 
+/** Any fixed number: the advisory lock around pg-boss's schema and queue set-up. */
+const QUEUE_SETUP_LOCK = 0x6865_6972_6a; // "heirj"
+
 export function createJobQueue({ pool, log, soleInstance, instances, pollingIntervalSeconds = 2, reclaimEverySeconds = 30 }: Options) {
   // pg-boss may still run a job it fetched just as stop() began, and marks jobs complete without awaiting
   // the statement: stop() waits for both, or a pool closed right after it would reject them.
@@ -112,7 +115,22 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
     return rows.length;
   }
 
-  async function startQueue() {
+  /** pg-boss creates its schema and each queue's tables on start: app servers starting together take turns. */
+  async function withSetupLock(setUp: () => Promise<void>) {
+    const holder = await pool.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+      try {
+        await setUp();
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
+      }
+    } finally {
+      holder.release();
+    }
+  }
+
+  async function setUpQueues() {
     await boss.start();
     for (const def of definitions.values()) {
       const queue = {
@@ -126,6 +144,10 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
       if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, { name: def.name, policy, ...queue });
       else await boss.createQueue(def.name, { name: def.name, policy, ...queue });
     }
+  }
+
+  async function startQueue() {
+    await withSetupLock(setUpQueues);
     if (soleInstance) await reclaimInterrupted();
     else {
       await reclaimFromDeadInstances();

@@ -226,8 +226,9 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
+    /** Like `rm -r`: the key itself when it names a file, and everything under it when it names a folder. */
     async removeTree(prefix) {
-      let batch: string[] = [];
+      let batch: string[] = [prefix];
       const flush = async () => {
         if (batch.length === 0) return;
         await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
