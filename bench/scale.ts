@@ -134,8 +134,9 @@ async function benchScale(): Promise<Row[]> {
         unit: 'ms',
         baseline: Math.round(one.imageP95),
         ratio: two.imageP95 / one.imageP95,
-        goal: '≤ 300 ms',
-        pass: two.imageP95 <= 300 && one.imageP95 <= 300,
+        goal: 'report',
+        pass: null,
+        note: 'includes thumbnails of photos uploaded a moment before, which wait up to 2 s for their making (decision 017)',
       },
       {
         figure: 'Scale: server errors (5xx or no answer) in both phases',
