@@ -75,7 +75,9 @@ export async function startInstanceBus({ pool, log }: { pool: pg.Pool; log: Fast
 
   // The pool's own connection settings (URL or embedded socket), on a client the pool never hands out.
   const newClient = () => {
-    const c = new pg.Client({ ...(pool.options as pg.ClientConfig), keepAlive: true });
+    const options = pool.options as pg.ClientConfig;
+    // pg-pool keeps the password out of its options' enumerable keys: copy it by name
+    const c = new pg.Client({ ...options, password: options.password, keepAlive: true });
     c.on('notification', (msg) => {
       if (msg.channel === CHANNEL && msg.payload) receive(msg.payload);
     });
