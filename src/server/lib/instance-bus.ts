@@ -132,6 +132,8 @@ export async function startInstanceBus({ pool, log }: { pool: pg.Pool; log: Fast
   }
   client = first;
   listening = true;
+  // Rows of processes that were killed (a clean stop removes its own): nothing reads them but people.
+  await pool.query(`DELETE FROM app_instances WHERE id NOT IN (${LIVE_INSTANCE_IDS})`).catch(() => {});
 
   function lost(c: pg.Client, err?: Error) {
     if (c !== client) return;
