@@ -1,5 +1,6 @@
 // Two app instances on one database (decision 043): what one of them changes, the other stops serving from
 // its cache within a second: revoked sessions and changed photos. B's cache is warmed before every change.
+// Wrong passwords count the same whichever instance they reach.
 import sharp from 'sharp';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +105,29 @@ describe('photos across instances', () => {
 
     expect((await a.app.inject({ method: 'DELETE', url: `/api/photos/${id}`, headers: { cookie } })).statusCode).toBeLessThan(300);
     await withinOneSecond(async () => (await image()).statusCode === 404);
+  });
+});
+
+describe('sign-in throttle across instances', () => {
+  it('counts wrong passwords sent to A and to B together', async () => {
+    const { email } = await signUp(a.app);
+    for (let i = 0; i < 10; i++) {
+      const to = i % 2 ? b : a;
+      const res = await to.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `10.1.0.${i + 1}`,
+        payload: { email, password: 'Wrong-pass1!' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const eleventh = await b.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.1.1.1',
+      payload: { email, password: 'Wrong-pass1!' },
+    });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.headers['retry-after']).toBe('1');
   });
 });
