@@ -114,9 +114,9 @@ export async function startInstanceBus({ pool, log }: { pool: pg.Pool; log: Fast
 
   // The first connection: take an id and its lock together (the row is visible only once the lock is held).
   const first = newClient();
-  await prepare(first);
   let id: number;
   try {
+    await prepare(first);
     await first.query('BEGIN');
     const { rows } = await first.query<{ id: number }>(`INSERT INTO app_instances (host, pid) VALUES ($1, $2) RETURNING id`, [
       os.hostname(),
