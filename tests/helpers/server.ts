@@ -1,5 +1,5 @@
 // Server integration tests: the real app on a fresh database of the test PostgreSQL and a temp DATA_DIR,
-// driven with app.inject (no mock database, real files on disk).
+// driven with app.inject (no mock database; real files on disk, or in a bucket on a local S3 server).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,9 @@ import { startLocalS3 } from './s3';
 
 // Feature tests import everything from this one file; users.ts is shared with fault tests and benchmarks.
 export { newUserInput, sessionCookie, signUp, TEST_PASSWORD } from './users';
+
+/** npm test's second pass (TEST_STORAGE=s3): the same tests with files in a bucket on a local S3 server. */
+export const onS3 = process.env.TEST_STORAGE === 's3';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -75,8 +78,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
-  // TEST_STORAGE=s3 (npm test's second pass): the same tests against a bucket on a local S3 server
-  const s3 = process.env.TEST_STORAGE === 's3' ? await startLocalS3() : undefined;
+  const s3 = onS3 ? await startLocalS3() : undefined;
   const bucket = s3 ? await s3.newBucket() : {};
   const env = loadEnv({
     DATA_DIR: dataDir,
@@ -157,13 +159,37 @@ export function multipart(
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Every file under the test's storage root, except temp files (which must be gone too: checked separately). */
-export function storedFiles(t: TestApp): string[] {
-  const root = path.join(t.dataDir, 'files');
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+// What the app stored, through its FileStore: the same checks hold on the local disk and in a bucket.
+
+/** Every stored file, as keys, sorted: the library is users' folders (`users/<id>/…`), nothing else is stored. */
+export async function storedFiles(t: TestApp): Promise<string[]> {
+  return (await t.files.list('users')).sort();
+}
+
+export async function readStored(t: TestApp, key: string): Promise<Buffer> {
+  return Buffer.concat(await (await t.files.openRead(key)).toArray());
+}
+
+/** Put other bytes at a key (a file damaged, or restored, behind the app's back). */
+export const writeStored = (t: TestApp, key: string, data: Buffer | string) => t.files.writeBuffer(key, Buffer.from(data));
+
+export const removeStored = (t: TestApp, key: string) => t.files.remove(key);
+
+/**
+ * What stays in the local temp folder both stores stage into: it must be empty once requests and jobs are done.
+ * Waits up to 5 s for it to empty, since background jobs (derivatives of earlier uploads) work on temp copies of
+ * stored files when they are in a bucket; a file left behind stays, and is returned.
+ */
+export async function tempFiles(t: TestApp): Promise<string[]> {
+  const dir = path.dirname(await t.files.newTempPath('x'));
+  for (let waited = 0; waited < 5000 && fs.readdirSync(dir).length > 0; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return fs.readdirSync(dir);
+}
+
+/** Resumable uploads not yet taken, on this machine's disk for both stores (decision 041). */
+export function unfinishedUploads(t: TestApp, folder: 'import-uploads' | 'video-uploads'): string[] {
+  const dir = t.files.localPath(folder);
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
 /** POST as a signed-in user (JSON or a multipart form); anything but success fails the test with the answer. */

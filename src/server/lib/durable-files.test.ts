@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@server/db/schema';
-import { buildTestApp, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, readStored, storedFiles, type TestApp } from '@tests/helpers/server';
 import { closeAndRemoveFolders, storeFiles } from './durable-files';
 import { notFound } from './errors';
 
@@ -29,7 +29,7 @@ describe('closing a folder', () => {
       throw notFound('User not found'); // what the row insert meets once the account is gone
     });
     await inside;
-    expect(fs.existsSync(t.files.localPath('users/901/vault/a.txt'))).toBe(true);
+    expect(await t.files.exists('users/901/vault/a.txt')).toBe(true);
 
     let closed = false;
     const closing = closeAndRemoveFolders(t.db, t.files, ['users/901']).then(() => (closed = true));
@@ -38,7 +38,7 @@ describe('closing a folder', () => {
     release();
     await expect(store).rejects.toMatchObject({ statusCode: 404 });
     await closing;
-    expect(fs.existsSync(t.files.localPath('users/901'))).toBe(false);
+    expect((await storedFiles(t)).filter((f) => f.startsWith('users/901/'))).toEqual([]);
     expect(await t.db.select().from(schema.pendingFiles)).toEqual([]);
   });
 
@@ -52,11 +52,11 @@ describe('closing a folder', () => {
     await expect(refused).rejects.toMatchObject({ statusCode: 404, message: 'User not found' });
     expect(inserted).toBe(false);
     expect(fs.existsSync(late.tempPath)).toBe(false);
-    expect(fs.existsSync(t.files.localPath('users/902'))).toBe(false);
+    expect((await storedFiles(t)).filter((f) => f.startsWith('users/902/'))).toEqual([]);
     expect(await t.db.select().from(schema.pendingFiles)).toEqual([]);
 
     const neighbour = await stage('still open');
     await storeFiles(t.db, t.files, [{ staged: neighbour, key: 'users/9020/vault/c.txt' }], async () => {});
-    expect(fs.readFileSync(t.files.localPath('users/9020/vault/c.txt'), 'utf8')).toBe('still open');
+    expect((await readStored(t, 'users/9020/vault/c.txt')).toString()).toBe('still open');
   });
 });

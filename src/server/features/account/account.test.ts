@@ -209,7 +209,7 @@ describe('account control', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('Please enter your password to confirm');
       expect(Object.values(await rowsOf(user.user.id, user.email)).every((n) => n > 0)).toBe(true);
-      expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/`))).toHaveLength(4);
+      expect((await storedFiles(t)).filter((f) => f.startsWith(`users/${user.user.id}/`))).toHaveLength(4);
     });
 
     it('removes every row and every file of the user, and ends their sessions', async () => {
@@ -218,7 +218,7 @@ describe('account control', () => {
       const otherDevice = sessionCookie(await login(user.email, user.password));
       await whoAmI(otherDevice);
       const friendsContactId = await populate(user, friend);
-      const friendFilesBefore = storedFiles(t).filter((f) => !f.startsWith(`users/${user.user.id}/`));
+      const friendFilesBefore = (await storedFiles(t)).filter((f) => !f.startsWith(`users/${user.user.id}/`));
 
       const res = await deleteAccount(user.cookie, { password: user.password });
       expect(res.statusCode).toBe(200);
@@ -235,8 +235,8 @@ describe('account control', () => {
         contacts: 0,
         accountTokens: 0,
       });
-      expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/`))).toEqual([]);
-      expect(storedFiles(t).filter((f) => !f.startsWith(`users/${user.user.id}/`))).toEqual(friendFilesBefore);
+      expect((await storedFiles(t)).filter((f) => f.startsWith(`users/${user.user.id}/`))).toEqual([]);
+      expect((await storedFiles(t)).filter((f) => !f.startsWith(`users/${user.user.id}/`))).toEqual(friendFilesBefore);
       expect((await whoAmI(user.cookie)).statusCode).toBe(401);
       expect((await whoAmI(otherDevice)).statusCode).toBe(401);
       expect((await login(user.email, user.password)).statusCode).toBe(401);

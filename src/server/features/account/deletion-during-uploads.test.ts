@@ -1,15 +1,13 @@
 // Deleting an account while its uploads are still streaming in, over real HTTP: the deletion answers 200,
 // the cookie is refused at once, every upload ends with a 4xx (never a 5xx or a reset connection), and once
-// they have ended no row, journal entry, staged file or folder of the account is left.
-import fs from 'node:fs';
+// they have ended no row, journal entry, staged file or stored file of the account is left.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@server/db/schema';
-import { buildTestApp, multipart, sessionCookie, signUp, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, sessionCookie, signUp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 
 const ROUNDS = 3;
 const CHUNK_BYTES = 64 * 1024;
@@ -111,8 +109,8 @@ describe('account deletion while uploads are running', () => {
           .from(schema.pendingFiles)
           .where(eq(schema.pendingFiles.key, `users/${userId}`)),
       ),
-      folder: fs.existsSync(path.join(t.dataDir, 'files', 'users', String(userId))) ? 1 : 0,
-      staged: fs.readdirSync(path.join(t.dataDir, 'files', '.tmp')).length,
+      files: (await storedFiles(t)).filter((f) => f.startsWith(`users/${userId}/`)).length,
+      staged: (await tempFiles(t)).length,
     };
   }
 
@@ -202,7 +200,7 @@ describe('account deletion while uploads are running', () => {
         attachments: 0,
         journal: 0,
         journalFolder: 0,
-        folder: 0,
+        files: 0,
         staged: 0,
       });
     });

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { exportManifestSchema, heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
 import { TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import { exports, photos } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp, idOf, postAs } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, storedFiles, tempFiles, type TestApp, idOf, postAs } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 import { readZip } from '@tests/helpers/zip';
 import { wavFile } from '@tests/helpers/audio';
@@ -345,13 +345,13 @@ describe('export everything', () => {
   });
 
   it('removes the archive when it expires, and then answers 410', async () => {
-    const ownerArchives = () => storedFiles(t).filter((f) => f.startsWith(`users/${owner.user.id}/exports/`));
-    expect(ownerArchives()).toHaveLength(1);
+    const ownerArchives = async () => (await storedFiles(t)).filter((f) => f.startsWith(`users/${owner.user.id}/exports/`));
+    expect(await ownerArchives()).toHaveLength(1);
     await t.app.jobs.send(EXPORT_EXPIRE_JOB, { exportId, userId: owner.user.id });
     const current = async () => (await get(t, owner, `/api/exports/${exportId}`)).json() as ExportJob;
     // the job removes the file, then clears the row's key
     for (let i = 0; i < 200 && (await current()).downloadUrl !== null; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(ownerArchives()).toEqual([]);
+    expect(await ownerArchives()).toEqual([]);
     const res = await get(t, owner, `/api/exports/${exportId}/download`);
     expect(res.statusCode).toBe(410);
     expect((res.json() as { message: string }).message).toBe(TRANSFER_MESSAGES.exportExpired);
@@ -378,8 +378,8 @@ describe('an export that cannot be finished', () => {
     const job = await waitUntilFinished(t, who, (started.json() as { id: number }).id);
     expect(job).toMatchObject({ status: 'failed', downloadUrl: null, bytes: null });
     expect(job.error).toContain('the photo “gone.jpg” is missing from storage');
-    expect(storedFiles(t).filter((f) => f.includes('/exports/'))).toEqual([]);
-    expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.includes('/exports/'))).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
     const download = await get(t, who, `/api/exports/${job.id}/download`);
     expect(download.statusCode).toBe(409);
     expect((download.json() as { message: string }).message).toBe('This export could not be finished. Please start a new one.');

@@ -9,7 +9,7 @@ import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { TRANSCRIPTION_MESSAGES } from '@shared/schemas/transcription';
 import { createTranscriber } from '@server/ai/transcription';
 import { AiError } from '@server/ai/provider';
-import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, tempFiles, type TestApp } from '@tests/helpers/server';
 import { jpegFile, wavFile } from './memories.test-files';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -75,8 +75,6 @@ describe('memory transcription', () => {
       res.end(body);
     };
 
-  const tempFiles = (app: TestApp) => fs.readdirSync(path.join(app.dataDir, 'files', '.tmp'));
-
   const transcribeUpload = (app: TestApp, user: User, file: { filename: string; content: Buffer; contentType?: string }) => {
     const body = multipart([{ name: 'audio', ...file }]);
     return app.app.inject({
@@ -126,7 +124,7 @@ describe('memory transcription', () => {
     expect(file.name).toBe('Voice message.webm');
     expect(file.type).toBe('audio/webm');
     expect(Buffer.from(await file.arrayBuffer()).equals(RECORDING)).toBe(true);
-    expect(tempFiles(t)).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it('transcribes a picked WAV file', async () => {
@@ -147,7 +145,7 @@ describe('memory transcription', () => {
       expect(res.json()).toMatchObject({ message: TRANSCRIPTION_MESSAGES.notAudio });
     }
     expect(seen).toHaveLength(0);
-    expect(tempFiles(t)).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it('takes one file at a time and no more than an attachment may weigh, keeping nothing', async () => {
@@ -178,7 +176,7 @@ describe('memory transcription', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(seen).toHaveLength(0);
-    expect(tempFiles(t)).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it('answers 503 with a safe message when the provider fails, and removes the recording', async () => {
@@ -187,7 +185,7 @@ describe('memory transcription', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ message: 'The speech-to-text service is not available right now.' });
     expect(res.body).not.toContain('whisper');
-    expect(tempFiles(t)).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it('answers 503 when the provider refuses the key, and 502 for an answer that is not JSON', async () => {
@@ -238,7 +236,7 @@ describe('memory transcription', () => {
     });
     expect(saved.statusCode).toBe(404);
     expect(saved.json()).toMatchObject({ message: TRANSCRIPTION_MESSAGES.notConfigured });
-    expect(tempFiles(off)).toEqual([]);
+    expect(await tempFiles(off)).toEqual([]);
   });
 
   it('requires a session', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { memoryAttachments, memories, photos, vaultFiles } from '@server/db/schema';
 import { newFileKey } from '@server/lib/file-store';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, readStored, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
 import { jpegFile, mp3File, oversizedJpeg, pngFile, wavFile } from './memories.test-files';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -207,7 +207,7 @@ describe('/api/memories', () => {
     expect([patch.statusCode, del.statusCode, list.statusCode, up.statusCode]).toEqual([404, 404, 404, 404]);
     const [row] = await t.db.select().from(memories).where(eq(memories.id, created.id));
     expect(row!.title).toBe('Mine');
-    expect(storedFiles(t).filter((f) => f.includes(`users/${other.user.id}/`))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.includes(`users/${other.user.id}/`))).toEqual([]);
   });
 
   it('refuses ids that are not numbers or out of range as not found', async () => {
@@ -308,13 +308,13 @@ describe('/api/memories', () => {
 
     it('refuses a file over 15 MB with 413 and leaves nothing behind', async () => {
       const memory = await create(owner);
-      const before = storedFiles(t);
+      const before = await storedFiles(t);
       const res = await upload(owner, memory.id, [
         { filename: 'small.jpg', content: await jpegFile() },
         { filename: 'huge.jpg', content: await oversizedJpeg(ATTACHMENT_MAX_BYTES + 1) },
       ]);
       expect(res.statusCode).toBe(413);
-      expect(storedFiles(t)).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
       expect(await t.db.select().from(memoryAttachments).where(eq(memoryAttachments.memoryId, memory.id))).toEqual([]);
     });
 
@@ -327,7 +327,7 @@ describe('/api/memories', () => {
 
     it('refuses a sixth file with 400 and leaves nothing behind', async () => {
       const memory = await create(owner);
-      const before = storedFiles(t);
+      const before = await storedFiles(t);
       const jpeg = await jpegFile();
       const res = await upload(
         owner,
@@ -336,20 +336,20 @@ describe('/api/memories', () => {
       );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Too many files. Upload at most 5 attachments at a time.');
-      expect(storedFiles(t)).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
       expect(await t.db.select().from(memoryAttachments).where(eq(memoryAttachments.memoryId, memory.id))).toEqual([]);
     });
 
     it('refuses a file that is not an image or audio, whatever its name, and keeps none of the batch', async () => {
       const memory = await create(owner);
-      const before = storedFiles(t);
+      const before = await storedFiles(t);
       const res = await upload(owner, memory.id, [
         { filename: 'ok.jpg', content: await jpegFile() },
         { filename: 'notes.mp3', content: Buffer.from('just some text pretending to be audio'), contentType: 'audio/mpeg' },
       ]);
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toMatch(/^File type must be/);
-      expect(storedFiles(t)).toEqual(before);
+      expect(await storedFiles(t)).toEqual(before);
     });
 
     it('removes the files it wrote when the database refuses the rows', async () => {
@@ -365,20 +365,20 @@ describe('/api/memories', () => {
       `);
       try {
         const memory = await create(owner);
-        const before = storedFiles(t);
+        const before = await storedFiles(t);
         const jpeg = await jpegFile();
         const failed = await upload(owner, memory.id, [
           { filename: 'fine.jpg', content: jpeg },
           { filename: 'explode.jpg', content: jpeg },
         ]);
         expect(failed.statusCode).toBe(500);
-        expect(storedFiles(t)).toEqual(before);
+        expect(await storedFiles(t)).toEqual(before);
 
         // The memory is deleted while its files upload: 404, and nothing is left behind.
         const vanishing = await create(owner);
         const gone = await upload(owner, vanishing.id, [{ filename: 'vanish.jpg', content: jpeg }]);
         expect(gone.statusCode).toBe(404);
-        expect(storedFiles(t)).toEqual(before);
+        expect(await storedFiles(t)).toEqual(before);
       } finally {
         await t.pool.query('DROP TRIGGER refuse_explosive ON memory_attachments; DROP FUNCTION refuse_explosive();');
       }
@@ -400,13 +400,13 @@ describe('/api/memories', () => {
     it('keeps a HEIC attachment as uploaded and serves it as a JPEG copy every browser can show', async () => {
       const heic = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/files/tiny.heic'));
       const memory = await create(owner);
-      const filesBefore = storedFiles(t);
+      const filesBefore = await storedFiles(t);
       const res = await upload(owner, memory.id, [{ filename: 'IMG_0001.HEIC', content: heic, contentType: 'image/heic' }]);
       expect(res.statusCode, res.body).toBe(201);
       const [attachment] = res.json() as Array<{ id: string; mimeType: string; fileSize: string }>;
       expect(attachment!.mimeType).toBe('image/heic');
       expect(attachment!.fileSize).toBe(String(heic.length));
-      const added = storedFiles(t).filter((f) => !filesBefore.includes(f));
+      const added = (await storedFiles(t)).filter((f) => !filesBefore.includes(f));
       expect(added).toHaveLength(2); // the original and its JPEG copy
 
       const file = await t.app.inject({
@@ -418,7 +418,7 @@ describe('/api/memories', () => {
       expect(file.headers['content-type']).toBe('image/jpeg');
       expect((await sharp(file.rawPayload).metadata()).format).toBe('jpeg');
       const original = added.find((f) => !f.endsWith('.display.jpg'))!;
-      expect(fs.readFileSync(path.join(t.dataDir, 'files', original)).equals(heic)).toBe(true);
+      expect((await readStored(t, original)).equals(heic)).toBe(true);
 
       const del = await t.app.inject({
         method: 'DELETE',
@@ -426,7 +426,7 @@ describe('/api/memories', () => {
         headers: { cookie: owner.cookie },
       });
       expect(del.statusCode).toBe(204);
-      expect(storedFiles(t)).toEqual(filesBefore);
+      expect(await storedFiles(t)).toEqual(filesBefore);
     });
 
     it('deletes an own attachment and its file; another user gets 404 and nothing changes', async () => {
@@ -437,7 +437,7 @@ describe('/api/memories', () => {
           { filename: 'b.wav', content: wavFile() },
         ])
       ).json();
-      const filesBefore = storedFiles(t);
+      const filesBefore = await storedFiles(t);
 
       const stolen = await t.app.inject({
         method: 'DELETE',
@@ -445,7 +445,7 @@ describe('/api/memories', () => {
         headers: { cookie: other.cookie },
       });
       expect(stolen.statusCode).toBe(404);
-      expect(storedFiles(t)).toEqual(filesBefore);
+      expect(await storedFiles(t)).toEqual(filesBefore);
 
       // Right attachment, wrong memory of the same user: 404 as well.
       const otherMemory = await create(owner);
@@ -466,7 +466,7 @@ describe('/api/memories', () => {
         await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie } })
       ).json();
       expect(left.map((x: { id: string }) => x.id)).toEqual([b.id]);
-      expect(storedFiles(t).length).toBe(filesBefore.length - 1);
+      expect((await storedFiles(t)).length).toBe(filesBefore.length - 1);
       const again = await t.app.inject({
         method: 'DELETE',
         url: `/api/memories/${memory.id}/attachments/${a.id}`,
@@ -480,12 +480,12 @@ describe('/api/memories', () => {
       await upload(owner, memory.id, [{ filename: 'a.jpg', content: await jpegFile() }]);
       const photo = await insertPhoto(owner, memory.id);
       const vault = await insertVaultFile(owner, memory.id);
-      const filesBefore = storedFiles(t);
+      const filesBefore = await storedFiles(t);
       const res = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}`, headers: { cookie: owner.cookie } });
       expect(res.statusCode).toBe(204);
-      expect(storedFiles(t).length).toBe(filesBefore.length - 1);
-      expect(storedFiles(t)).toContain(photo.filePath);
-      expect(storedFiles(t)).toContain(vault.filePath);
+      expect((await storedFiles(t)).length).toBe(filesBefore.length - 1);
+      expect(await storedFiles(t)).toContain(photo.filePath);
+      expect(await storedFiles(t)).toContain(vault.filePath);
       const [p] = await t.db.select().from(photos).where(eq(photos.id, photo.id));
       const [v] = await t.db.select().from(vaultFiles).where(eq(vaultFiles.id, vault.id));
       expect([p!.memoryId, v!.memoryId]).toEqual([null, null]);
@@ -579,7 +579,7 @@ describe('/api/memories', () => {
       const memory = await create(owner);
       const photo = await insertPhoto(owner, memory.id);
       const vault = await insertVaultFile(owner, memory.id);
-      const filesBefore = storedFiles(t);
+      const filesBefore = await storedFiles(t);
 
       for (const id of [`p-${photo.id}`, `v-${vault.id}`]) {
         const stranger = await t.app.inject({
@@ -601,7 +601,7 @@ describe('/api/memories', () => {
       }
       expect((await t.db.select().from(photos).where(eq(photos.id, photo.id)))[0]!.memoryId).toBeNull();
       expect((await t.db.select().from(vaultFiles).where(eq(vaultFiles.id, vault.id)))[0]!.memoryId).toBeNull();
-      expect(storedFiles(t)).toEqual(filesBefore);
+      expect(await storedFiles(t)).toEqual(filesBefore);
       const list = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}/attachments`, headers: { cookie: owner.cookie } });
       expect(list.json()).toEqual([]);
     });

@@ -1,9 +1,7 @@
 import exifr from 'exifr';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, readStored, signUp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 
@@ -111,8 +109,7 @@ describe('/api/user/profile-picture', () => {
   };
   const picture = (who: Session, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/user/profile-picture${query}`, headers: { cookie: who.cookie } });
-  const filesOf = (who: Session) => storedFiles(t).filter((f) => f.startsWith(`users/${who.user.id}/`));
-  const tempFiles = () => fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'));
+  const filesOf = async (who: Session) => (await storedFiles(t)).filter((f) => f.startsWith(`users/${who.user.id}/`));
 
   it('requires a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/profile-picture' })).statusCode).toBe(401);
@@ -132,9 +129,9 @@ describe('/api/user/profile-picture', () => {
     expect(url).toMatch(/^\/api\/user\/profile-picture\?v=/);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: who.cookie } })).json().profilePicture).toBe(url);
 
-    const stored = filesOf(who);
+    const stored = await filesOf(who);
     expect(stored).toHaveLength(1);
-    const bytes = fs.readFileSync(path.join(t.dataDir, 'files', stored[0]!));
+    const bytes = await readStored(t, stored[0]!);
     expect(await exifr.gps(bytes)).toBeUndefined();
     expect(await exifr.parse(bytes, true)).toBeUndefined();
     expect(bytes.includes('TestCam')).toBe(false);
@@ -149,23 +146,23 @@ describe('/api/user/profile-picture', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toMatch(/^private/);
     expect(served.rawPayload.equals(bytes)).toBe(true);
-    expect(tempFiles()).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it('deletes the old picture file when it is replaced', async () => {
     const who = await signUp(t.app);
     await upload(who, await jpegWithGps(100, 100));
-    const first = filesOf(who);
+    const first = await filesOf(who);
     const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#00f8' } })
       .png()
       .toBuffer();
     const res = await upload(who, png, 'pic.png', 'image/png');
     expect(res.statusCode).toBe(200);
-    const second = filesOf(who);
+    const second = await filesOf(who);
     expect(second).toHaveLength(1);
     expect(second[0]).not.toBe(first[0]);
     // Never enlarged: a small picture keeps its size.
-    const meta = await sharp(fs.readFileSync(path.join(t.dataDir, 'files', second[0]!))).metadata();
+    const meta = await sharp(await readStored(t, second[0]!)).metadata();
     expect([meta.width, meta.height]).toEqual([40, 30]);
   });
 
@@ -177,7 +174,7 @@ describe('/api/user/profile-picture', () => {
       .toBuffer();
     expect((await sharp(sideways).metadata()).orientation).toBe(6);
     expect((await upload(who, sideways)).statusCode).toBe(200);
-    const meta = await sharp(fs.readFileSync(path.join(t.dataDir, 'files', filesOf(who)[0]!))).metadata();
+    const meta = await sharp(await readStored(t, (await filesOf(who))[0]!)).metadata();
     expect([meta.width, meta.height]).toEqual([100, 200]);
     expect(meta.orientation).toBeUndefined();
   });
@@ -192,7 +189,7 @@ describe('/api/user/profile-picture', () => {
       .webp()
       .toBuffer();
     expect((await upload(who, webp, 'a.webp', 'image/webp')).statusCode).toBe(200);
-    expect(filesOf(who)).toHaveLength(1);
+    expect(await filesOf(who)).toHaveLength(1);
   });
 
   it('refuses a picture over 5 MB with the spec message and keeps nothing', async () => {
@@ -201,8 +198,8 @@ describe('/api/user/profile-picture', () => {
     const res = await upload(who, big);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Please select an image smaller than 5MB.');
-    expect(filesOf(who)).toEqual([]);
-    expect(tempFiles()).toEqual([]);
+    expect(await filesOf(who)).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it.each([
@@ -214,20 +211,20 @@ describe('/api/user/profile-picture', () => {
     const res = await upload(who, content, filename, type);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Please select a JPEG, PNG, GIF or WebP image.');
-    expect(filesOf(who)).toEqual([]);
+    expect(await filesOf(who)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: who.cookie } })).json().profilePicture).toBeNull();
   });
 
   it('refuses a damaged image with a clear message and keeps the previous picture', async () => {
     const who = await signUp(t.app);
     await upload(who, await jpegWithGps(50, 50));
-    const before = filesOf(who);
+    const before = await filesOf(who);
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     const res = await upload(who, broken);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This file could not be read as an image'); // the same words on every image upload
-    expect(filesOf(who)).toEqual(before);
-    expect(tempFiles()).toEqual([]);
+    expect(await filesOf(who)).toEqual(before);
+    expect(await tempFiles(t)).toEqual([]);
   });
 
   it('refuses a request without a picture', async () => {

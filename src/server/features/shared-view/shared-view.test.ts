@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportManifestSchema, heirloomExportSchema } from '@shared/export-format';
 import { SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
 import { collectionItems, contacts, grants, photos, users } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, writeStored, type TestApp } from '@tests/helpers/server';
 import {
   expireGrant,
   gpsJpeg,
@@ -490,7 +490,7 @@ describe('/api/shared and /api/shared-with-me', () => {
       url: string;
     };
     const [row] = await t.db.select({ key: photos.filePath }).from(photos).where(eq(photos.id, photoId));
-    fs.writeFileSync(t.files.localPath(row!.key), Buffer.from('this is no longer a picture at all, just words'));
+    await writeStored(t, row!.key, 'this is no longer a picture at all, just words');
     const body = await json(link(tokenOf(made.url)));
     const download = await get(body.photos[0]!.downloadUrl);
     expect(download.statusCode).toBe(422);

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, VAULT_QUOTA_BYTES } from '@shared/limits';
 import { memories, pendingFiles, vaultFiles } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, readStored, removeStored, signUp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 import { FILE_CSP, PDF_CSP } from '@server/lib/send-file';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -30,8 +28,7 @@ describe('/api/vault', () => {
   const del = (cookie: string, url: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } });
 
   const rowsOf = (userId: number) => t.db.select().from(vaultFiles).where(eq(vaultFiles.userId, userId));
-  const filesOf = (userId: number) => storedFiles(t).filter((f) => f.startsWith(`users/${userId}/vault/`));
-  const tempFiles = () => fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'));
+  const filesOf = async (userId: number) => (await storedFiles(t)).filter((f) => f.startsWith(`users/${userId}/vault/`));
   const journal = () => t.db.select().from(pendingFiles);
   const newMemory = async (userId: number) => {
     const [row] = await t.db
@@ -74,8 +71,8 @@ describe('/api/vault', () => {
     const list = await get(cookie, '/api/vault');
     expect(list.json()).toEqual([created]);
     expect((await get(cookie, '/api/vault/usage')).json()).toEqual({ usedBytes: PDF.length, quotaBytes: VAULT_QUOTA_BYTES });
-    expect(filesOf(user.id)).toHaveLength(1);
-    expect(fs.readFileSync(path.join(t.dataDir, 'files', filesOf(user.id)[0]!))).toEqual(PDF);
+    expect(await filesOf(user.id)).toHaveLength(1);
+    expect(await readStored(t, (await filesOf(user.id))[0]!)).toEqual(PDF);
   });
 
   it("refuses a request without a file with 'Please select a file to upload'", async () => {
@@ -92,8 +89,8 @@ describe('/api/vault', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The selected file is empty');
     expect(await rowsOf(user.id)).toHaveLength(0);
-    expect(filesOf(user.id)).toHaveLength(0);
-    expect(tempFiles()).toHaveLength(0);
+    expect(await filesOf(user.id)).toHaveLength(0);
+    expect(await tempFiles(t)).toHaveLength(0);
   });
 
   it("refuses 15 MB + 1 byte with 413 'File size must not exceed 15MB' and keeps nothing", async () => {
@@ -102,8 +99,8 @@ describe('/api/vault', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('File size must not exceed 15MB');
     expect(await rowsOf(user.id)).toHaveLength(0);
-    expect(filesOf(user.id)).toHaveLength(0);
-    expect(tempFiles()).toHaveLength(0);
+    expect(await filesOf(user.id)).toHaveLength(0);
+    expect(await tempFiles(t)).toHaveLength(0);
   });
 
   it('accepts exactly 15 MB', async () => {
@@ -111,7 +108,7 @@ describe('/api/vault', () => {
     const res = await uploadFile(cookie, 'exact.bin', Buffer.alloc(15 * MB));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ fileSize: 15 * MB, mimeType: 'application/octet-stream' });
-    expect(filesOf(user.id)).toHaveLength(1);
+    expect(await filesOf(user.id)).toHaveLength(1);
   });
 
   it('holds the 100 MB quota against 20 parallel 10 MB uploads and leaves nothing of the refused ones', async () => {
@@ -137,8 +134,8 @@ describe('/api/vault', () => {
     expect(rows).toHaveLength(10);
     expect(rows.reduce((sum, r) => sum + r.fileSize, 0)).toBe(VAULT_QUOTA_BYTES);
     expect((await get(cookie, '/api/vault/usage')).json().usedBytes).toBe(VAULT_QUOTA_BYTES);
-    expect(filesOf(user.id).sort()).toEqual(rows.map((r) => r.filePath).sort());
-    expect(tempFiles()).toHaveLength(0);
+    expect((await filesOf(user.id)).sort()).toEqual(rows.map((r) => r.filePath).sort());
+    expect(await tempFiles(t)).toHaveLength(0);
     expect(await journal()).toEqual([]);
 
     const oneMore = await uploadFile(cookie, 'one-byte.txt', Buffer.from('x'));
@@ -200,7 +197,7 @@ describe('/api/vault', () => {
     const expected = `"Grandma's' (recipes)* Привет 日本 🎉.txt`;
     expect(res.json().originalName).toBe(expected);
     expect((await get(cookie, '/api/vault')).json()[0].originalName).toBe(expected);
-    expect(filesOf(user.id)[0]).toMatch(/^users\/\d+\/vault\/[0-9a-f-]{36}\.txt$/);
+    expect((await filesOf(user.id))[0]).toMatch(/^users\/\d+\/vault\/[0-9a-f-]{36}\.txt$/);
 
     const download = await get(cookie, `/api/vault/${res.json().id}`);
     const header = download.headers['content-disposition'] as string;
@@ -228,7 +225,7 @@ describe('/api/vault', () => {
       expect(res.body).not.toContain('secret');
     }
     expect(await rowsOf(owner.user.id)).toEqual(before); // memoryId kept, lastAccessedAt untouched
-    expect(filesOf(owner.user.id)).toHaveLength(1);
+    expect(await filesOf(owner.user.id)).toHaveLength(1);
     expect((await get(other.cookie, '/api/vault')).json()).toEqual([]);
   });
 
@@ -259,15 +256,15 @@ describe('/api/vault', () => {
     const missing = await uploadFile(owner.cookie, 'x.txt', Buffer.from('x'), { memoryId: '999999' });
     expect(missing.statusCode).toBe(404);
     expect(await rowsOf(owner.user.id)).toHaveLength(0);
-    expect(filesOf(owner.user.id)).toHaveLength(0);
-    expect(tempFiles()).toHaveLength(0);
+    expect(await filesOf(owner.user.id)).toHaveLength(0);
+    expect(await tempFiles(t)).toHaveLength(0);
 
     const linked = (await uploadFile(owner.cookie, 'x.txt', Buffer.from('x'), { memoryId: String(ownMemory) })).json();
     expect(linked.memoryId).toBe(ownMemory);
     const unlinked = await del(owner.cookie, `/api/vault/${linked.id}/unlink`);
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json()).toMatchObject({ id: linked.id, memoryId: null });
-    expect(filesOf(owner.user.id)).toHaveLength(1); // unlink keeps the file
+    expect(await filesOf(owner.user.id)).toHaveLength(1); // unlink keeps the file
   });
 
   it.each(['abc', '1.5', '-3', '0', '99999999999'])('refuses memoryId %s with 400 and keeps nothing', async (memoryId) => {
@@ -275,7 +272,7 @@ describe('/api/vault', () => {
     const res = await uploadFile(cookie, 'x.txt', Buffer.from('x'), { memoryId });
     expect(res.statusCode).toBe(400);
     expect(await rowsOf(user.id)).toHaveLength(0);
-    expect(filesOf(user.id)).toHaveLength(0);
+    expect(await filesOf(user.id)).toHaveLength(0);
   });
 
   it('deletes the row and the file, then answers 404', async () => {
@@ -284,7 +281,7 @@ describe('/api/vault', () => {
     const res = await del(cookie, `/api/vault/${created.id}`);
     expect(res.statusCode).toBe(204);
     expect(await rowsOf(user.id)).toHaveLength(0);
-    expect(filesOf(user.id)).toHaveLength(0);
+    expect(await filesOf(user.id)).toHaveLength(0);
     expect(await journal()).toEqual([]);
     expect((await del(cookie, `/api/vault/${created.id}`)).statusCode).toBe(404);
     expect((await get(cookie, `/api/vault/${created.id}`)).statusCode).toBe(404);
@@ -309,8 +306,8 @@ describe('/api/vault', () => {
       t.files.commit = realCommit;
     }
     expect(await rowsOf(user.id)).toHaveLength(0);
-    expect(filesOf(user.id)).toHaveLength(0);
-    expect(tempFiles()).toHaveLength(0);
+    expect(await filesOf(user.id)).toHaveLength(0);
+    expect(await tempFiles(t)).toHaveLength(0);
     expect(await journal()).toEqual([]);
   });
 
@@ -318,7 +315,7 @@ describe('/api/vault', () => {
     const { cookie } = await signUp(t.app);
     const created = (await uploadFile(cookie, 'lost.txt', Buffer.from('lost'))).json();
     const [row] = await t.db.select().from(vaultFiles).where(eq(vaultFiles.id, created.id));
-    fs.rmSync(path.join(t.dataDir, 'files', row!.filePath));
+    await removeStored(t, row!.filePath);
     const res = await get(cookie, `/api/vault/${created.id}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('File not found');
