@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingFiles, waitlist } from '@server/db/schema';
 import { recoverPendingFiles, removeFilesWith, storeFiles } from '@server/lib/durable-files';
-import { buildTestApp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 
 describe('durable files', () => {
   let t: TestApp;
@@ -18,7 +18,7 @@ describe('durable files', () => {
     await storeFiles(t.db, t.files, [{ staged, key: 'users/1/vault/a.txt' }], (tx) =>
       tx.insert(waitlist).values({ email: 'df1@example.com' }),
     );
-    expect(storedFiles(t)).toContain('users/1/vault/a.txt');
+    expect(await storedFiles(t)).toContain('users/1/vault/a.txt');
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
   });
 
@@ -30,8 +30,8 @@ describe('durable files', () => {
         throw new Error('insert failed');
       }),
     ).rejects.toThrow('insert failed');
-    expect(storedFiles(t)).not.toContain('users/1/vault/b.txt');
-    expect(storedFiles(t).filter((f) => f.startsWith('.tmp'))).toEqual([]);
+    expect(await storedFiles(t)).not.toContain('users/1/vault/b.txt');
+    expect(await tempFiles(t)).toEqual([]);
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
   });
 
@@ -39,7 +39,7 @@ describe('durable files', () => {
     const staged = await stage('bye');
     await storeFiles(t.db, t.files, [{ staged, key: 'users/1/vault/c.txt' }], async () => {});
     await removeFilesWith(t.db, t.files, async () => ({ result: undefined, keys: ['users/1/vault/c.txt'] }));
-    expect(storedFiles(t)).not.toContain('users/1/vault/c.txt');
+    expect(await storedFiles(t)).not.toContain('users/1/vault/c.txt');
   });
 
   it('at start-up removes files whose upload never completed (simulated crash)', async () => {
@@ -47,7 +47,7 @@ describe('durable files', () => {
     await t.files.commit(staged, 'users/1/vault/d.txt');
     await t.db.insert(pendingFiles).values({ key: 'users/1/vault/d.txt' });
     expect(await recoverPendingFiles(t.db, t.files)).toBe(1);
-    expect(storedFiles(t)).not.toContain('users/1/vault/d.txt');
+    expect(await storedFiles(t)).not.toContain('users/1/vault/d.txt');
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
   });
 });

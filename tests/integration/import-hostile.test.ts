@@ -1,12 +1,10 @@
 // Hostile archives (decision 029): each is refused with one clear message naming the problem and the entry,
 // and leaves nothing behind — no row, no stored file, no staged archive, no temp file.
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
-import { buildTestApp, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, signUp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 import { hostileCatalogue, hostileZip } from '@tests/helpers/hostile-zips';
 import { postArchives, waitForImport } from './import-helpers';
 
@@ -35,8 +33,8 @@ describe('hostile archives are refused and leave nothing behind', () => {
       const { rows } = await t.pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [userId]);
       expect(rows[0].n, table).toBe(0);
     }
-    expect(storedFiles(t).filter((f) => !f.startsWith('.tmp/') && !f.startsWith('import-uploads/'))).toEqual([]);
-    expect(fs.readdirSync(path.join(t.dataDir, 'files', '.tmp'))).toEqual([]);
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
   }
 
   it('refuses each hostile archive in the catalogue with a message naming the problem', async () => {

@@ -44,7 +44,7 @@ describe('an import tried again', () => {
     const { cookie, user } = await signUp(t.app);
     const first = await importArchives(t, cookie, fixture.parts);
     expect(await count('photos', first.id)).toBe(fixture.expect.photos);
-    expect(storedFiles(t).some((f) => f.startsWith(`users/${user.id}/photos/`))).toBe(true);
+    expect((await storedFiles(t)).some((f) => f.startsWith(`users/${user.id}/photos/`))).toBe(true);
 
     // the archives were removed when the import ended: this try cannot read them and fails
     await runAgain(first.id);
@@ -56,6 +56,6 @@ describe('an import tried again', () => {
     expect(await count('collections', first.id)).toBe(0);
     // a derivative job still running for a removed photo removes what it wrote: wait until none is left
     while ((await t.app.jobs.pending('photo.derivatives')) > 0) await new Promise((r) => setTimeout(r, 50));
-    expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.id}/`))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`users/${user.id}/`))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // from the storage root once the import has ended.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@shared/schemas/transfers';
-import { buildTestApp, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, signUp, storedFiles, type TestApp, unfinishedUploads } from '@tests/helpers/server';
 import { takeoutFixture } from '@tests/helpers/takeout-fixture';
 
 describe('resumable import uploads (tus)', () => {
@@ -81,9 +81,13 @@ describe('resumable import uploads (tus)', () => {
     expect(job?.report?.imported.collections).toBe(1);
     // the upload was taken over by the import and removed with it (the job removes the archive just after it
     // records the import done: removing it first would let a crash in between undo a finished import)
-    await vi.waitFor(() => expect(storedFiles(t).filter((f) => f.startsWith('import-uploads/') || f.includes('/imports/'))).toEqual([]), {
-      timeout: 5000,
-    });
+    await vi.waitFor(
+      async () =>
+        expect([...unfinishedUploads(t, 'import-uploads'), ...(await storedFiles(t)).filter((f) => f.includes('/imports/'))]).toEqual([]),
+      {
+        timeout: 5000,
+      },
+    );
     expect((await post(owner.cookie, { uploads: [id] })).statusCode).toBe(404);
   });
 

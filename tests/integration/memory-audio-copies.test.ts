@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { memoryAttachments } from '@server/db/schema';
 import { AUDIO_COPY_JOB } from '@server/features/memories/audio-copies';
-import { buildTestApp, multipart, signUp, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, removeStored, signUp, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { wavFile } from '@tests/helpers/audio';
 import { FFMPEG, FFPROBE } from '@tests/helpers/video-fixture';
 
@@ -101,7 +101,7 @@ describe('M4A copies of memory audio', () => {
         .from(memoryAttachments)
         .where(eq(memoryAttachments.id, Number(id)))
     )[0]!;
-  const copyPath = (key: string) => path.join(t.dataDir, 'files', `${key}.m4a`);
+  const probeCopy = (key: string) => t.files.withLocalFile(`${key}.m4a`, probeFile);
 
   it('makes an AAC copy of a browser recording, without metadata, and serves it to its owner with Range', async () => {
     const memoryId = await createMemory(owner);
@@ -114,10 +114,10 @@ describe('M4A copies of memory audio', () => {
     expect(listed!.playableUrl).toBe(`/api/memories/${memoryId}/attachments/${uploaded.id}/file?format=m4a`);
     const row = await rowOf(uploaded.id);
     expect(row.audioCopy).toBe('ready');
-    const copy = await probeFile(copyPath(row.filePath));
+    const copy = await probeCopy(row.filePath);
     expect(copy.format.format_name).toContain('mp4');
     expect(copy.streams.map((s) => [s.codec_type, s.codec_name, s.channels])).toEqual([['audio', 'aac', 2]]);
-    expect(row.displaySize).toBe(fs.statSync(copyPath(row.filePath)).size);
+    expect(row.displaySize).toBe((await t.files.stat(`${row.filePath}.m4a`)).size);
 
     const whole = await get(owner, listed!.playableUrl!);
     expect(whole.statusCode).toBe(200);
@@ -148,19 +148,19 @@ describe('M4A copies of memory audio', () => {
     await copiesDone();
     const row = await rowOf(uploaded.id);
     expect(row.audioCopy).toBe('ready');
-    const copy = await probeFile(copyPath(row.filePath));
+    const copy = await probeCopy(row.filePath);
     expect(copy.streams.map((s) => [s.codec_name, s.channels])).toEqual([['aac', 1]]);
     expect(copy.format.tags?.title).toBeUndefined();
   });
 
   it('makes no copy of audio every browser plays, and 404s one asked for', async () => {
     const memoryId = await createMemory(owner);
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const wav = await upload(owner, memoryId, 'hum.wav', wavFile(), 'audio/wav');
     await copiesDone();
     expect(wav).not.toHaveProperty('playableUrl');
     expect((await attachmentsOf(owner, memoryId))[0]).not.toHaveProperty('playableUrl');
-    expect(storedFiles(t).length).toBe(before + 1);
+    expect((await storedFiles(t)).length).toBe(before + 1);
     const res = await get(owner, `${wav.filePath}?format=m4a`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'This attachment has no M4A copy' });
@@ -194,7 +194,7 @@ describe('M4A copies of memory audio', () => {
     await copiesDone();
     const firstKey = (await rowOf(first.id)).filePath;
     const secondKey = (await rowOf(second.id)).filePath;
-    expect(storedFiles(t)).toEqual(expect.arrayContaining([firstKey, `${firstKey}.m4a`, secondKey, `${secondKey}.m4a`]));
+    expect(await storedFiles(t)).toEqual(expect.arrayContaining([firstKey, `${firstKey}.m4a`, secondKey, `${secondKey}.m4a`]));
 
     const del = await t.app.inject({
       method: 'DELETE',
@@ -202,17 +202,17 @@ describe('M4A copies of memory audio', () => {
       headers: { cookie: owner.cookie },
     });
     expect(del.statusCode).toBe(204);
-    expect(storedFiles(t).filter((f) => f.startsWith(firstKey))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(firstKey))).toEqual([]);
 
     const delMemory = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memoryId}`, headers: { cookie: owner.cookie } });
     expect(delMemory.statusCode).toBe(204);
-    expect(storedFiles(t).filter((f) => f.startsWith(secondKey))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(secondKey))).toEqual([]);
 
     const leaving = await signUp(t.app);
     const theirs = await createMemory(leaving);
     await upload(leaving, theirs, 'bye.webm', recordedWebm, 'audio/webm');
     await copiesDone();
-    expect(storedFiles(t).filter((f) => f.startsWith(`users/${leaving.user.id}/`) && f.endsWith('.m4a'))).toHaveLength(1);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`users/${leaving.user.id}/`) && f.endsWith('.m4a'))).toHaveLength(1);
     const gone = await t.app.inject({
       method: 'DELETE',
       url: '/api/user',
@@ -220,7 +220,7 @@ describe('M4A copies of memory audio', () => {
       payload: { password: TEST_PASSWORD },
     });
     expect(gone.statusCode).toBe(200);
-    expect(storedFiles(t).filter((f) => f.startsWith(`users/${leaving.user.id}/`))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`users/${leaving.user.id}/`))).toEqual([]);
   });
 
   it('plays the copy through a public link without places, and only for what the link holds', async () => {
@@ -257,7 +257,7 @@ describe('M4A copies of memory audio', () => {
     const part = await t.app.inject({ method: 'GET', url: attachment.playableUrl!, headers: { range: 'bytes=0-9' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-type']).toBe('audio/mp4');
-    const copy = await probeFile(copyPath((await rowOf(uploaded.id)).filePath));
+    const copy = await probeCopy((await rowOf(uploaded.id)).filePath);
     expect(copy.format.tags?.title).toBeUndefined();
     // an attachment of a memory outside the collection is not reachable through the link, copy or not
     const notShared = await t.app.inject({ method: 'GET', url: `/api/shared/${token}/attachments/${outside.id}?format=m4a` });
@@ -270,7 +270,7 @@ describe('M4A copies of memory audio', () => {
     await copiesDone();
     const row = await rowOf(uploaded.id);
     // as a kill -9 leaves it between the row and its job: no copy, no job
-    fs.rmSync(copyPath(row.filePath));
+    await removeStored(t, `${row.filePath}.m4a`);
     await t.db.update(memoryAttachments).set({ audioCopy: null, displaySize: 0 }).where(eq(memoryAttachments.id, row.id));
 
     const restarted = await buildApp({ env: t.env, db: t.db, files: t.files, logger: false });
@@ -282,6 +282,6 @@ describe('M4A copies of memory audio', () => {
       await restarted.close();
     }
     expect((await rowOf(uploaded.id)).audioCopy).toBe('ready');
-    expect(fs.existsSync(copyPath(row.filePath))).toBe(true);
+    expect(await t.files.exists(`${row.filePath}.m4a`)).toBe(true);
   });
 });

@@ -110,7 +110,7 @@ describe('voice message attachments', () => {
     // the M4A copy of the voice message stored above (decision 040) is made in the background: let it land first
     while ((await t.app.jobs.pending(AUDIO_COPY_JOB)) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     const rowsBefore = await rowCount();
-    const filesBefore = storedFiles(t);
+    const filesBefore = await storedFiles(t);
     for (const [name, content, type] of [
       ['Voice message.webm', videoWebm, 'audio/webm'],
       ['clip.mp4', mp4With('soun', 'vide'), 'audio/mp4'],
@@ -120,6 +120,6 @@ describe('voice message attachments', () => {
       expect(res.json().message).toBe(WRONG_TYPE);
     }
     expect(await rowCount()).toBe(rowsBefore);
-    expect(storedFiles(t)).toEqual(filesBefore);
+    expect(await storedFiles(t)).toEqual(filesBefore);
   });
 });

@@ -28,7 +28,7 @@ describe('POST /api/photos/bulk', () => {
     t.app.inject({ method: 'POST', url: '/api/photos/bulk', headers: { cookie }, payload: payload as object });
   const list = async (cookie: string): Promise<Photo[]> =>
     (await t.app.inject({ method: 'GET', url: '/api/photos', headers: { cookie } })).json();
-  const filesOf = (userId: number) => storedFiles(t).filter((f) => f.startsWith(`users/${userId}/`));
+  const filesOf = async (userId: number) => (await storedFiles(t)).filter((f) => f.startsWith(`users/${userId}/`));
 
   /** Derivatives written, so a delete has every file of a photo to remove. */
   async function settled(cookie: string) {
@@ -45,7 +45,7 @@ describe('POST /api/photos/bulk', () => {
     await settled(cookie);
     const collection = idOf(await postAs(t, cookie, '/api/collections', { title: 'Trip' }));
     await postAs(t, cookie, `/api/collections/${collection}/items`, { photoIds: [a, kept] });
-    const before = filesOf(user.id);
+    const before = await filesOf(user.id);
     expect(before.length).toBeGreaterThan(3); // originals and their derivatives
 
     const res = await bulk(cookie, { ids: [a, b], action: { type: 'delete' } });
@@ -53,7 +53,7 @@ describe('POST /api/photos/bulk', () => {
     expect(res.json()).toEqual({ count: 2 });
 
     expect((await list(cookie)).map((p) => p.id)).toEqual([kept]);
-    const left = filesOf(user.id);
+    const left = await filesOf(user.id);
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((f) => before.includes(f))).toBe(true);
     const { rows } = await t.pool.query<{ file_path: string }>('SELECT file_path FROM photos WHERE id = $1', [kept]);
@@ -118,7 +118,7 @@ describe('POST /api/photos/bulk', () => {
       .select()
       .from(photos)
       .where(inArray(photos.id, [mine1, mine2, theirs]));
-    const filesBefore = storedFiles(t).sort();
+    const filesBefore = (await storedFiles(t)).sort();
 
     for (const action of [{ type: 'delete' }, { type: 'setDate', dateTaken: '2001-01-01T12:00:00Z' }, { type: 'addTags', tags: ['x'] }]) {
       const res = await bulk(owner.cookie, { ids: [mine1, theirs, mine2], action });
@@ -133,7 +133,7 @@ describe('POST /api/photos/bulk', () => {
       .from(photos)
       .where(inArray(photos.id, [mine1, mine2, theirs]));
     expect(rowsAfter).toEqual(rowsBefore);
-    expect(storedFiles(t).sort()).toEqual(filesBefore);
+    expect((await storedFiles(t)).sort()).toEqual(filesBefore);
   });
 
   it('answers 404 for ids that are no photo at all, changing nothing', async () => {

@@ -1,8 +1,6 @@
 // Hostile uploads against every upload route, one table: each is refused with a clear 4xx and leaves no row
 // and no file behind, or (where the route legitimately takes it) is stored under the type its bytes show, with
 // a safe name and a generated key, and is served back so that no browser could ever run it as a page.
-import fs from 'node:fs';
-import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -16,7 +14,7 @@ import {
   PROFILE_PICTURE_MAX_BYTES,
   VAULT_FILE_MAX_BYTES,
 } from '@shared/limits';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 
 type RouteName = 'photos' | 'attachments' | 'vault' | 'profile';
 
@@ -93,10 +91,6 @@ describe('hostile uploads on every upload route', () => {
   let userId: number;
   let memoryId: number;
 
-  const tmpFiles = () => {
-    const dir = path.join(t.dataDir, 'files', '.tmp');
-    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  };
   const count = async (table: typeof photos | typeof memoryAttachments | typeof vaultFiles) =>
     (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
   /** Photo derivatives are written in the background: wait until none is pending so file listings are stable. */
@@ -119,7 +113,7 @@ describe('hostile uploads on every upload route', () => {
       attachments: await count(memoryAttachments),
       vault: await count(vaultFiles),
       profilePicture: u!.pic,
-      files: storedFiles(t).sort(),
+      files: (await storedFiles(t)).sort(),
     };
   };
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -200,7 +194,7 @@ describe('hostile uploads on every upload route', () => {
     expect((msg as string).length, label).toBeGreaterThan(0);
     if (message) expect(msg, label).toMatch(message);
     expect(await snapshot(), label).toEqual(before);
-    expect(tmpFiles(), label).toEqual([]);
+    expect(await tempFiles(t), label).toEqual([]);
     return res;
   }
 
@@ -214,13 +208,13 @@ describe('hostile uploads on every upload route', () => {
     const after = await snapshot();
     if (route.name === 'profile') expect(after.profilePicture, label).not.toBe(before.profilePicture);
     else expect(after[route.name], label).toBe(before[route.name] + 1);
-    expect(tmpFiles(), label).toEqual([]);
+    expect(await tempFiles(t), label).toEqual([]);
     const stored = await route.latest();
     const area = route.name === 'profile' ? 'profile' : route.name;
     expect(stored.key, label).toMatch(new RegExp(`^users/${userId}/${area}/[0-9a-f-]{36}\\.[a-z0-9]+$`));
     expect(after.files, label).toContain(stored.key);
     // The original bytes are kept as sent, except the profile picture, which is always re-encoded.
-    if (route.name !== 'profile') expect(fs.statSync(t.files.localPath(stored.key)).size, label).toBe(file.content.length);
+    if (route.name !== 'profile') expect((await t.files.stat(stored.key)).size, label).toBe(file.content.length);
     if (stored.name !== undefined) expectSafeName(stored.name, label);
     const served = await stored.serve();
     expect(served.statusCode, label).toBe(200);
@@ -412,7 +406,7 @@ describe('hostile uploads on every upload route', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Too many files. Upload at most 5 attachments at a time.');
       expect(await snapshot()).toEqual(before);
-      expect(tmpFiles()).toEqual([]);
+      expect(await tempFiles(t)).toEqual([]);
       // …while exactly five are fine
       const five = await send(route('attachments'), six.slice(0, ATTACHMENT_MAX_FILES));
       expect(five.statusCode).toBe(201);

@@ -1,14 +1,12 @@
 // One storage quota per account over photos (with their derivatives), attachments (with display copies),
 // vault files and the profile picture: parallel uploads cannot overshoot it, a refusal is a 413 with the
 // account's usage in words, and a refused upload leaves no row, no file and no journal entry behind.
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB } from '@shared/limits';
 import { memoryAttachments, pendingFiles, photos, users, vaultFiles } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, storedFiles, tempFiles, type TestApp } from '@tests/helpers/server';
 
 const QUOTA_MB = 1;
 const FULL = /^Your storage is full \((\d+(\.\d)?) (B|KB|MB) of 1 MB used\)\.$/;
@@ -72,8 +70,7 @@ describe('one storage quota per account', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
-    const tmp = path.join(t.dataDir, 'files', '.tmp');
-    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+    expect(await tempFiles(t)).toEqual([]);
     const keys = new Set<string>();
     for (const r of await t.db
       .select({ k: photos.filePath })
@@ -90,7 +87,7 @@ describe('one storage quota per account', () => {
       .from(vaultFiles)
       .where(sql`${vaultFiles.userId} = ${userId}`))
       keys.add(r.k);
-    const originals = storedFiles(t).filter(
+    const originals = (await storedFiles(t)).filter(
       (f) => f.startsWith(`users/${userId}/`) && !/\.(thumb\.webp|mobile\.jpg|display\.jpg)$/.test(f),
     );
     expect(originals.filter((f) => !f.includes('/profile/')).sort()).toEqual([...keys].sort());

@@ -10,7 +10,7 @@ import type { Photo } from '@shared/schemas/photos';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { photos } from '@server/db/schema';
-import { buildTestApp, multipart, signUp, storedFiles, type TestApp } from '@tests/helpers/server';
+import { buildTestApp, multipart, signUp, storedFiles, type TestApp, unfinishedUploads } from '@tests/helpers/server';
 import { FFPROBE, makeVideo, tusUpload, uploadVideo } from '@tests/helpers/video-fixture';
 
 const pngUpload = (cookie: string, png: Buffer) => {
@@ -113,7 +113,7 @@ describe('videos', () => {
     const video = await settled(user.cookie, created.id);
     expect(video.video?.playback).toBe('ready');
     // no copy was made: the original itself plays
-    expect(storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/`) && f.endsWith('.play.mp4'))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`users/${user.user.id}/`) && f.endsWith('.play.mp4'))).toEqual([]);
 
     const part = await get(user.cookie, video.video!.url, { range: 'bytes=100-199' });
     expect(part.status).toBe(206);
@@ -198,7 +198,7 @@ describe('videos', () => {
 
   it('refuses what is not a video, by its bytes, and keeps nothing', async () => {
     const user = await signUp(t.app);
-    const before = storedFiles(t).filter((f) => f.startsWith('users/'));
+    const before = await storedFiles(t);
     const text = Buffer.from('this is not a video at all, only words in a file named like one\n'.repeat(20));
     const res = await uploadVideo(base, user.cookie, text, 'holiday.mp4');
     expect(res.status).toBe(415);
@@ -209,8 +209,8 @@ describe('videos', () => {
       'hex',
     );
     expect((await uploadVideo(base, user.cookie, png, 'x.mov')).status).toBe(415);
-    expect(storedFiles(t).filter((f) => f.startsWith('users/'))).toEqual(before);
-    expect(storedFiles(t).filter((f) => f.startsWith('video-uploads/'))).toEqual([]);
+    expect(await storedFiles(t)).toEqual(before);
+    expect(unfinishedUploads(t, 'video-uploads')).toEqual([]);
   });
 
   it('hostile input to the video routes gets a clear 4xx and changes nothing', async () => {
@@ -308,11 +308,11 @@ describe('videos', () => {
     const created = (await (await uploadVideo(base, user.cookie, bytes, 'a.mov')).json()) as Photo;
     await settled(user.cookie, created.id);
     expect(await usage()).toBeGreaterThan(before + bytes.length);
-    const mine = () => storedFiles(t).filter((f) => f.startsWith(`users/${user.user.id}/photos/`));
-    expect(mine().length).toBe(5); // original, thumbnail, poster, preview, copy
+    const mine = async () => (await storedFiles(t)).filter((f) => f.startsWith(`users/${user.user.id}/photos/`));
+    expect(await mine()).toHaveLength(5); // original, thumbnail, poster, preview, copy
     const deleted = await fetch(new URL(`/api/photos/${created.id}`, base), { method: 'DELETE', headers: { cookie: user.cookie } });
     expect(deleted.status).toBe(204);
-    expect(mine()).toEqual([]);
+    expect(await mine()).toEqual([]);
     expect(await usage()).toBe(before);
   });
 
