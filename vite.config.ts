@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
 const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
@@ -55,29 +55,33 @@ export default defineConfig({
         },
       },
       {
-        // The same integration tests with files in a bucket on a local S3 server (decision 041): those that
-        // observe storage through the API (others read DATA_DIR/files directly and run on the disk only).
+        // The server tests again with files in a bucket on a local S3 server (decision 041), all but those that
+        // store no file, simulate a local disk, or bring their own stores.
         resolve: { alias },
         test: {
           name: 'server-s3',
           root: '.',
           environment: 'node',
           env: { TEST_STORAGE: 's3' },
-          include: [
-            'src/server/features/collections/*.test.ts',
-            'src/server/features/exports/export-videos.test.ts',
-            'src/server/features/legacy/*.test.ts',
-            'src/server/features/legacy-trigger/*.test.ts',
-            'src/server/features/search/search.test.ts',
-            'src/server/features/timeline/*.test.ts',
-            'tests/integration/import-roundtrip.test.ts',
-            'tests/integration/import-takeout.test.ts',
-            'tests/integration/import-tus.test.ts',
-            'tests/integration/memory-voice.test.ts',
-            'tests/integration/photos-edits.test.ts',
-            'tests/integration/send-file.test.ts',
-            'tests/integration/shared-view-access.test.ts',
-            'tests/integration/upload-refusals.test.ts',
+          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            // no stored file: pure functions, accounts and sign-in, contacts, mail, pages, the platform
+            'src/server/*.test.ts',
+            'src/server/ai/**',
+            'src/server/features/{auth,contacts,legacy-trigger,on-this-day,search,timeline,waitlist}/**',
+            'src/server/features/account/email-change.test.ts',
+            'src/server/features/exports/{archive-writer,viewer-assets}.test.ts',
+            'src/server/features/memories/memories-ai.test.ts',
+            'src/server/features/photos/photo-metadata.test.ts',
+            'src/server/features/shared-view/shared-files.test.ts',
+            'src/server/lib/{format-bytes,page-data,uploads}.test.ts',
+            'tests/integration/{compose-env,lint-boundaries,mail,openapi,platform,web-assets,keyset-paging}.test.ts',
+            'tests/integration/instances-{bus,jobs}.test.ts',
+            // the local disk itself: an embedded PostgreSQL under DATA_DIR
+            'tests/integration/embedded-db.test.ts',
+            // both stores already, each its own: the FileStore contract, readiness, presigned redirects
+            'tests/integration/{file-store-contract,health,s3-redirect}.test.ts',
           ],
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
