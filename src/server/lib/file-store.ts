@@ -141,6 +141,26 @@ export function createTempFolder(dir: string) {
       return { tempPath, size, sha256: hash.digest('hex'), head: Buffer.concat(headChunks).subarray(0, HEAD_BYTES) };
     },
 
+    /**
+     * Let a program write a new temp file, fsync it, and hand it to `commit`; the temp file is gone after,
+     * whatever happens. Resolves with the file's size.
+     */
+    async writeThen(ext: string, write: (tempPath: string) => Promise<void>, commit: (tempPath: string) => Promise<void>) {
+      const tempPath = await this.newPath(ext);
+      try {
+        await write(tempPath);
+        const size = await syncedSize(tempPath);
+        await commit(tempPath);
+        return size;
+      } finally {
+        await fsp.rm(tempPath, { force: true });
+      }
+    },
+
+    async remove(tempPath: string) {
+      await fsp.rm(tempPath, { force: true });
+    },
+
     /** Write a buffer to a new temp file, fsynced. */
     async writeBuffer(data: Buffer) {
       const tempPath = await this.newPath();
@@ -163,7 +183,7 @@ export function createTempFolder(dir: string) {
 }
 
 /** fsync a file a program wrote, and tell its size. */
-export async function syncedSize(filePath: string) {
+async function syncedSize(filePath: string) {
   const handle = await fsp.open(filePath, 'r+');
   try {
     await handle.sync();
@@ -228,21 +248,8 @@ export function createFileStore(root: string): FileStore {
     commit,
     newTempPath: (ext) => temp.newPath(ext),
 
-    async writeWith(key, ext, write) {
-      const tempPath = await temp.newPath(ext);
-      try {
-        await write(tempPath);
-        const size = await syncedSize(tempPath);
-        await commit({ tempPath }, key);
-        return size;
-      } finally {
-        await fsp.rm(tempPath, { force: true });
-      }
-    },
-
-    async discard(staged) {
-      await fsp.rm(staged.tempPath, { force: true });
-    },
+    writeWith: (key, ext, write) => temp.writeThen(ext, write, (tempPath) => commit({ tempPath }, key)),
+    discard: (staged) => temp.remove(staged.tempPath),
 
     async writeBuffer(key, data) {
       await commit({ tempPath: await temp.writeBuffer(data) }, key);

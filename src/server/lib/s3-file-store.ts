@@ -152,21 +152,8 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
     commit,
     newTempPath: (ext) => temp.newPath(ext),
 
-    async writeWith(key, ext, write) {
-      const tempPath = await temp.newPath(ext);
-      try {
-        await write(tempPath);
-        const { size } = await fsp.stat(tempPath);
-        await commit({ tempPath }, key);
-        return size;
-      } finally {
-        await fsp.rm(tempPath, { force: true });
-      }
-    },
-
-    async discard(staged) {
-      await fsp.rm(staged.tempPath, { force: true });
-    },
+    writeWith: (key, ext, write) => temp.writeThen(ext, write, (tempPath) => commit({ tempPath }, key)),
+    discard: (staged) => temp.remove(staged.tempPath),
 
     async writeBuffer(key, data) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length }));
