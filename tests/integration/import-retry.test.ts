@@ -21,7 +21,10 @@ describe('an import tried again', () => {
   /** Puts the import back in the queue as if its process had died during it. */
   async function runAgain(importId: number, archives?: Buffer[]) {
     const { rows } = await t.pool.query(`UPDATE imports SET status = 'running' WHERE id = $1 RETURNING source_keys`, [importId]);
-    if (archives) for (const [i, key] of (rows[0].source_keys as string[]).entries()) await t.files.writeBuffer(key, archives[i]!);
+    const keys = rows[0].source_keys as string[];
+    // the finished job removes its archives just after it reports: let it, or it would remove the ones put back here
+    for (const key of keys) while (await t.files.exists(key)) await new Promise((r) => setTimeout(r, 20));
+    if (archives) for (const [i, key] of keys.entries()) await t.files.writeBuffer(key, archives[i]!);
     await t.app.jobs.send('import.run', { importId });
   }
 
