@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { withAdvisoryLock } from './advisory-lock';
 import type { Db } from './client';
 
 /** drizzle/ sits at the package root, found from src/server/db (tsx) and from dist/server (bundle) alike. */
@@ -24,15 +25,5 @@ const MIGRATION_LOCK = 0x6865_6972; // "heir"
 
 /** Several app servers may start at once on one database: one migrates, the others wait, then find nothing to do. */
 export async function runMigrations(db: Db) {
-  const lockHolder = await db.$client.connect();
-  try {
-    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      await migrate(db, { migrationsFolder: migrationsFolder() });
-    } finally {
-      await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    }
-  } finally {
-    lockHolder.release();
-  }
+  await withAdvisoryLock(db.$client, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: migrationsFolder() }));
 }

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { LIVE_INSTANCE_IDS, type InstanceBus } from './instance-bus';
+import { withAdvisoryLock } from '../db/advisory-lock';
 
 export interface JobInfo {
   id: string;
@@ -115,21 +116,6 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
     return rows.length;
   }
 
-  /** pg-boss creates its schema and each queue's tables on start: app servers starting together take turns. */
-  async function withSetupLock(setUp: () => Promise<void>) {
-    const holder = await pool.connect();
-    try {
-      await holder.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
-      try {
-        await setUp();
-      } finally {
-        await holder.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
-      }
-    } finally {
-      holder.release();
-    }
-  }
-
   async function setUpQueues() {
     await boss.start();
     for (const def of definitions.values()) {
@@ -147,7 +133,8 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
   }
 
   async function startQueue() {
-    await withSetupLock(setUpQueues);
+    // pg-boss creates its schema and each queue's tables here: app servers starting together take turns
+    await withAdvisoryLock(pool, QUEUE_SETUP_LOCK, setUpQueues);
     if (soleInstance) await reclaimInterrupted();
     else {
       await reclaimFromDeadInstances();
