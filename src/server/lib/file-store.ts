@@ -182,6 +182,19 @@ export function createTempFolder(dir: string) {
   };
 }
 
+/**
+ * The methods both stores take straight from their local temp folder, given how the store puts a temp file at
+ * its key.
+ */
+export function stagingVia(temp: ReturnType<typeof createTempFolder>, commit: FileStore['commit']) {
+  return {
+    stage: (source, maxBytes, isTruncated) => temp.stage(source, maxBytes, isTruncated),
+    newTempPath: (ext) => temp.newPath(ext),
+    writeWith: (key, ext, write) => temp.writeThen(ext, write, (tempPath) => commit({ tempPath }, key)),
+    discard: (staged) => temp.remove(staged.tempPath),
+  } satisfies Pick<FileStore, 'stage' | 'newTempPath' | 'writeWith' | 'discard'>;
+}
+
 /** fsync a file a program wrote, and tell its size. */
 async function syncedSize(filePath: string) {
   const handle = await fsp.open(filePath, 'r+');
@@ -244,12 +257,8 @@ export function createFileStore(root: string): FileStore {
       }
     },
 
-    stage: (source, maxBytes, isTruncated) => temp.stage(source, maxBytes, isTruncated),
+    ...stagingVia(temp, commit),
     commit,
-    newTempPath: (ext) => temp.newPath(ext),
-
-    writeWith: (key, ext, write) => temp.writeThen(ext, write, (tempPath) => commit({ tempPath }, key)),
-    discard: (staged) => temp.remove(staged.tempPath),
 
     async writeBuffer(key, data) {
       await commit({ tempPath: await temp.writeBuffer(data) }, key);

@@ -19,7 +19,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createTempFolder, isDiskFull, type FileStore } from './file-store';
+import { createTempFolder, isDiskFull, stagingVia, type FileStore } from './file-store';
 import { insufficientStorage } from './errors';
 
 export interface S3StoreOptions {
@@ -148,12 +148,8 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
       }
     },
 
-    stage: (source, maxBytes, isTruncated) => temp.stage(source, maxBytes, isTruncated),
+    ...stagingVia(temp, commit),
     commit,
-    newTempPath: (ext) => temp.newPath(ext),
-
-    writeWith: (key, ext, write) => temp.writeThen(ext, write, (tempPath) => commit({ tempPath }, key)),
-    discard: (staged) => temp.remove(staged.tempPath),
 
     async writeBuffer(key, data) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length }));

@@ -356,8 +356,9 @@ export function createPhotosService({
       if (kept) return kept;
       try {
         // opened first: a missing file is known before any header is sent
-        const stream = await files.openRead(image.key, cache.isSmall(image.stat.size) ? undefined : range);
-        if (!cache.isSmall(image.stat.size)) return stream;
+        const small = cache.isSmall(image.stat.size);
+        const stream = await files.openRead(image.key, small ? undefined : range);
+        if (!small) return stream;
         const body = Buffer.concat(await stream.toArray());
         cache.keepBody(image, body);
         return body;
