@@ -1,0 +1,81 @@
+// The phase table of a test run (docs/testing.md): each phase's seconds, and the slowest test files from the
+// JSON reports Vitest and Playwright leave in test-results/. `node scripts/phases.mjs run <phase> -- <cmd…>`
+// times one command; `node scripts/phases.mjs report` prints the table.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = 'test-results';
+const log = path.join(dir, 'phases.jsonl');
+
+/** Runs a command with inherited output, records how long it took, and returns its exit status. */
+export function timed(phase, cmd, args) {
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } });
+  fs.mkdirSync(dir, { recursive: true });
+  const status = res.status ?? 1;
+  fs.appendFileSync(log, JSON.stringify({ phase, seconds: (Date.now() - started) / 1000, status }) + '\n');
+  return status;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** [file, seconds] of every Vitest report (vitest-*.json). */
+function vitestFiles() {
+  const rows = [];
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!/^vitest-.*\.json$/.test(name)) continue;
+    const report = readJson(path.join(dir, name));
+    for (const file of report?.testResults ?? []) {
+      const label = `${path.relative(process.cwd(), file.name)} (${name.slice(7, -5)})`;
+      rows.push([label, (file.endTime - file.startTime) / 1000]);
+    }
+  }
+  return rows;
+}
+
+/** [file, seconds summed over its tests] of the Playwright report. */
+function playwrightFiles() {
+  const report = readJson(path.join(dir, 'playwright.json'));
+  const perFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + ms);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return [...perFile].map(([file, ms]) => [`tests/e2e/${file} (browser, summed)`, ms / 1000]);
+}
+
+function report() {
+  const phases = fs.existsSync(log)
+    ? fs
+        .readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
+  const total = phases.reduce((sum, p) => sum + p.seconds, 0);
+  console.log('\n── phases ──');
+  for (const p of phases) console.log(`${p.phase.padEnd(34)} ${p.seconds.toFixed(0).padStart(6)} s${p.status ? '  FAILED' : ''}`);
+  console.log(`${'total'.padEnd(34)} ${total.toFixed(0).padStart(6)} s`);
+  const slowest = [...vitestFiles(), ...playwrightFiles()].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  if (slowest.length > 0) console.log('\n── slowest 10 test files ──');
+  for (const [file, seconds] of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
+}
+
+const [command, phase, separator, cmd, ...args] = process.argv.slice(2);
+if (command === 'report') report();
+else if (command === 'reset') fs.rmSync(log, { force: true });
+else if (command === 'run' && phase && separator === '--' && cmd) process.exit(timed(phase, cmd, args));
