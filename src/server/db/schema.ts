@@ -585,12 +585,15 @@ export const appInstances = pgTable('app_instances', {
 /**
  * Which instance runs each background job (decision 043), written when a worker takes the job: a job still
  * active whose instance is dead is put back in the queue at once instead of after its expiry (lib/jobs.ts).
+ * `unfinished_tries` counts the tries that began and whose handler never returned (its process stopped during
+ * them): a job that stops its process each time is given up after a few (decision 019), not run in a loop.
  * `job_id` is pg-boss's job id (pgboss.job, no foreign key: pg-boss owns that table).
  */
 export const jobRuns = pgTable('job_runs', {
   jobId: uuid('job_id').primaryKey(),
   instanceId: integer('instance_id').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
+  unfinishedTries: integer('unfinished_tries').default(0).notNull(),
 });
 
 /**

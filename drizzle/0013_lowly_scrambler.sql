@@ -1,0 +1,1 @@
+ALTER TABLE "job_runs" ADD COLUMN "unfinished_tries" integer DEFAULT 0 NOT NULL;
