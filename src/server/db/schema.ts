@@ -673,3 +673,24 @@ export const imports = pgTable(
   },
   (t) => [index('imports_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A resumable upload's declared length, held against its owner's storage quota from its creation until it
+ * is taken, cancelled or removed as untouched (src/server/lib/upload-reservations.ts). The quota check of
+ * every stored file counts these too, so room promised to an upload cannot be filled by another.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    /** The tus upload id (32 hex digits), unique across the upload folders. */
+    uploadId: text('upload_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The storage-root folder that holds the upload (each tus endpoint has its own). */
+    folder: text('folder').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_reservations_user_idx').on(t.userId)],
+);
