@@ -457,6 +457,20 @@ export const heirs = pgTable(
   (t) => [uniqueIndex('heirs_user_contact_idx').on(t.userId, t.contactId), uniqueIndex('heirs_key_code_hash_idx').on(t.keyCodeHash)],
 );
 
+/** Key codes replaced by an heir's newer one: such a code answers that it was replaced (decision 045). */
+export const replacedKeyCodes = pgTable(
+  'replaced_key_codes',
+  {
+    /** The old code's hash, as heirs.key_code_hash held it. */
+    keyCodeHash: text('key_code_hash').primaryKey(),
+    heirId: integer('heir_id')
+      .notNull()
+      .references(() => heirs.id, { onDelete: 'cascade' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('replaced_key_codes_heir_idx').on(t.heirId)],
+);
+
 /**
  * A letter to one heir. Either `body` (plain text) or `sealed` (encrypted in the owner's browser; the server
  * holds only ciphertext, the wrapped key and the heir's public key — decision 027).
