@@ -14,3 +14,7 @@ export const EARLIEST_YEAR = 1900;
 /** Longest text we accept in any free-text field; generous for stories, bounded against abuse. */
 export const MAX_TEXT_LENGTH = 100_000;
 export const MAX_SHORT_TEXT_LENGTH = 500;
+/** Resumable uploads one account may hold at once: begun and not yet used (finished or not). */
+export const OPEN_UPLOADS_MAX = 10;
+/** A resumable upload that nothing was sent to, and that was not used, for this long is removed. */
+export const UPLOAD_UNTOUCHED_MS = 24 * 60 * 60 * 1000;

@@ -2,8 +2,11 @@
 // inside the signed-in scope. An upload belongs to the user who created it: its owner is written into its
 // metadata by the server, and every HEAD, PATCH and DELETE — and the later request that takes the upload —
 // of another user's upload id is 404. The files live under the storage root and are moved into place (or
-// removed) when they are taken.
+// removed) when they are taken. Each upload holds its declared length against its owner's quota from its
+// creation until it is taken, cancelled (DELETE) or removed as untouched (lib/upload-holds.ts); a chunk
+// sent with Upload-Checksum is kept only when it matches (lib/upload-checksum.ts).
 import type { IncomingMessage } from 'node:http';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import nodePath from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,19 +14,19 @@ import { FileStore as TusFileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound } from './errors';
+import { AppError, badRequest, notFound } from './errors';
 import type { StagedFile } from './file-store';
+import { parseChecksum, receiveCheckedChunk } from './upload-checksum';
+import { createUploadHolds, UPLOAD_ID } from './upload-holds';
+import { protocolRefusal, TUS_EXTENSIONS, TUS_VERSION, tusHeaders } from './tus-protocol';
 import { currentUser } from '../plugins/session';
-/** An upload id as @tus/server makes them (32 hex digits); anything else is no upload of ours. */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 const notYours = { status_code: 404, body: 'Upload not found' };
 const UPLOAD_DATA = 'application/offset+octet-stream';
-/**
- * An upload not taken this long after it began is removed, finished or not (a client
- * resumes within days, not weeks; a finished one is taken at once).
- */
-const UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often untouched uploads are looked for (an account's own are also looked at before it begins one). */
+const SWEEP_MS = 60 * 60 * 1000;
+/** A checked chunk's file older than this belongs to a request that is long over. */
+const CHUNK_KEPT_MS = 60 * 60 * 1000;
 
 /** How much of a file's start `take` reads for the caller's type check (file-type needs up to 4100 bytes). */
 const HEAD_BYTES = 4100;
@@ -42,13 +45,23 @@ export interface ResumableUploadsOptions {
   folder: string;
   /** The most one user's next upload may be: the room left in their quota, or less. */
   maxBytes: (userId: number) => Promise<number>;
+  /**
+   * Holds a new upload's declared length against the user's quota, or throws the refusal (an AppError: 413
+   * when it does not fit beside what is stored and held, 429 when too many uploads are open).
+   */
+  hold: (userId: number, uploadId: string, folder: string, bytes: number) => Promise<void>;
 }
 
-export async function registerResumableUploads(app: FastifyInstance, { path, route, folder, maxBytes }: ResumableUploadsOptions) {
+export async function registerResumableUploads(app: FastifyInstance, { path, route, folder, maxBytes, hold }: ResumableUploadsOptions) {
   // kept on this machine's disk while it grows (a bucket's objects cannot be appended to)
   const directory = app.files.localPath(folder);
+  const chunkDirectory = app.files.localPath(`${folder}-chunks`);
   await fsp.mkdir(directory, { recursive: true });
   const datastore = new TusFileStore({ directory });
+  datastore.extensions = TUS_EXTENSIONS;
+  const holds = createUploadHolds(app.db, app.files);
+  /** A refusal of ours thrown inside a tus hook, answered with its code once tus has returned. */
+  const refusals = new WeakMap<IncomingMessage, AppError>();
   /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
   const owners = new WeakMap<IncomingMessage, number>();
   const ownerOf = (req: Request) => {
@@ -74,7 +87,18 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
     relativeLocation: true,
     maxSize: (req) => maxBytes(ownerOf(req)),
     // the owner is the server's word, whatever metadata the client sent
-    onUploadCreate: async (req, upload) => ({ metadata: { ...upload.metadata, owner: String(ownerOf(req)) } }),
+    onUploadCreate: async (req, upload) => {
+      const owner = ownerOf(req);
+      try {
+        await holds.expireOf(owner);
+        await hold(owner, upload.id, folder, upload.size ?? 0);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refusals.set((req as Request & { runtime: { node: { req: IncomingMessage } } }).runtime.node.req, err);
+        throw { status_code: err.statusCode, body: err.message };
+      }
+      return { metadata: { ...upload.metadata, owner: String(owner) } };
+    },
     onIncomingRequest: async (req, uploadId) => {
       const owner = ownerOf(req);
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
@@ -82,29 +106,64 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
     },
   });
 
+  const refuse = (reply: FastifyReply, err: AppError) => {
+    if (err.statusCode === 412) void reply.header('Tus-Version', TUS_VERSION);
+    return reply.code(err.statusCode).send({ message: err.message, code: err.code });
+  };
+
+  /** How much a checked chunk may be: what is left of the upload (PATCH) or all of it (POST). 404: not yours. */
+  async function chunkRoom(req: FastifyRequest, userId: number) {
+    if (req.method === 'POST') return Math.min(Number(req.headers['upload-length']) || 0, await maxBytes(userId));
+    const upload = await ownedUpload(userId, (req.params as { uploadId: string }).uploadId);
+    if (!upload) throw notFound('Upload not found');
+    return (upload.size ?? 0) - upload.offset;
+  }
+
   /**
-   * Hands a request to tus as a web Request (its body streamed only when it is upload data) and answers
-   * with tus's response; tus's plain-text refusals become the app's JSON `{message}`, and its 5xx a message
-   * that tells nothing about the server's insides.
+   * Hands a request to tus as a web Request (its body streamed only when it is upload data, from the checked
+   * chunk's file when it came with a checksum) and answers with tus's response; tus's plain-text refusals
+   * become the app's JSON `{message}`, and its 5xx a message that tells nothing about the server's insides.
    */
   async function handle(req: FastifyRequest, reply: FastifyReply) {
-    owners.set(req.raw, currentUser(req).id);
+    const userId = currentUser(req).id;
+    owners.set(req.raw, userId);
+    void reply.headers(tusHeaders(req.method));
+    const refusal = protocolRefusal(req.method, req.headers);
+    if (refusal) return refuse(reply, refusal);
+    const isData = req.headers['content-type'] === UPLOAD_DATA;
+    const checksum = req.headers['upload-checksum'];
+    let chunk: string | undefined;
+    try {
+      if (isData && typeof checksum === 'string')
+        chunk = await receiveCheckedChunk(req.raw, parseChecksum(checksum), chunkDirectory, await chunkRoom(req, userId));
+      return await answer(req, reply, isData ? Readable.toWeb(chunk ? fs.createReadStream(chunk) : req.raw) : undefined);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode < 500) return refuse(reply, err);
+      throw err;
+    } finally {
+      if (chunk) await fsp.rm(chunk, { force: true });
+    }
+  }
+
+  async function answer(req: FastifyRequest, reply: FastifyReply, body: unknown) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
-    const isData = req.headers['content-type'] === UPLOAD_DATA;
     const request = new Request(new URL(req.url, 'http://heirloom.invalid'), {
       method: req.method,
       headers,
-      ...(isData && { body: Readable.toWeb(req.raw) as ReadableStream, duplex: 'half' }),
+      ...(body !== undefined && { body: body as ReadableStream, duplex: 'half' }),
     } as RequestInit);
     // tus watches the Node request for a client that hangs up, as it does when it is given one itself
     Object.assign(request, { runtime: { node: { req: req.raw, res: reply.raw } } });
     const response = await tus.handleWeb(request);
+    const refused = refusals.get(req.raw);
+    if (refused) return refuse(reply, refused);
     response.headers.forEach((value, name) => {
       if (name !== 'content-type' && name !== 'content-length') void reply.header(name, value);
     });
+    if (req.method === 'DELETE' && response.status === 204) await holds.release([(req.params as { uploadId: string }).uploadId]);
     reply.code(response.status);
     if (response.status >= 500) {
       app.log.error({ status: response.status, body: await response.text() }, 'A resumable upload failed');
@@ -114,18 +173,18 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
     return reply.send(await response.text());
   }
 
-  // uploads nobody took: at start and then every few hours (the info file is written once, at creation)
+  // uploads left untouched, and chunks of requests that ended without removing them: at start and then hourly
   async function removeOld() {
+    await holds.expireIn(folder);
     const now = Date.now();
-    for (const name of await fsp.readdir(directory)) {
-      if (!name.endsWith('.json')) continue;
-      const id = name.slice(0, -'.json'.length);
-      const stat = await fsp.stat(`${directory}/${name}`).catch(() => undefined);
-      if (UPLOAD_ID.test(id) && stat && now - stat.mtimeMs > UPLOAD_KEPT_MS) await datastore.remove(id).catch(() => {});
+    for (const name of await fsp.readdir(chunkDirectory).catch(() => [])) {
+      const file = nodePath.join(chunkDirectory, name);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (stat && now - stat.mtimeMs > CHUNK_KEPT_MS) await fsp.rm(file, { force: true });
     }
   }
   const sweep = () => removeOld().catch((err: unknown) => app.log.warn({ err }, 'Could not remove old uploads'));
-  const timer = setInterval(() => void sweep(), 6 * 60 * 60 * 1000).unref();
+  const timer = setInterval(() => void sweep(), SWEEP_MS).unref();
   app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => clearInterval(timer));
 
@@ -134,8 +193,10 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
     scope.addContentTypeParser(UPLOAD_DATA, (_req, _payload, done) => done(null));
     const params = { params: z.object({ uploadId: z.string().max(200) }) };
     scope.post(route, handle);
+    scope.options(route, handle);
     scope.head(`${route}/:uploadId`, { schema: params }, handle);
     scope.patch(`${route}/:uploadId`, { schema: params }, handle);
+    scope.delete(`${route}/:uploadId`, { schema: params }, handle);
   });
 
   return {
@@ -168,12 +229,14 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
           await check(head);
         } catch (err) {
           await datastore.remove(upload.id).catch(() => {}); // refused for good: its bytes can never be taken
+          await holds.release([upload.id]);
           throw err;
         }
         staged.push({ tempPath, size: upload.size!, sha256: '', head, fileName: upload.metadata?.filename ?? undefined });
       }
       // the upload's info file goes now; its data file is moved into place by the caller (or discarded)
       for (const upload of uploads) await fsp.rm(nodePath.join(directory, `${upload.id}.json`), { force: true });
+      await holds.release(uploads.map((u) => u.id));
       return staged;
     },
   };

@@ -59,6 +59,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     route: '/uploads',
     folder: 'import-uploads',
     maxBytes: imports.remainingBytes,
+    hold: services.storage.holdUpload,
   });
 
   app.get('/', { schema: { response: { 200: z.array(importJobSchema) } } }, (req) => imports.list(currentUser(req).id));

@@ -35,6 +35,7 @@ import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
 import { createVideoQueue } from './video-queue';
 import { createVideosService, videoMaxBytesOf } from './videos.service';
+import { noContent } from '../../lib/route-answers';
 
 /** POST /api/photos, read by lib/uploads.ts. */
 const PHOTO_UPLOAD: ReceiveOptions = {
@@ -83,6 +84,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const usage = await storage.usage(userId);
       return Math.max(0, Math.min(videoMaxBytes, usage.quotaBytes - usage.usedBytes));
     },
+    hold: storage.holdUpload,
   });
 
   // A photo or video whose job was lost (a crash between its row and its job) is queued again at start-up.
@@ -185,12 +187,12 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     photos.update(currentUser(req).id, req.params.id, req.body),
   );
 
-  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await photos.remove(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
 
-  app.delete('/:id/unlink', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/:id/unlink', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await photos.unlink(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });

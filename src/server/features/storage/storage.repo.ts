@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { StorageKind } from '@shared/schemas/account';
 import type { Db } from '../../db/client';
-import { memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
+import { memoryAttachments, photos, uploadReservations, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 
 export type StoredBytes = Record<StorageKind, number>;
@@ -26,8 +26,24 @@ export function createStorageRepo(db: Db) {
     );
   }
 
+  /** Room held for this user's resumable uploads not yet taken: how many, and their declared bytes together. */
+  async function held(exec: Executor, userId: number): Promise<{ uploads: number; bytes: number }> {
+    const result = await exec.execute<{ uploads: string; bytes: string }>(sql`
+      select count(*) as uploads, coalesce(sum(${uploadReservations.bytes}), 0) as bytes
+      from ${uploadReservations} where ${uploadReservations.userId} = ${userId}
+    `);
+    const row = result.rows[0]!;
+    return { uploads: Number(row.uploads), bytes: Number(row.bytes) };
+  }
+
   return {
     byKind: (userId: number) => sumByKind(db, userId),
+
+    held,
+
+    async insertHold(tx: Tx, hold: { uploadId: string; userId: number; folder: string; bytes: number }) {
+      await tx.insert(uploadReservations).values(hold);
+    },
 
     /** Every account's files together, by kind: what the whole instance stores (operators' metrics). */
     async allByKind(): Promise<StoredBytes> {

@@ -1,8 +1,10 @@
 // One storage quota per account (decision 020) over everything a user stores. Every upload checks it in the
 // transaction that makes its file permanent, so a refusal rolls back the row and lib/durable-files.ts removes
-// the file: an account over its quota keeps nothing of the refused upload.
+// the file: an account over its quota keeps nothing of the refused upload. A resumable upload holds its
+// declared length from its creation until it is used, cancelled or removed (holdUpload): that room counts
+// as used for every other upload, so unfinished uploads cannot go past the quota either.
 import type { StorageKind, StorageUsage } from '@shared/schemas/account';
-import { MB } from '@shared/limits';
+import { MB, OPEN_UPLOADS_MAX } from '@shared/limits';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
 import { AppError, notFound } from '../../lib/errors';
@@ -13,6 +15,23 @@ const total = (bytes: StoredBytes) => bytes.photos + bytes.attachments + bytes.v
 
 const storageFull = (usedBytes: number, quotaBytes: number) =>
   new AppError(413, `Your storage is full (${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used).`, 'STORAGE_QUOTA_EXCEEDED');
+
+/** Full, saying how much room resumable uploads hold when they hold some. */
+const full = (usedBytes: number, heldBytes: number, quotaBytes: number) =>
+  heldBytes > 0
+    ? new AppError(
+        413,
+        `Your storage is full (${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used, ${formatSize(heldBytes)} held for uploads not yet finished or used).`,
+        'STORAGE_QUOTA_EXCEEDED',
+      )
+    : storageFull(usedBytes, quotaBytes);
+
+const tooManyOpen = () =>
+  new AppError(
+    429,
+    `You have ${OPEN_UPLOADS_MAX} uploads that are not finished or not yet used. Finish or cancel one first; uploads left untouched are removed after a day.`,
+    'TOO_MANY_UPLOADS',
+  );
 
 export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number }) {
   const repo = createStorageRepo(db);
@@ -36,8 +55,28 @@ export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number 
       const stored = await repo.lockAndSum(tx, userId);
       if (!stored) throw notFound('User not found');
       const used = total(stored);
-      const after = used + bytes - (kind === 'profile' ? stored.profile : 0);
-      if (after > used && after > quotaBytes) throw storageFull(used, quotaBytes);
+      const added = bytes - (kind === 'profile' ? stored.profile : 0);
+      if (added <= 0) return;
+      const held = await repo.held(tx, userId);
+      if (used + held.bytes + added <= quotaBytes) return;
+      throw full(used, held.bytes, quotaBytes);
+    },
+
+    /**
+     * Holds a new resumable upload's declared length (released by lib/resumable-uploads.ts when the upload is
+     * used, cancelled or removed): 413 when it does not fit beside what is stored and held, 429 when the
+     * account already holds OPEN_UPLOADS_MAX uploads.
+     */
+    async holdUpload(userId: number, uploadId: string, folder: string, bytes: number) {
+      await db.transaction(async (tx) => {
+        const stored = await repo.lockAndSum(tx, userId);
+        if (!stored) throw notFound('User not found');
+        const held = await repo.held(tx, userId);
+        if (held.uploads >= OPEN_UPLOADS_MAX) throw tooManyOpen();
+        const used = total(stored);
+        if (used + held.bytes + bytes > quotaBytes) throw full(used, held.bytes, quotaBytes);
+        await repo.insertHold(tx, { uploadId, userId, folder, bytes });
+      });
     },
   };
 }
