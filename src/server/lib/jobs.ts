@@ -6,10 +6,15 @@
 // LOCKED, so each job is taken once. Each worker records which instance runs the job (job_runs); a job
 // still active whose instance is dead (its advisory lock released, lib/instance-bus.ts) is put back in the
 // queue at start and every half minute, not after its expiry (decision 043).
+// No failure of a job can stop the process: a handler's error is stored cleaned and bounded (job-error.ts),
+// pg-boss's own writes after a try cannot become unhandled rejections, and a job that stops its process each
+// time it runs is given up after a few tries (job-tries.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { LIVE_INSTANCE_IDS, type InstanceBus } from './instance-bus';
+import type { InstanceBus } from './instance-bus';
+import { storableJobError } from './job-error';
+import { createJobTries } from './job-tries';
 import { withAdvisoryLock } from '../db/advisory-lock';
 
 export interface JobInfo {
@@ -35,6 +40,12 @@ export interface JobDefinition<T extends object> {
    * while its job waits is one job. Without it every send is its own job (`standard`).
    */
   oneQueuedPerKey?: boolean;
+  /**
+   * The job is failed for good without its handler having seen a last try: its process stopped during it
+   * (a crash, kill -9) on its last try, or every time it ran (decision 019). Record the failure for the user
+   * here, as a last try would (idempotent: a crash during it calls it again at the next start).
+   */
+  onGivenUp?: (data: T, reason: string) => Promise<void>;
 }
 
 export interface SendOptions {
@@ -65,12 +76,23 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
   // pg-boss may still run a job it fetched just as stop() began, and marks jobs complete without awaiting
   // the statement: stop() waits for both, or a pool closed right after it would reject them.
   const inFlight = new Set<Promise<unknown>>();
-  let running = 0;
+  const running = new Set<string>();
+  // After a try pg-boss marks its job done or failed without awaiting or catching the statement: were it
+  // refused (the database gone), the rejection would be unhandled and stop the process. The job's id is noted
+  // when its try ends; that statement is then logged on failure instead (the job stays active: retried later).
+  const ending = new Set<string>();
   const executeSql = (text: string, values?: unknown[]) => {
     const query = pool.query(text, values);
     inFlight.add(query);
     const settle = () => inFlight.delete(query);
     query.then(settle, settle);
+    const ids = values?.[1];
+    if (Array.isArray(ids) && ids.length === 1 && ending.delete(ids[0] as string)) {
+      return query.catch((err: unknown) => {
+        log.error({ err, jobId: ids[0] }, 'Could not record the end of a job try');
+        return { rows: [{ count: '0' }] };
+      });
+    }
     return query;
   };
   const boss = new PgBoss({
@@ -86,35 +108,17 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
   boss.on('error', (err) => log.error({ err }, 'Job queue error'));
 
   const definitions = new Map<string, JobDefinition<object>>();
+  const tries = createJobTries({
+    pool,
+    boss,
+    log,
+    instanceId: instances.id,
+    onGivenUp: async (name, data, reason) => definitions.get(name)?.onGivenUp?.(data, reason),
+  });
   const workers = new Map<string, string[]>();
   let starting: Promise<void> | undefined;
   let stopped = false;
   let reclaimTimer: NodeJS.Timeout | undefined;
-
-  async function reclaimInterrupted() {
-    // pg-boss 10 keeps jobs in pgboss.job; a job 'active' with no live process is failed once, which
-    // (retries permitting) puts it straight back in the queue.
-    const { rows } = await pool.query<{ id: string; name: string }>(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
-    for (const row of rows) await boss.fail(row.name, row.id, { message: 'interrupted by a restart' });
-    if (rows.length > 0) log.warn(`Re-queued ${rows.length} job(s) interrupted by a stop`);
-  }
-
-  /** Several instances: jobs active on an instance that is no longer alive are failed once (so retried). */
-  async function reclaimFromDeadInstances() {
-    if (!instances.listening) return 0; // our own lock may be gone for a moment: we would take our own jobs for dead
-    const { rows } = await pool.query<{ id: string; name: string }>(
-      `SELECT j.id, j.name FROM pgboss.job j JOIN job_runs r ON r.job_id = j.id
-        WHERE j.state = 'active' AND r.instance_id NOT IN (${LIVE_INSTANCE_IDS})`,
-    );
-    for (const row of rows) await boss.fail(row.name, row.id, { message: 'interrupted: the instance running it stopped' });
-    // records of jobs that are no longer running (done, failed or taken again) are not needed
-    await pool.query(
-      `DELETE FROM job_runs r WHERE NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.id = r.job_id AND j.state = 'active')
-         AND r.started_at < now() - interval '1 minute'`,
-    );
-    if (rows.length > 0) log.warn(`Re-queued ${rows.length} job(s) of instance(s) that stopped`);
-    return rows.length;
-  }
 
   async function setUpQueues() {
     await boss.start();
@@ -135,25 +139,28 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
   async function startQueue() {
     // pg-boss creates its schema and each queue's tables here: app servers starting together take turns
     await withAdvisoryLock(pool, QUEUE_SETUP_LOCK, setUpQueues);
-    if (soleInstance) await reclaimInterrupted();
-    else {
-      await reclaimFromDeadInstances();
-      reclaimTimer = setInterval(() => {
-        reclaimFromDeadInstances().catch((err: unknown) => log.error({ err }, 'Could not re-queue the jobs of stopped instances'));
-      }, reclaimEverySeconds * 1000);
-      reclaimTimer.unref();
-    }
+    if (soleInstance) await tries.reclaimInterrupted();
+    else await reclaimFromDeadInstances();
+    reclaimTimer = setInterval(() => {
+      const work = soleInstance ? tries.removeEnded() : reclaimFromDeadInstances();
+      work.catch((err: unknown) => log.error({ err }, 'Could not re-queue the jobs of stopped instances'));
+    }, reclaimEverySeconds * 1000);
+    reclaimTimer.unref();
     for (const def of definitions.values()) {
       const ids: string[] = [];
       for (let i = 0; i < (def.concurrency ?? 1); i++) {
         const id = await boss.work<object>(def.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
           if (!job) return;
-          running++;
+          running.add(job.id);
           try {
-            if (!soleInstance) await recordRun(job.id);
+            await tries.started(job.id);
             await def.handler(job.data, { id: job.id, retryCount: job.retryCount, isLastTry: job.retryCount >= job.retryLimit });
+          } catch (err) {
+            throw storableJobError(err);
           } finally {
-            running--;
+            await tries.ended([job.id]).catch((err: unknown) => log.error({ err, jobId: job.id }, 'Could not record the end of a job try'));
+            running.delete(job.id);
+            ending.add(job.id);
             // pg-boss waits a polling interval after every job; more may be waiting: look again at once
             for (const worker of workers.get(def.name) ?? []) boss.notifyWorker(worker);
           }
@@ -164,13 +171,10 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
     }
   }
 
-  /** Written before the handler runs: the job is active from here on, and known to be this instance's. */
-  async function recordRun(jobId: string) {
-    await pool.query(
-      `INSERT INTO job_runs (job_id, instance_id) VALUES ($1, $2)
-       ON CONFLICT (job_id) DO UPDATE SET instance_id = EXCLUDED.instance_id, started_at = now()`,
-      [jobId, instances.id],
-    );
+  /** Several instances: jobs active on an instance that is no longer alive are failed once (so retried). */
+  async function reclaimFromDeadInstances() {
+    if (!instances.listening) return 0; // our own lock may be gone for a moment: we would take our own jobs for dead
+    return tries.reclaimFromDeadInstances();
   }
 
   return {
@@ -254,7 +258,10 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
       clearInterval(reclaimTimer);
       if (starting) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       const deadline = Date.now() + 10_000;
-      while ((running > 0 || inFlight.size > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      while ((running.size > 0 || inFlight.size > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      // tries this stop cut short did not stop the process: they do not count towards giving their jobs up
+      if (running.size > 0)
+        await tries.ended([...running]).catch((err: unknown) => log.error({ err }, 'Could not record stopped job tries'));
     },
   };
 }

@@ -146,6 +146,14 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
       }
       await removeSources(record);
     },
+    // its process stopped during every try (or its last): the owner sees it failed, as after a failed last try
+    async onGivenUp({ importId }) {
+      const record = await repo.findForJob(importId);
+      if (!record || record.status === 'done' || record.status === 'failed') return;
+      await undo(record);
+      await repo.fail(importId, FAILED);
+      await removeSources(record);
+    },
   });
 
   return {
