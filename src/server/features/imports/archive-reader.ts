@@ -9,6 +9,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { MB } from '@shared/limits';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
+import { cleanText } from '../../lib/nul-character';
 
 /** Entries in all of one import's archives: a Takeout of 100 000 photos has about twice as many files. */
 export const MAX_ENTRIES = 500_000;
@@ -32,6 +33,8 @@ export interface ArchiveEntry {
 
 export interface OpenArchive {
   entries: ArchiveEntry[];
+  /** Entries whose names held characters PostgreSQL refuses: their paths here have them removed. */
+  cleanedNames: string[];
   /** Uncompressed bytes of every entry. */
   totalBytes: number;
   /** The entry's bytes; more than it declared is an error. */
@@ -101,13 +104,16 @@ const S_IFLNK = 0o120000;
 async function scanZip(file: string, part: number, checker: Checker) {
   const zip = await openZipFile(file);
   const entries: Array<{ entry: ArchiveEntry; raw: yauzl.Entry }> = [];
+  const cleanedNames: string[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (err: Error) => reject(err instanceof ArchiveRefusedError ? err : translateYauzl(err)));
       zip.on('end', () => resolve());
       zip.on('entry', (raw: yauzl.Entry) => {
         try {
-          const name = raw.fileName;
+          // a zip's names are bytes: a NUL among them would fail every row and report line naming the entry
+          const name = cleanText(raw.fileName);
+          if (name !== raw.fileName) cleanedNames.push(name);
           const mode = (raw.externalFileAttributes >>> 16) & S_IFMT;
           if (mode === S_IFLNK) throw refuse(`The archive was refused: the entry ${quoted(name)} is a symbolic link.`);
           if (raw.isEncrypted()) throw refuse(`The archive was refused: the entry ${quoted(name)} is encrypted.`);
@@ -130,6 +136,7 @@ async function scanZip(file: string, part: number, checker: Checker) {
   const byPath = new Map(entries.map((e) => [e.entry.path, e]));
   return {
     entries: entries.map((e) => e.entry),
+    cleanedNames,
     async open(entry: ArchiveEntry): Promise<Readable> {
       const found = byPath.get(entry.path);
       if (!found) throw new Error(`No entry ${entry.path}`);
@@ -163,6 +170,7 @@ async function scanFolder(root: string, part: number, checker: Checker) {
   await walk('');
   return {
     entries,
+    cleanedNames: [] as string[], // a file system's names hold no NUL
     async open(entry: ArchiveEntry): Promise<Readable> {
       const full = path.resolve(root, entry.path);
       if (!full.startsWith(root + path.sep)) throw refuse(`The folder was refused: ${quoted(entry.path)} is outside it.`);
@@ -196,6 +204,7 @@ export async function openArchives(sources: ArchiveSource[]): Promise<OpenArchiv
   }
   return {
     entries: parts.flatMap((p) => p.entries),
+    cleanedNames: parts.flatMap((p) => p.cleanedNames),
     totalBytes: checker.total,
     open: (entry) => parts[entry.part]!.open(entry),
     close: () => parts.forEach((p) => p.close()),

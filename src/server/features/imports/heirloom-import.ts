@@ -12,7 +12,9 @@ import { ATTACHMENT_UPLOAD } from '../memories/memories.service';
 import { PROFILE_PICTURE_RULES } from '../profile/profile.service';
 import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
-import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType } from './import-context';
+import { DATE_LEFT_OUT, usableDateTaken } from './date-taken';
+import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType, reportCleanedNames } from './import-context';
+import { cleanedReason, parseCleanJson, readText } from './read-json';
 
 const MAX_METADATA_BYTES = 512 * 1024 * 1024;
 
@@ -21,16 +23,13 @@ export function findHeirloomMetadata(entries: ArchiveEntry[]): ArchiveEntry | un
   return entries.find((e) => e.path === ARCHIVE_PATHS.metadata);
 }
 
+/** heirloom.json, every string in it cleaned as it is parsed (and counted in the report). */
 async function readJson(ctx: ImportContext, entry: ArchiveEntry): Promise<unknown> {
   if (entry.size > MAX_METADATA_BYTES) throw new ArchiveRefusedError('The archive was refused: its heirloom.json is too large.');
-  const stream = await ctx.archive.open(entry);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new ArchiveRefusedError('The archive was refused: its heirloom.json is not valid JSON.');
-  }
+  const parsed = parseCleanJson(await readText(await ctx.archive.open(entry)));
+  if (!parsed) throw new ArchiveRefusedError('The archive was refused: its heirloom.json is not valid JSON.');
+  if (parsed.cleaned > 0) ctx.report.refuse(entry.path, cleanedReason(parsed.cleaned));
+  return parsed.value;
 }
 
 export async function parseHeirloomMetadata(ctx: ImportContext, entry: ArchiveEntry): Promise<HeirloomExport> {
@@ -57,6 +56,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   const files = [...data.photos, ...data.memories.flatMap((m) => m.attachments), ...data.documents];
   const itemsTotal = data.contacts.length + data.memories.length + data.collections.length + files.length;
   await ctx.progress.start(itemsTotal, heirloomBytes(data));
+  reportCleanedNames(ctx);
 
   /**
    * The archived file, staged and checked against heirloom.json; undefined (and refused in the report) when
@@ -177,10 +177,12 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       const record = { id: created.id, memoryId: null as number | null };
       seen.set(`p:${photo.sha256}`, record);
       photoIds.set(photo.id, created.id);
+      const dateTaken = photo.dateTaken ? usableDateTaken(Date.parse(photo.dateTaken)) : undefined;
+      if (photo.dateTaken && !dateTaken) report.refuse(photo.path, `Not used (the photo was imported without it): ${DATE_LEFT_OUT}.`);
       await services.photos.setImportedMetadata(userId, created.id, {
         title: photo.title,
         description: photo.description,
-        dateTaken: photo.dateTaken ? new Date(photo.dateTaken) : null,
+        dateTaken: dateTaken ?? null,
         // an archive without places leaves the photo's own (from its EXIF) as it is
         ...(data.includesPlaces && { location: photo.location }),
         cameraInfo: photo.cameraInfo,

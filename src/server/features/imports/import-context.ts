@@ -5,6 +5,7 @@ import { REPORT_LIST_LIMIT, type ImportReport } from '@shared/schemas/transfers'
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { PHOTO_MIME_TYPES, PHOTO_UPLOAD_MESSAGES } from '@shared/schemas/photos';
 import { AppError, payloadTooLarge } from '../../lib/errors';
+import { cleanText } from '../../lib/nul-character';
 import { detectImageType } from '../../lib/images';
 import type { StagedFile } from '../../lib/file-store';
 import { safeFileName, type DetectedType, type ReceivedFile } from '../../lib/uploads';
@@ -38,7 +39,10 @@ export type ImportServices = ReturnType<typeof createImportServices>;
 
 type Kind = keyof ImportReport['imported'];
 
-/** Collects what an import added, skipped and refused. */
+/**
+ * Collects what an import added, skipped and refused. Its lines name paths and text from the archive: they
+ * are cleaned here too, so that the report itself is always something the database stores.
+ */
 export class ReportBuilder {
   readonly imported: Record<Kind, number> = { photos: 0, memories: 0, attachments: 0, documents: 0, contacts: 0, collections: 0 };
   private skipped: ImportReport['skipped'] = { count: 0, items: [] };
@@ -52,12 +56,12 @@ export class ReportBuilder {
 
   skip(path: string, reason: string) {
     this.skipped.count += 1;
-    if (this.skipped.items.length < REPORT_LIST_LIMIT) this.skipped.items.push({ path, reason });
+    if (this.skipped.items.length < REPORT_LIST_LIMIT) this.skipped.items.push({ path: cleanText(path), reason: cleanText(reason) });
   }
 
   refuse(path: string, reason: string) {
     this.refused.count += 1;
-    if (this.refused.items.length < REPORT_LIST_LIMIT) this.refused.items.push({ path, reason });
+    if (this.refused.items.length < REPORT_LIST_LIMIT) this.refused.items.push({ path: cleanText(path), reason: cleanText(reason) });
   }
 
   build(): ImportReport {
@@ -87,7 +91,6 @@ export function createProgress(repo: ImportsRepo, importId: number) {
 }
 export type Progress = ReturnType<typeof createProgress>;
 
-/** A refusal of one item (its reason goes into the report); anything else fails the whole try. */
 /** A picture or a video for the gallery, by its bytes. */
 export const detectMediaType = async (head: Buffer) => (await detectImageType(head, PHOTO_MIME_TYPES)) ?? (await detectVideoType(head));
 
@@ -104,6 +107,7 @@ export async function createMedia(ctx: ImportContext, received: ReceivedFile) {
   return services.photos.create(userId, received, { importId });
 }
 
+/** A refusal of one item (its reason goes into the report); anything else fails the whole try. */
 export function itemRefusal(err: unknown): string | undefined {
   if (err instanceof AppError && err.statusCode < 500) return err.message;
   if (err instanceof ArchiveRefusedError) return err.message;
@@ -126,6 +130,14 @@ export interface ImportContext {
 /** A staged entry in the shape every feature's create path takes. */
 export function asReceived(staged: StagedFile, fileName: string, type: DetectedType): ReceivedFile {
   return { staged, fileName: safeFileName(fileName), mimeType: type.mime, ext: type.ext };
+}
+
+/** One report line for the archive's file names that held characters heirloom cannot store. */
+export function reportCleanedNames({ archive, report }: ImportContext) {
+  const [first, ...rest] = archive.cleanedNames;
+  if (first === undefined) return;
+  const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
+  report.refuse(first, `This file name${more} held characters heirloom cannot store; they were removed from the name.`);
 }
 
 /** The last part of an archive path. */

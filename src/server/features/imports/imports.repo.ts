@@ -5,6 +5,7 @@ import type { ImportJob, ImportReport, TransferProgress } from '@shared/schemas/
 import type { Db } from '../../db/client';
 import { collections, contacts, imports, memories, photos, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
+import { cleanText } from '../../lib/nul-character';
 
 type Row = typeof imports.$inferSelect;
 
@@ -92,7 +93,9 @@ export function createImportsRepo(db: Db) {
     },
 
     async fail(id: number, error: string) {
-      await db.update(imports).set({ status: 'failed', report: null, error, finishedAt: new Date() }).where(eq(imports.id, id));
+      // a refusal may quote an entry's name: stored as text the database accepts
+      const stored = cleanText(error);
+      await db.update(imports).set({ status: 'failed', report: null, error: stored, finishedAt: new Date() }).where(eq(imports.id, id));
     },
 
     /** Every row this import created (its owner's only), oldest first. */

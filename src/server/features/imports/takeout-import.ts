@@ -5,8 +5,11 @@
 // is refused in the report, never dropped silently. Videos come in like photos (decision 038).
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import type { StagedFile } from '../../lib/file-store';
+import { cleanText } from '../../lib/nul-character';
 import type { ArchiveEntry } from './archive-reader';
-import { asReceived, baseName, createMedia, detectMediaType, itemRefusal, type ImportContext } from './import-context';
+import { asReceived, baseName, createMedia, detectMediaType, itemRefusal, reportCleanedNames, type ImportContext } from './import-context';
+import { cleanedReason, parseCleanJson, readText } from './read-json';
+import { readAlbumMetadata, readSidecar as readSidecarFields, type SidecarFields } from './takeout-sidecar';
 
 const PHOTO_EXT = /\.(jpe?g|png|gif|webp|heic|heif)$/i;
 const VIDEO_EXT = /\.(mp4|mov|m4v|3gp|3g2|avi|mkv|webm|mts|m2ts|wmv|mpg|mpeg)$/i;
@@ -28,14 +31,6 @@ export function looksLikeTakeout(entries: ArchiveEntry[]): boolean {
 /** The bytes of the pictures and videos in a Takeout: what an import of it would store at most. */
 export const takeoutBytes = (entries: ArchiveEntry[]) =>
   entries.filter((e) => PHOTO_EXT.test(e.path) || VIDEO_EXT.test(e.path)).reduce((sum, e) => sum + e.size, 0);
-
-interface Sidecar {
-  title?: string;
-  description?: string;
-  photoTakenTime?: { timestamp?: string };
-  geoData?: { latitude?: number; longitude?: number };
-  geoDataExif?: { latitude?: number; longitude?: number };
-}
 
 /**
  * The sidecar of a media file among the .json files of its folder: `NAME.ext.json`,
@@ -61,9 +56,6 @@ export function findSidecar(mediaName: string, jsonNames: string[]): string | un
   }
   return best;
 }
-
-const nonZero = (g?: { latitude?: number; longitude?: number }) =>
-  g && typeof g.latitude === 'number' && typeof g.longitude === 'number' && (g.latitude !== 0 || g.longitude !== 0) ? g : undefined;
 
 export async function importTakeout(ctx: ImportContext) {
   const { userId, importId, services, report } = ctx;
@@ -104,23 +96,28 @@ export async function importTakeout(ctx: ImportContext) {
     photos.length,
     photos.reduce((sum, e) => sum + e.size, 0),
   );
+  reportCleanedNames(ctx);
 
-  async function readSidecar(mediaPath: string): Promise<Sidecar | undefined> {
+  /** The photo's sidecar, its fields checked one by one; what cannot be used is named in the report. */
+  async function readSidecar(mediaPath: string): Promise<SidecarFields | undefined> {
     const dir = dirOf(mediaPath);
     const name = findSidecar(baseName(mediaPath), jsonByDir.get(dir) ?? []);
     const entry = name && byPath.get(dir ? `${dir}/${name}` : name);
-    if (!entry || entry.size > MAX_SIDECAR_BYTES) return undefined;
-    return readJson(entry) as Promise<Sidecar | undefined>;
+    if (!entry) return undefined;
+    const raw = await readJson(entry);
+    if (raw === undefined) return undefined;
+    const { fields, leftOut } = readSidecarFields(raw);
+    for (const what of leftOut) report.refuse(entry.path, `Not used (the photo was imported without it): ${what}.`);
+    return fields;
   }
 
+  /** An entry's JSON, its text cleaned (and counted in the report); undefined, and reported, when unusable. */
   async function readJson(entry: ArchiveEntry): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await ctx.archive.open(entry)) chunks.push(chunk as Buffer);
-    try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-    } catch {
-      return undefined; // a damaged sidecar: the photo keeps only its own metadata
-    }
+    if (entry.size > MAX_SIDECAR_BYTES) return void report.refuse(entry.path, 'The file is larger than Google writes; it was not used.');
+    const parsed = parseCleanJson(await readText(await ctx.archive.open(entry)));
+    if (!parsed) return void report.refuse(entry.path, 'The file is not valid JSON; it was not used.');
+    if (parsed.cleaned > 0) report.refuse(entry.path, cleanedReason(parsed.cleaned));
+    return parsed.value;
   }
 
   const photoIdByPath = new Map<string, number>();
@@ -165,15 +162,13 @@ export async function importTakeout(ctx: ImportContext) {
       report.add('photos');
       const sidecar = await readSidecar(entry.path);
       if (!sidecar) return;
-      const taken = Number(sidecar.photoTakenTime?.timestamp);
-      const geo = nonZero(sidecar.geoData) ?? nonZero(sidecar.geoDataExif);
-      const title = sidecar.title?.trim();
+      const { title, description, dateTaken, location } = sidecar;
       await services.photos.setImportedMetadata(userId, created.id, {
         // Google's title is the file name unless the owner gave one
         ...(title && title !== name && { title }),
-        ...(sidecar.description?.trim() && { description: sidecar.description.trim() }),
-        ...(!created.dateTaken && Number.isFinite(taken) && taken > 0 && { dateTaken: new Date(taken * 1000) }),
-        ...(!created.location && geo && { location: `${geo.latitude!.toFixed(6)}, ${geo.longitude!.toFixed(6)}` }),
+        ...(description && { description }),
+        ...(!created.dateTaken && dateTaken && { dateTaken }),
+        ...(!created.location && location && { location }),
       });
     } catch (err) {
       if (staged) await ctx.discard(staged);
@@ -186,12 +181,14 @@ export async function importTakeout(ctx: ImportContext) {
   // Albums: a folder with a metadata.json title that is not a "Photos from YYYY" folder.
   for (const [dir, jsons] of jsonByDir) {
     if (!jsons.includes('metadata.json') || YEAR_FOLDER.test(baseName(dir))) continue;
-    const meta = (await readJson(byPath.get(dir ? `${dir}/metadata.json` : 'metadata.json')!)) as
-      { title?: string; description?: string } | undefined;
-    const title = (meta?.title?.trim() || baseName(dir)).slice(0, 200);
+    const metaPath = dir ? `${dir}/metadata.json` : 'metadata.json';
+    const raw = await readJson(byPath.get(metaPath)!);
+    const meta = raw === undefined ? { fields: {}, leftOut: [] } : readAlbumMetadata(raw);
+    for (const what of meta.leftOut) report.refuse(metaPath, `Not used (the album was imported without it): ${what}.`);
+    const title = meta.fields.title ?? cleanText(baseName(dir).trim().slice(0, 200));
     const ids = [...new Set(photos.filter((p) => dirOf(p.path) === dir).flatMap((p) => photoIdByPath.get(p.path) ?? []))];
     try {
-      const created = await services.collections.create(userId, { title, description: meta?.description?.trim() || null }, { importId });
+      const created = await services.collections.create(userId, { title, description: meta.fields.description ?? null }, { importId });
       if (ids.length > 0) await services.collections.addItems(userId, created.id, { photoIds: ids });
       report.add('collections');
     } catch (err) {

@@ -1,6 +1,7 @@
 // What a photo says about itself (its dimensions come from lib/images.ts readImageHeader): the EXIF
 // facts a person cares about (when, where, which camera), read with exifr from the raw TIFF block.
 import exifr from 'exifr';
+import { cleanText } from '../../lib/nul-character';
 
 export type ExifValue = string | number | boolean | number[];
 
@@ -45,10 +46,12 @@ const KEPT_TAGS = [
 
 const MAX_STRING = 200;
 
+/** A tag's text as the database stores it: no control characters (NUL among them), no broken surrogate. */
 function cleanString(value: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   const text = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return text ? text.slice(0, MAX_STRING) : undefined;
+  // cleaned after the cut: a cut may split a surrogate pair
+  return text ? cleanText(text.slice(0, MAX_STRING)) : undefined;
 }
 
 function cleanValue(value: unknown): ExifValue | undefined {

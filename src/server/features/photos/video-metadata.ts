@@ -1,6 +1,7 @@
 // What a video says about itself, read from ffprobe's JSON (decision 038): when it was taken (QuickTime's
 // creation date with its offset, else the container's UTC creation time), how long it is, its size as shown
 // (rotation applied), where (ISO 6709 location) and with which camera, and whether browsers play it as it is.
+import { cleanText } from '../../lib/nul-character';
 import type { ExifValue } from './photo-metadata';
 
 export interface VideoMetadata {
@@ -38,7 +39,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-const clean = (value: string | undefined) => value?.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_STRING) || undefined;
+/** A tag's text as the database stores it (text and jsonb): no control characters, no broken surrogate (a cut may split a pair). */
+const clean = (value: string | undefined) =>
+  (typeof value === 'string' && cleanText(value.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_STRING))) || undefined;
 
 /** Tags are case-insensitive in practice (MP4 writes `creation_time`, some muxers `CREATION_TIME`). */
 function tagReader(tags: Record<string, string> | undefined) {
