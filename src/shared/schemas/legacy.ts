@@ -6,7 +6,8 @@ import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
 import { sharedCollectionSchema } from './sharing';
 
 export const CHECK_IN_MONTHS = { min: 3, max: 18 } as const;
-export const VETO_DAYS = [0, 7, 14, 30] as const;
+/** 0 ("None") only when at least two verifiers must agree; with one, the shortest is 1 day (decision 045). */
+export const VETO_DAYS = [0, 1, 7, 14, 30] as const;
 export const MAX_PAUSE_DAYS = 183; // "I'm travelling" pauses check-ins for up to 6 months
 /** A sealed letter's whole encrypted payload (text and attachments), as base64 in JSON. */
 export const SEALED_LETTER_MAX_BYTES = 12 * 1024 * 1024;
@@ -23,6 +24,10 @@ export const LEGACY_MESSAGES = {
   ageNeeded: 'Choose the age to release it at.',
   oneTarget: 'Choose exactly one thing to release: a collection, a photo, a memory, a document or a letter.',
   verifiersRequired: 'You cannot require more confirmations than you have verifiers.',
+  noWaitNeedsTwo:
+    'A waiting time of “None” needs at least two verifiers who must agree: one person’s mistake must never hand everything on with no chance to stop it. With one, the shortest waiting time is 1 day.',
+  /** 410 KEY_CODE_REPLACED: the heir holds an old Legacy Kit. */
+  keyCodeReplaced: 'This key code was replaced by a newer one, so it no longer opens anything. Ask for the new Legacy Kit.',
   noKeyCode: 'Make this heir’s key code first: sealed letters are locked with it.',
   bodyOrSealed: 'A letter is either written here or sealed in your browser, not both.',
 } as const;
@@ -40,9 +45,7 @@ export const legacyPlanInputSchema = z
       .int()
       .min(CHECK_IN_MONTHS.min, `Check in every ${CHECK_IN_MONTHS.min} to ${CHECK_IN_MONTHS.max} months`)
       .max(CHECK_IN_MONTHS.max, `Check in every ${CHECK_IN_MONTHS.min} to ${CHECK_IN_MONTHS.max} months`),
-    vetoDays: z.union(VETO_DAYS.map((d) => z.literal(d)) as [z.ZodLiteral<0>, z.ZodLiteral<7>, z.ZodLiteral<14>, z.ZodLiteral<30>], {
-      error: 'The waiting time is 0, 7, 14 or 30 days',
-    }),
+    vetoDays: z.literal(VETO_DAYS, { error: 'The waiting time is 0, 1, 7, 14 or 30 days' }),
     verifierContactIds: z.array(bodyId).max(10, 'At most 10 verifiers'),
     verifiersRequired: z.number().int().min(1, 'At least one confirmation is needed').max(10),
     /** "I'm travelling": check-ins pause until this moment (at most 6 months ahead); null resumes them. */
@@ -51,7 +54,8 @@ export const legacyPlanInputSchema = z
   .refine((v) => v.verifierContactIds.length === 0 || v.verifiersRequired <= v.verifierContactIds.length, {
     path: ['verifiersRequired'],
     message: LEGACY_MESSAGES.verifiersRequired,
-  });
+  })
+  .refine((v) => v.vetoDays > 0 || v.verifiersRequired >= 2, { path: ['vetoDays'], message: LEGACY_MESSAGES.noWaitNeedsTwo });
 
 export const legacyVerifierSchema = z.object({
   contactId: z.number().int(),
@@ -106,7 +110,17 @@ export const legacyLinkInputSchema = z.object({ token: z.string().max(200) });
 export const checkInConfirmedSchema = z.object({ message: z.string(), nextCheckInAt: isoDateTimeSchema.nullish() });
 
 /** GET (and POST, to confirm) /api/legacy/verify/:token: what a verifier's personal page shows. */
-export const verifierLinkSchema = z.object({ ownerName: z.string(), alreadyConfirmed: z.boolean(), state: legacyStateSchema });
+export const verifierLinkSchema = z.object({
+  ownerName: z.string(),
+  alreadyConfirmed: z.boolean(),
+  state: legacyStateSchema,
+  /** How many of the owner's verifiers must confirm, and how many have (this one included). */
+  verifiersRequired: z.number().int(),
+  confirmations: z.number().int().nonnegative(),
+  /** The days the owner has to cancel once enough have confirmed; 0: the release is immediate. */
+  waitingDays: z.number().int().nonnegative(),
+  vetoEndsAt: isoDateTimeSchema.nullable(),
+});
 
 // ---- Heirs and key codes ----
 
@@ -149,6 +163,8 @@ export const releaseInputSchema = z
     condition: releaseConditionSchema.default('after-death'),
     releaseAt: isoDateTimeSchema.nullish(),
     age: z.number().int().min(1).max(120).nullish(),
+    /** An age the heir has already reached releases at once: only with this said explicitly (else 409). */
+    releaseNow: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     const targets = [v.collectionId, v.memoryId, v.photoId, v.documentId, v.letterId].filter((t) => t !== undefined);

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountTokens, contacts, grants, legacyAudit, legacyPlans, legacyVerifiers, users } from '../../db/schema';
+import { accountTokens, contacts, grants, heirs, legacyAudit, legacyPlans, legacyVerifiers, users } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 
 export type PlanRow = typeof legacyPlans.$inferSelect;
@@ -162,7 +162,18 @@ export function createLegacyTriggerRepo(db: Db) {
         .from(contacts)
         .where(inArray(contacts.id, contactIds));
       const byId = new Map(people.map((p) => [p.id, p]));
-      return released.map((g) => ({ ...g, contact: g.contactId === null ? undefined : byId.get(g.contactId) }));
+      const heirIds = [...new Set(released.map((g) => g.heirId).filter((id): id is number => id !== null))];
+      const withCode = await tx
+        .select({ id: heirs.id })
+        .from(heirs)
+        .where(and(inArray(heirs.id, heirIds), isNotNull(heirs.keyCodeHash)));
+      const canOpen = new Set(withCode.map((h) => h.id));
+      return released.map((g) => ({
+        ...g,
+        contact: g.contactId === null ? undefined : byId.get(g.contactId),
+        /** Whether the heir has a key code to open it with. */
+        heirHasKeyCode: g.heirId !== null && canOpen.has(g.heirId),
+      }));
     },
 
     /** The earliest dated heir grant still waiting for its moment. */

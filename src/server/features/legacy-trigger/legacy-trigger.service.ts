@@ -5,7 +5,7 @@
 // sending one twice, and the next step (a reminder, the verifiers) still follows on time.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLog, LegacyPlan, LegacyPlanInput, LegacyStatus } from '@shared/schemas/legacy';
-import { MAX_PAUSE_DAYS } from '@shared/schemas/legacy';
+import { LEGACY_MESSAGES, MAX_PAUSE_DAYS } from '@shared/schemas/legacy';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/durable-files';
@@ -13,6 +13,7 @@ import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { chainIntact, createLegacyLinks, createLegacyTriggerRepo, type LegacyTriggerRepo, type PlanRow } from './legacy-trigger.repo';
+import { afterReportText, days, waitingDays } from './release-rules';
 
 export const LEGACY_TICK_JOB = 'legacy.tick';
 
@@ -195,7 +196,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     });
   }
 
-  async function askVerifiers(tx: Tx, userId: number, at: Date, outbox: Outbox) {
+  async function askVerifiers(tx: Tx, userId: number, plan: PlanRow, at: Date, outbox: Outbox) {
     const owner = await repo.owner(tx, userId);
     if (!owner) return 0;
     const verifiers = await repo.verifiers(tx, userId);
@@ -213,7 +214,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
           '',
           verifyUrl(v.tokenNonce),
           '',
-          'If they are alive, you need do nothing; they can cancel any release by signing in.',
+          `If they are alive, you need do nothing. ${afterReportText(plan, fullName(owner))}`,
         ].join('\n'),
       });
     }
@@ -227,8 +228,14 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     const owner = await repo.owner(tx, userId);
     const perHeir = new Map<number, (typeof released)[number]>();
     for (const grant of released) if (grant.heirId !== null && !perHeir.has(grant.heirId)) perHeir.set(grant.heirId, grant);
+    const noCode: string[] = [];
     for (const grant of perHeir.values()) {
       if (!grant.contact?.email || !owner) continue;
+      // an heir is never told of something they cannot open: the owner is asked to make the key code instead
+      if (!grant.heirHasKeyCode) {
+        if (!afterDeath) noCode.push(grant.contact.firstName);
+        continue;
+      }
       outbox.push({
         to: grant.contact.email,
         subject: `${fullName(owner)} has left something for you on heirloom`,
@@ -241,6 +248,18 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
           '',
           `and enter the key code ${owner.firstName} gave you (it is in your Legacy Kit, or on the paper they left you).`,
           'You need no account.',
+        ].join('\n'),
+      });
+    }
+    if (owner && noCode.length > 0) {
+      outbox.push({
+        to: owner.email,
+        subject: 'Make a key code so your heir can open what you released',
+        text: [
+          `Hello ${owner.firstName},`,
+          '',
+          `Something you chose to release on a date or at an age has been released to ${noCode.join(', ')}, but there is no key code to open it yet, so they have not been told.`,
+          `Make the key code on your Legacy Plan page (${publicUrl}/after-life) and give them their Legacy Kit.`,
         ].join('\n'),
       });
     }
@@ -270,15 +289,16 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
           await repo.appendAudit(tx, userId, at, 'reminder sent', { reminder: plan.remindersSent + 1 });
         } else {
           await repo.updatePlan(tx, userId, { state: 'verifying', stateSince: at });
-          await askVerifiers(tx, userId, at, outbox);
+          await askVerifiers(tx, userId, plan, at, outbox);
         }
       } else if (plan.state === 'verifying') {
         const confirmed = (await repo.verifiers(tx, userId)).filter((v) => v.confirmedAt).length;
         if (confirmed < plan.verifiersRequired) return;
-        const vetoEndsAt = addDays(at, plan.vetoDays);
+        const wait = waitingDays(plan);
+        const vetoEndsAt = addDays(at, wait);
         await repo.updatePlan(tx, userId, { state: 'veto', stateSince: at, vetoEndsAt });
         await repo.appendAudit(tx, userId, at, 'veto started', { confirmations: confirmed, vetoEndsAt: vetoEndsAt.toISOString() });
-        if (plan.vetoDays > 0) await vetoMail(tx, userId, vetoEndsAt, outbox);
+        if (wait > 0) await vetoMail(tx, userId, vetoEndsAt, outbox);
       } else if (plan.state === 'veto') {
         if (!due || at < due) return;
         await repo.updatePlan(tx, userId, { state: 'released', stateSince: at, releasedAt: at });
@@ -312,6 +332,36 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     }
   }
 
+  /** The first report while the plan still waits for more: the owner hears of it at once, at every address. */
+  async function firstReportMail(tx: Tx, userId: number, plan: PlanRow, reporter: string, outbox: Outbox) {
+    const { owner, addresses } = await ownerAddresses(tx, userId);
+    if (!owner) return;
+    const wait = waitingDays(plan);
+    for (const address of addresses) {
+      const token = await links.issue(userId, 'legacy_veto', address);
+      outbox.push({
+        to: address,
+        subject: 'A verifier has reported your death to heirloom',
+        text: [
+          `Hello ${owner.firstName},`,
+          '',
+          `${reporter}, one of your verifiers, has told heirloom that you have died.`,
+          `Nothing is released yet: ${plan.verifiersRequired} of your verifiers must confirm it, and ${
+            wait === 0
+              ? 'when they have, what you chose for your heirs is released to them at once, with no waiting time.'
+              : `when they have, you still have ${days(wait)} to cancel before it is released.`
+          }`,
+          '',
+          'If you are alive, cancel it now with one click:',
+          '',
+          `${publicUrl}/legacy/cancel?token=${token}`,
+          '',
+          'Signing in to heirloom cancels it too. Your verifiers will be told.',
+        ].join('\n'),
+      });
+    }
+  }
+
   /** One owner's tick: the plan's machine and the dated releases, then the next tick. */
   async function tick(userId: number) {
     const at = now();
@@ -328,7 +378,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     const verifiers = await repo.verifiers(db, userId);
     return {
       checkInMonths: plan?.checkInMonths ?? 6,
-      vetoDays: plan?.vetoDays ?? 30,
+      vetoDays: plan ? waitingDays(plan) : 30,
       verifiersRequired: plan?.verifiersRequired ?? 1,
       pausedUntil: plan?.pausedUntil?.toISOString() ?? null,
       verifiers: verifiers.map((v) => ({
@@ -355,6 +405,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
       const pausedUntil = input.pausedUntil ? new Date(input.pausedUntil) : null;
       if (pausedUntil && pausedUntil <= at) throw badRequest('A pause must end in the future');
       if (pausedUntil && pausedUntil > addDays(at, MAX_PAUSE_DAYS)) throw badRequest('Check-ins can be paused for at most 6 months');
+      if (input.vetoDays === 0 && input.verifiersRequired < 2) throw badRequest(LEGACY_MESSAGES.noWaitNeedsTwo);
       const outbox: Outbox = [];
       await repo.transaction(async (tx) => {
         await repo.lockOwner(tx, userId);
@@ -384,6 +435,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
           current.filter((v) => !ids.includes(v.contactId)).map((v) => v.id),
         );
         const owner = await repo.owner(tx, userId);
+        const ownerName = owner ? fullName(owner) : 'Someone';
         for (const person of people) {
           if (current.some((v) => v.contactId === person.id)) continue;
           const link = linkTokens.issue();
@@ -391,11 +443,11 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
           await repo.appendAudit(tx, userId, at, 'verifier named', { contactId: person.id });
           outbox.push({
             to: person.email!,
-            subject: `${owner ? fullName(owner) : 'Someone'} named you a verifier of their heirloom Legacy Plan`,
+            subject: `${ownerName} named you a verifier of their heirloom Legacy Plan`,
             text: [
               `Hello ${person.firstName},`,
               '',
-              `${owner ? fullName(owner) : 'Someone'} keeps their life story on heirloom and has chosen what to leave to their family after their death.`,
+              `${ownerName} keeps their life story on heirloom and has chosen what to leave to their family after their death.`,
               'They named you as one of the trusted people heirloom may ask to confirm their death before anything is released.',
               '',
               'What it means: if they stop answering heirloom for a long time, heirloom will e-mail you and ask. You can also report',
@@ -403,7 +455,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
               '',
               `${publicUrl}/legacy/verify/${link.token}`,
               '',
-              'Nothing is released on one report alone: they are asked first and can cancel, and they chose how many verifiers must agree.',
+              afterReportText(settings, ownerName),
               'You need no account, and there is nothing to do now.',
             ].join('\n'),
           });
@@ -501,10 +553,15 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
       if (!verifier) throw notFound('This link is not valid.');
       const owner = await repo.owner(db, verifier.userId);
       const plan = await repo.findPlan(db, verifier.userId);
+      const confirmations = (await repo.verifiers(db, verifier.userId)).filter((v) => v.confirmedAt).length;
       return {
         ownerName: owner ? fullName(owner) : '',
         alreadyConfirmed: verifier.confirmedAt !== null,
         state: plan?.state ?? ('active' as const),
+        verifiersRequired: plan?.verifiersRequired ?? 1,
+        confirmations,
+        waitingDays: plan ? waitingDays(plan) : 1,
+        vetoEndsAt: plan?.state === 'veto' ? (plan.vetoEndsAt?.toISOString() ?? null) : null,
       };
     },
 
@@ -520,12 +577,19 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
         const plan = await repo.findPlan(tx, found.userId);
         if (!verifier || !plan) throw notFound('This link is not valid.');
         if (plan.state === 'released' || verifier.confirmedAt) return;
+        const all = await repo.verifiers(tx, found.userId);
+        const first = all.every((v) => !v.confirmedAt);
+        const reporter = all.find((v) => v.id === verifier.id);
         await repo.confirmVerifier(tx, verifier.id, at);
         await repo.appendAudit(tx, found.userId, at, 'verifier confirmed', { contactId: verifier.contactId });
         if (plan.state === 'active' || plan.state === 'awaiting_check_in') {
           await repo.updatePlan(tx, found.userId, { state: 'verifying', stateSince: at });
         }
         await advance(tx, found.userId, at, outbox);
+        // reaching the veto window mails the owner itself; a first report that needs more is told here
+        const after = await repo.findPlan(tx, found.userId);
+        if (first && after?.state === 'verifying')
+          await firstReportMail(tx, found.userId, plan, reporter ? fullName(reporter) : 'A verifier', outbox);
       });
       await afterCommit(ctx, found.userId, outbox);
       return service.verifierView(token);

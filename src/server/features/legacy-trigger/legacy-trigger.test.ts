@@ -1,11 +1,12 @@
 // The Legacy Plan trigger end to end (decision 026): the state machine driven by an injected clock, every mail
 // read back from a real SMTP server on 127.0.0.1, and the links in those mails used as their pages would.
 import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, grants, heirs, legacyAudit, legacyPlans, letters, users } from '@server/db/schema';
 import { signUp } from '@tests/helpers/server';
 import type { SignedUp } from '@tests/helpers/users';
-import type { LegacyPlanInput } from '@shared/schemas/legacy';
+import { LEGACY_MESSAGES, type LegacyPlanInput } from '@shared/schemas/legacy';
 import { buildTestAppWithSmtp, linkToken, type MailTestApp } from '@tests/helpers/smtp';
 import { addMonths, createLegacyTriggerService, LEGACY_TICK_JOB } from './legacy-trigger.service';
 
@@ -52,18 +53,20 @@ async function contact(
   return row!;
 }
 
-/** An heir with a letter granted on a condition (the heirs feature's rows, made directly). */
+/** An heir (with a key code unless said) with a letter granted on a condition (the heirs feature's rows, made directly). */
 async function heirGrant(
   owner: SignedUp,
   person: { id: number },
   condition: 'after_death' | 'on_date' | 'at_age' | 'never',
   releaseAt: Date | null = null,
+  { keyCode = true } = {},
 ) {
   let [heir] = await t.db
     .select()
     .from(heirs)
     .where(and(eq(heirs.userId, owner.user.id), eq(heirs.contactId, person.id)));
-  heir ??= (await t.db.insert(heirs).values({ userId: owner.user.id, contactId: person.id }).returning())[0]!;
+  const keyCodeHash = keyCode ? randomBytes(32).toString('base64url') : null;
+  heir ??= (await t.db.insert(heirs).values({ userId: owner.user.id, contactId: person.id, keyCodeHash }).returning())[0]!;
   const [letter] = await t.db
     .insert(letters)
     .values({ userId: owner.user.id, heirId: heir.id, title: 'For you', body: 'Love' })
@@ -125,8 +128,19 @@ describe('the Legacy Plan trigger', () => {
     // each verifier is told once, with a personal link that works at once
     const named = await t.smtp.waitForMail(v1.email!, { subject: /named you a verifier/ });
     expect(named.text).toContain('Grace Hopper');
+    expect(named.text).toContain(
+      "As Grace Hopper's plan is set today, Grace Hopper is e-mailed at the first report and can cancel. Nothing is handed on until 2 of the people Grace Hopper chose have confirmed; then Grace Hopper still has 7 days to cancel.",
+    );
     const viewed = await t.app.inject({ method: 'GET', url: `/api/legacy/verify/${verifyToken(named)}` });
-    expect(viewed.json()).toEqual({ ownerName: 'Grace Hopper', alreadyConfirmed: false, state: 'active' });
+    expect(viewed.json()).toEqual({
+      ownerName: 'Grace Hopper',
+      alreadyConfirmed: false,
+      state: 'active',
+      verifiersRequired: 2,
+      confirmations: 0,
+      waitingDays: 7,
+      vetoEndsAt: null,
+    });
     await c.service.putPlan(owner.user.id, plan({ verifierContactIds: [v1.id, v2.id], verifiersRequired: 2 }));
 
     const due = addMonths(start, 6);
@@ -156,6 +170,10 @@ describe('the Legacy Plan trigger', () => {
     expect(await c.service.verifierConfirm(token1!)).toMatchObject({ alreadyConfirmed: true, state: 'verifying' });
     await c.service.verifierConfirm(token1!); // counted once
     expect(await c.service.status(owner.user.id)).toMatchObject({ state: 'verifying', confirmations: 1, verifiersRequired: 2 });
+    // the owner hears of the first report at once, not only when enough have confirmed
+    const reported = await t.smtp.waitForMail(owner.email, { subject: /has reported your death/ });
+    expect(reported.text).toContain('Vera Test, one of your verifiers, has told heirloom that you have died.');
+    expect(reported.text).toContain(`${t.env.PUBLIC_URL}/legacy/cancel?token=`);
     const vetoStart = new Date(due.getTime() + 23 * DAY);
     c.at(vetoStart);
     expect(await c.service.verifierConfirm(token2!)).toMatchObject({ state: 'veto' });
@@ -302,20 +320,45 @@ describe('the Legacy Plan trigger', () => {
     expect(events.filter((e) => e === 'vetoed')).toHaveLength(2);
   }, 60_000);
 
-  it('with vetoDays 0 the release happens as soon as enough verifiers confirm', async () => {
-    const owner = await signUp(t.app);
+  it('with no waiting time two must agree, the owner is told at every address at the first report, and the last one releases at once', async () => {
+    const owner = await signUp(t.app, { firstName: 'Margaret', surname: 'Walker' });
+    const pending = `pending-${Date.now()}@example.com`;
+    await t.db.update(users).set({ pendingEmail: pending }).where(eq(users.id, owner.user.id));
     const v1 = await contact(owner, 'Zed');
+    const v2 = await contact(owner, 'Zia');
     const heirPerson = await contact(owner, 'Zoe');
     const grant = await heirGrant(owner, heirPerson, 'after_death');
     const c = clocked(new Date(Date.now() + 1000));
-    await c.service.putPlan(owner.user.id, plan({ verifierContactIds: [v1.id], vetoDays: 0 }));
-    const named = await t.smtp.waitForMail(v1.email!, { subject: /named you a verifier/ });
-    // a verifier may report at any time, straight from active
+    await c.service.putPlan(owner.user.id, plan({ verifierContactIds: [v1.id, v2.id], verifiersRequired: 2, vetoDays: 0 }));
+    const [named1, named2] = await Promise.all([v1, v2].map((v) => t.smtp.waitForMail(v.email!, { subject: /named you a verifier/ })));
+    expect(named1!.text).toContain('then it is handed on at once, with no waiting time.');
+
+    // a verifier may report at any time, straight from active: nothing is released, the owner is told at once
     const reportedAt = new Date(Date.now() + 2 * DAY);
     c.at(reportedAt);
-    expect(await c.service.verifierConfirm(verifyToken(named))).toMatchObject({ state: 'released', alreadyConfirmed: true });
-    expect((await grantRow(grant.id)).releasedAt?.getTime()).toBe(reportedAt.getTime());
+    expect(await c.service.verifierConfirm(verifyToken(named1!))).toMatchObject({
+      state: 'verifying',
+      alreadyConfirmed: true,
+      confirmations: 1,
+      verifiersRequired: 2,
+      waitingDays: 0,
+    });
+    expect((await grantRow(grant.id)).releasedAt).toBeNull();
+    for (const address of [owner.email, pending]) {
+      const told = await t.smtp.waitForMail(address, { subject: 'A verifier has reported your death to heirloom' });
+      expect(told.text).toContain('released to them at once, with no waiting time');
+      expect(told.text).toContain(`${t.env.PUBLIC_URL}/legacy/cancel?token=`);
+    }
+    expect(t.smtp.mailTo(heirPerson.email!)).toHaveLength(0);
+
+    // the second page says before the tap that it releases at once; its confirmation does
+    expect((await c.service.verifierView(verifyToken(named2!))).confirmations).toBe(1);
+    const releasedAt = new Date(reportedAt.getTime() + DAY);
+    c.at(releasedAt);
+    expect(await c.service.verifierConfirm(verifyToken(named2!))).toMatchObject({ state: 'released', alreadyConfirmed: true });
+    expect((await grantRow(grant.id)).releasedAt?.getTime()).toBe(releasedAt.getTime());
     await t.smtp.waitForMail(heirPerson.email!, { subject: /left something for you/ });
+    expect(t.smtp.mailTo(owner.email, /reported your death/)).toHaveLength(1); // the first report only
 
     // released is final: a sign-in, a check-in or a veto changes nothing
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: owner.email, password: owner.password } });
@@ -327,6 +370,43 @@ describe('the Legacy Plan trigger', () => {
     expect(
       (await t.app.inject({ method: 'PUT', url: '/api/legacy/plan', headers: { cookie: owner.cookie }, payload: plan() })).statusCode,
     ).toBe(409);
+  }, 60_000);
+
+  it('refuses no waiting time with one verifier, and a plan stored that way waits 1 day with the owner told', async () => {
+    const owner = await signUp(t.app);
+    const v1 = await contact(owner, 'Una');
+    const heirPerson = await contact(owner, 'Hugo');
+    const grant = await heirGrant(owner, heirPerson, 'after_death');
+    const put = (body: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/legacy/plan', headers: { cookie: owner.cookie }, payload: body });
+    const refused = await put(plan({ verifierContactIds: [v1.id], verifiersRequired: 1, vetoDays: 0 }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(LEGACY_MESSAGES.noWaitNeedsTwo);
+    expect(await t.db.select().from(legacyPlans).where(eq(legacyPlans.userId, owner.user.id))).toEqual([]);
+    await expect(
+      clocked().service.putPlan(owner.user.id, plan({ verifierContactIds: [v1.id], verifiersRequired: 1, vetoDays: 0 })),
+    ).rejects.toMatchObject({ statusCode: 400 });
+
+    // a plan saved before the rule: read as the shortest wait allowed
+    expect((await put(plan({ verifierContactIds: [v1.id], verifiersRequired: 1, vetoDays: 1 }))).statusCode).toBe(200);
+    await t.db.update(legacyPlans).set({ vetoDays: 0 }).where(eq(legacyPlans.userId, owner.user.id));
+    const got = await t.app.inject({ method: 'GET', url: '/api/legacy/plan', headers: { cookie: owner.cookie } });
+    expect(got.json()).toMatchObject({ vetoDays: 1, verifiersRequired: 1 });
+    const named = await t.smtp.waitForMail(v1.email!, { subject: /named you a verifier/ });
+    const page = await t.app.inject({ method: 'GET', url: `/api/legacy/verify/${verifyToken(named)}` });
+    expect(page.json()).toMatchObject({ waitingDays: 1, verifiersRequired: 1, confirmations: 0 });
+
+    const c = clocked();
+    const reportedAt = new Date(Date.now() + DAY);
+    c.at(reportedAt);
+    expect(await c.service.verifierConfirm(verifyToken(named))).toMatchObject({
+      state: 'veto',
+      vetoEndsAt: new Date(reportedAt.getTime() + DAY).toISOString(),
+    });
+    expect((await grantRow(grant.id)).releasedAt).toBeNull();
+    await t.smtp.waitForMail(owner.email, { subject: /about to be released/ });
+    await c.tickAt(owner.user.id, new Date(reportedAt.getTime() + DAY - SECOND));
+    expect((await grantRow(grant.id)).releasedAt).toBeNull();
   }, 60_000);
 
   it('the check-in link works from the mail over HTTP and answers with the next check-in', async () => {

@@ -113,7 +113,7 @@ export function useVerifierLink(token: string, enabled: boolean) {
 export function useConfirmDeath(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => postKeepingRetryAfter<unknown>(verifyUrl(token), {}),
+    mutationFn: () => postKeepingRetryAfter<VerifierLink>(verifyUrl(token), {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.heir.verifier(token) }),
   });
 }

@@ -99,23 +99,67 @@ describe('the one-click pages of the Legacy Plan', () => {
     expect(screen.getByRole('button', { name: 'Cancel the release' })).toBeTruthy();
   });
 
+  const link = (over: object = {}) => ({
+    ownerName: 'Ada Byron',
+    alreadyConfirmed: false,
+    state: 'active',
+    verifiersRequired: 1,
+    confirmations: 0,
+    waitingDays: 7,
+    vetoEndsAt: null,
+    ...over,
+  });
+
   it('verifier: explains what confirming means and confirms only through the dialog', async () => {
     let confirmed = false;
     const fetchMock = renderPage(<VerifierScreen token={TOKEN} />, (_url, init) => {
       if (init?.method === 'POST') confirmed = true;
-      return json(200, { ownerName: 'Ada Byron', alreadyConfirmed: confirmed, state: 'verifying' });
+      return json(
+        200,
+        link(confirmed ? { alreadyConfirmed: true, state: 'veto', confirmations: 1, vetoEndsAt: '2031-05-10T12:00:00.000Z' } : {}),
+      );
     });
-    expect(
-      await screen.findByText('Confirm only if you know that Ada Byron has died. Ada Byron is told first and can still cancel.'),
-    ).toBeTruthy();
+    const consequence = 'Ada Byron is e-mailed at once and has 7 days to cancel before what they left is handed on.';
+    expect(await screen.findByText('Confirm only if you know that Ada Byron has died.')).toBeTruthy();
+    expect(screen.getByText(consequence)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: "Confirm Ada Byron's death" }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm that Ada Byron has died?' });
+    expect(dialog.textContent).toContain(consequence);
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, confirm' }));
     expect(dialog).toBeTruthy();
-    expect((await screen.findByRole('status')).textContent).toMatch(/^Your confirmation is recorded\./);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Your confirmation is recorded.Enough of the people Ada Byron chose have confirmed. Ada Byron has been e-mailed and can cancel until 10 May 2031; then what they left is handed on.',
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(post[0]).toBe(`/api/legacy/verify/${TOKEN}`);
+  });
+
+  it('verifier: with no waiting time, the last confirmation needed says before the tap that it hands everything on at once', async () => {
+    renderPage(<VerifierScreen token={TOKEN} />, () =>
+      json(200, link({ state: 'verifying', verifiersRequired: 2, confirmations: 1, waitingDays: 0 })),
+    );
+    const immediate =
+      'Your confirmation is the last one needed: what Ada Byron left is handed on to their heirs at once, with no waiting time, and can no longer be cancelled.';
+    expect(await screen.findByText(immediate)).toBeTruthy();
+    expect(screen.queryByText(/told first/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "Confirm Ada Byron's death" }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(immediate);
+  });
+
+  it('verifier: the first of two with no waiting time hears that the owner is told and nothing is handed on yet', async () => {
+    renderPage(<VerifierScreen token={TOKEN} />, () => json(200, link({ verifiersRequired: 2, waitingDays: 0 })));
+    expect(
+      await screen.findByText(
+        'Ada Byron is e-mailed at once and can cancel. Nothing is handed on until 2 of the people Ada Byron chose have confirmed (0 so far); then it is handed on at once, with no waiting time.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('verifier: after a release the page shows no button that can no longer do anything', async () => {
+    renderPage(<VerifierScreen token={TOKEN} />, () => json(200, link({ state: 'released' })));
+    expect(await screen.findByText('What Ada Byron left has been handed on to their heirs. There is nothing more to do.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('verifier: an unknown link says it does not work any more', async () => {
@@ -124,8 +168,14 @@ describe('the one-click pages of the Legacy Plan', () => {
   });
 
   it('verifier: someone who already confirmed is thanked, not asked again', async () => {
-    renderPage(<VerifierScreen token={TOKEN} />, () => json(200, { ownerName: 'Ada Byron', alreadyConfirmed: true, state: 'veto' }));
-    expect(await screen.findByText(/Ada Byron is told first and can still cancel/)).toBeTruthy();
+    renderPage(<VerifierScreen token={TOKEN} />, () =>
+      json(200, link({ alreadyConfirmed: true, state: 'verifying', verifiersRequired: 3, confirmations: 1 })),
+    );
+    expect(
+      await screen.findByText(
+        'Ada Byron has been e-mailed and can cancel. Nothing is handed on until 3 of the people Ada Byron chose have confirmed (1 so far); then Ada Byron still has 7 days to cancel.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/^Your confirmation is recorded\./);
     expect(screen.queryByRole('button')).toBeNull();
   });

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useConfirmDeath, useVerifierLink } from '../api';
+import { afterConfirming, beforeConfirming } from '../verifier-wording';
 import { isLinkToken, OneClickCard, tooManyTries } from './one-click-card';
 
 function DeadLink() {
@@ -37,18 +38,24 @@ export function VerifierScreen({ token }: { token: string }) {
   }
 
   const { ownerName, alreadyConfirmed, state } = link.data;
+  const view = confirm.data ?? link.data;
   if (confirm.isSuccess || alreadyConfirmed) {
     return (
       <OneClickCard title="Thank you." tone="success">
         <span>Your confirmation is recorded.</span>
-        <span>
-          {state === 'released'
-            ? `What ${ownerName} left has been handed on.`
-            : `${ownerName} is told first and can still cancel. Nothing is handed on until enough of the people ${ownerName} chose have confirmed.`}
-        </span>
+        <span>{afterConfirming(view)}</span>
       </OneClickCard>
     );
   }
+  // once the release is under way or done, a confirmation can change nothing: no button that does nothing
+  if (state === 'released' || state === 'veto') {
+    return (
+      <OneClickCard title={`${ownerName} named you as a verifier`} tone="success" icon={HandHeart}>
+        <span>{afterConfirming(view)}</span>
+      </OneClickCard>
+    );
+  }
+  const consequence = beforeConfirming(link.data);
   return (
     <OneClickCard
       title={`${ownerName} named you as a verifier`}
@@ -63,7 +70,7 @@ export function VerifierScreen({ token }: { token: string }) {
           )}
           <ConfirmDialog
             title={`Confirm that ${ownerName} has died?`}
-            text={`${ownerName} is told first and can still cancel.`}
+            text={consequence}
             confirmLabel="Yes, confirm"
             destructive={false}
             onConfirm={() => confirm.mutate()}
@@ -81,9 +88,8 @@ export function VerifierScreen({ token }: { token: string }) {
         {ownerName} chose to hand parts of their life story on to family and friends after their death, and asked you to help confirm when
         that time has come.
       </span>
-      <span>
-        Confirm only if you know that {ownerName} has died. {ownerName} is told first and can still cancel.
-      </span>
+      <span>Confirm only if you know that {ownerName} has died.</span>
+      <span>{consequence}</span>
     </OneClickCard>
   );
 }

@@ -67,4 +67,25 @@ describe('PlanForm', () => {
     expect(fireEvent.keyDown(search, { key: 'Enter' })).toBe(false);
     expect(fireEvent.keyDown(search, { key: 'b' })).toBe(true);
   });
+
+  it('allows no waiting time only when two verifiers must agree, and says why', async () => {
+    const { saved } = renderForm();
+    const none = await screen.findByRole('radio', { name: 'None' });
+    expect((none as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/“None” needs at least two verifiers who must agree/)).toBeTruthy();
+    expect(screen.getByText(/You are e-mailed at every address the moment the first of them reports it/)).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Bo Lee/ }));
+    fireEvent.change(screen.getByLabelText('How many must confirm'), { target: { value: '2' } });
+    expect((none as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(none);
+    expect(screen.getByText(/When 2 of them confirm, your heirs are told at once, with no waiting time\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ vetoDays: 0, verifiersRequired: 2, verifierContactIds: [900, 2] });
+
+    // one who must confirm again: "None" cannot stay chosen
+    fireEvent.change(screen.getByLabelText('How many must confirm'), { target: { value: '1' } });
+    expect((screen.getByRole('radio', { name: '1 day' }) as HTMLInputElement).checked).toBe(true);
+  });
 });

@@ -14,16 +14,23 @@ import { livePause } from '../wording';
 
 const DEFAULT_PLAN: LegacyPlan = { checkInMonths: 6, vetoDays: 30, verifiersRequired: 1, verifiers: [], pausedUntil: null };
 
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+/** Why “None” needs two verifiers: shown beside the waiting times whenever fewer must confirm. */
+export const NO_WAIT_NEEDS_TWO =
+  '“None” needs at least two verifiers who must agree: one person’s mistake must never hand everything on with no chance to stop it. With one, the shortest waiting time is 1 day.';
+
 /** Exactly what the trigger does with these settings. */
 export function planExplanation(months: number, required: number, verifiers: number, vetoDays: number): string {
   const ask =
     `Every ${months} months heirloom e-mails you “Are you still there?”. Signing in counts. ` +
-    'If you don’t answer it or two reminders, your verifiers are asked to confirm.';
+    'If you don’t answer it or two reminders, your verifiers are asked to confirm; they can also report your death at any time.';
   if (verifiers === 0) return `${ask} Choose at least one verifier below.`;
+  const told = 'You are e-mailed at every address the moment the first of them reports it, and can cancel.';
   const confirm = `When ${required} of them ${required === 1 ? 'confirms' : 'confirm'}`;
   return vetoDays === 0
-    ? `${ask} ${confirm}, your heirs are told at once, with no time to cancel.`
-    : `${ask} ${confirm}, you have ${vetoDays} days to cancel before your heirs are told.`;
+    ? `${ask} ${told} ${confirm}, your heirs are told at once, with no waiting time.`
+    : `${ask} ${told} ${confirm}, you still have ${days(vetoDays)} to cancel before your heirs are told.`;
 }
 
 function PlanFields({ plan }: { plan: LegacyPlan }) {
@@ -36,6 +43,12 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
   const savePlan = useSavePlan();
   const monthsId = useId();
   const requiredId = useId();
+  const noWaitId = useId();
+
+  const requiredNumber = Math.max(1, Number(required) || 1);
+  const noWaitAllowed = requiredNumber >= 2;
+  // fewer must agree than "None" needs: the shortest wait allowed instead
+  const waitDays = vetoDays === 0 && !noWaitAllowed ? 1 : vetoDays;
 
   function toggle(id: number, item: PickerItem) {
     setVerifiers((old) => {
@@ -49,7 +62,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
     event.preventDefault();
     const input = {
       checkInMonths: Number(months),
-      vetoDays,
+      vetoDays: waitDays,
       verifierContactIds: [...verifiers.keys()],
       verifiersRequired: Math.max(1, Number(required)),
       pausedUntil: livePause(plan.pausedUntil),
@@ -85,16 +98,28 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Waiting time before your heirs are told</legend>
         <div className="flex flex-wrap gap-2">
-          {VETO_DAYS.map((days) => (
+          {VETO_DAYS.map((n) => (
             <label
-              key={days}
-              className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-primary/5"
+              key={n}
+              className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-primary/5 has-disabled:cursor-not-allowed has-disabled:opacity-60"
             >
-              <input type="radio" name="veto-days" checked={vetoDays === days} onChange={() => setVetoDays(days)} />
-              {days === 0 ? 'None' : `${days} days`}
+              <input
+                type="radio"
+                name="veto-days"
+                checked={waitDays === n}
+                disabled={n === 0 && !noWaitAllowed}
+                aria-describedby={n === 0 && !noWaitAllowed ? noWaitId : undefined}
+                onChange={() => setVetoDays(n)}
+              />
+              {n === 0 ? 'None' : days(n)}
             </label>
           ))}
         </div>
+        {!noWaitAllowed && (
+          <p id={noWaitId} className="text-sm text-muted-foreground">
+            {NO_WAIT_NEEDS_TWO}
+          </p>
+        )}
       </fieldset>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Verifiers: people who confirm your death</legend>
@@ -125,7 +150,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
         />
       </div>
       <p className="rounded-md bg-muted/50 p-3 text-sm">
-        {planExplanation(Number(months) || plan.checkInMonths, Math.max(1, Number(required) || 1), chosen, vetoDays)}
+        {planExplanation(Number(months) || plan.checkInMonths, requiredNumber, chosen, waitDays)}
       </p>
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive">

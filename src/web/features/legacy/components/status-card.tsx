@@ -1,6 +1,6 @@
 import { HeartPulse, Plane } from 'lucide-react';
 import { useId, useState } from 'react';
-import { MAX_PAUSE_DAYS, type LegacyPlan, type LegacyStatus } from '@shared/schemas/legacy';
+import { MAX_PAUSE_DAYS, type VETO_DAYS, type LegacyPlan, type LegacyStatus } from '@shared/schemas/legacy';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import {
@@ -23,7 +23,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 
 const planInput = (plan: LegacyPlan, pausedUntil: string | null) => ({
   checkInMonths: plan.checkInMonths,
-  vetoDays: plan.vetoDays as 0 | 7 | 14 | 30,
+  vetoDays: plan.vetoDays as (typeof VETO_DAYS)[number],
   verifierContactIds: plan.verifiers.map((v) => v.contactId),
   verifiersRequired: plan.verifiersRequired,
   pausedUntil,
