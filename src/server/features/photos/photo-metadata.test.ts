@@ -1,5 +1,33 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dateTakenFrom } from './photo-metadata';
+import { needsCleaning } from '../../lib/nul-character';
+import { dateTakenFrom, readPhotoMetadata } from './photo-metadata';
+
+/** A little-endian TIFF block (what readPhotoMetadata takes) with one IFD0 entry: Make, holding these bytes. */
+function tiffWithMake(bytes: Buffer): Buffer {
+  const value = Buffer.concat([bytes, Buffer.from([0])]);
+  const head = Buffer.alloc(8 + 2 + 12 + 4);
+  head.write('II', 0, 'latin1');
+  head.writeUInt16LE(42, 2);
+  head.writeUInt32LE(8, 4); // IFD0 right after the header
+  head.writeUInt16LE(1, 8); // one entry
+  head.writeUInt16LE(0x010f, 10); // Make
+  head.writeUInt16LE(2, 12); // ASCII
+  head.writeUInt32LE(value.length, 14);
+  head.writeUInt32LE(head.length, 18); // its bytes follow the IFD
+  return Buffer.concat([head, value]);
+}
+
+describe('readPhotoMetadata text', () => {
+  it('keeps text the database stores: no NUL, and no half of a character its length limit cut in two', async () => {
+    // 199 letters and an emoji (two UTF-16 units): cut at 200, the emoji's first half was left alone
+    const long = await readPhotoMetadata(tiffWithMake(Buffer.from(`${'a'.repeat(199)}😀`)));
+    expect(long.cameraInfo).toBe(`${'a'.repeat(199)}\ufffd`);
+    expect(long.exifData?.Make).toBe(long.cameraInfo);
+    expect(needsCleaning(JSON.stringify(long.exifData))).toBe(false);
+    const nul = await readPhotoMetadata(tiffWithMake(Buffer.from('Ca\0non', 'latin1')));
+    expect(nul.cameraInfo).not.toContain('\u0000');
+  });
+});
 
 describe('dateTakenFrom', () => {
   const zone = process.env.TZ;
