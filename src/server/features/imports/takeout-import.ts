@@ -2,7 +2,8 @@
 // with a JSON sidecar Google writes beside it. A photo takes its date, place and description from the
 // sidecar only where its own EXIF lacks them; album folders (a metadata.json with a title, not "Photos from
 // YYYY") become collections; "-edited" copies and second copies are skipped; what heirloom does not keep
-// is refused in the report, never dropped silently. Videos come in like photos (decision 038).
+// is refused in the report, never dropped silently, and so is a sidecar's field it cannot use (the photo still
+// comes in: takeout-sidecar.ts). Videos come in like photos (decision 038).
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import type { StagedFile } from '../../lib/file-store';
 import { cleanText } from '../../lib/nul-character';
