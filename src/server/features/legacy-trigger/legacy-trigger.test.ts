@@ -504,6 +504,20 @@ describe('the Legacy Plan trigger', () => {
     expect(events.filter((e) => e === 'time capsule released')).toHaveLength(2);
   }, 60_000);
 
+  it('an heir without a key code is not told of a release they cannot open; the owner is asked to make the code', async () => {
+    const owner = await signUp(t.app);
+    const heirPerson = await contact(owner, 'Tom');
+    const start = new Date(Date.now() + 1000);
+    const c = clocked(start);
+    await c.service.putPlan(owner.user.id, plan());
+    const birthday = await heirGrant(owner, heirPerson, 'at_age', new Date(start.getTime() + 5 * DAY), { keyCode: false });
+    await c.tickAt(owner.user.id, new Date(start.getTime() + 5 * DAY));
+    expect((await grantRow(birthday.id)).releasedAt).not.toBeNull();
+    const asked = await t.smtp.waitForMail(owner.email, { subject: /Make a key code/ });
+    expect(asked.text).toContain('has been released to Tom, but there is no key code to open it yet, so they have not been told.');
+    expect(t.smtp.mailTo(heirPerson.email!)).toHaveLength(0);
+  }, 30_000);
+
   it('refuses another user’s contact, a contact without e-mail, and an unknown verifier link', async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);

@@ -3,7 +3,7 @@
 // grants of that heir whose release time has come.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { collections, contacts, grants, heirs, letters, memories, photos, users, vaultFiles } from '../../db/schema';
+import { collections, contacts, grants, heirs, letters, memories, photos, replacedKeyCodes, users, vaultFiles } from '../../db/schema';
 
 export type ReleaseKind = 'collection' | 'photo' | 'memory' | 'document' | 'letter';
 export type StoredCondition = 'now' | 'after_death' | 'on_date' | 'at_age' | 'never';
@@ -148,14 +148,33 @@ export function createLegacyRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** A new code replaces the old one (which then opens nothing) and clears the public key derived from it. */
+    /**
+     * A new code replaces the old one (which then opens nothing but says it was replaced) and clears the
+     * public key derived from it.
+     */
     async setKeyCode(userId: number, heirId: number, keyCodeHash: string, at: Date) {
-      const rows = await db
-        .update(heirs)
-        .set({ keyCodeHash, publicKey: null, keyCodeCreatedAt: at })
-        .where(and(eq(heirs.id, heirId), eq(heirs.userId, userId)))
-        .returning({ id: heirs.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ keyCodeHash: heirs.keyCodeHash })
+          .from(heirs)
+          .where(and(eq(heirs.id, heirId), eq(heirs.userId, userId)))
+          .for('update');
+        if (!old) return false;
+        if (old.keyCodeHash) {
+          await tx.insert(replacedKeyCodes).values({ keyCodeHash: old.keyCodeHash, heirId, replacedAt: at }).onConflictDoNothing();
+        }
+        await tx.update(heirs).set({ keyCodeHash, publicKey: null, keyCodeCreatedAt: at }).where(eq(heirs.id, heirId));
+        return true;
+      });
+    },
+
+    /** Whether this hash was an heir's key code before a newer one replaced it. */
+    async wasReplaced(keyCodeHash: string) {
+      const [row] = await db
+        .select({ heirId: replacedKeyCodes.heirId })
+        .from(replacedKeyCodes)
+        .where(eq(replacedKeyCodes.keyCodeHash, keyCodeHash));
+      return row !== undefined;
     },
 
     async setPublicKey(userId: number, heirId: number, publicKey: string) {

@@ -22,6 +22,7 @@ import { writeArchive } from '../exports/exports.service';
 import { retryAfter, sharedViewServiceFor, shareReadRoutes } from '../shared-view/shared-view.service';
 import { createLegacyRepo } from './legacy.repo';
 import { createLegacyService, HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
+import { fileAnswers, noContent, zipAnswer } from '../../lib/route-answers';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -54,7 +55,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => legacy.updateHeir(currentUser(req).id, req.params.id, req.body),
   );
 
-  app.delete('/heirs/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/heirs/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await legacy.removeHeir(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
@@ -77,7 +78,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201).send(await legacy.addRelease(currentUser(req).id, req.body)),
   );
 
-  app.delete('/releases/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/releases/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await legacy.removeRelease(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
@@ -90,7 +91,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.code(201).send(await legacy.addLetter(currentUser(req).id, req.body)),
   );
 
-  app.delete('/letters/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/letters/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await legacy.removeLetter(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
@@ -126,7 +127,7 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/close', async (req, reply) => {
+  app.post('/close', { schema: { response: noContent } }, async (req, reply) => {
     reply.clearCookie(HEIR_COOKIE, cookieOptions(req));
     return reply.code(204).send();
   });
@@ -137,7 +138,7 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A static segment: the router prefers it to '/received/:grantId'.
-  app.get('/received/download', async (req, reply) => {
+  app.get('/received/download', { schema: { response: zipAnswer } }, async (req, reply) => {
     const { fileName, dataset } = await legacy.zip(cookieOf(req));
     reply
       .header('Content-Type', 'application/zip')
@@ -157,6 +158,7 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
           photoId: idParamSchema,
           size: z.enum(['thumbnail', 'display', 'download'], { error: 'Not found' }),
         }),
+        response: fileAnswers('image/*'),
       },
     },
     async (req, reply) => {

@@ -18,7 +18,7 @@ import {
   type ReleaseInput,
   type SealedLetter,
 } from '@shared/schemas/legacy';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import type { FastifyInstance } from 'fastify';
@@ -46,7 +46,15 @@ const conditionOf = (stored: StoredCondition): Release['condition'] =>
 const DUMMY_CODE = '0'.repeat(27);
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const keyCodeFirst = (h: { firstName: string; lastName: string }) =>
+  `Make ${`${h.firstName} ${h.lastName}`.trim()}’s key code first: without it, nothing released to them can be opened.`;
 const nameOf = (h: { firstName: string; lastName: string }) => `${h.firstName} ${h.lastName}`.trim();
+
+/** How old someone born on `dateOfBirth` is at `at` (by the same UTC birthdays as birthdayAt). */
+export function ageAt(dateOfBirth: string, at: Date): number {
+  const years = at.getUTCFullYear() - Number(dateOfBirth.slice(0, 4));
+  return birthdayAt(dateOfBirth, years) <= at ? years : years - 1;
+}
 
 /** The heir's birthday of that age (UTC midnight); 29 February becomes 1 March in other years. */
 export function birthdayAt(dateOfBirth: string, age: number): Date {
@@ -236,9 +244,16 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         if (!heir.dateOfBirth) throw badRequest(LEGACY_MESSAGES.dateOfBirthNeeded);
         releaseAge = input.age!;
         const birthday = birthdayAt(heir.dateOfBirth, releaseAge);
-        // an age already reached is released at once
+        if (birthday <= at && !input.releaseNow) {
+          const age = ageAt(heir.dateOfBirth, at);
+          throw conflict(
+            `${nameOf(heir)} is already ${age}, so a release at ${releaseAge} would happen now. Choose an age above ${age}, or say that it is released now (releaseNow).`,
+            'RELEASE_IS_NOW',
+          );
+        }
         releaseAt = birthday > at ? birthday : at;
       }
+      if (releaseAt && releaseAt <= at && !heir.keyCodeHash) throw conflict(keyCodeFirst(heir), 'NO_KEY_CODE');
       const id = await repo.insertRelease({
         userId,
         heirId: heir.id,
@@ -313,8 +328,9 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
 
     /**
      * A key code → the heir's cookie once something is released to it. Every code is hashed (a malformed
-     * one as a dummy), and every answer but a release is the same neutral one, so neither the answer nor
-     * its time says whether a code exists. Tries are throttled per code like sign-ins per account.
+     * one as a dummy), and every answer but a release or a replaced code (410) is the same neutral one, so
+     * neither the answer nor its time says whether a current code exists. Tries are throttled per code like
+     * sign-ins per account.
      */
     async open(keyCode: string, address: string): Promise<{ result: OpenResult; cookie?: string }> {
       const normalized = readKeyCode(keyCode);
@@ -322,20 +338,26 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       // malformed codes are counted by what was typed, so one person's typos do not slow another's
       const attempt = await throttle.begin(normalized ? `key-code:${hash}` : `key-code-typed:${normalizeKeyCode(keyCode)}`, address);
       const neutral = { result: { released: false, message: LEGACY_MESSAGES.nothingReleased } as OpenResult };
+      let replaced = false;
       try {
-        // the same two queries for every code, known or not
+        // the same three queries for every code, known or not
         const heir = await repo.findHeirByKeyCodeHash(hash);
         const released = await repo.hasReleased(heir?.id ?? 0, heir?.userId ?? 0, now());
-        if (!normalized || !heir || !released) return neutral;
-        await attempt.succeeded();
-        return {
-          result: { released: true, ownerName: heir.ownerName, heirName: nameOf(heir) },
-          cookie: `${heir.id}.${tokens.heirProof(heir.id, hash)}`,
-        };
+        replaced = (await repo.wasReplaced(hash)) && !!normalized && !heir;
+        if (!replaced && (!normalized || !heir || !released)) return neutral;
+        if (heir && !replaced) {
+          await attempt.succeeded();
+          return {
+            result: { released: true, ownerName: heir.ownerName, heirName: nameOf(heir) },
+            cookie: `${heir.id}.${tokens.heirProof(heir.id, hash)}`,
+          };
+        }
       } catch (err) {
         await attempt.abandon();
         throw err;
       }
+      // an old Legacy Kit must not leave its heir waiting forever for a code that opens nothing (a failed try all the same)
+      throw new AppError(410, LEGACY_MESSAGES.keyCodeReplaced, 'KEY_CODE_REPLACED');
     },
 
     heirOfCookie,

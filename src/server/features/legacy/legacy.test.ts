@@ -171,9 +171,22 @@ describe('releases', () => {
     const never = (await post({ heirId, documentId: w.documentId, condition: 'never' })).json() as Release;
     expect(never).toMatchObject({ condition: 'never', target: { kind: 'document', title: 'deeds.txt' } });
 
-    // an age already reached is released at once
+    // an age already reached is a release now: said explicitly, and only to an heir with a key code
+    const age = new Date().getUTCFullYear() - 1990; // born on 1 January
+    const notSaid = await post({ heirId, photoId: w.otherPhotoId, condition: 'at-age', age: 18 });
+    expect(notSaid.statusCode).toBe(409);
+    expect(notSaid.json()).toEqual({
+      message: `Grace King is already ${age}, so a release at 18 would happen now. Choose an age above ${age}, or say that it is released now (releaseNow).`,
+      code: 'RELEASE_IS_NOW',
+    });
+    const noCode = await post({ heirId, photoId: w.otherPhotoId, condition: 'at-age', age: 18, releaseNow: true });
+    expect(noCode.statusCode).toBe(409);
+    expect(noCode.json()).toMatchObject({ code: 'NO_KEY_CODE', message: expect.stringMatching(/^Make .+’s key code first/) });
+    const refusedNothingMade = (await call(t, w.owner, 'GET', '/api/legacy/releases')).json() as Release[];
+    expect(refusedNothingMade.filter((r) => r.target.kind === 'photo' && r.target.id === w.otherPhotoId)).toEqual([]);
+    await newKeyCode(t, w.owner, heirId);
     const before = Date.now();
-    const reached = (await post({ heirId, photoId: w.otherPhotoId, condition: 'at-age', age: 18 })).json() as Release;
+    const reached = (await post({ heirId, photoId: w.otherPhotoId, condition: 'at-age', age: 18, releaseNow: true })).json() as Release;
     expect(new Date(reached.releaseAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(reached.releaseAt!).getTime()).toBeLessThanOrEqual(Date.now());
 
@@ -601,7 +614,10 @@ describe('preview and the heir’s side', () => {
   it('a regenerated code revokes the old code and its cookie', async () => {
     const { cookie } = await openWith(t, otherKeyCode);
     const fresh = await newKeyCode(t, w.owner, otherHeirId);
-    expect((await openWith(t, otherKeyCode)).res.json()).toMatchObject({ released: false });
+    // an old Legacy Kit says so, rather than "nothing yet" forever
+    const old = (await openWith(t, otherKeyCode)).res;
+    expect(old.statusCode).toBe(410);
+    expect(old.json()).toEqual({ message: LEGACY_MESSAGES.keyCodeReplaced, code: 'KEY_CODE_REPLACED' });
     expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie } })).statusCode).toBe(401);
     expect((await openWith(t, fresh)).res.json()).toMatchObject({ released: true });
   });
