@@ -1,5 +1,6 @@
 // The owner's Legacy Plan (decisions 026 and 027): fetch + cache only; the components own toasts and dialogs.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { User } from '@shared/schemas/auth';
 import type { Collection } from '@shared/schemas/sharing';
 import type {
   AuditLog,
@@ -38,6 +39,12 @@ export const usePreview = (heirId: number, enabled: boolean) =>
 
 // The owner's collections, under the key (and with the request) of the feature that owns them, so the release
 // picker shares its cache instead of keeping a second copy. They number in the tens (decision 036).
+/** The signed-in owner's name, from the user the app already holds (for the Legacy Kit: whose archive it is). */
+export function useOwnerName() {
+  const user = useQueryClient().getQueryData<User | null>(queryKeys.auth.user);
+  return user ? [user.firstName, user.surname].filter(Boolean).join(' ') : 'Someone who cares about you';
+}
+
 export const useOwnCollections = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.collections.list, queryFn: () => api.get<Collection[]>('/api/collections'), enabled });
 

@@ -4,6 +4,10 @@ import { create as createQr } from 'qrcode';
 
 export interface LegacyKitInput {
   heirName: string;
+  /** Whose archive it is: the owner who made the code. */
+  ownerName: string;
+  /** Whether something is already released to this heir, so the kit opens something today. */
+  somethingReleased: boolean;
   /** The instance's address, e.g. https://heirloom.example.org */
   origin: string;
   keyCode: string;
@@ -16,9 +20,11 @@ export function kitInstructions(input: LegacyKitInput): string[] {
   const address = `${input.origin}/legacy`;
   return [
     'What this is',
-    `Someone who cares about you keeps their photos, memories, documents and letters in heirloom, a private family archive at ${input.origin}. They chose to pass some of it on to you, ${input.heirName}, and this page is your key.`,
+    `${input.ownerName} keeps their photos, memories, documents and letters in heirloom, a private family archive at ${input.origin}. ${input.ownerName} chose to pass some of it on to you, ${input.heirName}, and this page is your key.`,
     'When it opens',
-    'Nothing can be opened yet. It opens only after something is released to you: for example after their death, once people they trust have confirmed it, or on a date or birthday they chose. You will receive an e-mail when that happens.',
+    input.somethingReleased
+      ? `Something is already released to you: you can open it now. More may follow later, for example after ${input.ownerName}'s death, once people they trust have confirmed it, or on a date or birthday they chose; you will receive an e-mail when that happens.`
+      : `Nothing is released to you yet. It opens only after something is released to you: for example after ${input.ownerName}'s death, once people they trust have confirmed it, or on a date or birthday they chose. You will receive an e-mail when that happens.`,
     'How to open it',
     `Visit ${address} in a web browser, or scan the square code with a phone camera, and enter the key code below. You do not need an account.`,
     'Keep it safe',
@@ -93,7 +99,8 @@ export async function makeLegacyKit(input: LegacyKitInput): Promise<Uint8Array> 
   };
 
   text('heirloom Legacy Kit', regular, 12, 10);
-  text(`For ${input.heirName}`, bold, 24, 16);
+  text(`For ${input.heirName}`, bold, 24, 6);
+  text(`From the archive of ${input.ownerName}`, regular, 13, 16);
   text('Address', bold, 11);
   text(`${input.origin}/legacy`, regular, 13, 14);
   text('Key code', bold, 11, 8);

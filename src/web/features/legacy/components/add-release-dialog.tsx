@@ -45,6 +45,17 @@ function useSelectChoices(kind: Kind, open: boolean, letters: Letter[]) {
   return { query: { isPending: false, isError: false }, items: letters.map((l) => ({ id: l.id, title: l.title })) };
 }
 
+/** The heir's age today, from a calendar date of birth (null without one). */
+export function ageToday(dateOfBirth: string | null, today = new Date()): number | null {
+  if (!dateOfBirth) return null;
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const hadBirthday = today.getMonth() + 1 > m || (today.getMonth() + 1 === m && today.getDate() >= d);
+  return today.getFullYear() - y - (hadBirthday ? 0 : 1);
+}
+
+/** 18, or for an heir already 18 or older the next birthday: never an age already passed. */
+export const defaultAge = (dateOfBirth: string | null) => String(Math.max(18, (ageToday(dateOfBirth) ?? 0) + 1));
+
 /** "Add": one collection or item for this heir, and when it is released. */
 export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Letter[] }) {
   const [open, setOpen] = useState(false);
@@ -52,7 +63,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
   const [targetId, setTargetId] = useState('');
   const [condition, setCondition] = useState<Condition>('after-death');
   const [day, setDay] = useState('');
-  const [age, setAge] = useState('18');
+  const [age, setAge] = useState(() => defaultAge(heir.dateOfBirth));
   const [error, setError] = useState<string | null>(null);
   const addRelease = useAddRelease();
   const choices = useSelectChoices(kind, open, letters);
@@ -70,9 +81,12 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
     setTargetId('');
     setCondition('after-death');
     setDay('');
-    setAge('18');
+    setAge(defaultAge(heir.dateOfBirth));
     setError(null);
   }
+
+  const current = ageToday(heir.dateOfBirth);
+  const reachedNow = current !== null && Number(age) >= 1 && Number(age) <= current;
 
   function add() {
     if (!targetId) return setError(`Choose the ${TARGET_KIND_NAMES[kind].toLowerCase()} to release.`);
@@ -80,6 +94,8 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
     const ageNumber = Number(age);
     if (condition === 'at-age' && !(Number.isInteger(ageNumber) && ageNumber >= 1 && ageNumber <= 120))
       return setError('Choose an age between 1 and 120.');
+    if (condition === 'at-age' && reachedNow && !heir.hasKeyCode)
+      return setError(`Make ${heir.name}’s key code first: without it, ${heir.name} cannot open what is released now.`);
     setError(null);
     const input: ReleaseInput = {
       heirId: heir.id,
@@ -87,6 +103,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
       condition,
       releaseAt: condition === 'on-date' ? localMidnightIso(day) : null,
       age: condition === 'at-age' ? ageNumber : null,
+      ...(condition === 'at-age' && reachedNow ? { releaseNow: true } : {}),
     };
     addRelease.mutate(input, {
       onSuccess: () => {
@@ -201,8 +218,14 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
             <div className="grid gap-2">
               <Label htmlFor={ageId}>Age</Label>
               <Input id={ageId} type="number" inputMode="numeric" min={1} max={120} value={age} onChange={(e) => setAge(e.target.value)} />
-              {Number(age) >= 1 && (
-                <p className="text-xs text-muted-foreground">On {formatDay(birthdayAt(heir.dateOfBirth, Number(age)))}</p>
+              {reachedNow ? (
+                <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm font-medium">
+                  {`${heir.name} is ${current}: ${heir.name} receives this now, not on a later birthday.`}
+                </p>
+              ) : (
+                Number(age) >= 1 && (
+                  <p className="text-xs text-muted-foreground">On {formatDay(birthdayAt(heir.dateOfBirth, Number(age)))}</p>
+                )
               )}
             </div>
           )}

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { heirPublicKey } from '@shared/sealed-letter';
-import { useMakeKeyCode, useSetPublicKey } from '../api';
+import { useMakeKeyCode, useOwnerName, useReleases, useSetPublicKey } from '../api';
 
 type Made = { code: string; uploaded: boolean };
 
@@ -20,6 +20,8 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const makeKeyCode = useMakeKeyCode();
   const setPublicKey = useSetPublicKey();
+  const releases = useReleases();
+  const ownerName = useOwnerName();
 
   async function upload(code: string) {
     setUploadError(null);
@@ -47,7 +49,15 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
     try {
       // pdf-lib and the QR encoder load only when a kit is made
       const { downloadLegacyKit } = await import('../legacy-kit');
-      await downloadLegacyKit({ heirName: heir.name, origin: window.location.origin, keyCode: code });
+      await downloadLegacyKit({
+        heirName: heir.name,
+        ownerName,
+        somethingReleased: (releases.data ?? []).some(
+          (r) => r.heirId === heir.id && r.condition !== 'now' && r.releasedAt !== null && new Date(r.releasedAt) <= new Date(),
+        ),
+        origin: window.location.origin,
+        keyCode: code,
+      });
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'The Legacy Kit could not be made in this browser.' });
     }
