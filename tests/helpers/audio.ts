@@ -21,3 +21,31 @@ export function wavFile(seconds = 0.25, rate = 8000) {
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
 }
+
+/** RIFF chunk: id, little-endian size, data, a pad byte when the size is odd. */
+function chunk(id: string, data: Buffer) {
+  const header = Buffer.alloc(8);
+  header.write(id, 0, 'latin1');
+  header.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, data, Buffer.alloc(data.length % 2)]);
+}
+
+/**
+ * A WAV that says where it was recorded, as field recorders do: a LIST/INFO comment and an iXML LOCATION, around
+ * the tone of wavFile.
+ */
+export function wavWithPlace(place: string, seconds = 0.25) {
+  const plain = wavFile(seconds);
+  const fmt = plain.subarray(12, 36);
+  const data = plain.subarray(36);
+  const info = chunk('LIST', Buffer.concat([Buffer.from('INFO'), chunk('ICMT', Buffer.from(`${place}\0`))]));
+  const ixml = chunk(
+    'iXML',
+    Buffer.from(`<?xml version="1.0"?><BWFXML><LOCATION><LOCATION_GPS>${place}</LOCATION_GPS></LOCATION></BWFXML>`),
+  );
+  const body = Buffer.concat([Buffer.from('WAVE'), fmt, info, ixml, data]);
+  const header = Buffer.alloc(8);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(body.length, 4);
+  return Buffer.concat([header, body]);
+}

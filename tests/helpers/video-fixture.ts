@@ -86,3 +86,33 @@ export async function uploadVideo(base: string, cookie: string, bytes: Buffer, f
     body: JSON.stringify({ uploadId }),
   });
 }
+
+/** Where the place fixtures were recorded (the Eiffel tower), as ISO 6709 text. */
+export const PLACE_ISO6709 = '+48.8577+002.2950+035.000/';
+
+/** The three ways an MP4-family file names its place: 3GPP `loci`, QuickTime `©xyz`, Apple's ISO 6709 key. */
+export type PlaceForm = 'loci' | 'xyz' | 'iso6709';
+
+/**
+ * A short AAC voice note in an M4A that names where it was recorded, in one `form`, with a creation time.
+ * ffmpeg writes `loci` in an M4A and `©xyz` only in a QuickTime file, so that one gets the M4A brand after.
+ */
+export async function makeM4aWithPlace(form: PlaceForm, creationTime: string): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-audio-'));
+  const out = path.join(dir, 'voice.m4a');
+  const place =
+    form === 'iso6709'
+      ? ['-movflags', 'use_metadata_tags', '-metadata', `com.apple.quicktime.location.ISO6709=${PLACE_ISO6709}`]
+      : ['-metadata', `location=${PLACE_ISO6709}`];
+  await promisify(execFile)(FFMPEG, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=16000', '-t', '0.5'],
+    ...['-c:a', 'aac', ...place, '-metadata', `creation_time=${creationTime}`, '-f', form === 'xyz' ? 'mov' : 'ipod', out],
+  ]);
+  const bytes = fs.readFileSync(out);
+  if (form === 'xyz') {
+    // ftyp: size, 'ftyp', major brand, minor version, compatible brands
+    bytes.write('M4A ', 8, 'latin1');
+    bytes.write('M4A ', 16, 'latin1');
+  }
+  return bytes;
+}

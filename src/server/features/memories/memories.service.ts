@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAiProvider } from '../../ai/create-ai-provider';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
+import { placeFreeKey } from '../../lib/place-free-copies';
 import { AppError, notFound } from '../../lib/errors';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { assertCompleteImage, heicToJpeg, IMAGE_TYPES, isHeif, readImageHeader } from '../../lib/images';
@@ -78,7 +79,7 @@ export const ATTACHMENT_UPLOAD: ReceiveOptions = {
 };
 
 /** An own attachment's key with the keys of every copy that may sit next to it (removed with it). */
-const withCopies = (key: string) => [key, attachmentDisplayKey(key), audioCopyKey(key)];
+const withCopies = (key: string) => [key, attachmentDisplayKey(key), audioCopyKey(key), placeFreeKey(key)];
 
 function toValues(input: MemoryInput): MemoryValues {
   return {

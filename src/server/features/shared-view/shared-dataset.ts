@@ -1,8 +1,10 @@
 // What a grant reaches, as an export dataset (decision 028): a share link's "Download all" and an heir's
 // "Download everything" are written by the same exporter as "Export everything", limited to what the grant
 // shows. Without "Include places" no picture leaves with its metadata: it is re-encoded (or its stored
-// display JPEG, already clean, is used) and the document's places are null. The owner's own ids never
-// appear: items are numbered afresh inside the archive, and the owner's e-mail and contacts stay out.
+// display JPEG, already clean, is used); sound and video go as their kept copies without container metadata
+// (a gallery video as its playable copy), and what has none that can be made stays out; the document's
+// places are null. The owner's own ids never appear: items are numbered afresh inside the archive, and the
+// owner's e-mail and contacts stay out.
 import type { Readable } from 'node:stream';
 import {
   ARCHIVE_PATHS,
@@ -16,6 +18,7 @@ import {
 } from '@shared/export-format';
 import type { FileStore } from '../../lib/file-store';
 import { isHeif } from '../../lib/images';
+import { isAudioOrVideo, type PlaceFreeCopies } from '../../lib/place-free-copies';
 import {
   fileNameOf,
   isCompressedType,
@@ -27,14 +30,15 @@ import {
   type ExportDataset,
 } from '../exports/exports.service';
 import { attachmentDisplayKey } from '../memories/memories.service';
-import { derivativeKey } from '../photos/photos.service';
+import { derivativeKey, videoKey } from '../photos/photos.service';
 import { cleanTypeOf, needsCleaning, withExtension, type createCleaner } from './shared-files';
-import type { ShareGrant, SharedViewRepo } from './shared-view.repo';
+import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
 
 interface Deps {
   repo: SharedViewRepo;
   files: FileStore;
   cleaner: ReturnType<typeof createCleaner>;
+  placeFree: PlaceFreeCopies;
 }
 
 /** How a stored file goes into the archive: as stored, or as a clean copy (re-encoded, or a stored clean JPEG). */
@@ -50,7 +54,7 @@ const ext = (fileName: string) => /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.t
 
 /** Collects one or more grants (an heir's releases) into one archive; the same item reached twice is kept once. */
 export function createSharedDataset(
-  { repo, files, cleaner }: Deps,
+  { repo, files, cleaner, placeFree }: Deps,
   about: { scope: 'shared' | 'legacy'; title: string; ownerName: string; now: Date },
 ) {
   const unique = zipNames();
@@ -65,9 +69,26 @@ export function createSharedDataset(
 
   const exists = (key: string) => files.exists(key);
 
-  /** The stored file, or its clean copy when the grant leaves places out; `cleanKey` is a stored clean JPEG to prefer. */
-  async function served(g: ShareGrant, key: string, fileName: string, mimeType: string, size: number, cleanKey?: string): Promise<Served> {
-    if (g.includePlaces || !needsCleaning(mimeType)) return { open: async () => files.openRead(key), mimeType, fileName, size };
+  /**
+   * The stored file, or its clean copy when the grant leaves places out; `cleanKey` is a stored clean JPEG to
+   * prefer. Undefined for sound or video whose copy cannot be made: left out rather than sent with its places.
+   */
+  async function served(
+    g: ShareGrant,
+    key: string,
+    fileName: string,
+    mimeType: string,
+    size: number,
+    cleanKey?: string,
+  ): Promise<Served | undefined> {
+    const asStored = (at: string) => ({ open: async () => files.openRead(at), mimeType, fileName });
+    if (g.includePlaces) return { ...asStored(key), size };
+    if (isAudioOrVideo(mimeType)) {
+      // made before the archive starts, so a file that cannot be copied leaves no broken zip behind
+      const copyKey = await placeFree.keyOf(key, mimeType).catch(() => undefined);
+      return copyKey ? asStored(copyKey) : undefined;
+    }
+    if (!needsCleaning(mimeType)) return { ...asStored(key), size };
     if (cleanKey && (await exists(cleanKey))) {
       return { open: async () => files.openRead(cleanKey), mimeType: 'image/jpeg', fileName: withExtension(fileName, 'jpg') };
     }
@@ -77,6 +98,15 @@ export function createSharedDataset(
       mimeType: type.mimeType,
       fileName: withExtension(fileName, type.ext),
     };
+  }
+
+  /** A gallery video without places: its playable copy, or the original when that plays and names no place (decision 038). */
+  async function placeFreeVideo(p: SharedPhotoRow): Promise<Served | undefined> {
+    if (p.videoPlayback === 'original')
+      return { open: async () => files.openRead(p.key), mimeType: p.mimeType, fileName: p.fileName, size: p.fileSize };
+    const copyKey = videoKey(p.key, 'copy');
+    if (p.videoPlayback !== 'copy' || !(await exists(copyKey))) return undefined;
+    return { open: async () => files.openRead(copyKey), mimeType: 'video/mp4', fileName: withExtension(p.fileName, 'mp4') };
   }
 
   function place(path: string, file: Served, mtime: Date) {
@@ -108,14 +138,18 @@ export function createSharedDataset(
         let record = photos.get(p.photoId);
         if (!record) {
           if (!(await exists(p.key))) continue; // a file lost from the disk is left out rather than cutting the zip
-          const file = await served(
-            g,
-            p.key,
-            p.fileName,
-            p.mimeType,
-            p.fileSize,
-            isHeif(p.mimeType) ? derivativeKey(p.key, 'display') : undefined,
-          );
+          const file =
+            p.videoPlayback && !g.includePlaces
+              ? await placeFreeVideo(p)
+              : await served(
+                  g,
+                  p.key,
+                  p.fileName,
+                  p.mimeType,
+                  p.fileSize,
+                  isHeif(p.mimeType) ? derivativeKey(p.key, 'display') : undefined,
+                );
+          if (!file) continue;
           const path = unique(photoPath(p, ext(file.fileName)));
           place(path, file, p.dateTaken ?? p.createdAt);
           const keptOriginal = file.fileName === p.fileName && file.mimeType === p.mimeType;
@@ -160,6 +194,7 @@ export function createSharedDataset(
             // a HEIC attachment goes as its stored JPEG copy without places, like the shared page shows it
             const cleanKey = isHeif(a.mimeType) && a.displaySize > 0 ? attachmentDisplayKey(a.key) : undefined;
             const file = await served(g, a.key, a.fileName, a.mimeType, a.fileSize, cleanKey);
+            if (!file) continue;
             const path = unique(`${folder}/${fileNameOf(file.fileName, 'file')}`);
             place(path, file, a.uploadedAt);
             const keptOriginal = file.fileName === a.fileName && file.mimeType === a.mimeType;
@@ -199,6 +234,7 @@ export function createSharedDataset(
         if (!record) {
           if (!(await exists(d.key))) continue;
           const file = await served(g, d.key, d.name, d.mimeType, d.fileSize);
+          if (!file) continue;
           const path = unique(`originals/documents/${fileNameOf(file.fileName, 'document')}`);
           place(path, file, d.uploadedAt);
           record = {

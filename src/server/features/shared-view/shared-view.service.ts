@@ -10,10 +10,12 @@ import { idParamSchema } from '@shared/schemas/common';
 import { attachmentFileQuerySchema } from '@shared/schemas/memories';
 import { sharedCollectionSchema, SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
 import { AppError, notFound } from '../../lib/errors';
+import type { MediaTools } from '../../lib/ffmpeg';
 import type { FileStore } from '../../lib/file-store';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { isHeif } from '../../lib/images';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { createPlaceFreeCopies, isAudioOrVideo } from '../../lib/place-free-copies';
 import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
 import { createPasswordCheck, retryAfterHeader, type PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey, audioCopyKey } from '../memories/memories.service';
@@ -52,14 +54,17 @@ interface Deps {
   repo: SharedViewRepo;
   files: FileStore;
   heic: HeicDecoder;
+  /** ffmpeg, for copies of sound and video without their places. */
+  media: MediaTools;
   tokens: LinkTokens;
   /** auth's password check with the sign-in throttle (429 LoginThrottledError). */
   checkPassword: PasswordCheck;
   now?: () => Date;
 }
 
-export function createSharedViewService({ repo, files, heic, tokens, checkPassword, now = () => new Date() }: Deps) {
+export function createSharedViewService({ repo, files, heic, media, tokens, checkPassword, now = () => new Date() }: Deps) {
   const cleaner = createCleaner(heic);
+  const placeFree = createPlaceFreeCopies(files, media);
   const isExpired = (g: ShareGrant) => g.expiresAt !== null && g.expiresAt.getTime() <= now().getTime();
 
   async function liveGrantOf(token: string) {
@@ -91,9 +96,18 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
     };
   }
 
+  /** Sound or video without container metadata: its kept copy, made the first time it is asked for. */
+  async function withoutPlaces(key: string, about: Parameters<typeof storedFile>[2] & { version?: string }): Promise<StoredFile> {
+    const copyKey = await placeFree.keyOf(key, about.mimeType);
+    return asStored(copyKey, { ...about, version: about.version && `${about.version}-noplace` });
+  }
+
   /** The original as stored when places are included (or the type carries none), else a clean copy. */
-  const original = (g: ShareGrant, key: string, about: Parameters<typeof storedFile>[2]) =>
-    g.includePlaces || !needsCleaning(about.mimeType) ? asStored(key, about) : cleaned(key, about);
+  function original(g: ShareGrant, key: string, about: Parameters<typeof storedFile>[2] & { version?: string }) {
+    if (g.includePlaces) return asStored(key, about);
+    if (needsCleaning(about.mimeType)) return cleaned(key, about);
+    return isAudioOrVideo(about.mimeType) ? withoutPlaces(key, about) : asStored(key, about);
+  }
 
   /** The name and type a file is handed out with, given whether it is cleaned on the way. */
   function servedAs(g: ShareGrant, fileName: string, mimeType: string) {
@@ -367,7 +381,7 @@ export function createSharedViewService({ repo, files, heic, tokens, checkPasswo
 
     /** An archive of one or more grants (an heir's releases), built with this service's clean copies. */
     datasetBuilder(about: { scope: 'shared' | 'legacy'; title: string; ownerName: string }): SharedDataset {
-      return createSharedDataset({ repo, files, cleaner }, { ...about, now: now() });
+      return createSharedDataset({ repo, files, cleaner, placeFree }, { ...about, now: now() });
     },
   };
 }
@@ -383,6 +397,7 @@ export function sharedViewServiceFor(app: App) {
     repo: createSharedViewRepo(app.db),
     files: app.files,
     heic: app.heic,
+    media: app.media,
     tokens: app.linkTokens,
     checkPassword: createPasswordCheck(app.loginThrottle),
   });

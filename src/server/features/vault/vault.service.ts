@@ -6,6 +6,7 @@ import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultUsage } from '@shared/schemas/vault';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
+import { placeFreeKey } from '../../lib/place-free-copies';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
 import { newFileKey, type FileStore } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
@@ -154,7 +155,8 @@ export function createVaultService({
     async remove(userId: number, id: number) {
       const removed = await removeFilesWith(db, files, async (tx) => {
         const key = await repo.remove(tx, userId, id);
-        return { result: key !== undefined, keys: key ? [key] : [] };
+        // with the copy a share without places hands out, should one have been made
+        return { result: key !== undefined, keys: key ? [key, placeFreeKey(key)] : [] };
       });
       if (!removed) throw notFound(FILE_NOT_FOUND);
     },

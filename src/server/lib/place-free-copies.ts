@@ -1,0 +1,130 @@
+// Sound and video without the places their containers name (MP4/M4A `loci` and `©xyz`, QuickTime's ISO 6709
+// key, a WAV's INFO/iXML/bext chunks, Matroska and ID3 tags), for shares that leave places out. ffmpeg remuxes
+// the audio and the pictures untouched (`-c copy`) and writes no container metadata but the creation time,
+// where the container keeps one. Data tracks go too: a GoPro's telemetry track is a trail of GPS fixes.
+// A copy is made once, the first time it is asked for, and kept next to the original (`<key>.noplace`,
+// removed with it), like the playable copies.
+import { AppError } from './errors';
+import { probe, runFfmpeg, type MediaTools } from './ffmpeg';
+import type { FileStore } from './file-store';
+
+/** The extension ffmpeg chooses the same container by, for each audio and video type heirloom stores. */
+const CONTAINER_EXT: Record<string, string> = {
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'm4v',
+  'video/quicktime': 'mov',
+  'video/3gpp': '3gp',
+  'video/3gpp2': '3g2',
+  'audio/wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/vnd.wave': 'wav',
+  'audio/aiff': 'aiff',
+  'audio/x-aiff': 'aiff',
+  'audio/mpeg': 'mp3',
+  'audio/aac': 'aac',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
+  'audio/webm': 'webm',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+  'video/mpeg': 'mpg',
+  'video/mp2t': 'ts',
+};
+
+/** Containers with a movie header whose creation time stays (it says when, not where). */
+const KEEPS_CREATION_TIME = new Set(['m4a', 'mp4', 'm4v', 'mov', '3gp', '3g2']);
+
+const CREATION_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z?$/;
+
+/** Whether a stored file of this type is sound or video, whose container may name a place. */
+export const isAudioOrVideo = (mimeType: string) => /^(audio|video)\//.test(mimeType);
+
+/** Where the copy of a stored file without container metadata lives. */
+export const placeFreeKey = (key: string) => `${key}.noplace`;
+
+export const cannotLeavePlacesOut = () =>
+  new AppError(422, 'This file cannot be shared without its places. Ask the owner to include places for this link.', 'CANNOT_CLEAN');
+
+/** The creation time ffprobe read from the container, when it is one ffmpeg can write back. */
+function creationTimeOf(probed: unknown): string | undefined {
+  const value = (probed as { format?: { tags?: Record<string, string> } }).format?.tags?.creation_time;
+  return value && CREATION_TIME.test(value) ? value : undefined;
+}
+
+/** One remux at a time: the files are at most a few MB, and the CPU belongs to the requests. */
+const AT_ONCE = 1;
+
+export function createPlaceFreeCopies(files: FileStore, media: MediaTools) {
+  const making = new Map<string, Promise<string>>();
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const enter = async () => {
+    if (active < AT_ONCE) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const leave = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+
+  async function make(key: string, mimeType: string, copyKey: string): Promise<string> {
+    const ext = CONTAINER_EXT[mimeType];
+    if (!ext || !media.available) throw cannotLeavePlacesOut();
+    await enter();
+    try {
+      await files.withLocalFile(key, async (input) => {
+        const created = KEEPS_CREATION_TIME.has(ext) ? creationTimeOf(await probe(media, input)) : undefined;
+        await files.writeWith(copyKey, ext, (temp) =>
+          runFfmpeg(
+            media,
+            [
+              // pictures (not cover art) and sound only: subtitle, data and attachment streams stay behind
+              ...['-i', input, '-map', '0:V?', '-map', '0:a?', '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1'],
+              // bitexact: not even ffmpeg's own "encoder" tag (a WAV would carry a LIST chunk for it)
+              ...['-fflags', '+bitexact', ...(created ? ['-metadata', `creation_time=${created}`] : [])],
+              temp,
+            ],
+            { nice: true },
+          ),
+        );
+      });
+    } catch {
+      throw cannotLeavePlacesOut();
+    } finally {
+      leave();
+    }
+    // removed while ffmpeg ran: the copy belongs to nothing
+    if (!(await files.exists(key))) {
+      await files.remove(copyKey).catch(() => {});
+      throw cannotLeavePlacesOut();
+    }
+    return copyKey;
+  }
+
+  return {
+    /**
+     * The key of the stored file's copy without container metadata, made now if it is not there yet (a
+     * request asking for it at the same time waits for the same copy). 422 CANNOT_CLEAN when it cannot be
+     * made (no ffmpeg, a type ffmpeg cannot write back, a file it cannot read).
+     */
+    async keyOf(key: string, mimeType: string): Promise<string> {
+      const copyKey = placeFreeKey(key);
+      if (await files.exists(copyKey)) return copyKey;
+      let made = making.get(copyKey);
+      if (!made) {
+        made = make(key, mimeType, copyKey).finally(() => making.delete(copyKey));
+        making.set(copyKey, made);
+      }
+      return made;
+    },
+  };
+}
+
+export type PlaceFreeCopies = ReturnType<typeof createPlaceFreeCopies>;
