@@ -35,7 +35,7 @@ import { startInstanceBus, type InstanceBus } from './lib/instance-bus';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
 import { createMailer, defineMailJob } from './lib/mail';
-import { installErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { markSignedIn, openApiPlugin } from './plugins/openapi';
 import { refuseNulPlugin } from './plugins/refuse-nul';
@@ -87,6 +87,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     requestTimeout: 120_000,
     connectionTimeout: 0,
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', db);

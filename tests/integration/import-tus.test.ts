@@ -2,8 +2,10 @@
 // made in two PATCHes becomes an import; it belongs to the user who created it (another user's id is 404 for
 // HEAD, PATCH, DELETE and POST /api/imports), an unfinished one cannot be imported, and its file is gone
 // from the storage root once the import has ended.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ImportJob } from '@shared/schemas/transfers';
+import { uploadReservations } from '@server/db/schema';
 import { buildTestApp, signUp, storedFiles, type TestApp, unfinishedUploads } from '@tests/helpers/server';
 import { takeoutFixture } from '@tests/helpers/takeout-fixture';
 
@@ -72,6 +74,8 @@ describe('resumable import uploads (tus)', () => {
     expect((await patch(owner.cookie, location, half, archive.subarray(half))).status).toBe(204);
     const started = await post(owner.cookie, { uploads: [id] });
     expect(started.statusCode, started.body).toBe(202);
+    // taken: the room it held in the quota is free again
+    expect(await t.db.select().from(uploadReservations).where(eq(uploadReservations.uploadId, id))).toEqual([]);
     let job: ImportJob | undefined;
     for (let i = 0; i < 600 && !(job && (job.status === 'done' || job.status === 'failed')); i++) {
       if (i > 0) await new Promise((r) => setTimeout(r, 50));

@@ -1,6 +1,6 @@
 // One error contract (docs/architecture.md): 4xx → { message, code?, issues? }; 5xx → a generic message and
 // a log line with the request id. Nothing from SQL, the file system or a stack trace reaches a client.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@shared/schemas/common';
 import { AppError } from '../lib/errors';
@@ -42,6 +42,20 @@ const FASTIFY_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'Expected a multipart/form-data upload' },
 };
+
+/** Fastify's refusals before any route is found; without frameworkErrors it answers them in a shape of its own. */
+const ROUTING_CODES: Record<string, { status: number; message: string }> = {
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL' },
+};
+
+/** Fastify's `frameworkErrors` option: routing refusals in the one error contract. */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const known = err.code ? ROUTING_CODES[err.code] : undefined;
+  if (known) return reply.code(known.status).send({ message: known.message, code: err.code } satisfies ErrorBody);
+  req.log.error({ err }, 'Unhandled error');
+  return reply.code(500).send({ message: 'Internal Server Error' } satisfies ErrorBody);
+}
 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {

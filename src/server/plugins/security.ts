@@ -2,6 +2,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isIPv6 } from 'node:net';
 import os from 'node:os';
 import type { Env } from '../env';
 import { badRequest, forbidden } from '../lib/errors';
@@ -32,10 +33,18 @@ function isCrossSite(req: FastifyRequest, publicOrigin: string): boolean {
   }
 }
 
-/** The host name of a Host header ('[::1]:5000' → '::1', 'Example.COM.' → 'example.com'). */
-function hostName(host: string): string {
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '');
-  return name.toLowerCase().replace(/\.$/, '');
+/** A Host header as RFC 9110 has it: a name or IPv4 address, or an IPv6 address in brackets, then at most a port. */
+const HOST_HEADER = /^(?:(?<name>[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?)|\[(?<ipv6>[0-9a-f:.]+)\])(?::\d{1,5})?$/i;
+
+/**
+ * The host name of a Host header ('[::1]:5000' → '::1', 'Example.COM.' → 'example.com'), or undefined when
+ * the whole header is not one host and port ('[::1]evil.example', 'a b', 'host:port:port').
+ */
+function hostName(host: string): string | undefined {
+  const groups = HOST_HEADER.exec(host)?.groups;
+  if (!groups) return undefined;
+  if (groups.ipv6 !== undefined) return isIPv6(groups.ipv6) ? groups.ipv6.toLowerCase() : undefined;
+  return groups.name!.toLowerCase().replace(/\.$/, '');
 }
 
 /**
@@ -44,7 +53,7 @@ function hostName(host: string): string {
  * this machine's own name and addresses (a home install reached as http://192.168.1.20:5000 keeps working).
  */
 function allowedHostNames(env: Env): Set<string> {
-  const names = new Set(['localhost', '127.0.0.1', '::1', hostName(new URL(env.PUBLIC_URL).host), ...env.ALLOWED_HOSTS]);
+  const names = new Set(['localhost', '127.0.0.1', '::1', hostName(new URL(env.PUBLIC_URL).host) ?? 'localhost', ...env.ALLOWED_HOSTS]);
   const machine = os.hostname().toLowerCase();
   names.add(machine);
   names.add(`${machine}.local`);
@@ -86,10 +95,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     for (let i = 0; i < req.raw.rawHeaders.length; i += 2) if (req.raw.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
     if (hosts > 1) throw badRequest('A request may carry only one Host header');
     const host = req.headers.host;
-    if (host !== undefined && !allowedHosts.has(hostName(host))) {
-      return reply.code(421).send({
-        message: `heirloom does not answer to the name ${hostName(host).slice(0, 100)}. Add it to ALLOWED_HOSTS or set PUBLIC_URL.`,
-      });
+    if (host !== undefined) {
+      const name = hostName(host);
+      if (name === undefined) throw badRequest('The Host header must be one host name or address, with at most a port', 'BAD_HOST');
+      if (!allowedHosts.has(name))
+        return reply.code(421).send({
+          message: `heirloom does not answer to the name ${name.slice(0, 100)}. Add it to ALLOWED_HOSTS or set PUBLIC_URL.`,
+          code: 'UNKNOWN_HOST',
+        });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
     if (isCrossSite(req, publicOrigin)) throw forbidden('Cross-site requests are not allowed');
