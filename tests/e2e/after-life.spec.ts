@@ -40,7 +40,7 @@ test('an owner sets up a plan, an heir with a key code and kit, a sealed letter 
   await plan.getByRole('checkbox', { name: /Martha Smith/ }).check();
   await plan.getByRole('checkbox', { name: /Mickey Smith/ }).check();
   await plan.getByLabel('How many must confirm').fill('2');
-  await expect(plan.getByText(/When 2 of them confirm, you have 7 days to cancel before your heirs are told\./)).toBeVisible();
+  await expect(plan.getByText(/When 2 of them confirm, you still have 7 days to cancel before your heirs are told\./)).toBeVisible();
   await plan.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByText('Plan saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Where your plan stands' }).getByText(/^Active — next check-in mail on /)).toBeVisible();

@@ -4,8 +4,9 @@ import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { expect, readMail, test } from './fixtures';
 
 // The heir's side of the Legacy Plan: an owner's plan, heir, key code, sealed letter and a released collection
-// made through the API; a verifier confirms from the mail's link with vetoDays 0, so the release happens at
-// once; the heir opens /legacy on a phone with no account and reads the letter, opened in the browser.
+// made through the API; with no waiting time two verifiers must agree: one confirms through the API, the
+// other from the mail's link, which says before the tap that the release is immediate; the heir opens
+// /legacy on a phone with no account and reads the letter, opened in the browser.
 
 const LETTER = 'The garden key is under the blue stone by the gate. Look after the roses.';
 
@@ -25,13 +26,17 @@ test('an heir opens what was released with the key code on a phone and reads the
   const request = page.request;
   const run = randomUUID().slice(0, 8);
   const verifierEmail = `martha-${run}@example.com`;
+  const firstVerifierEmail = `mickey-${run}@example.com`;
   const heirEmail = `amy-${run}@example.com`;
   const martha = await addContact(request, 'Martha', verifierEmail);
+  const mickey = await addContact(request, 'Mickey', firstVerifierEmail);
   const amy = await addContact(request, 'Amy', heirEmail);
 
-  // The owner's plan: one verifier is enough, and no waiting time after the confirmation.
+  // The owner's plan: no waiting time, which needs two verifiers who must agree.
   await ok(
-    request.put('/api/legacy/plan', { data: { checkInMonths: 6, vetoDays: 0, verifierContactIds: [martha.id], verifiersRequired: 1 } }),
+    request.put('/api/legacy/plan', {
+      data: { checkInMonths: 6, vetoDays: 0, verifierContactIds: [martha.id, mickey.id], verifiersRequired: 2 },
+    }),
   );
   const heir = await ok<{ id: number }>(request.post('/api/legacy/heirs', { data: { contactId: amy.id } }), 201);
   const { keyCode } = await ok<{ keyCode: string }>(request.post(`/api/legacy/heirs/${heir.id}/key-code`), 200);
@@ -66,15 +71,20 @@ test('an heir opens what was released with the key code on a phone and reads the
   await heirPage.getByRole('button', { name: 'Open' }).click();
   await expect(heirPage.getByRole('status')).toHaveText('Nothing has been released to this code yet');
 
-  // The verifier's mail links to their personal page; they confirm there.
+  // The first verifier reports; the second's mail links to their personal page, where they confirm.
+  const firstMail = await readMail(firstVerifierEmail, '/legacy/verify/');
+  await ok(request.post(`/api/legacy/verify/${firstMail.link.split('/').pop()}`));
   const verifierMail = await readMail(verifierEmail, '/legacy/verify/');
   const verifier = await browser.newContext();
   const verifierPage = await verifier.newPage();
   await verifierPage.goto(verifierMail.link);
   await expect(verifierPage).toHaveURL(/\/legacy\/verify$/);
   const ownerName = `${owner.firstName} ${owner.surname}`;
+  await expect(verifierPage.getByText(`Confirm only if you know that ${ownerName} has died.`)).toBeVisible();
   await expect(
-    verifierPage.getByText(`Confirm only if you know that ${ownerName} has died. ${ownerName} is told first and can still cancel.`),
+    verifierPage.getByText(
+      `Your confirmation is the last one needed: what ${ownerName} left is handed on to their heirs at once, with no waiting time, and can no longer be cancelled.`,
+    ),
   ).toBeVisible();
   await expect(verifierPage.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await verifierPage.getByRole('button', { name: `Confirm ${ownerName}'s death` }).click();

@@ -26,12 +26,15 @@ async function keyCodeFor(page: Page, heirName: string, { printKit }: { printKit
   return code;
 }
 
-async function confirmAsVerifier(browser: Browser, email: string) {
+/** A verifier confirms from their mail's link on a phone, after reading `expected` (what confirming does) on the page and in the dialog. */
+async function confirmAsVerifier(browser: Browser, email: string, expected: string) {
   const mail = await readMail(email, '/legacy/verify/');
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto(mail.link);
+  await expect(page.getByText(expected)).toBeVisible();
   await page.getByRole('button', { name: /^Confirm .+'s death$/ }).click();
+  await expect(page.getByRole('alertdialog').getByText(expected)).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, confirm' }).click();
   await expect(page.getByText('Your confirmation is recorded.')).toBeVisible();
   await context.close();
@@ -60,10 +63,12 @@ test('two heirs, two verifiers, a kit and a sealed letter; both verifiers confir
   await page.goto('/after-life');
   const plan = page.getByRole('region', { name: 'Check-ins and verifiers' });
   await plan.getByLabel('Check in every (months)').fill('6');
-  await plan.getByRole('radio', { name: 'None', exact: true }).check(); // no waiting time
+  // no waiting time is offered only once two must agree
+  await expect(plan.getByRole('radio', { name: 'None', exact: true })).toBeDisabled();
   await plan.getByRole('checkbox', { name: /Martha Pond/ }).check();
   await plan.getByRole('checkbox', { name: /Mickey Pond/ }).check();
   await plan.getByLabel('How many must confirm').fill('2');
+  await plan.getByRole('radio', { name: 'None', exact: true }).check();
   await plan.getByRole('button', { name: 'Save plan' }).click();
   await expect(page.getByText('Plan saved', { exact: true })).toBeVisible();
 
@@ -93,12 +98,20 @@ test('two heirs, two verifiers, a kit and a sealed letter; both verifiers confir
   await expect(heirPage.getByRole('status')).toHaveText('Nothing has been released to this code yet');
 
   // one verifier of two is not enough
-  await confirmAsVerifier(browser, people.Martha);
+  await confirmAsVerifier(
+    browser,
+    people.Martha,
+    `${ownerName} is e-mailed at once and can cancel. Nothing is handed on until 2 of the people ${ownerName} chose have confirmed (0 so far); then it is handed on at once, with no waiting time.`,
+  );
   await openWithCode(heirPage, amyCode);
   await expect(heirPage.getByRole('status')).toHaveText('Nothing has been released to this code yet');
 
   // the second confirms: with no waiting time, the release follows and each heir is told
-  await confirmAsVerifier(browser, people.Mickey);
+  await confirmAsVerifier(
+    browser,
+    people.Mickey,
+    `Your confirmation is the last one needed: what ${ownerName} left is handed on to their heirs at once, with no waiting time, and can no longer be cancelled.`,
+  );
   const heirMail = await readMail(people.Amy, '/legacy');
   expect(heirMail.text).not.toContain(amyCode);
 

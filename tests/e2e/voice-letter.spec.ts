@@ -37,7 +37,10 @@ async function playIn(received: Locator) {
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0);
 }
 
-/** An owner with a verifier (no waiting time) and an heir with a key code; `sealable` uploads its public key. */
+/**
+ * An owner with two verifiers who must agree (no waiting time needs two), the first of whom has already
+ * reported, and an heir with a key code; `sealable` uploads its public key.
+ */
 async function planWithHeir(page: Page, { sealable }: { sealable: boolean }) {
   const run = randomUUID().slice(0, 8);
   const verifierEmail = `martha-${run}@example.com`;
@@ -45,12 +48,15 @@ async function planWithHeir(page: Page, { sealable }: { sealable: boolean }) {
   const contact = (firstName: string, email: string) =>
     ok<{ id: number }>(page.request.post('/api/contacts', { data: { firstName, lastName: 'Smith', email, relationship: 'family' } }), 201);
   const martha = await contact('Martha', verifierEmail);
+  const mickey = await contact('Mickey', `mickey-${run}@example.com`);
   const amy = await contact('Amy', heirEmail);
   await ok(
     page.request.put('/api/legacy/plan', {
-      data: { checkInMonths: 6, vetoDays: 0, verifierContactIds: [martha.id], verifiersRequired: 1 },
+      data: { checkInMonths: 6, vetoDays: 0, verifierContactIds: [martha.id, mickey.id], verifiersRequired: 2 },
     }),
   );
+  const first = await readMail(`mickey-${run}@example.com`, '/legacy/verify/');
+  await ok(page.request.post(`/api/legacy/verify/${first.link.split('/').pop()}`));
   const heir = await ok<{ id: number }>(page.request.post('/api/legacy/heirs', { data: { contactId: amy.id } }), 201);
   const { keyCode } = await ok<{ keyCode: string }>(page.request.post(`/api/legacy/heirs/${heir.id}/key-code`));
   if (sealable)

@@ -338,16 +338,17 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       // malformed codes are counted by what was typed, so one person's typos do not slow another's
       const attempt = await throttle.begin(normalized ? `key-code:${hash}` : `key-code-typed:${normalizeKeyCode(keyCode)}`, address);
       const neutral = { result: { released: false, message: LEGACY_MESSAGES.nothingReleased } as OpenResult };
-      let replaced = false;
+      let outcome: { result: OpenResult; cookie?: string } | 'replaced';
       try {
         // the same three queries for every code, known or not
         const heir = await repo.findHeirByKeyCodeHash(hash);
         const released = await repo.hasReleased(heir?.id ?? 0, heir?.userId ?? 0, now());
-        replaced = (await repo.wasReplaced(hash)) && !!normalized && !heir;
-        if (!replaced && (!normalized || !heir || !released)) return neutral;
-        if (heir && !replaced) {
+        const replaced = await repo.wasReplaced(hash);
+        if (normalized && !heir && replaced) outcome = 'replaced';
+        else if (!normalized || !heir || !released) outcome = neutral;
+        else {
           await attempt.succeeded();
-          return {
+          outcome = {
             result: { released: true, ownerName: heir.ownerName, heirName: nameOf(heir) },
             cookie: `${heir.id}.${tokens.heirProof(heir.id, hash)}`,
           };
@@ -357,7 +358,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         throw err;
       }
       // an old Legacy Kit must not leave its heir waiting forever for a code that opens nothing (a failed try all the same)
-      throw new AppError(410, LEGACY_MESSAGES.keyCodeReplaced, 'KEY_CODE_REPLACED');
+      if (outcome === 'replaced') throw new AppError(410, LEGACY_MESSAGES.keyCodeReplaced, 'KEY_CODE_REPLACED');
+      return outcome;
     },
 
     heirOfCookie,

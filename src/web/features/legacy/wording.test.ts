@@ -62,9 +62,11 @@ describe('the plan’s status in words', () => {
   it('explains exactly what the trigger does with the chosen settings', () => {
     expect(planExplanation(6, 2, 3, 30)).toBe(
       'Every 6 months heirloom e-mails you “Are you still there?”. Signing in counts. If you don’t answer it or two reminders, ' +
-        'your verifiers are asked to confirm. When 2 of them confirm, you have 30 days to cancel before your heirs are told.',
+        'your verifiers are asked to confirm; they can also report your death at any time. You are e-mailed at every address the ' +
+        'moment the first of them reports it, and can cancel. When 2 of them confirm, you still have 30 days to cancel before your heirs are told.',
     );
-    expect(planExplanation(3, 1, 1, 0)).toContain('When 1 of them confirms, your heirs are told at once');
+    expect(planExplanation(3, 2, 2, 0)).toContain('When 2 of them confirm, your heirs are told at once, with no waiting time.');
+    expect(planExplanation(3, 1, 1, 1)).toContain('When 1 of them confirms, you still have 1 day to cancel');
   });
 
   it('reads the log’s event names as words', () => {

@@ -140,6 +140,17 @@ describe('LegacyScreen', () => {
     expect(field.value).toBe('7KQ4-M2ZP-1');
   });
 
+  it('says in words that a replaced code opens nothing and the new Legacy Kit is needed', async () => {
+    renderScreen((url) =>
+      url === '/api/legacy/open' ? json(410, { message: LEGACY_MESSAGES.keyCodeReplaced, code: 'KEY_CODE_REPLACED' }) : unauthorized(),
+    );
+    await enterCode(CODE);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This key code was replaced by a newer one, so it no longer opens anything. Ask for the new Legacy Kit.',
+    );
+    expect(screen.queryByText(LEGACY_MESSAGES.nothingReleased)).toBeNull();
+  });
+
   it('says how long to wait when tries are throttled', async () => {
     renderScreen((url) => (url === '/api/legacy/open' ? json(429, { message: 'Too many' }, { 'Retry-After': '30' }) : unauthorized()));
     await enterCode(CODE);
