@@ -902,7 +902,17 @@ for (const viewport of [DESKTOP, PHONE]) {
     let confirmed = false;
     await page.route(`**/api/legacy/verify/${LINK_TOKEN}`, (route) => {
       if (route.request().method() === 'POST') confirmed = true;
-      return route.fulfill({ json: { ownerName: 'Rose Tyler', alreadyConfirmed: confirmed, state: 'verifying' } });
+      return route.fulfill({
+        json: {
+          ownerName: 'Rose Tyler',
+          alreadyConfirmed: confirmed,
+          state: 'verifying',
+          verifiersRequired: 2,
+          confirmations: confirmed ? 1 : 0,
+          waitingDays: 7,
+          vetoEndsAt: null,
+        },
+      });
     });
 
     for (const status of [200, 400]) {
