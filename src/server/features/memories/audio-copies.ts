@@ -101,6 +101,11 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
     // an attachment is at most 15 MB: even an hour of Opus converts in a minute or two
     expireInSeconds: 30 * 60,
     handler: ({ attachmentId }, job) => makeCopy(attachmentId, job.isLastTry),
+    // a recording that stopped the server on every try ends unavailable, or the start-up scan would queue it again
+    async onGivenUp({ attachmentId }) {
+      const row = await repo.findAudioCopyWork(attachmentId);
+      if (row && row.audioCopy === null) await repo.setAudioCopy(attachmentId, row.filePath, 'unavailable', 0);
+    },
   });
 
   return {

@@ -120,6 +120,11 @@ export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, 
         finished(photoId);
       }
     },
+    // a picture that stopped the server on every try ends failed, or the start-up scan would queue it again
+    async onGivenUp({ photoId }) {
+      const photo = await repo.findFileForProcessing(photoId);
+      if (photo?.derivativeStatus === 'pending') await repo.setDerivativeStatus(photoId, photo.key, 'failed');
+    },
   });
 
   return {

@@ -101,6 +101,12 @@ export function createVideoQueue({ jobs, repo, files, media, log, onChange }: Op
     // two hours of HEVC at 1080p take about that long on two cores; a try still running after this died with its process
     expireInSeconds: 6 * 60 * 60,
     handler: ({ photoId }, job) => prepare(photoId, job.isLastTry),
+    // a video that stopped the server on every try ends unavailable, or the start-up scan would queue it again
+    async onGivenUp({ photoId }) {
+      const video = await repo.findFileForProcessing(photoId);
+      if (video?.videoPlayback === 'preparing')
+        await repo.setVideoPlayback(photoId, video.key, { playback: 'unavailable', progress: null });
+    },
   });
 
   return {
