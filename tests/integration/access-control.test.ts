@@ -10,6 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, exports, imports, photos } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { makeVideo } from '@tests/helpers/video-fixture';
+import { recordAnswers } from '@tests/helpers/documented-answers';
+
+// Every status these requests are answered with is documented for its operation in the OpenAPI document.
+const answers = recordAnswers();
+afterAll(() => {
+  answers.stop();
+  expect(answers.count).toBeGreaterThan(0);
+  expect(answers.undocumented()).toEqual([]);
+});
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
 
@@ -383,6 +392,11 @@ const RULES: Record<string, Rule> = {
     kind: 'self',
     request: () => ({ url: '/api/imports/uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '22' } }),
   },
+  'OPTIONS /api/imports/uploads': { kind: 'self', request: () => ({ url: '/api/imports/uploads' }) },
+  'DELETE /api/imports/uploads/:uploadId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/imports/uploads/${w.importUploadId}`, headers: { 'tus-resumable': '1.0.0' } }),
+  },
   'PATCH /api/imports/uploads/:uploadId': {
     kind: 'owned',
     request: (w) => ({
@@ -394,6 +408,11 @@ const RULES: Record<string, Rule> = {
   'POST /api/photos/video-uploads': {
     kind: 'self',
     request: () => ({ url: '/api/photos/video-uploads', headers: { 'tus-resumable': '1.0.0', 'upload-length': '22' } }),
+  },
+  'OPTIONS /api/photos/video-uploads': { kind: 'self', request: () => ({ url: '/api/photos/video-uploads' }) },
+  'DELETE /api/photos/video-uploads/:uploadId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/photos/video-uploads/${w.videoPartUploadId}`, headers: { 'tus-resumable': '1.0.0' } }),
   },
   'PATCH /api/photos/video-uploads/:uploadId': {
     kind: 'owned',

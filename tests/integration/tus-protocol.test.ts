@@ -76,6 +76,7 @@ describe('tus protocol edges', () => {
     expect(extensions).not.toContain('concatenation');
     expect(extensions).not.toContain('creation-defer-length');
     expect(res.headers.get('tus-checksum-algorithm')!.split(',')).toContain('sha1');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull(); // same-origin pages only
   });
 
   it('keeps a chunk only when it matches its Upload-Checksum', async () => {

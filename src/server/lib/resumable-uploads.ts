@@ -161,7 +161,8 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
     const refused = refusals.get(req.raw);
     if (refused) return refuse(reply, refused);
     response.headers.forEach((value, name) => {
-      if (name !== 'content-type' && name !== 'content-length') void reply.header(name, value);
+      // heirloom's pages are its only client: tus's CORS headers (any origin) are left out
+      if (name !== 'content-type' && name !== 'content-length' && !name.startsWith('access-control-')) void reply.header(name, value);
     });
     if (req.method === 'DELETE' && response.status === 204) await holds.release([(req.params as { uploadId: string }).uploadId]);
     reply.code(response.status);
