@@ -51,6 +51,7 @@ test('two heirs, two verifiers, a kit and a sealed letter; both verifiers confir
   signIn,
   browser,
 }) => {
+  test.slow(); // a plan, two key codes, a kit, a sealed letter and four browsers
   const owner = await signIn();
   const ownerName = `${owner.firstName} ${owner.surname}`;
   const email = (who: string) => `${who}-${randomUUID()}@example.com`;
