@@ -9,6 +9,15 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipart, newUserInput, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { contactBody, makeWorld, memoryBody, tablesDigest, tinyPng, worldIntact, type World } from './hostile-world';
+import { recordAnswers } from '@tests/helpers/documented-answers';
+
+// Every status these requests are answered with is documented for its operation in the OpenAPI document.
+const answers = recordAnswers();
+afterAll(() => {
+  answers.stop();
+  expect(answers.count).toBeGreaterThan(0);
+  expect(answers.undocumented()).toEqual([]);
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'TRACE' | 'HEAD';
 type Response = Awaited<ReturnType<TestApp['app']['inject']>>;

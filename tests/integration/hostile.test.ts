@@ -6,6 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, memories, photos, users, vaultFiles } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
+import { recordAnswers } from '@tests/helpers/documented-answers';
+
+// Every status these requests are answered with is documented for its operation in the OpenAPI document.
+const answers = recordAnswers();
+afterAll(() => {
+  answers.stop();
+  expect(answers.count).toBeGreaterThan(0);
+  expect(answers.undocumented()).toEqual([]);
+});
 
 describe('hostile requests', () => {
   let t: TestApp;

@@ -5,6 +5,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { z } from 'zod';
+import { errorAnswers } from '../lib/route-answers';
 
 /** The route label of a request no route matched: one series however many different URLs are tried. */
 const UNMATCHED = 'unmatched';
@@ -97,7 +99,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { storedBytes }: Me
 
   app.get(
     '/metrics',
-    { schema: { summary: 'Prometheus metrics (only when METRICS_TOKEN is set)', security: [{ metricsToken: [] }] } },
+    {
+      schema: {
+        summary: 'Prometheus metrics (only when METRICS_TOKEN is set)',
+        security: [{ metricsToken: [] }],
+        response: {
+          200: { description: 'The metrics in the Prometheus text format', content: { 'text/plain': { schema: z.string() } } },
+          ...errorAnswers(401),
+        },
+      },
+    },
     async (req, reply) => {
       if (!authorized(req.headers.authorization)) {
         return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ message: 'A valid metrics token is needed' });

@@ -16,11 +16,17 @@ export const idParamSchema = z
 
 export const idParamsSchema = z.object({ id: idParamSchema });
 
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+/** The one error contract: every 4xx and 5xx answers this body (named ErrorBody in the OpenAPI document). */
+export const errorBodySchema = z
+  .object({
+    message: z.string().meta({ description: 'What went wrong, in words a person can read' }),
+    code: z.string().optional().meta({ description: 'A stable code for programs, where there is one (VALIDATION, TOO_LARGE, …)' }),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Each invalid field of a refused request (code VALIDATION)' }),
+  })
+  .meta({ id: 'ErrorBody', description: 'An error: 4xx for a request heirloom refuses, 5xx when it cannot answer' });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

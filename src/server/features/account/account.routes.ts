@@ -12,6 +12,7 @@ import { createAccountMailService } from '../auth/account-mail.service';
 import { createPasswordCheck, retryAfterHeader } from '../auth/auth.service';
 import { createAccountRepo } from './account.repo';
 import { createAccountService } from './account.service';
+import { errorAnswers } from '../../lib/route-answers';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = createAccountService({
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/email',
-    { config: passwordRateLimit, schema: { body: emailChangeInputSchema, response: { 202: accountMessageSchema } } },
+    { config: passwordRateLimit, schema: { body: emailChangeInputSchema, response: { 202: accountMessageSchema, ...errorAnswers(409) } } },
     async (req, reply) => {
       const address = await account.changeEmail(currentUser(req).id, req.body, req.ip);
       return reply.code(202).send({ message: `We have sent a link to ${address}. Your address changes once you open it.` });

@@ -14,6 +14,7 @@ import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { createAuthRepo } from './auth.repo';
 import { createAuthService } from './auth.service';
 import { retryAfterHeader } from './login-throttle';
+import { errorAnswers } from '../../lib/route-answers';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService({
@@ -37,23 +38,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { config: authRateLimit, schema: { body: registerInputSchema, response: { 201: userSchema } } },
+    { config: authRateLimit, schema: { body: registerInputSchema, response: { 201: userSchema, ...errorAnswers(409) } } },
     async (req, reply) => reply.code(201).send(await auth.register(req.body)),
   );
 
-  app.post('/login', { config: authRateLimit, schema: { body: loginInputSchema, response: { 200: userSchema } } }, async (req, reply) => {
-    const user = await auth.login(req.body, req.ip);
-    if (req.sessionTokenHash) await app.sessions.end(req, reply); // a new session on every login
-    await app.sessions.start(reply, user.id);
-    return user;
-  });
+  app.post(
+    '/login',
+    { config: authRateLimit, schema: { body: loginInputSchema, response: { 200: userSchema, ...errorAnswers(401) } } },
+    async (req, reply) => {
+      const user = await auth.login(req.body, req.ip);
+      if (req.sessionTokenHash) await app.sessions.end(req, reply); // a new session on every login
+      await app.sessions.start(reply, user.id);
+      return user;
+    },
+  );
 
   app.post('/logout', { schema: { response: { 200: z.object({ message: z.string() }) } } }, async (req, reply) => {
     await app.sessions.end(req, reply);
     return { message: 'Logged out' };
   });
 
-  app.get('/user', { schema: { response: { 200: userSchema } } }, async (req) => {
+  app.get('/user', { schema: { response: { 200: userSchema, ...errorAnswers(401) } } }, async (req) => {
     if (!req.user) throw unauthorized('Not logged in');
     return req.user;
   });

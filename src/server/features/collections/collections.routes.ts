@@ -17,6 +17,7 @@ import {
 import { currentUser } from '../../plugins/session';
 import { createCollectionsRepo } from './collections.repo';
 import { createCollectionsService } from './collections.service';
+import { noContent } from '../../lib/route-answers';
 
 export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const collections = createCollectionsService({
@@ -44,7 +45,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     collections.update(currentUser(req).id, req.params.id, req.body),
   );
 
-  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await collections.remove(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
@@ -71,7 +72,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     collections.listLinks(currentUser(req).id, req.params.id),
   );
 
-  app.delete('/:id/links/:linkId', { schema: { params: collectionLinkParamsSchema } }, async (req, reply) => {
+  app.delete('/:id/links/:linkId', { schema: { params: collectionLinkParamsSchema, response: noContent } }, async (req, reply) => {
     await collections.removeLink(currentUser(req).id, req.params.id, req.params.linkId);
     return reply.code(204).send();
   });

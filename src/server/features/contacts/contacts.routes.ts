@@ -13,6 +13,7 @@ import {
 import { currentUser } from '../../plugins/session';
 import { createContactsRepo } from './contacts.repo';
 import { createContactsService } from './contacts.service';
+import { noContent } from '../../lib/route-answers';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const contacts = createContactsService({ repo: createContactsRepo(app.db) });
@@ -37,7 +38,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     contacts.update(currentUser(req).id, req.params.id, req.body),
   );
 
-  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await contacts.remove(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });

@@ -6,6 +6,7 @@ import { exportJobSchema } from '@shared/schemas/transfers';
 import { sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
 import { createExportsService } from './exports.service';
+import { fileAnswers } from '../../lib/route-answers';
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const exportsService = createExportsService({
@@ -27,7 +28,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     exportsService.get(currentUser(req).id, req.params.id),
   );
 
-  app.get('/:id/download', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.get('/:id/download', { schema: { params: idParamsSchema, response: fileAnswers('application/zip') } }, async (req, reply) => {
     const file = await exportsService.download(currentUser(req).id, req.params.id);
     // the archive holds the whole library: never kept in a shared computer's cache
     return sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });

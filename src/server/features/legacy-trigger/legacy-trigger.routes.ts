@@ -10,6 +10,7 @@ import {
   verifierLinkSchema,
 } from '@shared/schemas/legacy';
 import { createLegacyTriggerService, defineLegacyTickJob } from './legacy-trigger.service';
+import { errorAnswers } from '../../lib/route-answers';
 
 const messageSchema = z.object({ message: z.string() });
 const verifierParamsSchema = z.object({ token: z.string().min(1).max(200) });
@@ -26,7 +27,7 @@ export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/plan', { schema: { response: { 200: legacyPlanSchema } } }, async (req) => trigger.getPlan(req.user!.id));
 
-  app.put('/plan', { schema: { body: legacyPlanInputSchema, response: { 200: legacyPlanSchema } } }, async (req) =>
+  app.put('/plan', { schema: { body: legacyPlanInputSchema, response: { 200: legacyPlanSchema, ...errorAnswers(404) } } }, async (req) =>
     trigger.putPlan(req.user!.id, req.body),
   );
 

@@ -22,7 +22,7 @@ import { writeArchive } from '../exports/exports.service';
 import { retryAfter, sharedViewServiceFor, shareReadRoutes } from '../shared-view/shared-view.service';
 import { createLegacyRepo } from './legacy.repo';
 import { createLegacyService, HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
-import { fileAnswers, noContent, zipAnswer } from '../../lib/route-answers';
+import { errorAnswers, fileAnswers, noContent, zipAnswer } from '../../lib/route-answers';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -45,7 +45,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/heirs', { schema: { response: { 200: z.array(heirSchema) } } }, (req) => legacy.listHeirs(currentUser(req).id));
 
-  app.post('/heirs', { schema: { body: heirInputSchema, response: { 201: heirSchema } } }, async (req, reply) =>
+  app.post('/heirs', { schema: { body: heirInputSchema, response: { 201: heirSchema, ...errorAnswers(404) } } }, async (req, reply) =>
     reply.code(201).send(await legacy.addHeir(currentUser(req).id, req.body)),
   );
 
@@ -74,8 +74,10 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/releases', { schema: { response: { 200: z.array(releaseSchema) } } }, (req) => legacy.listReleases(currentUser(req).id));
 
-  app.post('/releases', { schema: { body: releaseInputSchema, response: { 201: releaseSchema } } }, async (req, reply) =>
-    reply.code(201).send(await legacy.addRelease(currentUser(req).id, req.body)),
+  app.post(
+    '/releases',
+    { schema: { body: releaseInputSchema, response: { 201: releaseSchema, ...errorAnswers(404) } } },
+    async (req, reply) => reply.code(201).send(await legacy.addRelease(currentUser(req).id, req.body)),
   );
 
   app.delete('/releases/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
@@ -87,7 +89,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/letters',
-    { bodyLimit: LETTER_BODY_LIMIT, schema: { body: letterInputSchema, response: { 201: letterSchema } } },
+    { bodyLimit: LETTER_BODY_LIMIT, schema: { body: letterInputSchema, response: { 201: letterSchema, ...errorAnswers(404) } } },
     async (req, reply) => reply.code(201).send(await legacy.addLetter(currentUser(req).id, req.body)),
   );
 
@@ -96,8 +98,10 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get('/preview', { schema: { querystring: z.object({ heirId: idParamSchema }), response: { 200: legacyPreviewSchema } } }, (req) =>
-    legacy.preview(currentUser(req).id, req.query.heirId),
+  app.get(
+    '/preview',
+    { schema: { querystring: z.object({ heirId: idParamSchema }), response: { 200: legacyPreviewSchema, ...errorAnswers(404) } } },
+    (req) => legacy.preview(currentUser(req).id, req.query.heirId),
   );
 };
 
@@ -132,13 +136,13 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get('/received', { schema: { response: { 200: receivedSchema } } }, async (req, reply) => {
+  app.get('/received', { schema: { response: { 200: receivedSchema, ...errorAnswers(401) } } }, async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return legacy.received(cookieOf(req));
   });
 
   // A static segment: the router prefers it to '/received/:grantId'.
-  app.get('/received/download', { schema: { response: zipAnswer } }, async (req, reply) => {
+  app.get('/received/download', { schema: { response: { ...zipAnswer, ...errorAnswers(401) } } }, async (req, reply) => {
     const { fileName, dataset } = await legacy.zip(cookieOf(req));
     reply
       .header('Content-Type', 'application/zip')
@@ -158,7 +162,7 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
           photoId: idParamSchema,
           size: z.enum(['thumbnail', 'display', 'download'], { error: 'Not found' }),
         }),
-        response: fileAnswers('image/*'),
+        response: { ...fileAnswers('image/*'), ...errorAnswers(401) },
       },
     },
     async (req, reply) => {

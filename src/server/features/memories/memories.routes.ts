@@ -31,6 +31,7 @@ import { createMemoriesRepo } from './memories.repo';
 import { createStorageService } from '../storage/storage.service';
 import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
 import { createMemoryTranscription, TRANSCRIPTION_UPLOAD } from './memory-transcription';
+import { fileAnswers, noContent } from '../../lib/route-answers';
 
 /** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
 const aiRateLimit = {
@@ -113,7 +114,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     memories.update(currentUser(req).id, req.params.id, req.body),
   );
 
-  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await memories.remove(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
@@ -135,7 +136,13 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/attachments/:attachmentId/file',
-    { schema: { params: attachmentParamsSchema, querystring: attachmentFileQuerySchema } },
+    {
+      schema: {
+        params: attachmentParamsSchema,
+        querystring: attachmentFileQuerySchema,
+        response: fileAnswers('image/*', 'audio/*', 'video/*'),
+      },
+    },
     async (req, reply) => {
       const { id, attachmentId } = req.params;
       const file = await memories.attachmentFile(currentUser(req).id, id, attachmentId, req.query.format);
@@ -143,7 +150,7 @@ export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id/attachments/:attachmentId', { schema: { params: attachmentParamsSchema } }, async (req, reply) => {
+  app.delete('/:id/attachments/:attachmentId', { schema: { params: attachmentParamsSchema, response: noContent } }, async (req, reply) => {
     await memories.removeAttachment(currentUser(req).id, req.params.id, req.params.attachmentId);
     return reply.code(204).send();
   });

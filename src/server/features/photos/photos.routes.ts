@@ -35,7 +35,7 @@ import { createPhotosRepo } from './photos.repo';
 import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
 import { createVideoQueue } from './video-queue';
 import { createVideosService, videoMaxBytesOf } from './videos.service';
-import { noContent } from '../../lib/route-answers';
+import { errorAnswers, fileAnswers, noContent } from '../../lib/route-answers';
 
 /** POST /api/photos, read by lib/uploads.ts. */
 const PHOTO_UPLOAD: ReceiveOptions = {
@@ -120,43 +120,51 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A finished resumable upload (VIDEO_UPLOADS_PATH) becomes a video in the gallery (decision 038).
-  app.post('/videos', { schema: { body: videoCreateSchema, response: { 201: photoSchema } } }, async (req, reply) => {
+  app.post('/videos', { schema: { body: videoCreateSchema, response: { 201: photoSchema, ...errorAnswers(404) } } }, async (req, reply) => {
     const userId = currentUser(req).id;
     const [staged] = await videoUploads.take(userId, [req.body.uploadId], videos.checkHead);
     return reply.code(201).send(await videos.create(userId, staged!, staged!.fileName));
   });
 
   // Plays the video (Range through sendFile) or, with preview=true, its short muted preview.
-  app.get('/video/:id', { schema: { params: idParamsSchema, querystring: videoQuerySchema } }, async (req, reply) => {
-    try {
-      const file = await videos.playable(currentUser(req).id, req.params.id, req.query.preview === 'true');
-      return await sendFile(req, reply, { ...file, cacheControl: 'private, no-cache' });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'VIDEO_PREPARING') reply.header('Retry-After', '5');
-      throw err;
-    }
-  });
-
-  app.get('/image/:id', { schema: { params: idParamsSchema, querystring: photoImageQuerySchema } }, async (req, reply) => {
-    const userId = currentUser(req).id;
-    const size: ImageSize = req.query.size === 'thumb' ? 'thumb' : req.query.mobile === 'true' ? 'mobile' : 'full';
-    try {
+  app.get(
+    '/video/:id',
+    { schema: { params: idParamsSchema, querystring: videoQuerySchema, response: fileAnswers('video/mp4') } },
+    async (req, reply) => {
       try {
-        return await sendFile(req, reply, toSend(await photos.imageFile(userId, req.params.id, size)));
+        const file = await videos.playable(currentUser(req).id, req.params.id, req.query.preview === 'true');
+        return await sendFile(req, reply, { ...file, cacheControl: 'private, no-cache' });
       } catch (err) {
-        if (!(err instanceof ImageFileGoneError)) throw err;
-        // a remembered answer whose file is gone (moved or deleted elsewhere): look again, once
-        photos.forget(req.params.id);
-        return await sendFile(req, reply, toSend(await photos.imageFile(userId, req.params.id, size, { fresh: true })));
+        if (err instanceof AppError && err.code === 'VIDEO_PREPARING') reply.header('Retry-After', '5');
+        throw err;
       }
-    } catch (err) {
-      reply.header('Cache-Control', 'no-store').removeHeader('ETag');
-      // A HEIC still being converted: the client retries after 2 s (spec §2, §9).
-      if (err instanceof AppError && err.code === 'PHOTO_PREPARING') reply.header('Retry-After', '2');
-      if (err instanceof ImageFileGoneError) throw notFound('The file of this photo is missing');
-      throw err;
-    }
-  });
+    },
+  );
+
+  app.get(
+    '/image/:id',
+    { schema: { params: idParamsSchema, querystring: photoImageQuerySchema, response: fileAnswers('image/*') } },
+    async (req, reply) => {
+      const userId = currentUser(req).id;
+      const size: ImageSize = req.query.size === 'thumb' ? 'thumb' : req.query.mobile === 'true' ? 'mobile' : 'full';
+      try {
+        try {
+          return await sendFile(req, reply, toSend(await photos.imageFile(userId, req.params.id, size)));
+        } catch (err) {
+          if (!(err instanceof ImageFileGoneError)) throw err;
+          // a remembered answer whose file is gone (moved or deleted elsewhere): look again, once
+          photos.forget(req.params.id);
+          return await sendFile(req, reply, toSend(await photos.imageFile(userId, req.params.id, size, { fresh: true })));
+        }
+      } catch (err) {
+        reply.header('Cache-Control', 'no-store').removeHeader('ETag');
+        // A HEIC still being converted: the client retries after 2 s (spec §2, §9).
+        if (err instanceof AppError && err.code === 'PHOTO_PREPARING') reply.header('Retry-After', '2');
+        if (err instanceof ImageFileGoneError) throw notFound('The file of this photo is missing');
+        throw err;
+      }
+    },
+  );
 
   /** A stand-in (the original while the thumbnail is made) must be revalidated; the real thing may be reused. */
   const toSend = (image: ImageFile): FileToSend => ({
@@ -174,12 +182,12 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     photos.get(currentUser(req).id, req.params.id),
   );
 
-  app.get('/:id/original', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.get('/:id/original', { schema: { params: idParamsSchema, response: fileAnswers('image/*', 'video/*') } }, async (req, reply) => {
     const file = await photos.original(currentUser(req).id, req.params.id);
     return sendFile(req, reply, { ...file, download: true, cacheControl: 'private, no-cache' });
   });
 
-  app.post('/bulk', { schema: { body: photoBulkSchema, response: { 200: photoBulkResultSchema } } }, (req) =>
+  app.post('/bulk', { schema: { body: photoBulkSchema, response: { 200: photoBulkResultSchema, ...errorAnswers(404) } } }, (req) =>
     photos.bulk(currentUser(req).id, req.body),
   );
 

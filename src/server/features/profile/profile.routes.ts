@@ -10,6 +10,7 @@ import { createStorageService } from '../storage/storage.service';
 import { PROFILE_PICTURE_UPLOAD } from './profile-picture';
 import { createProfileRepo } from './profile.repo';
 import { createProfileService } from './profile.service';
+import { fileAnswers } from '../../lib/route-answers';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = createProfileService({
@@ -34,11 +35,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/profile-picture', { schema: { querystring: profilePictureQuerySchema } }, async (req, reply) => {
-    const { key, file } = await profile.openPicture(currentUser(req).id);
-    // The URL carries ?v=<end of the key>: a matching version may be cached for good, anything else is revalidated.
-    const version = req.query.v;
-    const cacheable = version !== undefined && version.length >= 8 && key.endsWith(version);
-    return sendFile(req, reply, { ...file, cacheControl: cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache' });
-  });
+  app.get(
+    '/profile-picture',
+    { schema: { querystring: profilePictureQuerySchema, response: fileAnswers('image/*') } },
+    async (req, reply) => {
+      const { key, file } = await profile.openPicture(currentUser(req).id);
+      // The URL carries ?v=<end of the key>: a matching version may be cached for good, anything else is revalidated.
+      const version = req.query.v;
+      const cacheable = version !== undefined && version.length >= 8 && key.endsWith(version);
+      return sendFile(req, reply, { ...file, cacheControl: cacheable ? 'private, max-age=31536000, immutable' : 'private, no-cache' });
+    },
+  );
 };

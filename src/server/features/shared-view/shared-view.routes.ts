@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '@shared/schemas/common';
 import { sharedWithMeSchema, shareTokenParamsSchema, unlockInputSchema } from '@shared/schemas/sharing';
+import { errorAnswers, noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
 import { retryAfter, sharedViewServiceFor as serviceFor, shareReadRoutes } from './shared-view.service';
 
@@ -23,7 +24,10 @@ export const sharedViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlockRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
   app.post(
     '/:token/unlock',
-    { config: unlockRateLimit, schema: { params: shareTokenParamsSchema, body: unlockInputSchema } },
+    {
+      config: unlockRateLimit,
+      schema: { params: shareTokenParamsSchema, body: unlockInputSchema, response: { ...noContent, ...errorAnswers(401) } },
+    },
     async (req, reply) => {
       const unlocked = await shared.unlock(req.params.token, req.body.password, req.ip);
       if (unlocked) {

@@ -24,6 +24,7 @@ import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shar
 import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
 import { safeNamePart, writeArchive, type ExportDataset } from '../exports/exports.service';
 import { createSharedDataset, type SharedDataset } from './shared-dataset';
+import { errorAnswers, fileAnswers, zipAnswer } from '../../lib/route-answers';
 
 export type { ShareGrant } from './shared-view.repo';
 export type { SharedDataset } from './shared-dataset';
@@ -421,17 +422,19 @@ export function shareReadRoutes(
   resolve: (req: FastifyRequest) => Promise<ShareAccess>,
 ) {
   const params = <T extends z.ZodRawShape>(extra: T) => z.object({ ...prefix.params, ...extra });
+  // a link with a password not yet unlocked, or an heir without a key code in this browser
+  const keyNeeded = errorAnswers(401);
   // Shared files are never kept by a browser or proxy: revoking must take them away at once.
   const send = (req: FastifyRequest, reply: FastifyReply, file: Awaited<ReturnType<SharedViewService['photoFile']>>) =>
     sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
 
-  app.get(prefix.path, { schema: { params: params({}), response: { 200: sharedCollectionSchema } } }, async (req) =>
+  app.get(prefix.path, { schema: { params: params({}), response: { 200: sharedCollectionSchema, ...keyNeeded } } }, async (req) =>
     shared.view(await resolve(req), req.method === 'GET'),
   );
 
   app.get(
     `${prefix.path}/photos/:itemId/:size`,
-    { schema: { params: params({ itemId: idParamSchema, size: photoSizeSchema }) } },
+    { schema: { params: params({ itemId: idParamSchema, size: photoSizeSchema }), response: { ...fileAnswers('image/*'), ...keyNeeded } } },
     async (req, reply) => {
       const { itemId, size } = req.params as { itemId: number; size: z.infer<typeof photoSizeSchema> };
       return send(req, reply, await shared.photoFile(await resolve(req), itemId, size));
@@ -440,7 +443,13 @@ export function shareReadRoutes(
 
   app.get(
     `${prefix.path}/attachments/:attachmentId`,
-    { schema: { params: params({ attachmentId: idParamSchema }), querystring: attachmentFileQuerySchema } },
+    {
+      schema: {
+        params: params({ attachmentId: idParamSchema }),
+        querystring: attachmentFileQuerySchema,
+        response: { ...fileAnswers('image/*', 'audio/*', 'video/*'), ...keyNeeded },
+      },
+    },
     async (req, reply) => {
       const { attachmentId } = req.params as { attachmentId: number };
       const { format } = req.query as z.infer<typeof attachmentFileQuerySchema>;
@@ -448,12 +457,16 @@ export function shareReadRoutes(
     },
   );
 
-  app.get(`${prefix.path}/documents/:itemId`, { schema: { params: params({ itemId: idParamSchema }) } }, async (req, reply) => {
-    const { itemId } = req.params as { itemId: number };
-    return send(req, reply, await shared.documentFile(await resolve(req), itemId));
-  });
+  app.get(
+    `${prefix.path}/documents/:itemId`,
+    { schema: { params: params({ itemId: idParamSchema }), response: { ...fileAnswers('*/*'), ...keyNeeded } } },
+    async (req, reply) => {
+      const { itemId } = req.params as { itemId: number };
+      return send(req, reply, await shared.documentFile(await resolve(req), itemId));
+    },
+  );
 
-  app.get(`${prefix.path}/download`, { schema: { params: params({}) } }, async (req, reply) => {
+  app.get(`${prefix.path}/download`, { schema: { params: params({}), response: { ...zipAnswer, ...keyNeeded } } }, async (req, reply) => {
     const { fileName, dataset } = await shared.zip(await resolve(req));
     reply
       .header('Content-Type', 'application/zip')

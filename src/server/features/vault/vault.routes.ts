@@ -9,6 +9,7 @@ import { currentUser } from '../../plugins/session';
 import { createStorageService } from '../storage/storage.service';
 import { createVaultRepo } from './vault.repo';
 import { createVaultService, VAULT_UPLOAD } from './vault.service';
+import { errorAnswers, fileAnswers, noContent } from '../../lib/route-answers';
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   const vault = createVaultService({
@@ -27,13 +28,17 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/usage', { schema: { response: { 200: vaultUsageSchema } } }, (req) => vault.usage(currentUser(req).id));
 
-  app.post('/', { ...uploadRoute(VAULT_UPLOAD), schema: { response: { 201: vaultFileSchema } } }, async (req, reply) => {
-    const user = currentUser(req);
-    const { files, fields } = await receiveFiles(req, app.files, VAULT_UPLOAD);
-    return reply.code(201).send(await vault.create(user.id, files[0]!, fields));
-  });
+  app.post(
+    '/',
+    { ...uploadRoute(VAULT_UPLOAD), schema: { response: { 201: vaultFileSchema, ...errorAnswers(404) } } },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const { files, fields } = await receiveFiles(req, app.files, VAULT_UPLOAD);
+      return reply.code(201).send(await vault.create(user.id, files[0]!, fields));
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.get('/:id', { schema: { params: idParamsSchema, response: fileAnswers('*/*') } }, async (req, reply) => {
     const file = await vault.open(currentUser(req).id, req.params.id, { markAccess: req.method !== 'HEAD' });
     // Private documents: no copy stays in a shared computer's cache after the tab is closed.
     return sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
@@ -48,7 +53,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     vault.unlink(currentUser(req).id, req.params.id),
   );
 
-  app.delete('/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await vault.remove(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
