@@ -45,7 +45,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/heirs', { schema: { response: { 200: z.array(heirSchema) } } }, (req) => legacy.listHeirs(currentUser(req).id));
 
-  app.post('/heirs', { schema: { body: heirInputSchema, response: { 201: heirSchema, ...errorAnswers(404) } } }, async (req, reply) =>
+  app.post('/heirs', { schema: { body: heirInputSchema, response: { 201: heirSchema, ...errorAnswers(404, 409) } } }, async (req, reply) =>
     reply.code(201).send(await legacy.addHeir(currentUser(req).id, req.body)),
   );
 
@@ -76,7 +76,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/releases',
-    { schema: { body: releaseInputSchema, response: { 201: releaseSchema, ...errorAnswers(404) } } },
+    { schema: { body: releaseInputSchema, response: { 201: releaseSchema, ...errorAnswers(404, 409) } } },
     async (req, reply) => reply.code(201).send(await legacy.addRelease(currentUser(req).id, req.body)),
   );
 
@@ -122,7 +122,7 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
   const openRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
   app.post(
     '/open',
-    { config: openRateLimit, schema: { body: openInputSchema, response: { 200: openResultSchema } } },
+    { config: openRateLimit, schema: { body: openInputSchema, response: { 200: openResultSchema, ...errorAnswers(410) } } },
     async (req, reply) => {
       const { result, cookie } = await legacy.open(req.body.keyCode, req.ip);
       if (cookie) reply.setCookie(HEIR_COOKIE, cookie, { ...cookieOptions(req), maxAge: HEIR_COOKIE_MAX_AGE_SECONDS });
