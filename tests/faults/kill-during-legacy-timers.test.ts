@@ -32,6 +32,8 @@ describe('kill -9 with Legacy Plan timers waiting', () => {
       email: 'hana@example.com',
     });
     const heir = await call('POST', '/api/legacy/heirs', { contactId: heirContact.id });
+    // an heir is told of a release only once they have a key code to open it with (decision 045)
+    await call('POST', `/api/legacy/heirs/${heir.id}/key-code`);
     const capsuleLetter = await call('POST', '/api/legacy/letters', { heirId: heir.id, title: 'In a few seconds', body: 'Hello' });
     const releaseAt = new Date(Date.now() + 4000);
     const capsule = await call('POST', '/api/legacy/releases', {
@@ -62,6 +64,7 @@ describe('kill -9 with Legacy Plan timers waiting', () => {
       other,
     );
     const otherHeir = await call('POST', '/api/legacy/heirs', { contactId: otherHeirContact.id }, other);
+    await call('POST', `/api/legacy/heirs/${otherHeir.id}/key-code`, undefined, other);
     const farewell = await call('POST', '/api/legacy/letters', { heirId: otherHeir.id, title: 'Farewell', body: 'Goodbye' }, other);
     const afterDeath = await call(
       'POST',
