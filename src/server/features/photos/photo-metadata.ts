@@ -47,7 +47,7 @@ const KEPT_TAGS = [
 const MAX_STRING = 200;
 
 /** A tag's text as the database stores it: no control characters (NUL among them), no broken surrogate. */
-function cleanString(value: string): string | undefined {
+export function cleanString(value: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   const text = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   // cleaned after the cut: a cut may split a surrogate pair

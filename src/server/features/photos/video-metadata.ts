@@ -1,8 +1,7 @@
 // What a video says about itself, read from ffprobe's JSON (decision 038): when it was taken (QuickTime's
 // creation date with its offset, else the container's UTC creation time), how long it is, its size as shown
 // (rotation applied), where (ISO 6709 location) and with which camera, and whether browsers play it as it is.
-import { cleanText } from '../../lib/nul-character';
-import type { ExifValue } from './photo-metadata';
+import { cleanString, type ExifValue } from './photo-metadata';
 
 export interface VideoMetadata {
   durationMs: number | null;
@@ -32,16 +31,12 @@ interface Probe {
   streams?: ProbeStream[];
 }
 
-const MAX_STRING = 200;
 /** Cameras with no clock write zero (1904 or 1970); nothing was filmed before this. */
 const EARLIEST_FILMED = Date.parse('1900-01-01T00:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-/** A tag's text as the database stores it (text and jsonb): no control characters, no broken surrogate (a cut may split a pair). */
-const clean = (value: string | undefined) =>
-  (typeof value === 'string' && cleanText(value.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_STRING))) || undefined;
+/** A tag's text as photos' tags are kept (photo-metadata.ts): no control characters, no broken surrogate, 200 characters. */
+const clean = (value: string | undefined) => (typeof value === 'string' ? cleanString(value) : undefined);
 
 /** Tags are case-insensitive in practice (MP4 writes `creation_time`, some muxers `CREATION_TIME`). */
 function tagReader(tags: Record<string, string> | undefined) {
