@@ -308,21 +308,21 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     }
   }
 
-  async function vetoMail(tx: Tx, userId: number, vetoEndsAt: Date, outbox: Outbox) {
+  /** A mail to the owner at every address, each with its own one-click link that cancels the release. */
+  async function mailOwnerToCancel(tx: Tx, userId: number, outbox: Outbox, subject: string, body: string[], cancelLine: string) {
     const { owner, addresses } = await ownerAddresses(tx, userId);
     if (!owner) return;
     for (const address of addresses) {
       const token = await links.issue(userId, 'legacy_veto', address);
       outbox.push({
         to: address,
-        subject: 'Your heirloom Legacy Plan is about to be released',
+        subject,
         text: [
           `Hello ${owner.firstName},`,
           '',
-          'Your verifiers have told heirloom that you have died, so what you chose for your heirs will be released to them on',
-          `${vetoEndsAt.toUTCString()}.`,
+          ...body,
           '',
-          'If you are alive, cancel it with one click:',
+          cancelLine,
           '',
           `${publicUrl}/legacy/cancel?token=${token}`,
           '',
@@ -332,34 +332,38 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     }
   }
 
+  async function vetoMail(tx: Tx, userId: number, vetoEndsAt: Date, outbox: Outbox) {
+    await mailOwnerToCancel(
+      tx,
+      userId,
+      outbox,
+      'Your heirloom Legacy Plan is about to be released',
+      [
+        'Your verifiers have told heirloom that you have died, so what you chose for your heirs will be released to them on',
+        `${vetoEndsAt.toUTCString()}.`,
+      ],
+      'If you are alive, cancel it with one click:',
+    );
+  }
+
   /** The first report while the plan still waits for more: the owner hears of it at once, at every address. */
   async function firstReportMail(tx: Tx, userId: number, plan: PlanRow, reporter: string, outbox: Outbox) {
-    const { owner, addresses } = await ownerAddresses(tx, userId);
-    if (!owner) return;
     const wait = waitingDays(plan);
-    for (const address of addresses) {
-      const token = await links.issue(userId, 'legacy_veto', address);
-      outbox.push({
-        to: address,
-        subject: 'A verifier has reported your death to heirloom',
-        text: [
-          `Hello ${owner.firstName},`,
-          '',
-          `${reporter}, one of your verifiers, has told heirloom that you have died.`,
-          `Nothing is released yet: ${plan.verifiersRequired} of your verifiers must confirm it, and ${
-            wait === 0
-              ? 'when they have, what you chose for your heirs is released to them at once, with no waiting time.'
-              : `when they have, you still have ${days(wait)} to cancel before it is released.`
-          }`,
-          '',
-          'If you are alive, cancel it now with one click:',
-          '',
-          `${publicUrl}/legacy/cancel?token=${token}`,
-          '',
-          'Signing in to heirloom cancels it too. Your verifiers will be told.',
-        ].join('\n'),
-      });
-    }
+    await mailOwnerToCancel(
+      tx,
+      userId,
+      outbox,
+      'A verifier has reported your death to heirloom',
+      [
+        `${reporter}, one of your verifiers, has told heirloom that you have died.`,
+        `Nothing is released yet: ${plan.verifiersRequired} of your verifiers must confirm it, and ${
+          wait === 0
+            ? 'when they have, what you chose for your heirs is released to them at once, with no waiting time.'
+            : `when they have, you still have ${days(wait)} to cancel before it is released.`
+        }`,
+      ],
+      'If you are alive, cancel it now with one click:',
+    );
   }
 
   /** One owner's tick: the plan's machine and the dated releases, then the next tick. */
