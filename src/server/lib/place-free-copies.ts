@@ -4,6 +4,7 @@
 // where the container keeps one. Data tracks go too: a GoPro's telemetry track is a trail of GPS fixes.
 // A copy is made once, the first time it is asked for, and kept next to the original (`<key>.noplace`,
 // removed with it), like the playable copies.
+import { atMost } from './at-most';
 import { AppError } from './errors';
 import { probe, runFfmpeg, type MediaTools } from './ffmpeg';
 import type { FileStore } from './file-store';
@@ -62,43 +63,32 @@ const AT_ONCE = 1;
 
 export function createPlaceFreeCopies(files: FileStore, media: MediaTools) {
   const making = new Map<string, Promise<string>>();
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  const enter = async () => {
-    if (active < AT_ONCE) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  const leave = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  };
+  const inTurn = atMost(AT_ONCE);
 
   async function make(key: string, mimeType: string, copyKey: string): Promise<string> {
     const ext = CONTAINER_EXT[mimeType];
     if (!ext || !media.available) throw cannotLeavePlacesOut();
-    await enter();
     try {
-      await files.withLocalFile(key, async (input) => {
-        const created = KEEPS_CREATION_TIME.has(ext) ? creationTimeOf(await probe(media, input)) : undefined;
-        await files.writeWith(copyKey, ext, (temp) =>
-          runFfmpeg(
-            media,
-            [
-              // pictures (not cover art) and sound only: subtitle, data and attachment streams stay behind
-              ...['-i', input, '-map', '0:V?', '-map', '0:a?', '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1'],
-              // bitexact: not even ffmpeg's own "encoder" tag (a WAV would carry a LIST chunk for it)
-              ...['-fflags', '+bitexact', ...(created ? ['-metadata', `creation_time=${created}`] : [])],
-              temp,
-            ],
-            { nice: true },
-          ),
-        );
-      });
+      await inTurn(() =>
+        files.withLocalFile(key, async (input) => {
+          const created = KEEPS_CREATION_TIME.has(ext) ? creationTimeOf(await probe(media, input)) : undefined;
+          await files.writeWith(copyKey, ext, (temp) =>
+            runFfmpeg(
+              media,
+              [
+                // pictures (not cover art) and sound only: subtitle, data and attachment streams stay behind
+                ...['-i', input, '-map', '0:V?', '-map', '0:a?', '-c', 'copy', '-map_metadata', '-1', '-map_chapters', '-1'],
+                // bitexact: not even ffmpeg's own "encoder" tag (a WAV would carry a LIST chunk for it)
+                ...['-fflags', '+bitexact', ...(created ? ['-metadata', `creation_time=${created}`] : [])],
+                temp,
+              ],
+              { nice: true },
+            ),
+          );
+        }),
+      );
     } catch {
       throw cannotLeavePlacesOut();
-    } finally {
-      leave();
     }
     // removed while ffmpeg ran: the copy belongs to nothing
     if (!(await files.exists(key))) {

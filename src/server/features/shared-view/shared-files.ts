@@ -3,6 +3,7 @@
 // metadata unless asked, with the EXIF orientation applied first so the picture still stands upright.
 import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
+import { atMost } from '../../lib/at-most';
 import { AppError } from '../../lib/errors';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { heicToJpeg, isHeif, MAX_IMAGE_PIXELS } from '../../lib/images';
@@ -59,28 +60,17 @@ const CLEANING_AT_ONCE = 2;
 
 /** Makes the metadata-free copies of one share service, at most CLEANING_AT_ONCE at a time. */
 export function createCleaner(heic: HeicDecoder, atOnce = CLEANING_AT_ONCE) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  const enter = async () => {
-    if (active < atOnce) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // the leaving one hands its place over
-  };
-  const leave = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  };
+  const inTurn = atMost(atOnce);
 
   async function image(fullPath: string, mimeType: string): Promise<Buffer> {
-    await enter();
-    try {
-      if (isHeif(mimeType)) return await heicToJpeg(heic, fullPath);
-      return await (await cleanPipeline(fullPath, mimeType)).toBuffer();
-    } catch {
-      throw cannotClean();
-    } finally {
-      leave();
-    }
+    return inTurn(async () => {
+      try {
+        if (isHeif(mimeType)) return await heicToJpeg(heic, fullPath);
+        return await (await cleanPipeline(fullPath, mimeType)).toBuffer();
+      } catch {
+        throw cannotClean();
+      }
+    });
   }
 
   return {
