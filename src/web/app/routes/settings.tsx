@@ -5,6 +5,8 @@ import { ErrorBoundary } from '@web/components/error-boundary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { AccountSettings } from '@web/features/account/components/account-settings';
 import { PhotoMaintenance } from '@web/features/photos/components/photo-maintenance';
+import { PrivacySettings } from '@web/features/account/components/privacy-settings';
+import { MembersSettings } from '@web/features/admin/components/members-settings';
 
 /** spec §2 Settings: Photo Management (the photo maintenance panel), Account and Privacy. */
 export function SettingsRoute() {
@@ -23,6 +25,7 @@ export function SettingsRoute() {
           <TabsTrigger value="photos">Photo Management</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="privacy">Privacy</TabsTrigger>
+          <TabsTrigger value="members">Members</TabsTrigger>
         </TabsList>
         <TabsContent value="photos" className="mt-4">
           <ErrorBoundary>
@@ -33,7 +36,10 @@ export function SettingsRoute() {
           <AccountSettings />
         </TabsContent>
         <TabsContent value="privacy" className="mt-4">
-          <p className="text-muted-foreground">Privacy settings coming soon...</p>
+          <PrivacySettings />
+        </TabsContent>
+        <TabsContent value="members" className="mt-4">
+          <MembersSettings />
         </TabsContent>
       </Tabs>
     </div>
