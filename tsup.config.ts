@@ -1,7 +1,22 @@
 import path from 'node:path';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const dist = process.env.HEIRLOOM_DIST ?? 'dist';
+
+function offlinePage(folder: string, name: string, entry: string): Options {
+  return {
+    entry: { [name]: entry },
+    outDir: path.join(dist, folder),
+    outExtension: () => ({ js: '.js' }),
+    format: ['iife'],
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    clean: true,
+    sourcemap: false,
+    splitting: false,
+  };
+}
 
 export default defineConfig([
   // The server is bundled into one ESM file; node_modules stay external (native addons, embedded PostgreSQL binaries).
@@ -15,22 +30,13 @@ export default defineConfig([
     sourcemap: true,
     splitting: false,
     // esbuild (a dev dependency) is only imported when running from source, to bundle the archive viewer
-    // (features/exports/viewer-assets.ts); the build reads the prebuilt viewer below instead.
+    // and the letter opener (lib/browser-bundle.ts); the build reads the prebuilt pages below instead.
     external: ['esbuild'],
   },
-  // The export archive's viewer (viewer.js + viewer.css, read by features/exports/viewer-assets.ts): one
-  // classic script for file:// pages. Its own folder, because both builds run at once and `clean` empties
-  // the folder it builds into.
-  {
-    entry: { viewer: 'src/web/export-viewer/main.ts' },
-    outDir: path.join(dist, 'export-viewer'),
-    outExtension: () => ({ js: '.js' }),
-    format: ['iife'],
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    clean: true,
-    sourcemap: false,
-    splitting: false,
-  },
+  // The archives' offline pages (read by lib/browser-bundle.ts): each one classic script for file:// pages,
+  // and its CSS. Each in its own folder, because the builds run at once and `clean` empties the folder it
+  // builds into. The export viewer (features/exports/viewer-assets.ts) and the heir's letter opener
+  // (features/legacy/letter-opener-assets.ts).
+  offlinePage('export-viewer', 'viewer', 'src/web/export-viewer/main.ts'),
+  offlinePage('letter-opener', 'opener', 'src/web/letter-opener/main.ts'),
 ]);

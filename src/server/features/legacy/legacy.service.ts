@@ -26,6 +26,7 @@ import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
 import { safeNamePart, type ExportDataset } from '../exports/exports.service';
 import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.service';
 import { acceptLetterAudio, describeLetterAudio } from './letter-audio';
+import { lettersFolder, type FolderLetter, type LetterFile } from './letters-folder';
 import { kindOf, targetIdOf, type HeirRow, type LegacyRepo, type ReleaseKind, type ReleaseRow, type StoredCondition } from './legacy.repo';
 
 /** The heir's cookie: `<heirId>.<proof>`, sent with /api/legacy requests only. */
@@ -60,36 +61,6 @@ export function ageAt(dateOfBirth: string, at: Date): number {
 export function birthdayAt(dateOfBirth: string, age: number): Date {
   const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y + age, m - 1, d));
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-/** Where Download everything puts a plain letter's recording: in letters/, beside the letter's text. */
-const letterFileName = (title: string, fileName: string) => `${safeNamePart(title, 'letter')} - ${safeNamePart(fileName, 'recording')}`;
-
-/** letters/index.html: the letters, readable in any browser with no script; the archive's viewer shows the rest. */
-function lettersPage(ownerName: string, heirName: string, content: Received) {
-  const letters = content.letters.map((l) =>
-    l.sealed
-      ? `<h2>${escapeHtml(l.title)}</h2><p>This letter is sealed: open it on the page where you entered your key code.</p>`
-      : [
-          `<h2>${escapeHtml(l.title)}</h2><p style="white-space:pre-wrap">${escapeHtml(l.body ?? '')}</p>`,
-          ...l.attachments.map(
-            (file) =>
-              `<figure><figcaption>${escapeHtml(file.name)}</figcaption><audio controls src="${escapeHtml(encodeURIComponent(letterFileName(l.title, file.name)))}"></audio></figure>`,
-          ),
-        ].join('\n'),
-  );
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
-    `<title>Letters from ${escapeHtml(ownerName)}</title></head>`,
-    '<body style="font-family:Georgia,serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">',
-    `<h1>What ${escapeHtml(ownerName)} left for ${escapeHtml(heirName)}</h1>`,
-    ...(letters.length > 0 ? letters : ['<p>No letters.</p>']),
-    '<p><a href="../index.html">Everything else that was released to you</a></p>',
-    '</body></html>',
-    '',
-  ].join('\n');
 }
 
 interface Deps {
@@ -153,6 +124,31 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     const heir = await repo.findHeir(userId, heirId);
     if (!heir) throw notFound();
     return heir;
+  }
+
+  /** A plain letter's photos as the heir's page hands them out, without places; one that is gone or not ready stays out. */
+  async function letterPhotos(heir: HeirRow & { ownerName: string }, photoIds: number[]): Promise<LetterFile[]> {
+    const titles = new Map((await repo.photoTitles(heir.userId, photoIds)).map((p) => [p.id, p.title]));
+    const files: LetterFile[] = [];
+    for (const id of photoIds.filter((photoId) => titles.has(photoId))) {
+      const access = { grant: shared.photoOfOwner(heir.userId, heir.ownerName, id), base: '' };
+      const file = await shared.photoFile(access, id, 'download').catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode < 500) return undefined;
+        throw err;
+      });
+      if (!file) continue;
+      files.push({
+        name: file.fileName ?? `photo ${id}`,
+        mimeType: file.mimeType,
+        title: titles.get(id),
+        size: file.size,
+        open: async () => {
+          const body = await file.open();
+          return Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        },
+      });
+    }
+    return files;
   }
 
   const isReleasedNow = (r: ReleaseRow, at: Date) => r.condition === 'now' || (r.releasedAt !== null && r.releasedAt <= at);
@@ -430,42 +426,50 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         title: `What ${heir.ownerName} left for ${heirName}`,
         ownerName: heir.ownerName,
       });
-      const text = (path: string, body: string, mtime: Date) =>
-        archive.addFile({ path, mtime, compress: true, open: async () => Readable.from([Buffer.from(body, 'utf8')]) });
       const sealedAny = content.letters.some((l) => l.sealed);
-      text(
-        'README.txt',
-        [
-          `What ${heir.ownerName} left for ${heirName}.`,
-          '',
-          'Open index.html in any browser to see it: no internet connection and no heirloom server are needed.',
-          'letters/ holds the letters (letters/index.html shows them); originals/ holds every file as it was uploaded.',
-          ...(sealedAny
-            ? [
-                'A sealed letter (.sealed.json) is locked with your key code: open it in your browser on the page where you entered the code.',
-              ]
-            : []),
-          'manifest.json lists the size and sha256 of every file, so the archive can be checked years from now.',
-          '',
-        ].join('\n'),
-        now(),
-      );
-      for (const l of content.letters) {
-        const mtime = new Date(l.releasedAt);
-        const name = safeNamePart(l.title, 'letter');
-        if (l.sealed) text(`letters/${name}.sealed.json`, JSON.stringify(l.sealed), mtime);
-        else text(`letters/${name}.txt`, `${l.title}\n\n${l.body ?? ''}\n`, mtime);
-        for (const file of l.attachments) {
-          const bytes = Buffer.from(file.data, 'base64');
-          archive.addFile({
-            path: `letters/${letterFileName(l.title, file.name)}`,
-            mtime,
-            compress: false,
-            open: async () => Readable.from([bytes]),
+      const readme = [
+        `What ${heir.ownerName} left for ${heirName}.`,
+        '',
+        'Open index.html in any browser to see it: no internet connection and no heirloom server are needed.',
+        ...(content.letters.length > 0 ? ['letters/ holds the letters: open letters/index.html to read them.'] : []),
+        ...(sealedAny
+          ? [
+              'A sealed letter opens with your key code in letters/open-sealed.html, in your browser, on this computer.',
+              'It is also kept as it was sealed (letters/*.sealed.json).',
+            ]
+          : []),
+        'originals/ holds every file as it was uploaded.',
+        'manifest.json lists the size and sha256 of every file, so the archive can be checked years from now.',
+        '',
+      ].join('\n');
+      archive.addFile({ path: 'README.txt', mtime: now(), compress: true, open: async () => Readable.from([Buffer.from(readme, 'utf8')]) });
+      if (content.letters.length > 0) {
+        const photoIds = new Map(
+          (
+            await repo.lettersOf(
+              heir.id,
+              heir.userId,
+              content.letters.map((l) => l.id),
+            )
+          ).map((l) => [l.id, l.photoIds]),
+        );
+        const letters: FolderLetter[] = [];
+        for (const l of content.letters) {
+          const photos = l.sealed ? [] : await letterPhotos(heir, photoIds.get(l.id) ?? []);
+          const recordings = l.attachments.map((file) => {
+            const bytes = Buffer.from(file.data, 'base64');
+            return { name: file.name, mimeType: file.type, size: bytes.length, open: async () => Readable.from([bytes]) };
+          });
+          letters.push({
+            title: l.title,
+            releasedAt: new Date(l.releasedAt),
+            body: l.body,
+            sealed: l.sealed,
+            files: [...photos, ...recordings],
           });
         }
+        for (const file of await lettersFolder({ ownerName: heir.ownerName, heirName, now: now() }, letters)) archive.addFile(file);
       }
-      if (content.letters.length > 0) text('letters/index.html', lettersPage(heir.ownerName, heirName, content), now());
       for (const r of content.releases) {
         const access = await this.releaseAccess(cookie, r.grantId);
         await archive.add(access.grant, true, r.title);

@@ -57,8 +57,10 @@ describe('a voice message in a plain letter', () => {
       (await t.app.inject({ method: 'GET', url: '/api/legacy/received/download', headers: { cookie } })).rawPayload,
     );
     expect(zip.get(`letters/Listen - ${NAME}`)!.equals(RECORDING)).toBe(true);
-    // letters/index.html plays it with no script
-    expect(zip.get('letters/index.html')!.toString()).toContain(`<audio controls src="${encodeURIComponent(`Listen - ${NAME}`)}"></audio>`);
+    // the letter's own page plays it with no script; letters/index.html links it
+    const file = encodeURIComponent(`Listen - ${NAME}`);
+    expect(zip.get('letters/Listen.html')!.toString()).toContain(`<audio controls src="${file}"`);
+    expect(zip.get('letters/index.html')!.toString()).toContain(`<a href="${file}">${NAME}</a>`);
   });
 
   it('refuses what is not sound by its bytes (a text named .webm, a video recording) with 415, keeping nothing', async () => {
