@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
 const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
@@ -55,33 +55,26 @@ export default defineConfig({
         },
       },
       {
-        // The server tests again with files in a bucket on a local S3 server (decision 041), all but those that
-        // store no file, simulate a local disk, or bring their own stores.
+        // Server tests again with the files in a bucket on a local S3 server (decision 041).
         resolve: { alias },
         test: {
           name: 'server-s3',
           root: '.',
           environment: 'node',
           env: { TEST_STORAGE: 's3' },
-          include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          exclude: [
-            ...configDefaults.exclude,
-            // no stored file: pure functions, accounts and sign-in, contacts, mail, pages, the platform
-            'src/server/*.test.ts',
-            'src/server/ai/**',
-            'src/server/features/{auth,contacts,legacy-trigger,on-this-day,search,timeline,waitlist}/**',
-            'src/server/features/account/email-change.test.ts',
-            'src/server/features/exports/{archive-writer,viewer-assets}.test.ts',
-            'src/server/features/memories/memories-ai.test.ts',
-            'src/server/features/photos/photo-metadata.test.ts',
-            'src/server/features/shared-view/shared-files.test.ts',
-            'src/server/lib/{format-bytes,page-data,uploads}.test.ts',
-            'tests/integration/{compose-env,lint-boundaries,mail,openapi,platform,web-assets,keyset-paging}.test.ts',
-            'tests/integration/instances-{bus,jobs}.test.ts',
-            // the local disk itself: an embedded PostgreSQL under DATA_DIR
-            'tests/integration/embedded-db.test.ts',
-            // both stores already, each its own: the FileStore contract, readiness, presigned redirects
-            'tests/integration/{file-store-contract,health,s3-redirect}.test.ts',
+          // The FileStore contract runs on both stores in the disk pass (file-store-contract, health, s3-redirect).
+          // This pass adds one end-to-end run per feature that writes, reads or removes stored files, with the
+          // files in a bucket; rules that do not depend on where bytes live (access, hostile input, paging,
+          // sign-in, limits) are proved once, in the disk pass.
+          include: [
+            'src/server/features/{photos,memories,vault,profile}/{photos,memories,vault,profile}.test.ts',
+            'src/server/features/legacy/{legacy,letter-voice}.test.ts',
+            'src/server/features/exports/{exports,export-videos}.test.ts',
+            'src/server/features/shared-view/{shared-view,shared-places}.test.ts',
+            'src/server/features/account/{account,deletion-during-uploads}.test.ts',
+            'tests/integration/{import-roundtrip,import-tus,import-retry,videos,memory-audio-copies,memory-voice}.test.ts',
+            'tests/integration/{durable-files,instances-caches,instances-journal,photos-edits,photos-bulk}.test.ts',
+            'tests/integration/{send-file,upload-quota,upload-refusals,tus-quota}.test.ts',
           ],
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
