@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { runInNewContext } from 'node:vm';
+import sharp from 'sharp';
 import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heirloomExportSchema } from '@shared/export-format';
 import { readKeyCode } from '@shared/key-code';
+import type { SealedLettersData } from '@shared/letter-archive';
 import {
   LEGACY_MESSAGES,
   SEALED_LETTER_MAX_BYTES,
@@ -568,7 +571,7 @@ describe('preview and the heir’s side', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received', headers: { cookie: swapped } })).statusCode).toBe(401);
   });
 
-  it('Download everything: letters as text, sealed letters as they are, and each release a collection of one archive', async () => {
+  it('Download everything: letters that open from the folder, sealed ones with the offline opener, and each release a collection of one archive', async () => {
     const { cookie } = await openWith(t, keyCode);
     const res = await t.app.inject({ method: 'GET', url: '/api/legacy/received/download', headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -576,8 +579,10 @@ describe('preview and the heir’s side', () => {
     const zip = await readZip(res.rawPayload);
     const names = [...zip.keys()];
     expect(names).toContain('README.txt');
-    expect(zip.get('README.txt')!.toString()).toContain('key code');
-    expect(zip.get('letters/Dear Grace.txt')!.toString()).toContain('With love');
+    const readme = zip.get('README.txt')!.toString();
+    expect(readme).toContain('letters/open-sealed.html');
+    expect(readme).not.toContain('where you entered');
+    expect(zip.get('letters/Dear Grace.txt')!.toString()).toBe('Dear Grace\n\nWith love\n\nWith this letter:\n- Dear Grace - garden.jpg\n');
     const sealed = JSON.parse(zip.get('letters/Sealed for Grace.sealed.json')!.toString());
     expect(await openSealed(sealed, keyCode)).toBe(secret);
     // the releases are one archive of the exporter: originals, heirloom.json (each release a collection), the viewer
@@ -602,11 +607,41 @@ describe('preview and the heir’s side', () => {
     expect(doc.owner).toMatchObject({ firstName: 'Ada', surname: 'Lovelace', email: null });
     expect(doc.collections.map((c) => c.title)).toEqual(expect.arrayContaining(['The garden', 'porch.jpg', 'The lake']));
     expect(doc.photos.map((p) => p.fileName).sort()).toEqual(['garden.jpg', 'porch.jpg']);
-    // letters are beside the archive's document, readable in a browser without script
+    // letters are beside the archive's document: index.html links each, and no page points at a server
     const letters = zip.get('letters/index.html')!.toString();
-    expect(letters).toContain('What Ada Lovelace left for Grace King');
-    expect(letters).toContain('With love');
-    expect(letters).not.toContain('<script');
+    expect(letters).toContain('Letters from Ada Lovelace for Grace King');
+    for (const link of ['Dear%20Grace.html', 'Dear%20Grace.txt', 'Dear%20Grace%20-%20garden.jpg', 'open-sealed.html', '../index.html']) {
+      expect(letters).toContain(`href="${link}"`);
+    }
+    // the plain letter's page shows its text and its photo (a copy without places) with no script
+    const plain = zip.get('letters/Dear Grace.html')!.toString();
+    expect(plain).toContain('<p class="letter-body">With love</p>');
+    expect(plain).toContain('<img src="Dear%20Grace%20-%20garden.jpg" alt="garden.jpg">');
+    const photo = await sharp(zip.get('letters/Dear Grace - garden.jpg')!).metadata();
+    expect(photo).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+    expect(photo.exif).toBeUndefined();
+    // the sealed letter opens in open-sealed.html: its data script, then the opener, both beside it
+    const opener = zip.get('letters/open-sealed.html')!.toString();
+    expect([...opener.matchAll(/<script([^>]*)><\/script>/g)].map((m) => m[1]!.trim())).toEqual([
+      'src="sealed-letters.js"',
+      'src="opener.js"',
+    ]);
+    expect(zip.get('letters/opener.js')!.toString()).toContain('HEIRLOOM_SEALED_LETTERS');
+    const data = runInNewContext(zip.get('letters/sealed-letters.js')!.toString(), { window: {} }) as SealedLettersData;
+    expect(data).toMatchObject({
+      ownerName: 'Ada Lovelace',
+      heirName: 'Grace King',
+      messages: { keyCodeInvalid: LEGACY_MESSAGES.keyCodeInvalid },
+    });
+    expect(data.letters.map((l) => [l.title, l.file])).toEqual([['Sealed for Grace', 'Sealed for Grace.sealed.json']]);
+    expect(await openSealed(data.letters[0]!.sealed, keyCode)).toBe(secret);
+    for (const [name, bytes] of zip) {
+      if (!name.startsWith('letters/') || !name.endsWith('.html')) continue;
+      const html = bytes.toString('utf8');
+      expect(html, name).not.toMatch(/https?:\/\//);
+      expect(html, name).toContain(`content="default-src 'none'; script-src 'self' file:;`);
+      if (name !== 'letters/open-sealed.html') expect(html, name).not.toContain('<script');
+    }
     // the sealed letter's words are nowhere in the archive in the clear
     for (const [name, bytes] of zip) expect(bytes.toString('utf8'), name).not.toContain(secret);
   });
