@@ -128,6 +128,7 @@ export async function startProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      REGISTRATION: 'open', // benchmarks sign up their own users
       DATABASE_URL: '',
       ...env,
     },
@@ -263,7 +264,7 @@ export async function startInProcessApp() {
   const db = drizzle(database.pool, { schema }) as Db;
   await runMigrations(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000' });
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', REGISTRATION: 'open' });
   const files = createFileStore(path.join(dataDir, 'files'));
   await files.init();
   const app = await buildApp({ env, db, files, logger: false });

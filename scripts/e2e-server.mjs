@@ -17,6 +17,7 @@ delete process.env.SMTP_URL; // every mail goes to DATA_DIR/outbox
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.AUTH_RATE_LIMIT = '100000'; // every test signs up its own user from the same address
+process.env.REGISTRATION = process.env.REGISTRATION ?? 'open'; // …through /register, without an invitation
 delete process.env.DATABASE_URL;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import(pathToFileURL(path.resolve(process.env.HEIRLOOM_DIST ?? 'dist', 'server', 'main.js')).href);

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createLoginThrottle, type LoginThrottle } from './features/auth/login-throttle';
 import { collectionsRoutes } from './features/collections/collections.routes';
@@ -21,6 +22,7 @@ import { capabilitiesRoutes } from './features/capabilities/capabilities.routes'
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { setupRoutes } from './features/setup/setup.routes';
 import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { createStorageService } from './features/storage/storage.service';
@@ -128,6 +130,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(setupRoutes, { prefix: '/api' });
   await app.register(waitlistRoutes, { prefix: '/api/waitlist' });
   // A link's token is its key: no session needed (decision 025).
   await app.register(sharedViewRoutes, { prefix: '/api/shared' });
@@ -154,6 +157,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });
+    await signedIn.register(adminRoutes, { prefix: '/api/admin' });
   });
 
   // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.

@@ -107,6 +107,11 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined))
       .transform((v) => v?.replace(/\/+$/, '')),
+    /**
+     * Who may make an account (decision 048): `invitation` (the administrator invites by e-mail), `open` (anyone
+     * who finds /register) or `closed` (nobody new). The first account, the administrator, is always made at /.
+     */
+    REGISTRATION: z.enum(['invitation', 'open', 'closed']).default('invitation'),
     /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
     /** ffmpeg and ffprobe to use instead of the ones `npm ci` installs (decision 038). */
@@ -195,7 +200,12 @@ const envSchema = z
 /** Every setting heirloom reads (the compose file and the docs may name only these). */
 export const ENV_NAMES = Object.keys(envSchema.shape);
 
-export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & { DATA_DIR: string; PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'PUBLIC_URL'> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was set, rather than guessed as localhost: Settings → Members warns the administrator when not. */
+  publicUrlConfigured: boolean;
+};
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -205,5 +215,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   // Without PUBLIC_URL, links point at this machine on its own port: right for a home install on one computer.
   const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), PUBLIC_URL: publicUrl };
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    PUBLIC_URL: publicUrl,
+    publicUrlConfigured: parsed.data.PUBLIC_URL !== undefined,
+  };
 }

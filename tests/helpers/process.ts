@@ -27,7 +27,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '100000', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '100000', REGISTRATION: 'open', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));

@@ -84,6 +84,7 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
+    REGISTRATION: 'open', // every test signs up its own users; tests of invitations set it back
     ...(options.severalInstances && { DATABASE_URL: urlOf(database.config) }),
     ...bucket,
     ...envOverrides,

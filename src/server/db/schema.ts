@@ -92,8 +92,38 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** Bytes of the stored profile picture (counts toward the storage quota). */
     profilePictureSize: bigint('profile_picture_size', { mode: 'number' }).default(0).notNull(),
+    /** The instance's administrator (decision 048): the first account; it invites and disables members. */
+    isAdministrator: boolean('is_administrator').default(false).notNull(),
+    /** Set by the administrator: no sign-in and no session; the account's data, links and Legacy Plan stay. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // one administrator: two first accounts made at the same moment cannot both become it
+    uniqueIndex('users_one_administrator_idx')
+      .on(t.isAdministrator)
+      .where(sql`${t.isAdministrator}`),
+  ],
+);
+
+/**
+ * An invitation to make an account (decision 048), mailed as a link holding a one-time token: only its sha256
+ * is stored. Used once (`acceptedAt`), until `expiresAt`; withdrawing one deletes it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_idx').on(t.tokenHash), index('invitations_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
 export const sessions = pgTable(

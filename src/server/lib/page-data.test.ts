@@ -17,6 +17,7 @@ const user: User = {
   gender: null,
   emailVerified: true,
   pendingEmail: null,
+  isAdministrator: false,
 };
 
 const shell = '<!doctype html><html><head><title>heirloom</title></head><body><div id="root"></div></body></html>';

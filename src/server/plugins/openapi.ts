@@ -35,6 +35,8 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   logout: 'auth',
   password: 'auth',
   email: 'auth',
+  setup: 'auth',
+  invitations: 'auth',
 };
 
 function tagOf(url: string): string {
@@ -77,6 +79,7 @@ const TAGS = [
   { name: 'exports', description: 'Exports of the whole library as a zip' },
   { name: 'imports', description: 'Imports of heirloom exports and Google Takeout archives (multipart and resumable)' },
   { name: 'waitlist', description: 'The waiting list when registration is closed' },
+  { name: 'admin', description: "The administrator's Members settings: invitations, people asking to join, accounts" },
   { name: 'operators', description: 'Health checks, metrics and this document: for the people who run heirloom' },
 ];
 

@@ -1,6 +1,6 @@
 // The session plugin's own queries. Every feature builds on req.user, so these cannot live in a feature:
 // a plugin that imported one would tie the whole app to it.
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { User } from '@shared/schemas/auth';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -17,7 +17,8 @@ export function createSessionRepo(db: Db) {
         .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+        // a disabled account's sessions are removed when it is disabled; this holds even for one made in between
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(users.disabledAt)))
         .limit(1);
       return row && { user: toUser(row.user), expiresAt: row.expiresAt };
     },
@@ -54,5 +55,6 @@ export function toUser(row: UserRow): User {
     gender: row.gender,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
+    isAdministrator: row.isAdministrator,
   };
 }

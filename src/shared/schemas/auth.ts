@@ -27,6 +27,12 @@ export const birthDateSchema = z.iso
   .date({ error: 'Please enter a valid date' })
   .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), 'Please enter a valid date');
 
+export const INVITATION_INVALID = 'This invitation has expired or has already been used. Please ask for a new one.';
+/** The answer to a registration without a valid invitation (decision 048). */
+export const REGISTRATION_BY_INVITATION = 'Registration is by invitation.';
+export const REGISTRATION_CLOSED = 'Registration is closed.';
+export const ACCOUNT_DISABLED = 'This account has been disabled. Please ask the administrator of this heirloom.';
+
 export const emailSchema = z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address');
 
 export const registerInputSchema = z
@@ -42,6 +48,11 @@ export const registerInputSchema = z
     cityOfBirth: optionalShortText,
     address: optionalShortText,
     profilePicture: optionalShortText,
+    /** The token of the invitation link (/register?invitation=…): required unless registration is open (decision 048). */
+    invitation: z
+      .string({ error: INVITATION_INVALID })
+      .regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_INVALID)
+      .optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
@@ -67,7 +78,18 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** A new address waiting for its verification link to come back; the account keeps `email` until then. */
   pendingEmail: z.string().nullable(),
+  /** The instance's administrator (decision 048): sees Settings → Members. */
+  isAdministrator: z.boolean(),
 });
+
+/** GET /api/setup: a fresh instance has no account yet, and / and /login offer to make the owner's. */
+export const setupStatusSchema = z.object({ needsOwner: z.boolean() });
+
+/** GET /api/invitations/:token: the address an invitation link was sent to, to fill the register form. */
+export const invitationTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_INVALID),
+});
+export const invitationPreviewSchema = z.object({ email: z.string(), expiresAt: isoDateTimeSchema });
 
 // Recovering an account (beyond the spec): links sent by e-mail carry a one-time token.
 export const forgotPasswordInputSchema = z.object({ email: emailSchema });
@@ -97,3 +119,5 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 export type User = z.infer<typeof userSchema>;
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

@@ -15,9 +15,20 @@ export function createAuthRepo(db: Db) {
       const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
       return row;
     },
+    /**
+     * Account creation, one at a time across every instance (decision 048), so "is this the first account?" is
+     * answered once: held until the transaction ends.
+     */
+    async lockAccountCreation(tx: Tx) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('heirloom.account-creation'))`);
+    },
+    async anyUser(exec: Db | Tx = db) {
+      const [row] = await exec.select({ id: users.id }).from(users).limit(1);
+      return row !== undefined;
+    },
     /** undefined when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */
-    async insertUser(values: NewUser) {
-      const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+    async insertUser(tx: Tx, values: NewUser) {
+      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
       return row && toUser(row);
     },
     /** The user's row, locked until the transaction ends: a link being used decides on what it reads. */

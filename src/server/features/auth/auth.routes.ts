@@ -24,6 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sessions: app.sessions,
     log: app.log,
     publicUrl: app.env.PUBLIC_URL,
+    registration: app.env.REGISTRATION,
     throttle: app.loginThrottle,
   });
   app.addHook('onError', retryAfterHeader);
@@ -38,13 +39,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { config: authRateLimit, schema: { body: registerInputSchema, response: { 201: userSchema, ...errorAnswers(409) } } },
+    { config: authRateLimit, schema: { body: registerInputSchema, response: { 201: userSchema, ...errorAnswers(403, 409) } } },
     async (req, reply) => reply.code(201).send(await auth.register(req.body)),
   );
 
   app.post(
     '/login',
-    { config: authRateLimit, schema: { body: loginInputSchema, response: { 200: userSchema, ...errorAnswers(401) } } },
+    { config: authRateLimit, schema: { body: loginInputSchema, response: { 200: userSchema, ...errorAnswers(401, 403) } } },
     async (req, reply) => {
       const user = await auth.login(req.body, req.ip);
       if (req.sessionTokenHash) await app.sessions.end(req, reply); // a new session on every login

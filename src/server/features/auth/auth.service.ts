@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth';
-import { RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
+import { ACCOUNT_DISABLED, RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import type { Env } from '../../env';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { SessionManager } from '../../plugins/session';
@@ -13,6 +14,7 @@ import type { AuthRepo } from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
 import { definePasswordResetJob } from './password-reset-job';
 import { relinkContactsOf } from '../contacts/contacts.service';
+import { createAccountCreation } from './account-creation.service';
 import { recordSignIn } from '../legacy-trigger/legacy-trigger.service';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -25,36 +27,22 @@ interface Deps {
   sessions: SessionManager;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Who may make an account (decision 048). */
+  registration: Env['REGISTRATION'];
   /** The app's one throttle (app.loginThrottle), shared with every route that checks a password. */
   throttle: LoginThrottle;
 }
 
-export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, throttle }: Deps) {
+export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, registration, throttle }: Deps) {
   const tokens = createAccountTokens(db);
   const mail = createAccountMailService({ db, jobs, publicUrl });
   const passwordReset = definePasswordResetJob(jobs, { repo, mail });
+  const accounts = createAccountCreation({ db, jobs, log, publicUrl, registration });
 
   return {
+    /** POST /api/register: open, by invitation or closed (decision 048); the first account is the administrator. */
     async register(input: RegisterInput) {
-      const user = await repo.insertUser({
-        firstName: input.firstName,
-        surname: input.surname,
-        email: input.email.trim(),
-        dateOfBirth: input.dateOfBirth,
-        mobileNumber: input.mobileNumber || null,
-        password: await hashPassword(input.password),
-        gender: input.gender ?? null,
-        cityOfBirth: input.cityOfBirth || null,
-        address: input.address || null,
-      });
-      if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
-      try {
-        await mail.sendVerification(user, user.email);
-      } catch (err) {
-        // The account exists and works; Profile offers to send the link again.
-        log.error({ err, userId: user.id }, 'Could not queue the verification mail of a new account');
-      }
-      return user;
+      return accounts.create(input, { kind: 'register', invitation: input.invitation });
     },
 
     /**
@@ -74,6 +62,8 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, th
       }
       if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
       await attempt.succeeded();
+      // said only to someone who knows the password: a stranger cannot learn that an account was disabled
+      if (row.disabledAt) throw forbidden(ACCOUNT_DISABLED);
       try {
         await recordSignIn({ db, jobs, publicUrl }, row.id); // any sign-in is a Legacy Plan check-in (decision 026)
       } catch (err) {

@@ -21,6 +21,7 @@ const user: User = {
   gender: null,
   emailVerified: false,
   pendingEmail: null,
+  isAdministrator: false,
 };
 
 function renderCard(overrides: Partial<User>) {

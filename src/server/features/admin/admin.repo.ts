@@ -1,0 +1,90 @@
+// The administrator's queries (decision 048): every account with what it stores, the invitations the
+// administrator sent (their id is theirs: invitedBy is in every WHERE), and the people asking to join.
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invitations, memoryAttachments, photos, users, vaultFiles, waitlist } from '../../db/schema';
+
+export function createAdminRepo(db: Db) {
+  // Columns are written with their table (${users}.id): in a one-table select drizzle leaves them unqualified,
+  // and inside these subqueries an unqualified name would be the subquery's own column.
+  /** The same sums as an account's storage quota (features/storage). */
+  const usedBytes = sql<string>`${users}.profile_picture_size
+    + coalesce((select sum(${photos}.file_size + ${photos}.derivatives_size) from ${photos} where ${photos}.user_id = ${users}.id), 0)
+    + coalesce((select sum(${memoryAttachments}.file_size + ${memoryAttachments}.display_size) from ${memoryAttachments} where ${memoryAttachments}.user_id = ${users}.id), 0)
+    + coalesce((select sum(${vaultFiles}.file_size) from ${vaultFiles} where ${vaultFiles}.user_id = ${users}.id), 0)`;
+  const memberColumns = {
+    id: users.id,
+    firstName: users.firstName,
+    surname: users.surname,
+    email: users.email,
+    createdAt: users.createdAt,
+    isAdministrator: users.isAdministrator,
+    disabledAt: users.disabledAt,
+    usedBytes,
+  };
+  const sameEmail = (column: typeof users.email | typeof invitations.email, email: string) =>
+    eq(sql`lower(${column})`, email.toLowerCase());
+
+  return {
+    listMembers: () => db.select(memberColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)),
+
+    /** The member after the change; undefined when no account has the id. */
+    async setDisabled(id: number, disabled: boolean) {
+      await db
+        .update(users)
+        .set({ disabledAt: disabled ? sql`coalesce(${users.disabledAt}, now())` : null })
+        .where(eq(users.id, id));
+      const [row] = await db.select(memberColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async emailHasAccount(email: string) {
+      const [row] = await db.select({ id: users.id }).from(users).where(sameEmail(users.email, email)).limit(1);
+      return row !== undefined;
+    },
+
+    listInvitations: (adminId: number) =>
+      db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.invitedBy, adminId), isNull(invitations.acceptedAt)))
+        .orderBy(desc(invitations.createdAt), desc(invitations.id)),
+
+    /** A new invitation replaces the address's earlier unused ones: only the newest link works. */
+    async replaceInvitation(values: { email: string; tokenHash: string; invitedBy: number; expiresAt: Date }) {
+      return db.transaction(async (tx) => {
+        await tx
+          .delete(invitations)
+          .where(
+            and(eq(invitations.invitedBy, values.invitedBy), sameEmail(invitations.email, values.email), isNull(invitations.acceptedAt)),
+          );
+        const [row] = await tx.insert(invitations).values(values).returning();
+        return row!;
+      });
+    },
+
+    /** false when the administrator has no unused invitation with this id. */
+    async removeInvitation(adminId: number, id: number) {
+      const rows = await db
+        .delete(invitations)
+        .where(and(eq(invitations.id, id), eq(invitations.invitedBy, adminId), isNull(invitations.acceptedAt)))
+        .returning({ id: invitations.id });
+      return rows.length > 0;
+    },
+
+    /** Everyone who asked to join, oldest first, with whether they have an account or a pending invitation. */
+    listWaitlist: () =>
+      db
+        .select({
+          id: waitlist.id,
+          email: waitlist.email,
+          createdAt: waitlist.createdAt,
+          member: sql<boolean>`exists (select 1 from ${users} where lower(${users}.email) = lower(${waitlist}.email))`,
+          invited: sql<boolean>`exists (select 1 from ${invitations} where lower(${invitations}.email) = lower(${waitlist}.email)
+            and ${invitations}.accepted_at is null and ${invitations}.expires_at > now())`,
+        })
+        .from(waitlist)
+        .orderBy(asc(waitlist.createdAt), asc(waitlist.id)),
+  };
+}
+export type AdminRepo = ReturnType<typeof createAdminRepo>;

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  invitationPreviewSchema,
+  invitationTokenParamsSchema,
+  registerInputSchema,
+  setupStatusSchema,
+  userSchema,
+} from '@shared/schemas/auth';
+import { errorAnswers } from '../../lib/route-answers';
+import { createAccountCreation } from '../auth/account-creation.service';
+import { createSetupRepo } from './setup.repo';
+import { createSetupService } from './setup.service';
+
+/** Public: GET/POST /api/setup and GET /api/invitations/:token (no session exists yet for either). */
+export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accounts = createAccountCreation({
+    db: app.db,
+    jobs: app.jobs,
+    log: app.log,
+    publicUrl: app.env.PUBLIC_URL,
+    registration: app.env.REGISTRATION,
+  });
+  const setup = createSetupService({ db: app.db, repo: createSetupRepo(app.db), accounts });
+  const authRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
+
+  app.get('/setup', { schema: { response: { 200: setupStatusSchema } } }, () => setup.status());
+
+  app.post(
+    '/setup',
+    { config: authRateLimit, schema: { body: registerInputSchema, response: { 201: userSchema, ...errorAnswers(409) } } },
+    async (req, reply) => reply.code(201).send(await setup.createOwner(req.body)),
+  );
+
+  app.get(
+    '/invitations/:token',
+    {
+      config: authRateLimit,
+      schema: { params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema, ...errorAnswers(404) } },
+    },
+    (req) => setup.invitation(req.params.token),
+  );
+};
