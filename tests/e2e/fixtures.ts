@@ -16,8 +16,44 @@ export function newTestUser(): TestUser {
   return { firstName: 'Rose', surname: 'Tyler', email: `e2e-${randomUUID()}@example.com`, password: 'Bad-Wolf-2005!' };
 }
 
-/** signIn(): a fresh user per test, registered and logged in through the real API (page.request shares cookies). */
-export const test = base.extend<{ signIn: () => Promise<TestUser> }>({
+/** Checks on the toasts a page showed, however briefly (see the `toasts` fixture). */
+export interface ToastsSeen {
+  /** Passes once a toast whose text contains every one of `texts` has been shown since the page loaded. */
+  expectShown: (...texts: string[]) => Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __toastsSeen?: string[];
+  }
+}
+
+/**
+ * signIn(): a fresh user per test, registered and logged in through the real API (page.request shares cookies).
+ * toasts: records the text of every toast a page shows, so a check cannot miss one that a busy machine let
+ * fade out (5 s) before the check ran.
+ */
+export const test = base.extend<{ signIn: () => Promise<TestUser>; toasts: ToastsSeen }>({
+  toasts: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      const seen: string[] = (window.__toastsSeen = []);
+      new MutationObserver(() => {
+        for (const item of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
+          const text = item.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await use({
+      expectShown: async (...texts) => {
+        await expect
+          .poll(async () => (await page.evaluate(() => window.__toastsSeen ?? [])).some((t) => texts.every((x) => t.includes(x))), {
+            message: `a toast saying ${texts.join(' / ')}`,
+          })
+          .toBe(true);
+      },
+    });
+  },
   signIn: async ({ page }, use) => {
     await use(async () => {
       const user = newTestUser();

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 
 const CONTENT = 'Deed of the family house.\n'.repeat(80); // 2,080 bytes → '2.03 KB'
 
-test('a user uploads a document, downloads it and deletes it', async ({ page, signIn }) => {
+test('a user uploads a document, downloads it and deletes it', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/vault');
   await expect(page.getByRole('heading', { level: 1, name: 'Secure Vault' })).toBeVisible();
@@ -34,7 +34,7 @@ test('a user uploads a document, downloads it and deletes it', async ({ page, si
   await expect(page.getByLabel('Description')).toHaveAttribute('placeholder', 'Add a description for this file...');
   await page.getByRole('button', { name: 'Upload File' }).click();
 
-  await expect(page.getByText('File uploaded successfully', { exact: true })).toBeVisible();
+  await toasts.expectShown('File uploaded successfully');
   const item = page.getByRole('listitem', { name });
   await expect(item).toBeVisible();
   await expect(item.getByText('Signed in 1987')).toBeVisible();
@@ -74,13 +74,13 @@ test('a user uploads a document, downloads it and deletes it', async ({ page, si
   await expect(page.getByText('0 Bytes of 100MB used')).toBeVisible();
 });
 
-test('a PDF opens inline in a new tab', async ({ page, signIn }) => {
+test('a PDF opens inline in a new tab', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/vault');
   const pdf = onePagePdf('Heirloom test PDF');
   await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'will.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'Upload File' }).click();
-  await expect(page.getByText('File uploaded successfully', { exact: true })).toBeVisible();
+  await toasts.expectShown('File uploaded successfully');
 
   const link = page.getByRole('listitem', { name: 'will.pdf' }).getByRole('link', { name: 'Download' });
   const responseEvent = page.context().waitForEvent('response', (res) => /\/api\/vault\/\d+$/.test(res.url()));

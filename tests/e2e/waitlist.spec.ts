@@ -1,14 +1,11 @@
 import { expect, test } from './fixtures';
 
-test('a visitor joins the waitlist from the hero and sees the success toast', async ({ page }) => {
+test('a visitor joins the waitlist from the hero and sees the success toast', async ({ page, toasts }) => {
   await page.goto('/');
   const hero = page.locator('section[aria-labelledby="hero-title"]');
   await hero.getByLabel('Email address').fill(`visitor-${Date.now()}@example.com`);
   await hero.getByRole('button', { name: 'Join Waitlist' }).click();
-  await expect(page.getByText('Success!', { exact: true })).toBeVisible();
-  await expect(
-    page.getByText("You've been added to the waitlist. We'll notify you when the product launches.", { exact: true }),
-  ).toBeVisible();
+  await toasts.expectShown('Success!', "You've been added to the waitlist. We'll notify you when the product launches.");
   await expect(hero.getByLabel('Email address')).toHaveValue('');
 });
 
