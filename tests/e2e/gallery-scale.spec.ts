@@ -24,6 +24,12 @@ async function uploadTemplate(page: Page, dateTaken: string) {
 
 const grid = (page: Page) => page.getByRole('tabpanel', { name: 'Grid' }).getByRole('list', { name: 'Photos' });
 
+/** Scrolls the gallery up under the header: the scrubber spans the part of the gallery on screen. */
+async function showGallery(page: Page) {
+  await grid(page).evaluate((list) => window.scrollBy(0, list.getBoundingClientRect().top - 140));
+  await expect.poll(async () => (await page.getByRole('slider', { name: 'Jump to a month' }).boundingBox())?.height).toBeGreaterThan(200);
+}
+
 test.describe('a library of 5,000 photos from 1990 to 2024', () => {
   let templateId = 0;
 
@@ -51,6 +57,7 @@ test.describe('a library of 5,000 photos from 1990 to 2024', () => {
     // drag the scrubber from the top (2024) to the bottom (1990)
     const scrubber = page.getByRole('slider', { name: 'Jump to a month' });
     await expect(scrubber).toHaveAttribute('aria-valuetext', 'December 2024');
+    await showGallery(page);
     const box = (await scrubber.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 2);
     await page.mouse.down();
@@ -143,6 +150,7 @@ test('on a phone the compact scrubber jumps too, and the grid has one photo a ro
   await page.goto('/photos');
   await expect(grid(page).getByText('December 2024', { exact: true })).toBeVisible({ timeout: 30_000 });
   const scrubber = page.getByRole('slider', { name: 'Jump to a month' });
+  await showGallery(page);
   const box = (await scrubber.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await scrubber.click({ position: { x: box.width / 2, y: box.height - 1 } });

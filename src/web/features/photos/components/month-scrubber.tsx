@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '@web/lib/cn';
 import { monthLabel } from '../gallery-rows';
+import { useVisibleStretch } from '../use-visible-stretch';
 
 type Month = { month: string; count: number };
 
@@ -30,6 +31,12 @@ const indexAt = (tops: readonly number[], fraction: number) => {
   return index;
 };
 
+/** What the track leaves free at the window's edges (px): the header above, a phone's tab bar below. */
+const SCREEN_MARGIN = { top: 96, bottom: 24, bottomCompact: 96 };
+
+/** The room (right padding) the gallery keeps for the scrubber's column: its width and a gap. */
+export const SCRUBBER_ROOM = { compact: 'pr-8', wide: 'pr-20' } as const;
+
 /**
  * The year/month scrubber at the side of the gallery (issue 15): drag or click anywhere on it to jump to that
  * month; as a slider it also takes the arrow keys (a month), Page Up/Down (a year), Home and End. Phones get a
@@ -47,6 +54,8 @@ export function MonthScrubber({
   onJump: (month: string) => void;
   isCompact: boolean;
 }) {
+  const columnRef = useRef<HTMLDivElement>(null);
+  const stretch = useVisibleStretch(columnRef, SCREEN_MARGIN.top, isCompact ? SCREEN_MARGIN.bottomCompact : SCREEN_MARGIN.bottom);
   const trackRef = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
   const [dragIndex, setDragIndex] = useState<number | null>(null);
@@ -148,45 +157,50 @@ export function MonthScrubber({
 
   const shown = months[shownIndex];
   return (
-    <div className={cn('fixed top-24 right-0 bottom-24 z-30 flex select-none md:bottom-6', isCompact ? 'w-6' : 'w-16')}>
-      <div
-        ref={trackRef}
-        role="slider"
-        tabIndex={0}
-        aria-label="Jump to a month"
-        aria-orientation="vertical"
-        aria-valuemin={0}
-        aria-valuemax={Math.max(0, months.length - 1)}
-        aria-valuenow={shownIndex}
-        aria-valuetext={shown ? monthLabel(shown.month) : undefined}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => setDragIndex(null)}
-        onKeyDown={onKeyDown}
-        className="relative h-full w-full cursor-ns-resize touch-none rounded-l-md bg-card/70 backdrop-blur focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        {!isCompact &&
-          years.map((label) => (
+    // A column in the room the gallery leaves at its right (SCRUBBER_ROOM). The track sticks below the header
+    // and spans the part of the gallery on screen, so it never lies over a photo, the upload card or the card's
+    // edge, and all of it can be reached wherever the page is scrolled.
+    <div ref={columnRef} className={cn('absolute inset-y-0 right-0 z-30', isCompact ? 'w-6' : 'w-16')}>
+      <div className="sticky flex select-none" style={{ top: SCREEN_MARGIN.top, height: stretch }}>
+        <div
+          ref={trackRef}
+          role="slider"
+          tabIndex={0}
+          aria-label="Jump to a month"
+          aria-orientation="vertical"
+          aria-valuemin={0}
+          aria-valuemax={Math.max(0, months.length - 1)}
+          aria-valuenow={shownIndex}
+          aria-valuetext={shown ? monthLabel(shown.month) : undefined}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => setDragIndex(null)}
+          onKeyDown={onKeyDown}
+          className="relative h-full w-full cursor-ns-resize touch-none rounded-md bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {!isCompact &&
+            years.map((label) => (
+              <span
+                key={label.year}
+                aria-hidden="true"
+                className="absolute right-2 -translate-y-1/2 text-xs text-muted-foreground tabular-nums"
+                style={{ top: label.top }}
+              >
+                {label.year}
+              </span>
+            ))}
+          <span aria-hidden="true" className="absolute right-0 left-0 h-0.5 bg-primary" style={{ top: (tops[shownIndex] ?? 0) * height }} />
+          {dragIndex !== null && shown && (
             <span
-              key={label.year}
               aria-hidden="true"
-              className="absolute right-2 -translate-y-1/2 text-xs text-muted-foreground tabular-nums"
-              style={{ top: label.top }}
+              className="absolute right-full mr-2 -translate-y-1/2 rounded-md bg-primary px-2 py-1 text-sm whitespace-nowrap text-primary-foreground shadow"
+              style={{ top: (tops[shownIndex] ?? 0) * height }}
             >
-              {label.year}
+              {monthLabel(shown.month)}
             </span>
-          ))}
-        <span aria-hidden="true" className="absolute right-0 left-0 h-0.5 bg-primary" style={{ top: (tops[shownIndex] ?? 0) * height }} />
-        {dragIndex !== null && shown && (
-          <span
-            aria-hidden="true"
-            className="absolute right-full mr-2 -translate-y-1/2 rounded-md bg-primary px-2 py-1 text-sm whitespace-nowrap text-primary-foreground shadow"
-            style={{ top: (tops[shownIndex] ?? 0) * height }}
-          >
-            {monthLabel(shown.month)}
-          </span>
-        )}
+          )}
+        </div>
       </div>
     </div>
   );

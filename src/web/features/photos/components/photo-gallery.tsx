@@ -11,12 +11,13 @@ import { toast } from '@web/components/ui/use-toast';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
 import { useFixPhotoPaths } from '../api';
 import { useGalleryChain } from '../use-gallery-chain';
 import { usePhotoSelection } from '../use-photo-selection';
 import { useVideoProgress } from '../use-video-progress';
 import { useViewerUrl } from '../use-viewer-url';
-import { MonthScrubber } from './month-scrubber';
+import { MonthScrubber, SCRUBBER_ROOM } from './month-scrubber';
 import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
 import { PhotoSelectionBar } from './photo-selection-bar';
 import { GalleryViewer } from './gallery-viewer';
@@ -104,6 +105,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
   // a photo deleted meanwhile no longer counts as failed
   const failedCount = loaded.filter((p) => failed.has(p.id)).length;
   const hasPhotos = pages.isSuccess && loaded.length > 0;
+  const hasScrubber = sortBy !== 'title' && chain.months.length > 0;
 
   const galleryStatus = pages.isPending ? (
     <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
@@ -181,7 +183,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
           {(['grid', 'list'] as const).map((panel) => (
             <TabsContent key={panel} value={panel}>
               {view === panel && hasPhotos ? (
-                <div className={sortBy !== 'title' && chain.months.length > 0 ? 'pr-6 md:pr-14' : undefined}>
+                <div className={hasScrubber ? cn('relative', isMobile ? SCRUBBER_ROOM.compact : SCRUBBER_ROOM.wide) : undefined}>
                   {chain.isJumped && (
                     <Button variant="outline" className="mb-3 w-full" onClick={chain.showNewer}>
                       <ArrowUp aria-hidden="true" />
@@ -205,6 +207,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
                       )
                     }
                   />
+                  {hasScrubber && <MonthScrubber months={chain.months} currentMonth={topMonth} onJump={chain.jump} isCompact={isMobile} />}
                 </div>
               ) : (
                 galleryStatus
@@ -216,9 +219,6 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
           <PhotoSelectionBar selectedIds={selectedIds} onDone={endSelection}>
             {selectionAction?.(selectedIds, endSelection)}
           </PhotoSelectionBar>
-        )}
-        {hasPhotos && sortBy !== 'title' && chain.months.length > 0 && (
-          <MonthScrubber months={chain.months} currentMonth={topMonth} onJump={chain.jump} isCompact={isMobile} />
         )}
         <GalleryViewer photos={loaded} pages={pages} timestamp={timestamp} isMobile={isMobile} url={viewerUrl} />
       </CardContent>
