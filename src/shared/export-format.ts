@@ -1,4 +1,4 @@
-// heirloom.json, version 1 (decision 028, docs/export-format.md): everything an archive holds, described
+// heirloom.json, version 2 (decisions 028 and 047, docs/export-format.md): everything an archive holds, described
 // once. The exporter writes it, the archive's own viewer reads it (as data.js), the importer checks an
 // archive against it, and the JSON Schema placed beside it in every archive is generated from it — so a
 // reader in 2055 needs neither heirloom nor this code to understand an export.
@@ -8,7 +8,10 @@
 import { z } from 'zod';
 
 export const EXPORT_FORMAT = 'heirloom-export';
-export const EXPORT_FORMAT_VERSION = 1;
+/** Version 2 added the owner's Legacy Plan (`legacyPlan`); version 1 archives are read as they are. */
+export const EXPORT_FORMAT_VERSION = 2;
+/** Every version an importer reads. */
+const formatVersion = z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]);
 
 /** Where each part of an archive lives (all paths use forward slashes and are relative to the archive's root). */
 export const ARCHIVE_PATHS = {
@@ -24,6 +27,8 @@ export const ARCHIVE_PATHS = {
   originals: 'originals/',
   /** Small copies for the viewer's grid and browser-viewable copies of HEIC pictures: not originals. */
   previews: 'viewer/previews/',
+  /** The Legacy Plan's letters: sealed ones as `.sealed.json`, a plain letter's recordings in a folder of its own. */
+  legacyLetters: 'legacy/letters/',
 } as const;
 
 const id = z.number().int().positive();
@@ -145,9 +150,79 @@ export const exportOwnerSchema = z.object({
   profilePicture: exportFileSchema.nullable(),
 });
 
+const base64url43 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A public key is 32 bytes in base64url');
+
+/** An heir of the Legacy Plan: one of the contacts (their name and e-mail address are the contact's). */
+export const exportHeirSchema = z.object({
+  id,
+  contactId: id,
+  dateOfBirth: calendarDate.nullable(),
+  /** The X25519 public key derived from the heir's key code (base64url); sealed letters are wrapped for it. */
+  publicKey: base64url43.nullable(),
+  keyCodeCreatedAt: isoDateTime.nullable(),
+  /**
+   * The key code's argon2id hash with the exporting server's salt (`legacyPlan.keyCodeSalt` names it): only
+   * that server can use it. The key code itself is never stored anywhere.
+   */
+  keyCodeHash: z.string().min(1).max(200).nullable(),
+});
+
+/** A letter to one heir: written here (`body`), or sealed in the owner's browser (`sealed`). */
+export const exportLetterSchema = z.object({
+  id,
+  heirId: id,
+  title: z.string(),
+  /** A plain letter's text; null for a sealed one. */
+  body: z.string().nullable(),
+  /** The photos a plain letter shows. */
+  photoIds: z.array(id),
+  /** A plain letter's voice recordings and audio files, as they were kept (under legacy/letters/). */
+  attachments: z.array(exportFileSchema),
+  /**
+   * A sealed letter: its file holds the sealed object exactly as the owner's browser made it (ciphertext,
+   * wrapped key, IVs, the ephemeral and the recipient public key); only the heir's key code opens it.
+   */
+  sealed: z.object({ recipientPublicKey: base64url43, file: exportFileSchema }).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** What is handed to an heir, and when. Releases already made are not recorded: the plan is, as configured. */
+export const exportReleaseSchema = z.object({
+  id,
+  heirId: id,
+  condition: z.enum(['after-death', 'on-date', 'at-age', 'never']),
+  target: z.object({ kind: z.enum(['collection', 'photo', 'memory', 'document', 'letter']), id }),
+  /** on-date: the moment; at-age: the heir's birthday of that age. */
+  releaseAt: isoDateTime.nullable(),
+  /** at-age: the age. */
+  age: z.number().int().min(1).max(120).nullable(),
+  createdAt: isoDateTime,
+});
+
+/** The owner's Legacy Plan (account archives only; version 2). */
+export const exportLegacyPlanSchema = z.object({
+  /** The trigger's settings; null when the owner never saved them. */
+  settings: z
+    .object({
+      checkInMonths: z.number().int(),
+      /** The waiting time after death is confirmed, in days. */
+      vetoDays: z.number().int(),
+      verifiersRequired: z.number().int(),
+    })
+    .nullable(),
+  /** The contacts who confirm a death. */
+  verifiers: z.array(z.object({ contactId: id })),
+  /** sha256 of the exporting server's key-code salt: tells an importer whether `keyCodeHash` means anything to it. */
+  keyCodeSalt: sha256,
+  heirs: z.array(exportHeirSchema),
+  letters: z.array(exportLetterSchema),
+  releases: z.array(exportReleaseSchema),
+});
+
 export const heirloomExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_FORMAT_VERSION),
+  version: formatVersion,
   exportedAt: isoDateTime,
   /** A whole account, what one share link shows, or what an heir received. */
   scope: z.enum(['account', 'shared', 'legacy']),
@@ -161,12 +236,14 @@ export const heirloomExportSchema = z.object({
   documents: z.array(exportDocumentSchema),
   contacts: z.array(exportContactSchema),
   collections: z.array(exportCollectionSchema),
+  /** The owner's Legacy Plan: account archives from version 2 on. */
+  legacyPlan: exportLegacyPlanSchema.optional(),
 });
 
 /** manifest.json: every other file of the archive, so it can be checked with `sha256sum` years later. */
 export const exportManifestSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_FORMAT_VERSION),
+  version: formatVersion,
   algorithm: z.literal('sha256'),
   files: z.array(z.object({ path: archivePath, size: z.number().int().nonnegative(), sha256 })),
 });
@@ -180,3 +257,7 @@ export type ExportDocument = z.infer<typeof exportDocumentSchema>;
 export type ExportContact = z.infer<typeof exportContactSchema>;
 export type ExportCollection = z.infer<typeof exportCollectionSchema>;
 export type ExportManifest = z.infer<typeof exportManifestSchema>;
+export type ExportLegacyPlan = z.infer<typeof exportLegacyPlanSchema>;
+export type ExportHeir = z.infer<typeof exportHeirSchema>;
+export type ExportLetter = z.infer<typeof exportLetterSchema>;
+export type ExportRelease = z.infer<typeof exportReleaseSchema>;

@@ -20,6 +20,8 @@ import { derivativeKey, videoKey } from '../photos/photos.service';
 import { fileNameOf, memoryName, photoPath, previewPath } from './archive-names';
 import { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
 import type { ExportsRepo } from './exports.repo';
+import { buildLegacyPlan } from './legacy-plan-dataset';
+import type { LegacyPlanExportRepo } from './legacy-plan.repo';
 import { zipNames } from './zip-stream';
 
 /** A file of the library that is gone from the disk: the export stops and says which one. */
@@ -28,7 +30,7 @@ export class MissingFileError extends Error {}
 const PROFILE_PICTURE_MIME = 'image/jpeg';
 
 export async function buildAccountDataset(
-  { repo, files }: { repo: ExportsRepo; files: FileStore },
+  { repo, planRepo, files, keyCodeSalt }: { repo: ExportsRepo; planRepo: LegacyPlanExportRepo; files: FileStore; keyCodeSalt: Buffer },
   userId: number,
   now: Date,
 ): Promise<ExportDataset> {
@@ -187,6 +189,9 @@ export async function buildAccountDataset(
       ),
   }));
 
+  const legacy = await buildLegacyPlan(planRepo, userId, keyCodeSalt, unique);
+  archiveFiles.push(...legacy.files);
+
   const document: HeirloomExport = {
     format: EXPORT_FORMAT,
     version: EXPORT_FORMAT_VERSION,
@@ -220,6 +225,7 @@ export async function buildAccountDataset(
       notes: c.notes,
     })),
     collections: exportCollections,
+    legacyPlan: legacy.plan,
   };
   return { document, files: archiveFiles };
 }

@@ -60,6 +60,7 @@ function fileRecords(document: HeirloomExport): ExportFile[] {
     ...document.photos,
     ...document.memories.flatMap((m) => m.attachments),
     ...document.documents,
+    ...(document.legacyPlan?.letters ?? []).flatMap((l) => [...l.attachments, ...(l.sealed ? [l.sealed.file] : [])]),
   ];
 }
 
@@ -93,6 +94,16 @@ function withFacts(document: HeirloomExport, facts: Map<string, Fact>): Heirloom
     photos: document.photos.map(fill),
     memories: document.memories.map((m) => ({ ...m, attachments: m.attachments.map(fill) })),
     documents: document.documents.map(fill),
+    ...(document.legacyPlan && {
+      legacyPlan: {
+        ...document.legacyPlan,
+        letters: document.legacyPlan.letters.map((l) => ({
+          ...l,
+          attachments: l.attachments.map(fill),
+          sealed: l.sealed && { ...l.sealed, file: fill(l.sealed.file) },
+        })),
+      },
+    }),
   };
 }
 

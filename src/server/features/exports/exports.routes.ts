@@ -15,6 +15,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     jobs: app.jobs,
     log: app.log,
     publicUrl: app.env.PUBLIC_URL,
+    keyCodeSalt: app.linkTokens.keyCodeSalt(),
   });
   exportsService.defineJobs();
 

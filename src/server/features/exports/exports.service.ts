@@ -14,9 +14,11 @@ import { storedFile, type StoredFile } from '../../lib/send-file';
 import { buildAccountDataset, MissingFileError } from './account-dataset';
 import { archiveTotals, writeArchive } from './archive-writer';
 import { createExportsRepo, type ExportRow, type ExportsRepo } from './exports.repo';
+import { createLegacyPlanExportRepo } from './legacy-plan.repo';
 
 export { archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
 export { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
+export { keyCodeSaltId } from './legacy-plan-dataset';
 export { dayOf, extOf, fileNameOf, memoryName, photoPath, previewPath, stemOf } from './archive-names';
 export { safeNamePart, zipNames, zipStream, type ZipEntry } from './zip-stream';
 
@@ -44,14 +46,17 @@ interface Deps {
   jobs: JobQueue;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** The server's key-code salt: an archive names it (never holds it), so an import knows whether heirs' hashes work there. */
+  keyCodeSalt: Buffer;
   now?: () => Date;
 }
 
 export const exportDownloadPath = (id: number) => `/api/exports/${id}/download`;
 const archiveKey = (userId: number) => `users/${userId}/exports/${randomUUID()}.zip`;
 
-export function createExportsService({ db, files, jobs, log, publicUrl, now = () => new Date() }: Deps) {
+export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt, now = () => new Date() }: Deps) {
   const repo: ExportsRepo = createExportsRepo(db);
+  const planRepo = createLegacyPlanExportRepo(db);
 
   const isExpired = (row: ExportRow) => row.status === 'ready' && (!row.fileKey || (row.expiresAt !== null && row.expiresAt <= now()));
 
@@ -87,7 +92,7 @@ export function createExportsService({ db, files, jobs, log, publicUrl, now = ()
     await removeArchive(row.fileKey);
     let staged: StagedFile | undefined;
     try {
-      const dataset = await buildAccountDataset({ repo, files }, userId, now());
+      const dataset = await buildAccountDataset({ repo, planRepo, files, keyCodeSalt }, userId, now());
       const totals = archiveTotals(dataset);
       const key = archiveKey(userId);
       await repo.markRunning(userId, exportId, { ...totals, fileKey: key });

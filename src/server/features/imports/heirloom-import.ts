@@ -14,6 +14,7 @@ import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
 import { DATE_LEFT_OUT, usableDateTaken } from './date-taken';
 import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType, reportCleanedNames } from './import-context';
+import { importLegacyPlan } from './legacy-plan-import';
 import { cleanedReason, parseCleanJson, readText } from './read-json';
 
 const MAX_METADATA_BYTES = 512 * 1024 * 1024;
@@ -33,7 +34,19 @@ async function readJson(ctx: ImportContext, entry: ArchiveEntry): Promise<unknow
 }
 
 export async function parseHeirloomMetadata(ctx: ImportContext, entry: ArchiveEntry): Promise<HeirloomExport> {
-  const parsed = heirloomExportSchema.safeParse(await readJson(ctx, entry));
+  const json = await readJson(ctx, entry);
+  let parsed = heirloomExportSchema.safeParse(json);
+  // a Legacy Plan that does not hold together costs the plan, not the library (decision 047)
+  const planIssue = parsed.error?.issues.find((i) => i.path[0] === 'legacyPlan');
+  if (planIssue && json && typeof json === 'object') {
+    parsed = heirloomExportSchema.safeParse({ ...json, legacyPlan: undefined });
+    if (parsed.success) {
+      ctx.report.refuse(
+        'Legacy Plan',
+        `Not imported: heirloom.json's Legacy Plan does not follow the export format (${planIssue.path.join('.')}: ${planIssue.message}).`,
+      );
+    }
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'heirloom.json';
@@ -100,11 +113,13 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     }
   }
 
+  const contactIds = mapOf();
   for (const contact of data.contacts) {
     await attempt(`contacts/${contact.firstName} ${contact.lastName}`.trim(), async () => {
       const input = contactInputSchema.safeParse(contact);
       if (!input.success) return report.refuse(`contacts/${contact.firstName}`, input.error.issues[0]?.message ?? 'Invalid contact');
-      await services.contacts.create(userId, input.data, { importId });
+      const created = await services.contacts.create(userId, input.data, { importId });
+      contactIds.set(contact.id, created.id);
       report.add('contacts');
     });
     await ctx.progress.done(0);
@@ -224,11 +239,13 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     });
   }
 
+  const collectionIds = mapOf();
   for (const collection of data.collections) {
     await attempt(`collections/${collection.title}`, async () => {
       const input = collectionInputSchema.safeParse(collection);
       if (!input.success) return report.refuse(`collections/${collection.title}`, input.error.issues[0]?.message ?? 'Invalid collection');
       const created = await services.collections.create(userId, input.data, { importId });
+      collectionIds.set(collection.id, created.id);
       const ids = { photoIds: [] as number[], memoryIds: [] as number[], documentIds: [] as number[] };
       for (const item of collection.items) {
         const mapped = (item.kind === 'photo' ? photoIds : item.kind === 'memory' ? memoryIds : documentIds).get(item.id);
@@ -248,6 +265,12 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       report.add('collections');
     });
     await ctx.progress.done(0);
+  }
+
+  // after everything it can release; only an account's own archive carries a plan
+  if (data.legacyPlan && data.scope === 'account') {
+    const ids = { contacts: contactIds, photos: photoIds, memories: memoryIds, documents: documentIds, collections: collectionIds };
+    await importLegacyPlan(ctx, data, data.legacyPlan, ids);
   }
 
   // The profile picture comes last and only to an account without one: an import never replaces what the

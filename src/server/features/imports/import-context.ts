@@ -19,6 +19,8 @@ import { createStorageService } from '../storage/storage.service';
 import { createVaultServiceFor } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry, type OpenArchive } from './archive-reader';
 import type { ImportsRepo } from './imports.repo';
+import { createLegacyPlanImportRepo } from './legacy-plan-import.repo';
+import { keyCodeSaltId } from '../exports/exports.service';
 
 /** The services an import creates items with; one set for the app's lifetime. */
 export function createImportServices(app: FastifyInstance) {
@@ -33,6 +35,11 @@ export function createImportServices(app: FastifyInstance) {
     contacts: createContactsServiceFor(app.db),
     collections: createCollectionsServiceFor(app),
     profile: createProfileServiceFor(app, storage),
+    // the Legacy Plan's rows are restored by the importer itself (decision 047)
+    legacyPlan: createLegacyPlanImportRepo(app.db),
+    linkTokens: app.linkTokens,
+    jobs: app.jobs,
+    keyCodeSaltId: keyCodeSaltId(app.linkTokens.keyCodeSalt()),
   };
 }
 export type ImportServices = ReturnType<typeof createImportServices>;
