@@ -42,6 +42,9 @@ test('a user creates, edits, tags with AI and deletes a memory', async ({ page, 
     .toBuffer();
   await form.getByLabel('Attachment files').setInputFiles({ name: 'church.png', mimeType: 'image/png', buffer: picture });
   await expect(form.getByRole('list', { name: 'Selected files' })).toContainText('church.png');
+  // a new memory's files are queued and go up with the save: no upload button that could not work yet
+  await expect(form.getByText('Files you add here are uploaded when you save the memory.', { exact: false })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Upload Files' })).toHaveCount(0);
   await form.getByRole('button', { name: 'Save Memory' }).click();
 
   await expect(page.getByText('Attachments Uploaded', { exact: true })).toBeVisible();
@@ -76,6 +79,10 @@ test('a user creates, edits, tags with AI and deletes a memory', async ({ page, 
 
   await edit.getByRole('tab', { name: 'Attachments' }).click();
   await expect(edit.getByRole('list', { name: 'Existing attachments' })).toContainText('church.png');
+  // a saved memory takes files at once
+  await edit.getByLabel('Attachment files').setInputFiles({ name: 'organ.png', mimeType: 'image/png', buffer: picture });
+  await edit.getByRole('button', { name: 'Upload Files' }).click();
+  await expect(edit.getByRole('list', { name: 'Existing attachments' })).toContainText('organ.png');
 
   await edit.getByRole('button', { name: 'Update Memory' }).click();
   await expect(page.getByText('Memory Updated', { exact: true })).toBeVisible();

@@ -124,17 +124,14 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
     () => setTab('content'),
   );
 
-  async function uploadNow() {
+  /** Upload Files, on a saved memory only: a new memory's files are queued and go up with Save Memory (spec §4). */
+  async function uploadNow(memoryId: number) {
     if (files.length === 0) {
       toast({ variant: 'destructive', title: 'No files selected' });
       return;
     }
-    if (!isEdit) {
-      toast({ variant: 'destructive', title: 'Cannot upload', description: 'Save the memory first before uploading attachments' });
-      return;
-    }
     setBusy(true);
-    await upload(memory.id, files, 'Failed to upload attachments');
+    await upload(memoryId, files, 'Failed to upload attachments');
     setBusy(false);
   }
 
@@ -201,12 +198,14 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                 disabled={pending}
                 onRecorded={(file) => setFiles((queued) => [...queued, file])}
               />
-              <div className="flex flex-wrap items-center gap-2">
-                <Button type="button" variant="outline" size="sm" onClick={uploadNow} disabled={pending}>
-                  Upload Files
-                </Button>
-                {isEdit && <LinkPicker memoryId={memory.id} />}
-              </div>
+              {isEdit && (
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button type="button" variant="outline" size="sm" onClick={() => void uploadNow(memory.id)} disabled={pending}>
+                    Upload Files
+                  </Button>
+                  <LinkPicker memoryId={memory.id} />
+                </div>
+              )}
               {isEdit ? (
                 <ExistingAttachments
                   memoryId={memory.id}
