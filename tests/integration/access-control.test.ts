@@ -59,6 +59,8 @@ interface World {
   videoPartUploadId: string;
   /** A voice recording attached to memoryId (transcribed by the fake speech-to-text server). */
   voiceAttachmentId: number;
+  /** An invitation the administrator sent. */
+  invitationId: number;
 }
 
 interface Req {
@@ -74,7 +76,9 @@ type Rule =
   /** Acts only on the caller's own data: anonymous → 401, owner → success. */
   | { kind: 'self'; request: (w: World) => Req }
   /** Names the victim's resources: anonymous → 401, attacker → 404 (victim unchanged), owner → success. */
-  | { kind: 'owned'; request: (w: World) => Req; attacks?: (w: World) => Req[] };
+  | { kind: 'owned'; request: (w: World) => Req; attacks?: (w: World) => Req[] }
+  /** The instance's administrator's (decision 048): anonymous → 401, a member → 403, the administrator → success. */
+  | { kind: 'admin'; request: (w: World) => Req };
 
 let png: Buffer;
 const photoUpload = () => multipart([{ name: 'photo', filename: 'a.png', content: png, contentType: 'image/png' }]);
@@ -108,6 +112,23 @@ const RULES: Record<string, Rule> = {
   'POST /api/password/reset': { kind: 'public' },
   'POST /api/email/verify': { kind: 'public' },
   'POST /api/waitlist': { kind: 'public' },
+  // First run and the way in by invitation (decision 048): before any account, and before the invitee has one.
+  'GET /api/setup': { kind: 'public' },
+  'POST /api/setup': { kind: 'public' },
+  'GET /api/invitations/:token': { kind: 'public' },
+  'GET /api/admin/instance': { kind: 'admin', request: () => ({ url: '/api/admin/instance' }) },
+  'GET /api/admin/members': { kind: 'admin', request: () => ({ url: '/api/admin/members' }) },
+  'PATCH /api/admin/members/:id': {
+    kind: 'admin',
+    request: (w) => ({ url: `/api/admin/members/${w.victim.user.id}`, payload: { disabled: true } }),
+  },
+  'GET /api/admin/invitations': { kind: 'admin', request: () => ({ url: '/api/admin/invitations' }) },
+  'POST /api/admin/invitations': {
+    kind: 'admin',
+    request: () => ({ url: '/api/admin/invitations', payload: { email: 'new@example.com' } }),
+  },
+  'DELETE /api/admin/invitations/:id': { kind: 'admin', request: (w) => ({ url: `/api/admin/invitations/${w.invitationId}` }) },
+  'GET /api/admin/waitlist': { kind: 'admin', request: () => ({ url: '/api/admin/waitlist' }) },
   'GET /api/user': { kind: 'self', request: () => ({ url: '/api/user' }) },
   'PATCH /api/user/profile': { kind: 'self', request: () => ({ url: '/api/user/profile', payload: { cityOfBirth: 'Leeds' } }) },
   'POST /api/user/profile-picture': {
@@ -442,6 +463,8 @@ let clip: Buffer;
 
 describe('access control on every registered route', () => {
   let t: TestApp;
+  /** The instance's administrator: the first account made. */
+  let admin: Actor;
   let speechToText: http.Server;
   beforeAll(async () => {
     // a speech-to-text server that hears "hello" in everything: the transcription routes then answer their owner
@@ -452,6 +475,7 @@ describe('access control on every registered route', () => {
     await new Promise<void>((resolve) => speechToText.listen(0, '127.0.0.1', resolve));
     const { port } = speechToText.address() as AddressInfo;
     t = await buildTestApp({ AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_TRANSCRIBE_MODEL: 'whisper-test' });
+    admin = await signUp(t.app);
     clip = fs.readFileSync(await makeVideo('h264-mp4', { seconds: 1, size: '64x48' }));
     png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c96' } })
       .png()
@@ -635,6 +659,9 @@ describe('access control on every registered route', () => {
         durationMs: 1000,
       })
       .returning({ id: photos.id });
+    const invitationId = await created(
+      await send('POST', { url: '/api/admin/invitations', payload: { email: `kin-${victim.user.id}@example.com` } }, admin.cookie),
+    );
     return {
       victim,
       attacker,
@@ -664,6 +691,7 @@ describe('access control on every registered route', () => {
       videoUploadId,
       videoPartUploadId: String(videoPart.headers.location).split('/').pop()!,
       voiceAttachmentId,
+      invitationId,
     };
   }
 
@@ -692,6 +720,11 @@ describe('access control on every registered route', () => {
     expect(missing, 'routes without an access rule: add one to RULES').toEqual([]);
   });
 
+  it('has exactly one administrator, the first account', async () => {
+    const me = (await send('GET', { url: '/api/user' }, admin.cookie)).json() as { isAdministrator: boolean };
+    expect(me.isAdministrator).toBe(true);
+  });
+
   it('refuses anonymous callers, gives 404 for another user’s ids, and serves the owner', async () => {
     const routes = t.app.registeredRoutes.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api'));
     for (const { method, url } of routes) {
@@ -703,6 +736,14 @@ describe('access control on every registered route', () => {
 
       const anon = await send(method, req);
       expect(anon.statusCode, `${key} anonymous`).toBe(401);
+
+      if (rule.kind === 'admin') {
+        const member = await send(method, req, w.attacker.cookie);
+        expect(member.statusCode, `${key} as a member: ${member.body}`).toBe(403);
+        const done = await send(method, rule.request(w), admin.cookie);
+        expect(done.statusCode, `${key} as the administrator: ${done.body}`).toBeLessThan(300);
+        continue;
+      }
 
       if (rule.kind === 'owned') {
         const attacks = rule.attacks?.(w) ?? [req];
