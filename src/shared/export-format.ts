@@ -150,16 +150,20 @@ export const exportOwnerSchema = z.object({
   profilePicture: exportFileSchema.nullable(),
 });
 
+// year 0 is no year: PostgreSQL refuses it, so an archive that says so is refused before anything is stored
+const notYearZero = (v: string) => !v.startsWith('0000');
+const planDay = calendarDate.refine(notYearZero, 'Year 0 does not exist');
+const planMoment = isoDateTime.refine(notYearZero, 'Year 0 does not exist');
 const base64url43 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A public key is 32 bytes in base64url');
 
 /** An heir of the Legacy Plan: one of the contacts (their name and e-mail address are the contact's). */
 export const exportHeirSchema = z.object({
   id,
   contactId: id,
-  dateOfBirth: calendarDate.nullable(),
+  dateOfBirth: planDay.nullable(),
   /** The X25519 public key derived from the heir's key code (base64url); sealed letters are wrapped for it. */
   publicKey: base64url43.nullable(),
-  keyCodeCreatedAt: isoDateTime.nullable(),
+  keyCodeCreatedAt: planMoment.nullable(),
   /**
    * The key code's argon2id hash with the exporting server's salt (`legacyPlan.keyCodeSalt` names it): only
    * that server can use it. The key code itself is never stored anywhere.
@@ -183,8 +187,8 @@ export const exportLetterSchema = z.object({
    * wrapped key, IVs, the ephemeral and the recipient public key); only the heir's key code opens it.
    */
   sealed: z.object({ recipientPublicKey: base64url43, file: exportFileSchema }).nullable(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
+  createdAt: planMoment,
+  updatedAt: planMoment,
 });
 
 /** What is handed to an heir, and when. Releases already made are not recorded: the plan is, as configured. */
@@ -194,10 +198,10 @@ export const exportReleaseSchema = z.object({
   condition: z.enum(['after-death', 'on-date', 'at-age', 'never']),
   target: z.object({ kind: z.enum(['collection', 'photo', 'memory', 'document', 'letter']), id }),
   /** on-date: the moment; at-age: the heir's birthday of that age. */
-  releaseAt: isoDateTime.nullable(),
+  releaseAt: planMoment.nullable(),
   /** at-age: the age. */
   age: z.number().int().min(1).max(120).nullable(),
-  createdAt: isoDateTime,
+  createdAt: planMoment,
 });
 
 /** The owner's Legacy Plan (account archives only; version 2). */

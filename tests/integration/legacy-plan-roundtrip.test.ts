@@ -246,6 +246,15 @@ describe('the Legacy Plan travels with the owner’s export', () => {
       },
     ]);
     expect(await ok<Heir[]>(t, someone, 'GET', '/api/legacy/heirs')).toEqual([]);
+
+    const yearZero = edited(entries, (data) => {
+      data.legacyPlan!.heirs[0]!.dateOfBirth = '0000-01-01';
+    });
+    const again = await importArchives(t, someone.cookie, [await yearZero]);
+    expect(again.status, again.error ?? '').toBe('done');
+    expect(again.report!.refused.items).toEqual([
+      { path: 'Legacy Plan', reason: expect.stringContaining('(legacyPlan.heirs.0.dateOfBirth: Year 0 does not exist)') },
+    ]);
   });
 
   it('a release of a missing item and a sealed letter with a broken ciphertext are refused, each with a line', async () => {

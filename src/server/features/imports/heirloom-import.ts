@@ -267,13 +267,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     await ctx.progress.done(0);
   }
 
-  // after everything it can release; only an account's own archive carries a plan
-  if (data.legacyPlan && data.scope === 'account') {
-    const ids = { contacts: contactIds, photos: photoIds, memories: memoryIds, documents: documentIds, collections: collectionIds };
-    await importLegacyPlan(ctx, data, data.legacyPlan, ids);
-  }
-
-  // The profile picture comes last and only to an account without one: an import never replaces what the
+  // The profile picture comes after the library, and only to an account without one: an import never replaces what the
   // user chose. It is re-encoded like any upload (its metadata is never kept), so its bytes are new ones.
   const picture = data.owner.profilePicture;
   if (picture && data.scope === 'account') {
@@ -285,5 +279,11 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       );
       if (received) await attempt(picture.path, async () => void (await services.profile.replacePicture(userId, received.staged)));
     }
+  }
+
+  // last, after everything it can release (its plan row carries no import id); only an account's own archive has one
+  if (data.legacyPlan && data.scope === 'account') {
+    const ids = { contacts: contactIds, photos: photoIds, memories: memoryIds, documents: documentIds, collections: collectionIds };
+    await importLegacyPlan(ctx, data, data.legacyPlan, ids);
   }
 }
