@@ -416,7 +416,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     /**
      * "Download everything": what was released to the cookie's heir, as an archive of the one exporter
      * (decision 028) — each release a collection, places only where its grant kept them — with the letters
-     * beside it (letters are not part of heirloom.json: sealed ones stay sealed, as they are).
+     * beside it in letters/ (not part of heirloom.json). Each opens from the folder with no server (decision
+     * 046): sealed ones stay sealed, with the key-code opener beside them.
      */
     async zip(cookie: string | undefined): Promise<{ fileName: string; dataset: ExportDataset }> {
       const heir = await heirOfCookie(cookie);
@@ -445,15 +446,12 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       ].join('\n');
       archive.addFile({ path: 'README.txt', mtime: now(), compress: true, open: async () => Readable.from([Buffer.from(readme, 'utf8')]) });
       if (content.letters.length > 0) {
-        const photoIds = new Map(
-          (
-            await repo.lettersOf(
-              heir.id,
-              heir.userId,
-              content.letters.map((l) => l.id),
-            )
-          ).map((l) => [l.id, l.photoIds]),
+        const rows = await repo.lettersOf(
+          heir.id,
+          heir.userId,
+          content.letters.map((l) => l.id),
         );
+        const photoIds = new Map(rows.map((l) => [l.id, l.photoIds]));
         const letters: FolderLetter[] = [];
         for (const l of content.letters) {
           const photos = l.sealed ? [] : await letterPhotos(heir, photoIds.get(l.id) ?? []);
