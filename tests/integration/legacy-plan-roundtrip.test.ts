@@ -215,6 +215,22 @@ describe('the Legacy Plan travels with the owner’s export', () => {
     expect(await openSealed(received.letters[0]!.sealed!, alanCode)).toBe(SECRET);
   });
 
+  it('into an account with a plan of its own: its settings stay, the archive’s heirs and verifiers are added', async () => {
+    const other = edited(entries, (data) => {
+      data.legacyPlan!.settings!.checkInMonths = 12;
+    });
+    const job = await importArchives(t, w.owner.cookie, [await other]);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.report!.skipped.items).toContainEqual({
+      path: 'Legacy Plan/settings',
+      reason: 'Your Legacy Plan’s own settings were kept.',
+    });
+    const plan = await ok<LegacyPlan>(t, w.owner, 'GET', '/api/legacy/plan');
+    expect(plan.checkInMonths).toBe(9);
+    expect(plan.verifiers.map((v) => v.name)).toEqual(['Spare King', 'Spare King']);
+    expect((await ok<Heir[]>(t, w.owner, 'GET', '/api/legacy/heirs')).map((h) => h.name).sort()).toEqual(['Alan King', 'Grace King']);
+  });
+
   it('imports a version 1 archive as before: no plan, everything else', async () => {
     const someone = await signUp(t.app);
     const v1 = edited(entries, (data) => {
