@@ -1,17 +1,9 @@
 // An opened sealed letter: its text, its files shown from object URLs made in this page, and links that save
 // each of them (the letter as a .txt) to the heir's computer. Nothing leaves the page.
-import type { LetterContent } from '@shared/sealed-letter';
+import { fromBase64Url, type LetterContent } from '@shared/sealed-letter';
 import { h } from '../export-viewer/dom';
 
 type Attachment = LetterContent['attachments'][number];
-
-/** Standard base64 (the files inside a sealed letter) to bytes. */
-function fromBase64(value: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(value);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 const isDrawable = (type: string) => /^image\/(jpeg|png|gif|webp|avif)$/.test(type);
 /** A name to save under: no folders, nothing a file system refuses. */
@@ -35,8 +27,9 @@ export function openedLetter(title: string, content: LetterContent): { node: HTM
     return url;
   };
   const text = new Blob([`${title}\n\n${content.body}\n`], { type: 'text/plain;charset=utf-8' });
+  // the files are standard base64, which the base64url reader takes as well (its two symbols are swapped in)
   const files = content.attachments.map((item) => {
-    const url = urlOf(new Blob([fromBase64(item.data)], { type: item.type || 'application/octet-stream' }));
+    const url = urlOf(new Blob([fromBase64Url(item.data)], { type: item.type || 'application/octet-stream' }));
     return h(
       'li',
       null,
