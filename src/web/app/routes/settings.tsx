@@ -7,12 +7,14 @@ import { AccountSettings } from '@web/features/account/components/account-settin
 import { PhotoMaintenance } from '@web/features/photos/components/photo-maintenance';
 import { PrivacySettings } from '@web/features/account/components/privacy-settings';
 import { MembersSettings } from '@web/features/admin/components/members-settings';
+import { useUser } from '@web/features/auth/api';
 
 /** spec §2 Settings: Photo Management (the photo maintenance panel), Account and Privacy. */
 export function SettingsRoute() {
   // /settings#your-data opens the Account tab at the Your data card (export and import): a link can go straight there
   const { hash } = useLocation();
   const toYourData = hash === '#your-data';
+  const isAdministrator = useUser().data?.isAdministrator === true; // Members is the administrator's tab (decision 048)
   useEffect(() => {
     if (toYourData) document.getElementById('your-data')?.scrollIntoView();
   }, [toYourData]);
@@ -20,12 +22,12 @@ export function SettingsRoute() {
     <div>
       <title>Settings · heirloom</title>
       <PageHeader title="Settings" description="Look after your photo library and your account." />
-      <Tabs defaultValue={toYourData ? 'account' : 'photos'} className="mt-8">
+      <Tabs defaultValue={['photos', 'privacy', 'members'].includes(hash.slice(1)) ? hash.slice(1) : 'account'} className="mt-8">
         <TabsList aria-label="Settings">
           <TabsTrigger value="photos">Photo Management</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="privacy">Privacy</TabsTrigger>
-          <TabsTrigger value="members">Members</TabsTrigger>
+          {isAdministrator && <TabsTrigger value="members">Members</TabsTrigger>}
         </TabsList>
         <TabsContent value="photos" className="mt-4">
           <ErrorBoundary>
@@ -38,9 +40,11 @@ export function SettingsRoute() {
         <TabsContent value="privacy" className="mt-4">
           <PrivacySettings />
         </TabsContent>
-        <TabsContent value="members" className="mt-4">
-          <MembersSettings />
-        </TabsContent>
+        {isAdministrator && (
+          <TabsContent value="members" className="mt-4">
+            <MembersSettings />
+          </TabsContent>
+        )}
       </Tabs>
     </div>
   );
