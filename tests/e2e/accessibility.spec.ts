@@ -677,7 +677,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await signIn();
     await seedPhoto(page.request);
     await page.setViewportSize(viewport);
-    await page.goto('/settings');
+    await page.goto('/settings#photos');
     await expect(page.getByText('Photo Library Statistics')).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, `photo management at ${size}`);

@@ -178,7 +178,7 @@ test('settings shows library statistics and runs the maintenance tools', async (
     .toBe('ready');
   const used = ((await (await page.request.get('/api/user/storage')).json()) as { byKind: { photos: number } }).byKind.photos;
   expect(used).toBeGreaterThanOrEqual(data.length);
-  await page.goto('/settings');
+  await page.goto('/settings#photos');
   await expect(page.getByRole('tab', { name: 'Photo Management', selected: true })).toBeVisible();
   await expect(page.getByText('Photo Library Statistics')).toBeVisible();
   const stat = (label: string) =>

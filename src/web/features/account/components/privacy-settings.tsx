@@ -1,4 +1,10 @@
+import { PlacesInSharesCard } from './places-in-shares-card';
+
 /** Settings → Privacy: the choices about what heirloom keeps and hands out. */
 export function PrivacySettings() {
-  return <p className="text-muted-foreground">Privacy settings coming soon...</p>;
+  return (
+    <div className="grid gap-6">
+      <PlacesInSharesCard />
+    </div>
+  );
 }
