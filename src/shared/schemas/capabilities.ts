@@ -10,5 +10,7 @@ export const capabilitiesSchema = z.object({
   videoMaxBytes: z.number().int(),
   videoProcessing: z.boolean(),
   transcription: z.boolean(),
+  /** The address people reach this heirloom at (PUBLIC_URL, or its localhost guess): what a Legacy Kit prints. */
+  publicUrl: z.string(),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Capabilities } from '@shared/schemas/capabilities';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -8,8 +8,9 @@ import { queryKeys } from './query-keys';
  * whether it can transcribe speech. Asked once a visit (the app's staleTime is Infinity): the server fixes them at
  * start. Shared by features, so each offers only what works.
  */
-export const useCapabilities = () =>
-  useQuery({
-    queryKey: queryKeys.capabilities,
-    queryFn: () => api.get<Capabilities>('/api/capabilities'),
-  });
+export const capabilitiesQuery = queryOptions({
+  queryKey: queryKeys.capabilities,
+  queryFn: () => api.get<Capabilities>('/api/capabilities'),
+});
+
+export const useCapabilities = () => useQuery(capabilitiesQuery);

@@ -4,6 +4,17 @@ export const queryKeys = {
   auth: {
     all: ['auth'] as const,
     user: ['auth', 'user'] as const,
+    /** GET /api/setup: whether the instance still needs its owner's account. */
+    setup: ['auth', 'setup'] as const,
+    invitation: (token: string) => ['auth', 'invitation', token] as const,
+  },
+  /** Settings → Members (the administrator only, decision 048). */
+  admin: {
+    all: ['admin'] as const,
+    instance: ['admin', 'instance'] as const,
+    members: ['admin', 'members'] as const,
+    invitations: ['admin', 'invitations'] as const,
+    waitlist: ['admin', 'waitlist'] as const,
   },
   profile: {
     all: ['profile'] as const,

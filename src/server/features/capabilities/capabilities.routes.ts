@@ -8,6 +8,7 @@ export const capabilitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     videoMaxBytes: app.env.VIDEO_MAX_MB * MB,
     videoProcessing: app.media.available,
     transcription: Boolean(app.env.AI_BASE_URL && app.env.AI_TRANSCRIBE_MODEL),
+    publicUrl: app.env.PUBLIC_URL,
   };
   app.get('/', { schema: { response: { 200: capabilitiesSchema } } }, () => capabilities);
 };

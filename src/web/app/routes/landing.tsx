@@ -1,3 +1,4 @@
+import { OwnerSetupNotice } from '@web/features/auth/components/owner-setup-notice';
 import { ClosingSection } from '@web/features/marketing/components/closing-section';
 import { ComesTogetherSection } from '@web/features/marketing/components/comes-together-section';
 import { HeroSection } from '@web/features/marketing/components/hero-section';
@@ -12,6 +13,7 @@ import { WaitlistForm } from '@web/features/waitlist/components/waitlist-form';
 export function LandingRoute() {
   return (
     <>
+      <OwnerSetupNotice />
       <HeroSection form={<WaitlistForm />} />
       <WhySection />
       <HowItWorksSection />

@@ -1,10 +1,14 @@
 import { LoginForm } from '@web/features/auth/components/login-form';
+import { OwnerSetupNotice } from '@web/features/auth/components/owner-setup-notice';
 
 export function LoginRoute() {
   return (
-    <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
-      <title>Login · heirloom</title>
-      <LoginForm />
+    <div className="flex flex-1 flex-col">
+      <OwnerSetupNotice />
+      <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
+        <title>Login · heirloom</title>
+        <LoginForm />
+      </div>
     </div>
   );
 }

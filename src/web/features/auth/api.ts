@@ -1,5 +1,13 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, User } from '@shared/schemas/auth';
+import type {
+  ForgotPasswordInput,
+  InvitationPreview,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  SetupStatus,
+  User,
+} from '@shared/schemas/auth';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 import { takeServerUser } from '@web/lib/server-user';
@@ -66,6 +74,28 @@ export function useLogout() {
     },
   });
 }
+
+/** Whether this instance still has no account (first run, decision 048): the register form then makes the owner's. */
+export const useSetupStatus = () =>
+  useQuery({ queryKey: queryKeys.auth.setup, queryFn: () => api.get<SetupStatus>('/api/setup'), staleTime: 0 });
+
+/** POST /api/setup: the first account, the administrator's; like registration, it does not sign in. */
+export function useCreateOwner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => api.post<User>('/api/setup', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.setup }),
+  });
+}
+
+/** The address an invitation link was sent to (404: used, withdrawn or expired). */
+export const useInvitation = (token: string | null) =>
+  useQuery({
+    queryKey: queryKeys.auth.invitation(token ?? ''),
+    queryFn: () => api.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(token ?? '')}`),
+    enabled: token !== null,
+    retry: false,
+  });
 
 type Message = { message: string };
 

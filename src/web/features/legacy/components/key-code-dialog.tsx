@@ -1,4 +1,5 @@
 import { Download, KeyRound } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Heir } from '@shared/schemas/legacy';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -6,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { capabilitiesQuery } from '@web/lib/capabilities';
 import { heirPublicKey } from '@shared/sealed-letter';
 import { useMakeKeyCode, useOwnerName, useReleases, useSetPublicKey } from '../api';
 
@@ -22,6 +24,7 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
   const setPublicKey = useSetPublicKey();
   const releases = useReleases();
   const ownerName = useOwnerName();
+  const queryClient = useQueryClient();
 
   async function upload(code: string) {
     setUploadError(null);
@@ -49,13 +52,15 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
     try {
       // pdf-lib and the QR encoder load only when a kit is made
       const { downloadLegacyKit } = await import('../legacy-kit');
+      // the instance's address (PUBLIC_URL), not this browser's: the owner may be at home on http://localhost
+      const { publicUrl } = await queryClient.ensureQueryData(capabilitiesQuery);
       await downloadLegacyKit({
         heirName: heir.name,
         ownerName,
         somethingReleased: (releases.data ?? []).some(
           (r) => r.heirId === heir.id && r.condition !== 'now' && r.releasedAt !== null && new Date(r.releasedAt) <= new Date(),
         ),
-        origin: window.location.origin,
+        origin: publicUrl,
         keyCode: code,
       });
     } catch {

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { invitationInputSchema, type InvitationInput } from '@shared/schemas/admin';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { formatLongDate } from '@web/lib/format';
+import { useInstanceSettings, useInvitations, useInvite, useWithdrawInvitation } from '../api';
+
+const REGISTRATION_LINE = {
+  invitation: 'People join by invitation: each link works once, for the address it was sent to, for 14 days.',
+  open: 'Registration is open (REGISTRATION=open): anyone who finds the register page can make an account. Invitations work too.',
+  closed: 'Registration is closed (REGISTRATION=closed): nobody can make an account, not even with an invitation.',
+};
+
+export function InvitationsCard() {
+  const settings = useInstanceSettings();
+  const invitations = useInvitations();
+  const invite = useInvite();
+  const withdraw = useWithdrawInvitation();
+  const form = useForm<InvitationInput>({ resolver: zodResolver(invitationInputSchema), defaultValues: { email: '' } });
+
+  const onSubmit = form.handleSubmit((values) =>
+    invite.mutate(values, {
+      onSuccess: (sent) => {
+        toast({ title: 'Invitation sent', description: `${sent.email} will receive a link to make an account.` });
+        form.reset();
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Could not invite', description: errorMessage(error, 'Please try again.') }),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invite someone</CardTitle>
+        <CardDescription>{settings.data ? REGISTRATION_LINE[settings.data.registration] : ' '}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <FormField label="Email address to invite" error={form.formState.errors.email}>
+              <Input type="email" autoComplete="off" placeholder="cousin@example.com" {...form.register('email')} />
+            </FormField>
+          </div>
+          <Button type="submit" disabled={invite.isPending}>
+            {invite.isPending && <Spinner />}
+            Send invitation
+          </Button>
+        </form>
+        {invitations.data && invitations.data.length > 0 && (
+          <section aria-labelledby="pending-invitations">
+            <h3 id="pending-invitations" className="text-sm font-semibold">
+              Invitations not yet used
+            </h3>
+            <ul className="mt-2 divide-y rounded-md border">
+              {invitations.data.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <span className="min-w-0 break-all">
+                    {invitation.email}
+                    <span className="block text-xs text-muted-foreground">
+                      {new Date(invitation.expiresAt) < new Date() ? 'Expired' : 'Valid until'} {formatLongDate(invitation.expiresAt)}
+                    </span>
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={withdraw.isPending}
+                    aria-label={`Withdraw the invitation to ${invitation.email}`}
+                    onClick={() =>
+                      withdraw.mutate(invitation.id, {
+                        onError: (error) =>
+                          toast({
+                            variant: 'destructive',
+                            title: 'Could not withdraw',
+                            description: errorMessage(error, 'Please try again.'),
+                          }),
+                      })
+                    }
+                  >
+                    Withdraw
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { registerInputSchema, type RegisterInput } from '@shared/schemas/auth';
+import { FormField } from '@web/components/form-field';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useCreateOwner, useRegister } from '../api';
+import { NewPasswordFields } from './new-password-fields';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Which account the form makes: the owner's (first run), an invited person's, or by the spec's open form. */
+export type RegisterMode = { kind: 'owner' } | { kind: 'invited'; token: string; email: string } | { kind: 'register' };
+
+export function RegisterFields({ mode }: { mode: RegisterMode }) {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const createOwner = useCreateOwner();
+  const submitting = mode.kind === 'owner' ? createOwner : register;
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerInputSchema),
+    defaultValues: {
+      firstName: '',
+      surname: '',
+      email: mode.kind === 'invited' ? mode.email : '',
+      dateOfBirth: '',
+      mobileNumber: '',
+      password: '',
+      confirmPassword: '',
+      ...(mode.kind === 'invited' && { invitation: mode.token }),
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    submitting.mutate(
+      { ...values, mobileNumber: values.mobileNumber || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: 'Registration successful!', description: 'You can now log in to your account.' });
+          navigate('/login');
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Registration failed',
+            description: errorMessage(error, 'Please try again'),
+          }),
+      },
+    ),
+  );
+
+  return (
+    <Card className="w-full max-w-lg">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          {mode.kind === 'owner' ? 'Create the owner account' : 'Create your account'}
+        </CardTitle>
+        <CardDescription>
+          {mode.kind === 'owner'
+            ? 'This heirloom has no account yet. The first account is its administrator, who invites the family.'
+            : 'Start keeping the stories that matter, in one safe place.'}
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="First Name" error={errors.firstName}>
+              <Input autoComplete="given-name" {...form.register('firstName')} />
+            </FormField>
+            <FormField label="Surname" error={errors.surname}>
+              <Input autoComplete="family-name" {...form.register('surname')} />
+            </FormField>
+          </div>
+          <FormField
+            label="Email"
+            error={errors.email}
+            hint={mode.kind === 'invited' ? 'Your invitation was sent to this address; it is the one you sign in with.' : undefined}
+          >
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              readOnly={mode.kind === 'invited'}
+              {...form.register('email')}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Date of Birth" error={errors.dateOfBirth}>
+              <Input type="date" min="1900-01-01" max={today()} {...form.register('dateOfBirth')} />
+            </FormField>
+            <FormField label="Mobile Number (optional)" error={errors.mobileNumber}>
+              <Input type="tel" autoComplete="tel" {...form.register('mobileNumber')} />
+            </FormField>
+          </div>
+          <NewPasswordFields
+            label="Password"
+            password={form.register('password')}
+            confirmPassword={form.register('confirmPassword')}
+            errors={errors}
+          />
+        </CardContent>
+        <CardFooter className="flex-col items-stretch gap-4">
+          <Button type="submit" size="lg" disabled={submitting.isPending}>
+            {submitting.isPending && <Spinner />}
+            Register
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Already have an account?{' '}
+            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Log in
+            </Link>
+          </p>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
