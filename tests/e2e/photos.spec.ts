@@ -201,7 +201,7 @@ test('settings shows library statistics and runs the maintenance tools', async (
   await expect(page.locator('pre')).toHaveText('{\n  "cleanedCount": 0\n}');
 
   await page.getByRole('tab', { name: 'Privacy' }).click();
-  await expect(page.getByText('Privacy settings coming soon...')).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Privacy' }).getByText('Places in shares', { exact: true })).toBeVisible();
 });
 
 test('photos that cannot be fetched are reported in a toast on the gallery and the dashboard', async ({ page, signIn }) => {
