@@ -4,7 +4,7 @@
 // opens with its heir's key code, and on the server whose salt made the code, the heir opens it as before.
 // A version 1 archive still imports, and a hostile plan costs lines in the report, never the library.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
 import type { Heir, Letter, Release, SealedLetter, LegacyPlan } from '@shared/schemas/legacy';
@@ -213,6 +213,29 @@ describe('the Legacy Plan travels with the owner’s export', () => {
       letters: Array<{ sealed: SealedLetter | null }>;
     };
     expect(await openSealed(received.letters[0]!.sealed!, alanCode)).toBe(SECRET);
+  });
+
+  it('from another server, an heir’s old key code opens the restored plan the first time it is entered here', async () => {
+    await t.db.delete(heirs).where(isNotNull(heirs.keyCodeHash)); // no heir here holds these codes any more
+    const movedOwner = await signUp(t.app);
+    const moved = edited(entries, (data) => {
+      data.legacyPlan!.keyCodeSalt = 'f'.repeat(64); // made by a server with another salt
+    });
+    const job = await importArchives(t, movedOwner.cookie, [await moved]);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.report!.refused.items.filter((i) => i.path.startsWith('Legacy Plan'))).toEqual([]);
+    expect((await ok<Heir[]>(t, movedOwner, 'GET', '/api/legacy/heirs')).every((h) => !h.hasKeyCode)).toBe(true);
+
+    const releases = await ok<Release[]>(t, movedOwner, 'GET', '/api/legacy/releases');
+    await release(t, releases.find((r) => r.target.kind === 'letter' && r.target.title === 'For Alan')!.id);
+    expect((await openWith(t, graceCode)).res.json()).toMatchObject({ released: false }); // nothing for Grace yet
+    const opened = await openWith(t, alanCode);
+    expect(opened.res.json()).toMatchObject({ released: true, heirName: 'Alan King' });
+    const after = await ok<Heir[]>(t, movedOwner, 'GET', '/api/legacy/heirs');
+    expect(after.map((h) => [h.name, h.hasKeyCode]).sort()).toEqual([
+      ['Alan King', true],
+      ['Grace King', true],
+    ]);
   });
 
   it('into an account with a plan of its own: its settings stay, the archive’s heirs and verifiers are added', async () => {

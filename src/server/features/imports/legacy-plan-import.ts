@@ -100,10 +100,11 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
       continue;
     }
     heirs.set(heir.id, { id, contactId, publicKey: heir.publicKey, dateOfBirth: heir.dateOfBirth, name });
-    if (heir.keyCodeHash !== null && !keepHash) {
+    // A code made on another server is taken the first time its heir enters it here (matched by its public key).
+    if (heir.keyCodeHash !== null && !keepHash && sameServer) {
       report.refuse(
         where,
-        'The key code was made on another heirloom server (or its heir here still holds it), so it opens nothing here yet. Sealed letters stay sealed to it; a new key code works here, but letters sealed for the old one must then be sealed again.',
+        'This key code already belongs to an heir of another Legacy Plan on this server, so here it opens nothing. Sealed letters stay sealed to it; a new key code works here, but letters sealed for the old one must then be sealed again.',
       );
     }
   }

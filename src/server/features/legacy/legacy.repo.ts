@@ -303,6 +303,24 @@ export function createLegacyRepo(db: Db) {
       return row;
     },
 
+    /**
+     * An heir restored from an export made on another server: it keeps the public key of its code but not the
+     * code's hash (each server hashes with its own salt). The first time the code is entered here, it is taken.
+     */
+    async adoptKeyCodeByPublicKey(publicKey: string, keyCodeHash: string) {
+      const [row] = await db
+        .update(heirs)
+        .set({ keyCodeHash })
+        .where(
+          eq(
+            heirs.id,
+            sql`(select ${heirs.id} from ${heirs} where ${heirs.publicKey} = ${publicKey} and ${heirs.keyCodeHash} is null order by ${heirs.id} limit 1)`,
+          ),
+        )
+        .returning({ id: heirs.id });
+      return row?.id;
+    },
+
     async findHeirById(heirId: number) {
       const [row] = await db
         .select({ ...heirColumns, ownerName })

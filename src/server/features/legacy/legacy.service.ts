@@ -4,6 +4,7 @@ import { hashRaw } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { keyCodeFromBytes, normalizeKeyCode, readKeyCode } from '@shared/key-code';
+import { heirPublicKey } from '@shared/sealed-letter';
 import {
   LEGACY_MESSAGES,
   type Heir,
@@ -337,8 +338,10 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       const neutral = { result: { released: false, message: LEGACY_MESSAGES.nothingReleased } as OpenResult };
       let outcome: { result: OpenResult; cookie?: string } | 'replaced';
       try {
-        // the same three queries for every code, known or not
-        const heir = await repo.findHeirByKeyCodeHash(hash);
+        // the same queries for every code, known or not (an unknown well-formed code also looks for a restored heir by its public key)
+        const known = await repo.findHeirByKeyCodeHash(hash);
+        const adopted = !known && normalized ? await repo.adoptKeyCodeByPublicKey(await heirPublicKey(normalized), hash) : undefined;
+        const heir = known ?? (adopted ? await repo.findHeirById(adopted) : undefined);
         const released = await repo.hasReleased(heir?.id ?? 0, heir?.userId ?? 0, now());
         const replaced = await repo.wasReplaced(hash);
         if (normalized && !heir && replaced) outcome = 'replaced';
