@@ -4,7 +4,7 @@
 // opens with its heir's key code, and on the server whose salt made the code, the heir opens it as before.
 // A version 1 archive still imports, and a hostile plan costs lines in the report, never the library.
 import { createHash } from 'node:crypto';
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
 import type { Heir, Letter, Release, SealedLetter, LegacyPlan } from '@shared/schemas/legacy';
@@ -216,7 +216,8 @@ describe('the Legacy Plan travels with the owner’s export', () => {
   });
 
   it('from another server, an heir’s old key code opens the restored plan the first time it is entered here', async () => {
-    await t.db.delete(heirs).where(isNotNull(heirs.keyCodeHash)); // no heir here holds these codes any more
+    // no heir here holds these codes or their keys any more (as on a server the owner moved to)
+    await t.db.delete(heirs).where(inArray(heirs.publicKey, [await heirPublicKey(alanCode), await heirPublicKey(graceCode)]));
     const movedOwner = await signUp(t.app);
     const moved = edited(entries, (data) => {
       data.legacyPlan!.keyCodeSalt = 'f'.repeat(64); // made by a server with another salt
