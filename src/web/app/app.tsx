@@ -1,8 +1,24 @@
-import { BrowserRouter, Link } from 'react-router';
+import { createBrowserRouter, Link } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary, MainErrorFallback } from '@web/components/error-boundary';
 import { SiteLinkProvider } from '@web/components/site-link';
 import { DeferredToaster } from './deferred-toaster';
 import { AppRoutes } from './router';
+
+// A data router around the route table (one splat route): pages can then ask before the app navigates away
+// (useBlocker), e.g. /photos while a video uploads.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <SiteLinkProvider value={Link}>
+        <ErrorBoundary fallback={<MainErrorFallback />}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </SiteLinkProvider>
+    ),
+  },
+]);
 
 /**
  * TanStack Query is provided by the routes that use it (app/query-scope.tsx), not here: the landing page needs none.
@@ -12,13 +28,7 @@ import { AppRoutes } from './router';
 export function App() {
   return (
     <>
-      <BrowserRouter>
-        <SiteLinkProvider value={Link}>
-          <ErrorBoundary fallback={<MainErrorFallback />}>
-            <AppRoutes />
-          </ErrorBoundary>
-        </SiteLinkProvider>
-      </BrowserRouter>
+      <RouterProvider router={router} />
       <DeferredToaster />
     </>
   );

@@ -132,14 +132,14 @@ export function useUploadPhoto() {
   });
 }
 
-export type UploadVideoInput = { file: File; maxBytes?: number; onProgress?: (percent: number) => void };
+export type UploadVideoInput = { file: File; maxBytes?: number; onProgress?: (percent: number) => void; signal?: AbortSignal };
 
 /** Decision 038: the video goes up by tus, then the finished upload becomes a gallery item (201, the photo row). */
 export function useUploadVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, maxBytes, onProgress }: UploadVideoInput) => {
-      const uploadId = await uploadVideoFile(file, { maxBytes, onProgress });
+    mutationFn: async ({ file, maxBytes, onProgress, signal }: UploadVideoInput) => {
+      const uploadId = await uploadVideoFile(file, { maxBytes, onProgress, signal });
       return api.post<Photo>('/api/photos/videos', { uploadId } satisfies VideoCreate);
     },
     onSuccess: (photo) => {

@@ -31,17 +31,24 @@ export function videoProblem(file: Pick<File, 'name' | 'type' | 'size'>, maxByte
 
 /**
  * Sends one video with tus (decision 038); resolves with the upload's id for POST /api/photos/videos.
- * `onProgress` gets whole percents of the bytes the server has.
+ * `onProgress` gets whole percents of the bytes the server has. `signal` stops it, keeping what the server has:
+ * the same file chosen again continues from there; the promise then rejects with the signal's reason.
  */
 export function uploadVideoFile(
   file: File,
   { onProgress, maxBytes, signal }: { onProgress?: (percent: number) => void; maxBytes?: number; signal?: AbortSignal },
 ): Promise<string> {
-  return uploadResumably(file, {
+  const upload = uploadResumably(file, {
     endpoint: VIDEO_UPLOADS_PATH,
     fallbackType: 'application/octet-stream',
     tooLargeMessage: videoMessages(maxBytes ?? 0).tooLarge,
     onProgress: (sent, total) => onProgress?.(total > 0 ? Math.floor((sent / total) * 100) : 0),
     signal,
   });
+  if (!signal) return upload;
+  const stopped = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  return Promise.race([upload, stopped]);
 }

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { Toaster } from '@web/components/ui/toaster';
@@ -51,10 +52,21 @@ describe('PhotoUploadCard (spec §2, §5 checks before sending; issue 16 videos)
       return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
     });
     vi.stubGlobal('fetch', fetchMock);
+    // a data router, as in the app: the card asks before the page is left mid-upload (useBlocker)
+    const router = createMemoryRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <PhotoUploadCard />
+            <Toaster />
+          </>
+        ),
+      },
+    ]);
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <PhotoUploadCard />
-        <Toaster />
+        <RouterProvider router={router} />
       </QueryClientProvider>,
     );
     // the server's video limit is known before a file is picked

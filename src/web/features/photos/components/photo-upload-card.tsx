@@ -1,5 +1,5 @@
 import { CheckCircle2, ImageUp, XCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { PHOTO_UPLOAD_MESSAGES } from '@shared/schemas/photos';
 import { VIDEO_FILE_EXTENSIONS } from '@shared/schemas/videos';
@@ -12,6 +12,7 @@ import { useCapabilities } from '@web/lib/capabilities';
 import { PHOTO_ACCEPT } from '@web/lib/upload-types';
 import { useUploadPhoto, useUploadVideo } from '../api';
 import { isVideoFile, videoProblem } from '../video-upload';
+import { LeaveDuringUpload, type UnfinishedUpload } from './leave-during-upload';
 
 /**
  * The picker's filter: the spec's pictures, and videos by type (any video/*, judged afterwards) or by name
@@ -22,9 +23,19 @@ const GALLERY_ACCEPT: Record<string, string[]> = { ...PHOTO_ACCEPT, 'video/mp4':
 type UploadItem = {
   key: number;
   name: string;
+  isVideo: boolean;
   progress: number;
   status: 'waiting' | 'uploading' | 'saving' | 'done' | 'failed';
 };
+
+const isUnfinished = (item: UploadItem) => item.status === 'waiting' || item.status === 'uploading' || item.status === 'saving';
+
+/** What leaving would cut short: a video first, as it is the one that can be picked up again. */
+function unfinishedOf(items: readonly UploadItem[]): UnfinishedUpload {
+  const open = items.filter(isUnfinished);
+  if (open.some((item) => item.isVideo)) return 'video';
+  return open.length > 0 ? 'photos' : null;
+}
 
 /** What a failed upload says: the server's message, the tus upload's own sentence, or the spec's fallback. */
 function failureMessage(error: unknown, isVideo: boolean) {
@@ -47,6 +58,16 @@ export function PhotoUploadCard() {
   const queue = useRef<{ key: number; file: File }[]>([]);
   const isRunning = useRef(false);
   const nextKey = useRef(1);
+  // Leaving the page stops what is still to go: the waiting files, and a video's upload (tus keeps its place).
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    stop.current = controller;
+    return () => {
+      controller.abort();
+      queue.current = [];
+    };
+  }, []);
 
   const patchItem = (key: number, patch: Partial<UploadItem>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
@@ -61,6 +82,7 @@ export function PhotoUploadCard() {
     await uploadVideo.mutateAsync({
       file,
       maxBytes: capabilities?.videoMaxBytes,
+      signal: stop.current?.signal,
       onProgress: (progress) => patchItem(key, progress < 100 ? { progress } : { progress, status: 'saving' }),
     });
     toast({ title: 'Success', description: 'Video uploaded successfully.' });
@@ -77,6 +99,7 @@ export function PhotoUploadCard() {
           await send(key, file);
           patchItem(key, { status: 'done', progress: 100 });
         } catch (error) {
+          if (stop.current?.signal.aborted) return;
           patchItem(key, { status: 'failed' });
           toast({ variant: 'destructive', title: 'Error', description: failureMessage(error, isVideoFile(file)) });
         }
@@ -107,8 +130,8 @@ export function PhotoUploadCard() {
     queue.current.push(...added);
     setItems((current) => [
       // a new batch replaces the finished rows of the previous one
-      ...current.filter((item) => item.status === 'waiting' || item.status === 'uploading' || item.status === 'saving'),
-      ...added.map(({ key, file }) => ({ key, name: file.name, progress: 0, status: 'waiting' as const })),
+      ...current.filter(isUnfinished),
+      ...added.map(({ key, file }) => ({ key, name: file.name, isVideo: isVideoFile(file), progress: 0, status: 'waiting' as const })),
     ]);
     void runQueue();
   };
@@ -150,6 +173,7 @@ export function PhotoUploadCard() {
             ))}
           </ul>
         )}
+        <LeaveDuringUpload unfinished={unfinishedOf(items)} />
       </CardContent>
     </Card>
   );
