@@ -105,7 +105,8 @@ test('first run, an invitation, a member without the Members tab, and a disabled
   await expect(ownerPage.getByRole('heading', { name: 'Create the owner account' })).toBeVisible();
   await expect(ownerPage.getByRole('heading', { name: 'Login' })).toBeVisible();
   await ownerPage.getByRole('link', { name: 'Get started' }).click();
-  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Create the owner account' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await expect(ownerPage.getByText('This heirloom has no account yet: this first account is its owner and administrator')).toBeVisible();
   await fillRegisterForm(ownerPage, owner);
   await expect(ownerPage).toHaveURL(`${base}/login`);
   await expect(ownerPage.getByRole('heading', { name: 'Create the owner account' })).toHaveCount(0); // the instance has its owner

@@ -59,11 +59,11 @@ export function RegisterFields({ mode }: { mode: RegisterMode }) {
     <Card className="w-full max-w-lg">
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          {mode.kind === 'owner' ? 'Create the owner account' : 'Create your account'}
+          Create your account
         </CardTitle>
         <CardDescription>
           {mode.kind === 'owner'
-            ? 'This heirloom has no account yet. The first account is its administrator, who invites the family.'
+            ? 'This heirloom has no account yet: this first account is its owner and administrator, who invites the family.'
             : 'Start keeping the stories that matter, in one safe place.'}
         </CardDescription>
       </CardHeader>
