@@ -40,6 +40,9 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
   test: {
     root: '.',
+    // Server tests mostly wait on PostgreSQL, HTTP and child processes: three files at a time keep two cores busy
+    // (Vitest's default on two cores is one file at a time).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
