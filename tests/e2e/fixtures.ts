@@ -49,6 +49,7 @@ export const test = base.extend<{ signIn: () => Promise<TestUser>; toasts: Toast
         await expect
           .poll(async () => (await page.evaluate(() => window.__toastsSeen ?? [])).some((t) => texts.every((x) => t.includes(x))), {
             message: `a toast saying ${texts.join(' / ')}`,
+            timeout: 30_000, // a toast follows an upload or a save, which a busy machine can slow
           })
           .toBe(true);
       },

@@ -30,6 +30,7 @@ const offsetOf = (request: Request) => Number(request.headers()['upload-offset']
 test('a video upload asks before the page is left: Stay keeps it going, Leave stops it, the same file picked again continues', async ({
   page,
   signIn,
+  toasts,
 }) => {
   test.setTimeout(120_000);
   const video = makeLargeVideo();
@@ -91,9 +92,11 @@ test('a video upload asks before the page is left: Stay keeps it going, Leave st
   });
   await page.goto('/photos');
   await page.getByLabel('Photo files').setInputFiles(video);
-  await expect(page.getByText('Video uploaded successfully.', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await toasts.expectShown('Video uploaded successfully.');
   expect(tusRequests[0]).toBe('HEAD');
   expect(tusRequests).not.toContain('POST');
-  expect(tusRequests.find((r) => r.startsWith('PATCH'))).toBe(`PATCH ${2 * CHUNK}`);
+  // nothing the server already had is sent again (the third chunk may or may not have reached it before Leave)
+  const offsets = tusRequests.filter((r) => r.startsWith('PATCH')).map((r) => Number(r.slice('PATCH '.length)));
+  expect(offsets.every((offset) => offset >= 2 * CHUNK)).toBe(true);
   await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('listitem').filter({ hasText: 'holiday.mp4' })).toHaveCount(1);
 });
