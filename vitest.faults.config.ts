@@ -13,7 +13,8 @@ export default defineConfig({
   test: {
     include: ['tests/faults/**/*.test.ts'],
     environment: 'node',
-    fileParallelism: false,
+    // Each file runs its own servers on their own ports, data folders and databases: two at a time.
+    maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -3,32 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { createScratchDatabase, startTempPostgres } from '@tests/helpers/database';
+import { startTempPostgres } from '@tests/helpers/database';
 import { freePort, startServer, stopServer, waitForHealth, type ServerProcess } from '@tests/helpers/process';
 import { signUpHttp } from '@tests/helpers/users';
 
 export const isRoot = process.getuid?.() === 0;
 
-/** A PostgreSQL the test may stop and start: the machine's cluster when CI names it, else an embedded one. */
-export async function stoppableDatabase() {
-  const url = process.env.TEST_DATABASE_URL;
-  const clusters = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
-  if (url && isRoot && clusters.length > 0) {
-    const scratch = await createScratchDatabase({ connectionString: url }, 'heirloom_fault');
-    const version = clusters[0]!;
-    const ctl = (action: 'start' | 'stop') =>
-      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])], {
-        stdio: 'ignore',
-      });
-    return {
-      url: scratch.config.connectionString!,
-      stop: async () => ctl('stop'),
-      start: async () => ctl('start'),
-      dispose: () => scratch.drop(),
-    };
-  }
-  return startTempPostgres('heirloom-faultdb');
-}
+/**
+ * A PostgreSQL of the test's own that it may stop and start (an embedded cluster in a temp folder), so fault
+ * tests run side by side without stopping the machine's database under the others.
+ */
+export const stoppableDatabase = () => startTempPostgres('heirloom-faultdb');
 
 /**
  * heirloom as a process on its own DATA_DIR and embedded PostgreSQL, with one signed-up user, for tests that
