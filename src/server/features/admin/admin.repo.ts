@@ -2,16 +2,14 @@
 // administrator sent (their id is theirs: invitedBy is in every WHERE), and the people asking to join.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invitations, memoryAttachments, photos, users, vaultFiles, waitlist } from '../../db/schema';
+import { invitations, users, waitlist } from '../../db/schema';
+import { storedBytesOf } from '../../lib/stored-bytes';
 
 export function createAdminRepo(db: Db) {
-  // Columns are written with their table (${users}.id): in a one-table select drizzle leaves them unqualified,
-  // and inside these subqueries an unqualified name would be the subquery's own column.
-  /** The same sums as an account's storage quota (features/storage). */
-  const usedBytes = sql<string>`${users}.profile_picture_size
-    + coalesce((select sum(${photos}.file_size + ${photos}.derivatives_size) from ${photos} where ${photos}.user_id = ${users}.id), 0)
-    + coalesce((select sum(${memoryAttachments}.file_size + ${memoryAttachments}.display_size) from ${memoryAttachments} where ${memoryAttachments}.user_id = ${users}.id), 0)
-    + coalesce((select sum(${vaultFiles}.file_size) from ${vaultFiles} where ${vaultFiles}.user_id = ${users}.id), 0)`;
+  // `${users}.id`, not users.id: a one-table select leaves columns unqualified, and inside the subqueries
+  // an unqualified id would be their own table's.
+  const stored = storedBytesOf(sql`${users}.id`);
+  const usedBytes = sql<string>`${stored.profile} + ${stored.photos} + ${stored.attachments} + ${stored.vault}`;
   const memberColumns = {
     id: users.id,
     firstName: users.firstName,

@@ -5,6 +5,7 @@ import type { StorageKind } from '@shared/schemas/account';
 import type { Db } from '../../db/client';
 import { memoryAttachments, photos, uploadReservations, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
+import { storedBytesOf } from '../../lib/stored-bytes';
 
 export type StoredBytes = Record<StorageKind, number>;
 
@@ -12,12 +13,9 @@ type Executor = Db | Tx;
 
 export function createStorageRepo(db: Db) {
   async function sumByKind(exec: Executor, userId: number): Promise<StoredBytes | undefined> {
+    const bytes = storedBytesOf(userId);
     const result = await exec.execute<{ photos: string; attachments: string; vault: string; profile: string }>(sql`
-      select
-        (select coalesce(sum(${photos.fileSize} + ${photos.derivativesSize}), 0) from ${photos} where ${photos.userId} = ${userId}) as photos,
-        (select coalesce(sum(${memoryAttachments.fileSize} + ${memoryAttachments.displaySize}), 0) from ${memoryAttachments} where ${memoryAttachments.userId} = ${userId}) as attachments,
-        (select coalesce(sum(${vaultFiles.fileSize}), 0) from ${vaultFiles} where ${vaultFiles.userId} = ${userId}) as vault,
-        ${users.profilePictureSize} as profile
+      select ${bytes.photos} as photos, ${bytes.attachments} as attachments, ${bytes.vault} as vault, ${bytes.profile} as profile
       from ${users} where ${users.id} = ${userId}
     `);
     const row = result.rows[0];
