@@ -110,9 +110,9 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
   const galleryStatus = pages.isPending ? (
     <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
   ) : pages.isError ? (
-    <p role="alert" className="py-10 text-center text-destructive">
-      Failed to fetch photos
-    </p>
+    <Alert variant="destructive" className="my-6">
+      <AlertDescription>Error: {pages.error.message || 'Failed to load photos'}</AlertDescription>
+    </Alert>
   ) : (
     <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
       No photos found. Upload some photos to get started!
