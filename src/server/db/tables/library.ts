@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, searchVector, simpleVector, proseVector } from './columns';
+import { relationshipEnum, derivativeStatusEnum, videoPlaybackEnum, audioCopyEnum } from './enums';
+import { users } from './accounts';
+import { imports } from './operations';
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    eventDate: date('event_date').notNull(),
+    isPublic: boolean('is_public').default(false).notNull(),
+    tags: text('tags')
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
+    location: text('location'),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: searchVector(
+      proseVector('title', 'A'),
+      simpleVector('heirloom_tags_text(tags)', 'B'),
+      simpleVector("coalesce(location, '')", 'B'),
+      proseVector('content', 'C'),
+    ),
+  },
+  (t) => [index('memories_user_event_idx').on(t.userId, t.eventDate), index('memories_search_idx').using('gin', t.searchVector)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'set null' }),
+    /** Storage key of the original, relative to the storage root. */
+    filePath: text('file_path').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    title: text('title'),
+    description: text('description'),
+    isPublic: boolean('is_public').default(false).notNull(),
+    exifData: jsonb('exif_data'),
+    dateTaken: timestamp('date_taken', { withTimezone: true }),
+    location: text('location'),
+    cameraInfo: text('camera_info'),
+    tags: text('tags')
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
+    /** sha256 of the original's bytes: integrity checks and fix-paths use it. */
+    contentHash: text('content_hash'),
+    width: integer('width'),
+    height: integer('height'),
+    derivativeStatus: derivativeStatusEnum('derivative_status').default('pending').notNull(),
+    /** Bytes of the thumbnail, mobile and display copies (an estimate until they are made): part of the quota. */
+    derivativesSize: bigint('derivatives_size', { mode: 'number' }).default(0).notNull(),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** Videos only (decision 038): their length, how they play, and how much of the playable copy is made. */
+    durationMs: integer('duration_ms'),
+    videoPlayback: videoPlaybackEnum('video_playback'),
+    videoProgress: smallint('video_progress'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: searchVector(
+      proseVector("coalesce(title, '')", 'A'),
+      simpleVector('heirloom_tags_text(tags)', 'B'),
+      simpleVector("coalesce(location, '')", 'B'),
+      proseVector("coalesce(description, '')", 'C'),
+      simpleVector("file_name || ' ' || coalesce(camera_info, '')", 'D'),
+    ),
+  },
+  (t) => [
+    index('photos_user_created_idx').on(t.userId, t.createdAt),
+    index('photos_user_taken_idx').on(t.userId, t.dateTaken),
+    // the keyset-paged gallery's orders (src/server/lib/keyset.ts): by date taken (upload time when unknown) and by title
+    index('photos_user_taken_page_idx').on(t.userId, sql`coalesce(${t.dateTaken}, ${t.createdAt})`, t.id),
+    index('photos_user_title_page_idx').on(t.userId, sql`lower(coalesce(nullif(${t.title}, ''), ${t.fileName}))`, t.id),
+    index('photos_memory_idx').on(t.memoryId),
+    index('photos_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const memoryAttachments = pgTable(
+  'memory_attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memoryId: integer('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    /** Denormalised owner so every query can carry the owner in its WHERE. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filePath: text('file_path').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    contentHash: text('content_hash'),
+    /**
+     * Bytes of the copy browsers are given (0 when there is none): a HEIC/HEIF attachment's JPEG, or the M4A of
+     * audio not every browser plays (decision 040). Counted toward the storage quota with the original.
+     */
+    displaySize: bigint('display_size', { mode: 'number' }).default(0).notNull(),
+    /**
+     * WebM/Ogg audio's M4A copy (decision 040): null while it is still to be made (start-up queues those again),
+     * 'ready' once `<key>.m4a` is in place, 'unavailable' when ffmpeg failed on every try. Other types keep null.
+     */
+    audioCopy: audioCopyEnum('audio_copy'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('memory_attachments_memory_idx').on(t.memoryId), index('memory_attachments_user_idx').on(t.userId)],
+);
+
+export const vaultFiles = pgTable(
+  'vault_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    originalName: text('original_name').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    description: text('description'),
+    contentHash: text('content_hash'),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    searchVector: searchVector(proseVector('original_name', 'A'), proseVector("coalesce(description, '')", 'C')),
+  },
+  (t) => [
+    index('vault_files_user_uploaded_idx').on(t.userId, t.uploadedAt),
+    index('vault_files_memory_idx').on(t.memoryId),
+    index('vault_files_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkedUserId: integer('linked_user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    address: text('address'),
+    birthday: date('birthday'),
+    relationship: relationshipEnum('relationship').notNull(),
+    familyRelation: text('family_relation'),
+    notes: text('notes'),
+    /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
+    importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: searchVector(
+      simpleVector("first_name || ' ' || last_name", 'A'),
+      simpleVector("coalesce(family_relation, '')", 'B'),
+      proseVector("coalesce(notes, '')", 'C'),
+    ),
+  },
+  (t) => [
+    index('contacts_owner_rel_idx').on(t.ownerId, t.relationship),
+    index('contacts_owner_name_page_idx').on(t.ownerId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
+    index('contacts_search_idx').using('gin', t.searchVector),
+  ],
+);
