@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ShareLink } from '@shared/schemas/sharing';
 import type { Db } from '../../db/client';
+import { databaseNow, isLink, liveLink } from '../../db/grant-conditions';
 import { collectionItems, collections, contacts, grants, memories, photos, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 
@@ -49,9 +50,8 @@ export type GrantRow = Omit<ShareLink, 'url'> & { tokenNonce: string | null };
 /** Why an all-or-nothing change did not happen. */
 export type Missing = 'collection' | 'photo' | 'memory' | 'document';
 
-/** A grant is live until it expires; revoking deletes it. Qualified by name: used inside subqueries. */
-// A link shared now and not expired; the Legacy Plan's grants (link_kind 'heir') are not links.
-const LIVE_GRANT = sql`(g.release_condition = 'now' AND g.link_kind IN ('personal', 'public') AND (g.expires_at IS NULL OR g.expires_at > now()))`;
+/** A live link (db/grant-conditions.ts), read inside subqueries that join `grants` unaliased. */
+const LIVE_LINK = liveLink(databaseNow);
 
 const itemCount = (column: 'photo_id' | 'memory_id' | 'vault_file_id') =>
   sql<number>`(SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = collections.id AND ci.${sql.raw(column)} IS NOT NULL)`;
@@ -70,7 +70,7 @@ const summaryColumns = {
   photoCount: itemCount('photo_id'),
   memoryCount: itemCount('memory_id'),
   documentCount: itemCount('vault_file_id'),
-  linkCount: sql<number>`(SELECT count(*)::int FROM grants g WHERE g.collection_id = collections.id AND ${LIVE_GRANT})`,
+  linkCount: sql<number>`(SELECT count(*)::int FROM grants WHERE grants.collection_id = collections.id AND ${LIVE_LINK})`,
   createdAt: collections.createdAt,
   updatedAt: collections.updatedAt,
 };
@@ -267,7 +267,7 @@ export function createCollectionsRepo(db: Db) {
         })
         .from(grants)
         .leftJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, userId)))
-        .where(and(eq(grants.collectionId, collectionId), eq(grants.userId, userId), inArray(grants.linkKind, ['personal', 'public'])))
+        .where(and(eq(grants.collectionId, collectionId), eq(grants.userId, userId), isLink))
         .orderBy(desc(grants.createdAt), desc(grants.id));
       return rows.map((row) => ({
         id: row.id,
@@ -289,14 +289,7 @@ export function createCollectionsRepo(db: Db) {
     async removeGrant(userId: number, collectionId: number, grantId: number): Promise<boolean> {
       const rows = await db
         .delete(grants)
-        .where(
-          and(
-            eq(grants.id, grantId),
-            eq(grants.collectionId, collectionId),
-            eq(grants.userId, userId),
-            inArray(grants.linkKind, ['personal', 'public']),
-          ),
-        )
+        .where(and(eq(grants.id, grantId), eq(grants.collectionId, collectionId), eq(grants.userId, userId), isLink))
         .returning({ id: grants.id });
       return rows.length > 0;
     },
@@ -309,7 +302,7 @@ export function createCollectionsRepo(db: Db) {
         .where(
           and(
             eq(collectionItems.userId, userId),
-            sql`EXISTS (SELECT 1 FROM grants g WHERE g.collection_id = collection_items.collection_id AND g.user_id = ${userId} AND ${LIVE_GRANT})`,
+            sql`EXISTS (SELECT 1 FROM grants WHERE grants.collection_id = collection_items.collection_id AND grants.user_id = ${userId} AND ${LIVE_LINK})`,
           ),
         );
       const ids: ItemIds = { photoIds: [], memoryIds: [], documentIds: [] };

@@ -2,6 +2,7 @@
 // heirs, the letters and the heir releases. Every query carries the owner in its WHERE.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isHeirGrant } from '../../db/grant-conditions';
 import { grants, heirs, legacyPlans, legacyVerifiers, letters } from '../../db/schema';
 
 export function createLegacyPlanExportRepo(db: Db) {
@@ -58,7 +59,7 @@ export function createLegacyPlanExportRepo(db: Db) {
           createdAt: grants.createdAt,
         })
         .from(grants)
-        .where(and(eq(grants.userId, userId), eq(grants.linkKind, 'heir')))
+        .where(and(eq(grants.userId, userId), isHeirGrant))
         .orderBy(asc(grants.id)),
   };
 }

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { unreleasedGrant } from '../../db/grant-conditions';
 import { accountTokens, contacts, grants, heirs, legacyAudit, legacyPlans, legacyVerifiers, users } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 
@@ -153,7 +154,7 @@ export function createLegacyTriggerRepo(db: Db) {
       const released = await tx
         .update(grants)
         .set({ releasedAt: now })
-        .where(and(eq(grants.userId, userId), eq(grants.linkKind, 'heir'), isNull(grants.releasedAt), due))
+        .where(and(eq(grants.userId, userId), unreleasedGrant, due))
         .returning({ id: grants.id, heirId: grants.heirId, contactId: grants.contactId, condition: grants.releaseCondition });
       if (released.length === 0) return [];
       const contactIds = [...new Set(released.map((g) => g.contactId).filter((id): id is number => id !== null))];
@@ -184,8 +185,7 @@ export function createLegacyTriggerRepo(db: Db) {
         .where(
           and(
             eq(grants.userId, userId),
-            eq(grants.linkKind, 'heir'),
-            isNull(grants.releasedAt),
+            unreleasedGrant,
             isNotNull(grants.releaseAt),
             inArray(grants.releaseCondition, ['on_date', 'at_age']),
           ),
@@ -201,8 +201,7 @@ export function createLegacyTriggerRepo(db: Db) {
         .from(grants)
         .where(
           and(
-            eq(grants.linkKind, 'heir'),
-            isNull(grants.releasedAt),
+            unreleasedGrant,
             isNotNull(grants.releaseAt),
             inArray(grants.releaseCondition, ['on_date', 'at_age']),
             lte(grants.releaseAt, sql`'infinity'::timestamptz`),

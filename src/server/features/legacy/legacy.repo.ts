@@ -1,8 +1,9 @@
 // The Legacy Plan's heirs, releases and letters (decision 027). Every owner-side query carries the owner in
 // its WHERE; the heir-side queries start from one heir found by its key code (or its cookie) and reach only
 // grants of that heir whose release time has come.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isHeirGrant, releasedGrant, sharedNow, unreleasedGrant } from '../../db/grant-conditions';
 import { collections, contacts, grants, heirs, letters, memories, photos, replacedKeyCodes, users, vaultFiles } from '../../db/schema';
 
 export type ReleaseKind = 'collection' | 'photo' | 'memory' | 'document' | 'letter';
@@ -54,8 +55,6 @@ export function targetIdOf(r: Pick<ReleaseRow, 'collectionId' | 'photoId' | 'mem
   return r.collectionId ?? r.photoId ?? r.memoryId ?? r.vaultFileId ?? r.letterId ?? 0;
 }
 
-const isHeirGrant = sql`${grants.linkKind}::text = 'heir'`;
-
 export function createLegacyRepo(db: Db) {
   const heirQuery = () =>
     db
@@ -77,8 +76,6 @@ export function createLegacyRepo(db: Db) {
       .leftJoin(heirs, and(eq(heirs.contactId, grants.contactId), eq(heirs.userId, grants.userId)))
       .where(where)
       .orderBy(asc(grants.createdAt), asc(grants.id));
-
-  const released = (now: Date) => and(isNotNull(grants.releasedAt), lte(grants.releasedAt, now));
 
   return {
     async findContact(userId: number, contactId: number) {
@@ -123,21 +120,13 @@ export function createLegacyRepo(db: Db) {
       db
         .select({ id: grants.id, age: grants.releaseAge })
         .from(grants)
-        .where(
-          and(
-            eq(grants.userId, userId),
-            eq(grants.heirId, heirId),
-            isHeirGrant,
-            eq(grants.releaseCondition, 'at_age'),
-            isNull(grants.releasedAt),
-          ),
-        ),
+        .where(and(eq(grants.userId, userId), eq(grants.heirId, heirId), unreleasedGrant, eq(grants.releaseCondition, 'at_age'))),
 
     async setReleaseAt(userId: number, grantId: number, releaseAt: Date) {
       await db
         .update(grants)
         .set({ releaseAt })
-        .where(and(eq(grants.id, grantId), eq(grants.userId, userId), isHeirGrant, isNull(grants.releasedAt)));
+        .where(and(eq(grants.id, grantId), eq(grants.userId, userId), unreleasedGrant));
     },
 
     async deleteHeir(userId: number, heirId: number) {
@@ -243,7 +232,7 @@ export function createLegacyRepo(db: Db) {
     /** The owner's heir grants and "now" personal links to heirs' contacts; one heir's when `heirId` is given. */
     listReleases(userId: number, heirId?: number) {
       const mine = eq(grants.userId, userId);
-      const ofHeir = or(isHeirGrant, and(eq(grants.linkKind, 'personal'), eq(grants.releaseCondition, 'now'), isNotNull(heirs.id)));
+      const ofHeir = or(isHeirGrant, and(eq(grants.linkKind, 'personal'), sharedNow, isNotNull(heirs.id)));
       const whose = heirId === undefined ? undefined : sql`coalesce(${grants.heirId}, ${heirs.id}) = ${heirId}`;
       return releaseQuery(and(mine, ofHeir, whose));
     },
@@ -336,14 +325,14 @@ export function createLegacyRepo(db: Db) {
       const [row] = await db
         .select({ id: grants.id })
         .from(grants)
-        .where(and(eq(grants.heirId, heirId), eq(grants.userId, userId), isHeirGrant, released(now)))
+        .where(and(eq(grants.heirId, heirId), eq(grants.userId, userId), releasedGrant(now)))
         .limit(1);
       return row !== undefined;
     },
 
     /** This heir's released grants (letters included), newest release last. */
     releasedTo: (heirId: number, userId: number, now: Date) =>
-      releaseQuery(and(eq(grants.heirId, heirId), eq(grants.userId, userId), isHeirGrant, released(now))),
+      releaseQuery(and(eq(grants.heirId, heirId), eq(grants.userId, userId), releasedGrant(now))),
 
     /** The letters to this heir, by id (the caller passes only released ones). */
     async lettersOf(heirId: number, userId: number, ids: number[]) {

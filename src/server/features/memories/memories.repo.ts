@@ -2,6 +2,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Attachment, Memory } from '@shared/schemas/memories';
 import type { Db } from '../../db/client';
+import { databaseNow, livePublicLink } from '../../db/grant-conditions';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { memories, memoryAttachments, photos, vaultFiles } from '../../db/schema';
@@ -17,9 +18,8 @@ export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | '
  * an unqualified "id" inside the subquery would mean collection_items.id.
  */
 const isPublicRead = sql<boolean>`(memories.is_public OR EXISTS (
-  SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
-  WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND g.link_kind = 'public' AND g.release_condition = 'now'
-    AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+  SELECT 1 FROM collection_items ci JOIN grants ON grants.collection_id = ci.collection_id
+  WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND ${livePublicLink(databaseNow)}))`;
 // search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(memories);
 /** Every column, with isPublic as read: what becomes a Memory. */

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
+import { databaseNow, livePublicLink } from '../../db/grant-conditions';
 import { photos } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
@@ -104,9 +105,8 @@ const monthStart = (month: SQL, zone: () => SQL) => sql`(
 // Spelled with the table's name: drizzle drops the table from columns in single-table selects and RETURNING,
 // and an unqualified "id" inside the subquery would mean collection_items.id.
 const isPublicRead = sql<boolean>`(photos.is_public OR EXISTS (
-  SELECT 1 FROM collection_items ci JOIN grants g ON g.collection_id = ci.collection_id
-  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND g.link_kind = 'public' AND g.release_condition = 'now'
-    AND (g.expires_at IS NULL OR g.expires_at > now())))`;
+  SELECT 1 FROM collection_items ci JOIN grants ON grants.collection_id = ci.collection_id
+  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND ${livePublicLink(databaseNow)}))`;
 // search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(photos);
 /** Every column, with isPublic as read: what becomes a Photo. */

@@ -1,8 +1,9 @@
 // What a grant's recipient may read (decision 025). Every query starts from one resolved grant: the
 // collection and its owner are part of each WHERE, so an id from another collection, another owner or the
 // owner's library at large names nothing here.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { notExpired, releasedGrant, sharedNow } from '../../db/grant-conditions';
 import { collectionItems, collections, contacts, grants, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
 import type { VideoPlaybackState } from '../photos/photos.service';
 
@@ -23,7 +24,7 @@ function isRecipient(userId: number) {
  * Plan released to them as an heir (decision 027) — so an heir who makes an account keeps it.
  */
 function keptByRecipient(now: Date) {
-  return or(eq(grants.releaseCondition, 'now'), and(eq(grants.linkKind, 'heir'), lte(grants.releasedAt, now)));
+  return or(sharedNow, releasedGrant(now));
 }
 
 /**
@@ -269,7 +270,7 @@ export function createSharedViewRepo(db: Db) {
   return {
     async findByTokenHash(tokenHash: string): Promise<ShareGrant | undefined> {
       const [row] = await grantQuery()
-        .where(and(eq(grants.tokenHash, tokenHash), eq(grants.releaseCondition, 'now')))
+        .where(and(eq(grants.tokenHash, tokenHash), sharedNow))
         .limit(1);
       return row;
     },
@@ -295,7 +296,7 @@ export function createSharedViewRepo(db: Db) {
         .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
         .innerJoin(users, eq(users.id, grants.userId))
         .innerJoin(contacts, and(eq(contacts.id, grants.contactId), eq(contacts.ownerId, grants.userId)))
-        .where(and(isRecipient(userId), keptByRecipient(now), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
+        .where(and(isRecipient(userId), keptByRecipient(now), notExpired(now)))
         .orderBy(desc(grants.createdAt), desc(grants.id));
     },
 
@@ -366,16 +367,7 @@ export function createSharedViewRepo(db: Db) {
         .leftJoin(photos, and(eq(photos.id, grants.photoId), eq(photos.userId, grants.userId)))
         .leftJoin(memories, and(eq(memories.id, grants.memoryId), eq(memories.userId, grants.userId)))
         .leftJoin(vaultFiles, and(eq(vaultFiles.id, grants.vaultFileId), eq(vaultFiles.userId, grants.userId)))
-        .where(
-          and(
-            eq(grants.id, grantId),
-            eq(grants.heirId, heirId),
-            sql`${grants.linkKind}::text = 'heir'`,
-            isNotNull(grants.releasedAt),
-            lte(grants.releasedAt, now),
-            isNull(grants.letterId),
-          ),
-        )
+        .where(and(eq(grants.id, grantId), eq(grants.heirId, heirId), releasedGrant(now), isNull(grants.letterId)))
         .limit(1);
       return row;
     },
