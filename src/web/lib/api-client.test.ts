@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '@shared/schemas/common';
-import { ApiError, errorMessage, isErrorBody } from './api-client';
+import { api, ApiError, errorMessage, isErrorBody } from './api-client';
 
 describe('ApiError', () => {
   it('reads "<status>: <body text>" (spec §7)', () => {
@@ -54,5 +54,23 @@ describe('isErrorBody', () => {
 
   it.each(bodies.map((body) => [JSON.stringify(body), body]))('agrees with errorBodySchema on %s', (_, body) => {
     expect(isErrorBody(body)).toBe(errorBodySchema.safeParse(body).success);
+  });
+});
+
+describe('ApiError.retryAfterSeconds', () => {
+  it("reads the Retry-After header's seconds, the one place the web reads it", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Too many tries"}', { status: 429, headers: { 'Retry-After': '42' } })),
+    );
+    const error: unknown = await api.post('/api/legacy/open', { keyCode: 'x' }).catch((err: unknown) => err);
+    vi.unstubAllGlobals();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfterSeconds).toBe(42);
+    expect((error as ApiError).serverMessage).toBe('Too many tries');
+  });
+
+  it.each([[null], [''], ['0'], ['-3'], ['soon'], ['Wed, 21 Oct 2026 07:28:00 GMT']])('has no wait for %j', (header) => {
+    expect(new ApiError(429, '', 'Too Many Requests', header).retryAfterSeconds).toBeUndefined();
   });
 });

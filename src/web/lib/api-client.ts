@@ -16,14 +16,25 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
+/** A Retry-After header's wait in whole seconds, when it gives one (heirloom sends seconds, never a date). */
+function retryAfterSecondsOf(header: string | null | undefined) {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
 export class ApiError extends Error {
+  /** How long the server asked to wait before trying again (a 429's or 503's Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly status: number,
     readonly body: string,
     statusText: string,
+    retryAfter?: string | null,
   ) {
     super(`${status}: ${body || statusText}`); // spec §7: "<status>: <body text or status text>"
     this.name = 'ApiError';
+    this.retryAfterSeconds = retryAfterSecondsOf(retryAfter);
   }
 
   get serverMessage(): string | undefined {
@@ -44,7 +55,7 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText, res.headers.get('Retry-After'));
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
@@ -62,7 +73,7 @@ function upload<T>(url: string, form: FormData, onProgress?: (percent: number) =
     }
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+        reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText, xhr.getResponseHeader('Retry-After')));
         return;
       }
       try {

@@ -2,7 +2,7 @@
 // the e-mail address and its verification, and the storage the account uses.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AccountDeletionInput, EmailChangeInput, PasswordChangeInput, StorageUsage } from '@shared/schemas/account';
-import { api, ApiError } from '@web/lib/api-client';
+import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 type Message = { message: string };
@@ -27,23 +27,10 @@ export function useLogoutEverywhere() {
   });
 }
 
-/** DELETE with a JSON body (the password), which api.delete does not send; errors match ApiError. */
-async function deleteAccount(input: AccountDeletionInput): Promise<Message> {
-  const res = await fetch('/api/user', {
-    method: 'DELETE',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
-  return JSON.parse(text) as Message;
-}
-
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteAccount,
+    mutationFn: (input: AccountDeletionInput) => api.delete<Message>('/api/user', input),
     onSuccess: () => forgetEverything(queryClient),
   });
 }

@@ -37,41 +37,10 @@ export function useSharedLink(token: string, enabled = true) {
   });
 }
 
-/** A refused unlock: 401 wrong password, or 429 with the seconds to wait from Retry-After. */
-export class UnlockRefusedError extends ApiError {
-  constructor(
-    status: number,
-    body: string,
-    statusText: string,
-    readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(status, body, statusText);
-    this.name = 'UnlockRefusedError';
-  }
-}
-
-// fetch rather than api.post: a throttled answer's wait is in the Retry-After header, which api.post drops.
-async function unlock(token: string, password: string) {
-  const res = await fetch(`${sharedUrl(token)}/unlock`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password }),
-  });
-  if (res.ok) return;
-  const retryAfter = Number(res.headers.get('Retry-After'));
-  throw new UnlockRefusedError(
-    res.status,
-    await res.text(),
-    res.statusText,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-  );
-}
-
 export function useUnlockSharedLink(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => unlock(token, password),
+    mutationFn: (password: string) => api.post<void>(`${sharedUrl(token)}/unlock`, { password }),
     // the cookie is set now: the same request for the collection is answered this time
     onSuccess: () => queryClient.resetQueries({ queryKey: queryKeys.shared.link(token) }),
   });

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
+import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmVeto } from '../api';
-import { isDeadLink, isLinkToken, isReleased, OneClickCard, tooManyTries } from './one-click-card';
+import { isDeadLink, isLinkToken, isReleased, OneClickCard } from './one-click-card';
 
 /** /legacy/cancel?token=…: the owner's one-click cancel from the mail sent when verifiers confirmed a death. */
 export function CancelScreen({ token }: { token: string }) {

@@ -4,8 +4,9 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
+import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmCheckIn } from '../api';
-import { isDeadLink, isLinkToken, isReleased, OneClickCard, tooManyTries } from './one-click-card';
+import { isDeadLink, isLinkToken, isReleased, OneClickCard } from './one-click-card';
 
 function SignInInstead() {
   return (

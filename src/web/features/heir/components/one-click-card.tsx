@@ -2,7 +2,6 @@ import { CheckCircle2, CircleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api-client';
-import { throttledMessage } from '../api';
 
 type Tone = 'ask' | 'success' | 'error';
 
@@ -55,6 +54,3 @@ export const isDeadLink = (error: unknown) => error instanceof ApiError && [400,
 
 /** 409: the plan was released already, so neither a check-in nor a cancel can change anything. */
 export const isReleased = (error: unknown) => error instanceof ApiError && error.status === 409;
-
-/** A throttled answer's wait, or undefined. */
-export const tooManyTries = (error: unknown) => throttledMessage(error);

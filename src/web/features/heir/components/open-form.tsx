@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
-import { throttledMessage, useOpenLegacy } from '../api';
+import { tooManyTries } from '@web/lib/too-many-tries';
+import { useOpenLegacy } from '../api';
 import { KeyCodeInput } from './key-code-input';
 
 /**
@@ -43,7 +44,7 @@ export function OpenForm({ initialCode, onOpened }: { initialCode: string; onOpe
   let answer: string | null = null;
   if (open.data && !open.data.released) answer = LEGACY_MESSAGES.nothingReleased;
   const failure = open.isError
-    ? (throttledMessage(open.error) ?? errorMessage(open.error, 'The code could not be checked. Please try again.'))
+    ? (tooManyTries(open.error) ?? errorMessage(open.error, 'The code could not be checked. Please try again.'))
     : null;
   const error = typingError ?? failure;
 

@@ -4,9 +4,10 @@ import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-client';
+import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmDeath, useVerifierLink } from '../api';
 import { afterConfirming, beforeConfirming } from '../verifier-wording';
-import { isLinkToken, OneClickCard, tooManyTries } from './one-click-card';
+import { isLinkToken, OneClickCard } from './one-click-card';
 
 function DeadLink() {
   return (

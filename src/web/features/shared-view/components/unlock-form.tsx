@@ -7,26 +7,16 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api-client';
-import { UnlockRefusedError, useUnlockSharedLink } from '../api';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { tooManyTries } from '@web/lib/too-many-tries';
+import { useUnlockSharedLink } from '../api';
 
 type UnlockInput = { password: string };
 
-function waitText(seconds: number) {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
-
 /** What a refused password says: wrong, or wait (429 with Retry-After), or the server's own message. */
 function refusal(error: unknown) {
-  if (error instanceof UnlockRefusedError && error.status === 401) return SHARING_MESSAGES.wrongPassword;
-  if (error instanceof UnlockRefusedError && error.status === 429) {
-    return error.retryAfterSeconds
-      ? `Too many tries. Please wait ${waitText(error.retryAfterSeconds)} and try again.`
-      : 'Too many tries. Please wait a moment and try again.';
-  }
-  return errorMessage(error, 'Could not check the password. Please try again.');
+  if (error instanceof ApiError && error.status === 401) return SHARING_MESSAGES.wrongPassword;
+  return tooManyTries(error) ?? errorMessage(error, 'Could not check the password. Please try again.');
 }
 
 /** A public link with a password: asked once, then a cookie lets the collection and its images load. */
