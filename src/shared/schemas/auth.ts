@@ -22,10 +22,14 @@ export const optionalShortText = z
   .max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
   .nullish();
 
-/** A date of birth: a real calendar day between 1900-01-01 and today. */
+// The browser offers its own calendar day as "today", which is UTC's tomorrow for hours east of Greenwich:
+// the latest day allowed is the one already begun at UTC+14, so no one's today is refused.
+const latestTodayOnEarth = () => new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** A date of birth: a real calendar day between 1900-01-01 and today (the person's today). */
 export const birthDateSchema = z.iso
   .date({ error: 'Please enter a valid date' })
-  .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), 'Please enter a valid date');
+  .refine((d) => d >= '1900-01-01' && d <= latestTodayOnEarth(), 'Please enter a valid date');
 
 export const INVITATION_INVALID = 'This invitation has expired or has already been used. Please ask for a new one.';
 /** The answer to a registration without a valid invitation (decision 048). */

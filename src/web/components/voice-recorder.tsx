@@ -1,6 +1,7 @@
 import { Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { localDay } from '@web/lib/local-day';
 
 // Records a voice message in the browser (MediaRecorder) and hands it over as a File, in whatever format the
 // browser makes: WebM/Opus in Chromium and Firefox, MP4/AAC in Safari. The server checks by the track list
@@ -27,8 +28,7 @@ const extensionOf = (mimeType: string) => (mimeType.startsWith('audio/mp4') ? 'm
 /** 'Voice message 2026-11-26 14.03.webm', in the recorder's local time. */
 export function voiceMessageName(mimeType: string, at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  return `Voice message ${day} ${pad(at.getHours())}.${pad(at.getMinutes())}.${extensionOf(mimeType)}`;
+  return `Voice message ${localDay(at)} ${pad(at.getHours())}.${pad(at.getMinutes())}.${extensionOf(mimeType)}`;
 }
 
 /** getUserMedia's failures in words a person can act on. */

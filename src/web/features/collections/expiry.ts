@@ -10,9 +10,3 @@ export function expiryFromDay(day: string): string | null {
   const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
   return Number.isNaN(end.getTime()) ? null : end.toISOString();
 }
-
-/** The earliest day to offer: today (a link that expires tonight is still in the future). */
-export function todayAsDay(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -1,5 +1,6 @@
 // The Legacy Plan in plain words: dates, release conditions, the trigger's state and the audit log's events.
 import type { Heir, LegacyStatus, Release } from '@shared/schemas/legacy';
+import { localDay } from '@web/lib/local-day';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
@@ -35,16 +36,10 @@ export function localMidnightIso(day: string): string {
   return toDate(day).toISOString();
 }
 
-/** The local day ('yyyy-MM-dd') of a date, for date inputs. */
-export function calendarDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The heir's birthday at that age, as a calendar date. */
 export function birthdayAt(dateOfBirth: string, age: number): string {
   const born = toDate(dateOfBirth);
-  return calendarDay(new Date(born.getFullYear() + age, born.getMonth(), born.getDate()));
+  return localDay(new Date(born.getFullYear() + age, born.getMonth(), born.getDate()));
 }
 
 export function conditionText(release: Pick<Release, 'condition' | 'releaseAt' | 'age'>, heir?: Pick<Heir, 'dateOfBirth'>): string {

@@ -15,6 +15,7 @@ import type {
 import type { VideoCreate } from '@shared/schemas/videos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
+import { localTimeZone } from '@web/lib/local-day';
 import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
 import { VIDEO_POLL_MS } from './use-video-progress';
 import { uploadVideoFile } from './video-upload';
@@ -40,9 +41,6 @@ export const photoPagesQuery = (sortBy: PhotoSort, from?: string) =>
   });
 
 export const usePhotoPages = (sortBy: PhotoSort, from?: string) => useInfiniteQuery(photoPagesQuery(sortBy, from));
-
-/** The viewer's time zone, so the scrubber's months are the months the gallery's headings show. */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Photos per month, newest first (the scrubber's marks); none for the title order. */
 export const usePhotoMonths = (sortBy: PhotoSort) => {

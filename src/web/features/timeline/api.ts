@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ContentType, SortDirection, TimelinePeriod, TimelineSummary } from '@shared/schemas/timeline';
-import { isTimeZone } from '@shared/time-zone';
 import { api, ApiError } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -9,15 +8,6 @@ const TIMELINE_STALE_MS = 5 * 60 * 1000;
 
 /** Items per request when a year is opened; lazy images keep the first screen to a few dozen requests. */
 const TIMELINE_PAGE_SIZE = 30;
-
-/**
- * The viewer's time zone, so that years and the dates shown on entries agree (an entry's timestamp is
- * shown in this zone by formatLongDate, and the server groups by year in the same zone).
- */
-export function viewerTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isTimeZone(zone) ? zone : 'UTC';
-}
 
 /** spec §8: 'Failed to fetch timeline: {status}' or 'Failed to fetch timeline data'. */
 async function fetchTimeline<T>(url: string): Promise<T> {

@@ -9,10 +9,9 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { localDay } from '@web/lib/local-day';
 import { useCreateOwner, useRegister } from '../api';
 import { NewPasswordFields } from './new-password-fields';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Which account the form makes: the owner's (first run), an invited person's, or by the spec's open form. */
 export type RegisterMode = { kind: 'owner' } | { kind: 'invited'; token: string; email: string } | { kind: 'register' };
@@ -92,7 +91,7 @@ export function RegisterFields({ mode }: { mode: RegisterMode }) {
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Date of Birth" error={errors.dateOfBirth}>
-              <Input type="date" min="1900-01-01" max={today()} {...form.register('dateOfBirth')} />
+              <Input type="date" min="1900-01-01" max={localDay()} {...form.register('dateOfBirth')} />
             </FormField>
             <FormField label="Mobile Number (optional)" error={errors.mobileNumber}>
               <Input type="tel" autoComplete="tel" {...form.register('mobileNumber')} />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { todayAsDay } from '../expiry';
+import { localDay } from '@web/lib/local-day';
 
 export type LinkOptionsValue = { expiresOn: string; includePlaces: boolean };
 
@@ -16,7 +16,7 @@ export function LinkOptions({ value, onChange }: { value: LinkOptionsValue; onCh
         <Input
           id={expiryId}
           type="date"
-          min={todayAsDay()}
+          min={localDay()}
           value={value.expiresOn}
           onChange={(event) => onChange({ ...value, expiresOn: event.target.value })}
           className="w-full sm:w-48"

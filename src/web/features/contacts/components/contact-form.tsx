@@ -7,9 +7,8 @@ import { DialogFooter } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
+import { localDay } from '@web/lib/local-day';
 import { RelationshipSelect } from './relationship-select';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 type ContactFormProps = {
   defaultValues: ContactInput;
@@ -56,7 +55,7 @@ export function ContactForm({ defaultValues, submitLabel, isPending, onSubmit }:
         />
       )}
       <FormField label="Birthday" error={errors.birthday}>
-        <Input type="date" min="1900-01-01" max={today()} {...form.register('birthday')} />
+        <Input type="date" min="1900-01-01" max={localDay()} {...form.register('birthday')} />
       </FormField>
       <FormField label="Address" error={errors.address}>
         <Input autoComplete="off" {...form.register('address')} />

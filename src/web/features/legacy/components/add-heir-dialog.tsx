@@ -18,8 +18,8 @@ import { OwnItemPicker } from '@web/components/own-item-picker';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import type { PickerItem } from '@web/lib/own-items';
+import { localDay } from '@web/lib/local-day';
 import { useAddHeir } from '../api';
-import { calendarDay } from '../wording';
 
 /** Why a contact cannot become an heir, or undefined when it can. */
 export function heirUnavailableReason(contact: Contact, heirs: Heir[]) {
@@ -100,13 +100,7 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
         </fieldset>
         <div className="grid gap-2">
           <Label htmlFor={dobId}>Date of birth (optional)</Label>
-          <Input
-            id={dobId}
-            type="date"
-            max={calendarDay(new Date())}
-            value={dateOfBirth}
-            onChange={(e) => setDateOfBirth(e.target.value)}
-          />
+          <Input id={dobId} type="date" max={localDay()} value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} />
           <p className="text-xs text-muted-foreground">Needed to release something on a birthday, e.g. at 18.</p>
         </div>
         <DialogFooter>

@@ -17,8 +17,9 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import type { LibraryKind } from '@web/lib/own-items';
 import { OwnItemPicker } from '@web/components/own-item-picker';
+import { localDayFromToday } from '@web/lib/local-day';
 import { useAddRelease, useOwnCollections } from '../api';
-import { birthdayAt, calendarDay, formatDay, localMidnightIso, TARGET_KIND_NAMES } from '../wording';
+import { birthdayAt, formatDay, localMidnightIso, TARGET_KIND_NAMES } from '../wording';
 
 type Kind = Release['target']['kind'];
 type Condition = 'after-death' | 'on-date' | 'at-age' | 'never';
@@ -71,9 +72,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
   const itemId = useId();
   const dayId = useId();
   const ageId = useId();
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  const minDay = calendarDay(tomorrow);
+  const minDay = localDayFromToday(1);
 
   function onOpenChange(next: boolean) {
     setOpen(next);

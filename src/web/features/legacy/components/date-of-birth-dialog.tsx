@@ -14,8 +14,8 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { localDay } from '@web/lib/local-day';
 import { useSetDateOfBirth } from '../api';
-import { calendarDay } from '../wording';
 
 /** An heir's date of birth, for releases at an age; releases already set at an age move with it. */
 export function DateOfBirthDialog({ heir }: { heir: Heir }) {
@@ -58,7 +58,7 @@ export function DateOfBirthDialog({ heir }: { heir: Heir }) {
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor={inputId}>Date of birth</Label>
-          <Input id={inputId} type="date" max={calendarDay(new Date())} value={day} onChange={(e) => setDay(e.target.value)} />
+          <Input id={inputId} type="date" max={localDay()} value={day} onChange={(e) => setDay(e.target.value)} />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>

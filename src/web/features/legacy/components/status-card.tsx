@@ -18,8 +18,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useCheckIn, useLegacyPlan, useLegacyStatus, useSavePlan, useVeto } from '../api';
-import { calendarDay, formatDay, localMidnightIso, statusText } from '../wording';
+import { formatDay, localMidnightIso, statusText } from '../wording';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { localDayFromToday } from '@web/lib/local-day';
 
 const planInput = (plan: LegacyPlan, pausedUntil: string | null) => ({
   checkInMonths: plan.checkInMonths,
@@ -35,9 +36,8 @@ function TravelButton({ plan, isPaused }: { plan: LegacyPlan; isPaused: boolean 
   const [error, setError] = useState<string | null>(null);
   const savePlan = useSavePlan();
   const inputId = useId();
-  const today = new Date();
-  const min = calendarDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1));
-  const max = calendarDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + MAX_PAUSE_DAYS));
+  const min = localDayFromToday(1);
+  const max = localDayFromToday(MAX_PAUSE_DAYS);
 
   const save = (pausedUntil: string | null, done: string) =>
     savePlan.mutate(planInput(plan, pausedUntil), {

@@ -14,6 +14,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { VoiceRecorder } from '@web/components/voice-recorder';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCapabilities } from '@web/lib/capabilities';
+import { localDay } from '@web/lib/local-day';
 import { useCreateMemory, useUpdateMemory, useUploadAttachments } from '../api';
 import { AttachmentDropZone } from './attachment-drop-zone';
 import { ExistingAttachments } from './existing-attachments';
@@ -23,14 +24,9 @@ import { TagInput } from './tag-input';
 import { TagSuggestions } from './tag-suggestions';
 import { transcribeQueued, transcribeSaved } from './transcribe-button';
 
-/** Today in the user's own time zone, as yyyy-MM-dd (spec §4: a new memory defaults to today). */
-function localToday() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
+/** spec §4: a new memory defaults to today, the writer's own day. */
 function defaultsFor(memory: Memory | undefined): MemoryFormValues {
-  if (!memory) return { title: '', content: '', eventDate: localToday(), isPublic: false, tags: [], location: '' };
+  if (!memory) return { title: '', content: '', eventDate: localDay(), isPublic: false, tags: [], location: '' };
   return {
     title: memory.title,
     content: memory.content,

@@ -4,13 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { localDay } from '@web/lib/local-day';
 import { photoCount } from './photo-bulk-words';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 /**
  * A picked day becomes noon of that day in the viewer's time zone: the photos then show that same day to
@@ -66,7 +61,7 @@ export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSu
               id={inputId}
               type="date"
               min="1900-01-01"
-              max={today()}
+              max={localDay()}
               value={day}
               onChange={(event) => setDay(event.target.value)}
               aria-invalid={error ? true : undefined}

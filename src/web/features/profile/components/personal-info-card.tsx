@@ -11,16 +11,15 @@ import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
+import { localDay } from '@web/lib/local-day';
 import { useUpdateProfile } from '../api';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** spec §4: empty strings, today's date for dateOfBirth and gender other wherever the user has no value. */
 function toFormValues(user: User): ProfileInput {
   return {
     firstName: user.firstName ?? '',
     surname: user.surname ?? '',
-    dateOfBirth: user.dateOfBirth || today(),
+    dateOfBirth: user.dateOfBirth || localDay(),
     mobileNumber: user.mobileNumber ?? '',
     cityOfBirth: user.cityOfBirth ?? '',
     address: user.address ?? '',
@@ -76,7 +75,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
               <Input type="email" value={user.email} readOnly disabled />
             </FormField>
             <FormField label="Date of Birth" error={errors.dateOfBirth}>
-              <Input type="date" min="1900-01-01" max={today()} {...form.register('dateOfBirth')} />
+              <Input type="date" min="1900-01-01" max={localDay()} {...form.register('dateOfBirth')} />
             </FormField>
             <FormField label="Mobile Number" error={errors.mobileNumber}>
               <Input type="tel" autoComplete="tel" {...form.register('mobileNumber')} />

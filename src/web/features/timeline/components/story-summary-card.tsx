@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useTimelineSummary, viewerTimeZone } from '../api';
+import { localTimeZone } from '@web/lib/local-day';
+import { useTimelineSummary } from '../api';
 
 type Props = {
   /** Where the buttons lead; passed in by the route so this feature does not hard-code the route table. */
@@ -17,7 +18,7 @@ type Props = {
  * 'Build Your Timeline' with 'Start Timeline' and 'Add First Memory'. Freshness 5 minutes (spec §9).
  */
 export function StorySummaryCard({ timelinePath, firstMemoryPath }: Props) {
-  const [tz] = useState(viewerTimeZone);
+  const [tz] = useState(localTimeZone);
   const summary = useTimelineSummary(tz);
 
   if (summary.isPending) {

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { ContentType, SortDirection, TimelineSummary } from '@shared/schemas/timeline';
 import { EmptyState } from '@web/components/empty-state';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion';
-import { useTimelineSummary, viewerTimeZone } from '../api';
+import { localTimeZone } from '@web/lib/local-day';
+import { useTimelineSummary } from '../api';
 import { TimelineControls } from './timeline-controls';
 import { TimelineError } from './timeline-error';
 import { TimelineEntrySkeletons } from './timeline-skeleton';
@@ -22,7 +23,7 @@ function yearsFor(summary: TimelineSummary, sortDirection: SortDirection, conten
  * summary; a year's entries load only when it is opened (a closed accordion renders nothing).
  */
 export function TimelineView() {
-  const [tz] = useState(viewerTimeZone);
+  const [tz] = useState(localTimeZone);
   const [sortDirection, setSortDirection] = useState<SortDirection>('desc'); // spec §4 default
   const [contentType, setContentType] = useState<ContentType | undefined>(undefined); // spec §4: all
   const summary = useTimelineSummary(tz);
