@@ -1,32 +1,27 @@
-import { useId, useState } from 'react';
-import type { Heir } from '@shared/schemas/legacy';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { heirInputSchema, type Heir } from '@shared/schemas/legacy';
+import { DialogForm } from '@web/components/dialog-form';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { localDay } from '@web/lib/local-day';
 import { useSetDateOfBirth } from '../api';
 
+const dateOfBirthFormSchema = heirInputSchema.pick({ dateOfBirth: true });
+
 /** An heir's date of birth, for releases at an age; releases already set at an age move with it. */
 export function DateOfBirthDialog({ heir }: { heir: Heir }) {
   const [open, setOpen] = useState(false);
-  const [day, setDay] = useState(heir.dateOfBirth ?? '');
   const setDateOfBirth = useSetDateOfBirth();
-  const inputId = useId();
+  const form = useForm({ resolver: zodResolver(dateOfBirthFormSchema), defaultValues: { dateOfBirth: heir.dateOfBirth } });
 
-  function save() {
+  const save = form.handleSubmit(({ dateOfBirth }) =>
     setDateOfBirth.mutate(
-      { heirId: heir.id, dateOfBirth: day || null },
+      { heirId: heir.id, dateOfBirth: dateOfBirth ?? null },
       {
         onSuccess: () => {
           setOpen(false);
@@ -35,40 +30,30 @@ export function DateOfBirthDialog({ heir }: { heir: Heir }) {
         onError: (err) =>
           toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to save the date of birth') }),
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <Dialog
+    <DialogForm
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setDay(heir.dateOfBirth ?? '');
+        form.reset({ dateOfBirth: heir.dateOfBirth });
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="ghost" size="sm" aria-label={`${heir.dateOfBirth ? 'Change' : 'Add'} date of birth for ${heir.name}`}>
           {heir.dateOfBirth ? 'Change' : 'Add'} date of birth
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{`${heir.name}’s date of birth`}</DialogTitle>
-          <DialogDescription>Needed to release something on a birthday, e.g. at 18.</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>Date of birth</Label>
-          <Input id={inputId} type="date" max={localDay()} value={day} onChange={(e) => setDay(e.target.value)} />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={setDateOfBirth.isPending}>
-            Save
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={`${heir.name}’s date of birth`}
+      description="Needed to release something on a birthday, e.g. at 18."
+      submitLabel="Save"
+      isPending={setDateOfBirth.isPending}
+      onSubmit={save}
+    >
+      <FormField label="Date of birth" error={form.formState.errors.dateOfBirth}>
+        <Input type="date" max={localDay()} {...form.register('dateOfBirth', { setValueAs: (day: string) => day || null })} />
+      </FormField>
+    </DialogForm>
   );
 }

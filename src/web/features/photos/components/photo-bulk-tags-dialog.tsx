@@ -1,11 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { photoBulkSchema } from '@shared/schemas/photos';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { DialogForm } from '@web/components/dialog-form';
+import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { splitTags } from './photo-edit-form';
 import { photoCount } from './photo-bulk-words';
+
+// the words as the shared contract checks them (at least one, each tag's length and count)
+const tagsFormSchema = z.object({
+  text: z.string().superRefine((text, ctx) => {
+    const parsed = photoBulkSchema.shape.action.safeParse({ type: 'addTags', tags: splitTags(text) });
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Add at least one tag' });
+  }),
+});
 
 type Props = {
   count: number;
@@ -17,62 +26,21 @@ type Props = {
 
 /** "Add tags" for the selected photos: comma-separated words, added to each photo's own tags. */
 export function PhotoBulkTagsDialog({ count, open, onOpenChange, isPending, onSubmit }: Props) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = photoBulkSchema.shape.action.safeParse({ type: 'addTags', tags: splitTags(text) });
-    if (!parsed.success || parsed.data.type !== 'addTags') {
-      setError(parsed.error?.issues[0]?.message ?? 'Add at least one tag');
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.data.tags);
-  };
+  const form = useForm({ resolver: zodResolver(tagsFormSchema), defaultValues: { text: '' } });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Add tags</DialogTitle>
-            <DialogDescription>
-              Adds these tags to {photoCount(count)}. Tags a photo already has are not repeated, and no tag is removed.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>New tags</Label>
-            <Input
-              id={inputId}
-              autoComplete="off"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            />
-            <p id={hintId} className="text-xs text-muted-foreground">
-              Separate tags with commas
-            </p>
-            {error && (
-              <p id={errorId} className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              Save tags
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogForm
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add tags"
+      description={`Adds these tags to ${photoCount(count)}. Tags a photo already has are not repeated, and no tag is removed.`}
+      submitLabel="Save tags"
+      isPending={isPending}
+      onSubmit={form.handleSubmit(({ text }) => onSubmit(splitTags(text)))}
+    >
+      <FormField label="New tags" error={form.formState.errors.text} hint="Separate tags with commas">
+        <Input autoComplete="off" {...form.register('text')} />
+      </FormField>
+    </DialogForm>
   );
 }
