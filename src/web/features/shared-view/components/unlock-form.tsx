@@ -3,10 +3,9 @@ import { LockKeyhole } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { SHARING_MESSAGES, unlockInputSchema } from '@shared/schemas/sharing';
 import { FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { SecretFormCard } from '@web/components/secret-form-card';
+import { CardDescription } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { tooManyTries } from '@web/lib/too-many-tries';
 import { useUnlockSharedLink } from '../api';
@@ -34,40 +33,21 @@ export function UnlockForm({ token }: { token: string }) {
   });
 
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <LockKeyhole aria-hidden="true" className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          {SHARING_MESSAGES.passwordRequired}
-        </CardTitle>
-        <CardDescription>Enter the password you were given with the link.</CardDescription>
-      </CardHeader>
-      <form onSubmit={onSubmit} noValidate>
-        <CardContent className="grid gap-4">
-          <FormField label="Password" error={errors.password}>
-            <Input type="password" autoComplete="off" autoFocus {...form.register('password')} />
-          </FormField>
-          {unlock.isError && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {refusal(unlock.error)}
-            </p>
-          )}
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" size="lg" className="w-full" disabled={unlock.isPending}>
-            {unlock.isPending ? (
-              <>
-                <Spinner />
-                Opening...
-              </>
-            ) : (
-              'Open'
-            )}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <SecretFormCard
+      icon={LockKeyhole}
+      title={SHARING_MESSAGES.passwordRequired}
+      description={<CardDescription>Enter the password you were given with the link.</CardDescription>}
+      onSubmit={onSubmit}
+      isPending={unlock.isPending}
+    >
+      <FormField label="Password" error={errors.password}>
+        <Input type="password" autoComplete="off" autoFocus {...form.register('password')} />
+      </FormField>
+      {unlock.isError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {refusal(unlock.error)}
+        </p>
+      )}
+    </SecretFormCard>
   );
 }
