@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { contacts, grants, heirs, legacyPlans, letters } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
-import { addMonths, createLegacyTriggerService, LEGACY_TICK_JOB } from './legacy-trigger.service';
+import { createLegacyTriggerService, LEGACY_TICK_JOB } from './legacy-trigger.service';
+import { addMonths } from './trigger-clock';
 
 const DAY = 24 * 60 * 60 * 1000;
 

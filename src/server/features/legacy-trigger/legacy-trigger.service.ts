@@ -14,13 +14,22 @@ import type { LinkTokens } from '../../lib/link-tokens';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { chainIntact, createLegacyLinks, createLegacyTriggerRepo, type LegacyTriggerRepo, type PlanRow } from './legacy-trigger.repo';
 import { afterReportText, days, waitingDays } from './release-rules';
+import { addDays, nextStepAt, REMINDERS } from './trigger-clock';
+import {
+  askVerifierMail,
+  cancelReleaseMail,
+  checkInMail,
+  firstReportNotice,
+  fullName,
+  makeKeyCodeMail,
+  ownerIsWellMail,
+  releasedToHeirMail,
+  waitingTimeNotice,
+  type CancelNotice,
+} from './trigger-mails';
 
 export const LEGACY_TICK_JOB = 'legacy.tick';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Reminders go out this long after the check-in mail and after each other; the verifiers are asked one more interval later. */
-export const REMINDER_INTERVAL_DAYS = 7;
-export const REMINDERS = 2;
 export const LINK_INVALID = 'This link has expired or has already been used.';
 
 /**
@@ -33,34 +42,6 @@ export async function scheduleLegacyTick(jobs: JobQueue, userId: number, at?: Da
   await jobs.send(LEGACY_TICK_JOB, { userId }, { singletonKey: key, startAfter: at });
 }
 
-/** `date` plus calendar months, in UTC; the 31st of a shorter month is its last day. */
-export function addMonths(date: Date, months: number) {
-  const result = new Date(date);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
-
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
-const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
-
-/** When the plan's current state takes its next step on its own (null: it waits for a person). */
-export function nextStepAt(plan: PlanRow): Date | null {
-  switch (plan.state) {
-    case 'active':
-      return addMonths(later(plan.lastCheckInAt, plan.pausedUntil), plan.checkInMonths);
-    case 'awaiting_check_in':
-      return addDays(plan.checkInSentAt ?? plan.stateSince, REMINDER_INTERVAL_DAYS * (Math.min(plan.remindersSent, REMINDERS) + 1));
-    case 'veto':
-      return plan.vetoEndsAt;
-    default:
-      return null;
-  }
-}
-
 interface Context {
   repo: LegacyTriggerRepo;
   jobs: JobQueue;
@@ -69,8 +50,6 @@ interface Context {
 }
 
 type Outbox = MailMessage[];
-const fullName = (p: { firstName: string; surname?: string; lastName?: string }) =>
-  [p.firstName, p.surname ?? p.lastName].filter(Boolean).join(' ');
 
 /** Queues the mails of a committed change and the owner's next tick. */
 async function afterCommit(ctx: Context, userId: number, outbox: Outbox) {
@@ -87,21 +66,7 @@ async function nextTickAt(repo: LegacyTriggerRepo, userId: number) {
 
 async function tellVerifiersCancelled(ctx: Context, tx: Tx, userId: number, outbox: Outbox) {
   const owner = await ctx.repo.owner(tx, userId);
-  for (const v of await ctx.repo.verifiers(tx, userId)) {
-    if (!v.email || !owner) continue;
-    outbox.push({
-      to: v.email,
-      subject: `${fullName(owner)} is well: nothing will be released`,
-      text: [
-        `Hello ${v.firstName},`,
-        '',
-        `${fullName(owner)} has answered heirloom, so nothing is being released and their Legacy Plan is back to normal.`,
-        'If you had reported their death, thank you for looking out for them; there is nothing more to do.',
-        '',
-        'Your personal link to report a death still works should it ever be needed.',
-      ].join('\n'),
-    });
-  }
+  for (const v of await ctx.repo.verifiers(tx, userId)) if (v.email && owner) outbox.push(ownerIsWellMail({ ...v, email: v.email }, owner));
 }
 
 /**
@@ -174,26 +139,11 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     return { owner, addresses };
   }
 
-  async function checkInMail(tx: Tx, userId: number, reminder: number, outbox: Outbox) {
+  async function queueCheckInMail(tx: Tx, userId: number, reminder: number, outbox: Outbox) {
     const { owner } = await ownerAddresses(tx, userId);
     if (!owner) return;
     const token = await links.issue(userId, 'legacy_check_in', owner.email);
-    outbox.push({
-      to: owner.email,
-      subject: reminder === 0 ? 'Are you still there? (heirloom)' : `Reminder ${reminder}: are you still there? (heirloom)`,
-      text: [
-        `Hello ${owner.firstName},`,
-        '',
-        'This is the regular check-in of your heirloom Legacy Plan. To tell heirloom you are still there, open this link:',
-        '',
-        `${publicUrl}/legacy/check-in?token=${token}`,
-        '',
-        'Signing in to heirloom counts too.',
-        reminder < REMINDERS
-          ? `If there is no answer, heirloom reminds you ${REMINDERS - reminder === 1 ? 'once more' : 'twice more'}, a week apart; then it asks your verifiers whether you have died.`
-          : `This is the last reminder: if there is no answer within ${REMINDER_INTERVAL_DAYS} days, heirloom asks your verifiers whether you have died.`,
-      ].join('\n'),
-    });
+    outbox.push(checkInMail(owner, reminder, `${publicUrl}/legacy/check-in?token=${token}`));
   }
 
   async function askVerifiers(tx: Tx, userId: number, plan: PlanRow, at: Date, outbox: Outbox) {
@@ -201,22 +151,8 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     if (!owner) return 0;
     const verifiers = await repo.verifiers(tx, userId);
     for (const v of verifiers) {
-      if (!v.email || v.confirmedAt) continue;
-      outbox.push({
-        to: v.email,
-        subject: `${fullName(owner)} has not answered heirloom: please let us know`,
-        text: [
-          `Hello ${v.firstName},`,
-          '',
-          `${fullName(owner)} named you as someone heirloom may ask if they have died. They have not answered heirloom's check-ins for three weeks.`,
-          '',
-          'If you know that they have died, please confirm it with your personal link:',
-          '',
-          verifyUrl(v.tokenNonce),
-          '',
-          `If they are alive, you need do nothing. ${afterReportText(plan, fullName(owner))}`,
-        ].join('\n'),
-      });
+      if (v.email && !v.confirmedAt)
+        outbox.push(askVerifierMail({ ...v, email: v.email }, owner, verifyUrl(v.tokenNonce), afterReportText(plan, fullName(owner))));
     }
     await repo.appendAudit(tx, userId, at, 'verifiers asked', { verifiers: verifiers.length });
     return verifiers.length;
@@ -236,33 +172,9 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
         if (!afterDeath) noCode.push(grant.contact.firstName);
         continue;
       }
-      outbox.push({
-        to: grant.contact.email,
-        subject: `${fullName(owner)} has left something for you on heirloom`,
-        text: [
-          `Hello ${grant.contact.firstName},`,
-          '',
-          `${fullName(owner)} chose to leave something for you, and it is now waiting for you. To open it, go to:`,
-          '',
-          `${publicUrl}/legacy`,
-          '',
-          `and enter the key code ${owner.firstName} gave you (it is in your Legacy Kit, or on the paper they left you).`,
-          'You need no account.',
-        ].join('\n'),
-      });
+      outbox.push(releasedToHeirMail({ ...grant.contact, email: grant.contact.email }, owner, publicUrl));
     }
-    if (owner && noCode.length > 0) {
-      outbox.push({
-        to: owner.email,
-        subject: 'Make a key code so your heir can open what you released',
-        text: [
-          `Hello ${owner.firstName},`,
-          '',
-          `Something you chose to release on a date or at an age has been released to ${noCode.join(', ')}, but there is no key code to open it yet, so they have not been told.`,
-          `Make the key code on your Legacy Plan page (${publicUrl}/after-life) and give them their Legacy Kit.`,
-        ].join('\n'),
-      });
-    }
+    if (owner && noCode.length > 0) outbox.push(makeKeyCodeMail(owner, noCode, publicUrl));
     const dated = released.filter((g) => g.condition === 'on_date' || g.condition === 'at_age');
     if (dated.length > 0) await repo.appendAudit(tx, userId, at, 'time capsule released', { grants: dated.map((g) => g.id) });
     const afterDeathGrants = released.filter((g) => g.condition === 'after_death');
@@ -279,13 +191,13 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
       if (plan.state === 'active') {
         if (!due || at < due) return;
         await repo.updatePlan(tx, userId, { state: 'awaiting_check_in', stateSince: at, checkInSentAt: at, remindersSent: 0 });
-        await checkInMail(tx, userId, 0, outbox);
+        await queueCheckInMail(tx, userId, 0, outbox);
         await repo.appendAudit(tx, userId, at, 'check-in sent', {});
       } else if (plan.state === 'awaiting_check_in') {
         if (!due || at < due) return;
         if (plan.remindersSent < REMINDERS) {
           await repo.updatePlan(tx, userId, { remindersSent: plan.remindersSent + 1 });
-          await checkInMail(tx, userId, plan.remindersSent + 1, outbox);
+          await queueCheckInMail(tx, userId, plan.remindersSent + 1, outbox);
           await repo.appendAudit(tx, userId, at, 'reminder sent', { reminder: plan.remindersSent + 1 });
         } else {
           await repo.updatePlan(tx, userId, { state: 'verifying', stateSince: at });
@@ -298,7 +210,7 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
         const vetoEndsAt = addDays(at, wait);
         await repo.updatePlan(tx, userId, { state: 'veto', stateSince: at, vetoEndsAt });
         await repo.appendAudit(tx, userId, at, 'veto started', { confirmations: confirmed, vetoEndsAt: vetoEndsAt.toISOString() });
-        if (wait > 0) await vetoMail(tx, userId, vetoEndsAt, outbox);
+        if (wait > 0) await mailOwnerToCancel(tx, userId, outbox, waitingTimeNotice(vetoEndsAt));
       } else if (plan.state === 'veto') {
         if (!due || at < due) return;
         await repo.updatePlan(tx, userId, { state: 'released', stateSince: at, releasedAt: at });
@@ -309,61 +221,13 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
   }
 
   /** A mail to the owner at every address, each with its own one-click link that cancels the release. */
-  async function mailOwnerToCancel(tx: Tx, userId: number, outbox: Outbox, subject: string, body: string[], cancelLine: string) {
+  async function mailOwnerToCancel(tx: Tx, userId: number, outbox: Outbox, notice: CancelNotice) {
     const { owner, addresses } = await ownerAddresses(tx, userId);
     if (!owner) return;
     for (const address of addresses) {
       const token = await links.issue(userId, 'legacy_veto', address);
-      outbox.push({
-        to: address,
-        subject,
-        text: [
-          `Hello ${owner.firstName},`,
-          '',
-          ...body,
-          '',
-          cancelLine,
-          '',
-          `${publicUrl}/legacy/cancel?token=${token}`,
-          '',
-          'Signing in to heirloom cancels it too. Your verifiers will be told.',
-        ].join('\n'),
-      });
+      outbox.push(cancelReleaseMail(address, owner.firstName, notice, `${publicUrl}/legacy/cancel?token=${token}`));
     }
-  }
-
-  async function vetoMail(tx: Tx, userId: number, vetoEndsAt: Date, outbox: Outbox) {
-    await mailOwnerToCancel(
-      tx,
-      userId,
-      outbox,
-      'Your heirloom Legacy Plan is about to be released',
-      [
-        'Your verifiers have told heirloom that you have died, so what you chose for your heirs will be released to them on',
-        `${vetoEndsAt.toUTCString()}.`,
-      ],
-      'If you are alive, cancel it with one click:',
-    );
-  }
-
-  /** The first report while the plan still waits for more: the owner hears of it at once, at every address. */
-  async function firstReportMail(tx: Tx, userId: number, plan: PlanRow, reporter: string, outbox: Outbox) {
-    const wait = waitingDays(plan);
-    await mailOwnerToCancel(
-      tx,
-      userId,
-      outbox,
-      'A verifier has reported your death to heirloom',
-      [
-        `${reporter}, one of your verifiers, has told heirloom that you have died.`,
-        `Nothing is released yet: ${plan.verifiersRequired} of your verifiers must confirm it, and ${
-          wait === 0
-            ? 'when they have, what you chose for your heirs is released to them at once, with no waiting time.'
-            : `when they have, you still have ${days(wait)} to cancel before it is released.`
-        }`,
-      ],
-      'If you are alive, cancel it now with one click:',
-    );
   }
 
   /** One owner's tick: the plan's machine and the dated releases, then the next tick. */
@@ -592,8 +456,15 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
         await advance(tx, found.userId, at, outbox);
         // reaching the veto window mails the owner itself; a first report that needs more is told here
         const after = await repo.findPlan(tx, found.userId);
-        if (first && after?.state === 'verifying')
-          await firstReportMail(tx, found.userId, plan, reporter ? fullName(reporter) : 'A verifier', outbox);
+        if (first && after?.state === 'verifying') {
+          const wait = waitingDays(plan);
+          const notice = firstReportNotice(
+            reporter ? fullName(reporter) : 'A verifier',
+            plan.verifiersRequired,
+            wait === 0 ? null : days(wait),
+          );
+          await mailOwnerToCancel(tx, found.userId, outbox, notice);
+        }
       });
       await afterCommit(ctx, found.userId, outbox);
       return service.verifierView(token);

@@ -8,7 +8,8 @@ import { signUp } from '@tests/helpers/server';
 import type { SignedUp } from '@tests/helpers/users';
 import { LEGACY_MESSAGES, type LegacyPlanInput } from '@shared/schemas/legacy';
 import { buildTestAppWithSmtp, linkToken, type MailTestApp } from '@tests/helpers/smtp';
-import { addMonths, createLegacyTriggerService, LEGACY_TICK_JOB } from './legacy-trigger.service';
+import { createLegacyTriggerService, LEGACY_TICK_JOB } from './legacy-trigger.service';
+import { addMonths } from './trigger-clock';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SECOND = 1000;
