@@ -1,8 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/submit-button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/spinner';
 
 type SecretFormCardProps = {
   icon: LucideIcon;
@@ -31,16 +30,9 @@ export function SecretFormCard({ icon: Icon, title, description, onSubmit, isPen
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">{children}</CardContent>
         <CardFooter>
-          <Button type="submit" size="lg" className="w-full" disabled={isPending}>
-            {isPending ? (
-              <>
-                <Spinner />
-                Opening...
-              </>
-            ) : (
-              'Open'
-            )}
-          </Button>
+          <SubmitButton size="lg" className="w-full" isPending={isPending} pendingLabel="Opening...">
+            Open
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { emailChangeInputSchema, type EmailChangeInput } from '@shared/schemas/account';
 import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
   DialogTrigger,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useChangeEmail } from '../api';
@@ -71,10 +71,9 @@ export function ChangeEmailDialog() {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button type="submit" disabled={changeEmail.isPending}>
-              {changeEmail.isPending && <Spinner />}
-              {changeEmail.isPending ? 'Sending...' : 'Send verification link'}
-            </Button>
+            <SubmitButton isPending={changeEmail.isPending} pendingLabel="Sending...">
+              Send verification link
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

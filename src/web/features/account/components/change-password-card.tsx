@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { passwordChangeInputSchema, type PasswordChangeInput } from '@shared/schemas/account';
 import { FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/submit-button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useChangePassword } from '../api';
@@ -56,10 +55,9 @@ export function ChangePasswordCard() {
           </FormField>
         </CardContent>
         <CardFooter>
-          <Button type="submit" disabled={changePassword.isPending}>
-            {changePassword.isPending && <Spinner />}
-            {changePassword.isPending ? 'Changing...' : 'Change Password'}
-          </Button>
+          <SubmitButton isPending={changePassword.isPending} pendingLabel="Changing...">
+            Change Password
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

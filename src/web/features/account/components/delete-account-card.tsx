@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { accountDeletionInputSchema, type AccountDeletionInput } from '@shared/schemas/account';
 import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import {
@@ -17,7 +18,6 @@ import {
   DialogTrigger,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useDeleteAccount } from '../api';
@@ -77,10 +77,9 @@ export function DeleteAccountCard() {
                 <DialogClose asChild>
                   <Button variant="outline">Keep my account</Button>
                 </DialogClose>
-                <Button type="submit" variant="destructive" disabled={deleteAccount.isPending}>
-                  {deleteAccount.isPending && <Spinner />}
+                <SubmitButton variant="destructive" isPending={deleteAccount.isPending}>
                   Delete everything
-                </Button>
+                </SubmitButton>
               </DialogFooter>
             </form>
           </DialogContent>

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { invitationInputSchema, type InvitationInput } from '@shared/schemas/admin';
 import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
@@ -48,10 +48,7 @@ export function InvitationsCard() {
               <Input type="email" autoComplete="off" placeholder="cousin@example.com" {...form.register('email')} />
             </FormField>
           </div>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending && <Spinner />}
-            Send invitation
-          </Button>
+          <SubmitButton isPending={invite.isPending}>Send invitation</SubmitButton>
         </form>
         {invitations.data && invitations.data.length > 0 && (
           <section aria-labelledby="pending-invitations">

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@shared/schemas/auth';
 import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useForgotPassword } from '../api';
@@ -50,10 +50,9 @@ export function ForgotPasswordForm() {
           </FormField>
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
-          <Button type="submit" size="lg" disabled={forgotPassword.isPending}>
-            {forgotPassword.isPending && <Spinner />}
-            {forgotPassword.isPending ? 'Sending...' : 'Send reset link'}
-          </Button>
+          <SubmitButton size="lg" isPending={forgotPassword.isPending} pendingLabel="Sending...">
+            Send reset link
+          </SubmitButton>
           <p className="text-center text-sm text-muted-foreground">
             Remembered it?{' '}
             <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { loginInputSchema, type LoginInput } from '@shared/schemas/auth';
 import { FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/submit-button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useLogin } from '../api';
@@ -58,16 +57,9 @@ export function LoginForm() {
           </Link>
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
-          <Button type="submit" size="lg" disabled={login.isPending}>
-            {login.isPending ? (
-              <>
-                <Spinner />
-                Logging in...
-              </>
-            ) : (
-              'Login'
-            )}
-          </Button>
+          <SubmitButton size="lg" isPending={login.isPending} pendingLabel="Logging in...">
+            Login
+          </SubmitButton>
           <p className="text-center text-sm text-muted-foreground">
             Not a member yet?{' '}
             <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { registerInputSchema, type RegisterInput } from '@shared/schemas/auth';
 import { FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/submit-button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { localDay } from '@web/lib/local-day';
@@ -105,10 +104,9 @@ export function RegisterFields({ mode }: { mode: RegisterMode }) {
           />
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
-          <Button type="submit" size="lg" disabled={submitting.isPending}>
-            {submitting.isPending && <Spinner />}
+          <SubmitButton size="lg" isPending={submitting.isPending}>
             Register
-          </Button>
+          </SubmitButton>
           <p className="text-center text-sm text-muted-foreground">
             Already have an account?{' '}
             <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { accountTokenSchema, RESET_LINK_INVALID, resetPasswordInputSchema, type ResetPasswordInput } from '@shared/schemas/auth';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useResetPassword } from '../api';
@@ -79,10 +79,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           />
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
-          <Button type="submit" size="lg" disabled={resetPassword.isPending}>
-            {resetPassword.isPending && <Spinner />}
-            {resetPassword.isPending ? 'Saving...' : 'Set new password'}
-          </Button>
+          <SubmitButton size="lg" isPending={resetPassword.isPending} pendingLabel="Saving...">
+            Set new password
+          </SubmitButton>
         </CardFooter>
       </form>
     </Card>

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { contactInputSchema, type ContactInput } from '@shared/schemas/contacts';
 import { FormField } from '@web/components/form-field';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/submit-button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
 import { localDay } from '@web/lib/local-day';
 import { RelationshipSelect } from './relationship-select';
@@ -64,10 +63,7 @@ export function ContactForm({ defaultValues, submitLabel, isPending, onSubmit }:
         <Textarea rows={3} {...form.register('notes')} />
       </FormField>
       <DialogFooter>
-        <Button type="submit" disabled={isPending}>
-          {isPending && <Spinner />}
-          {submitLabel}
-        </Button>
+        <SubmitButton isPending={isPending}>{submitLabel}</SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -4,10 +4,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { memoryInputSchema, type Memory, type MemoryFormValues, type MemoryInput } from '@shared/schemas/memories';
 import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
@@ -217,10 +217,9 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
           </Tabs>
 
           <div className="flex justify-end gap-2">
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner />}
-              {pending ? (isEdit ? 'Updating Memory...' : 'Saving Memory...') : isEdit ? 'Update Memory' : 'Save Memory'}
-            </Button>
+            <SubmitButton isPending={pending} pendingLabel={isEdit ? 'Updating Memory...' : 'Saving Memory...'}>
+              {isEdit ? 'Update Memory' : 'Save Memory'}
+            </SubmitButton>
           </div>
         </form>
       </CardContent>

@@ -4,12 +4,12 @@ import { Controller, useForm } from 'react-hook-form';
 import type { User } from '@shared/schemas/auth';
 import { profileInputSchema, type ProfileInput } from '@shared/schemas/profile';
 import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { localDay } from '@web/lib/local-day';
 import { useUpdateProfile } from '../api';
@@ -113,10 +113,9 @@ export function PersonalInfoCard({ user }: { user: User }) {
               <Button variant="outline" onClick={cancel}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={updateProfile.isPending}>
-                {updateProfile.isPending && <Spinner />}
-                {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
+              <SubmitButton isPending={updateProfile.isPending} pendingLabel="Saving...">
+                Save Changes
+              </SubmitButton>
             </CardFooter>
           )}
         </fieldset>

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '@web/components/ui/button';
+import { SubmitButton } from '@web/components/submit-button';
 import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { cn } from '@web/lib/cn';
 import { preloadWaitlist, useJoinWaitlist, validateWaitlistInput, waitlistErrorMessage } from '../api';
@@ -64,10 +63,9 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
           aria-describedby={error ? `${id}-error` : undefined}
           className="h-11 flex-1"
         />
-        <Button type="submit" size="lg" disabled={isPending} className="h-11">
-          {isPending && <Spinner />}
-          {isPending ? 'Joining...' : 'Join Waitlist'}
-        </Button>
+        <SubmitButton size="lg" isPending={isPending} pendingLabel="Joining..." className="h-11">
+          Join Waitlist
+        </SubmitButton>
       </div>
       {error && (
         <p id={`${id}-error`} className={cn('mt-2 text-sm font-medium', tone === 'dark' ? 'text-amber-100' : 'text-destructive')}>
