@@ -2,7 +2,7 @@
 # heirloom in a container (docs/deploy.md): `docker build -t heirloom .`, then `docker compose up` with compose.yaml,
 # or `docker run -p 5000:5000 -v heirloom-data:/data heirloom` for one machine with everything in /data.
 # Debian (glibc), not Alpine: sharp, the embedded PostgreSQL and ffmpeg come as prebuilt glibc binaries from npm.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Build the web app and the server bundle into dist/ (needs the dev dependencies: vite, tsup, …).
 FROM ${NODE_IMAGE} AS build
