@@ -1,19 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { Contact } from '@shared/schemas/contacts';
-import type { Heir } from '@shared/schemas/legacy';
+import { heirInputSchema, type Heir } from '@shared/schemas/legacy';
+import { DialogForm } from '@web/components/dialog-form';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -28,36 +23,38 @@ export function heirUnavailableReason(contact: Contact, heirs: Heir[]) {
   return undefined;
 }
 
+// the shared contract, with the dialog's own words for "no one chosen yet"
+const addHeirFormSchema = heirInputSchema.extend({
+  contactId: z
+    .number()
+    .nullable()
+    .refine((id) => id !== null, 'Choose who the heir is.')
+    .pipe(heirInputSchema.shape.contactId),
+});
+type AddHeirForm = z.input<typeof addHeirFormSchema>;
+const EMPTY: AddHeirForm = { contactId: null, dateOfBirth: null };
+
 /** "Add heir": a contact with an e-mail address, and a date of birth for releases at an age. */
 export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
   const [open, setOpen] = useState(false);
-  const [contactId, setContactId] = useState<number | null>(null);
-  const [dateOfBirth, setDateOfBirth] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const addHeir = useAddHeir();
-  const dobId = useId();
+  const form = useForm({ resolver: zodResolver(addHeirFormSchema), defaultValues: EMPTY });
+  const contactId = form.watch('contactId');
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    setContactId(null);
-    setDateOfBirth('');
-    setError(null);
+    form.reset(EMPTY);
   }
 
   function choose(id: number, { contact }: PickerItem) {
-    setContactId(id);
+    form.setValue('contactId', id, { shouldValidate: form.formState.isSubmitted });
     // a contact's birthday is usually the heir's date of birth; the owner can change it
-    if (contact?.birthday) setDateOfBirth(contact.birthday);
+    if (contact?.birthday) form.setValue('dateOfBirth', contact.birthday);
   }
 
-  function add() {
-    if (contactId === null) {
-      setError('Choose who the heir is.');
-      return;
-    }
-    setError(null);
+  const add = form.handleSubmit((input) =>
     addHeir.mutate(
-      { contactId, dateOfBirth: dateOfBirth || null },
+      { contactId: input.contactId, dateOfBirth: input.dateOfBirth || null },
       {
         onSuccess: (heir) => {
           onOpenChange(false);
@@ -66,52 +63,48 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
         onError: (err) =>
           toast({ variant: 'destructive', title: 'Failed to add the heir', description: errorMessage(err, 'An error occurred') }),
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DialogForm
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Add heir
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add heir</DialogTitle>
-          <DialogDescription>
-            Choose someone from Family or Friends. heirloom e-mails them when something is released to them, so they need an e-mail address.
-          </DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Heir</legend>
-          <OwnItemPicker
-            kind="contact"
-            enabled={open}
-            mode="one"
-            selected={new Set(contactId === null ? [] : [contactId])}
-            onToggle={choose}
-            label="Your contacts"
-            empty="No contacts yet. Add family members or friends first."
-            unavailable={(item) => item.contact && heirUnavailableReason(item.contact, heirs)}
-          />
-          {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-        </fieldset>
-        <div className="grid gap-2">
-          <Label htmlFor={dobId}>Date of birth (optional)</Label>
-          <Input id={dobId} type="date" max={localDay()} value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} />
-          <p className="text-xs text-muted-foreground">Needed to release something on a birthday, e.g. at 18.</p>
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button disabled={addHeir.isPending} onClick={add}>
-            {addHeir.isPending ? 'Adding...' : 'Add heir'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add heir"
+      description="Choose someone from Family or Friends. heirloom e-mails them when something is released to them, so they need an e-mail address."
+      submitLabel={addHeir.isPending ? 'Adding...' : 'Add heir'}
+      isPending={addHeir.isPending}
+      onSubmit={add}
+    >
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Heir</legend>
+        <OwnItemPicker
+          kind="contact"
+          enabled={open}
+          mode="one"
+          selected={new Set(contactId === null ? [] : [contactId])}
+          onToggle={choose}
+          label="Your contacts"
+          empty="No contacts yet. Add family members or friends first."
+          unavailable={(item) => item.contact && heirUnavailableReason(item.contact, heirs)}
+        />
+        {form.formState.errors.contactId && (
+          <p className="text-sm font-medium text-destructive">{form.formState.errors.contactId.message}</p>
+        )}
+      </fieldset>
+      <FormField
+        label="Date of birth (optional)"
+        error={form.formState.errors.dateOfBirth}
+        hint="Needed to release something on a birthday, e.g. at 18."
+      >
+        <Input type="date" max={localDay()} {...form.register('dateOfBirth', { setValueAs: (day: string | null) => day || null })} />
+      </FormField>
+    </DialogForm>
   );
 }

@@ -1,19 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { HeartPulse, Plane } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { MAX_PAUSE_DAYS, type VETO_DAYS, type LegacyPlan, type LegacyStatus } from '@shared/schemas/legacy';
+import { DialogForm } from '@web/components/dialog-form';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -30,14 +25,17 @@ const planInput = (plan: LegacyPlan, pausedUntil: string | null) => ({
   pausedUntil,
 });
 
+const PAUSE_DAY_MESSAGE = 'Choose a day within the next 6 months.';
+
 function TravelButton({ plan, isPaused }: { plan: LegacyPlan; isPaused: boolean }) {
   const [open, setOpen] = useState(false);
-  const [day, setDay] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const savePlan = useSavePlan();
-  const inputId = useId();
   const min = localDayFromToday(1);
   const max = localDayFromToday(MAX_PAUSE_DAYS);
+  const form = useForm({
+    resolver: zodResolver(z.object({ day: z.string().refine((day) => day !== '' && day >= min && day <= max, PAUSE_DAY_MESSAGE) })),
+    defaultValues: { day: '' },
+  });
 
   const save = (pausedUntil: string | null, done: string) =>
     savePlan.mutate(planInput(plan, pausedUntil), {
@@ -55,59 +53,29 @@ function TravelButton({ plan, isPaused }: { plan: LegacyPlan; isPaused: boolean 
       </Button>
     );
 
-  function pause() {
-    if (!day || day < min || day > max) {
-      setError('Choose a day within the next 6 months.');
-      return;
-    }
-    save(localMidnightIso(day), `Check-ins paused until ${formatDay(day)}`);
-  }
-
   return (
-    <Dialog
+    <DialogForm
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setDay('');
-        setError(null);
+        form.reset();
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline">
           <Plane aria-hidden="true" />
           I’m travelling
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Pause check-ins</DialogTitle>
-          <DialogDescription>
-            heirloom sends no “Are you still there?” mail until the day you choose, at most 6 months ahead.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>Back on</Label>
-          <Input
-            id={inputId}
-            type="date"
-            min={min}
-            max={max}
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-            aria-invalid={error ? true : undefined}
-          />
-          {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button onClick={pause} disabled={savePlan.isPending}>
-            Pause check-ins
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Pause check-ins"
+      description="heirloom sends no “Are you still there?” mail until the day you choose, at most 6 months ahead."
+      submitLabel="Pause check-ins"
+      isPending={savePlan.isPending}
+      onSubmit={form.handleSubmit(({ day }) => save(localMidnightIso(day), `Check-ins paused until ${formatDay(day)}`))}
+    >
+      <FormField label="Back on" error={form.formState.errors.day}>
+        <Input type="date" min={min} max={max} {...form.register('day')} />
+      </FormField>
+    </DialogForm>
   );
 }
 
