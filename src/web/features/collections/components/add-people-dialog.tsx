@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Contact } from '@shared/schemas/contacts';
-import { SHARING_MESSAGES, type CreatedLink as Created, type ShareLink } from '@shared/schemas/sharing';
+import type { CreatedLink as Created, ShareLink } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -16,9 +18,9 @@ import { OwnItemPicker } from '@web/components/own-item-picker';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateLink } from '../api';
-import { expiryFromDay } from '../expiry';
+import { EMPTY_LINK_FORM, linkFormSchema, linkInputOf, type LinkForm } from '../link-form';
 import { CreatedLink } from './created-link';
-import { LinkOptions, type LinkOptionsValue } from './link-options';
+import { LinkOptions } from './link-options';
 
 /** Why a contact cannot be chosen, or undefined when it can. */
 export function unavailableReason(contact: Contact, links: ShareLink[]) {
@@ -34,44 +36,36 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
   const [open, setOpen] = useState(false);
   // the chosen contact itself: it may be on a page or in a search no longer shown
   const [contact, setContact] = useState<Contact | null>(null);
-  const [options, setOptions] = useState<LinkOptionsValue>({ expiresOn: '', includePlaces: false });
   const [created, setCreated] = useState<{ link: Created; contact: Contact } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const createLink = useCreateLink();
+  const form = useForm<LinkForm>({ resolver: zodResolver(linkFormSchema('personal')), defaultValues: EMPTY_LINK_FORM });
+  const { errors } = form.formState;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
       setContact(null);
-      setOptions({ expiresOn: '', includePlaces: false });
+      form.reset(EMPTY_LINK_FORM);
       setCreated(null);
-      setError(null);
     }
   }
 
-  function share() {
-    if (!contact) {
-      setError(SHARING_MESSAGES.contactRequired);
-      return;
-    }
-    setError(null);
+  function choose(chosen: Contact | null) {
+    setContact(chosen);
+    form.setValue('contactId', chosen?.id ?? null, { shouldValidate: form.formState.isSubmitted });
+  }
+
+  const share = form.handleSubmit((values) => {
+    if (!contact) return;
     createLink.mutate(
-      {
-        id: collectionId,
-        input: {
-          kind: 'personal',
-          contactId: contact.id,
-          expiresAt: expiryFromDay(options.expiresOn),
-          includePlaces: options.includePlaces,
-        },
-      },
+      { id: collectionId, input: linkInputOf('personal', values) },
       {
         // the dialog itself says the link is on its way; a toast on top would take the first Escape away from the dialog
         onSuccess: (link) => setCreated({ link, contact }),
         onError: (err) => toast({ variant: 'destructive', title: 'Failed to share', description: errorMessage(err, 'An error occurred') }),
       },
     );
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -99,7 +93,7 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
             </DialogFooter>
           </>
         ) : (
-          <>
+          <form className="grid gap-4" onSubmit={share} noValidate>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Share with</legend>
               <OwnItemPicker
@@ -107,23 +101,27 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
                 enabled={open}
                 mode="one"
                 selected={new Set(contact ? [contact.id] : [])}
-                onToggle={(_id, item) => setContact(item.contact ?? null)}
+                onToggle={(_id, item) => choose(item.contact ?? null)}
                 label="Your contacts"
                 empty="No contacts yet. Add family members or friends first."
                 unavailable={(item) => item.contact && unavailableReason(item.contact, links)}
               />
-              {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+              {errors.contactId && <p className="text-sm font-medium text-destructive">{errors.contactId.message}</p>}
             </fieldset>
-            <LinkOptions value={options} onChange={setOptions} />
+            <LinkOptions
+              expiresOn={form.register('expiresOn')}
+              includePlaces={form.register('includePlaces')}
+              expiryError={errors.expiresOn}
+            />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button disabled={createLink.isPending} onClick={share}>
+              <Button type="submit" disabled={createLink.isPending}>
                 {createLink.isPending ? 'Sending...' : 'Send link'}
               </Button>
             </DialogFooter>
-          </>
+          </form>
         )}
       </DialogContent>
     </Dialog>

@@ -1,36 +1,22 @@
 import { useId } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { localDay } from '@web/lib/local-day';
 
-export type LinkOptionsValue = { expiresOn: string; includePlaces: boolean };
+type LinkOptionsProps = { expiresOn: UseFormRegisterReturn; includePlaces: UseFormRegisterReturn; expiryError?: FieldError };
 
 /** The options both kinds of link have: an optional last day, and whether places are shown. */
-export function LinkOptions({ value, onChange }: { value: LinkOptionsValue; onChange: (value: LinkOptionsValue) => void }) {
-  const expiryId = useId();
+export function LinkOptions({ expiresOn, includePlaces, expiryError }: LinkOptionsProps) {
   const placesHintId = useId();
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={expiryId}>Expires after (optional)</Label>
-        <Input
-          id={expiryId}
-          type="date"
-          min={localDay()}
-          value={value.expiresOn}
-          onChange={(event) => onChange({ ...value, expiresOn: event.target.value })}
-          className="w-full sm:w-48"
-        />
-        <p className="text-xs text-muted-foreground">Leave empty for a link that works until you revoke it.</p>
-      </div>
+      <FormField label="Expires after (optional)" error={expiryError} hint="Leave empty for a link that works until you revoke it.">
+        <Input type="date" min={localDay()} className="w-full sm:w-48" {...expiresOn} />
+      </FormField>
       <div className="grid gap-1">
         <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={value.includePlaces}
-            aria-describedby={placesHintId}
-            onChange={(event) => onChange({ ...value, includePlaces: event.target.checked })}
-          />
+          <input type="checkbox" aria-describedby={placesHintId} {...includePlaces} />
           Include places
         </label>
         <p id={placesHintId} className="text-xs text-muted-foreground">

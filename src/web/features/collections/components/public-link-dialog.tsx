@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Globe } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { SHARE_PASSWORD_MAX_LENGTH, type CreatedLink as Created } from '@shared/schemas/sharing';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -12,51 +15,40 @@ import {
   DialogTrigger,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateLink } from '../api';
-import { expiryFromDay } from '../expiry';
+import { EMPTY_LINK_FORM, linkFormSchema, linkInputOf, type LinkForm } from '../link-form';
 import { CreatedLink } from './created-link';
-import { LinkOptions, type LinkOptionsValue } from './link-options';
+import { LinkOptions } from './link-options';
 
 /** "Public link": anyone who has it can open the collection, with an optional password and expiry. */
 export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [options, setOptions] = useState<LinkOptionsValue>({ expiresOn: '', includePlaces: false });
   const [created, setCreated] = useState<Created | null>(null);
   const createLink = useCreateLink();
-  const passwordId = useId();
-  const passwordHintId = useId();
+  const form = useForm<LinkForm>({ resolver: zodResolver(linkFormSchema('public')), defaultValues: EMPTY_LINK_FORM });
+  const { errors } = form.formState;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) {
-      setPassword('');
-      setOptions({ expiresOn: '', includePlaces: false });
+      form.reset(EMPTY_LINK_FORM);
       setCreated(null);
     }
   }
 
-  const create = () =>
+  const create = form.handleSubmit((values) =>
     createLink.mutate(
-      {
-        id: collectionId,
-        input: {
-          kind: 'public',
-          password: password === '' ? null : password,
-          expiresAt: expiryFromDay(options.expiresOn),
-          includePlaces: options.includePlaces,
-        },
-      },
+      { id: collectionId, input: linkInputOf('public', values) },
       {
         // the dialog itself shows the new link; a toast on top would take the first Escape away from the dialog
         onSuccess: setCreated,
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Failed to create link', description: errorMessage(error, 'An error occurred') }),
       },
-    );
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -75,36 +67,24 @@ export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
           <>
             <CreatedLink
               url={created.url}
-              note={password ? 'Send the password separately from the link.' : 'Share this link with the people you choose.'}
+              note={
+                form.getValues('password') ? 'Send the password separately from the link.' : 'Share this link with the people you choose.'
+              }
             />
             <DialogFooter>
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>
           </>
         ) : (
-          <form
-            className="grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              create();
-            }}
-          >
-            <div className="grid gap-2">
-              <Label htmlFor={passwordId}>Password (optional)</Label>
-              <Input
-                id={passwordId}
-                type="password"
-                autoComplete="new-password"
-                maxLength={SHARE_PASSWORD_MAX_LENGTH}
-                value={password}
-                aria-describedby={passwordHintId}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-              <p id={passwordHintId} className="text-xs text-muted-foreground">
-                Visitors must enter it before they see anything.
-              </p>
-            </div>
-            <LinkOptions value={options} onChange={setOptions} />
+          <form className="grid gap-4" onSubmit={create} noValidate>
+            <FormField label="Password (optional)" error={errors.password} hint="Visitors must enter it before they see anything.">
+              <Input type="password" autoComplete="new-password" maxLength={SHARE_PASSWORD_MAX_LENGTH} {...form.register('password')} />
+            </FormField>
+            <LinkOptions
+              expiresOn={form.register('expiresOn')}
+              includePlaces={form.register('includePlaces')}
+              expiryError={errors.expiresOn}
+            />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
