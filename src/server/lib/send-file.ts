@@ -170,3 +170,24 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
   // A body kept in memory is cut here; a stream was opened on the range already.
   return reply.send(Buffer.isBuffer(body) && body.length === file.size ? body.subarray(range.start, range.end + 1) : body);
 }
+
+/** An archive written as it is sent (a share's "Download all", an heir's "Download everything"). */
+export interface ArchiveToSend {
+  fileName: string;
+  /** The zip as a stream; called only when a body is sent. */
+  open: () => Readable;
+}
+
+/**
+ * A zip made for this request: the same inert headers as a stored file, never kept by a browser or proxy
+ * (revoking must take it away at once), and no length or ranges (it does not exist before it is sent).
+ */
+export function sendArchive(req: FastifyRequest, reply: FastifyReply, archive: ArchiveToSend) {
+  reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', contentDisposition('application/zip', archive.fileName))
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', FILE_CSP);
+  return reply.send(req.method === 'HEAD' ? noBody() : archive.open());
+}

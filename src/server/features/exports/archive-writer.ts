@@ -14,6 +14,7 @@ import {
   type ExportManifest,
   type HeirloomExport,
 } from '@shared/export-format';
+import type { ArchiveToSend } from '../../lib/send-file';
 import type { ArchiveFile, ExportDataset } from './export-dataset';
 import { memoryMarkdown } from './memory-markdown';
 import { contactsVcf } from './vcard';
@@ -200,3 +201,9 @@ export function writeArchive(dataset: ExportDataset, onProgress?: (progress: Arc
   assets.catch(() => {});
   return zipStream(entries);
 }
+
+/** A dataset as a route answers with it (lib/send-file.ts sendArchive): the zip is written only when a body is sent. */
+export const archiveToSend = (fileName: string, dataset: ExportDataset): ArchiveToSend => ({
+  fileName,
+  open: () => writeArchive(dataset),
+});

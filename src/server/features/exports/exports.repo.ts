@@ -163,7 +163,7 @@ export function createExportsRepo(db: Db) {
         .select({
           id: vaultFiles.id,
           key: vaultFiles.filePath,
-          originalName: vaultFiles.originalName,
+          name: vaultFiles.originalName,
           fileSize: vaultFiles.fileSize,
           mimeType: vaultFiles.mimeType,
           contentHash: vaultFiles.contentHash,

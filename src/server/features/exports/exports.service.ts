@@ -1,7 +1,7 @@
 // "Export everything" (decision 028): POST queues the `export.build` job, GET follows it, and the finished
-// archive is a stored file served with Range support for 7 days. The writer and the dataset types are
-// exported here for the features whose archives use the same exporter (shared links, heirs, the importer's
-// round-trip tests).
+// archive is a stored file served with Range support for 7 days. The builder, the writer and the dataset
+// types are exported here for the features whose archives are made the same way (shared links, heirs:
+// decision 054).
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPORT_KEEP_DAYS, TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
@@ -16,7 +16,8 @@ import { archiveTotals, writeArchive } from './archive-writer';
 import { createExportsRepo, type ExportRow, type ExportsRepo } from './exports.repo';
 import { createLegacyPlanExportRepo } from './legacy-plan.repo';
 
-export { archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
+export { createArchiveBuilder, type ArchiveBuilder, type ArchiveSource, type SourceOf } from './archive-builder';
+export { archiveToSend, archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
 export { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
 export { keyCodeSaltId } from './legacy-plan-dataset';
 export { dayOf, extOf, fileNameOf, memoryName, photoPath, previewPath, stemOf } from './archive-names';

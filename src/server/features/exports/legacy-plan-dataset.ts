@@ -3,11 +3,10 @@
 // letter's recordings are files of the archive, checked by sha256 like every original, so heirloom.json stays
 // small however long the letters are.
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { ARCHIVE_PATHS, type ExportFile, type ExportLegacyPlan, type ExportRelease } from '@shared/export-format';
 import type { LetterAudio, SealedLetter } from '@shared/schemas/legacy';
+import type { ArchiveBuilder } from './archive-builder';
 import { fileNameOf } from './archive-names';
-import { isCompressedType, type ArchiveFile } from './export-dataset';
 import type { LegacyPlanExportRepo } from './legacy-plan.repo';
 
 /** What an archive says of the server's key-code salt: its sha256, which tells servers apart and reveals nothing. */
@@ -40,8 +39,8 @@ export async function buildLegacyPlan(
   repo: LegacyPlanExportRepo,
   userId: number,
   keyCodeSalt: Buffer,
-  unique: (wanted: string) => string,
-): Promise<{ plan: ExportLegacyPlan; files: ArchiveFile[] }> {
+  archive: Pick<ArchiveBuilder, 'addBytes'>,
+): Promise<ExportLegacyPlan> {
   const [settings, verifiers, heirs, letters, releases] = await Promise.all([
     repo.plan(userId),
     repo.verifiers(userId),
@@ -49,13 +48,10 @@ export async function buildLegacyPlan(
     repo.letters(userId),
     repo.releases(userId),
   ]);
-  const files: ArchiveFile[] = [];
 
   /** A file made from bytes the database holds; the writer measures and hashes it as it streams. */
   function add(wanted: string, bytes: Buffer, fileName: string, mimeType: string, mtime: Date): ExportFile {
-    const path = unique(wanted);
-    files.push({ path, mtime, compress: !isCompressedType(mimeType), size: bytes.length, open: async () => Readable.from([bytes]) });
-    return { path, fileName, mimeType, size: bytes.length, sha256: '' };
+    return { path: archive.addBytes(wanted, bytes, mimeType, mtime), fileName, mimeType, size: bytes.length, sha256: '' };
   }
 
   const exportLetters = letters.map((l) => {
@@ -80,7 +76,7 @@ export async function buildLegacyPlan(
     };
   });
 
-  const plan: ExportLegacyPlan = {
+  return {
     settings: settings ?? null,
     verifiers,
     keyCodeSalt: keyCodeSaltId(keyCodeSalt),
@@ -98,5 +94,4 @@ export async function buildLegacyPlan(
         createdAt: r.createdAt.toISOString(),
       })),
   };
-  return { plan, files };
 }
