@@ -216,7 +216,10 @@ test('photos that cannot be fetched are reported in a toast on the gallery and t
   await page.goto('/photos');
   await expect(toast).toContainText('Error');
   await expect(toast).toContainText('Failed to fetch photos');
-  await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('alert')).toHaveText('Failed to fetch photos');
+  // spec §2: the red banner is 'Error: ' and the message (an error's message is 'status: body', spec §7)
+  await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('alert')).toHaveText(
+    'Error: 500: {"message":"Internal Server Error"}',
+  );
 
   await page.goto('/dashboard');
   await expect(toast).toContainText('Failed to fetch photos');
