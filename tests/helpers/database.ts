@@ -18,10 +18,13 @@ async function withClient<T>(config: pg.ClientConfig, run: (client: pg.Client) =
   }
 }
 
-/** A new, empty database on the server `admin` reaches; drop() removes it even while clients are still connected. */
-export async function createScratchDatabase(admin: pg.ClientConfig, prefix = 'heirloom_test') {
+/**
+ * A new database on the server `admin` reaches, empty or a copy of `template` (which nobody may be connected to);
+ * drop() removes it even while clients are still connected.
+ */
+export async function createScratchDatabase(admin: pg.ClientConfig, prefix = 'heirloom_test', template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withClient(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  await withClient(admin, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   const config: pg.ClientConfig = admin.connectionString
     ? { connectionString: admin.connectionString.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) }
     : { ...admin, database: name };

@@ -40,13 +40,14 @@ function adminConfig(): pg.PoolConfig {
   return JSON.parse(inject('pgAdmin')) as pg.PoolConfig;
 }
 
-/** A new, migrated database for this test file. */
+/** A new, migrated database for this test file: a copy of the one tests/helpers/global-setup.ts migrated. */
 async function createTestDatabase() {
-  const scratch = await createScratchDatabase(adminConfig());
+  const template = inject('pgTemplate');
+  const scratch = await createScratchDatabase(adminConfig(), 'heirloom_test', template);
   const pool = new pg.Pool({ ...scratch.config, max: 10 });
   pool.on('error', () => {}); // an idle client cut off by DROP DATABASE … WITH (FORCE) at the end of the file
   const db = drizzle(pool, { schema });
-  await runMigrations(db);
+  if (!template) await runMigrations(db);
   return {
     name: scratch.name,
     config: scratch.config,
