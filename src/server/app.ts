@@ -25,7 +25,6 @@ import { searchRoutes } from './features/search/search.routes';
 import { setupRoutes } from './features/setup/setup.routes';
 import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
 import { storageRoutes } from './features/storage/storage.routes';
-import { createStorageService } from './features/storage/storage.service';
 import { timelineRoutes } from './features/timeline/timeline.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
@@ -44,6 +43,7 @@ import { refuseNulPlugin } from './plugins/refuse-nul';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionPlugin } from './plugins/session';
 import { webAssets } from './plugins/web-assets';
+import { buildServices, type AppServices } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +62,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Makes and checks share-link tokens with the instance secret (decision 025). */
     linkTokens: LinkTokens;
+    /** Every repo, service and job of the app, built once (src/server/services.ts, decision 050): what route plugins use. */
+    services: AppServices;
     /** Every route as registered (method + URL pattern + its schema): the access-control and generated-input tests walk this list. */
     registeredRoutes: Array<{ method: string; url: string; schema?: FastifySchema }>;
   }
@@ -124,9 +126,13 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 16 * 1024 * 1024, files: 6, fields: 20, parts: 30 } });
   await app.register(sessionPlugin);
+  // The queue starts once the app is ready (every job kind is defined by buildServices), before the services'
+  // own start-up work; it stops first on close.
+  app.addHook('onReady', () => app.jobs.start());
+  app.decorate('services', buildServices(app));
   // before the routes: both watch every route as it is added (decision 042)
   await app.register(openApiPlugin);
-  await app.register(metricsPlugin, { storedBytes: createStorageService({ db, quotaMb: env.STORAGE_QUOTA_MB }).totalByKind });
+  await app.register(metricsPlugin, { storedBytes: app.services.storage.totalByKind });
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api' });
@@ -160,8 +166,6 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(adminRoutes, { prefix: '/api/admin' });
   });
 
-  // Every feature has defined its jobs by now: start the workers once the app is ready, stop them first on close.
-  app.addHook('onReady', () => app.jobs.start());
   // Several instances: what a stopped one left half-written is removed while the others run (decision 043).
   const stopRecovering = soleInstance
     ? () => {}

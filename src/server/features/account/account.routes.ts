@@ -8,23 +8,10 @@ import {
   passwordChangeInputSchema,
 } from '@shared/schemas/account';
 import { currentUser } from '../../plugins/session';
-import { createAccountMailService } from '../auth/account-mail.service';
-import { createPasswordCheck, retryAfterHeader } from '../auth/auth.service';
-import { createAccountRepo } from './account.repo';
-import { createAccountService } from './account.service';
 import { errorAnswers } from '../../lib/route-answers';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const account = createAccountService({
-    db: app.db,
-    repo: createAccountRepo(app.db),
-    mail: createAccountMailService({ db: app.db, jobs: app.jobs, publicUrl: app.env.PUBLIC_URL }),
-    files: app.files,
-    sessions: app.sessions,
-    log: app.log,
-    checkPassword: createPasswordCheck(app.loginThrottle),
-  });
-  app.addHook('onError', retryAfterHeader);
+  const { account } = app.services;
   // Routes that check a password are limited per IP like login, so a stolen session cannot guess it; the
   // per-account limits of signing in apply on top (createPasswordCheck).
   const passwordRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };

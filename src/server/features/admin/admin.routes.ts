@@ -13,8 +13,6 @@ import { idParamsSchema } from '@shared/schemas/common';
 import { forbidden } from '../../lib/errors';
 import { errorAnswers, noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
-import { createAdminRepo } from './admin.repo';
-import { createAdminService } from './admin.service';
 
 /** onRequest hook, after the signed-in scope's 401: a member who is not the administrator gets 403. */
 async function requireAdministrator(req: FastifyRequest) {
@@ -23,7 +21,7 @@ async function requireAdministrator(req: FastifyRequest) {
 
 /** /api/admin (decision 048), inside the signed-in scope. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = createAdminService({ repo: createAdminRepo(app.db), jobs: app.jobs, sessions: app.sessions, env: app.env });
+  const { admin } = app.services;
   app.addHook('onRequest', requireAdministrator);
   const refused = errorAnswers(403);
 

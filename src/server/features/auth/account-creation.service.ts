@@ -9,9 +9,8 @@ import type { Env } from '../../env';
 import type { Tx } from '../../lib/durable-files';
 import { conflict, forbidden } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import type { JobQueue } from '../../lib/jobs';
 import { acceptInvitation } from '../admin/invitations.service';
-import { createAccountMailService } from './account-mail.service';
+import type { AccountMailService } from './account-mail.service';
 import { createAuthRepo } from './auth.repo';
 
 /** How an account is being made: by the register form, or as the first account of a fresh instance. */
@@ -19,15 +18,14 @@ export type AccountCreation = { kind: 'register'; invitation?: string } | { kind
 
 interface Deps {
   db: Db;
-  jobs: JobQueue;
   log: FastifyBaseLogger;
-  publicUrl: string;
+  /** Sends a new account's verification link. */
+  mail: AccountMailService;
   registration: Env['REGISTRATION'];
 }
 
-export function createAccountCreation({ db, jobs, log, publicUrl, registration }: Deps) {
+export function createAccountCreation({ db, log, mail, registration }: Deps) {
   const repo = createAuthRepo(db);
-  const mail = createAccountMailService({ db, jobs, publicUrl });
 
   /**
    * Whether this account may be made: the owner's only while there is no account; by the register form, the

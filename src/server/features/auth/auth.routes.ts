@@ -11,23 +11,10 @@ import {
   verifyEmailInputSchema,
 } from '@shared/schemas/auth';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
-import { createAuthRepo } from './auth.repo';
-import { createAuthService } from './auth.service';
-import { retryAfterHeader } from './login-throttle';
 import { errorAnswers } from '../../lib/route-answers';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthService({
-    db: app.db,
-    repo: createAuthRepo(app.db),
-    jobs: app.jobs,
-    sessions: app.sessions,
-    log: app.log,
-    publicUrl: app.env.PUBLIC_URL,
-    registration: app.env.REGISTRATION,
-    throttle: app.loginThrottle,
-  });
-  app.addHook('onError', retryAfterHeader);
+  const { auth } = app.services;
   /** Per-IP limit on the credential and account-link routes; the per-account limits (login-throttle.ts) come on top. */
   const authRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
   // Reset mails one address can be sent, whoever asks and from wherever: no inbox is flooded.

@@ -2,19 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '@shared/schemas/auth';
 import { ACCOUNT_DISABLED, RESET_LINK_INVALID, VERIFY_LINK_INVALID } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
-import type { Env } from '../../env';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { SessionManager } from '../../plugins/session';
 import { toUser } from '../../plugins/session.repo';
-import { createAccountMailService } from './account-mail.service';
+import type { AccountMailService } from './account-mail.service';
 import { createAccountTokens } from './account-tokens';
 import type { AuthRepo } from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
 import { definePasswordResetJob } from './password-reset-job';
 import { relinkContactsOf } from '../contacts/contacts.service';
-import { createAccountCreation } from './account-creation.service';
+import type { AccountCreationService } from './account-creation.service';
 import { recordSignIn } from '../legacy-trigger/legacy-trigger.service';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -27,17 +26,17 @@ interface Deps {
   sessions: SessionManager;
   log: FastifyBaseLogger;
   publicUrl: string;
-  /** Who may make an account (decision 048). */
-  registration: Env['REGISTRATION'];
+  /** Reset and verification links. */
+  mail: AccountMailService;
+  /** The one way an account is made (decision 048). */
+  accounts: AccountCreationService;
   /** The app's one throttle (app.loginThrottle), shared with every route that checks a password. */
   throttle: LoginThrottle;
 }
 
-export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, registration, throttle }: Deps) {
+export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, mail, accounts, throttle }: Deps) {
   const tokens = createAccountTokens(db);
-  const mail = createAccountMailService({ db, jobs, publicUrl });
   const passwordReset = definePasswordResetJob(jobs, { repo, mail });
-  const accounts = createAccountCreation({ db, jobs, log, publicUrl, registration });
 
   return {
     /** POST /api/register: open, by invitation or closed (decision 048); the first account is the administrator. */

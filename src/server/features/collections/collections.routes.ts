@@ -15,18 +15,10 @@ import {
   sharedItemsSchema,
 } from '@shared/schemas/sharing';
 import { currentUser } from '../../plugins/session';
-import { createCollectionsRepo } from './collections.repo';
-import { createCollectionsService } from './collections.service';
 import { noContent } from '../../lib/route-answers';
 
 export const collectionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const collections = createCollectionsService({
-    db: app.db,
-    repo: createCollectionsRepo(app.db),
-    linkTokens: app.linkTokens,
-    jobs: app.jobs,
-    publicUrl: app.env.PUBLIC_URL,
-  });
+  const { collections } = app.services;
 
   app.get('/', { schema: { response: { 200: z.array(collectionSchema) } } }, (req) => collections.list(currentUser(req).id));
 

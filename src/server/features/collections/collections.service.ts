@@ -14,7 +14,6 @@ import {
 import type { linkInputSchema } from '@shared/schemas/sharing';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
@@ -23,14 +22,7 @@ import { hashPassword } from '../../lib/password';
 import { listMemoriesByIds } from '../memories/memories.service';
 import { listPhotosByIds, photoThumbnailUrl } from '../photos/photos.service';
 import { listVaultFilesByIds } from '../vault/vault.service';
-import {
-  createCollectionsRepo,
-  type CollectionChanges,
-  type CollectionsRepo,
-  type CollectionSummary,
-  type ItemIds,
-  type Missing,
-} from './collections.repo';
+import type { CollectionChanges, CollectionsRepo, CollectionSummary, ItemIds, Missing } from './collections.repo';
 
 /** The parsed body of POST /:id/links (defaults applied). */
 type LinkRequest = z.output<typeof linkInputSchema>;
@@ -219,14 +211,3 @@ export function createCollectionsService({
   };
 }
 export type CollectionsService = ReturnType<typeof createCollectionsService>;
-
-/** The collections service for another feature's background work (an import, decision 029). */
-export function createCollectionsServiceFor(app: FastifyInstance) {
-  return createCollectionsService({
-    db: app.db,
-    repo: createCollectionsRepo(app.db),
-    linkTokens: app.linkTokens,
-    jobs: app.jobs,
-    publicUrl: app.env.PUBLIC_URL,
-  });
-}

@@ -11,12 +11,10 @@ import {
   contactSchema,
 } from '@shared/schemas/contacts';
 import { currentUser } from '../../plugins/session';
-import { createContactsRepo } from './contacts.repo';
-import { createContactsService } from './contacts.service';
 import { noContent } from '../../lib/route-answers';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const contacts = createContactsService({ repo: createContactsRepo(app.db) });
+  const { contacts } = app.services;
 
   app.get('/', { schema: { querystring: contactListQuerySchema, response: { 200: z.array(contactSchema) } } }, (req) =>
     contacts.list(currentUser(req).id, req.query.relationship),

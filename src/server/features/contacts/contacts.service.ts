@@ -83,6 +83,3 @@ export type ContactsService = ReturnType<typeof createContactsService>;
 export async function relinkContactsOf(db: Db, userId: number, emails: string[]) {
   await createContactsRepo(db).relink(userId, emails);
 }
-
-/** The contacts service for another feature's background work (an import, decision 029). */
-export const createContactsServiceFor = (db: Db) => createContactsService({ repo: createContactsRepo(db) });

@@ -5,19 +5,10 @@ import { idParamsSchema } from '@shared/schemas/common';
 import { exportJobSchema } from '@shared/schemas/transfers';
 import { sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
-import { createExportsService } from './exports.service';
 import { fileAnswers } from '../../lib/route-answers';
 
 export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exportsService = createExportsService({
-    db: app.db,
-    files: app.files,
-    jobs: app.jobs,
-    log: app.log,
-    publicUrl: app.env.PUBLIC_URL,
-    keyCodeSalt: app.linkTokens.keyCodeSalt(),
-  });
-  exportsService.defineJobs();
+  const exportsService = app.services.exports;
 
   app.post('/', { schema: { response: { 202: z.object({ id: z.number().int() }) } } }, async (req, reply) =>
     reply.code(202).send(await exportsService.start(currentUser(req).id)),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createHealthService } from './health.service';
 
 const up = z.object({ status: z.literal('ok') });
 const down = z.object({ status: z.literal('unavailable') });
@@ -8,7 +7,7 @@ const checkState = z.enum(['ok', 'unavailable']);
 const readiness = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.object({ database: checkState, storage: checkState }) });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const health = createHealthService({ db: app.db, files: app.files });
+  const { health } = app.services;
 
   /** 200 when the database answers, 503 otherwise (used by process managers and the start-up benchmark). */
   app.get('/', { schema: { summary: 'The database answers', response: { 200: up, 503: down } } }, async (_req, reply) => {

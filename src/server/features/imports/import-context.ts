@@ -9,32 +9,36 @@ import { cleanText } from '../../lib/nul-character';
 import { detectImageType } from '../../lib/images';
 import type { StagedFile } from '../../lib/file-store';
 import { safeFileName, type DetectedType, type ReceivedFile } from '../../lib/uploads';
-import { createCollectionsServiceFor } from '../collections/collections.service';
-import { createContactsServiceFor } from '../contacts/contacts.service';
-import { createMemoriesServiceFor } from '../memories/memories.service';
-import { createPhotosServiceFor } from '../photos/photos.service';
-import { createVideosServiceFor, detectVideoType, videoMaxBytesOf } from '../photos/videos.service';
-import { createProfileServiceFor } from '../profile/profile.service';
-import { createStorageService } from '../storage/storage.service';
-import { createVaultServiceFor } from '../vault/vault.service';
+import type { CollectionsService } from '../collections/collections.service';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { MemoriesService } from '../memories/memories.service';
+import type { PhotosService } from '../photos/photos.service';
+import { detectVideoType, videoMaxBytesOf, type VideosService } from '../photos/videos.service';
+import type { ProfileService } from '../profile/profile.service';
+import type { StorageService } from '../storage/storage.service';
+import type { VaultService } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry, type OpenArchive } from './archive-reader';
 import type { ImportsRepo } from './imports.repo';
 import { createLegacyPlanImportRepo } from './legacy-plan-import.repo';
 import { keyCodeSaltId } from '../exports/exports.service';
 
-/** The services an import creates items with; one set for the app's lifetime. */
-export function createImportServices(app: FastifyInstance) {
-  const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
+/** The app's own services of the features an import creates items in (src/server/services.ts builds them once). */
+export interface ImportFeatures {
+  storage: StorageService;
+  photos: PhotosService;
+  videos: VideosService;
+  memories: MemoriesService;
+  vault: VaultService;
+  contacts: ContactsService;
+  collections: CollectionsService;
+  profile: ProfileService;
+}
+
+/** What an import creates items with: the features' services and what only an import needs. */
+export function createImportServices(app: FastifyInstance, features: ImportFeatures) {
   return {
-    storage,
-    photos: createPhotosServiceFor(app, storage),
-    videos: createVideosServiceFor(app, storage),
+    ...features,
     videoMaxBytes: videoMaxBytesOf(app),
-    memories: createMemoriesServiceFor(app, storage),
-    vault: createVaultServiceFor(app, storage),
-    contacts: createContactsServiceFor(app.db),
-    collections: createCollectionsServiceFor(app),
-    profile: createProfileServiceFor(app, storage),
     // the Legacy Plan's rows are restored by the importer itself (decision 047)
     legacyPlan: createLegacyPlanImportRepo(app.db),
     linkTokens: app.linkTokens,

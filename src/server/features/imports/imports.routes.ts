@@ -13,10 +13,6 @@ import {
 import { badRequest, unsupportedMediaType } from '../../lib/errors';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { createImportServices } from './import-context';
-import { defineImportJob } from './import-job';
-import { createImportsRepo } from './imports.repo';
-import { createImportsService } from './imports.service';
 import { registerResumableUploads } from '../../lib/resumable-uploads';
 
 /** Takeout comes in parts of up to 50 GB; a request may carry several. */
@@ -50,16 +46,13 @@ const uploadOptions = (maxBytes: number): ReceiveOptions => ({
 });
 
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createImportsRepo(app.db);
-  const services = createImportServices(app);
-  const job = defineImportJob(app, repo, services);
-  const imports = createImportsService({ app, repo, services, send: job.send });
+  const { imports, storage } = app.services;
   const uploads = await registerResumableUploads(app, {
     path: IMPORT_UPLOADS_PATH,
     route: '/uploads',
     folder: 'import-uploads',
     maxBytes: imports.remainingBytes,
-    hold: services.storage.holdUpload,
+    hold: storage.holdUpload,
   });
 
   app.get('/', { schema: { response: { 200: z.array(importJobSchema) } } }, (req) => imports.list(currentUser(req).id));

@@ -9,7 +9,6 @@ import {
   legacyStatusSchema,
   verifierLinkSchema,
 } from '@shared/schemas/legacy';
-import { createLegacyTriggerService, defineLegacyTickJob } from './legacy-trigger.service';
 import { errorAnswers } from '../../lib/route-answers';
 
 const messageSchema = z.object({ message: z.string() });
@@ -17,13 +16,7 @@ const verifierParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 // /api/legacy (signed in): the plan, its trigger's status, the audit log and the veto (decision 026).
 export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const trigger = createLegacyTriggerService({
-    db: app.db,
-    jobs: app.jobs,
-    linkTokens: app.linkTokens,
-    publicUrl: app.env.PUBLIC_URL,
-    mailConfigured: app.env.SMTP_URL !== undefined,
-  });
+  const trigger = app.services.legacyTrigger;
 
   app.get('/plan', { schema: { response: { 200: legacyPlanSchema } } }, async (req) => trigger.getPlan(req.user!.id));
 
@@ -49,22 +42,7 @@ export const legacyTriggerRoutes: FastifyPluginAsyncZod = async (app) => {
 // /api/legacy (no session): the one-click links of the trigger's mails (check-in, veto, a verifier's report).
 // The mails link to web pages that POST here: a GET never changes anything, so a mail scanner opening links is harmless.
 export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const trigger = createLegacyTriggerService({
-    db: app.db,
-    jobs: app.jobs,
-    linkTokens: app.linkTokens,
-    publicUrl: app.env.PUBLIC_URL,
-    mailConfigured: app.env.SMTP_URL !== undefined,
-  });
-  defineLegacyTickJob(app.jobs, trigger, app.log);
-  // every timer that should be pending is queued again at start: ticks are keyed by time, so this adds none twice
-  app.addHook('onReady', async () => {
-    try {
-      await trigger.scheduleAll();
-    } catch (err) {
-      app.log.error({ err }, 'Could not queue the Legacy Plan timers at start');
-    }
-  });
+  const trigger = app.services.legacyTrigger;
 
   /** Per-IP, like sign-in: the tokens are unguessable, this only keeps a guesser slow and the logs quiet. */
   const linkRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { calendarDateSchema, idParamSchema, idParamsSchema } from '@shared/schemas/common';
 import {
@@ -16,32 +15,18 @@ import {
   releaseInputSchema,
   releaseSchema,
 } from '@shared/schemas/legacy';
-import { contentDisposition, FILE_CSP, sendFile } from '../../lib/send-file';
+import { sendArchive, sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
-import { writeArchive } from '../exports/exports.service';
-import { retryAfter, sharedViewServiceFor, shareReadRoutes } from '../shared-view/shared-view.service';
-import { createLegacyRepo } from './legacy.repo';
-import { createLegacyService, HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
+import { retryAfter, shareReadRoutes } from '../shared-view/shared-view.service';
+import { HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
 import { errorAnswers, fileAnswers, noContent, zipAnswer } from '../../lib/route-answers';
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** A sealed letter carries up to 12 MB as base64 (16 MB) in JSON: its route alone takes bodies that large. */
 const LETTER_BODY_LIMIT = 17 * 1024 * 1024;
 
-function serviceFor(app: App) {
-  return createLegacyService({
-    repo: createLegacyRepo(app.db),
-    shared: sharedViewServiceFor(app),
-    tokens: app.linkTokens,
-    jobs: app.jobs,
-    throttle: app.loginThrottle,
-  });
-}
-
 // /api/legacy (signed in): heirs and their key codes, releases, letters and the dry run (decision 027).
 export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const legacy = serviceFor(app);
+  const { legacy } = app.services;
 
   app.get('/heirs', { schema: { response: { 200: z.array(heirSchema) } } }, (req) => legacy.listHeirs(currentUser(req).id));
 
@@ -107,8 +92,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
 // /api/legacy (no session): an heir opens what was released with a key code.
 export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
-  const legacy = serviceFor(app);
-  const shared = sharedViewServiceFor(app);
+  const { legacy, sharedView: shared } = app.services;
   app.addHook('onError', retryAfter);
   const cookieOf = (req: { cookies: Record<string, string | undefined> }) => req.cookies[HEIR_COOKIE];
   const cookieOptions = (req: { protocol: string }) => ({
@@ -142,16 +126,9 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A static segment: the router prefers it to '/received/:grantId'.
-  app.get('/received/download', { schema: { response: { ...zipAnswer, ...errorAnswers(401) } } }, async (req, reply) => {
-    const { fileName, dataset } = await legacy.zip(cookieOf(req));
-    reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', contentDisposition('application/zip', fileName))
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', FILE_CSP);
-    return reply.send(req.method === 'HEAD' ? Readable.from([]) : writeArchive(dataset));
-  });
+  app.get('/received/download', { schema: { response: { ...zipAnswer, ...errorAnswers(401) } } }, async (req, reply) =>
+    sendArchive(req, reply, await legacy.zip(cookieOf(req))),
+  );
 
   app.get(
     '/received/letters/:letterId/photos/:photoId/:size',

@@ -45,7 +45,7 @@ interface Options {
   log: FastifyBaseLogger;
 }
 
-/** Defines the job (the memories routes do, once) and queues attachments' copies. */
+/** Defines the job (once per app: src/server/services.ts) and queues attachments' copies. */
 export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options) {
   const running = new Set<AbortController>();
   let stopped = false;
@@ -131,8 +131,8 @@ export function createAudioCopyQueue({ jobs, repo, files, media, log }: Options)
 
 export type AudioCopySender = ReturnType<typeof createAudioCopySender>;
 
-/** Queues copies without defining the job a second time (an import): the memories routes' queue runs it. */
-export function createAudioCopySender(jobs: JobQueue, media: MediaTools, log: FastifyBaseLogger) {
+/** The queueing half of the queue: what the memories service needs of it. */
+function createAudioCopySender(jobs: JobQueue, media: MediaTools, log: FastifyBaseLogger) {
   return {
     /**
      * Queue the copies of the attachments that need one. Never fails the upload that stored them: a job that

@@ -21,16 +21,11 @@ import {
   memorySuggestionsSchema,
 } from '@shared/schemas/memories';
 import { transcriptionSchema } from '@shared/schemas/transcription';
-import { createAiProvider } from '../../ai/create-ai-provider';
-import { createConfiguredTranscriber } from '../../ai/transcription';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { createAudioCopyQueue } from './audio-copies';
-import { createMemoriesRepo } from './memories.repo';
-import { createStorageService } from '../storage/storage.service';
-import { ATTACHMENT_UPLOAD, createMemoriesService } from './memories.service';
-import { createMemoryTranscription, TRANSCRIPTION_UPLOAD } from './memory-transcription';
+import { ATTACHMENT_UPLOAD } from './memories.service';
+import { TRANSCRIPTION_UPLOAD } from './memory-transcription';
 import { fileAnswers, noContent } from '../../lib/route-answers';
 
 /** AI calls can cost money (a hosted model) or a core for a while (the built-in one): a generous per-user cap. */
@@ -43,29 +38,7 @@ const aiRateLimit = {
 };
 
 export const memoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createMemoriesRepo(app.db);
-  const audioCopies = createAudioCopyQueue({ jobs: app.jobs, repo, files: app.files, media: app.media, log: app.log });
-  // A copy whose job was lost (a crash between its row and its job), or made before ffmpeg was there, is queued at start-up.
-  app.addHook('onReady', async () => {
-    await audioCopies.resumeMissing().catch((err: unknown) => app.log.error({ err }, 'Could not queue missing audio copies'));
-  });
-  app.addHook('onClose', () => audioCopies.close());
-
-  const memories = createMemoriesService({
-    db: app.db,
-    repo,
-    files: app.files,
-    ai: createAiProvider(app.env),
-    heic: app.heic,
-    storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
-    audioCopies,
-  });
-
-  const transcription = createMemoryTranscription({
-    repo,
-    files: app.files,
-    transcriber: createConfiguredTranscriber(app.env),
-  });
+  const { memories, transcription } = app.services;
 
   app.get('/', { schema: { response: { 200: z.array(memorySchema) } } }, (req) => memories.list(currentUser(req).id));
 

@@ -13,8 +13,6 @@ import {
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from '@shared/limits';
 import { pageLimit } from '@shared/schemas/paging';
 import { AiError, type AiProvider } from '../../ai/provider';
-import type { FastifyInstance } from 'fastify';
-import { createAiProvider } from '../../ai/create-ai-provider';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { placeFreeKey } from '../../lib/place-free-copies';
@@ -26,7 +24,7 @@ import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { attachmentDisplayKey } from './attachment-display';
 import { isAudioOnlyMp4, isAudioOnlyWebm } from './audio-only';
-import { audioCopyKey, createAudioCopySender, type AudioCopySender } from './audio-copies';
+import { audioCopyKey, type AudioCopySender } from './audio-copies';
 /** Where a HEIC attachment's JPEG copy lives: a shared link shows that copy. */
 export { attachmentDisplayKey } from './attachment-display';
 /** Where an audio attachment's M4A copy lives (decision 040): a shared link plays that copy too. */
@@ -340,16 +338,3 @@ export type MemoriesService = ReturnType<typeof createMemoriesService>;
 
 /** The caller's memories among `ids`, in the memories' own shape (a collection lists its memories with it). */
 export const listMemoriesByIds = (db: Db, userId: number, ids: number[]) => createMemoriesRepo(db).listOwnedByIds(userId, ids);
-
-/** The memories service for another feature's background work (an import, decision 029). */
-export function createMemoriesServiceFor(app: FastifyInstance, storage: StorageService) {
-  return createMemoriesService({
-    db: app.db,
-    repo: createMemoriesRepo(app.db),
-    files: app.files,
-    ai: createAiProvider(app.env),
-    heic: app.heic,
-    storage,
-    audioCopies: createAudioCopySender(app.jobs, app.media, app.log),
-  });
-}

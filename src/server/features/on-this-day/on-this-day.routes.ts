@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onThisDayQuerySchema, onThisDaySchema } from '@shared/schemas/on-this-day';
 import { currentUser } from '../../plugins/session';
-import { createOnThisDayRepo } from './on-this-day.repo';
-import { createOnThisDayService } from './on-this-day.service';
 
 export const onThisDayRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onThisDay = createOnThisDayService({ db: app.db, repo: createOnThisDayRepo(app.db) });
+  const { onThisDay } = app.services;
 
   // The day is the client's (its local date): the server's clock never decides what "today" is.
   app.get('/', { schema: { querystring: onThisDayQuerySchema, response: { 200: onThisDaySchema } } }, (req) =>

@@ -184,20 +184,5 @@ export function createDerivativeQueue({ jobs, repo, files, heic, media, videos, 
 
 export type DerivativeQueue = ReturnType<typeof createDerivativeQueue>;
 
-/** What the photos service needs of a queue: an import's own service queues jobs the photos routes' workers run. */
+/** What the photos and videos services need of the queue. */
 export type DerivativeEnqueuer = Pick<DerivativeQueue, 'enqueue' | 'isQueued' | 'waitFor' | 'warmHeicDecoder'>;
-
-/**
- * Queues derivatives without defining the job a second time (an import, decision 029): the photos routes'
- * queue defines and runs it.
- */
-export function createDerivativeSender(jobs: JobQueue, heic: HeicDecoder): DerivativeEnqueuer {
-  return {
-    async enqueue(id: number) {
-      await jobs.send(DERIVATIVES_JOB, { photoId: id }, { singletonKey: `photo-${id}` });
-    },
-    isQueued: () => false,
-    waitFor: () => Promise.resolve(),
-    warmHeicDecoder: () => heic.warm(),
-  };
-}

@@ -28,13 +28,8 @@ import { detectImageType } from '../../lib/images';
 import { registerResumableUploads } from '../../lib/resumable-uploads';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { createStorageService } from '../storage/storage.service';
-import { createDerivativeQueue } from './derivative-queue';
-import { createImageCache } from './image-cache';
-import { createPhotosRepo } from './photos.repo';
-import { createPhotosService, ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
-import { createVideoQueue } from './video-queue';
-import { createVideosService, videoMaxBytesOf } from './videos.service';
+import { ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
+import { videoMaxBytesOf } from './videos.service';
 import { errorAnswers, fileAnswers, noContent } from '../../lib/route-answers';
 
 /** POST /api/photos, read by lib/uploads.ts. */
@@ -47,35 +42,8 @@ const PHOTO_UPLOAD: ReceiveOptions = {
 };
 
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createPhotosRepo(app.db);
-  const heic = app.heic;
-  const cache = createImageCache({ instances: app.instances });
-  const forget = (id: number) => cache.forget(id);
-  const media = app.media;
-  const videoQueue = createVideoQueue({ jobs: app.jobs, repo, files: app.files, media, log: app.log, onChange: forget });
-  const queue = createDerivativeQueue({
-    jobs: app.jobs,
-    repo,
-    files: app.files,
-    heic,
-    media,
-    videos: videoQueue,
-    log: app.log,
-    onChange: forget,
-  });
-  const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
-  const photos = createPhotosService({ db: app.db, repo, files: app.files, queue, cache, storage });
+  const { photos, videos, storage } = app.services;
   const videoMaxBytes = videoMaxBytesOf(app);
-  const videos = createVideosService({
-    db: app.db,
-    repo,
-    files: app.files,
-    media,
-    derivatives: queue,
-    videos: videoQueue,
-    storage,
-    maxBytes: videoMaxBytes,
-  });
   const videoUploads = await registerResumableUploads(app, {
     path: VIDEO_UPLOADS_PATH,
     route: '/video-uploads',
@@ -85,16 +53,6 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       return Math.max(0, Math.min(videoMaxBytes, usage.quotaBytes - usage.usedBytes));
     },
     hold: storage.holdUpload,
-  });
-
-  // A photo or video whose job was lost (a crash between its row and its job) is queued again at start-up.
-  app.addHook('onReady', async () => {
-    await queue.resumePending().catch((err: unknown) => app.log.error({ err }, 'Could not queue pending photos'));
-    await videoQueue.resumePreparing().catch((err: unknown) => app.log.error({ err }, 'Could not queue videos being prepared'));
-  });
-  app.addHook('onClose', async () => {
-    queue.close();
-    videoQueue.close();
   });
 
   app.get('/', { schema: { querystring: photoListQuerySchema, response: { 200: z.array(photoSchema) } } }, (req) =>

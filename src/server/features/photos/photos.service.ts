@@ -24,9 +24,6 @@ import { storedFile, type ByteRange, type StoredFile } from '../../lib/send-file
 import type { ReceivedFile } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
 import type { DerivativeEnqueuer } from './derivative-queue';
-import type { FastifyInstance } from 'fastify';
-import { createDerivativeSender } from './derivative-queue';
-import { createImageCache } from './image-cache';
 import type { CachedImage, ImageCache } from './image-cache';
 import { derivativeKey, isDerivativeKey, VARIANT_TYPES, type Variant } from './photo-derivatives';
 /** Where each stored size of a photo lives: a shared link serves the metadata-free sizes as they are. */
@@ -457,18 +454,3 @@ export const listPhotosByIds = (db: Db, userId: number, ids: number[]) => create
 
 /** The URL of a photo's thumbnail, as the gallery asks for it (collection covers use it). */
 export const photoThumbnailUrl = (id: number) => `${photoImagePath(id)}?size=thumb`;
-
-/**
- * The photos service for another feature's background work (an import, decision 029): same checks and
- * storage as an upload; its derivatives are queued for the photos routes' own workers.
- */
-export function createPhotosServiceFor(app: FastifyInstance, storage: StorageService) {
-  return createPhotosService({
-    db: app.db,
-    repo: createPhotosRepo(app.db),
-    files: app.files,
-    queue: createDerivativeSender(app.jobs, app.heic),
-    cache: createImageCache({ instances: app.instances }),
-    storage,
-  });
-}

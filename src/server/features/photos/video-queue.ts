@@ -139,12 +139,3 @@ export function createVideoQueue({ jobs, repo, files, media, log, onChange }: Op
 }
 
 export type VideoQueue = ReturnType<typeof createVideoQueue>;
-
-/** Queues videos without defining the job a second time (an import): the photos routes' queue runs it. */
-export function createVideoSender(jobs: JobQueue): Pick<VideoQueue, 'enqueue'> {
-  return {
-    async enqueue(id: number) {
-      await jobs.send(PLAYABLE_JOB, { photoId: id }, { singletonKey: `video-${id}` });
-    },
-  };
-}

@@ -15,11 +15,11 @@ import { newFileKey, type FileStore, type StagedFile } from '../../lib/file-stor
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { safeFileName, sniff, type DetectedType } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
-import { createDerivativeSender, type DerivativeEnqueuer } from './derivative-queue';
-import { createPhotosRepo, type PhotosRepo } from './photos.repo';
+import type { DerivativeEnqueuer } from './derivative-queue';
+import type { PhotosRepo } from './photos.repo';
 import { videoKey } from './video-derivatives';
 import { readVideoMetadata, type VideoMetadata } from './video-metadata';
-import { createVideoSender, type VideoQueue } from './video-queue';
+import type { VideoQueue } from './video-queue';
 
 /** What the preview, the poster sizes and the playable copy are counted as until they exist (decision 020). */
 const ESTIMATE: Record<VideoMetadata['playback'], number> = { original: 0.05, remux: 1.05, transcode: 0.6 };
@@ -141,21 +141,3 @@ export type VideosService = ReturnType<typeof createVideosService>;
 
 /** The largest video this server keeps (VIDEO_MAX_MB). */
 export const videoMaxBytesOf = (app: FastifyInstance) => app.env.VIDEO_MAX_MB * MB;
-
-/**
- * The videos service for another feature's background work (an import, decision 029): same checks and
- * storage as an upload; its poster and playable copy are queued for the photos routes' own workers.
- */
-export function createVideosServiceFor(app: FastifyInstance, storage: StorageService) {
-  const repo = createPhotosRepo(app.db);
-  return createVideosService({
-    db: app.db,
-    repo,
-    files: app.files,
-    media: app.media,
-    derivatives: createDerivativeSender(app.jobs, app.heic),
-    videos: createVideoSender(app.jobs),
-    storage,
-    maxBytes: videoMaxBytesOf(app),
-  });
-}

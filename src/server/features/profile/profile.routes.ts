@@ -6,20 +6,11 @@ import { profileInputSchema, profilePictureQuerySchema, profilePictureResultSche
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { createStorageService } from '../storage/storage.service';
 import { PROFILE_PICTURE_UPLOAD } from './profile-picture';
-import { createProfileRepo } from './profile.repo';
-import { createProfileService } from './profile.service';
 import { fileAnswers } from '../../lib/route-answers';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profile = createProfileService({
-    db: app.db,
-    repo: createProfileRepo(app.db),
-    files: app.files,
-    sessions: app.sessions,
-    storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
-  });
+  const { profile } = app.services;
 
   app.patch('/profile', { schema: { body: profileInputSchema, response: { 200: userSchema } } }, (req) =>
     profile.update(currentUser(req).id, req.body),

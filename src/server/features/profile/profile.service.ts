@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import type { ProfileInput } from '@shared/schemas/profile';
 import type { Db } from '../../db/client';
@@ -7,9 +6,10 @@ import { notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import { newFileKey } from '../../lib/file-store';
 import { storedFile } from '../../lib/send-file';
+import type { SessionManager } from '../../plugins/session';
 import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, PROFILE_PICTURE_UPLOAD, reencodeProfilePicture } from './profile-picture';
 import type { StorageService } from '../storage/storage.service';
-import { createProfileRepo, type ProfileRepo, type ProfileValues } from './profile.repo';
+import type { ProfileRepo, ProfileValues } from './profile.repo';
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -30,7 +30,7 @@ interface Deps {
   db: Db;
   repo: ProfileRepo;
   files: FileStore;
-  sessions: FastifyInstance['sessions'];
+  sessions: SessionManager;
   storage: StorageService;
 }
 
@@ -88,8 +88,3 @@ export type ProfileService = ReturnType<typeof createProfileService>;
 
 /** What a profile picture may be, for an import that brings one (the same rules as an upload). */
 export const PROFILE_PICTURE_RULES = { maxBytes: PROFILE_PICTURE_UPLOAD.maxBytes, accept: PROFILE_PICTURE_UPLOAD.accept };
-
-/** The profile service for another feature (an import sets the picture an archive brings). */
-export function createProfileServiceFor(app: FastifyInstance, storage: StorageService) {
-  return createProfileService({ db: app.db, repo: createProfileRepo(app.db), files: app.files, sessions: app.sessions, storage });
-}

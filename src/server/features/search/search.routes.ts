@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '@shared/schemas/search';
 import { currentUser } from '../../plugins/session';
-import { createSearchRepo } from './search.repo';
-import { createSearchService } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const search = createSearchService({ repo: createSearchRepo(app.db) });
+  const { search } = app.services;
 
   // issue 15: GET /api/search?q=&kind=&cursor= → the owner's matches grouped by kind, best first.
   app.get('/', { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } }, (req) =>

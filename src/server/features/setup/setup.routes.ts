@@ -7,20 +7,10 @@ import {
   userSchema,
 } from '@shared/schemas/auth';
 import { errorAnswers } from '../../lib/route-answers';
-import { createAccountCreation } from '../auth/account-creation.service';
-import { createSetupRepo } from './setup.repo';
-import { createSetupService } from './setup.service';
 
 /** Public: GET/POST /api/setup and GET /api/invitations/:token (no session exists yet for either). */
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accounts = createAccountCreation({
-    db: app.db,
-    jobs: app.jobs,
-    log: app.log,
-    publicUrl: app.env.PUBLIC_URL,
-    registration: app.env.REGISTRATION,
-  });
-  const setup = createSetupService({ db: app.db, repo: createSetupRepo(app.db), accounts });
+  const { setup } = app.services;
   const authRateLimit = { rateLimit: { max: app.env.AUTH_RATE_LIMIT, timeWindow: '15 minutes' } };
 
   app.get('/setup', { schema: { response: { 200: setupStatusSchema } } }, () => setup.status());

@@ -2,10 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storageUsageSchema } from '@shared/schemas/account';
 import { currentUser } from '../../plugins/session';
-import { createStorageService } from './storage.service';
 
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB });
+  const { storage } = app.services;
 
   app.get('/', { schema: { response: { 200: storageUsageSchema } } }, (req) => storage.usage(currentUser(req).id));
 };

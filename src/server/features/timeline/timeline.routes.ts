@@ -9,13 +9,11 @@ import {
   timelineSummarySchema,
 } from '@shared/schemas/timeline';
 import { currentUser } from '../../plugins/session';
-import { createTimelineRepo } from './timeline.repo';
-import { createTimelineService } from './timeline.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeline = createTimelineService({ repo: createTimelineRepo(app.db) });
+  const { timeline } = app.services;
 
   // spec §7: GET /api/timeline → year groups, built per request and never kept (decision 015). Browsers
   // revalidate by ETag, which costs one digest query and no body.

@@ -6,19 +6,11 @@ import { vaultFileSchema, vaultPageSchema, vaultUsageSchema } from '@shared/sche
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
-import { createStorageService } from '../storage/storage.service';
-import { createVaultRepo } from './vault.repo';
-import { createVaultService, VAULT_UPLOAD } from './vault.service';
+import { VAULT_UPLOAD } from './vault.service';
 import { errorAnswers, fileAnswers, noContent } from '../../lib/route-answers';
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
-  const vault = createVaultService({
-    db: app.db,
-    repo: createVaultRepo(app.db),
-    files: app.files,
-    log: app.log,
-    storage: createStorageService({ db: app.db, quotaMb: app.env.STORAGE_QUOTA_MB }),
-  });
+  const { vault } = app.services;
 
   app.get('/', { schema: { response: { 200: z.array(vaultFileSchema) } } }, (req) => vault.list(currentUser(req).id));
 

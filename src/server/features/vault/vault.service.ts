@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyInstance } from 'fastify';
 import { VAULT_FILE_MAX_BYTES, VAULT_QUOTA_BYTES } from '@shared/limits';
 import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultUsage } from '@shared/schemas/vault';
@@ -166,8 +165,3 @@ export type VaultService = ReturnType<typeof createVaultService>;
 
 /** The caller's vault files among `ids`, in the vault's own shape (a collection lists its documents with it). */
 export const listVaultFilesByIds = (db: Db, userId: number, ids: number[]) => createVaultRepo(db).listOwnedByIds(userId, ids);
-
-/** The vault service for another feature's background work (an import, decision 029). */
-export function createVaultServiceFor(app: FastifyInstance, storage: StorageService) {
-  return createVaultService({ db: app.db, repo: createVaultRepo(app.db), files: app.files, log: app.log, storage });
-}

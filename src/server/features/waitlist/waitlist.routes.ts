@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { waitlistInputSchema, waitlistResultSchema } from '@shared/schemas/waitlist';
-import { createWaitlistRepo } from './waitlist.repo';
-import { createWaitlistService } from './waitlist.service';
 
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const waitlist = createWaitlistService({ repo: createWaitlistRepo(app.db) });
+  const { waitlist } = app.services;
 
   app.post(
     '/',

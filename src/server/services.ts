@@ -1,0 +1,162 @@
+// The composition root (decision 050): every repo, service and job of the app is built here, once per app, in
+// dependency order. app.ts decorates the result as `app.services`; route plugins only read it and declare routes.
+// The jobs' start-up work (re-queueing what a crash lost) and their stopping are registered here too, once.
+import type { FastifyInstance } from 'fastify';
+import { createAiProvider } from './ai/create-ai-provider';
+import { createConfiguredTranscriber } from './ai/transcription';
+import { createAccountRepo } from './features/account/account.repo';
+import { createAccountService } from './features/account/account.service';
+import { createAdminRepo } from './features/admin/admin.repo';
+import { createAdminService } from './features/admin/admin.service';
+import { createAccountCreation } from './features/auth/account-creation.service';
+import { createAccountMailService } from './features/auth/account-mail.service';
+import { createAuthRepo } from './features/auth/auth.repo';
+import { createAuthService, createPasswordCheck } from './features/auth/auth.service';
+import { createCollectionsRepo } from './features/collections/collections.repo';
+import { createCollectionsService } from './features/collections/collections.service';
+import { createContactsRepo } from './features/contacts/contacts.repo';
+import { createContactsService } from './features/contacts/contacts.service';
+import { createExportsService } from './features/exports/exports.service';
+import { createHealthService } from './features/health/health.service';
+import { createImportServices } from './features/imports/import-context';
+import { defineImportJob } from './features/imports/import-job';
+import { createImportsRepo } from './features/imports/imports.repo';
+import { createImportsService } from './features/imports/imports.service';
+import { createLegacyRepo } from './features/legacy/legacy.repo';
+import { createLegacyService } from './features/legacy/legacy.service';
+import { createLegacyTriggerService, defineLegacyTickJob } from './features/legacy-trigger/legacy-trigger.service';
+import { createAudioCopyQueue } from './features/memories/audio-copies';
+import { createMemoriesRepo } from './features/memories/memories.repo';
+import { createMemoriesService } from './features/memories/memories.service';
+import { createMemoryTranscription } from './features/memories/memory-transcription';
+import { createOnThisDayRepo } from './features/on-this-day/on-this-day.repo';
+import { createOnThisDayService } from './features/on-this-day/on-this-day.service';
+import { createDerivativeQueue } from './features/photos/derivative-queue';
+import { createImageCache } from './features/photos/image-cache';
+import { createPhotosRepo } from './features/photos/photos.repo';
+import { createPhotosService } from './features/photos/photos.service';
+import { createVideoQueue } from './features/photos/video-queue';
+import { createVideosService, videoMaxBytesOf } from './features/photos/videos.service';
+import { createProfileRepo } from './features/profile/profile.repo';
+import { createProfileService } from './features/profile/profile.service';
+import { createSearchRepo } from './features/search/search.repo';
+import { createSearchService } from './features/search/search.service';
+import { createSetupRepo } from './features/setup/setup.repo';
+import { createSetupService } from './features/setup/setup.service';
+import { createSharedViewRepo } from './features/shared-view/shared-view.repo';
+import { createSharedViewService } from './features/shared-view/shared-view.service';
+import { createStorageService } from './features/storage/storage.service';
+import { createTimelineRepo } from './features/timeline/timeline.repo';
+import { createTimelineService } from './features/timeline/timeline.service';
+import { createVaultRepo } from './features/vault/vault.repo';
+import { createVaultService } from './features/vault/vault.service';
+import { createWaitlistRepo } from './features/waitlist/waitlist.repo';
+import { createWaitlistService } from './features/waitlist/waitlist.service';
+
+/** Built after the app's own decorators (db, files, env, jobs, heic, media, instances, linkTokens, loginThrottle, sessions). */
+export function buildServices(app: FastifyInstance) {
+  const { db, files, env, jobs, heic, media, log, sessions, linkTokens, loginThrottle } = app;
+  const publicUrl = env.PUBLIC_URL;
+
+  const storage = createStorageService({ db, quotaMb: env.STORAGE_QUOTA_MB });
+  const checkPassword = createPasswordCheck(loginThrottle);
+
+  const accountMail = createAccountMailService({ db, jobs, publicUrl });
+  const accounts = createAccountCreation({ db, log, mail: accountMail, registration: env.REGISTRATION });
+  const auth = createAuthService({
+    db,
+    repo: createAuthRepo(db),
+    jobs,
+    sessions,
+    log,
+    publicUrl,
+    mail: accountMail,
+    accounts,
+    throttle: loginThrottle,
+  });
+  const account = createAccountService({ db, repo: createAccountRepo(db), mail: accountMail, files, sessions, log, checkPassword });
+
+  // The gallery: one image cache, which both queues tell when a photo's files change.
+  const photosRepo = createPhotosRepo(db);
+  const imageCache = createImageCache({ instances: app.instances });
+  const forget = (id: number) => imageCache.forget(id);
+  const videoQueue = createVideoQueue({ jobs, repo: photosRepo, files, media, log, onChange: forget });
+  const derivatives = createDerivativeQueue({ jobs, repo: photosRepo, files, heic, media, videos: videoQueue, log, onChange: forget });
+  const photos = createPhotosService({ db, repo: photosRepo, files, queue: derivatives, cache: imageCache, storage });
+  const videos = createVideosService({
+    db,
+    repo: photosRepo,
+    files,
+    media,
+    derivatives,
+    videos: videoQueue,
+    storage,
+    maxBytes: videoMaxBytesOf(app),
+  });
+
+  const memoriesRepo = createMemoriesRepo(db);
+  const audioCopies = createAudioCopyQueue({ jobs, repo: memoriesRepo, files, media, log });
+  const memories = createMemoriesService({ db, repo: memoriesRepo, files, ai: createAiProvider(env), heic, storage, audioCopies });
+  const transcription = createMemoryTranscription({ repo: memoriesRepo, files, transcriber: createConfiguredTranscriber(env) });
+
+  const vault = createVaultService({ db, repo: createVaultRepo(db), files, log, storage });
+  const profile = createProfileService({ db, repo: createProfileRepo(db), files, sessions, storage });
+  const contacts = createContactsService({ repo: createContactsRepo(db) });
+  const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
+
+  const sharedView = createSharedViewService({ repo: createSharedViewRepo(db), files, heic, media, tokens: linkTokens, checkPassword });
+  const legacy = createLegacyService({ repo: createLegacyRepo(db), shared: sharedView, tokens: linkTokens, jobs, throttle: loginThrottle });
+  const legacyTrigger = createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured: env.SMTP_URL !== undefined });
+  defineLegacyTickJob(jobs, legacyTrigger, log);
+
+  const exports = createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt: linkTokens.keyCodeSalt() });
+  exports.defineJobs();
+
+  // An import creates every item through its own feature's service (decision 029): the same ones as the routes.
+  const importsRepo = createImportsRepo(db);
+  const importServices = createImportServices(app, { storage, photos, videos, memories, vault, contacts, collections, profile });
+  const importJob = defineImportJob(app, importsRepo, importServices);
+  const imports = createImportsService({ app, repo: importsRepo, services: importServices, send: importJob.send });
+
+  // What a crash between a row and its job lost, or what was made before ffmpeg was there, is queued at start.
+  app.addHook('onReady', async () => {
+    await derivatives.resumePending().catch((err: unknown) => log.error({ err }, 'Could not queue pending photos'));
+    await videoQueue.resumePreparing().catch((err: unknown) => log.error({ err }, 'Could not queue videos being prepared'));
+    await audioCopies.resumeMissing().catch((err: unknown) => log.error({ err }, 'Could not queue missing audio copies'));
+    // ticks are keyed by time: queueing every timer that should be pending adds none twice
+    await legacyTrigger.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan timers at start'));
+  });
+  // ffmpeg and waiting requests are stopped; their jobs run again after the restart
+  app.addHook('onClose', async () => {
+    derivatives.close();
+    videoQueue.close();
+    audioCopies.close();
+  });
+
+  return {
+    storage,
+    auth,
+    account,
+    setup: createSetupService({ db, repo: createSetupRepo(db), accounts }),
+    admin: createAdminService({ repo: createAdminRepo(db), jobs, sessions, env }),
+    waitlist: createWaitlistService({ repo: createWaitlistRepo(db) }),
+    profile,
+    photos,
+    videos,
+    memories,
+    transcription,
+    vault,
+    contacts,
+    collections,
+    sharedView,
+    legacy,
+    legacyTrigger,
+    exports,
+    imports,
+    search: createSearchService({ repo: createSearchRepo(db) }),
+    timeline: createTimelineService({ repo: createTimelineRepo(db) }),
+    onThisDay: createOnThisDayService({ db, repo: createOnThisDayRepo(db) }),
+    health: createHealthService({ db, files }),
+  };
+}
+export type AppServices = ReturnType<typeof buildServices>;
