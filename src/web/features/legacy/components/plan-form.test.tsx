@@ -88,4 +88,23 @@ describe('PlanForm', () => {
     fireEvent.change(screen.getByLabelText('How many must confirm'), { target: { value: '1' } });
     expect((screen.getByRole('radio', { name: '1 day' }) as HTMLInputElement).checked).toBe(true);
   });
+
+  it('puts the shared contract’s message on its field, and takes it away once corrected', async () => {
+    const { saved } = renderForm();
+    const months = await screen.findByLabelText('Check in every (months)');
+    fireEvent.change(months, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    const message = await screen.findByText('Check in every 3 to 18 months');
+    expect(months.getAttribute('aria-invalid')).toBe('true');
+    expect(months.getAttribute('aria-describedby')).toBe(message.id);
+    expect(saved).toHaveLength(0);
+
+    fireEvent.change(months, { target: { value: '12' } });
+    await waitFor(() => expect(screen.queryByText('Check in every 3 to 18 months')).toBeNull());
+    fireEvent.submit(months.closest('form')!);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(JSON.stringify(saved[0])).toBe(
+      JSON.stringify({ checkInMonths: 12, vetoDays: 30, verifierContactIds: [900], verifiersRequired: 1, pausedUntil: null }),
+    );
+  });
 });

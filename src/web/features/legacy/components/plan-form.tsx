@@ -1,16 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { CHECK_IN_MONTHS, legacyPlanInputSchema, VETO_DAYS, type LegacyPlan } from '@shared/schemas/legacy';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { CHECK_IN_MONTHS, VETO_DAYS, type LegacyPlan, type LegacyPlanInput } from '@shared/schemas/legacy';
+import { FormField } from '@web/components/form-field';
 import { OwnItemPicker } from '@web/components/own-item-picker';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import type { PickerItem } from '@web/lib/own-items';
 import { useLegacyPlan, useLegacyStatus, useSavePlan } from '../api';
-import { livePause } from '../wording';
+import { planFormSchema, planFormValues, requiredOf, waitDaysOf, type PlanFormValues } from './plan-form-schema';
 
 const DEFAULT_PLAN: LegacyPlan = { checkInMonths: 6, vetoDays: 30, verifiersRequired: 1, verifiers: [], pausedUntil: null };
 
@@ -34,66 +37,50 @@ export function planExplanation(months: number, required: number, verifiers: num
 }
 
 function PlanFields({ plan }: { plan: LegacyPlan }) {
-  const [months, setMonths] = useState(String(plan.checkInMonths));
-  const [vetoDays, setVetoDays] = useState<number>(plan.vetoDays);
-  // id → name, in the order chosen: a verifier may be on a page of contacts not loaded, or outside a search
-  const [verifiers, setVerifiers] = useState(() => new Map(plan.verifiers.map((v) => [v.contactId, v.name])));
-  const [required, setRequired] = useState(String(plan.verifiersRequired));
-  const [error, setError] = useState<string | null>(null);
   const savePlan = useSavePlan();
-  const monthsId = useId();
-  const requiredId = useId();
+  const form = useForm<PlanFormValues, unknown, LegacyPlanInput>({
+    resolver: zodResolver(planFormSchema(plan.pausedUntil)),
+    defaultValues: planFormValues(plan),
+  });
+  const { errors } = form.formState;
+  const [months, vetoDays, verifiers, required] = useWatch({
+    control: form.control,
+    name: ['checkInMonths', 'vetoDays', 'verifiers', 'verifiersRequired'],
+  });
   const noWaitId = useId();
 
-  const requiredNumber = Math.max(1, Number(required) || 1);
+  const requiredNumber = requiredOf(required);
   const noWaitAllowed = requiredNumber >= 2;
-  // fewer must agree than "None" needs: the shortest wait allowed instead
-  const waitDays = vetoDays === 0 && !noWaitAllowed ? 1 : vetoDays;
+  const waitDays = waitDaysOf(vetoDays, requiredNumber);
 
   function toggle(id: number, item: PickerItem) {
-    setVerifiers((old) => {
-      const next = new Map(old);
-      if (!next.delete(id)) next.set(id, item.title);
-      return next;
-    });
+    const next = verifiers.some((v) => v.contactId === id)
+      ? verifiers.filter((v) => v.contactId !== id)
+      : [...verifiers, { contactId: id, name: item.title }];
+    form.setValue('verifiers', next, { shouldValidate: form.formState.isSubmitted });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = {
-      checkInMonths: Number(months),
-      vetoDays: waitDays,
-      verifierContactIds: [...verifiers.keys()],
-      verifiersRequired: Math.max(1, Number(required)),
-      pausedUntil: livePause(plan.pausedUntil),
-    };
-    const parsed = legacyPlanInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the form');
-      return;
-    }
-    setError(null);
-    // the saved plan re-keys this form, so the toast hangs on the promise rather than on this component
-    savePlan.mutateAsync(parsed.data).then(
+  // the saved plan re-keys this form, so the toast hangs on the promise rather than on this component
+  const save = form.handleSubmit((input) =>
+    savePlan.mutateAsync(input).then(
       () => toast({ title: 'Plan saved' }),
       (err: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to save your plan') }),
-    );
-  }
+    ),
+  );
 
-  const chosen = verifiers.size;
+  const chosen = verifiers.length;
   return (
-    <form onSubmit={submit} className="grid gap-6" noValidate>
-      <div className="grid gap-2 sm:max-w-xs">
-        <Label htmlFor={monthsId}>Check in every (months)</Label>
-        <Input
-          id={monthsId}
-          type="number"
-          inputMode="numeric"
-          min={CHECK_IN_MONTHS.min}
-          max={CHECK_IN_MONTHS.max}
-          value={months}
-          onChange={(e) => setMonths(e.target.value)}
-        />
+    <form onSubmit={save} className="grid gap-6" noValidate>
+      <div className="sm:max-w-xs">
+        <FormField label="Check in every (months)" error={errors.checkInMonths}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={CHECK_IN_MONTHS.min}
+            max={CHECK_IN_MONTHS.max}
+            {...form.register('checkInMonths')}
+          />
+        </FormField>
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Waiting time before your heirs are told</legend>
@@ -109,7 +96,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
                 checked={waitDays === n}
                 disabled={n === 0 && !noWaitAllowed}
                 aria-describedby={n === 0 && !noWaitAllowed ? noWaitId : undefined}
-                onChange={() => setVetoDays(n)}
+                onChange={() => form.setValue('vetoDays', n, { shouldValidate: form.formState.isSubmitted })}
               />
               {n === 0 ? 'None' : days(n)}
             </label>
@@ -120,6 +107,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
             {NO_WAIT_NEEDS_TWO}
           </p>
         )}
+        {errors.vetoDays && <p className="text-sm font-medium text-destructive">{errors.vetoDays.message}</p>}
       </fieldset>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Verifiers: people who confirm your death</legend>
@@ -127,7 +115,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
           kind="contact"
           enabled
           mode="many"
-          selected={new Set(verifiers.keys())}
+          selected={new Set(verifiers.map((v) => v.contactId))}
           onToggle={toggle}
           label="Your contacts"
           empty="No contacts yet. Add family members or friends first."
@@ -135,32 +123,26 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
             item.contact && !item.contact.email ? 'No e-mail address: add one on their contact card first' : undefined
           }
         />
-        {chosen > 0 && <p className="text-sm text-muted-foreground">Chosen: {[...verifiers.values()].join(', ')}</p>}
+        {chosen > 0 && <p className="text-sm text-muted-foreground">Chosen: {verifiers.map((v) => v.name).join(', ')}</p>}
+        {errors.verifiers && <p className="text-sm font-medium text-destructive">{errors.verifiers.message}</p>}
       </fieldset>
-      <div className="grid gap-2 sm:max-w-xs">
-        <Label htmlFor={requiredId}>How many must confirm</Label>
-        <Input
-          id={requiredId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={Math.max(1, chosen)}
-          value={required}
-          onChange={(e) => setRequired(e.target.value)}
-        />
+      <div className="sm:max-w-xs">
+        <FormField label="How many must confirm" error={errors.verifiersRequired}>
+          <Input type="number" inputMode="numeric" min={1} max={Math.max(1, chosen)} {...form.register('verifiersRequired')} />
+        </FormField>
       </div>
       <p className="rounded-md bg-muted/50 p-3 text-sm">
         {planExplanation(Number(months) || plan.checkInMonths, requiredNumber, chosen, waitDays)}
       </p>
-      {error && (
+      {errors.root && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {errors.root.message}
         </p>
       )}
       <div>
-        <Button type="submit" disabled={savePlan.isPending}>
-          {savePlan.isPending ? 'Saving...' : 'Save plan'}
-        </Button>
+        <SubmitButton isPending={savePlan.isPending} pendingLabel="Saving...">
+          Save plan
+        </SubmitButton>
       </div>
     </form>
   );
