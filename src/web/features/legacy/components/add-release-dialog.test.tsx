@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Heir } from '@shared/schemas/legacy';
-import { AddReleaseDialog, ageToday } from './add-release-dialog';
+import { AddReleaseDialog } from './add-release-dialog';
+import { ageToday } from './release-form';
 
 const heir = (over: Partial<Heir> = {}): Heir => ({
   id: 7,
@@ -68,9 +69,44 @@ describe('AddReleaseDialog at an age', () => {
     await screen.findByRole('option', { name: 'Summers' });
     fireEvent.change(screen.getByLabelText('Collection'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Make Tom Smith’s key code first: without it, Tom Smith cannot open what is released now.',
-    );
+    const message = await screen.findByText('Make Tom Smith’s key code first: without it, Tom Smith cannot open what is released now.');
+    const ageField = screen.getByLabelText('Age');
+    expect(ageField.getAttribute('aria-invalid')).toBe('true');
+    expect(ageField.getAttribute('aria-describedby')).toBe(message.id);
     expect(posted).toHaveLength(0);
+  });
+});
+
+describe('AddReleaseDialog', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names what is missing on its field, clears it once chosen, and sends the chosen day', async () => {
+    const posted = renderDialog(heir());
+    fireEvent.click(screen.getByRole('radio', { name: 'On a date' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const message = await screen.findByText('Choose the collection to release.');
+    expect(screen.getByLabelText('Collection').getAttribute('aria-describedby')).toBe(message.id);
+
+    await screen.findByRole('option', { name: 'Summers' });
+    fireEvent.change(screen.getByLabelText('Collection'), { target: { value: '5' } });
+    await waitFor(() => expect(screen.queryByText('Choose the collection to release.')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Choose a day in the future.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Release on'), { target: { value: '2040-06-01' } });
+    fireEvent.submit(screen.getByLabelText('Release on').closest('form')!);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(JSON.stringify(posted[0])).toBe(
+      JSON.stringify({
+        heirId: 7,
+        collectionId: 5,
+        condition: 'on-date',
+        releaseAt: new Date('2040-06-01T00:00:00').toISOString(),
+        age: null,
+      }),
+    );
   });
 });

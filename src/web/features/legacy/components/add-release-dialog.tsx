@@ -1,36 +1,29 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
-import type { Heir, Letter, Release, ReleaseInput } from '@shared/schemas/legacy';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Heir, Letter, ReleaseInput } from '@shared/schemas/legacy';
+import { DialogForm } from '@web/components/dialog-form';
+import { FormField } from '@web/components/form-field';
+import { OwnItemPicker } from '@web/components/own-item-picker';
 import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import type { LibraryKind } from '@web/lib/own-items';
-import { OwnItemPicker } from '@web/components/own-item-picker';
 import { localDayFromToday } from '@web/lib/local-day';
+import type { LibraryKind } from '@web/lib/own-items';
 import { useAddRelease, useOwnCollections } from '../api';
-import { birthdayAt, formatDay, localMidnightIso, TARGET_KIND_NAMES } from '../wording';
-
-type Kind = Release['target']['kind'];
-type Condition = 'after-death' | 'on-date' | 'at-age' | 'never';
-const KINDS: Kind[] = ['collection', 'photo', 'memory', 'document', 'letter'];
-const TARGET_FIELD = {
-  collection: 'collectionId',
-  photo: 'photoId',
-  memory: 'memoryId',
-  document: 'documentId',
-  letter: 'letterId',
-} as const satisfies Record<Kind, keyof ReleaseInput>;
+import { birthdayAt, formatDay, TARGET_KIND_NAMES } from '../wording';
+import {
+  ageToday,
+  KINDS,
+  reachedNow,
+  releaseFormSchema,
+  releaseFormValues,
+  type Condition,
+  type Kind,
+  type ReleaseFormValues,
+} from './release-form';
 
 const isPickerKind = (kind: Kind): kind is LibraryKind => kind === 'photo' || kind === 'memory' || kind === 'document';
 const PICKER_LABELS: Record<LibraryKind, { label: string; empty: string }> = {
@@ -46,72 +39,35 @@ function useSelectChoices(kind: Kind, open: boolean, letters: Letter[]) {
   return { query: { isPending: false, isError: false }, items: letters.map((l) => ({ id: l.id, title: l.title })) };
 }
 
-/** The heir's age today, from a calendar date of birth (null without one). */
-export function ageToday(dateOfBirth: string | null, today = new Date()): number | null {
-  if (!dateOfBirth) return null;
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const hadBirthday = today.getMonth() + 1 > m || (today.getMonth() + 1 === m && today.getDate() >= d);
-  return today.getFullYear() - y - (hadBirthday ? 0 : 1);
-}
-
-/** 18, or for an heir already 18 or older the next birthday: never an age already passed. */
-export const defaultAge = (dateOfBirth: string | null) => String(Math.max(18, (ageToday(dateOfBirth) ?? 0) + 1));
+const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm';
 
 /** "Add": one collection or item for this heir, and when it is released. */
 export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Letter[] }) {
   const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<Kind>('collection');
-  const [targetId, setTargetId] = useState('');
-  const [condition, setCondition] = useState<Condition>('after-death');
-  const [day, setDay] = useState('');
-  const [age, setAge] = useState(() => defaultAge(heir.dateOfBirth));
-  const [error, setError] = useState<string | null>(null);
   const addRelease = useAddRelease();
-  const choices = useSelectChoices(kind, open, letters);
-  const kindId = useId();
-  const itemId = useId();
-  const dayId = useId();
-  const ageId = useId();
   const minDay = localDayFromToday(1);
+  const form = useForm<ReleaseFormValues, unknown, ReleaseInput>({
+    resolver: zodResolver(releaseFormSchema(heir, minDay)),
+    defaultValues: releaseFormValues(heir),
+  });
+  const { errors } = form.formState;
+  const [kind, targetId, condition, age] = useWatch({ control: form.control, name: ['kind', 'targetId', 'condition', 'age'] });
+  const choices = useSelectChoices(kind, open, letters);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    setKind('collection');
-    setTargetId('');
-    setCondition('after-death');
-    setDay('');
-    setAge(defaultAge(heir.dateOfBirth));
-    setError(null);
+    form.reset(releaseFormValues(heir));
   }
 
-  const current = ageToday(heir.dateOfBirth);
-  const reachedNow = current !== null && Number(age) >= 1 && Number(age) <= current;
-
-  function add() {
-    if (!targetId) return setError(`Choose the ${TARGET_KIND_NAMES[kind].toLowerCase()} to release.`);
-    if (condition === 'on-date' && (!day || day < minDay)) return setError('Choose a day in the future.');
-    const ageNumber = Number(age);
-    if (condition === 'at-age' && !(Number.isInteger(ageNumber) && ageNumber >= 1 && ageNumber <= 120))
-      return setError('Choose an age between 1 and 120.');
-    if (condition === 'at-age' && reachedNow && !heir.hasKeyCode)
-      return setError(`Make ${heir.name}’s key code first: without it, ${heir.name} cannot open what is released now.`);
-    setError(null);
-    const input: ReleaseInput = {
-      heirId: heir.id,
-      [TARGET_FIELD[kind]]: Number(targetId),
-      condition,
-      releaseAt: condition === 'on-date' ? localMidnightIso(day) : null,
-      age: condition === 'at-age' ? ageNumber : null,
-      ...(condition === 'at-age' && reachedNow ? { releaseNow: true } : {}),
-    };
+  const add = form.handleSubmit((input) =>
     addRelease.mutate(input, {
       onSuccess: () => {
         onOpenChange(false);
         toast({ title: 'Added', description: `${heir.name} will receive it.` });
       },
       onError: (err) => toast({ variant: 'destructive', title: 'Failed to add', description: errorMessage(err, 'An error occurred') }),
-    });
-  }
+    }),
+  );
 
   const conditions: { value: Condition; label: string; disabledReason?: string }[] = [
     { value: 'after-death', label: 'After my death' },
@@ -121,128 +77,101 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
   ];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DialogForm
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Add something for ${heir.name}`}>
           <Plus aria-hidden="true" />
           Add
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{`Add something for ${heir.name}`}</DialogTitle>
-          <DialogDescription>Choose what {heir.name} receives, and when.</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={kindId}>What</Label>
-            <select
-              id={kindId}
-              className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-              value={kind}
-              onChange={(e) => {
-                setKind(e.target.value as Kind);
-                setTargetId('');
-              }}
-            >
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {TARGET_KIND_NAMES[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {isPickerKind(kind) ? (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">{TARGET_KIND_NAMES[kind]}</legend>
-              <OwnItemPicker
-                kind={kind}
-                enabled={open}
-                mode="one"
-                selected={new Set(targetId ? [Number(targetId)] : [])}
-                onToggle={(id) => setTargetId(String(id))}
-                {...PICKER_LABELS[kind]}
-              />
-            </fieldset>
-          ) : (
-            <div className="grid gap-2">
-              <Label htmlFor={itemId}>{TARGET_KIND_NAMES[kind]}</Label>
-              <select
-                id={itemId}
-                className="h-10 rounded-md border border-input bg-card px-3 text-sm"
-                value={targetId}
-                onChange={(e) => setTargetId(e.target.value)}
-                disabled={choices.query.isPending || choices.query.isError || !choices.items?.length}
-              >
-                <option value="">
-                  {choices.query.isPending
-                    ? 'Loading...'
-                    : choices.query.isError
-                      ? 'Failed to load your items'
-                      : choices.items?.length
-                        ? 'Choose one'
-                        : 'Nothing here yet'}
-                </option>
-                {choices.items?.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.title}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">When</legend>
-            {conditions.map((c) => (
-              <label key={c.value} className="flex items-center gap-2 text-sm has-disabled:opacity-70">
-                <input
-                  type="radio"
-                  name="release-condition"
-                  checked={condition === c.value}
-                  disabled={c.disabledReason !== undefined}
-                  onChange={() => setCondition(c.value)}
-                />
-                {c.label}
-                {c.disabledReason && <span className="text-xs text-muted-foreground">({c.disabledReason})</span>}
-              </label>
+      }
+      title={`Add something for ${heir.name}`}
+      description={`Choose what ${heir.name} receives, and when.`}
+      submitLabel={addRelease.isPending ? 'Adding...' : 'Add'}
+      isPending={addRelease.isPending}
+      onSubmit={add}
+    >
+      <FormField label="What">
+        <select className={selectClass} {...form.register('kind', { onChange: () => form.setValue('targetId', '') })}>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {TARGET_KIND_NAMES[k]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {isPickerKind(kind) ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{TARGET_KIND_NAMES[kind]}</legend>
+          <OwnItemPicker
+            kind={kind}
+            enabled={open}
+            mode="one"
+            selected={new Set(targetId ? [Number(targetId)] : [])}
+            onToggle={(id) => form.setValue('targetId', String(id), { shouldValidate: form.formState.isSubmitted })}
+            {...PICKER_LABELS[kind]}
+          />
+          {errors.targetId && <p className="text-sm font-medium text-destructive">{errors.targetId.message}</p>}
+        </fieldset>
+      ) : (
+        <FormField label={TARGET_KIND_NAMES[kind]} error={errors.targetId}>
+          <select
+            className={selectClass}
+            disabled={choices.query.isPending || choices.query.isError || !choices.items?.length}
+            {...form.register('targetId')}
+          >
+            <option value="">
+              {choices.query.isPending
+                ? 'Loading...'
+                : choices.query.isError
+                  ? 'Failed to load your items'
+                  : choices.items?.length
+                    ? 'Choose one'
+                    : 'Nothing here yet'}
+            </option>
+            {choices.items?.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.title}
+              </option>
             ))}
-          </fieldset>
-          {condition === 'on-date' && (
-            <div className="grid gap-2">
-              <Label htmlFor={dayId}>Release on</Label>
-              <Input id={dayId} type="date" min={minDay} value={day} onChange={(e) => setDay(e.target.value)} />
-            </div>
-          )}
-          {condition === 'at-age' && heir.dateOfBirth && (
-            <div className="grid gap-2">
-              <Label htmlFor={ageId}>Age</Label>
-              <Input id={ageId} type="number" inputMode="numeric" min={1} max={120} value={age} onChange={(e) => setAge(e.target.value)} />
-              {reachedNow ? (
-                <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm font-medium">
-                  {`${heir.name} is ${current}: ${heir.name} receives this now, not on a later birthday.`}
-                </p>
-              ) : (
-                Number(age) >= 1 && (
-                  <p className="text-xs text-muted-foreground">On {formatDay(birthdayAt(heir.dateOfBirth, Number(age)))}</p>
-                )
-              )}
-            </div>
-          )}
-          {error && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {error}
+          </select>
+        </FormField>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">When</legend>
+        {conditions.map((c) => (
+          <label key={c.value} className="flex items-center gap-2 text-sm has-disabled:opacity-70">
+            <input type="radio" value={c.value} disabled={c.disabledReason !== undefined} {...form.register('condition')} />
+            {c.label}
+            {c.disabledReason && <span className="text-xs text-muted-foreground">({c.disabledReason})</span>}
+          </label>
+        ))}
+      </fieldset>
+      {condition === 'on-date' && (
+        <FormField label="Release on" error={errors.day}>
+          <Input type="date" min={minDay} {...form.register('day')} />
+        </FormField>
+      )}
+      {condition === 'at-age' && heir.dateOfBirth && (
+        <div className="grid gap-2">
+          <FormField label="Age" error={errors.age}>
+            <Input type="number" inputMode="numeric" min={1} max={120} {...form.register('age')} />
+          </FormField>
+          {reachedNow(heir, age) ? (
+            <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm font-medium">
+              {`${heir.name} is ${ageToday(heir.dateOfBirth)}: ${heir.name} receives this now, not on a later birthday.`}
             </p>
+          ) : (
+            Number(age) >= 1 && <p className="text-xs text-muted-foreground">On {formatDay(birthdayAt(heir.dateOfBirth, Number(age)))}</p>
           )}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={add} disabled={addRelease.isPending}>
-            {addRelease.isPending ? 'Adding...' : 'Add'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      )}
+      {errors.root && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errors.root.message}
+        </p>
+      )}
+    </DialogForm>
   );
 }
