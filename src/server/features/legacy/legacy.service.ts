@@ -22,9 +22,10 @@ import {
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
+import type { ArchiveToSend } from '../../lib/send-file';
 import type { FastifyInstance } from 'fastify';
 import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
-import { safeNamePart, type ExportDataset } from '../exports/exports.service';
+import { archiveToSend, safeNamePart } from '../exports/exports.service';
 import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.service';
 import { acceptLetterAudio, describeLetterAudio } from './letter-audio';
 import { lettersFolder, type FolderLetter, type LetterFile } from './letters-folder';
@@ -417,12 +418,12 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     },
 
     /**
-     * "Download everything": what was released to the cookie's heir, as an archive of the one exporter
-     * (decision 028) — each release a collection, places only where its grant kept them — with the letters
+     * "Download everything": what was released to the cookie's heir, made by the one archive builder
+     * (decisions 028 and 054) — each release a collection, places only where its grant kept them — with the letters
      * beside it in letters/ (not part of heirloom.json). Each opens from the folder with no server (decision
      * 046): sealed ones stay sealed, with the key-code opener beside them.
      */
-    async zip(cookie: string | undefined): Promise<{ fileName: string; dataset: ExportDataset }> {
+    async zip(cookie: string | undefined): Promise<ArchiveToSend> {
       const heir = await heirOfCookie(cookie);
       const content = await this.received(cookie);
       const heirName = nameOf(heir);
@@ -476,7 +477,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         const access = await this.releaseAccess(cookie, r.grantId);
         await archive.add(access.grant, true, r.title);
       }
-      return { fileName: `${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, dataset: archive.dataset() };
+      return archiveToSend(`${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, archive.dataset());
     },
   };
 }
