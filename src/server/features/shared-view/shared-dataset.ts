@@ -1,8 +1,8 @@
 // What a grant reaches, as an export dataset (decision 028): a share link's "Download all" and an heir's
 // "Download everything" are written by the same exporter as "Export everything", limited to what the grant
-// shows. Without "Include places" no picture leaves with its metadata: it is re-encoded (or its stored
-// display JPEG, already clean, is used); sound and video go as their kept copies without container metadata
-// (a gallery video as its playable copy), and what has none that can be made stays out; the document's
+// shows. Without "Include places" pictures, sound and video go as their kept copies without places
+// (lib/place-free-copies.ts: a picture keeps its pixels and date, and one naming no place goes as stored; a
+// gallery video as its playable copy), and what has no such copy that can be made stays out; the document's
 // places are null. The owner's own ids never appear: items are numbered afresh inside the archive, and the
 // owner's e-mail and contacts stay out.
 import type { Readable } from 'node:stream';
@@ -18,7 +18,7 @@ import {
 } from '@shared/export-format';
 import type { FileStore } from '../../lib/file-store';
 import { isHeif } from '../../lib/images';
-import { isAudioOrVideo, type PlaceFreeCopies } from '../../lib/place-free-copies';
+import { mayNamePlace, type PlaceFreeCopies } from '../../lib/place-free-copies';
 import {
   fileNameOf,
   isCompressedType,
@@ -31,17 +31,16 @@ import {
 } from '../exports/exports.service';
 import { attachmentDisplayKey } from '../memories/memories.service';
 import { derivativeKey, videoKey } from '../photos/photos.service';
-import { cleanTypeOf, needsCleaning, withExtension, type createCleaner } from './shared-files';
+import { withExtension } from './shared-files';
 import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
 
 interface Deps {
   repo: SharedViewRepo;
   files: FileStore;
-  cleaner: ReturnType<typeof createCleaner>;
   placeFree: PlaceFreeCopies;
 }
 
-/** How a stored file goes into the archive: as stored, or as a clean copy (re-encoded, or a stored clean JPEG). */
+/** How a stored file goes into the archive: as stored, or as its kept copy without places. */
 interface Served {
   open: () => Promise<Readable>;
   mimeType: string;
@@ -54,7 +53,7 @@ const ext = (fileName: string) => /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.t
 
 /** Collects one or more grants (an heir's releases) into one archive; the same item reached twice is kept once. */
 export function createSharedDataset(
-  { repo, files, cleaner, placeFree }: Deps,
+  { repo, files, placeFree }: Deps,
   about: { scope: 'shared' | 'legacy'; title: string; ownerName: string; now: Date },
 ) {
   const unique = zipNames();
@@ -70,34 +69,20 @@ export function createSharedDataset(
   const exists = (key: string) => files.exists(key);
 
   /**
-   * The stored file, or its clean copy when the grant leaves places out; `cleanKey` is a stored clean JPEG to
-   * prefer. Undefined for sound or video whose copy cannot be made: left out rather than sent with its places.
+   * The stored file, or its copy without places when the grant leaves them out. Undefined when that copy
+   * cannot be made (a damaged picture, a sound ffmpeg cannot remux): left out rather than sent with its places.
    */
-  async function served(
-    g: ShareGrant,
-    key: string,
-    fileName: string,
-    mimeType: string,
-    size: number,
-    cleanKey?: string,
-  ): Promise<Served | undefined> {
-    const asStored = (at: string) => ({ open: async () => files.openRead(at), mimeType, fileName });
-    if (g.includePlaces) return { ...asStored(key), size };
-    if (isAudioOrVideo(mimeType)) {
-      // made before the archive starts, so a file that cannot be copied leaves no broken zip behind
-      const copyKey = await placeFree.keyOf(key, mimeType).catch(() => undefined);
-      return copyKey ? asStored(copyKey) : undefined;
-    }
-    if (!needsCleaning(mimeType)) return { ...asStored(key), size };
-    if (cleanKey && (await exists(cleanKey))) {
-      return { open: async () => files.openRead(cleanKey), mimeType: 'image/jpeg', fileName: withExtension(fileName, 'jpg') };
-    }
-    const type = cleanTypeOf(mimeType);
-    return {
-      open: () => files.withLocalFile(key, (input) => cleaner.stream(input, mimeType)),
-      mimeType: type.mimeType,
-      fileName: withExtension(fileName, type.ext),
-    };
+  async function served(g: ShareGrant, key: string, fileName: string, mimeType: string, size: number): Promise<Served | undefined> {
+    const asStored = (at: string) => ({ open: async () => files.openRead(at), mimeType, fileName, ...(at === key ? { size } : {}) });
+    if (g.includePlaces || !mayNamePlace(mimeType)) return asStored(key);
+    // made before the archive starts, so a file that cannot be copied leaves no broken zip behind
+    const copyKey = await placeFree.keyOf(key, mimeType).catch(() => undefined);
+    return copyKey ? asStored(copyKey) : undefined;
+  }
+
+  /** The copies a grant without places needs, made two at a time before the archive is written in order. */
+  async function prepare(wanted: Array<{ key: string; mimeType: string }>) {
+    await Promise.all(wanted.filter((f) => mayNamePlace(f.mimeType)).map((f) => placeFree.keyOf(f.key, f.mimeType).catch(() => undefined)));
   }
 
   /** A gallery video without places: its playable copy, or the original when that plays and names no place (decision 038). */
@@ -133,26 +118,19 @@ export function createSharedDataset(
       ]);
       const items: ExportCollection['items'] = [];
       let coverPhotoId: number | null = null;
+      if (!g.includePlaces) {
+        await prepare([...photoRows.filter((p) => !p.videoPlayback), ...attachmentRows, ...documentRows]);
+      }
 
       for (const p of photoRows) {
         let record = photos.get(p.photoId);
         if (!record) {
           if (!(await exists(p.key))) continue; // a file lost from the disk is left out rather than cutting the zip
           const file =
-            p.videoPlayback && !g.includePlaces
-              ? await placeFreeVideo(p)
-              : await served(
-                  g,
-                  p.key,
-                  p.fileName,
-                  p.mimeType,
-                  p.fileSize,
-                  isHeif(p.mimeType) ? derivativeKey(p.key, 'display') : undefined,
-                );
+            p.videoPlayback && !g.includePlaces ? await placeFreeVideo(p) : await served(g, p.key, p.fileName, p.mimeType, p.fileSize);
           if (!file) continue;
           const path = unique(photoPath(p, ext(file.fileName)));
           place(path, file, p.dateTaken ?? p.createdAt);
-          const keptOriginal = file.fileName === p.fileName && file.mimeType === p.mimeType;
           record = {
             path,
             fileName: file.fileName,
@@ -172,10 +150,7 @@ export function createSharedDataset(
             uploadedAt: p.createdAt.toISOString(),
             previews: {
               thumbnail: await preview(derivativeKey(p.key, 'thumb'), path, '.thumb.webp', p.createdAt),
-              display:
-                keptOriginal && isHeif(p.mimeType)
-                  ? await preview(derivativeKey(p.key, 'display'), path, '.display.jpg', p.createdAt)
-                  : null,
+              display: isHeif(p.mimeType) ? await preview(derivativeKey(p.key, 'display'), path, '.display.jpg', p.createdAt) : null,
             },
           };
           photos.set(p.photoId, record);
@@ -191,13 +166,11 @@ export function createSharedDataset(
           const attachments: ExportAttachment[] = [];
           for (const a of attachmentRows.filter((x) => x.memoryId === m.memoryId)) {
             if (!(await exists(a.key))) continue;
-            // a HEIC attachment goes as its stored JPEG copy without places, like the shared page shows it
-            const cleanKey = isHeif(a.mimeType) && a.displaySize > 0 ? attachmentDisplayKey(a.key) : undefined;
-            const file = await served(g, a.key, a.fileName, a.mimeType, a.fileSize, cleanKey);
+            const displayKey = isHeif(a.mimeType) && a.displaySize > 0 ? attachmentDisplayKey(a.key) : undefined;
+            const file = await served(g, a.key, a.fileName, a.mimeType, a.fileSize);
             if (!file) continue;
             const path = unique(`${folder}/${fileNameOf(file.fileName, 'file')}`);
             place(path, file, a.uploadedAt);
-            const keptOriginal = file.fileName === a.fileName && file.mimeType === a.mimeType;
             attachments.push({
               path,
               fileName: file.fileName,
@@ -208,7 +181,7 @@ export function createSharedDataset(
               uploadedAt: a.uploadedAt.toISOString(),
               previews: {
                 thumbnail: null,
-                display: keptOriginal && cleanKey ? await preview(cleanKey, path, '.display.jpg', a.uploadedAt) : null,
+                display: displayKey ? await preview(displayKey, path, '.display.jpg', a.uploadedAt) : null,
               },
             });
           }

@@ -167,7 +167,11 @@ describe('a link without places: sound and video', () => {
     expect(media.map(([name]) => path.basename(name).replace(/^\d{4}-\d{2}-\d{2} /, '')).sort()).toEqual(
       ['IMG_0001.MOV', 'clip.mp4', 'field.wav', 'interview.m4a', 'iso6709.m4a', 'loci.m4a', 'session.wav', 'tower.mp4', 'xyz.m4a'].sort(),
     );
-    for (const [name, bytes] of media) await expectNoPlace(bytes, name, kindOf(name));
+    for (const [name, bytes] of media) {
+      const probed = await expectNoPlace(bytes, name, kindOf(name));
+      // the date survives wherever the container keeps one, the gallery video's playable copy included
+      if (!name.endsWith('.wav')) expect(probed.format.tags?.creation_time, name).toBe(CREATED);
+    }
     const scan = [...zip].find(([name]) => name.endsWith('scan.jpg'))!;
     expect(await exifr.gps(scan[1])).toBeUndefined();
   });

@@ -15,12 +15,12 @@ import type { FileStore } from '../../lib/file-store';
 import type { HeicDecoder } from '../../lib/heic-decoder';
 import { isHeif } from '../../lib/images';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { createPlaceFreeCopies, isAudioOrVideo } from '../../lib/place-free-copies';
+import { createPlaceFreeCopies, mayNamePlace } from '../../lib/place-free-copies';
 import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
 import { createPasswordCheck, retryAfterHeader, type PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey, audioCopyKey } from '../memories/memories.service';
 import { derivativeKey, videoKey } from '../photos/photos.service';
-import { cleanTypeOf, createCleaner, needsCleaning, withExtension } from './shared-files';
+import { withExtension } from './shared-files';
 import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
 import { safeNamePart, writeArchive, type ExportDataset } from '../exports/exports.service';
 import { createSharedDataset, type SharedDataset } from './shared-dataset';
@@ -63,8 +63,7 @@ interface Deps {
   now?: () => Date;
 }
 
-export function createSharedViewService({ repo, files, heic, media, tokens, checkPassword, now = () => new Date() }: Deps) {
-  const cleaner = createCleaner(heic);
+export function createSharedViewService({ repo, files, media, tokens, checkPassword, now = () => new Date() }: Deps) {
   const placeFree = createPlaceFreeCopies(files, media);
   const isExpired = (g: ShareGrant) => g.expiresAt !== null && g.expiresAt.getTime() <= now().getTime();
 
@@ -82,39 +81,15 @@ export function createSharedViewService({ repo, files, heic, media, tokens, chec
     return file;
   }
 
-  /** A metadata-free copy, made now; its version follows the original's. */
-  async function cleaned(key: string, about: Parameters<typeof storedFile>[2]): Promise<StoredFile> {
-    const original = await asStored(key, about);
-    const body = await files.withLocalFile(key, (input) => cleaner.image(input, about.mimeType));
-    const type = cleanTypeOf(about.mimeType);
-    return {
-      ...original,
-      size: body.length,
-      mimeType: type.mimeType,
-      fileName: about.fileName && withExtension(about.fileName, type.ext),
-      version: `${original.version}-clean`,
-      open: () => body,
-    };
-  }
-
-  /** Sound or video without container metadata: its kept copy, made the first time it is asked for. */
+  /** A picture, sound or video without its places: its kept copy (or the original, naming none), made the first time it is asked for. */
   async function withoutPlaces(key: string, about: Parameters<typeof storedFile>[2] & { version?: string }): Promise<StoredFile> {
     const copyKey = await placeFree.keyOf(key, about.mimeType);
-    return asStored(copyKey, { ...about, version: about.version && `${about.version}-noplace` });
+    return asStored(copyKey, copyKey === key ? about : { ...about, version: about.version && `${about.version}-noplace` });
   }
 
-  /** The original as stored when places are included (or the type carries none), else a clean copy. */
+  /** The original as stored when places are included (or the type names none), else its copy without places. */
   function original(g: ShareGrant, key: string, about: Parameters<typeof storedFile>[2] & { version?: string }) {
-    if (g.includePlaces) return asStored(key, about);
-    if (needsCleaning(about.mimeType)) return cleaned(key, about);
-    return isAudioOrVideo(about.mimeType) ? withoutPlaces(key, about) : asStored(key, about);
-  }
-
-  /** The name and type a file is handed out with, given whether it is cleaned on the way. */
-  function servedAs(g: ShareGrant, fileName: string, mimeType: string) {
-    if (g.includePlaces || !needsCleaning(mimeType)) return { fileName, mimeType };
-    const type = cleanTypeOf(mimeType);
-    return { fileName: withExtension(fileName, type.ext), mimeType: type.mimeType };
+    return g.includePlaces || !mayNamePlace(about.mimeType) ? asStored(key, about) : withoutPlaces(key, about);
   }
 
   const photoUrl = (base: string, itemId: number, size: PhotoSize) => `${base}/photos/${itemId}/${size}`;
@@ -226,7 +201,7 @@ export function createSharedViewService({ repo, files, heic, media, tokens, chec
           title: p.title,
           description: p.description,
           dateTaken: p.dateTaken?.toISOString() ?? null,
-          fileName: servedAs(g, p.fileName, p.mimeType).fileName,
+          fileName: p.fileName,
           width: p.width,
           height: p.height,
           location: g.includePlaces ? p.location : null,
@@ -251,24 +226,21 @@ export function createSharedViewService({ repo, files, heic, media, tokens, chec
               const asJpeg = isHeif(a.mimeType) && a.displaySize > 0;
               const served = asJpeg
                 ? { fileName: withExtension(a.fileName, 'jpg'), mimeType: 'image/jpeg' }
-                : servedAs(g, a.fileName, a.mimeType);
+                : { fileName: a.fileName, mimeType: a.mimeType };
               const url = `${base}/attachments/${a.id}`;
               // its M4A copy carries no metadata: it is handed out with or without places (decision 040)
               const playable = a.audioCopy === 'ready' ? { playableUrl: `${url}?format=m4a` } : {};
               return { id: a.id, ...served, fileSize: asJpeg ? a.displaySize : a.fileSize, url, ...playable };
             }),
         })),
-        documents: documents.map((d) => {
-          const served = servedAs(g, d.name, d.mimeType);
-          return {
-            id: d.itemId,
-            name: served.fileName,
-            description: d.description,
-            mimeType: served.mimeType,
-            fileSize: d.fileSize,
-            url: `${base}/documents/${d.itemId}`,
-          };
-        }),
+        documents: documents.map((d) => ({
+          id: d.itemId,
+          name: d.name,
+          description: d.description,
+          mimeType: d.mimeType,
+          fileSize: d.fileSize,
+          url: `${base}/documents/${d.itemId}`,
+        })),
         downloadAllUrl: `${base}/download`,
       };
     },
@@ -296,7 +268,7 @@ export function createSharedViewService({ repo, files, heic, media, tokens, chec
 
     /**
      * Thumbnails and display sizes are the stored derivatives (made without metadata); a download is the
-     * original with places, else a clean copy (a HEIC's is its display JPEG).
+     * original with places, else its copy without them (the same pixels, date and camera).
      */
     async photoFile({ grant: g }: ShareAccess, itemId: number, size: PhotoSize): Promise<StoredFile> {
       const photo = await repo.findPhoto(g, itemId);
@@ -317,7 +289,7 @@ export function createSharedViewService({ repo, files, heic, media, tokens, chec
         if (mobile) return mobile;
       }
       const fileName = size === 'download' ? photo.fileName : undefined;
-      if (isHeif(photo.mimeType) && !(size === 'download' && g.includePlaces)) {
+      if (isHeif(photo.mimeType) && size !== 'download') {
         const display = await derivative('display', 'image/jpeg');
         if (!display) throw preparing();
         return { ...display, fileName: fileName && withExtension(fileName, 'jpg') };
@@ -382,7 +354,7 @@ export function createSharedViewService({ repo, files, heic, media, tokens, chec
 
     /** An archive of one or more grants (an heir's releases), built with this service's clean copies. */
     datasetBuilder(about: { scope: 'shared' | 'legacy'; title: string; ownerName: string }): SharedDataset {
-      return createSharedDataset({ repo, files, cleaner, placeFree }, { ...about, now: now() });
+      return createSharedDataset({ repo, files, placeFree }, { ...about, now: now() });
     },
   };
 }
