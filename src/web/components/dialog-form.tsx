@@ -22,6 +22,8 @@ type DialogFormProps = {
   /** A react-hook-form handleSubmit(…). */
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
+  /** The dialog's own classes, e.g. scrolling for a long form. */
+  className?: string;
 };
 
 /** A dialog that is one form: heading, the fields, then Cancel and the submit button (Enter submits). */
@@ -35,11 +37,12 @@ export function DialogForm({
   isPending,
   onSubmit,
   children,
+  className,
 }: DialogFormProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent>
+      <DialogContent className={className}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>

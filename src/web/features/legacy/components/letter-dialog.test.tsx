@@ -77,6 +77,18 @@ describe('LetterDialog', () => {
     expect(opened.attachments).toEqual([{ name: 'voice-note.webm', type: 'audio/webm', data: 'AQIDBA==' }]);
   });
 
+  it('says on their fields what a letter still needs, and does not send it', async () => {
+    const bodies = renderDialog({ ...baseHeir, hasKeyCode: false });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: '   ' } });
+    fireEvent.submit(within(dialog).getByLabelText('Title').closest('form')!);
+    const title = await within(dialog).findByText('Title is required');
+    expect(within(dialog).getByLabelText('Title').getAttribute('aria-describedby')).toBe(title.id);
+    expect(within(dialog).getByLabelText('Letter').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Write the letter')).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+  });
+
   it('cannot seal for an heir without a key code; a plain letter carries gallery photos and sound only', async () => {
     const bodies = renderDialog({ ...baseHeir, hasKeyCode: false });
     const dialog = await screen.findByRole('dialog');
@@ -95,8 +107,12 @@ describe('LetterDialog', () => {
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Hello' } });
     fireEvent.change(within(dialog).getByLabelText('Letter'), { target: { value: 'Plain words' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save letter' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(LETTER_AUDIO_ONLY);
+    const refused = await within(dialog).findByText(LETTER_AUDIO_ONLY);
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    expect(picker.getAttribute('aria-describedby')).toContain(refused.id);
+    expect(bodies).toHaveLength(0);
     fireEvent.change(picker, { target: { files: [] } });
+    await waitFor(() => expect(within(dialog).queryByText(LETTER_AUDIO_ONLY)).toBeNull());
 
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'The fig tree' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save letter' }));

@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import type { FieldError } from 'react-hook-form';
 import { LETTER_ATTACHMENTS_MAX_BYTES, type LetterAudio } from '@shared/schemas/legacy';
+import { FormField } from '@web/components/form-field';
 import { QueuedFile } from '@web/components/queued-file';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { VoiceRecorder } from '@web/components/voice-recorder';
 import { formatBytes } from '@web/lib/format';
 
@@ -32,32 +32,35 @@ type LetterFilesProps = {
   recordings: File[];
   onRecordingsChange: (files: File[]) => void;
   disabled?: boolean;
+  /** Why these files cannot be sent (too large, or not sound in a plain letter). */
+  error?: FieldError;
 };
 
 /** A letter's attachments: picked files and voice messages recorded in the browser (the memory form's recorder). */
-export function LetterFiles({ sealed, picked, onPickedChange, recordings, onRecordingsChange, disabled }: LetterFilesProps) {
-  const filesId = useId();
+export function LetterFiles({ sealed, picked, onPickedChange, recordings, onRecordingsChange, disabled, error }: LetterFilesProps) {
   let total = 0;
   for (const file of [...picked, ...recordings]) total += file.size;
   const chosen = total > 0 ? ` (${formatBytes(total)} chosen)` : '';
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={filesId}>Attachments (optional)</Label>
-      <Input
-        id={filesId}
-        type="file"
-        multiple
-        accept={sealed ? undefined : 'audio/*'}
-        disabled={disabled}
-        onChange={(e) => onPickedChange(Array.from(e.target.files ?? []))}
-        aria-describedby={`${filesId}-hint`}
-      />
-      <p id={`${filesId}-hint`} className="text-xs text-muted-foreground">
-        {sealed
-          ? `Photos or a voice recording, up to 9 MB in total${chosen}.`
-          : `Plain letters can carry voice recordings and audio files, up to 9 MB in total${chosen}. Seal the letter to attach other files, or choose photos from your gallery below.`}
-      </p>
+      <FormField
+        label="Attachments (optional)"
+        error={error}
+        hint={
+          sealed
+            ? `Photos or a voice recording, up to 9 MB in total${chosen}.`
+            : `Plain letters can carry voice recordings and audio files, up to 9 MB in total${chosen}. Seal the letter to attach other files, or choose photos from your gallery below.`
+        }
+      >
+        <Input
+          type="file"
+          multiple
+          accept={sealed ? undefined : 'audio/*'}
+          disabled={disabled}
+          onChange={(e) => onPickedChange(Array.from(e.target.files ?? []))}
+        />
+      </FormField>
       <VoiceRecorder
         addsTo="letter"
         maxBytes={LETTER_ATTACHMENTS_MAX_BYTES}
