@@ -1,8 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ImportJob } from '@shared/schemas/transfers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { z } from 'zod';
+import { importSourceSchema, TRANSFER_MESSAGES, type ImportJob } from '@shared/schemas/transfers';
+import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
-import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
 import { uploadArchive, useImports, useServerFiles, useStartImport } from '../transfers-api';
@@ -99,27 +103,24 @@ function UploadProgress({ upload }: { upload: Upload }) {
   );
 }
 
+// the archives as picked; there is always one before the button can be pressed
+const archivesSchema = z.object({ files: z.array(z.custom<File>()).min(1, TRANSFER_MESSAGES.noArchive) });
+
 function ArchivePicker({ disabled, onImport }: { disabled: boolean; onImport: (files: File[]) => void }) {
-  const inputId = useId();
-  const [files, setFiles] = useState<File[]>([]);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (files.length > 0) onImport(files);
-  };
+  const form = useForm({ resolver: zodResolver(archivesSchema), defaultValues: { files: [] as File[] } });
+  const files = useWatch({ control: form.control, name: 'files' });
   return (
-    <form onSubmit={onSubmit} className="grid gap-3">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        Archives to import (.zip)
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        accept=".zip,application/zip"
-        multiple
-        disabled={disabled}
-        onChange={(e) => setFiles(Array.from(e.currentTarget.files ?? []))}
-        className="w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
-      />
+    <form onSubmit={form.handleSubmit(({ files }) => onImport(files))} noValidate className="grid gap-3">
+      <FormField label="Archives to import (.zip)" error={form.formState.errors.files as FieldError | undefined}>
+        <input
+          type="file"
+          accept=".zip,application/zip"
+          multiple
+          disabled={disabled}
+          onChange={(e) => form.setValue('files', Array.from(e.currentTarget.files ?? []), { shouldValidate: form.formState.isSubmitted })}
+          className="w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        />
+      </FormField>
       <div>
         <Button type="submit" variant="outline" className="w-full sm:w-auto" disabled={disabled || files.length === 0}>
           Import {files.length > 1 ? `${files.length} files` : ''}
@@ -129,27 +130,29 @@ function ArchivePicker({ disabled, onImport }: { disabled: boolean; onImport: (f
   );
 }
 
+// the import folder's entries as the shared contract takes them, in the order they were ticked
+const serverFilesSchema = importSourceSchema.options[1];
+
 /** The archives in HEIRLOOM_IMPORT_DIR, offered only when the server has that folder set up. */
 function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: (message: string | null) => void }) {
   const serverFiles = useServerFiles();
   const startImport = useStartImport();
-  const [chosen, setChosen] = useState<string[]>([]);
+  const form = useForm({ resolver: zodResolver(serverFilesSchema), defaultValues: { serverFiles: [] as string[] } });
+  const chosen = useWatch({ control: form.control, name: 'serverFiles' });
   if (!serverFiles.data?.enabled || serverFiles.data.files.length === 0) return null;
 
-  const toggle = (name: string, on: boolean) => setChosen((names) => (on ? [...names, name] : names.filter((n) => n !== name)));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const toggle = (name: string, on: boolean) =>
+    form.setValue('serverFiles', on ? [...chosen, name] : chosen.filter((n) => n !== name), { shouldValidate: form.formState.isSubmitted });
+  const start = form.handleSubmit((source) => {
     onError(null);
-    startImport.mutate(
-      { serverFiles: chosen },
-      {
-        onSuccess: () => setChosen([]),
-        onError: (e) => onError(errorMessage(e, 'The import could not be started. Please try again.')),
-      },
-    );
-  };
+    startImport.mutate(source, {
+      onSuccess: () => form.reset(),
+      onError: (e) => onError(errorMessage(e, 'The import could not be started. Please try again.')),
+    });
+  });
+  const listError = form.formState.errors.serverFiles;
   return (
-    <form onSubmit={onSubmit} className="grid gap-2 rounded-lg border p-4">
+    <form onSubmit={start} noValidate className="grid gap-2 rounded-lg border p-4">
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Or import from the server&apos;s import folder</legend>
         {serverFiles.data.files.map((file) => (
@@ -159,17 +162,17 @@ function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: 
             <span className="ml-auto shrink-0 text-muted-foreground">{file.isFolder ? 'folder' : formatBytes(file.size)}</span>
           </label>
         ))}
+        {listError && <p className="text-sm font-medium text-destructive">{listError.message}</p>}
       </fieldset>
       <div>
-        <Button
-          type="submit"
+        <SubmitButton
           variant="outline"
           className="w-full sm:w-auto"
-          disabled={disabled || chosen.length === 0 || startImport.isPending}
+          isPending={startImport.isPending}
+          disabled={disabled || chosen.length === 0}
         >
-          {startImport.isPending && <Spinner />}
           Import from the server
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
