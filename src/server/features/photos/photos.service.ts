@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/er
 import { contentEtag, etagMatches } from '../../lib/etag';
 import { isMissingFile, newFileKey, type FileStat, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
+import { placeFreeKey } from '../../lib/place-free-copies';
 import { storedFile, type ByteRange, type StoredFile } from '../../lib/send-file';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
@@ -91,11 +92,12 @@ export function createPhotosService({
   cache: ImageCache;
   storage: StorageService;
 }) {
-  /** The original and every derivative a photo (or video) may have. */
+  /** The original and every derivative a photo (or video) may have, its copy for shares without places included. */
   const keysOf = (photo: Pick<PhotoFile, 'key'>) => [
     photo.key,
     ...ALL_VARIANTS.map((v) => derivativeKey(photo.key, v)),
     ...VIDEO_VARIANTS.map((v) => videoKey(photo.key, v)),
+    placeFreeKey(photo.key),
   ];
 
   async function statIfPresent(key: string): Promise<FileStat | undefined> {

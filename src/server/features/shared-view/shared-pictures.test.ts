@@ -327,4 +327,17 @@ describe('a link without places: pictures', () => {
     expect(named('broken.jpg')).toBeUndefined();
     expect(doc.photos.find((p) => p.fileName === 'IMG_0001.HEIC')).toMatchObject({ mimeType: 'image/heic' });
   });
+
+  it('a deleted photo takes its kept copy along, and so does one that named no place', async () => {
+    for (const name of ['phone.jpg', 'plain.jpg']) {
+      const [row] = await t.db
+        .select()
+        .from(photos)
+        .where(eq(photos.id, photoIds.get(name)!));
+      expect(await t.files.exists(`${row!.filePath}.noplace`), name).toBe(true);
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/photos/${photoIds.get(name)}`, headers: { cookie: owner.cookie } });
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      expect(await t.files.exists(`${row!.filePath}.noplace`), name).toBe(false);
+    }
+  });
 });
