@@ -36,7 +36,7 @@ import { startInstanceBus, type InstanceBus } from './lib/instance-bus';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
 import { createMailer, defineMailJob } from './lib/mail';
-import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, installErrorHandler, rateLimitRefusal } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
 import { markSignedIn, openApiPlugin } from './plugins/openapi';
 import { refuseNulPlugin } from './plugins/refuse-nul';
@@ -123,7 +123,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
 
   await app.register(securityPlugin);
   await app.register(refuseNulPlugin);
-  await app.register(rateLimit, { global: false });
+  // its refusals are AppErrors: the error handler answers them and sends their Retry-After
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitRefusal, addHeaders: { 'retry-after': false } });
   await app.register(multipart, { limits: { fileSize: 16 * 1024 * 1024, files: 6, fields: 20, parts: 30 } });
   await app.register(sessionPlugin);
   // The queue starts once the app is ready (every job kind is defined by buildServices), before the services'

@@ -1,9 +1,10 @@
 // One error contract (docs/architecture.md): 4xx → { message, code?, issues? }; 5xx → a generic message and
-// a log line with the request id. Nothing from SQL, the file system or a stack trace reaches a client.
+// a log line with the request id. Nothing from SQL, the file system or a stack trace reaches a client. When to
+// try again travels with the error (AppError's retryAfterSeconds) and is sent here, the one place, as Retry-After.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@shared/schemas/common';
-import { AppError } from '../lib/errors';
+import { AppError, tooManyRequests } from '../lib/errors';
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -49,6 +50,18 @@ const ROUTING_CODES: Record<string, { status: number; message: string }> = {
   FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL' },
 };
 
+/** How long a client waits while the database is unreachable. */
+const DATABASE_DOWN_RETRY_SECONDS = 5;
+const RATE_LIMITED = 'Too many attempts. Please wait a few minutes and try again.';
+
+/**
+ * @fastify/rate-limit's `errorResponseBuilder`: a per-address limit's refusal as an AppError, so it is answered
+ * like every other one, its Retry-After included (the plugin's own header is turned off).
+ */
+export function rateLimitRefusal(_req: FastifyRequest, context: { ttl: number }) {
+  return tooManyRequests(RATE_LIMITED, Math.ceil(context.ttl / 1000));
+}
+
 /** Fastify's `frameworkErrors` option: routing refusals in the one error contract. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const known = err.code ? ROUTING_CODES[err.code] : undefined;
@@ -70,6 +83,7 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.warn({ err }, err.message);
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({ message: err.message, code: err.code } satisfies ErrorBody);
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
@@ -81,17 +95,14 @@ export function installErrorHandler(app: FastifyInstance) {
       req.log.error({ err }, 'Database unavailable');
       return reply
         .code(503)
-        .header('Retry-After', '5')
+        .header('Retry-After', String(DATABASE_DOWN_RETRY_SECONDS))
         .send({
           message: 'heirloom cannot reach its database right now. Please try again in a moment.',
           code: 'DB_UNAVAILABLE',
         } satisfies ErrorBody);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 429)
-      return reply
-        .code(429)
-        .send({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' } satisfies ErrorBody);
+    if (status === 429) return reply.code(429).send({ message: RATE_LIMITED, code: 'RATE_LIMITED' } satisfies ErrorBody);
     if (status < 500) {
       // Fastify's own 4xx messages are safe (they describe the request, not our internals).
       return reply.code(status).send({ message: err.message || 'Bad request', code: err.code } satisfies ErrorBody);

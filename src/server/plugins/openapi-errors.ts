@@ -51,6 +51,12 @@ const SUCCESS: Record<string, string> = {
 
 const ERROR_BODY = { schema: { $ref: '#/components/schemas/ErrorBody' } };
 
+/** The error handler sends an error's retryAfterSeconds as this header (plugins/error-handler.ts). */
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait before trying again, where known', schema: { type: 'integer', minimum: 0 } },
+};
+const MAY_SAY_WHEN = new Set(['429', '503']);
+
 interface Response {
   description?: string;
   content?: Record<string, unknown>;
@@ -71,6 +77,7 @@ export function withErrorAnswers(responses: Record<string, Response>, codes: num
     }
     const description = !response.description || response.description === 'Default Response' ? DESCRIPTIONS[status] : response.description;
     const answer: Response = { ...response, description: description ?? 'An error' };
+    if (MAY_SAY_WHEN.has(status)) answer.headers = { ...RETRY_AFTER, ...response.headers };
     if (method === 'head') delete answer.content;
     else answer.content = { 'application/json': ERROR_BODY };
     all[status] = answer;

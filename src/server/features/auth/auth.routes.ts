@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const limit = await resetMailsPerAddress(req);
       if (!limit.isAllowed && limit.isExceeded) {
-        throw tooManyRequests('Too many reset links were asked for this address. Please wait an hour and try again.');
+        throw tooManyRequests('Too many reset links were asked for this address. Please wait an hour and try again.', limit.ttlInSeconds);
       }
       await auth.requestPasswordReset(req.body.email);
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });

@@ -115,7 +115,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /**
  * For the signed-in routes that ask for the password again (password and address change, account deletion):
  * the limits of signing in, on the same account, so a stolen session cannot guess faster than a stranger.
- * Throws LoginThrottledError (429); register retryAfterHeader as the routes' onError hook.
+ * Throws LoginThrottledError (429, with its Retry-After).
  */
 export function createPasswordCheck(throttle: LoginThrottle) {
   return async (account: { email: string; password: string }, password: string, clientAddress: string) => {
@@ -132,4 +132,3 @@ export function createPasswordCheck(throttle: LoginThrottle) {
   };
 }
 export type PasswordCheck = ReturnType<typeof createPasswordCheck>;
-export { retryAfterHeader } from './login-throttle';

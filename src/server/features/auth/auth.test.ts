@@ -116,7 +116,9 @@ describe('per-IP rate limit on credentials', () => {
       codes.push(last.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 429]);
-    expect(last!.json().message).toMatch(/Too many/);
+    expect(last!.json()).toEqual({ message: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
+    // the 15-minute window, in seconds, from the one error handler
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(14 * 60);
   });
 
   it('limits reset-link requests per IP, whatever the addresses', async () => {

@@ -12,7 +12,6 @@
 // counting are one short transaction that locks the account's row, so guesses sent together to several
 // instances are counted one after another.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { signInFailures } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -31,13 +30,12 @@ export interface LoginThrottleOptions {
   purgeEveryMs?: number;
 }
 
-/** 429 with how long to wait; the routes turn retryAfterSeconds into a Retry-After header (retryAfterHeader). */
+/** 429 with how long to wait, which the error handler sends as Retry-After. */
 export class LoginThrottledError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message, 'RATE_LIMITED');
+  declare readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, 'RATE_LIMITED', { retryAfterSeconds });
   }
 }
 
@@ -207,8 +205,3 @@ export function createLoginThrottle({
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-/** onError hook for the password routes: a throttled answer says when to come back. */
-export async function retryAfterHeader(_req: FastifyRequest, reply: FastifyReply, err: Error) {
-  if (err instanceof LoginThrottledError) reply.header('Retry-After', String(err.retryAfterSeconds));
-}

@@ -179,6 +179,7 @@ describe('forgot and reset password', () => {
     }
     expect(codes).toEqual([202, 202, 202, 202, 202, 429]);
     expect(last!.json().message).toBe('Too many reset links were asked for this address. Please wait an hour and try again.');
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(59 * 60);
     // an address without an account is limited the same way: the limit tells nothing
     const ghost = `ghost-${randomBytes(4).toString('hex')}@example.com`;
     const ghostCodes: number[] = [];

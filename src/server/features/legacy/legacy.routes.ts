@@ -17,7 +17,7 @@ import {
 } from '@shared/schemas/legacy';
 import { sendArchive, sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
-import { retryAfter, shareReadRoutes } from '../shared-view/shared-view.service';
+import { shareReadRoutes } from '../shared-view/shared-view.service';
 import { HEIR_COOKIE, HEIR_COOKIE_MAX_AGE_SECONDS } from './legacy.service';
 import { errorAnswers, fileAnswers, noContent, zipAnswer } from '../../lib/route-answers';
 
@@ -93,7 +93,6 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 // /api/legacy (no session): an heir opens what was released with a key code.
 export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
   const { legacy, sharedView: shared } = app.services;
-  app.addHook('onError', retryAfter);
   const cookieOf = (req: { cookies: Record<string, string | undefined> }) => req.cookies[HEIR_COOKIE];
   const cookieOptions = (req: { protocol: string }) => ({
     path: '/api/legacy',

@@ -22,7 +22,7 @@ import {
   photoSchema,
   retryFailedResultSchema,
 } from '@shared/schemas/photos';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { sendFile, type FileToSend } from '../../lib/send-file';
 import { detectImageType } from '../../lib/images';
 import { registerResumableUploads } from '../../lib/resumable-uploads';
@@ -89,13 +89,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/video/:id',
     { schema: { params: idParamsSchema, querystring: videoQuerySchema, response: fileAnswers('video/mp4') } },
     async (req, reply) => {
-      try {
-        const file = await videos.playable(currentUser(req).id, req.params.id, req.query.preview === 'true');
-        return await sendFile(req, reply, { ...file, cacheControl: 'private, no-cache' });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'VIDEO_PREPARING') reply.header('Retry-After', '5');
-        throw err;
-      }
+      const file = await videos.playable(currentUser(req).id, req.params.id, req.query.preview === 'true');
+      return sendFile(req, reply, { ...file, cacheControl: 'private, no-cache' });
     },
   );
 
@@ -116,8 +111,6 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (err) {
         reply.header('Cache-Control', 'no-store').removeHeader('ETag');
-        // A HEIC still being converted: the client retries after 2 s (spec §2, §9).
-        if (err instanceof AppError && err.code === 'PHOTO_PREPARING') reply.header('Retry-After', '2');
         if (err instanceof ImageFileGoneError) throw notFound('The file of this photo is missing');
         throw err;
       }

@@ -166,7 +166,10 @@ export function createPhotosService({
       };
     }
     if (heif && photo.derivativeStatus === 'pending') {
-      throw new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING');
+      // the client retries after 2 s (spec §2, §9)
+      throw new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING', {
+        retryAfterSeconds: 2,
+      });
     }
     if (isVideo && photo.derivativeStatus === 'failed') {
       throw new AppError(422, 'This video has no poster picture; download the original to watch it', 'VIDEO_NO_POSTER');

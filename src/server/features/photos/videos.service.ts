@@ -124,7 +124,9 @@ export function createVideosService({
       if (!video?.videoPlayback) throw notFound('No such video');
       const ready = video.videoPlayback === 'original' || video.videoPlayback === 'copy';
       if (video.videoPlayback === 'preparing') {
-        throw new AppError(503, 'This video is still being prepared. Please try again in a moment.', 'VIDEO_PREPARING');
+        throw new AppError(503, 'This video is still being prepared. Please try again in a moment.', 'VIDEO_PREPARING', {
+          retryAfterSeconds: 5,
+        });
       }
       if (!ready)
         throw new AppError(422, 'This video cannot be played in the browser; download the original to watch it', 'VIDEO_UNAVAILABLE');

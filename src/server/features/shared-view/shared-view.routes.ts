@@ -3,12 +3,11 @@ import { idParamSchema } from '@shared/schemas/common';
 import { sharedWithMeSchema, shareTokenParamsSchema, unlockInputSchema } from '@shared/schemas/sharing';
 import { errorAnswers, noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
-import { retryAfter, shareReadRoutes } from './shared-view.service';
+import { shareReadRoutes } from './shared-view.service';
 
 // /api/shared/:token: what a link's holder sees (decision 025).
 export const sharedViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const shared = app.services.sharedView;
-  app.addHook('onError', retryAfter);
   // A link is for the people it was given to: search engines that find one must not list what it shows.
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
@@ -47,7 +46,6 @@ export const sharedViewRoutes: FastifyPluginAsyncZod = async (app) => {
 // /api/shared-with-me: what other heirloom users shared with the signed-in user, in the same shapes.
 export const sharedWithMeRoutes: FastifyPluginAsyncZod = async (app) => {
   const shared = app.services.sharedView;
-  app.addHook('onError', retryAfter);
 
   app.get('/', { schema: { response: { 200: sharedWithMeSchema } } }, (req) => shared.sharedWithMe(currentUser(req).id));
 

@@ -2,7 +2,7 @@
 // by a signed-in recipient and the grant's id), then one set of read-only answers serves both. Items are
 // addressed by their collection-item id and attachments by an id checked against the collection, so an id
 // given out here works nowhere else and any id from outside the collection is 404.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -17,11 +17,11 @@ import { isHeif } from '../../lib/images';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { createPlaceFreeCopies, mayNamePlace } from '../../lib/place-free-copies';
 import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
-import { createPasswordCheck, retryAfterHeader, type PasswordCheck } from '../auth/auth.service';
+import type { PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey, audioCopyKey } from '../memories/memories.service';
 import { derivativeKey, videoKey } from '../photos/photos.service';
 import { withExtension } from './shared-files';
-import { createSharedViewRepo, type ShareGrant, type SharedPhotoRow, type SharedViewRepo } from './shared-view.repo';
+import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
 import { safeNamePart, writeArchive, type ExportDataset } from '../exports/exports.service';
 import { createSharedDataset, type SharedDataset } from './shared-dataset';
 import { errorAnswers, fileAnswers, zipAnswer } from '../../lib/route-answers';
@@ -43,7 +43,8 @@ const UNLOCK_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const linkExpired = () => new AppError(410, SHARING_MESSAGES.linkExpired, 'LINK_EXPIRED');
 const passwordRequired = () => new AppError(401, SHARING_MESSAGES.passwordRequired, 'PASSWORD_REQUIRED');
 const wrongPassword = () => new AppError(401, SHARING_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
-const preparing = () => new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING');
+const preparing = () =>
+  new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING', { retryAfterSeconds: 2 });
 const fileMissing = () => notFound('The file is missing');
 
 const hashVersion = (hash: string | null, suffix = '') => (hash ? `${hash.slice(0, 32)}${suffix}` : undefined);
@@ -363,24 +364,6 @@ export type SharedViewService = ReturnType<typeof createSharedViewService>;
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const photoSizeSchema = z.enum(['thumbnail', 'display', 'download', 'video'], { error: 'Not found' });
-
-/** The shared view's service for an app (also what the Legacy Plan's heir routes read through). */
-export function sharedViewServiceFor(app: App) {
-  return createSharedViewService({
-    repo: createSharedViewRepo(app.db),
-    files: app.files,
-    heic: app.heic,
-    media: app.media,
-    tokens: app.linkTokens,
-    checkPassword: createPasswordCheck(app.loginThrottle),
-  });
-}
-
-/** A throttled unlock says when to come back; so does a HEIC whose display copy is still being made. */
-export async function retryAfter(req: FastifyRequest, reply: FastifyReply, err: FastifyError) {
-  await retryAfterHeader(req, reply, err);
-  if (err instanceof AppError && err.code === 'PHOTO_PREPARING') reply.header('Retry-After', '2');
-}
 
 /**
  * The one set of read-only answers for a resolved grant, registered under /api/shared/:token, under
