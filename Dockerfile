@@ -26,6 +26,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=5000 \
     MALLOC_ARENA_MAX=2
+# Perl runs ExifTool (exiftool-vendored), which takes the places out of shared pictures without re-encoding
+# them (decision 051); perl-base alone lacks the modules for compressed PNG metadata.
+RUN apt-get update && apt-get install -y --no-install-recommends perl && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
