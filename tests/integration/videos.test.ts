@@ -95,8 +95,13 @@ describe('videos', () => {
     const played = await get(user.cookie, video.video!.url);
     expect(played.status).toBe(200);
     expect(played.headers.get('content-type')).toBe('video/mp4');
-    const streams = await probeCodec(Buffer.from(await played.arrayBuffer()));
+    const playedBytes = Buffer.from(await played.arrayBuffer());
+    const streams = await probeCodec(playedBytes);
     expect(streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    // no place and no camera in the copy, but the time it was filmed, so a downloaded copy keeps its date
+    const copyTags = (await probeBytes(playedBytes)).format.tags ?? {};
+    expect(copyTags).toMatchObject({ creation_time: '2019-07-04T01:30:00.000000Z' });
+    expect(await hasPlace(playedBytes)).toBe(false);
     const kept = await get(user.cookie, `/api/photos/${created.id}/original`);
     expect(Buffer.from(await kept.arrayBuffer()).equals(original)).toBe(true);
 

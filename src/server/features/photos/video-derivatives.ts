@@ -50,9 +50,24 @@ export async function makePreview(tools: MediaTools, input: string, output: stri
  * 'transcode' makes H.264 (8-bit 4:2:0, at most 1080p) with stereo AAC. Both put the index first
  * (+faststart) so playback starts before the whole file has arrived.
  */
-export async function makePlayableCopy(tools: MediaTools, input: string, output: string, mode: 'remux' | 'transcode', opts: RunOptions) {
-  // no container metadata (place, camera): the copy is what shares without places play and download
-  const streams = ['-map', '0:v:0', '-map', '0:a:0?', '-map_metadata', '-1'];
+export async function makePlayableCopy(
+  tools: MediaTools,
+  input: string,
+  output: string,
+  mode: 'remux' | 'transcode',
+  { createdAt, ...opts }: RunOptions & { createdAt?: Date | null },
+) {
+  // no container metadata (place, camera): the copy is what shares without places play and download; only
+  // the time it was filmed is written back, so a downloaded copy keeps its date in a photo app
+  const streams = [
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-map_metadata',
+    '-1',
+    ...(createdAt ? ['-metadata', `creation_time=${createdAt.toISOString()}`] : []),
+  ];
   const codecs =
     mode === 'remux'
       ? ['-c', 'copy']

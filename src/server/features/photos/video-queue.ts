@@ -64,6 +64,7 @@ export function createVideoQueue({ jobs, repo, files, media, log, onChange }: Op
           bytes += await makeInto(keyOf('copy'), made, (out) =>
             makePlayableCopy(media, input, out, meta.playback === 'remux' ? 'remux' : 'transcode', {
               durationMs: meta.durationMs,
+              createdAt: meta.dateTaken,
               onProgress,
               signal: controller.signal,
             }),
