@@ -4,7 +4,6 @@
 // given out here works nowhere else and any id from outside the collection is 404.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { idParamSchema } from '@shared/schemas/common';
 import { attachmentFileQuerySchema } from '@shared/schemas/memories';
@@ -16,13 +15,13 @@ import type { HeicDecoder } from '../../lib/heic-decoder';
 import { isHeif } from '../../lib/images';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { createPlaceFreeCopies, mayNamePlace } from '../../lib/place-free-copies';
-import { contentDisposition, FILE_CSP, sendFile, storedFile, type StoredFile } from '../../lib/send-file';
+import { sendArchive, sendFile, storedFile, type ArchiveToSend, type StoredFile } from '../../lib/send-file';
 import type { PasswordCheck } from '../auth/auth.service';
 import { attachmentDisplayKey, audioCopyKey } from '../memories/memories.service';
 import { derivativeKey, videoKey } from '../photos/photos.service';
 import { withExtension } from './shared-files';
 import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.repo';
-import { safeNamePart, writeArchive, type ExportDataset } from '../exports/exports.service';
+import { archiveToSend, safeNamePart } from '../exports/exports.service';
 import { createSharedDataset, type SharedDataset } from './shared-dataset';
 import { errorAnswers, fileAnswers, zipAnswer } from '../../lib/route-answers';
 
@@ -344,13 +343,14 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
     },
 
     /**
-     * "Download all": what the share shows, as an archive of the one exporter (decision 028) — originals
-     * (clean copies without places), heirloom.json, the viewer. Bytes are opened entry by entry.
+     * "Download all": what the share shows, made by the one archive builder (decisions 028 and 054) —
+     * originals (copies without places where the link hides them), previews, heirloom.json, the viewer.
+     * Bytes are opened entry by entry.
      */
-    async zip({ grant: g }: ShareAccess): Promise<{ fileName: string; dataset: ExportDataset }> {
+    async zip({ grant: g }: ShareAccess): Promise<ArchiveToSend> {
       const archive = this.datasetBuilder({ scope: 'shared', title: g.title, ownerName: g.ownerName });
       await archive.add(g, g.collectionId !== null);
-      return { fileName: `${safeNamePart(g.title, 'heirloom')}.zip`, dataset: archive.dataset() };
+      return archiveToSend(`${safeNamePart(g.title, 'heirloom')}.zip`, archive.dataset());
     },
 
     /** An archive of one or more grants (an heir's releases), built with this service's clean copies. */
@@ -421,14 +421,7 @@ export function shareReadRoutes(
     },
   );
 
-  app.get(`${prefix.path}/download`, { schema: { params: params({}), response: { ...zipAnswer, ...keyNeeded } } }, async (req, reply) => {
-    const { fileName, dataset } = await shared.zip(await resolve(req));
-    reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', contentDisposition('application/zip', fileName))
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', FILE_CSP);
-    return reply.send(req.method === 'HEAD' ? Readable.from([]) : writeArchive(dataset));
-  });
+  app.get(`${prefix.path}/download`, { schema: { params: params({}), response: { ...zipAnswer, ...keyNeeded } } }, async (req, reply) =>
+    sendArchive(req, reply, await shared.zip(await resolve(req))),
+  );
 }
