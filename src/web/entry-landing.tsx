@@ -7,11 +7,16 @@ import './styles.css';
 
 // A waitlist form sent before React is attached would reload the page (the form has no action): hold it and
 // send it again once React handles the form. Once hydrated, React's own handler has already prevented it.
+// React attaches the page's outer frame first and the part that holds the forms a moment later, and it passes a
+// submit on a part not yet hydrated by (React 19 does not replay submits): after the frame is attached, a submit
+// that still reaches here unhandled is held again and sent again in a moment.
 let heldForm: HTMLFormElement | null = null;
+let isAttached = false;
 document.addEventListener('submit', (event) => {
   if (event.defaultPrevented) return;
   event.preventDefault();
   heldForm = event.target as HTMLFormElement;
+  if (isAttached) setTimeout(sendHeldForm, 50);
 });
 
 function sendHeldForm() {
@@ -20,8 +25,13 @@ function sendHeldForm() {
   form?.requestSubmit();
 }
 
+function onAttached() {
+  isAttached = true;
+  setTimeout(sendHeldForm); // from a task of its own, not from inside React's commit
+}
+
 requestAnimationFrame(() => {
   setTimeout(() => {
-    void import('./hydrate-landing').then(({ hydrateLanding }) => hydrateLanding(document.getElementById('root')!, sendHeldForm));
+    void import('./hydrate-landing').then(({ hydrateLanding }) => hydrateLanding(document.getElementById('root')!, onAttached));
   });
 });
