@@ -28,7 +28,7 @@ import { zipNames } from './zip-stream';
 export class MissingFileError extends Error {}
 
 /** The bytes of an original as this reader receives them: as stored, or a copy without places. */
-export interface ArchiveSource {
+export interface OriginalBytes {
   open: () => Promise<Readable>;
   mimeType: string;
   fileName: string;
@@ -37,7 +37,7 @@ export interface ArchiveSource {
 }
 
 /** How a picture, attachment or document leaves for this reader; undefined leaves it out. As stored by default. */
-export type SourceOf = () => Promise<ArchiveSource | undefined>;
+export type OriginalBytesOf = () => Promise<OriginalBytes | undefined>;
 
 export interface ArchivePhoto {
   key: string;
@@ -100,7 +100,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
     }
   }
 
-  const stored = (key: string, fileName: string, mimeType: string, size?: number): ArchiveSource => ({
+  const stored = (key: string, fileName: string, mimeType: string, size?: number): OriginalBytes => ({
     open: async () => files.openRead(key),
     mimeType,
     fileName,
@@ -118,7 +118,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
     return size;
   }
 
-  function place(wanted: string, file: Pick<ArchiveSource, 'open' | 'mimeType' | 'size'>, mtime: Date) {
+  function place(wanted: string, file: Pick<OriginalBytes, 'open' | 'mimeType' | 'size'>, mtime: Date) {
     const path = unique(wanted);
     archiveFiles.push({ path, mtime, compress: !isCompressedType(file.mimeType), size: file.size, open: file.open });
     return path;
@@ -135,7 +135,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
 
   const memoryFolder = (m: Pick<ArchiveMemory, 'eventDate' | 'title'>) => `originals/memories/${memoryName(m)}`;
 
-  const record = (path: string, file: ArchiveSource): ExportFile => ({
+  const record = (path: string, file: OriginalBytes): ExportFile => ({
     path,
     fileName: file.fileName,
     mimeType: file.mimeType,
@@ -165,7 +165,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
     },
 
     /** A photo or video with its previews; `picture` is how a picture's bytes leave (a video's are decided here). */
-    async photo(p: ArchivePhoto, withPlaces: boolean, picture?: SourceOf): Promise<PhotoEntry | undefined> {
+    async photo(p: ArchivePhoto, withPlaces: boolean, picture?: OriginalBytesOf): Promise<PhotoEntry | undefined> {
       const size = await originalSize(p.key, `the photo “${p.title ?? p.fileName}”`);
       if (size === undefined) return undefined;
       const isVideo = p.videoPlayback !== null;
@@ -201,7 +201,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
       };
     },
 
-    async attachment(a: ArchiveAttachment, m: ArchiveMemory, source?: SourceOf): Promise<AttachmentEntry | undefined> {
+    async attachment(a: ArchiveAttachment, m: ArchiveMemory, source?: OriginalBytesOf): Promise<AttachmentEntry | undefined> {
       const size = await originalSize(a.key, `“${a.fileName}” in the memory “${m.title}”`);
       if (size === undefined) return undefined;
       const file = source ? await source() : stored(a.key, a.fileName, a.mimeType, size);
@@ -231,7 +231,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
       attachments,
     }),
 
-    async document(d: ArchiveDocument, source?: SourceOf): Promise<DocumentEntry | undefined> {
+    async document(d: ArchiveDocument, source?: OriginalBytesOf): Promise<DocumentEntry | undefined> {
       const size = await originalSize(d.key, `the document “${d.name}”`);
       if (size === undefined) return undefined;
       const file = source ? await source() : stored(d.key, d.name, d.mimeType, size);

@@ -16,12 +16,11 @@ import { archiveTotals, writeArchive } from './archive-writer';
 import { createExportsRepo, type ExportRow, type ExportsRepo } from './exports.repo';
 import { createLegacyPlanExportRepo } from './legacy-plan.repo';
 
-export { createArchiveBuilder, type ArchiveBuilder, type ArchiveSource, type SourceOf } from './archive-builder';
+export { createArchiveBuilder, type OriginalBytes } from './archive-builder';
 export { archiveToSend, archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
 export { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
 export { keyCodeSaltId } from './legacy-plan-dataset';
-export { dayOf, extOf, fileNameOf, memoryName, photoPath, previewPath, stemOf } from './archive-names';
-export { safeNamePart, zipNames, zipStream, type ZipEntry } from './zip-stream';
+export { safeNamePart, zipNames } from './zip-stream';
 
 export const EXPORT_BUILD_JOB = 'export.build';
 export const EXPORT_EXPIRE_JOB = 'export.expire';

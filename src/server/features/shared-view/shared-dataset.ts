@@ -8,7 +8,7 @@
 import type { ExportAttachment, ExportCollection, ExportDocument, ExportMemory, ExportPhoto } from '@shared/export-format';
 import type { FileStore } from '../../lib/file-store';
 import { mayNamePlace, type PlaceFreeCopies } from '../../lib/place-free-copies';
-import { createArchiveBuilder, type ArchiveFile, type ArchiveSource, type ExportDataset } from '../exports/exports.service';
+import { createArchiveBuilder, type ArchiveFile, type OriginalBytes, type ExportDataset } from '../exports/exports.service';
 import type { ShareGrant, SharedViewRepo } from './shared-view.repo';
 
 interface Deps {
@@ -35,7 +35,7 @@ export function createSharedDataset(
    * The stored file, or its copy without places when the grant leaves them out. Undefined when that copy
    * cannot be made (a damaged picture, a sound ffmpeg cannot remux): left out rather than sent with its places.
    */
-  async function served(g: ShareGrant, key: string, fileName: string, mimeType: string, size: number): Promise<ArchiveSource | undefined> {
+  async function served(g: ShareGrant, key: string, fileName: string, mimeType: string, size: number): Promise<OriginalBytes | undefined> {
     const asStored = (at: string) => ({ open: async () => files.openRead(at), mimeType, fileName, ...(at === key ? { size } : {}) });
     if (g.includePlaces || !mayNamePlace(mimeType)) return asStored(key);
     // made before the archive starts, so a file that cannot be copied leaves no broken zip behind

@@ -1,7 +1,7 @@
 // The names a share hands files out under, on their own: names that every zip tool and file system accept.
 import { describe, expect, it } from 'vitest';
 import { withExtension } from './shared-files';
-import { safeNamePart, zipNames } from './shared-zip';
+import { safeNamePart, zipNames } from '../exports/exports.service';
 
 describe('file names', () => {
   it('names a copy by its new type', () => {
