@@ -1,6 +1,6 @@
 import { expect, newTestUser, test } from './fixtures';
 
-test('a visitor registers, logs in, stays signed in across a reload, and logs out', async ({ page }) => {
+test('a visitor registers, logs in, stays signed in across a reload, and logs out', async ({ page, toasts }) => {
   const user = newTestUser();
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -29,7 +29,7 @@ test('a visitor registers, logs in, stays signed in across a reload, and logs ou
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible();
+  await toasts.expectShown('Logged out successfully');
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -46,15 +46,14 @@ test('registration shows the spec validation messages', async ({ page }) => {
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 });
 
-test('a wrong password shows the login failure toast', async ({ page, signIn }) => {
+test('a wrong password shows the login failure toast', async ({ page, signIn, toasts }) => {
   const user = await signIn();
   await page.request.post('/api/logout');
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1!');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Invalid email or password', { exact: true })).toBeVisible();
+  await toasts.expectShown('Login failed', 'Invalid email or password');
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -133,7 +133,7 @@ test('1,000 documents: a bounded list that grows by scrolling, and a search link
   await expect(opened.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/vault/${oldest}`);
 });
 
-test('a search link to a friend opens that contact on /friends, beyond the loaded page', async ({ page, signIn }) => {
+test('a search link to a friend opens that contact on /friends, beyond the loaded page', async ({ page, signIn, toasts }) => {
   const user = await signIn();
   await seedContacts(user.email, 250, 'friend');
 
@@ -152,7 +152,7 @@ test('a search link to a friend opens that contact on /friends, beyond the loade
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Last Name').fill('Renamed');
   await dialog.getByRole('button', { name: 'Update Contact' }).click();
-  await expect(page.getByText('Contact updated successfully', { exact: true })).toBeVisible();
+  await toasts.expectShown('Contact updated successfully');
   await expect(opened.getByRole('article', { name: 'Person 0250 Renamed' })).toBeVisible();
 });
 

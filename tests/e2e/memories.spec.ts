@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 const TITLE = 'Our wedding day';
 const CONTENT = "Michael and I got married at St. Mary's Church in Boston on June 12, 1976.\nIt rained all afternoon.";
 
-test('a user creates, edits, tags with AI and deletes a memory', async ({ page, signIn }) => {
+test('a user creates, edits, tags with AI and deletes a memory', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/memories');
   await expect(page.getByRole('heading', { level: 1, name: 'My Memories' })).toBeVisible();
@@ -48,7 +48,7 @@ test('a user creates, edits, tags with AI and deletes a memory', async ({ page, 
   await form.getByRole('button', { name: 'Save Memory' }).click();
 
   await expect(page.getByText('Attachments Uploaded', { exact: true })).toBeVisible();
-  await expect(page.getByText('1 attachment(s) uploaded successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('1 attachment(s) uploaded successfully.');
   await expect(page.getByRole('heading', { name: 'Create New Memory' })).toHaveCount(0);
   const card = page.getByRole('article', { name: TITLE });
   await expect(card.getByText('June 12, 1976', { exact: true })).toBeVisible();
@@ -86,7 +86,7 @@ test('a user creates, edits, tags with AI and deletes a memory', async ({ page, 
 
   await edit.getByRole('button', { name: 'Update Memory' }).click();
   await expect(page.getByText('Memory Updated', { exact: true })).toBeVisible();
-  await expect(page.getByText('Your memory has been updated successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Your memory has been updated successfully.');
   const updated = page.getByRole('article', { name: 'Our wedding day in Boston' });
   await expect(updated.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['Family', '1970s', 'Wedding']);
   await expect(updated.getByRole('img', { name: 'church.png' })).toBeVisible();

@@ -31,7 +31,7 @@ async function dropFiles(page: Page, target: ElementHandle, files: { name: strin
   await target.dispatchEvent('drop', { dataTransfer });
 }
 
-test('a user uploads two photos, renames, dates, sorts, views and deletes them', async ({ page, signIn }) => {
+test('a user uploads two photos, renames, dates, sorts, views and deletes them', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/photos');
   await expect(page.getByRole('heading', { level: 1, name: 'My Photos' })).toBeVisible();
@@ -54,7 +54,7 @@ test('a user uploads two photos, renames, dates, sorts, views and deletes them',
   const uploads = page.getByRole('list', { name: 'Uploads' });
   await expect(uploads.getByRole('progressbar')).toHaveCount(2);
   await expect(uploads.getByText('Uploaded')).toHaveCount(2);
-  await expect(page.getByText('Photo uploaded successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Photo uploaded successfully.');
 
   const grid = page.getByRole('tabpanel', { name: 'Grid' }).getByRole('list', { name: 'Photos' });
   await expect(grid.getByRole('listitem')).toHaveCount(2);
@@ -129,11 +129,11 @@ test('a user uploads two photos, renames, dates, sorts, views and deletes them',
   await expect.poll(() => isLoaded(recent)).toBe(true);
 });
 
-test('a HEIC photo is shown once it has been converted', async ({ page, signIn }) => {
+test('a HEIC photo is shown once it has been converted', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/photos');
   await page.getByLabel('Photo files').setInputFiles({ name: 'IMG_4242.HEIC', mimeType: '', buffer: HEIC });
-  await expect(page.getByText('Photo uploaded successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Photo uploaded successfully.');
   const grid = page.getByRole('tabpanel', { name: 'Grid' });
   const thumb = grid.getByRole('img', { name: 'IMG_4242.HEIC' });
   await expect.poll(() => isLoaded(thumb), { timeout: 15_000 }).toBe(true);
@@ -204,24 +204,22 @@ test('settings shows library statistics and runs the maintenance tools', async (
   await expect(page.getByRole('tabpanel', { name: 'Privacy' }).getByText('Places in shares', { exact: true })).toBeVisible();
 });
 
-test('photos that cannot be fetched are reported in a toast on the gallery and the dashboard', async ({ page, signIn }) => {
+test('photos that cannot be fetched are reported in a toast on the gallery and the dashboard', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.route(
     (url) => url.pathname === '/api/photos/page',
     (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
   );
-  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
 
   await page.goto('/photos');
-  await expect(toast).toContainText('Error');
-  await expect(toast).toContainText('Failed to fetch photos');
+  await toasts.expectShown('Error', 'Failed to fetch photos');
   // spec §2: the red banner is 'Error: ' and the message (an error's message is 'status: body', spec §7)
   await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('alert')).toHaveText(
     'Error: 500: {"message":"Internal Server Error"}',
   );
 
   await page.goto('/dashboard');
-  await expect(toast).toContainText('Failed to fetch photos');
+  await toasts.expectShown('Failed to fetch photos');
   await expect(page.getByRole('region', { name: 'Recent Photos' }).getByRole('alert')).toHaveText('Failed to fetch photos');
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
-test('a user edits their profile and uploads a picture', async ({ page, signIn }) => {
+test('a user edits their profile and uploads a picture', async ({ page, signIn, toasts }) => {
   const user = await signIn();
   await page.goto('/profile');
 
@@ -32,7 +32,7 @@ test('a user edits their profile and uploads a picture', async ({ page, signIn }
   await page.getByRole('button', { name: 'Save Changes' }).click();
 
   await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
-  await expect(page.getByText('Your profile has been updated successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Your profile has been updated successfully.');
   await expect(firstName).toBeDisabled();
 
   // The initials follow the new name; no picture yet.

@@ -69,7 +69,7 @@ test('a user uploads a document, downloads it and deletes it', async ({ page, si
 
   await item.getByRole('button', { name: 'Delete file' }).click();
   await page.getByRole('alertdialog', { name: 'Delete File' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('File deleted successfully', { exact: true })).toBeVisible();
+  await toasts.expectShown('File deleted successfully');
   await expect(page.getByText('No files yet')).toBeVisible();
   await expect(page.getByText('0 Bytes of 100MB used')).toBeVisible();
 });

@@ -40,7 +40,7 @@ async function findings(page: Page, selector: string) {
 /** The <img> has really been decoded by the browser. */
 const isLoaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
-test('a user uploads an MP4, sees its poster and length in the grid and the list, and plays it', async ({ page, signIn }) => {
+test('a user uploads an MP4, sees its poster and length in the grid and the list, and plays it', async ({ page, signIn, toasts }) => {
   const clip = makeVideo('birthday.mp4', 3, '320x240', ['-c:v', 'libx264', '-preset', 'ultrafast']);
   await signIn();
   await page.goto('/photos');
@@ -50,7 +50,7 @@ test('a user uploads an MP4, sees its poster and length in the grid and the list
   const uploads = page.getByRole('list', { name: 'Uploads' });
   await expect(uploads.getByRole('progressbar', { name: 'Upload progress of birthday.mp4' })).toBeVisible();
   await expect(uploads.getByText('Uploaded')).toBeVisible();
-  await expect(page.getByText('Video uploaded successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Video uploaded successfully.');
 
   // the tile: the poster once made (thumbnails as for photos), the play mark and the length
   const tile = grid(page).getByRole('listitem').filter({ hasText: 'birthday.mp4' });
@@ -83,7 +83,7 @@ test('a user uploads an MP4, sees its poster and length in the grid and the list
   expect(await findings(page, '[role="dialog"]')).toEqual([]);
 });
 
-test('an iPhone HEVC MOV shows "Preparing video…" on a phone screen, then plays', async ({ page, signIn }) => {
+test('an iPhone HEVC MOV shows "Preparing video…" on a phone screen, then plays', async ({ page, signIn, toasts }) => {
   test.setTimeout(180_000); // the server transcodes 20 s of 720p HEVC on a shared machine
   // long and large enough that its H.264 copy takes the server a few seconds
   const clip = makeVideo('IMG_0042.mov', 20, '1280x720', [
@@ -100,7 +100,7 @@ test('an iPhone HEVC MOV shows "Preparing video…" on a phone screen, then play
   await signIn();
   await page.goto('/photos');
   await page.getByLabel('Photo files').setInputFiles(clip);
-  await expect(page.getByText('Video uploaded successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Video uploaded successfully.');
 
   const tile = grid(page).getByRole('listitem').filter({ hasText: 'IMG_0042.mov' });
   const preparing = tile.getByText(/^Preparing video…( \d+ %)?$/);
@@ -131,7 +131,11 @@ test('an iPhone HEVC MOV shows "Preparing video…" on a phone screen, then play
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('a video upload cut off by a reload continues where it stopped when the same file is chosen again', async ({ page, signIn }) => {
+test('a video upload cut off by a reload continues where it stopped when the same file is chosen again', async ({
+  page,
+  signIn,
+  toasts,
+}) => {
   test.setTimeout(120_000);
   // about 20 MB of noise (lossless), so the upload takes three 8 MiB requests
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-video-'));
@@ -176,7 +180,7 @@ test('a video upload cut off by a reload continues where it stopped when the sam
   const resumed = page.waitForRequest((request) => request.method() === 'HEAD' && request.url().includes('/api/photos/video-uploads/'));
   await page.getByLabel('Photo files').setInputFiles(file);
   await resumed;
-  await expect(page.getByText('Video uploaded successfully.', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await toasts.expectShown('Video uploaded successfully.');
   // before the reload: the start, then the second chunk tried again and again; after it, the second chunk on
   expect(offsets.slice(0, beforeReload).filter((offset) => offset !== String(8 * 1024 * 1024))).toEqual(['0']);
   expect(offsets.slice(beforeReload)).toEqual([String(8 * 1024 * 1024), String(16 * 1024 * 1024)]);

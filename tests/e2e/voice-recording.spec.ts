@@ -13,7 +13,7 @@ async function recorderFindings(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
-test('a user records a voice message, adds it to a memory and plays it back', async ({ page, signIn }) => {
+test('a user records a voice message, adds it to a memory and plays it back', async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/memories');
   await page.getByRole('button', { name: 'Add Memory' }).click();
@@ -46,7 +46,7 @@ test('a user records a voice message, adds it to a memory and plays it back', as
   await expect(recorder.getByRole('button', { name: 'Record' })).toBeVisible();
 
   await form.getByRole('button', { name: 'Save Memory' }).click();
-  await expect(page.getByText('1 attachment(s) uploaded successfully.', { exact: true })).toBeVisible();
+  await toasts.expectShown('1 attachment(s) uploaded successfully.');
   const card = page.getByRole('article', { name: TITLE });
   const audio = card.locator('audio');
   await expect(audio).toHaveAttribute('aria-label', /^Voice message .*\.webm$/);
