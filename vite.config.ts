@@ -18,6 +18,16 @@ const alias = {
   '@tests': fileURLToPath(new URL('./tests', import.meta.url)),
 };
 
+// Server tests that change what the whole process sees (a mocked module, faked clocks, the time zone, a spy on a
+// shared prototype): each runs in modules of its own, apart from the other server tests.
+const serverTestsAlone = [
+  'src/server/features/legacy/legacy.test.ts',
+  'src/server/features/auth/sign-in-throttling.test.ts',
+  'src/server/features/photos/photo-metadata.test.ts',
+  'src/server/features/timeline/timeline.test.ts',
+  'tests/integration/tus-protocol.test.ts',
+];
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -51,6 +61,23 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: serverTestsAlone,
+          // The files of a worker share its loaded modules: loading the server's module graph again for each file
+          // cost more than most files' tests. Each file still builds its own app on its own database.
+          isolate: false,
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server-isolated',
+          root: '.',
+          environment: 'node',
+          include: serverTestsAlone,
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

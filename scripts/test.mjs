@@ -21,7 +21,16 @@ const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--output
 step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
 step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-step('unit and integration tests', bin('vitest'), ['run', '--project', 'web', '--project', 'server', ...vitestJson('disk')]);
+step('unit and integration tests', bin('vitest'), [
+  'run',
+  '--project',
+  'web',
+  '--project',
+  'server',
+  '--project',
+  'server-isolated',
+  ...vitestJson('disk'),
+]);
 step('server tests with files in a bucket', bin('vitest'), ['run', '--project', 'server-s3', ...vitestJson('s3')]);
 ensureTool(chromium, 'chromium', 'The browser tests (or set CHROME_PATH)');
 step('browser tests', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
