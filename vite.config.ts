@@ -100,7 +100,7 @@ export default defineConfig({
             'src/server/features/{photos,memories,vault,profile}/{photos,memories,vault,profile}.test.ts',
             'src/server/features/legacy/{legacy,letter-voice}.test.ts',
             'src/server/features/exports/{exports,export-videos}.test.ts',
-            'src/server/features/shared-view/{shared-view,shared-places}.test.ts',
+            'src/server/features/shared-view/{shared-view,shared-places,shared-pictures}.test.ts',
             'src/server/features/account/{account,deletion-during-uploads}.test.ts',
             'tests/integration/{import-roundtrip,import-tus,import-retry,videos,memory-audio-copies,memory-voice}.test.ts',
             'tests/integration/{durable-files,instances-caches,instances-journal,photos-edits,photos-bulk}.test.ts',

@@ -34,3 +34,5 @@ step('unit and integration tests', bin('vitest'), [
 step('server tests with files in a bucket', bin('vitest'), ['run', '--project', 'server-s3', ...vitestJson('s3')]);
 ensureTool(chromium, 'chromium', 'The browser tests (or set CHROME_PATH)');
 step('browser tests', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
+// after the browser tests: their production build is what each Node version starts
+step('supported Node versions', process.execPath, ['scripts/node-versions.mjs']);
