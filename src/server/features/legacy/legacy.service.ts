@@ -135,10 +135,14 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     for (const id of photoIds.filter((photoId) => titles.has(photoId))) {
       const access = { grant: shared.photoOfOwner(heir.userId, heir.ownerName, id), base: '' };
       // a photo gone since, a video with no playable copy, a HEIC copy not made yet: left out, not a broken zip
-      const file = await shared.photoFile(access, id, 'download').catch((err: unknown) => {
-        if (err instanceof AppError) return undefined;
-        throw err;
-      });
+      const photoFile = (size: 'download' | 'display') =>
+        shared.photoFile(access, id, size).catch((err: unknown) => {
+          if (err instanceof AppError) return undefined;
+          throw err;
+        });
+      const original = await photoFile('download');
+      // a letter is a page a browser opens: a HEIC (which browsers cannot show) goes as its display JPEG
+      const file = original && /^image\/hei[cf]/.test(original.mimeType) ? await photoFile('display') : original;
       if (!file) continue;
       files.push({
         name: file.fileName ?? `photo ${id}`,
