@@ -8,13 +8,29 @@ import path from 'node:path';
 const dir = 'test-results';
 const log = path.join(dir, 'phases.jsonl');
 
+/** The machine's [busy, total] CPU ticks so far (Linux); a phase's share of busy ticks says whether it waits. */
+function cpuTicks() {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const idle = ticks[3] + (ticks[4] ?? 0);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return [total - idle, total];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs a command with inherited output, records how long it took, and returns its exit status. */
 export function timed(phase, cmd, args) {
   const started = Date.now();
+  const before = cpuTicks();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } });
+  const after = cpuTicks();
   fs.mkdirSync(dir, { recursive: true });
   const status = res.status ?? 1;
-  fs.appendFileSync(log, JSON.stringify({ phase, seconds: (Date.now() - started) / 1000, status }) + '\n');
+  const busy = before && after ? Math.round((100 * (after[0] - before[0])) / Math.max(1, after[1] - before[1])) : undefined;
+  fs.appendFileSync(log, JSON.stringify({ phase, seconds: (Date.now() - started) / 1000, busy, status }) + '\n');
   return status;
 }
 
@@ -68,7 +84,11 @@ function report() {
     : [];
   const total = phases.reduce((sum, p) => sum + p.seconds, 0);
   console.log('\n── phases ──');
-  for (const p of phases) console.log(`${p.phase.padEnd(34)} ${p.seconds.toFixed(0).padStart(6)} s${p.status ? '  FAILED' : ''}`);
+  // busy: the share of the machine's CPU time in use during the phase (both cores busy = 100 %)
+  for (const p of phases) {
+    const busy = p.busy === undefined ? '' : `  ${String(p.busy).padStart(3)} % busy`;
+    console.log(`${p.phase.padEnd(34)} ${p.seconds.toFixed(0).padStart(6)} s${busy}${p.status ? '  FAILED' : ''}`);
+  }
   console.log(`${'total'.padEnd(34)} ${total.toFixed(0).padStart(6)} s`);
   const slowest = [...vitestFiles(), ...playwrightFiles()].sort((a, b) => b[1] - a[1]).slice(0, 10);
   if (slowest.length > 0) console.log('\n── slowest 10 test files ──');
