@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { paths } from '../../src/web/app/paths';
 import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
+import { seriousFindings } from './axe';
 import { expect, readMail, test } from './fixtures';
 
 // axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a
@@ -19,10 +19,6 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-// label-content-name-mismatch is experimental in axe, and off unless asked for: a control whose visible text is
-// missing from its accessible name cannot be operated by voice ("click Edit").
-const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
-
 /**
  * Radix pauses toast timers while the pointer is over the notifications region, so a toast cannot start fading
  * out (and fail the contrast check) in the middle of a slow axe run.
@@ -38,11 +34,8 @@ async function holdToasts(page: Page, hold: boolean) {
 async function expectAccessible(page: Page, state: string) {
   await holdToasts(page, true);
   await settle(page);
-  // Only violations are reported in full: listing every passing node costs more than the checks themselves.
-  const results = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES, resultTypes: ['violations'] }).analyze();
+  const found = await seriousFindings(page);
   await holdToasts(page, false);
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const found = serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect.soft(found, `axe on ${state}`).toEqual([]);
 }
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { hostileZip } from '../helpers/hostile-zips';
+import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 
 // Issue 14 through the browser: Settings → Your data exports an account, the download is a real zip, and a
@@ -34,12 +34,7 @@ function zipEntries(file: string): Promise<string[]> {
 
 /** axe on the card in its current state: no serious or critical finding. */
 async function expectCardAccessible(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).include('#your-data').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${state}`,
-  ).toEqual([]);
+  expect(await seriousFindings(page, '#your-data'), `axe on ${state}`).toEqual([]);
 }
 
 async function openYourData(page: Page) {

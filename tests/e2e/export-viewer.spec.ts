@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { readZip } from '../helpers/zip';
+import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 
 // Issue 14: the exported index.html opened from disk (file://) in Chromium with the network cut off shows
@@ -182,14 +182,7 @@ async function expectImagesLoaded(page: Page, scope = 'main') {
 
 /** axe on the screen as it is: serious and critical findings fail (soft, so every screen is checked). */
 async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect
-    .soft(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `axe on ${screen}`,
-    )
-    .toEqual([]);
+  expect.soft(await seriousFindings(page), `axe on ${screen}`).toEqual([]);
 }
 
 let archiveDir = '';

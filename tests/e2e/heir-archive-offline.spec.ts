@@ -4,12 +4,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, APIResponse, Browser, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { checkSymbol, readKeyCode } from '../../src/shared/key-code';
 import { LEGACY_MESSAGES } from '../../src/shared/schemas/legacy';
 import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { readZip } from '../helpers/zip';
+import { seriousFindings } from './axe';
 import { expect, readMail, test } from './fixtures';
 
 // Issue: the heir's archive opens letters without heirloom. A released heir's "Download everything" (made
@@ -142,12 +142,7 @@ async function offlinePage(browser: Browser) {
 
 /** axe on the page as it is: serious and critical findings fail. */
 async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${screen}`,
-  ).toEqual([]);
+  expect(await seriousFindings(page), `axe on ${screen}`).toEqual([]);
 }
 
 async function expectPictureShown(page: Page, name: string) {

@@ -74,7 +74,8 @@ test('a user uploads a document, downloads it and deletes it', async ({ page, si
   await expect(page.getByText('0 Bytes of 100MB used')).toBeVisible();
 });
 
-test('a PDF opens inline in a new tab', async ({ page, signIn, toasts }) => {
+// the PDF viewer is part of the whole browser, not of the headless shell the other tests run in
+test('a PDF opens inline in a new tab', { tag: '@full-browser' }, async ({ page, signIn, toasts }) => {
   await signIn();
   await page.goto('/vault');
   const pdf = onePagePdf('Heirloom test PDF');

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 
 // Issue 16, decision 038: a video goes up with tus from the gallery's upload, shows its poster and length in the
@@ -30,12 +30,6 @@ const grid = (page: Page) => page.getByRole('tabpanel', { name: 'Grid' }).getByR
 
 /** Whether a video element has decoded enough to show its current frame (HAVE_CURRENT_DATA or more). */
 const readyState = (video: Locator) => video.evaluate((el) => (el as HTMLVideoElement).readyState);
-
-/** axe's serious and critical findings inside `selector`, as the page is now. */
-async function findings(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 /** The <img> has really been decoded by the browser. */
 const isLoaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
@@ -63,7 +57,7 @@ test('a user uploads an MP4, sees its poster and length in the grid and the list
   // an H.264/AAC MP4 plays as it is: nothing to prepare
   await expect(tile.getByText(/Preparing video/)).toHaveCount(0, { timeout: 30_000 });
 
-  expect(await findings(page, '[role="tabpanel"]')).toEqual([]);
+  expect(await seriousFindings(page, '[role="tabpanel"]')).toEqual([]);
 
   // the List view gives the length too
   await page.getByRole('tab', { name: 'List' }).click();
@@ -80,7 +74,7 @@ test('a user uploads an MP4, sees its poster and length in the grid and the list
   await video.evaluate((el) => (el as HTMLVideoElement).play().catch(() => undefined));
   await expect.poll(() => readyState(video), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   await expect(viewer.getByRole('region', { name: 'Photo details' })).toContainText('0:03');
-  expect(await findings(page, '[role="dialog"]')).toEqual([]);
+  expect(await seriousFindings(page, '[role="dialog"]')).toEqual([]);
 });
 
 test('an iPhone HEVC MOV shows "Preparing video…" on a phone screen, then plays', async ({ page, signIn, toasts }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { expect } from './fixtures';
 import { testWithMicrophone } from './fake-microphone';
 
@@ -9,8 +9,7 @@ const TITLE = 'Grandma reads a poem';
 
 /** axe's serious and critical findings inside the recorder, as it is now. */
 async function recorderFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).include('section[aria-label="Voice message"]').analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  return seriousFindings(page, 'section[aria-label="Voice message"]');
 }
 
 test('a user records a voice message, adds it to a memory and plays it back', async ({ page, signIn, toasts }) => {
