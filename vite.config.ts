@@ -28,6 +28,46 @@ const serverTestsAlone = [
   'tests/integration/tus-protocol.test.ts',
 ];
 
+// The bucket pass (server-s3): one end-to-end file per feature that writes, reads or removes stored files. The
+// FileStore contract runs on both stores in the disk pass (file-store-contract, health, s3-redirect); rules that
+// do not depend on where bytes live (access, hostile input, paging, sign-in, limits) are proved once, there.
+const bucketTests = [
+  'src/server/features/photos/photos.test.ts',
+  'src/server/features/memories/memories.test.ts',
+  'src/server/features/vault/vault.test.ts',
+  'src/server/features/profile/profile.test.ts',
+  'src/server/features/legacy/legacy.test.ts',
+  'src/server/features/legacy/letter-voice.test.ts',
+  'src/server/features/exports/exports.test.ts',
+  'src/server/features/exports/export-videos.test.ts',
+  'src/server/features/shared-view/shared-view.test.ts',
+  'src/server/features/shared-view/shared-places.test.ts',
+  'src/server/features/shared-view/shared-pictures.test.ts',
+  'src/server/features/account/account.test.ts',
+  'src/server/features/account/deletion-during-uploads.test.ts',
+  ...['import-roundtrip', 'import-tus', 'import-retry', 'videos', 'memory-audio-copies', 'memory-voice'].map(
+    (f) => `tests/integration/${f}.test.ts`,
+  ),
+  ...['durable-files', 'instances-caches', 'instances-journal', 'photos-edits', 'photos-bulk'].map((f) => `tests/integration/${f}.test.ts`),
+  ...['send-file', 'upload-quota', 'upload-refusals', 'tus-quota'].map((f) => `tests/integration/${f}.test.ts`),
+];
+
+/** A Vitest project of server tests: real PostgreSQL (one migrated template per run), one process per worker. */
+function serverProject(options: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; env?: Record<string, string> }) {
+  return {
+    resolve: { alias },
+    test: {
+      ...options,
+      root: '.',
+      environment: 'node',
+      globalSetup: ['tests/helpers/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks' as const,
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -54,64 +94,22 @@ export default defineConfig({
     // (Vitest's default on two cores is one file at a time).
     maxWorkers: 3,
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          name: 'server',
-          root: '.',
-          environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          exclude: serverTestsAlone,
-          // The files of a worker share its loaded modules: loading the server's module graph again for each file
-          // cost more than most files' tests. Each file still builds its own app on its own database.
-          isolate: false,
-          globalSetup: ['tests/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'server-isolated',
-          root: '.',
-          environment: 'node',
-          include: serverTestsAlone,
-          globalSetup: ['tests/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
-      },
-      {
-        // Server tests again with the files in a bucket on a local S3 server (decision 041).
-        resolve: { alias },
-        test: {
-          name: 'server-s3',
-          root: '.',
-          environment: 'node',
-          env: { TEST_STORAGE: 's3' },
-          // The FileStore contract runs on both stores in the disk pass (file-store-contract, health, s3-redirect).
-          // This pass adds one end-to-end run per feature that writes, reads or removes stored files, with the
-          // files in a bucket; rules that do not depend on where bytes live (access, hostile input, paging,
-          // sign-in, limits) are proved once, in the disk pass.
-          include: [
-            'src/server/features/{photos,memories,vault,profile}/{photos,memories,vault,profile}.test.ts',
-            'src/server/features/legacy/{legacy,letter-voice}.test.ts',
-            'src/server/features/exports/{exports,export-videos}.test.ts',
-            'src/server/features/shared-view/{shared-view,shared-places,shared-pictures}.test.ts',
-            'src/server/features/account/{account,deletion-during-uploads}.test.ts',
-            'tests/integration/{import-roundtrip,import-tus,import-retry,videos,memory-audio-copies,memory-voice}.test.ts',
-            'tests/integration/{durable-files,instances-caches,instances-journal,photos-edits,photos-bulk}.test.ts',
-            'tests/integration/{send-file,upload-quota,upload-refusals,tus-quota}.test.ts',
-          ],
-          globalSetup: ['tests/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-        },
-      },
+      serverProject({
+        name: 'server',
+        include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+        exclude: serverTestsAlone,
+        // The files of a worker share its loaded modules: loading the server's module graph again for each file
+        // cost more than most files' tests. Each file still builds its own app on its own database.
+        isolate: false,
+      }),
+      serverProject({ name: 'server-isolated', include: serverTestsAlone }),
+      // The bucket pass: the files in a bucket on a local S3 server (decision 041).
+      serverProject({ name: 'server-s3', include: bucketTests, exclude: serverTestsAlone, isolate: false, env: { TEST_STORAGE: 's3' } }),
+      serverProject({
+        name: 'server-s3-isolated',
+        include: bucketTests.filter((f) => serverTestsAlone.includes(f)),
+        env: { TEST_STORAGE: 's3' },
+      }),
       {
         plugins: [react()],
         resolve: { alias },

@@ -18,5 +18,6 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['tests/faults/build-once.ts'],
   },
 });

@@ -1,7 +1,7 @@
 // The phase table of a test run (docs/testing.md): each phase's seconds, and the slowest test files from the
 // JSON reports Vitest and Playwright leave in test-results/. `node scripts/phases.mjs run <phase> -- <cmd…>`
 // times one command; `node scripts/phases.mjs report` prints the table.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -21,17 +21,44 @@ function cpuTicks() {
   }
 }
 
+function record(phase, started, before, status) {
+  const after = cpuTicks();
+  fs.mkdirSync(dir, { recursive: true });
+  const busy = before && after ? Math.round((100 * (after[0] - before[0])) / Math.max(1, after[1] - before[1])) : undefined;
+  const ended = Date.now();
+  fs.appendFileSync(log, JSON.stringify({ phase, seconds: (ended - started) / 1000, started, ended, busy, status }) + '\n');
+  return status;
+}
+
 /** Runs a command with inherited output, records how long it took, and returns its exit status. */
 export function timed(phase, cmd, args) {
   const started = Date.now();
   const before = cpuTicks();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } });
-  const after = cpuTicks();
-  fs.mkdirSync(dir, { recursive: true });
-  const status = res.status ?? 1;
-  const busy = before && after ? Math.round((100 * (after[0] - before[0])) / Math.max(1, after[1] - before[1])) : undefined;
-  fs.appendFileSync(log, JSON.stringify({ phase, seconds: (Date.now() - started) / 1000, busy, status }) + '\n');
-  return status;
+  return record(phase, started, before, res.status ?? 1);
+}
+
+/** timed(), without blocking: several phases can run side by side (the table's total is the time they spanned). */
+export function timedAsync(phase, cmd, args) {
+  const started = Date.now();
+  const before = cpuTicks();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } });
+    child.on('error', () => resolve(record(phase, started, before, 1)));
+    child.on('exit', (code) => resolve(record(phase, started, before, code ?? 1)));
+  });
+}
+
+/** Seconds covered by at least one phase: phases run side by side count once. */
+function wallSeconds(phases) {
+  const spans = phases.map((p) => [p.started ?? 0, p.ended ?? p.seconds * 1000]).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let reach = -Infinity;
+  for (const [start, end] of spans) {
+    if (end > reach) total += end - Math.max(start, reach);
+    reach = Math.max(reach, end);
+  }
+  return total / 1000;
 }
 
 function readJson(file) {
@@ -82,7 +109,7 @@ function report() {
         .filter(Boolean)
         .map((line) => JSON.parse(line))
     : [];
-  const total = phases.reduce((sum, p) => sum + p.seconds, 0);
+  const total = phases.every((p) => p.started) ? wallSeconds(phases) : phases.reduce((sum, p) => sum + p.seconds, 0);
   console.log('\n── phases ──');
   // busy: the share of the machine's CPU time in use during the phase (both cores busy = 100 %)
   for (const p of phases) {

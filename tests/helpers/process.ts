@@ -1,9 +1,17 @@
-// Runs heirloom as a real process (as `npm start` would, minus the build) for lifecycle and fault tests.
+// Runs heirloom as a real process for lifecycle and fault tests: the production build as `npm start` runs it when
+// the build is fresh (the fault tier builds it once), else the sources through tsx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { isStale } from '../../scripts/build.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** How to start the server: read once per test file, as building during a test run is not expected. */
+const serverArgs = (() => {
+  if (!isStale(ROOT)) return [path.resolve(ROOT, process.env.HEIRLOOM_DIST ?? 'dist', 'server', 'main.js')];
+  return ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')];
+})();
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +33,7 @@ export interface ServerProcess {
 
 export function startServer(env: Record<string, string>): ServerProcess {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '100000', REGISTRATION: 'open', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
