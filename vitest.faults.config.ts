@@ -13,8 +13,9 @@ export default defineConfig({
   test: {
     include: ['tests/faults/**/*.test.ts'],
     environment: 'node',
-    // Each file runs its own servers on their own ports, data folders and databases: two at a time.
-    maxWorkers: 2,
+    // Each file runs its own servers on their own ports, data folders and databases: three at a time, as they
+    // wait on kills and restarts more than they compute.
+    maxWorkers: 3,
     testTimeout: 600_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -12,7 +12,7 @@ import { killableHeirloom, processesWith } from './helpers';
 
 const run = promisify(execFile);
 /** Long enough that the copy is still being made when the kill comes, on any machine (a few MB of Opus). */
-const SECONDS = 600;
+const SECONDS = 240;
 
 interface AttachmentJson {
   id: string;

@@ -24,7 +24,7 @@ describe('kill -9 while a video is transcoded', () => {
   }
 
   it('stops ffmpeg with the server, serves no half-made copy, and finishes the copy after the restart', async () => {
-    const clip = fs.readFileSync(await makeVideo('hevc-mov', { seconds: SECONDS, size: '1280x720' }));
+    const clip = fs.readFileSync(await makeVideo('hevc-mov', { seconds: SECONDS, size: '640x360' }));
     const res = await uploadVideo(heirloom.server.url, heirloom.cookie, clip, 'long.mov');
     expect(res.status, await res.clone().text()).toBe(201);
     const { id } = (await res.json()) as Photo;
