@@ -234,11 +234,18 @@ export function saveRows(name: string, rows: Row[]) {
  * A database for in-process benchmarks: a scratch database on BENCH_DATABASE_URL (created and dropped), or an
  * embedded PostgreSQL in a temp dir.
  */
+/** A pool for a bench database that is stopped when the bench ends: an idle client hearing the shutdown is no failure. */
+function benchPool(config: pg.PoolConfig) {
+  const pool = new pg.Pool({ ...config, max: 20 });
+  pool.on('error', () => {});
+  return pool;
+}
+
 async function openBenchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const scratch = await createScratchDatabase({ connectionString: adminUrl }, 'heirloom_bench');
-    const pool = new pg.Pool({ ...scratch.config, max: 20 });
+    const pool = benchPool(scratch.config);
     return {
       pool,
       async close() {
@@ -248,7 +255,7 @@ async function openBenchDatabase() {
     };
   }
   const embedded = await startTempPostgres('heirloom-bench');
-  const pool = new pg.Pool({ ...embedded.connection, max: 20 });
+  const pool = benchPool(embedded.connection);
   return {
     pool,
     async close() {

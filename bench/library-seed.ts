@@ -23,14 +23,15 @@ const WORDS = `birthday wedding christmas holiday picnic beach garden graduation
   uncle aunt baby puppy camping fishing sailing concert museum airport train ferry island village farm festival
   reunion anniversary`.split(/\s+/);
 const FIRST = ['José', 'María', 'François', 'Zoë', 'Ingrid', 'Seán', 'Anna', 'Peter', 'Léa', 'Jürgen', 'Ana', 'Tomás'];
-const LAST = ['García', 'Müller', 'Dubois', 'Søndergaard', "O'Brien", 'Nowak', 'Rossi', 'Svensson', 'Álvarez', 'Smith'];
+const LAST_NAMES = ['García', 'Müller', 'Dubois', 'Søndergaard', "O'Brien", 'Nowak', 'Rossi', 'Svensson', 'Álvarez', 'Smith'];
 const PLACES = ['Paris', 'Kraków', 'Zürich', 'Lisbon', 'Annecy', 'Galway', 'Bergen', 'Sevilla', 'Montréal', 'Brno'];
 const CAMERAS = ['Kodak Instamatic', 'Olympus OM-1', 'Canon AE-1', 'Nikon D700', 'Canon EOS 5D', 'iPhone 12', 'Pixel 7'];
 const RELATIONS = ['Mother', 'Father', 'Sister', 'Brother', 'Cousin', 'Aunt', 'Uncle', 'Grandmother', 'Grandfather'];
 
-/** Distinct text the benchmark waits for: the first memory card and the first document row on screen. */
+/** Distinct text the benchmark waits for: the first memory card, document row and contact card on screen. */
 export const MEMORY_MARKER = 'We remember the';
 export const DOCUMENT_MARKER = /\(scan \d+\)\.pdf/;
+export const CONTACT_MARKER = new RegExp(LAST_NAMES.join('|'));
 
 const textArray = (xs: string[]) => sql`${`{${xs.map((x) => `"${x.replace(/"/g, '\\"')}"`).join(',')}}`}::text[]`;
 /** The `n`-th entry (any integer SQL expression) of a list, cycling. */
@@ -82,7 +83,7 @@ export async function seedLibrary(db: Pick<Db, 'execute'>, userId: number, n: Li
     from generate_series(1, ${n.documents}) g`);
   await db.execute(sql`
     insert into contacts (owner_id, first_name, last_name, relationship, family_relation, notes)
-    select ${userId}, ${pick(FIRST, 'g')}, ${pick(LAST, `g / ${FIRST.length}`)},
+    select ${userId}, ${pick(FIRST, 'g')}, ${pick(LAST_NAMES, `g / ${FIRST.length}`)},
       (case when g % 3 = 0 then 'friend' else 'family' end)::relationship,
       case when g % 3 = 0 then null else ${pick(RELATIONS, 'g')} end, 'Met at the ' || ${word('g * 31')}
     from generate_series(1, ${n.contacts}) g`);

@@ -1,11 +1,12 @@
 // npm run bench:library (and npm run bench) — a real family's library, measured on the production build:
 // 100,000 photos, 20,000 memories, 5,000 documents and 2,000 contacts for one account (bench/library-seed.ts),
-// against a second account with 1,000 photos (200 memories, 50 documents) measured in the same run.
+// against a second account with 1,000 photos (200 memories, 50 documents, 20 contacts) measured in the same run.
 //  • API: GET /api/photos/page (100 photos, by date taken): the first page and the page that starts at the
 //    90,000th photo (reached by following the cursors), alternated, p50/p95; GET /api/photos/months, p95.
 //  • Chromium at 1280×800: /photos (first thumbnail loaded after navigation, DOM nodes, JS heap after a GC,
-//    long tasks while jumping with the scrubber newest → oldest → newest); /memories and /vault (first content,
-//    DOM nodes). Timings alternate baseline and library over BENCH_ROUNDS rounds (medians).
+//    long tasks while jumping with the scrubber newest → oldest → newest); /memories, /vault and /family
+//    (first content, DOM nodes). Timings alternate baseline and library over BENCH_ROUNDS rounds (medians);
+//    the first cold visit of each screen logs what the page fetched before its first content, and when.
 //  • Search p95 at 160,000 items: bench/search.ts's figure, from this `npm run bench` or run here.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ import * as schema from '../src/server/db/schema';
 import { dataDirClient } from '../tests/helpers/database';
 import { signUpHttp, type SignedUp } from '../tests/helpers/users';
 import { launchBrowser, signedInContext, uploadPhotos } from './browser';
-import { DOCUMENT_MARKER, MEMORY_MARKER, seedLibrary, type LibrarySize } from './library-seed';
+import { CONTACT_MARKER, DOCUMENT_MARKER, MEMORY_MARKER, seedLibrary, type LibrarySize } from './library-seed';
 import { ensureBuild, median, percentile, printTable, RESULTS_DIR, ROOT, saveRows, startProcess, type Row } from './lib';
 
 /** BENCH_LIBRARY_SCALE (e.g. 0.05) shrinks the large library for a quick check of the benchmark itself; its rows are not saved. */
@@ -218,8 +219,28 @@ async function settle(page: Page) {
 interface Visit {
   /** ms from navigation start to the first thumbnail / content; undefined when none came within the timeout. */
   firstMs?: number;
+  /** What the page fetched before its first content: `start–end ms  path  (server ms, KB)`, in start order. */
+  trace?: string[];
   error?: string;
 }
+
+/** The requests that began before the first content, from the page's Resource Timing (0 = navigation start). */
+const waterfall = (page: Page) =>
+  page.evaluate(() => {
+    const first = window.__bench.first!;
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = [navigation, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])];
+    return entries
+      .filter((e) => e.startTime <= first)
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((e) => {
+        const url = new URL(e.name);
+        const server = e.responseStart > 0 ? `server ${Math.round(e.responseStart - e.requestStart)} ms, ` : '';
+        const span = `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`.padEnd(14);
+        return `${span} ${url.pathname}${url.search}  (${server}${Math.round(e.transferSize / 1024)} KB)`;
+      })
+      .concat(`${Math.round(first)} ms        first content`);
+  });
 
 /**
  * Opens `screen` in a browser of its own (cold cache; a page that never finishes rendering is killed with its
@@ -245,7 +266,8 @@ async function visit<T>(
       return { error: `nothing shown within ${SCREEN_TIMEOUT_MS / 1000} s` };
     }
     const firstMs = await page.evaluate(() => window.__bench.first!);
-    return { firstMs, more: then ? await then(page) : undefined };
+    const trace = await waterfall(page);
+    return { firstMs, trace, more: then ? await then(page) : undefined };
   };
   const giveUp = new Promise<Visit>((resolve) => {
     timer = setTimeout(
@@ -320,6 +342,9 @@ const firstOf = (visits: Visit[]) =>
   visits.some((v) => v.firstMs !== undefined)
     ? median(visits.flatMap((v) => (v.firstMs === undefined ? [] : [v.firstMs])))
     : SCREEN_TIMEOUT_MS;
+const logTrace = (screen: string, who: string, visit: Visit | undefined) => {
+  if (visit?.trace) log(`${screen} ${who}, fetched before the first content of the first cold visit:\n    ${visit.trace.join('\n    ')}`);
+};
 const errorsOf = (visits: Visit[]) => [...new Set(visits.flatMap((v) => (v.error ? [v.error] : [])))].join('; ');
 
 async function benchBrowser(url: string, owner: Account, base: Account): Promise<Row[]> {
@@ -336,6 +361,8 @@ async function benchBrowser(url: string, owner: Account, base: Account): Promise
   }
   const ownerDetail = photos.owner[0]!;
   const baseDetail = photos.base[0]!;
+  logTrace('/photos', '1k', baseDetail);
+  logTrace('/photos', '100k', ownerDetail);
   for (const [who, d] of [
     ['100k', ownerDetail],
     ['1k', baseDetail],
@@ -392,10 +419,11 @@ async function benchBrowser(url: string, owner: Account, base: Account): Promise
     note: od ? `${od.scrub.how}; ${od.scrub.longTasks.length} long tasks; baseline: the same on the 1k account` : ownerDetail.error,
   });
 
-  // /memories and /vault: first content and DOM nodes, alternated with the small account.
-  for (const [screen, marker, what] of [
-    ['/memories', MEMORY_MARKER, `${LIBRARY.memories.toLocaleString('en')} memories`],
-    ['/vault', DOCUMENT_MARKER.source, `${LIBRARY.documents.toLocaleString('en')} documents`],
+  // /memories, /vault and /family: first content and DOM nodes, alternated with the small account.
+  for (const [screen, marker, size, what] of [
+    ['/memories', MEMORY_MARKER, 'memories', `${LIBRARY.memories.toLocaleString('en')} memories`],
+    ['/vault', DOCUMENT_MARKER.source, 'documents', `${LIBRARY.documents.toLocaleString('en')} documents`],
+    ['/family', CONTACT_MARKER.source, 'contacts', `${LIBRARY.contacts.toLocaleString('en')} contacts (two in three family)`],
   ] as const) {
     const runs = { owner: [] as (Visit & { more?: number })[], base: [] as (Visit & { more?: number })[] };
     const nodesAfterSettle = async (page: Page) => {
@@ -406,6 +434,8 @@ async function benchBrowser(url: string, owner: Account, base: Account): Promise
       runs.base.push(await visit(url, base, screen, marker, nodesAfterSettle));
       if (!runs.owner.some((v) => v.error)) runs.owner.push(await visit(url, owner, screen, marker, nodesAfterSettle));
     }
+    logTrace(screen, 'small account', runs.base[0]);
+    logTrace(screen, 'library', runs.owner[0]);
     const ms = firstOf(runs.owner);
     const baseMs = firstOf(runs.base);
     const nodes = Math.max(...runs.owner.map((r) => r.more ?? NaN));
@@ -422,7 +452,7 @@ async function benchBrowser(url: string, owner: Account, base: Account): Promise
       ratio: ms / baseMs,
       goal: '≤ 1.5 s',
       pass: !err && ms <= 1500,
-      note: `median of ${ROUNDS} cold visits; baseline: ${BASELINE[screen === '/memories' ? 'memories' : 'documents']} on the small account${err ? `; ${err}` : ''}`,
+      note: `median of ${ROUNDS} cold visits; baseline: ${BASELINE[size]} on the small account${err ? `; ${err}` : ''}`,
     });
     rows.push({
       figure: `Library: ${screen} DOM nodes with ${what}`,
