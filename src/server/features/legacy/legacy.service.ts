@@ -20,6 +20,7 @@ import {
   type SealedLetter,
 } from '@shared/schemas/legacy';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { isHeif } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import type { ArchiveToSend } from '../../lib/send-file';
@@ -142,7 +143,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         });
       const original = await photoFile('download');
       // a letter is a page a browser opens: a HEIC (which browsers cannot show) goes as its display JPEG
-      const file = original && /^image\/hei[cf]/.test(original.mimeType) ? await photoFile('display') : original;
+      const file = original && isHeif(original.mimeType) ? await photoFile('display') : original;
       if (!file) continue;
       files.push({
         name: file.fileName ?? `photo ${id}`,
