@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { moduleChunksFile } from './scripts/module-chunks.ts';
 
 // HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
 const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
@@ -71,7 +72,7 @@ function serverProject(options: { name: string; include: string[]; exclude?: str
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), moduleChunksFile(fileURLToPath(new URL('./src/web', import.meta.url)))],
   resolve: { alias },
   define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
   build: {

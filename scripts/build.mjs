@@ -27,6 +27,7 @@ export function build(root = process.cwd()) {
   for (const entry of fs.readdirSync(web, { recursive: true })) {
     const file = path.join(web, String(entry));
     if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file) || !fs.statSync(file).isFile()) continue;
+    if (String(entry).startsWith('.vite')) continue; // read by the server, never sent
     const data = fs.readFileSync(file);
     // Small files too (the landing page's entry script is ~1 KB), but only where compressing saves bytes.
     const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -2,7 +2,7 @@
 // page's markup inside the #root of the built <dist>/web/landing.html, and the dashboard's first paint inside a
 // copy of index.html, <dist>/web/dashboard.html. Run by scripts/build.mjs after the client and SSR builds; the
 // server sends landing.html for `/`, dashboard.html for a signed-in visitor's /dashboard, and index.html (the
-// app, an empty #root) for every other page.
+// app, an empty #root) for every other page, with the links that preload what that page needs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,10 +28,52 @@ export function withPageTitle(shell, markup) {
   return injectIntoRoot(shell.replace(TITLE, title[0]), markup.slice(title[0].length));
 }
 
+/**
+ * The files of `modules` (paths under src/web) and of everything they import statically: what a page will ask
+ * for before it can draw. `graph` is the build's .vite/module-chunks.json. Throws on a module the build does
+ * not know (a file renamed but not in app/pages.ts).
+ */
+export function chunksOf(graph, modules) {
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (file) => {
+    if (scripts.has(`/${file}`)) return;
+    scripts.add(`/${file}`);
+    for (const css of graph.chunks[file].css) styles.add(`/${css}`);
+    for (const imported of graph.chunks[file].imports) visit(imported);
+  };
+  for (const module of modules) {
+    const file = graph.modules[module];
+    if (!file) throw new Error(`prerender: the build has no module ${module} (app/pages.ts names it)`);
+    visit(file);
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * <dist>/web/.vite/page-preloads.json: for each page of the app, the code and the first requests the server
+ * has the browser fetch with its HTML (decision 056).
+ */
+function writePagePreloads(web, sources) {
+  const graphFile = path.join(web, '.vite', 'module-chunks.json');
+  const graph = JSON.parse(fs.readFileSync(graphFile, 'utf8'));
+  // What index.html loads already is not preloaded again.
+  const shell = chunksOf(graph, ['main.tsx']);
+  const loaded = new Set([...shell.scripts, ...shell.styles]);
+  const pages = sources.map(({ path: pattern, access, modules, requests }) => {
+    const { scripts, styles } = chunksOf(graph, modules);
+    const notLoaded = (file) => !loaded.has(file);
+    return { pattern, access, scripts: scripts.filter(notLoaded), styles: styles.filter(notLoaded), requests };
+  });
+  fs.writeFileSync(path.join(web, '.vite', 'page-preloads.json'), JSON.stringify(pages));
+  fs.rmSync(graphFile);
+}
+
 export async function prerender(dist) {
   const entry = path.join(dist, 'prerender', 'entry-prerender.js');
-  const { renderLanding, renderDashboard } = await import(pathToFileURL(entry).href);
+  const { renderLanding, renderDashboard, pagePreloadSources } = await import(pathToFileURL(entry).href);
   const web = path.join(dist, 'web');
+  writePagePreloads(web, pagePreloadSources());
   const landing = path.join(web, 'landing.html');
   fs.writeFileSync(landing, injectIntoRoot(fs.readFileSync(landing, 'utf8'), renderLanding()));
   const shell = fs.readFileSync(path.join(web, 'index.html'), 'utf8');

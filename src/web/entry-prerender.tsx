@@ -8,6 +8,7 @@ import { Link, Route, Routes, StaticRouter } from 'react-router';
 import { SiteLinkProvider } from '@web/components/site-link';
 import { LandingPage } from '@web/app/landing-page';
 import { SiteLayout } from '@web/app/layouts/site-layout';
+import { frameModules, pages } from '@web/app/pages';
 import { paths } from '@web/app/paths';
 import { QueryScope } from '@web/app/query-scope';
 
@@ -54,4 +55,14 @@ export async function renderDashboard(): Promise<string> {
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
+}
+
+/** For the build's page-preloads.json: each page's path, who may see it, its modules and first requests. */
+export function pagePreloadSources() {
+  return pages.map(({ path, access, module, firstRequests }) => ({
+    path,
+    access,
+    modules: [...frameModules[access], module],
+    requests: firstRequests ?? [],
+  }));
 }

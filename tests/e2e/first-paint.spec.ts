@@ -117,3 +117,55 @@ test('an anonymous visitor gets no user in the page and is sent to login', async
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+/** The GET requests `html` has the browser make with the page (decision 056), as the app will ask them. */
+const preloadedRequests = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+test("each signed-in screen's HTML preloads its code and first requests, and the app uses each answer instead of asking again", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  // What the app fetches (its api-client), as it names the URL.
+  await page.addInitScript(() => {
+    const fetched: string[] = [];
+    (window as unknown as { __fetched: string[] }).__fetched = fetched;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      fetched.push(typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url);
+      return original(input, init);
+    };
+  });
+  const asked = new Map<string, number>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+  });
+  const errors = collectErrors(page);
+  for (const [screen, heading] of [
+    ['/dashboard', 'Welcome to heirloom'],
+    ['/photos', 'Photos'],
+    ['/memories', 'Memories'],
+    ['/vault', 'Vault'],
+    ['/family', 'Family'],
+    ['/friends', 'Friends'],
+  ] as const) {
+    const html = await (await page.request.get(screen)).text();
+    expect(html, screen).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w.~-]+\.js">/);
+    const preloaded = preloadedRequests(html);
+    expect(preloaded.length, screen).toBeGreaterThan(0);
+    asked.clear();
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The app asked for each, and the browser made one request each: the preload's (a second would mean the app
+    // asked in a way the preload did not match).
+    const fetched = await page.evaluate(() => (window as unknown as { __fetched: string[] }).__fetched);
+    for (const url of preloaded) {
+      expect(fetched, `${screen}: the app asks for ${url}`).toContain(url);
+      expect(asked.get(url), `${screen}: ${url}`).toBe(1);
+    }
+  }
+  expect(errors).toEqual([]);
+});

@@ -11,6 +11,13 @@ const SHELL = '<!doctype html><html><head><title>heirloom</title></head><body><d
 const LANDING = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Your life story</h1></div>');
 const DASHBOARD = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to heirloom</h1></div>');
 const USER_BLOCK = /<script type="application\/json" id="heirloom-user">(.*?)<\/script>/;
+// What scripts/prerender.mjs writes for the page table (decision 056), a few pages of it.
+const PRELOADS = [
+  { pattern: '/photos', access: 'signed-in', scripts: ['/assets/photos-1.js'], styles: ['/assets/viewer-1.css'], requests: ['/api/photos/page?sortBy=dateTaken&limit=150'] },
+  { pattern: '/collections/:id', access: 'signed-in', scripts: ['/assets/collections-1.js'], styles: [], requests: [] },
+  { pattern: '/login', access: 'guest-only', scripts: ['/assets/login-1.js'], styles: [], requests: [] },
+];
+const PRELOAD = /<link rel="(?:modulepreload|preload)"[^>]*>/g;
 
 describe('web app HTML', () => {
   let t: TestApp;
@@ -23,6 +30,8 @@ describe('web app HTML', () => {
     fs.writeFileSync(path.join(webRoot, 'landing.html.br'), brotliCompressSync(LANDING));
     fs.writeFileSync(path.join(webRoot, 'landing.html.gz'), gzipSync(LANDING));
     fs.writeFileSync(path.join(webRoot, 'dashboard.html'), DASHBOARD);
+    fs.mkdirSync(path.join(webRoot, '.vite'));
+    fs.writeFileSync(path.join(webRoot, '.vite', 'page-preloads.json'), JSON.stringify(PRELOADS));
     t = await buildTestApp({}, { webRoot });
   });
   afterAll(async () => {
@@ -107,6 +116,33 @@ describe('web app HTML', () => {
     const gzip = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie, 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toMatch(USER_BLOCK);
+  });
+
+  it("puts the links that preload a page's code and first requests into the page its visitor will see", async () => {
+    const { cookie } = await signUp(t.app);
+    const photos = await t.app.inject({ method: 'GET', url: '/photos/', headers: { cookie } });
+    expect(photos.body.match(PRELOAD)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/photos/page?sortBy=dateTaken&amp;limit=150">',
+      '<link rel="modulepreload" crossorigin href="/assets/photos-1.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/viewer-1.css">',
+    ]);
+    expect(photos.body.indexOf('rel="modulepreload"')).toBeLessThan(photos.body.indexOf('</head>'));
+    expect(photos.body).toMatch(USER_BLOCK);
+    const collection = await t.app.inject({ method: 'GET', url: '/collections/42?tab=links', headers: { cookie } });
+    expect(collection.body.match(PRELOAD)).toEqual(['<link rel="modulepreload" crossorigin href="/assets/collections-1.js">']);
+    // Pages a visitor is sent away from: nothing to preload.
+    expect((await t.app.inject({ method: 'GET', url: '/photos' })).body).toBe(SHELL);
+    expect((await t.app.inject({ method: 'GET', url: '/login', headers: { cookie } })).body).not.toMatch(PRELOAD);
+    expect((await t.app.inject({ method: 'GET', url: '/collections/42/more', headers: { cookie } })).body).not.toMatch(PRELOAD);
+    // A visitor's login page is the same for everyone: compressed once, revalidated like the shell.
+    const login = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(login.rawPayload).toString().match(PRELOAD)).toEqual(['<link rel="modulepreload" crossorigin href="/assets/login-1.js">']);
+  });
+
+  it('never sends what the server reads from the build (.vite/)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.vite/page-preloads.json' });
+    expect(res.body).not.toContain('photos-1.js');
   });
 
   it('still answers unknown API paths and other methods with JSON 404s', async () => {

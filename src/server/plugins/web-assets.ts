@@ -2,13 +2,15 @@
 // index.html never cached, and index.html for every client route so deep links work.
 // `/` gets the landing page prerendered at build time (landing.html, decision 035); a signed-in visitor's
 // app page carries the user in its HTML, so the first render needs no GET /api/user, and their /dashboard
-// (where signing in leads) arrives already drawn (dashboard.html, prerendered too).
+// (where signing in leads) arrives already drawn (dashboard.html, prerendered too). Every app page carries the
+// links that have the browser fetch its code and first data at once (page-preloads.ts, decision 056).
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { withServerUser } from '../lib/page-data';
+import { readPagePreloads, withLinks } from './page-preloads';
 
 /** A page and its pre-compressed copies (written by scripts/build.mjs for files over 1 KB). */
 interface StaticPage {
@@ -39,6 +41,12 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, cacheControl: string
   return reply.send(forms.html);
 }
 
+/** A page the same for every visitor, compressed once (the best brotli) and kept. */
+function compressedPage(html: string): StaticPage {
+  const data = Buffer.from(html);
+  return { html: data, br: brotliCompressSync(data), gzip: gzipSync(data, { level: 9 }) };
+}
+
 /** The same for every visitor: its pre-compressed copies, revalidated on each visit. */
 function sendStaticPage(req: FastifyRequest, reply: FastifyReply, { html, br, gzip }: StaticPage) {
   return sendHtml(req, reply, 'no-cache', { html, br: br && (() => br), gzip: gzip && (() => gzip) });
@@ -67,11 +75,16 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   const landing = readPage(path.join(opts.root, 'landing.html'));
   const dashboardPath = path.join(opts.root, 'dashboard.html');
   const dashboardHtml = fs.existsSync(dashboardPath) ? fs.readFileSync(dashboardPath, 'utf8') : shellHtml;
+  const preloads = readPagePreloads(opts.root);
+  /** A visitor's shell for each set of preload links (one per page of the table at most). */
+  const visitorPages = new Map<string, StaticPage>();
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
     index: false,
     preCompressed: true,
+    // .vite/ holds what the server reads at start (page-preloads.json), not what it sends
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');
@@ -80,7 +93,7 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
 
   app.setNotFoundHandler(async (req, reply) => {
     // /metrics too: with METRICS_TOKEN unset a scraper must get a plain 404, not the app's page (decision 042)
-    const pathname = req.url.split(/[?#]/, 1)[0];
+    const pathname = req.url.split(/[?#]/, 1)[0] ?? '/';
     if (req.url.startsWith('/api/') || req.url === '/api' || pathname === '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
@@ -90,7 +103,14 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
     // The landing page is the same for everyone (spec §2: signed-in visitors see it too) and needs no user.
     if (pathname === '/' && landing) return sendStaticPage(req, reply, landing);
     const user = await app.sessions.userOf(req);
-    if (!user) return sendStaticPage(req, reply, shell);
-    return sendPersonalPage(req, reply, withServerUser(pathname === '/dashboard' ? dashboardHtml : shellHtml, user));
+    const links = preloads.linksFor(pathname, user !== null);
+    if (!user) {
+      if (!links) return sendStaticPage(req, reply, shell);
+      let page = visitorPages.get(links);
+      if (!page) visitorPages.set(links, (page = compressedPage(withLinks(shellHtml, links))));
+      return sendStaticPage(req, reply, page);
+    }
+    const html = withLinks(pathname === '/dashboard' ? dashboardHtml : shellHtml, links);
+    return sendPersonalPage(req, reply, withServerUser(html, user));
   });
 }

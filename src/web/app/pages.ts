@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
 import { preloadableLazy, type PreloadableComponent } from '@web/lib/preloadable-lazy';
 import { pathPatterns, paths } from './paths';
 
@@ -19,6 +20,8 @@ export type Page = {
   /** A path, or a react-router pattern with parameters (`/collections/:id`) from pathPatterns. */
   path: string;
   access: PageAccess;
+  /** The page's module as the build names it (`app/routes/photos.tsx`): the server preloads it with the page. */
+  module: string;
   /** Fetches the page's module; the page's component and preloadPage() share it, so a module is fetched once. */
   load: () => Promise<unknown>;
   Component: PreloadableComponent;
@@ -26,65 +29,108 @@ export type Page = {
   nav?: { label: string; icon: NavIcon; onlyIf?: NavCondition };
   /** The navigation item that stays highlighted on this page (a sub-page of My Story). */
   partOf?: string;
+  /**
+   * The GET requests the page makes at once, whoever the signed-in user (URLs exactly as the app asks them):
+   * the server has the browser fetch them with the page's HTML (decision 056), so they are answered while the
+   * code loads. One that the page no longer makes fails tests/e2e/first-paint.spec.ts.
+   */
+  firstRequests?: string[];
 };
 
-type Loader<K extends string> = () => Promise<Record<K, ComponentType>>;
+/**
+ * The route modules, each fetched on its own when first needed; the key is its file (`./routes/photos.tsx`).
+ * The landing and not-found pages come with the app (router.tsx).
+ */
+const routeModules = import.meta.glob<Record<string, ComponentType>>(['./routes/*.tsx', '!./routes/landing.tsx', '!./routes/not-found.tsx']);
 
-/** React.lazy for a named export (we use no default exports). */
-function page<K extends string>(
-  path: string,
-  access: PageAccess,
-  load: Loader<K>,
-  name: K,
-  extra: Pick<Page, 'nav' | 'partOf'> = {},
-): Page {
-  const Component = preloadableLazy(() => load().then((module) => module[name]));
-  return { path, access, load, Component, ...extra };
+/** React.lazy for a named export (we use no default exports) of a route module, named by its file. */
+function page(path: string, access: PageAccess, module: string, name: string, extra: Pick<Page, 'nav' | 'partOf' | 'firstRequests'> = {}): Page {
+  const load = routeModules[`./routes/${module}.tsx`];
+  if (!load) throw new Error(`pages: no route module app/routes/${module}.tsx`);
+  const Component = preloadableLazy(() =>
+    load().then((loaded) => {
+      const component = loaded[name];
+      if (!component) throw new Error(`pages: app/routes/${module}.tsx exports no ${name}`);
+      return component;
+    }),
+  );
+  return { path, access, module: `app/routes/${module}.tsx`, load, Component, ...extra };
 }
 
-const loadContacts = () => import('./routes/contacts');
-const loadCollections = () => import('./routes/collections');
-const loadSharedWithMe = () => import('./routes/shared-with-me');
-const loadLegacy = () => import('./routes/legacy');
+/** The signed-in layout asks on every signed-in page whether anything is shared with the user (its navigation). */
+const NAV_REQUESTS = ['/api/shared-with-me'];
+/** The shared marks on a page's items (collections/api.ts). */
+const SHARED_ITEMS = '/api/collections/shared-items';
 
 /**
  * The page table = spec §2 plus account recovery. The router and the signed-in navigation are built from it.
  * The landing and not-found pages are not here: they load with the app and need no TanStack Query.
  */
 export const pages: Page[] = [
-  page(paths.faq, 'public', () => import('./routes/faq'), 'FaqRoute'),
-  page(paths.login, 'guest-only', () => import('./routes/login'), 'LoginRoute'),
-  page(paths.register, 'guest-only', () => import('./routes/register'), 'RegisterRoute'),
-  page(paths.auth, 'public', () => import('./routes/auth'), 'AuthRoute'),
-  page(paths.forgotPassword, 'public', () => import('./routes/forgot-password'), 'ForgotPasswordRoute'),
-  page(paths.resetPassword, 'public', () => import('./routes/reset-password'), 'ResetPasswordRoute'),
-  page(paths.verifyEmail, 'public', () => import('./routes/verify-email'), 'VerifyEmailRoute'),
-  page(paths.dashboard, 'signed-in', () => import('./routes/dashboard'), 'DashboardRoute'),
-  page(paths.profile, 'signed-in', () => import('./routes/profile'), 'ProfileRoute'),
-  page(paths.story, 'signed-in', () => import('./routes/story'), 'StoryRoute', { nav: { label: 'My Story', icon: 'story' } }),
-  page(paths.timeline, 'signed-in', () => import('./routes/timeline'), 'TimelineRoute', { partOf: paths.story }),
-  page(paths.memories, 'signed-in', () => import('./routes/memories'), 'MemoriesRoute', { partOf: paths.story }),
-  page(paths.photos, 'signed-in', () => import('./routes/photos'), 'PhotosRoute', { partOf: paths.story }),
-  page(paths.family, 'signed-in', loadContacts, 'FamilyRoute', { nav: { label: 'Family', icon: 'family' } }),
-  page(paths.friends, 'signed-in', loadContacts, 'FriendsRoute', { nav: { label: 'Friends', icon: 'friends' } }),
-  page(paths.vault, 'signed-in', () => import('./routes/vault'), 'VaultRoute', { nav: { label: 'Vault', icon: 'vault' } }),
-  page(paths.collections, 'signed-in', loadCollections, 'CollectionsRoute', { nav: { label: 'Collections', icon: 'collections' } }),
-  page(pathPatterns.collection, 'signed-in', loadCollections, 'CollectionRoute', { partOf: paths.collections }),
-  page(paths.sharedWithMe, 'signed-in', loadSharedWithMe, 'SharedWithMeRoute', {
+  page(paths.faq, 'public', 'faq', 'FaqRoute'),
+  page(paths.login, 'guest-only', 'login', 'LoginRoute'),
+  page(paths.register, 'guest-only', 'register', 'RegisterRoute'),
+  page(paths.auth, 'public', 'auth', 'AuthRoute'),
+  page(paths.forgotPassword, 'public', 'forgot-password', 'ForgotPasswordRoute'),
+  page(paths.resetPassword, 'public', 'reset-password', 'ResetPasswordRoute'),
+  page(paths.verifyEmail, 'public', 'verify-email', 'VerifyEmailRoute'),
+  page(paths.dashboard, 'signed-in', 'dashboard', 'DashboardRoute', {
+    firstRequests: [`/api/photos/page?limit=${DASHBOARD_RECENT_PHOTOS}`, ...NAV_REQUESTS],
+  }),
+  page(paths.profile, 'signed-in', 'profile', 'ProfileRoute'),
+  page(paths.story, 'signed-in', 'story', 'StoryRoute', { nav: { label: 'My Story', icon: 'story' } }),
+  page(paths.timeline, 'signed-in', 'timeline', 'TimelineRoute', { partOf: paths.story }),
+  page(paths.memories, 'signed-in', 'memories', 'MemoriesRoute', {
+    partOf: paths.story,
+    firstRequests: ['/api/memories/page', SHARED_ITEMS, ...NAV_REQUESTS],
+  }),
+  page(paths.photos, 'signed-in', 'photos', 'PhotosRoute', {
+    partOf: paths.story,
+    firstRequests: ['/api/photos/page?sortBy=dateTaken&limit=150', '/api/capabilities', SHARED_ITEMS, ...NAV_REQUESTS],
+  }),
+  page(paths.family, 'signed-in', 'contacts', 'FamilyRoute', {
+    nav: { label: 'Family', icon: 'family' },
+    firstRequests: ['/api/contacts/page?relationship=family', ...NAV_REQUESTS],
+  }),
+  page(paths.friends, 'signed-in', 'contacts', 'FriendsRoute', {
+    nav: { label: 'Friends', icon: 'friends' },
+    firstRequests: ['/api/contacts/page?relationship=friend', ...NAV_REQUESTS],
+  }),
+  page(paths.vault, 'signed-in', 'vault', 'VaultRoute', {
+    nav: { label: 'Vault', icon: 'vault' },
+    firstRequests: ['/api/vault/page', '/api/vault/usage', SHARED_ITEMS, ...NAV_REQUESTS],
+  }),
+  page(paths.collections, 'signed-in', 'collections', 'CollectionsRoute', { nav: { label: 'Collections', icon: 'collections' } }),
+  page(pathPatterns.collection, 'signed-in', 'collections', 'CollectionRoute', { partOf: paths.collections }),
+  page(paths.sharedWithMe, 'signed-in', 'shared-with-me', 'SharedWithMeRoute', {
     nav: { label: 'Shared with me', icon: 'shared-with-me', onlyIf: 'received-shares' },
   }),
-  page(pathPatterns.sharedWithMeCollection, 'signed-in', loadSharedWithMe, 'SharedWithMeCollectionRoute', { partOf: paths.sharedWithMe }),
-  page(paths.afterLife, 'signed-in', () => import('./routes/after-life'), 'AfterLifeRoute', {
-    nav: { label: 'After Life', icon: 'after-life' },
-  }),
-  page(paths.settings, 'signed-in', () => import('./routes/settings'), 'SettingsRoute'),
-  page(pathPatterns.sharedLink, 'public', () => import('./routes/shared-link'), 'SharedLinkRoute'),
-  page(paths.legacy, 'public', loadLegacy, 'LegacyRoute'),
-  page(paths.legacyCheckIn, 'public', loadLegacy, 'LegacyCheckInRoute'),
-  page(paths.legacyCancel, 'public', loadLegacy, 'LegacyCancelRoute'),
-  page(paths.legacyVerify, 'public', loadLegacy, 'LegacyVerifyRoute'),
-  page(pathPatterns.legacyVerifyLink, 'public', loadLegacy, 'LegacyVerifyRoute'),
+  page(pathPatterns.sharedWithMeCollection, 'signed-in', 'shared-with-me', 'SharedWithMeCollectionRoute', { partOf: paths.sharedWithMe }),
+  page(paths.afterLife, 'signed-in', 'after-life', 'AfterLifeRoute', { nav: { label: 'After Life', icon: 'after-life' } }),
+  page(paths.settings, 'signed-in', 'settings', 'SettingsRoute'),
+  page(pathPatterns.sharedLink, 'public', 'shared-link', 'SharedLinkRoute'),
+  page(paths.legacy, 'public', 'legacy', 'LegacyRoute'),
+  page(paths.legacyCheckIn, 'public', 'legacy', 'LegacyCheckInRoute'),
+  page(paths.legacyCancel, 'public', 'legacy', 'LegacyCancelRoute'),
+  page(paths.legacyVerify, 'public', 'legacy', 'LegacyVerifyRoute'),
+  page(pathPatterns.legacyVerifyLink, 'public', 'legacy', 'LegacyVerifyRoute'),
 ];
+
+/**
+ * What a page of each access renders around its own module (router.tsx's preloadPage), as the build names
+ * the modules: the server preloads them with the page (scripts/prerender.mjs fails the build on a stale name).
+ */
+export const frameModules: Record<PageAccess, string[]> = {
+  public: ['app/query-scope.tsx'],
+  'guest-only': ['app/query-scope.tsx', 'features/auth/components/redirect-signed-in.tsx'],
+  'signed-in': [
+    'app/query-scope.tsx',
+    'features/auth/components/require-auth.tsx',
+    'app/layouts/signed-in-layout.tsx',
+    'app/layouts/account-menu.tsx',
+    'app/layouts/header-search.tsx',
+  ],
+};
 
 const hasParams = (p: Page) => p.path.includes(':');
 const byPath = new Map(pages.filter((p) => !hasParams(p)).map((p) => [p.path, p]));

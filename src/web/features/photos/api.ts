@@ -18,7 +18,6 @@ import { queryKeys } from '@web/lib/query-keys';
 import { localTimeZone } from '@web/lib/local-day';
 import { addCachedPhoto, removeCachedPhotos, replaceCachedPhoto } from './photo-cache';
 import { VIDEO_POLL_MS } from './use-video-progress';
-import { uploadVideoFile } from './video-upload';
 
 /** Photos a page: a few screens of thumbnails at desktop widths, one request. */
 export const GALLERY_PAGE_SIZE = 150;
@@ -137,6 +136,9 @@ export function useUploadVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, maxBytes, onProgress, signal }: UploadVideoInput) => {
+      // The resumable upload client (and the video rules) load when a video is first sent: not with every page
+      // that shows photos, such as the dashboard (its script budget, bench/frontend.ts).
+      const { uploadVideoFile } = await import('./video-upload');
       const uploadId = await uploadVideoFile(file, { maxBytes, onProgress, signal });
       return api.post<Photo>('/api/photos/videos', { uploadId } satisfies VideoCreate);
     },

@@ -1,0 +1,72 @@
+// What the browser can fetch for a page as soon as it reads the page's HTML (decision 056): the page's code
+// (`modulepreload`), its styles and the GET requests it makes at once (`preload as=fetch`), instead of finding
+// each only after the code before it has run. Written at build time by scripts/prerender.mjs from the page
+// table (app/pages.ts) and the build's module graph.
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Access = 'public' | 'guest-only' | 'signed-in';
+
+interface PagePreload {
+  pattern: string;
+  access: Access;
+  scripts: string[];
+  styles: string[];
+  requests: string[];
+}
+
+interface CompiledPage {
+  test: RegExp;
+  access: Access;
+  links: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `/collections/:id` → /^\/collections\/[^/]+$/ (react-router's syntax, as the page table writes it). */
+const patternToRegExp = (pattern: string) =>
+  new RegExp(`^${pattern.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part))).join('')}$`);
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function linksOf(page: PagePreload): string {
+  // Data first: each is answered in milliseconds and its answer waits in the browser until the app asks.
+  // `use-credentials` matches the app's fetch (credentials: 'include'), or the browser would fetch again.
+  const requests = page.requests.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`);
+  const scripts = page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`);
+  const styles = page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`);
+  return [...requests, ...scripts, ...styles].join('');
+}
+
+export interface PagePreloads {
+  /** The links for the page at `pathname` as this visitor will see it; '' when there are none. */
+  linksFor(pathname: string, signedIn: boolean): string;
+}
+
+/** Reads `<webRoot>/.vite/page-preloads.json`; a build without one (or `npm run dev`) preloads nothing. */
+export function readPagePreloads(webRoot: string): PagePreloads {
+  const file = path.join(webRoot, '.vite', 'page-preloads.json');
+  const pages: CompiledPage[] = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PagePreload[]).map((page) => ({
+        test: patternToRegExp(page.pattern),
+        access: page.access,
+        links: linksOf(page),
+      }))
+    : [];
+  return {
+    linksFor(pathname, signedIn) {
+      const trimmed = pathname.replace(/(.)\/+$/, '$1'); // '/photos/' is '/photos', as in the app
+      const page = pages.find((p) => p.test.test(trimmed));
+      if (!page) return '';
+      // A page the visitor is sent away from (to /login, or on to the dashboard) needs none of it.
+      if ((page.access === 'signed-in' && !signedIn) || (page.access === 'guest-only' && signedIn)) return '';
+      return page.links;
+    },
+  };
+}
+
+/** `html` with `links` at the end of its <head>. */
+export function withLinks(html: string, links: string): string {
+  if (!links) return html;
+  const at = html.indexOf('</head>');
+  if (at === -1) throw new Error('withLinks: the page has no </head>');
+  return html.slice(0, at) + links + html.slice(at);
+}
