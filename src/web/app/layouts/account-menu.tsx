@@ -1,45 +1,32 @@
-import { LogOut, Menu, Settings, UserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Menu, UserRound } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
-import { toast } from '@web/components/ui/use-toast';
-import { useLogout } from '@web/features/auth/api';
+import { preloadableLazy } from '@web/lib/preloadable-lazy';
 import { paths } from '../paths';
 import { QueryScope } from '../query-scope';
 
+// The menu (Radix's dropdown with its positioning and scroll lock, ~20 KB) loads when first wanted, not with
+// every page: the header shows a plain button until then (the dashboard's script budget, bench/frontend.ts).
+const AccountDropdown = preloadableLazy(() => import('./account-dropdown').then((m) => m.AccountDropdown));
+
 /** spec §2: on signed-in paths the header shows a profile button and a menu with Settings and Logout. */
 export function AccountMenu() {
-  // The header sits outside the routes' query scope (see app/query-scope.tsx), so the menu brings its own.
-  return (
-    <QueryScope>
-      <AccountMenuContent />
-    </QueryScope>
+  const [opened, setOpened] = useState(false);
+  const menuButton = (onOpen?: () => void) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Open menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void AccountDropdown.preload()}
+      onFocus={() => void AccountDropdown.preload()}
+      onClick={onOpen}
+    >
+      <Menu aria-hidden="true" className="size-5" />
+    </Button>
   );
-}
-
-function AccountMenuContent() {
-  const navigate = useNavigate();
-  const logout = useLogout();
-
-  // mutateAsync, not mutate: clearing the user unmounts this menu (the path becomes /login), and the
-  // promise still settles after an unmount where mutate's per-call callbacks would not.
-  const onLogout = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again' });
-      return;
-    }
-    toast({ title: 'Logged out successfully', description: 'See you next time!' });
-    navigate(paths.login, { replace: true });
-  };
-
   return (
     <div className="flex items-center gap-1">
       <Button asChild variant="ghost" size="icon">
@@ -47,26 +34,16 @@ function AccountMenuContent() {
           <UserRound aria-hidden="true" className="size-5" />
         </Link>
       </Button>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Open menu">
-            <Menu aria-hidden="true" className="size-5" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem asChild>
-            <Link to={paths.settings}>
-              <Settings aria-hidden="true" />
-              Settings
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={onLogout} disabled={logout.isPending}>
-            <LogOut aria-hidden="true" />
-            Logout
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {opened ? (
+        // The header sits outside the routes' query scope (see app/query-scope.tsx), so the menu brings its own.
+        <QueryScope>
+          <Suspense fallback={menuButton()}>
+            <AccountDropdown />
+          </Suspense>
+        </QueryScope>
+      ) : (
+        menuButton(() => setOpened(true))
+      )}
     </div>
   );
 }
