@@ -21,7 +21,11 @@ export function moduleChunksFile(webRoot: string) {
     configResolved(config: { build: { ssr: unknown } }) {
       ssr = !!config.build.ssr;
     },
-    generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): void }, _: unknown, bundle: Record<string, { type: string }>) {
+    generateBundle(
+      this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): void },
+      _: unknown,
+      bundle: Record<string, { type: string }>,
+    ) {
       if (ssr) return;
       const modules: Record<string, string> = {};
       const chunks: Record<string, { imports: string[]; css: string[] }> = {};

@@ -120,7 +120,9 @@ test('an anonymous visitor gets no user in the page and is sent to login', async
 
 /** The GET requests `html` has the browser make with the page (decision 056), as the app will ask them. */
 const preloadedRequests = (html: string) =>
-  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) =>
+    m[1]!.replaceAll('&amp;', '&'),
+  );
 
 test("each signed-in screen's HTML preloads its code and first requests, and the app uses each answer instead of asking again", async ({
   page,

@@ -13,7 +13,13 @@ const DASHBOARD = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Wel
 const USER_BLOCK = /<script type="application\/json" id="heirloom-user">(.*?)<\/script>/;
 // What scripts/prerender.mjs writes for the page table (decision 056), a few pages of it.
 const PRELOADS = [
-  { pattern: '/photos', access: 'signed-in', scripts: ['/assets/photos-1.js'], styles: ['/assets/viewer-1.css'], requests: ['/api/photos/page?sortBy=dateTaken&limit=150'] },
+  {
+    pattern: '/photos',
+    access: 'signed-in',
+    scripts: ['/assets/photos-1.js'],
+    styles: ['/assets/viewer-1.css'],
+    requests: ['/api/photos/page?sortBy=dateTaken&limit=150'],
+  },
   { pattern: '/collections/:id', access: 'signed-in', scripts: ['/assets/collections-1.js'], styles: [], requests: [] },
   { pattern: '/login', access: 'guest-only', scripts: ['/assets/login-1.js'], styles: [], requests: [] },
 ];
@@ -137,7 +143,9 @@ describe('web app HTML', () => {
     // A visitor's login page is the same for everyone: compressed once, revalidated like the shell.
     const login = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
     expect(login.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(login.rawPayload).toString().match(PRELOAD)).toEqual(['<link rel="modulepreload" crossorigin href="/assets/login-1.js">']);
+    expect(brotliDecompressSync(login.rawPayload).toString().match(PRELOAD)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/login-1.js">',
+    ]);
   });
 
   it('never sends what the server reads from the build (.vite/)', async () => {

@@ -24,13 +24,20 @@ interface CompiledPage {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `/collections/:id` → /^\/collections\/[^/]+$/ (react-router's syntax, as the page table writes it). */
 const patternToRegExp = (pattern: string) =>
-  new RegExp(`^${pattern.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part))).join('')}$`);
+  new RegExp(
+    `^${pattern
+      .split(/(:\w+)/)
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+      .join('')}$`,
+  );
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 function linksOf(page: PagePreload): string {
   // Data first: each is answered in milliseconds and its answer waits in the browser until the app asks.
   // `use-credentials` matches the app's fetch (credentials: 'include'), or the browser would fetch again.
-  const requests = page.requests.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`);
+  const requests = page.requests.map(
+    (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
+  );
   const scripts = page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`);
   const styles = page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`);
   return [...requests, ...scripts, ...styles].join('');

@@ -41,10 +41,20 @@ export type Page = {
  * The route modules, each fetched on its own when first needed; the key is its file (`./routes/photos.tsx`).
  * The landing and not-found pages come with the app (router.tsx).
  */
-const routeModules = import.meta.glob<Record<string, ComponentType>>(['./routes/*.tsx', '!./routes/landing.tsx', '!./routes/not-found.tsx']);
+const routeModules = import.meta.glob<Record<string, ComponentType>>([
+  './routes/*.tsx',
+  '!./routes/landing.tsx',
+  '!./routes/not-found.tsx',
+]);
 
 /** React.lazy for a named export (we use no default exports) of a route module, named by its file. */
-function page(path: string, access: PageAccess, module: string, name: string, extra: Pick<Page, 'nav' | 'partOf' | 'firstRequests'> = {}): Page {
+function page(
+  path: string,
+  access: PageAccess,
+  module: string,
+  name: string,
+  extra: Pick<Page, 'nav' | 'partOf' | 'firstRequests'> = {},
+): Page {
   const load = routeModules[`./routes/${module}.tsx`];
   if (!load) throw new Error(`pages: no route module app/routes/${module}.tsx`);
   const Component = preloadableLazy(() =>
