@@ -21,7 +21,11 @@ function offlinePage(folder: string, name: string, entry: string): Options {
 export default defineConfig([
   // The server is bundled into one ESM file; node_modules stay external (native addons, embedded PostgreSQL binaries).
   {
-    entry: { main: 'src/server/main.ts', 'heic-worker': 'src/server/lib/heic-worker.ts' },
+    entry: {
+      main: 'src/server/main.ts',
+      'heic-worker': 'src/server/lib/heic-worker.ts',
+      'face-worker': 'src/server/ai/faces/face-worker.ts',
+    },
     outDir: path.join(dist, 'server'),
     format: ['esm'],
     platform: 'node',

@@ -16,7 +16,14 @@ export interface HeicRequest {
   path: string;
 }
 
-export type HeicResponse = { id: number; width: number; height: number; data: Uint8ClampedArray } | { id: number; error: string };
+export interface HeicDecoded {
+  id: number;
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export type HeicResponse = HeicDecoded | { id: number; error: string };
 
 // heic-decode ships no types; require keeps it (and its WASM) outside the bundle.
 const decode = createRequire(import.meta.url)('heic-decode') as (input: { buffer: Uint8Array }) => Promise<Decoded>;
