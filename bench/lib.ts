@@ -129,6 +129,7 @@ export async function startProcess(
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
       REGISTRATION: 'open', // benchmarks sign up their own users
+      FACE_RECOGNITION: 'off', // a benchmark of faces turns it on; the others measure without the model's work
       DATABASE_URL: '',
       ...env,
     },
@@ -271,7 +272,7 @@ export async function startInProcessApp() {
   const db = drizzle(database.pool, { schema }) as Db;
   await runMigrations(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', REGISTRATION: 'open' });
+  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', REGISTRATION: 'open', FACE_RECOGNITION: 'off' });
   const files = createFileStore(path.join(dataDir, 'files'));
   await files.init();
   const app = await buildApp({ env, db, files, logger: false });

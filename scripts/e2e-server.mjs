@@ -18,6 +18,8 @@ process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.AUTH_RATE_LIMIT = '100000'; // every test signs up its own user from the same address
 process.env.REGISTRATION = process.env.REGISTRATION ?? 'open'; // …through /register, without an invitation
+// The face model's worker takes ~350 MB and a core while it looks at each photo the tests upload.
+process.env.FACE_RECOGNITION = process.env.FACE_RECOGNITION ?? 'off';
 delete process.env.DATABASE_URL;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import(pathToFileURL(path.resolve(process.env.HEIRLOOM_DIST ?? 'dist', 'server', 'main.js')).href);

@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createLoginThrottle, type LoginThrottle } from './features/auth/login-throttle';
 import { collectionsRoutes } from './features/collections/collections.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
+import { peopleRoutes } from './features/people/people.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importsRoutes } from './features/imports/imports.routes';
@@ -165,6 +166,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });
     await signedIn.register(adminRoutes, { prefix: '/api/admin' });
+    await signedIn.register(peopleRoutes, { prefix: '/api' });
   });
 
   // Several instances: what a stopped one left half-written is removed while the others run (decision 043).

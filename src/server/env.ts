@@ -112,6 +112,11 @@ const envSchema = z
      * who finds /register) or `closed` (nobody new). The first account, the administrator, is always made at /.
      */
     REGISTRATION: z.enum(['invitation', 'open', 'closed']).default('invitation'),
+    /**
+     * Finding faces and objects in the photos, on this server (issue 29, decision 057): `on`, or `off` for a
+     * server that must never run the model (each account can also turn it off in Settings).
+     */
+    FACE_RECOGNITION: z.enum(['on', 'off']).default('on'),
     /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
     /** ffmpeg and ffprobe to use instead of the ones `npm ci` installs (decision 038). */

@@ -32,6 +32,10 @@ import { createMemoryTranscription } from './features/memories/memory-transcript
 import { createOnThisDayRepo } from './features/on-this-day/on-this-day.repo';
 import { createOnThisDayService } from './features/on-this-day/on-this-day.service';
 import { createDerivativeQueue } from './features/photos/derivative-queue';
+import { createFaceFinder } from './ai/faces/face-finder';
+import { createFaceQueue } from './features/people/face-queue';
+import { createPeopleRepo } from './features/people/people.repo';
+import { createPeopleService } from './features/people/people.service';
 import { createImageCache } from './features/photos/image-cache';
 import { createPhotosRepo } from './features/photos/photos.repo';
 import { createPhotosService } from './features/photos/photos.service';
@@ -81,7 +85,24 @@ export function buildServices(app: FastifyInstance) {
   const imageCache = createImageCache({ instances: app.instances });
   const forget = (id: number) => imageCache.forget(id);
   const videoQueue = createVideoQueue({ jobs, repo: photosRepo, files, media, log, onChange: forget });
-  const derivatives = createDerivativeQueue({ jobs, repo: photosRepo, files, heic, media, videos: videoQueue, log, onChange: forget });
+  // Who is in the photos (issue 29): each photo is looked at once its display copy exists.
+  const facesOn = env.FACE_RECOGNITION === 'on';
+  const peopleRepo = createPeopleRepo(db);
+  const faceQueue = createFaceQueue({ jobs, repo: peopleRepo, files, finder: createFaceFinder(), log, serverEnabled: facesOn });
+  const photoChanged = (id: number) => {
+    forget(id);
+    faceQueue.photoChanged(id).catch((err: unknown) => log.error({ err, photoId: id }, 'Could not queue looking for faces'));
+  };
+  const derivatives = createDerivativeQueue({
+    jobs,
+    repo: photosRepo,
+    files,
+    heic,
+    media,
+    videos: videoQueue,
+    log,
+    onChange: photoChanged,
+  });
   const photos = createPhotosService({ db, repo: photosRepo, files, queue: derivatives, cache: imageCache, storage });
   const videos = createVideosService({
     db,
@@ -123,6 +144,7 @@ export function buildServices(app: FastifyInstance) {
     await derivatives.resumePending().catch((err: unknown) => log.error({ err }, 'Could not queue pending photos'));
     await videoQueue.resumePreparing().catch((err: unknown) => log.error({ err }, 'Could not queue videos being prepared'));
     await audioCopies.resumeMissing().catch((err: unknown) => log.error({ err }, 'Could not queue missing audio copies'));
+    await faceQueue.resume().catch((err: unknown) => log.error({ err }, 'Could not queue looking for faces'));
     // ticks are keyed by time: queueing every timer that should be pending adds none twice
     await legacyTrigger.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan timers at start'));
   });
@@ -131,6 +153,7 @@ export function buildServices(app: FastifyInstance) {
     derivatives.close();
     videoQueue.close();
     audioCopies.close();
+    await faceQueue.close();
   });
 
   return {
@@ -157,6 +180,7 @@ export function buildServices(app: FastifyInstance) {
     timeline: createTimelineService({ repo: createTimelineRepo(db) }),
     onThisDay: createOnThisDayService({ db, repo: createOnThisDayRepo(db) }),
     health: createHealthService({ db, files }),
+    people: createPeopleService({ repo: peopleRepo, queue: faceQueue, serverEnabled: facesOn }),
   };
 }
 export type AppServices = ReturnType<typeof buildServices>;

@@ -86,6 +86,7 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',
     REGISTRATION: 'open', // every test signs up its own users; tests of invitations set it back
+    FACE_RECOGNITION: 'off', // the model's worker (~350 MB) only where a test is about faces: it sets it on
     ...(options.severalInstances && { DATABASE_URL: urlOf(database.config) }),
     ...bucket,
     ...envOverrides,

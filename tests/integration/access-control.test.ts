@@ -161,6 +161,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/photos/image/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/image/${w.photoId}?size=thumb` }) },
   'PATCH /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}`, payload: { title: 'Renamed' } }) },
   'GET /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}` }) },
+  'GET /api/photos/:id/faces': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}/faces` }) },
+  'GET /api/people/status': { kind: 'self', request: () => ({ url: '/api/people/status' }) },
+  'PUT /api/people/settings': { kind: 'self', request: () => ({ url: '/api/people/settings', payload: { enabled: true } }) },
+  'GET /api/people': { kind: 'self', request: () => ({ url: '/api/people?limit=10' }) },
   'GET /api/photos/:id/original': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}/original` }) },
   'POST /api/photos/bulk': {
     kind: 'owned',

@@ -6,3 +6,4 @@ export * from './tables/library';
 export * from './tables/sharing';
 export * from './tables/legacy';
 export * from './tables/operations';
+export * from './tables/people';

@@ -68,6 +68,7 @@ const TAGS = [
   { name: 'photos', description: 'The photo and video gallery: uploads (multipart and resumable), files, edits, processing' },
   { name: 'memories', description: 'Written memories with their attachments, voices and links' },
   { name: 'contacts', description: 'The family and friends contact books' },
+  { name: 'people', description: 'Who is in the photos: faces found on this server and grouped into people' },
   { name: 'vault', description: 'Private documents' },
   { name: 'timeline', description: 'Everything by date' },
   { name: 'on-this-day', description: 'What happened on this day in earlier years' },

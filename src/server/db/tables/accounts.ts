@@ -30,6 +30,8 @@ export const users = pgTable(
     isAdministrator: boolean('is_administrator').default(false).notNull(),
     /** Set by the administrator: no sign-in and no session; the account's data, links and Legacy Plan stay. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Face recognition in this account's photos (issue 29): on unless the owner turned it off in Settings. */
+    facesEnabled: boolean('faces_enabled').default(true).notNull(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

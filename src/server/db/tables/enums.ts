@@ -35,3 +35,7 @@ export const legacyStateEnum = pgEnum('legacy_state', ['active', 'awaiting_check
 export const exportStatusEnum = pgEnum('export_status', ['queued', 'running', 'ready', 'failed']);
 /** Where an import's background job stands (decision 029). */
 export const importStatusEnum = pgEnum('import_status', ['queued', 'running', 'done', 'failed']);
+/** Where finding the faces in a photo stands (issue 29): 'skipped' when its picture could not be read. */
+export const faceStatusEnum = pgEnum('face_status', ['pending', 'done', 'failed', 'skipped']);
+/** Where a face came from: found by the model, read from the file's own metadata, or drawn by the owner. */
+export const faceSourceEnum = pgEnum('face_source', ['detected', 'imported', 'manual']);

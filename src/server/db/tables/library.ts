@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, searchVector, simpleVector, proseVector } from './columns';
-import { relationshipEnum, derivativeStatusEnum, videoPlaybackEnum, audioCopyEnum } from './enums';
+import { relationshipEnum, derivativeStatusEnum, videoPlaybackEnum, audioCopyEnum, faceStatusEnum } from './enums';
 import { users } from './accounts';
 import { imports } from './operations';
 
@@ -72,6 +72,13 @@ export const photos = pgTable(
     durationMs: integer('duration_ms'),
     videoPlayback: videoPlaybackEnum('video_playback'),
     videoProgress: smallint('video_progress'),
+    /** Finding its faces and labels (issue 29, features/people): done once, in the background. */
+    faceStatus: faceStatusEnum('face_status').default('pending').notNull(),
+    /** What else the model saw in the picture (dog, boat, cake …): automatic tags, apart from the owner's. */
+    labels: text('labels')
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector(
@@ -89,6 +96,8 @@ export const photos = pgTable(
     index('photos_user_taken_page_idx').on(t.userId, sql`coalesce(${t.dateTaken}, ${t.createdAt})`, t.id),
     index('photos_user_title_page_idx').on(t.userId, sql`lower(coalesce(nullif(${t.title}, ''), ${t.fileName}))`, t.id),
     index('photos_memory_idx').on(t.memoryId),
+    // the photos still to look at for faces, oldest first (features/people/face-queue.ts)
+    index('photos_faces_pending_idx').on(t.userId, t.id).where(sql`face_status = 'pending'`),
     index('photos_search_idx').using('gin', t.searchVector),
   ],
 );

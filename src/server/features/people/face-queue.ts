@@ -1,0 +1,126 @@
+// Finding the faces in an account's photos (issue 29), in the background on the one job queue: one job per
+// account at a time, each looking at a batch of photos and queueing the next batch, so a library of 100,000
+// photos is a chain of short jobs. A photo is 'pending' until its faces are saved, in one transaction with
+// the faces, so a job that died (kill -9) is taken up again where it stopped: no photo is done twice, none is
+// skipped. A picture that cannot be read is 'skipped'; finding faces never blocks or fails an upload.
+import type { FastifyBaseLogger } from 'fastify';
+import type { FaceFinder } from '../../ai/faces/face-finder';
+import type { PictureFindings } from '../../ai/faces/face-model';
+import type { FileStore } from '../../lib/file-store';
+import type { JobQueue } from '../../lib/jobs';
+import { derivativeKey } from '../photos/photo-derivatives';
+import { placeFace, withFace, type Centroid } from './grouping';
+import type { PeopleRepo, PhotoToScan } from './people.repo';
+
+const FACES_JOB = 'faces.find';
+/** Photos a job looks at: a few seconds of work at most, so a restart loses little. */
+const BATCH = 10;
+
+class StoppingError extends Error {}
+
+interface Options {
+  jobs: JobQueue;
+  repo: PeopleRepo;
+  files: FileStore;
+  finder: FaceFinder;
+  log: FastifyBaseLogger;
+  /** FACE_RECOGNITION=off: this server never runs the model (each account's setting stays as it is). */
+  serverEnabled: boolean;
+}
+
+export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled }: Options) {
+  let stopped = false;
+
+  async function findIn(photo: PhotoToScan): Promise<PictureFindings | undefined> {
+    try {
+      // the mobile copy: a JPEG of at most 1,280 px for every photo (HEIC converted) and a video's poster frame;
+      // an animated picture has only its first frame's thumbnail
+      const copy = (await files.exists(derivativeKey(photo.key, 'mobile'))) ? 'mobile' : 'thumb';
+      return await files.withLocalFile(derivativeKey(photo.key, copy), (path) => finder.find(path));
+    } catch (err) {
+      if (stopped) throw new StoppingError();
+      log.warn({ err, photoId: photo.id }, 'Could not look for faces in a photo; it is skipped');
+      return undefined;
+    }
+  }
+
+  async function save(userId: number, photoId: number, findings: PictureFindings, centroids: Centroid[]) {
+    await repo.transaction(async (tx) => {
+      await repo.clearDetected(tx, userId, photoId);
+      const inPhoto = new Set<number>();
+      for (const face of findings.faces) {
+        const place = placeFace(face.embedding, centroids, inPhoto);
+        if (place.kind === 'same') {
+          const person = centroids.find((c) => c.personId === place.personId)!;
+          const weight = await repo.centroidFacesOf(tx, place.personId);
+          person.centroid = withFace(person.centroid, weight, face.embedding);
+          await repo.addToPerson(tx, place.personId, person.centroid, weight + 1);
+          inPhoto.add(place.personId);
+          await repo.insertFace(tx, userId, photoId, face, { personId: place.personId, similarity: place.similarity });
+        } else if (place.kind === 'ask') {
+          await repo.insertFace(tx, userId, photoId, face, {
+            personId: null,
+            suggestedPersonId: place.personId,
+            similarity: place.similarity,
+          });
+        } else {
+          const personId = await repo.newPerson(tx, userId, face.embedding);
+          centroids.push({ personId, centroid: face.embedding });
+          inPhoto.add(personId);
+          await repo.insertFace(tx, userId, photoId, face, { personId });
+        }
+      }
+      // 'person' says nothing a face box does not; the rest are the automatic labels
+      const labels = findings.labels.map((l) => l.label).filter((label) => label !== 'person');
+      await repo.finishPhoto(tx, userId, photoId, labels);
+    });
+  }
+
+  async function scanBatch(userId: number) {
+    if (!serverEnabled || !(await repo.isEnabled(userId))) return;
+    const batch = await repo.nextToScan(userId, BATCH);
+    if (batch.length === 0) return;
+    // one read of the account's people per batch; only this job changes their centroids meanwhile
+    const centroids = await repo.transaction((tx) => repo.centroids(tx, userId));
+    for (const photo of batch) {
+      if (stopped) throw new StoppingError();
+      const findings = await findIn(photo);
+      if (findings) await save(userId, photo.id, findings, centroids);
+      else await repo.markPhoto(userId, photo.id, 'skipped');
+    }
+    if (batch.length === BATCH) await queue(userId);
+  }
+
+  jobs.define<{ userId: number }>({
+    name: FACES_JOB,
+    handler: ({ userId }) => scanBatch(userId),
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 30 * 60,
+    oneQueuedPerKey: true,
+  });
+
+  async function queue(userId: number) {
+    if (!serverEnabled) return;
+    await jobs.send(FACES_JOB, { userId }, { singletonKey: `faces-${userId}` });
+  }
+
+  return {
+    queue,
+    /** A photo's copies are ready (or it changed): look at it, with the rest of its owner's photos. */
+    async photoChanged(photoId: number) {
+      const userId = await repo.ownerOf(photoId);
+      if (userId !== undefined) await queue(userId);
+    },
+    /** At start: every account with photos still to look at. */
+    async resume() {
+      for (const userId of await repo.ownersWithPhotosToScan()) await queue(userId);
+    },
+    async close() {
+      stopped = true;
+      await finder.close();
+    },
+  };
+}
+
+export type FaceQueue = ReturnType<typeof createFaceQueue>;

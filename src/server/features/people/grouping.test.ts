@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ASK_THE_OWNER, cosineSimilarity, placeFace, SAME_PERSON, withFace } from './grouping';
+
+/** A unit vector at `angle` radians in the first two dimensions: cosine similarity is the cosine of the angle between two. */
+const at = (angle: number) => [Math.cos(angle), Math.sin(angle), 0];
+const angleFor = (similarity: number) => Math.acos(similarity);
+
+describe('placing a face among people', () => {
+  const people = [
+    { personId: 1, centroid: at(0) },
+    { personId: 2, centroid: at(Math.PI / 2) },
+  ];
+
+  it('puts a face with the person it is most like, when alike enough', () => {
+    expect(placeFace(at(angleFor(SAME_PERSON + 0.05)), people, new Set())).toMatchObject({ kind: 'same', personId: 1 });
+  });
+
+  it('asks the owner about an uncertain match, and makes someone new of a stranger', () => {
+    // as alike as `s` to person 1, not at all to person 2
+    const likeOnlyPerson1 = (s: number) => [s, 0, Math.sqrt(1 - s ** 2)];
+    expect(placeFace(likeOnlyPerson1((SAME_PERSON + ASK_THE_OWNER) / 2), people, new Set())).toMatchObject({ kind: 'ask', personId: 1 });
+    expect(placeFace(likeOnlyPerson1(ASK_THE_OWNER - 0.05), people, new Set())).toEqual({ kind: 'new' });
+    expect(placeFace(at(0), [], new Set())).toEqual({ kind: 'new' });
+  });
+
+  it('never puts two faces of one photo with the same person', () => {
+    expect(placeFace(at(0.01), people, new Set([1]))).toEqual({ kind: 'new' });
+  });
+
+  it('moves a centroid to the mean of its faces', () => {
+    expect(withFace(null, 0, [1, 0])).toEqual([1, 0]);
+    expect(withFace([1, 0], 1, [0, 1])).toEqual([0.5, 0.5]);
+    expect(withFace([0.5, 0.5], 2, [1, 1])).toEqual([2 / 3, 2 / 3]);
+    expect(cosineSimilarity([1, 0], [0, 0])).toBe(0);
+  });
+});

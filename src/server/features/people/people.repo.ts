@@ -1,0 +1,263 @@
+// People and faces queries (issue 29): every read and write is owner-scoped.
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Face, FaceBox, PeopleStatus, Person } from '@shared/schemas/people';
+import type { Db } from '../../db/client';
+import { faces, people, photos, users } from '../../db/schema';
+import { keysetPage, type Keyset } from '../../lib/keyset';
+import { photoImagePath } from '../photos/photos.repo';
+import type { Centroid } from './grouping';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Named people first (by name), then the unnamed, the most seen first: one text key, so one keyset. */
+const PERSON_ORDER = sql<string>`case when ${people.name} is null
+  then '1' || lpad((2147483647 - ${people.faceCount})::text, 10, '0')
+  else '0' || lower(${people.name}) end`;
+const PEOPLE_KEYSET: Keyset = { list: 'people', direction: 'asc', keys: [{ expr: PERSON_ORDER, kind: 'text' }], id: people.id };
+
+const boxOf = (row: { boxX: number; boxY: number; boxWidth: number; boxHeight: number }): FaceBox => ({
+  x: row.boxX,
+  y: row.boxY,
+  width: row.boxWidth,
+  height: row.boxHeight,
+});
+
+export interface PhotoToScan {
+  id: number;
+  key: string;
+}
+
+export interface NewFace {
+  box: FaceBox;
+  score: number;
+  embedding: number[];
+}
+
+export function createPeopleRepo(db: Db) {
+  return {
+    async isEnabled(userId: number) {
+      const [row] = await db.select({ enabled: users.facesEnabled }).from(users).where(eq(users.id, userId));
+      return row?.enabled ?? false;
+    },
+
+    /** The owner's next photos to look at for faces, oldest first, whose display copies exist. */
+    async nextToScan(userId: number, limit: number): Promise<PhotoToScan[]> {
+      return db
+        .select({ id: photos.id, key: photos.filePath })
+        .from(photos)
+        .where(and(eq(photos.userId, userId), eq(photos.faceStatus, 'pending'), eq(photos.derivativeStatus, 'ready')))
+        .orderBy(asc(photos.id))
+        .limit(limit);
+    },
+
+    /** Accounts with face recognition on and photos still to look at. */
+    async ownersWithPhotosToScan(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ userId: photos.userId })
+        .from(photos)
+        .innerJoin(users, eq(users.id, photos.userId))
+        .where(and(eq(photos.faceStatus, 'pending'), eq(photos.derivativeStatus, 'ready'), eq(users.facesEnabled, true)));
+      return rows.map((r) => r.userId);
+    },
+
+    async ownerOf(photoId: number) {
+      const [row] = await db.select({ userId: photos.userId }).from(photos).where(eq(photos.id, photoId));
+      return row?.userId;
+    },
+
+    async markPhoto(userId: number, photoId: number, status: 'skipped' | 'failed') {
+      await db
+        .update(photos)
+        .set({ faceStatus: status })
+        .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+    },
+
+    /** Every person of the owner that has a centroid: what a new face is compared with. */
+    async centroids(tx: Tx, userId: number): Promise<Centroid[]> {
+      const rows = await tx
+        .select({ personId: people.id, centroid: people.centroid })
+        .from(people)
+        .where(and(eq(people.userId, userId), isNotNull(people.centroid)));
+      return rows.map((r) => ({ personId: r.personId, centroid: r.centroid! }));
+    },
+
+    /** The photo's detected faces are replaced (a photo looked at again after a crash is not counted twice). */
+    async clearDetected(tx: Tx, userId: number, photoId: number) {
+      const gone = await tx
+        .delete(faces)
+        .where(and(eq(faces.userId, userId), eq(faces.photoId, photoId), eq(faces.source, 'detected')))
+        .returning({ personId: faces.personId });
+      for (const { personId } of gone)
+        if (personId !== null)
+          await tx
+            .update(people)
+            .set({ faceCount: sql`greatest(${people.faceCount} - 1, 0)` })
+            .where(eq(people.id, personId));
+    },
+
+    async newPerson(tx: Tx, userId: number, centroid: number[]): Promise<number> {
+      const [row] = await tx.insert(people).values({ userId, centroid, centroidFaces: 1, faceCount: 1 }).returning({ id: people.id });
+      return row!.id;
+    },
+
+    async addToPerson(tx: Tx, personId: number, centroid: number[], centroidFaces: number) {
+      await tx
+        .update(people)
+        .set({ centroid, centroidFaces, faceCount: sql`${people.faceCount} + 1`, updatedAt: new Date() })
+        .where(eq(people.id, personId));
+    },
+
+    async centroidFacesOf(tx: Tx, personId: number) {
+      const [row] = await tx.select({ n: people.centroidFaces }).from(people).where(eq(people.id, personId));
+      return row?.n ?? 0;
+    },
+
+    async insertFace(
+      tx: Tx,
+      userId: number,
+      photoId: number,
+      face: NewFace,
+      who: { personId: number | null; suggestedPersonId?: number; similarity?: number },
+    ) {
+      await tx.insert(faces).values({
+        userId,
+        photoId,
+        personId: who.personId,
+        suggestedPersonId: who.suggestedPersonId ?? null,
+        similarity: who.similarity ?? null,
+        boxX: face.box.x,
+        boxY: face.box.y,
+        boxWidth: face.box.width,
+        boxHeight: face.box.height,
+        score: face.score,
+        embedding: face.embedding,
+        source: 'detected',
+      });
+    },
+
+    async finishPhoto(tx: Tx, userId: number, photoId: number, labels: string[]) {
+      await tx
+        .update(photos)
+        .set({ faceStatus: 'done', labels })
+        .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+    },
+
+    async status(userId: number): Promise<Omit<PeopleStatus, 'enabled'>> {
+      const rows = await db
+        .select({ status: photos.faceStatus, n: count() })
+        .from(photos)
+        .where(eq(photos.userId, userId))
+        .groupBy(photos.faceStatus);
+      const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+      return {
+        photosTotal: rows.reduce((sum, r) => sum + r.n, 0),
+        photosDone: of('done') + of('skipped'),
+        photosPending: of('pending'),
+        photosFailed: of('failed'),
+      };
+    },
+
+    /**
+     * Face recognition on or off. Off removes at once every face the model found (boxes, embeddings,
+     * suggestions), the centroids made from them, and every person left with no face; faces the owner drew or
+     * that came named in the files stay. On again: every photo is looked at anew.
+     */
+    async setEnabled(userId: number, enabled: boolean) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ facesEnabled: enabled }).where(eq(users.id, userId));
+        if (enabled) {
+          await tx.update(photos).set({ faceStatus: 'pending' }).where(eq(photos.userId, userId));
+          return;
+        }
+        await tx.delete(faces).where(and(eq(faces.userId, userId), eq(faces.source, 'detected')));
+        await tx.update(faces).set({ suggestedPersonId: null, similarity: null, embedding: null }).where(eq(faces.userId, userId));
+        await tx
+          .update(people)
+          .set({
+            centroid: null,
+            centroidFaces: 0,
+            faceCount: sql`(select count(*) from ${faces} where ${faces.personId} = ${people.id})::int`,
+          })
+          .where(eq(people.userId, userId));
+        await tx.delete(people).where(and(eq(people.userId, userId), eq(people.faceCount, 0)));
+      });
+    },
+
+    /** One page of the owner's people (hidden ones too, marked). */
+    async page(userId: number, cursor: string | undefined, limit: number): Promise<{ items: Person[]; nextCursor: string | null }> {
+      const page = keysetPage(PEOPLE_KEYSET, cursor, limit);
+      const rows = await db
+        .select({
+          id: people.id,
+          name: people.name,
+          contactId: people.contactId,
+          faceCount: people.faceCount,
+          hidden: people.hidden,
+          ...page.columns,
+        })
+        .from(people)
+        .where(and(eq(people.userId, userId), page.where))
+        .orderBy(...page.orderBy)
+        .limit(page.fetch);
+      const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
+      const covers = await this.covers(
+        userId,
+        kept.map((r) => r.id),
+      );
+      return {
+        items: kept.map((r) => {
+          const cover = covers.get(r.id);
+          return {
+            id: r.id,
+            name: r.name,
+            contactId: r.contactId,
+            faceCount: r.faceCount,
+            hidden: r.hidden,
+            coverUrl: cover ? `${photoImagePath(cover.photoId)}?size=thumb` : null,
+            coverBox: cover ? boxOf(cover) : null,
+          };
+        }),
+        nextCursor,
+      };
+    },
+
+    /** Each person's clearest face (the detector's surest), for their cover. */
+    async covers(userId: number, personIds: number[]) {
+      if (personIds.length === 0)
+        return new Map<number, { photoId: number; boxX: number; boxY: number; boxWidth: number; boxHeight: number }>();
+      const rows = await db
+        .selectDistinctOn([faces.personId], {
+          personId: faces.personId,
+          photoId: faces.photoId,
+          boxX: faces.boxX,
+          boxY: faces.boxY,
+          boxWidth: faces.boxWidth,
+          boxHeight: faces.boxHeight,
+        })
+        .from(faces)
+        .where(and(eq(faces.userId, userId), inArray(faces.personId, personIds)))
+        .orderBy(faces.personId, sql`${faces.score} desc nulls last`, asc(faces.id));
+      return new Map(rows.map((r) => [r.personId!, r]));
+    },
+
+    /** The faces in one of the owner's photos; undefined when the photo is not theirs. */
+    async facesOfPhoto(userId: number, photoId: number): Promise<Face[] | undefined> {
+      const [photo] = await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+      if (!photo) return undefined;
+      const rows = await db
+        .select()
+        .from(faces)
+        .where(and(eq(faces.userId, userId), eq(faces.photoId, photoId)))
+        .orderBy(asc(faces.boxX), asc(faces.id));
+      return rows.map((r) => ({ id: r.id, box: boxOf(r), personId: r.personId, source: r.source }));
+    },
+
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+  };
+}
+
+export type PeopleRepo = ReturnType<typeof createPeopleRepo>;
+export type { Tx as PeopleTx };

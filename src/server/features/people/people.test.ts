@@ -1,0 +1,109 @@
+// Who is in the photos (issue 29), end to end with the real model (decision 057): photos uploaded through the
+// API are looked at in the background, their faces grouped into people, and the owner's switch removes what the
+// model found. Pictures: a portrait from the model's own package, a mirrored copy of it ("another photo of the
+// same person"), and a picture of other people.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Face, PeopleStatus, PersonPage } from '@shared/schemas/people';
+import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+
+const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')), '..', 'assets');
+
+describe('/api/people', () => {
+  let t: TestApp;
+  let portrait: Buffer;
+  let mirrored: Buffer;
+  let others: Buffer;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ FACE_RECOGNITION: 'on' });
+    portrait = fs.readFileSync(path.join(assets, 'screenshot-faceid.jpg'));
+    mirrored = await sharp(portrait).flop().modulate({ brightness: 1.15 }).resize(640).jpeg().toBuffer();
+    others = await sharp(path.join(assets, 'samples.jpg')).resize(1024).jpeg().toBuffer();
+  });
+  afterAll(async () => {
+    t.pool.on('error', () => {});
+    await t.close();
+  });
+
+  const get = async <T>(cookie: string, url: string): Promise<{ status: number; body: T }> => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    return { status: res.statusCode, body: res.json() as T };
+  };
+  const upload = async (cookie: string, content: Buffer, filename: string) => {
+    const body = multipart([{ name: 'photo', filename, content, contentType: 'image/jpeg' }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/photos', headers: { cookie, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
+  async function untilLookedAt(cookie: string, photos: number) {
+    for (let i = 0; i < 600; i++) {
+      const { body } = await get<PeopleStatus>(cookie, '/api/people/status');
+      if (body.photosDone + body.photosFailed >= photos) return body;
+      await sleep(100);
+    }
+    throw new Error('the photos were not looked at in time');
+  }
+
+  it('finds the faces of uploaded photos, puts the same face in two photos into one person, and keeps each owner to their own', async () => {
+    const { cookie } = await signUp(t.app);
+    const first = await upload(cookie, portrait, 'portrait.jpg');
+    const second = await upload(cookie, mirrored, 'portrait-mirrored.jpg');
+    const crowd = await upload(cookie, others, 'friends.jpg');
+    const status = await untilLookedAt(cookie, 3);
+    expect(status).toEqual({ enabled: true, photosTotal: 3, photosDone: 3, photosPending: 0, photosFailed: 0 });
+
+    const facesOf = async (id: number) => (await get<Face[]>(cookie, `/api/photos/${id}/faces`)).body;
+    const [a] = await facesOf(first);
+    const [b] = await facesOf(second);
+    expect(a).toMatchObject({ source: 'detected', personId: expect.any(Number) });
+    expect(b!.personId).toBe(a!.personId);
+    for (const v of [a!.box.x, a!.box.y, a!.box.x + a!.box.width, a!.box.y + a!.box.height]) expect(v).toBeGreaterThanOrEqual(0);
+    const crowdFaces = await facesOf(crowd);
+    expect(crowdFaces.length).toBeGreaterThan(0);
+    expect(crowdFaces.map((f) => f.personId)).not.toContain(a!.personId);
+
+    const { body: people } = await get<PersonPage>(cookie, '/api/people');
+    const person = people.items.find((p) => p.id === a!.personId)!;
+    expect(person).toMatchObject({ name: null, faceCount: 2, hidden: false });
+    expect(person.coverUrl).toMatch(/^\/api\/photos\/image\/\d+\?size=thumb$/);
+    expect(people.items[0]!.faceCount).toBeGreaterThanOrEqual(people.items.at(-1)!.faceCount); // the most seen first
+
+    // Another account sees none of it: a 404 for the photo's faces, an empty list of people.
+    const stranger = await signUp(t.app);
+    expect((await get(stranger.cookie, `/api/photos/${first}/faces`)).status).toBe(404);
+    expect((await get<PersonPage>(stranger.cookie, '/api/people')).body.items).toEqual([]);
+  }, 120_000);
+
+  it('turned off, removes at once every face and person the model made; turned on, looks at every photo again', async () => {
+    const { cookie } = await signUp(t.app);
+    const id = await upload(cookie, portrait, 'portrait.jpg');
+    await untilLookedAt(cookie, 1);
+    expect((await get<Face[]>(cookie, `/api/photos/${id}/faces`)).body).toHaveLength(1);
+
+    const off = await t.app.inject({ method: 'PUT', url: '/api/people/settings', headers: { cookie }, payload: { enabled: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ enabled: false });
+    expect((await get<Face[]>(cookie, `/api/photos/${id}/faces`)).body).toEqual([]);
+    expect((await get<PersonPage>(cookie, '/api/people')).body.items).toEqual([]);
+
+    const on = await t.app.inject({ method: 'PUT', url: '/api/people/settings', headers: { cookie }, payload: { enabled: true } });
+    expect(on.json()).toMatchObject({ enabled: true, photosPending: 1 });
+    await untilLookedAt(cookie, 1);
+    expect((await get<Face[]>(cookie, `/api/photos/${id}/faces`)).body).toHaveLength(1);
+    expect((await get<PersonPage>(cookie, '/api/people')).body.items).toHaveLength(1);
+  }, 120_000);
+
+  it('answers bad input with a 4xx that changes nothing', async () => {
+    const { cookie } = await signUp(t.app);
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/people/settings', headers: { cookie }, payload: { enabled: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await get<PeopleStatus>(cookie, '/api/people/status')).body.enabled).toBe(true);
+    expect((await get(cookie, '/api/people?cursor=nonsense')).status).toBe(400);
+    expect((await get(cookie, '/api/photos/abc/faces')).status).toBe(404); // an id that cannot be one is not found
+  });
+});
