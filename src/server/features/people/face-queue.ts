@@ -8,7 +8,7 @@ import type { FaceFinder } from '../../ai/faces/face-finder';
 import type { PictureFindings } from '../../ai/faces/face-model';
 import type { FileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
-import { derivativeKey } from '../photos/photo-derivatives';
+import { derivativeKey } from '../photos/photos.service';
 import { placeFace, withFace, type Centroid } from './grouping';
 import type { PeopleRepo, PhotoToScan } from './people.repo';
 

@@ -4,7 +4,7 @@ import type { Face, FaceBox, PeopleStatus, Person } from '@shared/schemas/people
 import type { Db } from '../../db/client';
 import { faces, people, photos, users } from '../../db/schema';
 import { keysetPage, type Keyset } from '../../lib/keyset';
-import { photoImagePath } from '../photos/photos.repo';
+import { photoThumbnailUrl } from '../photos/photos.service';
 import type { Centroid } from './grouping';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -213,7 +213,7 @@ export function createPeopleRepo(db: Db) {
             contactId: r.contactId,
             faceCount: r.faceCount,
             hidden: r.hidden,
-            coverUrl: cover ? `${photoImagePath(cover.photoId)}?size=thumb` : null,
+            coverUrl: cover ? photoThumbnailUrl(cover.photoId) : null,
             coverBox: cover ? boxOf(cover) : null,
           };
         }),
