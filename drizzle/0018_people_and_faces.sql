@@ -43,4 +43,19 @@ CREATE INDEX "faces_photo_idx" ON "faces" USING btree ("photo_id");--> statement
 CREATE INDEX "faces_user_person_idx" ON "faces" USING btree ("user_id","person_id");--> statement-breakpoint
 CREATE INDEX "faces_user_suggested_idx" ON "faces" USING btree ("user_id","suggested_person_id");--> statement-breakpoint
 CREATE INDEX "people_user_idx" ON "people" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "photos_faces_pending_idx" ON "photos" USING btree ("user_id","id") WHERE face_status = 'pending';
+CREATE INDEX "photos_faces_pending_idx" ON "photos" USING btree ("user_id","id") WHERE face_status = 'pending';--> statement-breakpoint
+-- people.face_count (the people list's order) follows every face that is added, removed or moved, whatever does
+-- it: a photo deleted (its faces go with it), an account's switch turned off, a face given to someone else.
+CREATE FUNCTION heirloom_people_face_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.person_id IS NOT NULL THEN
+    UPDATE people SET face_count = face_count - 1 WHERE id = OLD.person_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.person_id IS NOT NULL THEN
+    UPDATE people SET face_count = face_count + 1 WHERE id = NEW.person_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER faces_people_face_count AFTER INSERT OR DELETE OR UPDATE OF person_id ON faces
+  FOR EACH ROW EXECUTE FUNCTION heirloom_people_face_count();

@@ -1,5 +1,5 @@
 // People and faces queries (issue 29): every read and write is owner-scoped.
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Face, FaceBox, PeopleStatus, Person } from '@shared/schemas/people';
 import type { Db } from '../../db/client';
 import { faces, people, photos, users } from '../../db/schema';
@@ -83,28 +83,17 @@ export function createPeopleRepo(db: Db) {
 
     /** The photo's detected faces are replaced (a photo looked at again after a crash is not counted twice). */
     async clearDetected(tx: Tx, userId: number, photoId: number) {
-      const gone = await tx
-        .delete(faces)
-        .where(and(eq(faces.userId, userId), eq(faces.photoId, photoId), eq(faces.source, 'detected')))
-        .returning({ personId: faces.personId });
-      for (const { personId } of gone)
-        if (personId !== null)
-          await tx
-            .update(people)
-            .set({ faceCount: sql`greatest(${people.faceCount} - 1, 0)` })
-            .where(eq(people.id, personId));
+      await tx.delete(faces).where(and(eq(faces.userId, userId), eq(faces.photoId, photoId), eq(faces.source, 'detected')));
     },
 
+    // people.face_count follows the faces by a trigger (migration 0018): nothing here counts them.
     async newPerson(tx: Tx, userId: number, centroid: number[]): Promise<number> {
-      const [row] = await tx.insert(people).values({ userId, centroid, centroidFaces: 1, faceCount: 1 }).returning({ id: people.id });
+      const [row] = await tx.insert(people).values({ userId, centroid, centroidFaces: 1 }).returning({ id: people.id });
       return row!.id;
     },
 
     async addToPerson(tx: Tx, personId: number, centroid: number[], centroidFaces: number) {
-      await tx
-        .update(people)
-        .set({ centroid, centroidFaces, faceCount: sql`${people.faceCount} + 1`, updatedAt: new Date() })
-        .where(eq(people.id, personId));
+      await tx.update(people).set({ centroid, centroidFaces, updatedAt: new Date() }).where(eq(people.id, personId));
     },
 
     async centroidFacesOf(tx: Tx, personId: number) {
@@ -171,14 +160,7 @@ export function createPeopleRepo(db: Db) {
         }
         await tx.delete(faces).where(and(eq(faces.userId, userId), eq(faces.source, 'detected')));
         await tx.update(faces).set({ suggestedPersonId: null, similarity: null, embedding: null }).where(eq(faces.userId, userId));
-        await tx
-          .update(people)
-          .set({
-            centroid: null,
-            centroidFaces: 0,
-            faceCount: sql`(select count(*) from ${faces} where ${faces.personId} = ${people.id})::int`,
-          })
-          .where(eq(people.userId, userId));
+        await tx.update(people).set({ centroid: null, centroidFaces: 0 }).where(eq(people.userId, userId));
         await tx.delete(people).where(and(eq(people.userId, userId), eq(people.faceCount, 0)));
       });
     },
@@ -196,7 +178,8 @@ export function createPeopleRepo(db: Db) {
           ...page.columns,
         })
         .from(people)
-        .where(and(eq(people.userId, userId), page.where))
+        // a person whose every photo was deleted is not listed (a named one is kept, for when they appear again)
+        .where(and(eq(people.userId, userId), or(isNotNull(people.name), gt(people.faceCount, 0)), page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);

@@ -73,6 +73,11 @@ describe('/api/people', () => {
     expect(person.coverUrl).toMatch(/^\/api\/photos\/image\/\d+\?size=thumb$/);
     expect(people.items[0]!.faceCount).toBeGreaterThanOrEqual(people.items.at(-1)!.faceCount); // the most seen first
 
+    // A photo deleted takes its faces with it, and its person counts one face fewer.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/photos/${second}`, headers: { cookie } })).statusCode).toBe(204);
+    const after = (await get<PersonPage>(cookie, '/api/people')).body.items.find((p) => p.id === a!.personId);
+    expect(after?.faceCount).toBe(1);
+
     // Another account sees none of it: a 404 for the photo's faces, an empty list of people.
     const stranger = await signUp(t.app);
     expect((await get(stranger.cookie, `/api/photos/${first}/faces`)).status).toBe(404);
