@@ -32,6 +32,12 @@ export const queryKeys = {
     imports: ['transfers', 'imports'] as const,
     serverFiles: ['transfers', 'server-files'] as const,
   },
+  /** Who is in the photos (issue 29): finding faces, and the people. */
+  people: {
+    all: ['people'] as const,
+    status: ['people', 'status'] as const,
+    list: ['people', 'list'] as const,
+  },
   photos: {
     all: ['photos'] as const,
     lists: ['photos', 'list'] as const,

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '@web/components/error-boundary';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { AccountSettings } from '@web/features/account/components/account-settings';
 import { PhotoMaintenance } from '@web/features/photos/components/photo-maintenance';
+import { FacesCard } from '@web/features/people/components/faces-card';
 import { PrivacySettings } from '@web/features/account/components/privacy-settings';
 import { MembersSettings } from '@web/features/admin/components/members-settings';
 import { useUser } from '@web/features/auth/api';
@@ -32,6 +33,9 @@ export function SettingsRoute() {
         <TabsContent value="photos" className="mt-4">
           <ErrorBoundary>
             <PhotoMaintenance />
+          </ErrorBoundary>
+          <ErrorBoundary>
+            <FacesCard />
           </ErrorBoundary>
         </TabsContent>
         <TabsContent value="account" className="mt-4">
