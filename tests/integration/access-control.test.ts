@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, exports, imports, photos } from '@server/db/schema';
+import { contacts, exports, faces, imports, people, photos } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { makeVideo } from '@tests/helpers/video-fixture';
 import { recordAnswers } from '@tests/helpers/documented-answers';
@@ -57,6 +57,13 @@ interface World {
   videoUploadId: string;
   /** A video upload begun and not finished (two bytes long). */
   videoPartUploadId: string;
+  /** Two of the victim's people (the first in photoId) and that face. */
+  personId: number;
+  otherPersonId: number;
+  faceId: number;
+  /** The attacker's own person and face (in attackerPhotoId): aimed at the victim's contact and person. */
+  attackerPersonId: number;
+  attackerFaceId: number;
   /** A voice recording attached to memoryId (transcribed by the fake speech-to-text server). */
   voiceAttachmentId: number;
   /** An invitation the administrator sent. */
@@ -165,6 +172,33 @@ const RULES: Record<string, Rule> = {
   'GET /api/people/status': { kind: 'self', request: () => ({ url: '/api/people/status' }) },
   'PUT /api/people/settings': { kind: 'self', request: () => ({ url: '/api/people/settings', payload: { enabled: true } }) },
   'GET /api/people': { kind: 'self', request: () => ({ url: '/api/people?limit=10' }) },
+  'GET /api/people/suggestions': { kind: 'self', request: () => ({ url: '/api/people/suggestions' }) },
+  'GET /api/people/:id': { kind: 'owned', request: (w) => ({ url: `/api/people/${w.personId}` }) },
+  'PATCH /api/people/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/people/${w.personId}`, payload: { name: 'Victoria Grace' } }),
+    attacks: (w) => [
+      { url: `/api/people/${w.personId}`, payload: { name: 'Mallory' } },
+      { url: `/api/people/${w.attackerPersonId}`, payload: { contactId: w.contactId } },
+    ],
+  },
+  'POST /api/people/:id/merge': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/people/${w.otherPersonId}/merge`, payload: { intoId: w.personId } }),
+    attacks: (w) => [
+      { url: `/api/people/${w.otherPersonId}/merge`, payload: { intoId: w.personId } },
+      { url: `/api/people/${w.attackerPersonId}/merge`, payload: { intoId: w.personId } },
+    ],
+  },
+  'GET /api/people/:id/photos': { kind: 'owned', request: (w) => ({ url: `/api/people/${w.personId}/photos` }) },
+  'PATCH /api/faces/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/faces/${w.faceId}`, payload: { personId: w.otherPersonId } }),
+    attacks: (w) => [
+      { url: `/api/faces/${w.faceId}`, payload: { personId: null } },
+      { url: `/api/faces/${w.attackerFaceId}`, payload: { personId: w.personId } },
+    ],
+  },
   'GET /api/photos/:id/original': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}/original` }) },
   'POST /api/photos/bulk': {
     kind: 'owned',
@@ -465,6 +499,7 @@ const RULES: Record<string, Rule> = {
 
 /** Owners' requests (besides every DELETE) after which the world's ids no longer serve the next route. */
 const USES_UP_THE_WORLD = new Set([
+  'POST /api/people/:id/merge', // the merged person is no more
   'PATCH /api/admin/members/:id', // disables the victim
   'POST /api/user/password', // signs the victim's other sessions out
   'POST /api/user/logout-all',
@@ -680,9 +715,31 @@ describe('access control on every registered route', () => {
     const invitationId = await created(
       await send('POST', { url: '/api/admin/invitations', payload: { email: `kin-${victim.user.id}@example.com` } }, admin.cookie),
     );
+    const [person, otherPerson] = await t.db
+      .insert(people)
+      .values([
+        { userId: victim.user.id, name: 'Victoria' },
+        { userId: victim.user.id, name: null },
+      ])
+      .returning({ id: people.id });
+    const box = { boxX: 0.2, boxY: 0.2, boxWidth: 0.2, boxHeight: 0.2, source: 'manual' as const };
+    const [face] = await t.db
+      .insert(faces)
+      .values({ userId: victim.user.id, photoId, personId: person!.id, ...box })
+      .returning({ id: faces.id });
+    const [attackerPerson] = await t.db.insert(people).values({ userId: attacker.user.id }).returning({ id: people.id });
+    const [attackerFace] = await t.db
+      .insert(faces)
+      .values({ userId: attacker.user.id, photoId: attackerPhotoId, personId: attackerPerson!.id, ...box })
+      .returning({ id: faces.id });
     return {
       victim,
       attacker,
+      personId: person!.id,
+      otherPersonId: otherPerson!.id,
+      faceId: face!.id,
+      attackerPersonId: attackerPerson!.id,
+      attackerFaceId: attackerFace!.id,
       photoId,
       memoryId,
       attachmentId: Number(own!.id),
@@ -726,6 +783,8 @@ describe('access control on every registered route', () => {
     return {
       user: await get('/api/user'),
       photos: await get('/api/photos'),
+      people: await get('/api/people'),
+      faces: await get(`/api/photos/${w.photoId}/faces`),
       memories: await get('/api/memories'),
       attachments: await get(`/api/memories/${w.memoryId}/attachments`),
       family: await get('/api/contacts?relationship=family'),

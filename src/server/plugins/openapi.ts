@@ -27,6 +27,7 @@ export function markSignedIn(route: RouteOptions) {
 
 /** The first path segment after /api names the group; these segments belong to a group of another name. */
 const TAG_OF_SEGMENT: Record<string, string> = {
+  faces: 'people',
   health: 'operators',
   'openapi.json': 'operators',
   metrics: 'operators',

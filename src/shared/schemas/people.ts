@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { MAX_ID } from './common';
 import { pageSchema } from './paging';
+
+const idOf = (what: string) =>
+  z
+    .number({ error: `${what} must be an id` })
+    .int(`${what} must be an id`)
+    .min(1)
+    .max(MAX_ID);
 
 // Issue 29: who is in the photos. Faces are found on the owner's server (decision 057) and grouped into people.
 
@@ -45,9 +54,40 @@ export const personSchema = z.object({
 
 export const personPageSchema = pageSchema(personSchema);
 
+/** Naming a person: a typed name, a contact (family or friend) or both; '' or null takes it away. Hidden: a stranger in the background. */
+export const personPatchSchema = z
+  .object({
+    name: z
+      .string({ error: 'name must be text' })
+      .trim()
+      .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+      .nullable()
+      .optional(),
+    contactId: idOf('contactId').nullable().optional(),
+    hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'Send name, contactId or hidden');
+
+export const personMergeSchema = z.object({ intoId: idOf('intoId') });
+
+/** Who a face is: one of the owner's people, or nobody (a face the owner says is not who was suggested). */
+export const facePatchSchema = z.object({ personId: idOf('personId').nullable() });
+
+/** A face the owner is asked about: "Is this Mum?" */
+export const faceSuggestionSchema = z.object({
+  faceId: z.number().int(),
+  photoId: z.number().int(),
+  box: faceBoxSchema,
+  thumbnailUrl: z.string(),
+  person: personSchema,
+  similarity: z.number(),
+});
+
 export type FaceBox = z.infer<typeof faceBoxSchema>;
 export type Face = z.infer<typeof faceSchema>;
 export type PeopleStatus = z.infer<typeof peopleStatusSchema>;
 export type PeopleSettings = z.infer<typeof peopleSettingsSchema>;
 export type Person = z.infer<typeof personSchema>;
 export type PersonPage = z.infer<typeof personPageSchema>;
+export type PersonPatch = z.infer<typeof personPatchSchema>;
+export type FaceSuggestion = z.infer<typeof faceSuggestionSchema>;

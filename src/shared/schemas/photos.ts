@@ -28,6 +28,13 @@ export const photoListQuerySchema = z.object({ sortBy: photoSortSchema.optional(
 export const photoPageQuerySchema = pageQuerySchema.extend({
   sortBy: photoSortSchema.optional(),
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }).optional(),
+  /** Only the photos this person is in (issue 29). */
+  person: z
+    .string({ error: 'person must be the id of one of your people' })
+    .regex(/^[1-9]\d{0,9}$/, 'person must be the id of one of your people')
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, 'person must be the id of one of your people'))
+    .optional(),
 });
 
 /** GET /api/photos/months: how many photos each month holds, in the viewer's time zone (the scrubber's marks). */

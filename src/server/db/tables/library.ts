@@ -97,7 +97,9 @@ export const photos = pgTable(
     index('photos_user_title_page_idx').on(t.userId, sql`lower(coalesce(nullif(${t.title}, ''), ${t.fileName}))`, t.id),
     index('photos_memory_idx').on(t.memoryId),
     // the photos still to look at for faces, oldest first (features/people/face-queue.ts)
-    index('photos_faces_pending_idx').on(t.userId, t.id).where(sql`face_status = 'pending'`),
+    index('photos_faces_pending_idx')
+      .on(t.userId, t.id)
+      .where(sql`face_status = 'pending'`),
     index('photos_search_idx').using('gin', t.searchVector),
   ],
 );

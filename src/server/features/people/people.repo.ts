@@ -1,11 +1,11 @@
 // People and faces queries (issue 29): every read and write is owner-scoped.
-import { and, asc, count, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Face, FaceBox, PeopleStatus, Person } from '@shared/schemas/people';
 import type { Db } from '../../db/client';
-import { faces, people, photos, users } from '../../db/schema';
+import { contacts, faces, people, photos, users } from '../../db/schema';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { photoThumbnailUrl } from '../photos/photos.service';
-import type { Centroid } from './grouping';
+import { withFace, type Centroid } from './grouping';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -33,8 +33,31 @@ export interface NewFace {
   embedding: number[];
 }
 
+const personColumns = {
+  id: people.id,
+  name: people.name,
+  contactId: people.contactId,
+  faceCount: people.faceCount,
+  hidden: people.hidden,
+};
+type PersonRow = { id: number; name: string | null; contactId: number | null; faceCount: number; hidden: boolean };
+
+const owned = (userId: number, id: number) => and(eq(people.id, id), eq(people.userId, userId));
+
 export function createPeopleRepo(db: Db) {
-  return {
+  /** People rows as the API shows them, each with their clearest face as cover. */
+  async function withCovers(userId: number, rows: PersonRow[]): Promise<Person[]> {
+    const covers = await repo.covers(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => {
+      const cover = covers.get(r.id);
+      return { ...r, coverUrl: cover ? photoThumbnailUrl(cover.photoId) : null, coverBox: cover ? boxOf(cover) : null };
+    });
+  }
+
+  const repo = {
     async isEnabled(userId: number) {
       const [row] = await db.select({ enabled: users.facesEnabled }).from(users).where(eq(users.id, userId));
       return row?.enabled ?? false;
@@ -169,39 +192,139 @@ export function createPeopleRepo(db: Db) {
     async page(userId: number, cursor: string | undefined, limit: number): Promise<{ items: Person[]; nextCursor: string | null }> {
       const page = keysetPage(PEOPLE_KEYSET, cursor, limit);
       const rows = await db
-        .select({
-          id: people.id,
-          name: people.name,
-          contactId: people.contactId,
-          faceCount: people.faceCount,
-          hidden: people.hidden,
-          ...page.columns,
-        })
+        .select({ ...personColumns, ...page.columns })
         .from(people)
         // a person whose every photo was deleted is not listed (a named one is kept, for when they appear again)
         .where(and(eq(people.userId, userId), or(isNotNull(people.name), gt(people.faceCount, 0)), page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
-      const covers = await this.covers(
-        userId,
-        kept.map((r) => r.id),
-      );
-      return {
-        items: kept.map((r) => {
-          const cover = covers.get(r.id);
-          return {
-            id: r.id,
-            name: r.name,
-            contactId: r.contactId,
-            faceCount: r.faceCount,
-            hidden: r.hidden,
-            coverUrl: cover ? photoThumbnailUrl(cover.photoId) : null,
-            coverBox: cover ? boxOf(cover) : null,
-          };
-        }),
-        nextCursor,
-      };
+      return { items: await withCovers(userId, kept), nextCursor };
+    },
+
+    async findOwned(userId: number, id: number): Promise<Person | undefined> {
+      const [row] = await db.select(personColumns).from(people).where(owned(userId, id));
+      return row && (await withCovers(userId, [row]))[0];
+    },
+
+    /** The full name of the owner's contact `contactId`; undefined when it is not theirs. */
+    async contactName(userId: number, contactId: number) {
+      const [row] = await db
+        .select({ first: contacts.firstName, last: contacts.lastName })
+        .from(contacts)
+        .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, userId)));
+      return row && [row.first, row.last].filter(Boolean).join(' ');
+    },
+
+    async update(userId: number, id: number, changes: { name?: string | null; contactId?: number | null; hidden?: boolean }) {
+      await db
+        .update(people)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(owned(userId, id));
+    },
+
+    /**
+     * `fromId` becomes `intoId`: its faces and the suggestions of it move, the centroids are combined by their
+     * weights, a name or contact `intoId` lacks is taken from `fromId`, and `fromId` is no more.
+     */
+    async merge(userId: number, fromId: number, intoId: number) {
+      await db.transaction(async (tx) => {
+        const both = await tx
+          .select()
+          .from(people)
+          .where(and(eq(people.userId, userId), inArray(people.id, [fromId, intoId])));
+        const from = both.find((p) => p.id === fromId)!;
+        const into = both.find((p) => p.id === intoId)!;
+        const weight = from.centroidFaces + into.centroidFaces;
+        const centroid =
+          from.centroid && into.centroid && weight > 0
+            ? into.centroid.map((v, i) => (v * into.centroidFaces + from.centroid![i]! * from.centroidFaces) / weight)
+            : (into.centroid ?? from.centroid);
+        await tx
+          .update(faces)
+          .set({ personId: intoId })
+          .where(and(eq(faces.userId, userId), eq(faces.personId, fromId)));
+        await tx
+          .update(faces)
+          .set({ suggestedPersonId: intoId })
+          .where(and(eq(faces.userId, userId), eq(faces.suggestedPersonId, fromId)));
+        await tx
+          .update(people)
+          .set({
+            centroid,
+            centroidFaces: weight,
+            name: into.name ?? from.name,
+            contactId: into.contactId ?? from.contactId,
+            updatedAt: new Date(),
+          })
+          .where(eq(people.id, intoId));
+        await tx.delete(people).where(eq(people.id, fromId));
+      });
+    },
+
+    /** The faces the owner is asked about, the likeliest first; never about a hidden person. */
+    async suggestions(userId: number, limit: number) {
+      const rows = await db
+        .select({
+          faceId: faces.id,
+          photoId: faces.photoId,
+          boxX: faces.boxX,
+          boxY: faces.boxY,
+          boxWidth: faces.boxWidth,
+          boxHeight: faces.boxHeight,
+          similarity: faces.similarity,
+          personId: people.id,
+        })
+        .from(faces)
+        .innerJoin(people, eq(people.id, faces.suggestedPersonId))
+        .where(and(eq(faces.userId, userId), isNull(faces.personId), eq(people.hidden, false)))
+        .orderBy(sql`${faces.similarity} desc nulls last`, asc(faces.id))
+        .limit(limit);
+      const ids = [...new Set(rows.map((r) => r.personId))];
+      const personRows = ids.length
+        ? await db
+            .select(personColumns)
+            .from(people)
+            .where(and(eq(people.userId, userId), inArray(people.id, ids)))
+        : [];
+      const persons = new Map((await withCovers(userId, personRows)).map((p) => [p.id, p]));
+      return rows.map((r) => ({
+        faceId: r.faceId,
+        photoId: r.photoId,
+        box: boxOf(r),
+        thumbnailUrl: photoThumbnailUrl(r.photoId),
+        person: persons.get(r.personId)!,
+        similarity: r.similarity ?? 0,
+      }));
+    },
+
+    async findFace(userId: number, faceId: number) {
+      const [row] = await db
+        .select({ id: faces.id })
+        .from(faces)
+        .where(and(eq(faces.id, faceId), eq(faces.userId, userId)));
+      return row;
+    },
+
+    /**
+     * The owner says who a face is (or that it is nobody they were asked about): the suggestion is answered,
+     * and a detected face given to someone moves their centroid toward it.
+     */
+    async setFacePerson(userId: number, faceId: number, personId: number | null) {
+      await db.transaction(async (tx) => {
+        const [face] = await tx
+          .update(faces)
+          .set({ personId, suggestedPersonId: null, similarity: null })
+          .where(and(eq(faces.id, faceId), eq(faces.userId, userId)))
+          .returning({ embedding: faces.embedding });
+        if (personId === null || !face?.embedding) return;
+        const [person] = await tx.select().from(people).where(owned(userId, personId));
+        if (!person) return;
+        await tx
+          .update(people)
+          .set({ centroid: withFace(person.centroid, person.centroidFaces, face.embedding), centroidFaces: person.centroidFaces + 1 })
+          .where(eq(people.id, personId));
+      });
     },
 
     /** Each person's clearest face (the detector's surest), for their cover. */
@@ -240,6 +363,7 @@ export function createPeopleRepo(db: Db) {
 
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
   };
+  return repo;
 }
 
 export type PeopleRepo = ReturnType<typeof createPeopleRepo>;

@@ -1,9 +1,21 @@
-// /api/people and /api/photos/:id/faces (issue 29): who is in the photos, owner-scoped.
+// /api/people, /api/faces and /api/photos/:id/faces (issue 29): who is in the photos, owner-scoped.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
 import { pageQuerySchema } from '@shared/schemas/paging';
-import { faceSchema, peopleSettingsSchema, peopleStatusSchema, personPageSchema } from '@shared/schemas/people';
+import { photoPageQuerySchema, photoPageSchema } from '@shared/schemas/photos';
+import {
+  facePatchSchema,
+  faceSchema,
+  faceSuggestionSchema,
+  peopleSettingsSchema,
+  peopleStatusSchema,
+  personMergeSchema,
+  personPageSchema,
+  personPatchSchema,
+  personSchema,
+} from '@shared/schemas/people';
+import { noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +30,34 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/people', { schema: { querystring: pageQuerySchema, response: { 200: personPageSchema } } }, (req) =>
     people.page(currentUser(req).id, req.query),
   );
+
+  // Static paths win over /people/:id in Fastify's router.
+  app.get('/people/suggestions', { schema: { response: { 200: z.array(faceSuggestionSchema) } } }, (req) =>
+    people.suggestions(currentUser(req).id),
+  );
+
+  app.get('/people/:id', { schema: { params: idParamsSchema, response: { 200: personSchema } } }, (req) =>
+    people.get(currentUser(req).id, req.params.id),
+  );
+
+  app.patch('/people/:id', { schema: { params: idParamsSchema, body: personPatchSchema, response: { 200: personSchema } } }, (req) =>
+    people.update(currentUser(req).id, req.params.id, req.body),
+  );
+
+  app.post('/people/:id/merge', { schema: { params: idParamsSchema, body: personMergeSchema, response: { 200: personSchema } } }, (req) =>
+    people.merge(currentUser(req).id, req.params.id, req.body.intoId),
+  );
+
+  app.get(
+    '/people/:id/photos',
+    { schema: { params: idParamsSchema, querystring: photoPageQuerySchema.omit({ person: true }), response: { 200: photoPageSchema } } },
+    (req) => people.photos(currentUser(req).id, req.params.id, req.query),
+  );
+
+  app.patch('/faces/:id', { schema: { params: idParamsSchema, body: facePatchSchema, response: noContent } }, async (req, reply) => {
+    await people.setFacePerson(currentUser(req).id, req.params.id, req.body.personId);
+    return reply.code(204).send();
+  });
 
   app.get('/photos/:id/faces', { schema: { params: idParamsSchema, response: { 200: z.array(faceSchema) } } }, (req) =>
     people.facesOfPhoto(currentUser(req).id, req.params.id),

@@ -1,11 +1,29 @@
-// People in the photos (issue 29): status and settings, the people list, the faces of a photo.
-import type { PeopleSettings, PeopleStatus } from '@shared/schemas/people';
+// People in the photos (issue 29): status and settings, the people and their photos, naming, merging, and the
+// faces the owner is asked about.
+import type { PhotoPageQuery } from '@shared/schemas/photos';
+import type { PeopleSettings, PeopleStatus, PersonPatch } from '@shared/schemas/people';
 import { pageLimit, type PageQuery } from '@shared/schemas/paging';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
+import type { PhotosService } from '../photos/photos.service';
 import type { FaceQueue } from './face-queue';
 import type { PeopleRepo } from './people.repo';
 
-export function createPeopleService({ repo, queue, serverEnabled }: { repo: PeopleRepo; queue: FaceQueue; serverEnabled: boolean }) {
+const SUGGESTIONS_AT_ONCE = 50;
+
+interface Options {
+  repo: PeopleRepo;
+  queue: FaceQueue;
+  photos: Pick<PhotosService, 'page'>;
+  serverEnabled: boolean;
+}
+
+export function createPeopleService({ repo, queue, photos, serverEnabled }: Options) {
+  async function owned(userId: number, id: number) {
+    const person = await repo.findOwned(userId, id);
+    if (!person) throw notFound('Person not found');
+    return person;
+  }
+
   return {
     async status(userId: number): Promise<PeopleStatus> {
       const enabled = serverEnabled && (await repo.isEnabled(userId));
@@ -19,6 +37,45 @@ export function createPeopleService({ repo, queue, serverEnabled }: { repo: Peop
     },
 
     page: (userId: number, query: PageQuery) => repo.page(userId, query.cursor, pageLimit(query)),
+
+    get: owned,
+
+    /** A contact named here must be the owner's; linking one without a typed name takes the contact's name. */
+    async update(userId: number, id: number, patch: PersonPatch) {
+      await owned(userId, id);
+      const changes: { name?: string | null; contactId?: number | null; hidden?: boolean } = {};
+      if (patch.contactId !== undefined && patch.contactId !== null) {
+        const contactName = await repo.contactName(userId, patch.contactId);
+        if (contactName === undefined) throw notFound('Contact not found');
+        if (patch.name === undefined) changes.name = contactName;
+      }
+      if (patch.contactId !== undefined) changes.contactId = patch.contactId;
+      if (patch.name !== undefined) changes.name = patch.name ? patch.name : null;
+      if (patch.hidden !== undefined) changes.hidden = patch.hidden;
+      await repo.update(userId, id, changes);
+      return owned(userId, id);
+    },
+
+    async merge(userId: number, id: number, intoId: number) {
+      if (id === intoId) throw badRequest('A person cannot be merged into themselves');
+      await owned(userId, id);
+      await owned(userId, intoId);
+      await repo.merge(userId, id, intoId);
+      return owned(userId, intoId);
+    },
+
+    async photos(userId: number, id: number, query: Omit<PhotoPageQuery, 'person'>) {
+      await owned(userId, id);
+      return photos.page(userId, { ...query, person: id });
+    },
+
+    suggestions: (userId: number) => repo.suggestions(userId, SUGGESTIONS_AT_ONCE),
+
+    async setFacePerson(userId: number, faceId: number, personId: number | null) {
+      if (!(await repo.findFace(userId, faceId))) throw notFound('Face not found');
+      if (personId !== null) await owned(userId, personId);
+      await repo.setFacePerson(userId, faceId, personId);
+    },
 
     async facesOfPhoto(userId: number, photoId: number) {
       const found = await repo.facesOfPhoto(userId, photoId);

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Face, PeopleStatus, PersonPage } from '@shared/schemas/people';
+import { faces } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')), '..', 'assets');
@@ -103,6 +104,72 @@ describe('/api/people', () => {
     expect((await get<PersonPage>(cookie, '/api/people')).body.items).toHaveLength(1);
   }, 120_000);
 
+  it("names, hides and merges people, shows a person's photos, and answers the faces it asks about", async () => {
+    const { cookie } = await signUp(t.app);
+    const first = await upload(cookie, portrait, 'portrait.jpg');
+    const second = await upload(cookie, mirrored, 'portrait-mirrored.jpg');
+    const crowd = await upload(cookie, others, 'friends.jpg');
+    await untilLookedAt(cookie, 3);
+    const send = (method: 'PATCH' | 'POST', url: string, payload: object, as = cookie) =>
+      t.app.inject({ method, url, headers: { cookie: as }, payload });
+    const [face] = (await get<Face[]>(cookie, `/api/photos/${first}/faces`)).body;
+    const grandma = face!.personId!;
+
+    // Named by a contact: the contact's name, and named people come first.
+    const contact = (await send('POST', '/api/contacts', { firstName: 'Rose', lastName: 'Martin', relationship: 'family' })).json() as {
+      id: number;
+    };
+    const named = await send('PATCH', `/api/people/${grandma}`, { contactId: contact.id });
+    expect(named.json()).toMatchObject({ id: grandma, name: 'Rose Martin', contactId: contact.id });
+    expect((await get<PersonPage>(cookie, '/api/people')).body.items[0]!.id).toBe(grandma);
+    // Another account's contact names nobody.
+    const stranger = await signUp(t.app);
+    const theirs = (await send('POST', '/api/contacts', { firstName: 'Eve', relationship: 'friend' }, stranger.cookie)).json() as {
+      id: number;
+    };
+    expect((await send('PATCH', `/api/people/${grandma}`, { contactId: theirs.id })).statusCode).toBe(404);
+    expect((await get<{ contactId: number }>(cookie, `/api/people/${grandma}`)).body.contactId).toBe(contact.id);
+    expect((await send('PATCH', `/api/people/${grandma}`, { name: 'Eve' }, stranger.cookie)).statusCode).toBe(404);
+
+    // Her photos: the two she is in, not the crowd.
+    const hers = (await get<{ items: { id: number }[] }>(cookie, `/api/people/${grandma}/photos?sortBy=dateTaken`)).body.items.map(
+      (p) => p.id,
+    );
+    expect(hers.sort()).toEqual([first, second].sort());
+
+    // Merging someone of the crowd into her: their faces become hers; into herself is refused.
+    const [someone] = (await get<Face[]>(cookie, `/api/photos/${crowd}/faces`)).body;
+    expect((await send('POST', `/api/people/${grandma}/merge`, { intoId: grandma })).statusCode).toBe(400);
+    const merged = await send('POST', `/api/people/${someone!.personId}/merge`, { intoId: grandma });
+    expect(merged.json()).toMatchObject({ id: grandma, name: 'Rose Martin', faceCount: 3 });
+    expect((await get(cookie, `/api/people/${someone!.personId}`)).status).toBe(404);
+
+    // A face it was unsure of: asked about, answered, and never asked about a hidden person.
+    const [asked] = await t.db
+      .insert(faces)
+      .values({
+        userId: (await get<{ id: number }>(cookie, '/api/user')).body.id,
+        photoId: crowd,
+        personId: null,
+        suggestedPersonId: grandma,
+        similarity: 0.65,
+        boxX: 0.1,
+        boxY: 0.1,
+        boxWidth: 0.1,
+        boxHeight: 0.1,
+        source: 'detected',
+      })
+      .returning({ id: faces.id });
+    expect((await get<{ faceId: number }[]>(cookie, '/api/people/suggestions')).body.map((s) => s.faceId)).toEqual([asked!.id]);
+    await send('PATCH', `/api/people/${grandma}`, { hidden: true });
+    expect((await get<unknown[]>(cookie, '/api/people/suggestions')).body).toEqual([]);
+    await send('PATCH', `/api/people/${grandma}`, { hidden: false });
+    expect((await send('PATCH', `/api/faces/${asked!.id}`, { personId: grandma })).statusCode).toBe(204);
+    expect((await get<unknown[]>(cookie, '/api/people/suggestions')).body).toEqual([]);
+    expect((await get<{ faceCount: number }>(cookie, `/api/people/${grandma}`)).body.faceCount).toBe(4);
+    expect((await send('PATCH', `/api/faces/${asked!.id}`, { personId: grandma }, stranger.cookie)).statusCode).toBe(404);
+  }, 120_000);
+
   it('answers bad input with a 4xx that changes nothing', async () => {
     const { cookie } = await signUp(t.app);
     const bad = await t.app.inject({ method: 'PUT', url: '/api/people/settings', headers: { cookie }, payload: { enabled: 'yes' } });
@@ -110,5 +177,10 @@ describe('/api/people', () => {
     expect((await get<PeopleStatus>(cookie, '/api/people/status')).body.enabled).toBe(true);
     expect((await get(cookie, '/api/people?cursor=nonsense')).status).toBe(400);
     expect((await get(cookie, '/api/photos/abc/faces')).status).toBe(404); // an id that cannot be one is not found
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/people/1', headers: { cookie }, payload });
+    expect((await patch({})).statusCode).toBe(400);
+    expect((await patch({ name: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await patch({ contactId: -1 })).statusCode).toBe(400);
+    expect((await get(cookie, '/api/photos/page?person=0')).status).toBe(400);
   });
 });

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 
 import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { databaseNow, livePublicLink } from '../../db/grant-conditions';
-import { photos } from '../../db/schema';
+import { faces, photos } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import type { ExifValue } from './photo-metadata';
@@ -138,13 +138,33 @@ export function createPhotosRepo(db: Db) {
       return rows.map(toPhoto);
     },
 
-    /** One page of the gallery in `sort` order (createdAt when none), after `cursor` or from the instant `from`. */
-    async pageByOwner(userId: number, sort: PhotoSort | undefined, cursor: string | undefined, limit: number, from?: Date) {
+    /**
+     * One page of the gallery in `sort` order (createdAt when none), after `cursor` or from the instant `from`;
+     * with `personId`, only the photos that person's faces are in.
+     */
+    async pageByOwner(
+      userId: number,
+      sort: PhotoSort | undefined,
+      cursor: string | undefined,
+      limit: number,
+      from?: Date,
+      personId?: number,
+    ) {
       const page = keysetPage(PHOTO_KEYSETS[sort ?? 'createdAt'], cursor, limit, from && [from.toISOString()]);
+      const ofPerson =
+        personId === undefined
+          ? undefined
+          : inArray(
+              photos.id,
+              db
+                .select({ id: faces.photoId })
+                .from(faces)
+                .where(and(eq(faces.userId, userId), eq(faces.personId, personId))),
+            );
       const rows = await db
         .select({ ...photoColumns, ...page.columns })
         .from(photos)
-        .where(and(eq(photos.userId, userId), page.where))
+        .where(and(eq(photos.userId, userId), ofPerson, page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);

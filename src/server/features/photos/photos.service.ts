@@ -199,7 +199,7 @@ export function createPhotosService({
       const from = query.from === undefined ? undefined : new Date(query.from);
       // year 0 (an offset can reach it from 0001-01-01) does not exist in PostgreSQL: a 500 there
       if (from && from.getTime() < EARLIEST_INSTANT) throw badRequest('from must be in the year 1 or later');
-      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from);
+      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from, query.person);
     },
 
     /**
