@@ -207,7 +207,7 @@ test('sign-in and registration forms with their errors', async ({ page }) => {
 test('signed-in screens while still empty', async ({ page, signIn }) => {
   test.slow(); // one axe run per screen
   await signIn();
-  for (const path of ['/dashboard', '/story', '/view-my-story', '/memories', '/photos', '/family', '/friends', '/vault']) {
+  for (const path of ['/dashboard', '/story', '/view-my-story', '/memories', '/photos', '/people', '/family', '/friends', '/vault']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -148,6 +148,7 @@ test("each signed-in screen's HTML preloads its code and first requests, and the
   for (const [screen, heading] of [
     ['/dashboard', 'Welcome to heirloom'],
     ['/photos', 'Photos'],
+    ['/people', 'People'],
     ['/memories', 'Memories'],
     ['/vault', 'Vault'],
     ['/family', 'Family'],

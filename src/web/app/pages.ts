@@ -11,7 +11,7 @@ export type PageAccess = 'public' | 'guest-only' | 'signed-in';
  * Icons are named here and drawn by the signed-in layout: importing them into this table would put them on
  * the landing page's first load, which only needs the paths.
  */
-export type NavIcon = 'story' | 'family' | 'friends' | 'vault' | 'collections' | 'shared-with-me' | 'after-life';
+export type NavIcon = 'story' | 'people' | 'family' | 'friends' | 'vault' | 'collections' | 'shared-with-me' | 'after-life';
 
 /** When a navigation item shows only some of the time; the signed-in layout answers each (received-shares: Shared with me is not empty). */
 export type NavCondition = 'received-shares';
@@ -98,6 +98,11 @@ export const pages: Page[] = [
     partOf: paths.story,
     firstRequests: ['/api/photos/page?sortBy=dateTaken&limit=150', '/api/capabilities', SHARED_ITEMS, ...NAV_REQUESTS],
   }),
+  page(paths.people, 'signed-in', 'people', 'PeopleRoute', {
+    nav: { label: 'People', icon: 'people' },
+    firstRequests: ['/api/people/status', '/api/people/suggestions', '/api/people', ...NAV_REQUESTS],
+  }),
+  page(pathPatterns.person, 'signed-in', 'people', 'PersonRoute', { partOf: paths.people }),
   page(paths.family, 'signed-in', 'contacts', 'FamilyRoute', {
     nav: { label: 'Family', icon: 'family' },
     firstRequests: ['/api/contacts/page?relationship=family', ...NAV_REQUESTS],

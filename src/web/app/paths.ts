@@ -18,6 +18,8 @@ export const paths = {
   friends: '/friends',
   vault: '/vault',
   collections: '/collections',
+  /** Who is in the photos (issue 29). */
+  people: '/people',
   afterLife: '/after-life',
   settings: '/settings',
   sharedWithMe: '/shared-with-me',
@@ -35,6 +37,7 @@ export const paths = {
  */
 export const pathPatterns = {
   collection: '/collections/:id',
+  person: '/people/:id',
   /** A share link (decision 025): public, for a visitor with no account. */
   sharedLink: '/s/:token',
   sharedWithMeCollection: '/shared-with-me/:grantId',
@@ -43,3 +46,4 @@ export const pathPatterns = {
 } as const;
 
 export const collectionPath = (id: number) => `/collections/${id}`;
+export const personPath = (id: number) => `/people/${id}`;

@@ -37,6 +37,9 @@ export const queryKeys = {
     all: ['people'] as const,
     status: ['people', 'status'] as const,
     list: ['people', 'list'] as const,
+    detail: (id: number) => ['people', 'detail', id] as const,
+    photos: (id: number) => ['people', 'photos', id] as const,
+    suggestions: ['people', 'suggestions'] as const,
   },
   photos: {
     all: ['photos'] as const,

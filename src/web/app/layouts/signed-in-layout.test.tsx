@@ -29,10 +29,11 @@ function renderAt(pathname: string, sharedWithMe: SharedWithMe = []) {
 describe('SignedInLayout navigation (spec §2: the current item is highlighted)', () => {
   afterEach(cleanup);
 
-  it('lists the spec items in order', () => {
+  it('lists the spec items in order, with People (issue 29) after My Story', () => {
     const { side } = renderAt('/story');
     expect(side.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'My Story',
+      'People',
       'Family',
       'Friends',
       'Vault',

@@ -1,4 +1,16 @@
-import { Album, BookOpen, HandHeart, Heart, Lock, PanelLeftClose, PanelLeftOpen, Sunset, Users, type LucideIcon } from 'lucide-react';
+import {
+  Album,
+  BookOpen,
+  HandHeart,
+  Heart,
+  Lock,
+  PanelLeftClose,
+  PanelLeftOpen,
+  ScanFace,
+  Sunset,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
@@ -9,6 +21,7 @@ import { activeNavPath, navItems, type NavCondition, type NavIcon } from '../pag
 
 const ICONS: Record<NavIcon, LucideIcon> = {
   story: BookOpen,
+  people: ScanFace,
   family: Users,
   friends: Heart,
   vault: Lock,

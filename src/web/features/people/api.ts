@@ -1,6 +1,7 @@
 // People in the photos (issue 29): fetch + cache only; the components own toasts and dialogs.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PeopleSettings, PeopleStatus } from '@shared/schemas/people';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPage, PersonPatch } from '@shared/schemas/people';
+import type { PhotoPage } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -22,5 +23,56 @@ export function useSetFaceRecognition() {
       queryClient.setQueryData(queryKeys.people.status, status);
       return queryClient.invalidateQueries({ queryKey: queryKeys.people.list });
     },
+  });
+}
+
+export const usePeoplePages = () =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: queryKeys.people.list,
+      queryFn: ({ pageParam }) => api.get<PersonPage>(`/api/people${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export const usePerson = (id: number) =>
+  useQuery({ queryKey: queryKeys.people.detail(id), queryFn: () => api.get<Person>(`/api/people/${id}`), retry: false });
+
+export const usePersonPhotos = (id: number) =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: queryKeys.people.photos(id),
+      queryFn: ({ pageParam }) =>
+        api.get<PhotoPage>(`/api/people/${id}/photos?sortBy=dateTaken${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+
+export const useSuggestions = () =>
+  useQuery({ queryKey: queryKeys.people.suggestions, queryFn: () => api.get<FaceSuggestion[]>('/api/people/suggestions') });
+
+/** After a person or a face changed: the people, their photos and the questions are asked for again. */
+const refreshPeople = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.people.all });
+
+export function useUpdatePerson(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PersonPatch) => api.patch<Person>(`/api/people/${id}`, patch),
+    onSuccess: (person) => {
+      queryClient.setQueryData(queryKeys.people.detail(id), person);
+      return refreshPeople(queryClient);
+    },
+  });
+}
+
+/** The owner's answer about a face: who it is, or nobody they were asked about. */
+export function useAnswerSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ faceId, personId }: { faceId: number; personId: number | null }) =>
+      api.patch<void>(`/api/faces/${faceId}`, { personId }),
+    onSuccess: () => refreshPeople(queryClient),
   });
 }

@@ -1,0 +1,34 @@
+import { useParams } from 'react-router';
+import { ErrorBoundary } from '@web/components/error-boundary';
+import { PeopleScreen } from '@web/features/people/components/people-screen';
+import { PersonScreen } from '@web/features/people/components/person-screen';
+import { paths, personPath } from '../paths';
+import { NotFoundRoute } from './not-found';
+
+/** /people: everyone heirloom found in the photos (issue 29). */
+export function PeopleRoute() {
+  return (
+    <div>
+      <title>People · heirloom</title>
+      <ErrorBoundary>
+        <PeopleScreen personHref={personPath} settingsHref={`${paths.settings}#photos`} />
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+/** /people/:id: one person and their photos. */
+export function PersonRoute() {
+  const { id } = useParams();
+  // the server answers 404 for malformed ids too (decision 016); asking it would only cost a request
+  const personId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(personId)) return <NotFoundRoute />;
+  return (
+    <div>
+      <title>Person · heirloom</title>
+      <ErrorBoundary>
+        <PersonScreen id={personId} notFound={<NotFoundRoute />} />
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
+import { usePeoplePages, usePeopleStatus } from '../api';
+import { FaceCrop } from './face-crop';
+import { FaceQuestions } from './face-questions';
+
+const photosOf = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
+
+/** /people: everyone heirloom found in the photos, the named first, then the most seen (issue 29). */
+export function PeopleScreen({ personHref, settingsHref }: { personHref: (id: number) => string; settingsHref: string }) {
+  const pages = usePeoplePages();
+  const status = usePeopleStatus();
+  useLoadErrorToast(pages, 'Failed to fetch people');
+  const people = (pages.data?.pages ?? []).flatMap((page) => page.items).filter((person) => !person.hidden);
+  const off = status.data && !status.data.enabled;
+
+  return (
+    <div>
+      <PageHeader
+        title="People"
+        description="The people in your photos. Give each a name once, and every photo of them is one click away."
+      />
+      {off && (
+        <p className="mt-6 text-muted-foreground">
+          Face recognition is off.{' '}
+          <Link to={settingsHref} className="font-medium text-primary underline-offset-4 hover:underline">
+            Turn it on in Settings
+          </Link>
+          .
+        </p>
+      )}
+      {status.data?.enabled && status.data.photosPending > 0 && (
+        <p role="status" className="mt-6 text-sm text-muted-foreground">
+          Finding faces: {status.data.photosDone.toLocaleString('en')} of {status.data.photosTotal.toLocaleString('en')} photos
+        </p>
+      )}
+      <FaceQuestions />
+      {pages.isPending ? (
+        <div className="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-6">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
+      ) : people.length === 0 ? (
+        !off && <p className="mt-8 text-muted-foreground">No one yet: people appear here as heirloom finds faces in your photos.</p>
+      ) : (
+        <ul aria-label="People" className="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-4 lg:grid-cols-6">
+          {people.map((person) => (
+            <li key={person.id}>
+              <Link
+                to={personHref(person.id)}
+                className="group flex flex-col items-center gap-2 rounded-lg p-2 text-center hover:bg-accent"
+              >
+                <FaceCrop src={person.coverUrl} box={person.coverBox} />
+                <span className={person.name ? 'font-medium' : 'text-muted-foreground'}>{person.name ?? 'Add a name'}</span>
+                <span className="text-xs text-muted-foreground">{photosOf(person.faceCount)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            Show more people
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

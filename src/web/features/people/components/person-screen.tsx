@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH } from '@shared/limits';
+import type { Person } from '@shared/schemas/people';
+import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { PhotoImage, photoLabel } from '@web/features/photos/components/photo-image';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { usePerson, usePersonPhotos, useUpdatePerson } from '../api';
+import { FaceCrop } from './face-crop';
+
+const nameFormSchema = z.object({
+  name: z.string().trim().max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`),
+});
+type NameForm = z.infer<typeof nameFormSchema>;
+
+/** /people/:id: one person, their name, and every photo they are in (issue 29). */
+export function PersonScreen({ id, notFound }: { id: number; notFound: React.ReactNode }) {
+  const person = usePerson(id);
+  if (person.isError) return notFound;
+  if (person.isPending) return <Skeleton className="h-32" />;
+  return (
+    <div>
+      <PersonHeader person={person.data} />
+      <PersonPhotos id={id} />
+    </div>
+  );
+}
+
+function PersonHeader({ person }: { person: Person }) {
+  const update = useUpdatePerson(person.id);
+  const form = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), values: { name: person.name ?? '' } });
+  const [confirmHide, setConfirmHide] = useState(false);
+  const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') });
+
+  const submit = form.handleSubmit((values) =>
+    update.mutate({ name: values.name || null }, { onSuccess: () => toast({ title: 'Name saved' }), onError: fail }),
+  );
+
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+      <FaceCrop src={person.coverUrl} box={person.coverBox} className="size-32" />
+      <div className="grid flex-1 gap-3">
+        <h1 className="text-3xl font-semibold sm:text-4xl">{person.name ?? 'Someone not yet named'}</h1>
+        <p className="text-muted-foreground">
+          {person.faceCount === 1 ? 'In 1 photo' : `In ${person.faceCount.toLocaleString('en')} photos`}
+          {person.hidden && ' · hidden from People'}
+        </p>
+        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+          <div className="min-w-56 flex-1">
+            <FormField label="Name" error={form.formState.errors.name}>
+              <Input autoComplete="off" placeholder="Who is this?" {...form.register('name')} />
+            </FormField>
+          </div>
+          <SubmitButton isPending={update.isPending}>Save name</SubmitButton>
+        </form>
+        <div>
+          {person.hidden ? (
+            <Button variant="outline" onClick={() => update.mutate({ hidden: false }, { onError: fail })}>
+              Show in People
+            </Button>
+          ) : confirmHide ? (
+            <span className="flex flex-wrap items-center gap-2 text-sm">
+              Hide this person from People and from the faces heirloom asks about?
+              <Button variant="outline" size="sm" onClick={() => update.mutate({ hidden: true }, { onError: fail })}>
+                Hide
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirmHide(false)}>
+                Cancel
+              </Button>
+            </span>
+          ) : (
+            <Button variant="ghost" onClick={() => setConfirmHide(true)}>
+              Hide this person
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PersonPhotos({ id }: { id: number }) {
+  const pages = usePersonPhotos(id);
+  useLoadErrorToast(pages, 'Failed to fetch photos');
+  const isMobile = useIsMobile();
+  const [timestamp] = useState(() => Date.now());
+  const photos = (pages.data?.pages ?? []).flatMap((page) => page.items);
+  return (
+    <section aria-labelledby="person-photos-title" className="mt-10">
+      <h2 id="person-photos-title" className="text-2xl font-semibold">
+        Photos
+      </h2>
+      {pages.isPending ? (
+        <Skeleton className="mt-4 h-40" />
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {photos.map((photo) => (
+            <li key={photo.id} className="aspect-square overflow-hidden rounded-md bg-muted">
+              <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} className="size-full object-cover" />
+              <span className="sr-only">{photoLabel(photo)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            Show more photos
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
