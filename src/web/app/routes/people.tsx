@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import type { Photo } from '@shared/schemas/photos';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PeopleScreen } from '@web/features/people/components/people-screen';
 import { PersonScreen } from '@web/features/people/components/person-screen';
+import { PhotoImage, photoLabel } from '@web/features/photos/components/photo-image';
+import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { paths, personPath } from '../paths';
 import { NotFoundRoute } from './not-found';
 
@@ -22,12 +26,20 @@ export function PersonRoute() {
   const { id } = useParams();
   // the server answers 404 for malformed ids too (decision 016); asking it would only cost a request
   const personId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
+  const isMobile = useIsMobile();
+  const [timestamp] = useState(() => Date.now()); // one cache-busting value per visit
   if (!Number.isSafeInteger(personId)) return <NotFoundRoute />;
+  const thumbnail = (photo: Photo) => (
+    <>
+      <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} className="size-full object-cover" />
+      <span className="sr-only">{photoLabel(photo)}</span>
+    </>
+  );
   return (
     <div>
       <title>Person · heirloom</title>
       <ErrorBoundary>
-        <PersonScreen id={personId} notFound={<NotFoundRoute />} />
+        <PersonScreen id={personId} notFound={<NotFoundRoute />} thumbnail={thumbnail} />
       </ErrorBoundary>
     </div>
   );

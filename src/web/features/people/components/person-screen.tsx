@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '@shared/limits';
 import type { Person } from '@shared/schemas/people';
+import type { Photo } from '@shared/schemas/photos';
 import { FormField } from '@web/components/form-field';
 import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
-import { PhotoImage, photoLabel } from '@web/features/photos/components/photo-image';
-import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { usePerson, usePersonPhotos, useUpdatePerson } from '../api';
@@ -22,15 +21,18 @@ const nameFormSchema = z.object({
 });
 type NameForm = z.infer<typeof nameFormSchema>;
 
-/** /people/:id: one person, their name, and every photo they are in (issue 29). */
-export function PersonScreen({ id, notFound }: { id: number; notFound: React.ReactNode }) {
+/**
+ * /people/:id: one person, their name, and every photo they are in (issue 29). `thumbnail` draws one photo of
+ * the grid (the photos feature's, composed by the route).
+ */
+export function PersonScreen({ id, notFound, thumbnail }: { id: number; notFound: ReactNode; thumbnail: (photo: Photo) => ReactNode }) {
   const person = usePerson(id);
   if (person.isError) return notFound;
   if (person.isPending) return <Skeleton className="h-32" />;
   return (
     <div>
       <PersonHeader person={person.data} />
-      <PersonPhotos id={id} />
+      <PersonPhotos id={id} thumbnail={thumbnail} />
     </div>
   );
 }
@@ -88,11 +90,9 @@ function PersonHeader({ person }: { person: Person }) {
   );
 }
 
-function PersonPhotos({ id }: { id: number }) {
+function PersonPhotos({ id, thumbnail }: { id: number; thumbnail: (photo: Photo) => ReactNode }) {
   const pages = usePersonPhotos(id);
   useLoadErrorToast(pages, 'Failed to fetch photos');
-  const isMobile = useIsMobile();
-  const [timestamp] = useState(() => Date.now());
   const photos = (pages.data?.pages ?? []).flatMap((page) => page.items);
   return (
     <section aria-labelledby="person-photos-title" className="mt-10">
@@ -105,8 +105,7 @@ function PersonPhotos({ id }: { id: number }) {
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {photos.map((photo) => (
             <li key={photo.id} className="aspect-square overflow-hidden rounded-md bg-muted">
-              <PhotoImage photo={photo} size="thumb" timestamp={timestamp} isMobile={isMobile} className="size-full object-cover" />
-              <span className="sr-only">{photoLabel(photo)}</span>
+              {thumbnail(photo)}
             </li>
           ))}
         </ul>
