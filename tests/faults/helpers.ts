@@ -20,7 +20,7 @@ export const stoppableDatabase = () => startTempPostgres('heirloom-faultdb');
  * kill -9 it and start it again on the same port and data. Call it inside describe(): the server starts
  * before the tests, and is stopped and its data removed after them.
  */
-export function killableHeirloom(prefix: string) {
+export function killableHeirloom(prefix: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   fs.chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as another user when the tests run as root
   let port = 0;
@@ -38,7 +38,7 @@ export function killableHeirloom(prefix: string) {
     },
     /** Starts heirloom (again) on the same port and DATA_DIR and waits until it answers. */
     async start() {
-      server = startServer({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' });
+      server = startServer({ DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', ...env });
       await waitForHealth(server, 60_000);
     },
   };
