@@ -1,7 +1,11 @@
 // kill -9 of the server while it looks for faces in a library (issue 29, decision 057): after the restart the
 // job takes up the photos where it stopped, by itself. No photo is looked at twice (each keeps exactly its one
-// face) and none is skipped (every photo ends done).
+// face) and none is skipped (every photo ends done). The server runs with every connection off this machine
+// refused (tests/helpers/no-network.cjs, in its worker threads too): the whole pipeline works offline.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +20,19 @@ const portrait = path.join(
   'screenshot-faceid.jpg',
 );
 
+const guard = path.resolve('tests/helpers/no-network.cjs');
+const refusedLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-no-network-')), 'refused.log');
+const offline = { NODE_OPTIONS: `--require ${guard}`, NO_NETWORK_LOG: refusedLog };
+
 describe('kill -9 while faces are found', () => {
-  const heirloom = killableHeirloom('heirloom-kill-faces', { FACE_RECOGNITION: 'on' });
+  const heirloom = killableHeirloom('heirloom-kill-faces', { FACE_RECOGNITION: 'on', ...offline });
+
+  it('runs the server where nothing off this machine can be reached (the guard refuses and writes it down)', () => {
+    const log = path.join(path.dirname(refusedLog), 'probe.log');
+    const script = "fetch('http://192.0.2.1/').then(() => process.exit(1), () => process.exit(0))";
+    execFileSync(process.execPath, ['-e', script], { env: { ...process.env, ...offline, NO_NETWORK_LOG: log } });
+    expect(fs.readFileSync(log, 'utf8')).toContain('connect 192.0.2.1:80');
+  });
   const api = (url: string, init: RequestInit = {}) =>
     fetch(`${heirloom.server.url}${url}`, { ...init, headers: { cookie: heirloom.cookie, ...init.headers } });
   const status = async () => (await (await api('/api/people/status')).json()) as PeopleStatus;
@@ -60,5 +75,6 @@ describe('kill -9 while faces are found', () => {
       const faces = (await (await api(`/api/photos/${id}/faces`)).json()) as Face[];
       expect(faces, `photo ${id}`).toHaveLength(1);
     }
+    expect(fs.existsSync(refusedLog) ? fs.readFileSync(refusedLog, 'utf8') : '', 'connections off this machine').toBe('');
   }, 240_000);
 });
