@@ -116,5 +116,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A CommonJS preload (node --require, which also reaches worker threads; --import does not on Node 20).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettierConfig,
 );
