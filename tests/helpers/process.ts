@@ -35,7 +35,15 @@ export function startServer(env: Record<string, string>): ServerProcess {
   let out = '';
   const child = spawn(process.execPath, serverArgs, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUTH_RATE_LIMIT: '100000', REGISTRATION: 'open', FACE_RECOGNITION: 'off', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      AUTH_RATE_LIMIT: '100000',
+      REGISTRATION: 'open',
+      FACE_RECOGNITION: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
