@@ -132,6 +132,7 @@ const signedInScreens = [
   paths.timeline,
   paths.memories,
   paths.photos,
+  paths.people,
   paths.family,
   paths.friends,
   paths.vault,

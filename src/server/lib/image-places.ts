@@ -4,33 +4,9 @@
 // ExifTool's own "Location" category (EXIF GPS, XMP exif:GPS*, photoshop:City/State/Country, Iptc4xmpCore
 // and LocationCreated/LocationShown, IPTC city to country code, location in maker notes), plus the whole GPS
 // IFD, its time stamps included. The date taken, the camera and the orientation stay.
-import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { DefaultExiftoolArgs, ExifTool, type WriteTags } from 'exiftool-vendored';
-
-/**
- * `setpriv --pdeathsig KILL` where the system has it (Linux), as for ffmpeg: ExifTool in `-stay_open` mode
- * keeps waiting at the end of its input, so without it every process would outlive a killed server.
- */
-const leash = promisify(execFile)('setpriv', ['--version']).then(
-  () => ['setpriv', '--pdeathsig', 'KILL', '--'],
-  () => [],
-);
-
-/** Two Perl processes at most, ended after a minute without work; each read or write waits its turn. */
-const exiftool: ExifTool = new ExifTool({
-  maxProcs: 2,
-  maxIdleMsPerProcess: 60_000,
-  taskTimeoutMillis: 60_000,
-  taskRetries: 0,
-  useMWG: false,
-  processFactory: async () => {
-    const [command, ...args] = [...(await leash), 'perl', await exiftool.exiftoolPath(), ...DefaultExiftoolArgs];
-    // the C locale, as exiftool-vendored starts it: a locale Perl lacks would print a warning it reads as an error
-    return spawn(command!, args, { stdio: 'pipe', env: { LANG: 'C' } });
-  },
-});
+import type { WriteTags } from 'exiftool-vendored';
+import { exiftool } from './exiftool';
 
 /** A picture whose metadata cannot be read or rewritten whole: it is never handed out as place-free. */
 export class UncleanablePicture extends Error {}

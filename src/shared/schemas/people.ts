@@ -32,6 +32,9 @@ export const faceSchema = z.object({
 });
 
 export const peopleStatusSchema = z.object({
+  /** Whether this server runs the model at all (FACE_RECOGNITION); when it does not, `enabled` is false. */
+  available: z.boolean(),
+  /** Faces are being found in this account's photos. */
   enabled: z.boolean(),
   photosTotal: z.number().int(),
   photosDone: z.number().int(),

@@ -9,7 +9,8 @@ import type { PictureFindings } from '../../ai/faces/face-model';
 import type { FileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
 import { derivativeKey } from '../photos/photos.service';
-import { placeFace, withFace, type Centroid } from './grouping';
+import { readNamedRegions, type NamedRegion } from '../../lib/face-regions';
+import { matchRegions, placeFace, withFace, type Centroid } from './grouping';
 import type { PeopleRepo, PhotoToScan } from './people.repo';
 
 const FACES_JOB = 'faces.find';
@@ -44,11 +45,40 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
     }
   }
 
-  async function save(userId: number, photoId: number, findings: PictureFindings, centroids: Centroid[]) {
+  /** The named faces the photo's own metadata holds (not a video's). */
+  async function regionsIn(photo: PhotoToScan): Promise<NamedRegion[]> {
+    if (photo.isVideo) return [];
+    try {
+      return await files.withLocalFile(photo.key, (path) => readNamedRegions(path));
+    } catch (err) {
+      if (stopped) throw new StoppingError();
+      log.warn({ err, photoId: photo.id }, 'Could not read the named faces in a photo');
+      return [];
+    }
+  }
+
+  async function save(userId: number, photoId: number, findings: PictureFindings, regions: NamedRegion[], centroids: Centroid[]) {
     await repo.transaction(async (tx) => {
-      await repo.clearDetected(tx, userId, photoId);
+      await repo.clearFound(tx, userId, photoId);
       const inPhoto = new Set<number>();
+      // A face the file names is that person's, with the model's embedding when the model found it too (the same
+      // box): one face, not two.
+      const matched = matchRegions(regions, findings.faces);
+      for (const [i, region] of regions.entries()) {
+        const person = await repo.personNamed(tx, userId, region.name);
+        const found = matched.get(i);
+        inPhoto.add(person.id);
+        await repo.insertFace(tx, userId, photoId, { ...found, box: region.box }, { personId: person.id }, 'imported');
+        if (!found) continue;
+        const known = centroids.find((c) => c.personId === person.id);
+        const centroid = withFace(known?.centroid ?? person.centroid, person.centroidFaces, found.embedding);
+        await repo.addToPerson(tx, person.id, centroid, person.centroidFaces + 1);
+        if (known) known.centroid = centroid;
+        else centroids.push({ personId: person.id, centroid });
+      }
+      const taken = new Set(matched.values());
       for (const face of findings.faces) {
+        if (taken.has(face)) continue;
         const place = placeFace(face.embedding, centroids, inPhoto);
         if (place.kind === 'same') {
           const person = centroids.find((c) => c.personId === place.personId)!;
@@ -85,7 +115,7 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
     for (const photo of batch) {
       if (stopped) throw new StoppingError();
       const findings = await findIn(photo);
-      if (findings) await save(userId, photo.id, findings, centroids);
+      if (findings) await save(userId, photo.id, findings, await regionsIn(photo), centroids);
       else await repo.markPhoto(userId, photo.id, 'skipped');
     }
     if (batch.length === BATCH) await queue(userId);

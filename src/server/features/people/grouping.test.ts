@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASK_THE_OWNER, cosineSimilarity, placeFace, SAME_PERSON, withFace } from './grouping';
+import { ASK_THE_OWNER, cosineSimilarity, matchRegions, overlap, placeFace, SAME_PERSON, withFace } from './grouping';
 
 /** A unit vector at `angle` radians in the first two dimensions: cosine similarity is the cosine of the angle between two. */
 const at = (angle: number) => [Math.cos(angle), Math.sin(angle), 0];
@@ -32,5 +32,22 @@ describe('placing a face among people', () => {
     expect(withFace([1, 0], 1, [0, 1])).toEqual([0.5, 0.5]);
     expect(withFace([0.5, 0.5], 2, [1, 1])).toEqual([2 / 3, 2 / 3]);
     expect(cosineSimilarity([1, 0], [0, 0])).toBe(0);
+  });
+});
+
+describe('a face the file names and the model finds', () => {
+  const box = (x: number, y: number, size = 0.2) => ({ x, y, width: size, height: size });
+
+  it('is one face when the boxes overlap enough, each found face used once', () => {
+    expect(overlap(box(0, 0), box(0, 0))).toBe(1);
+    expect(overlap(box(0, 0), box(0.5, 0.5))).toBe(0);
+    const found = [
+      { box: box(0.41, 0.41), id: 'a' },
+      { box: box(0.02, 0.02), id: 'b' },
+    ];
+    const matched = matchRegions([{ box: box(0.4, 0.4) }, { box: box(0.42, 0.42) }, { box: box(0.8, 0.1) }], found);
+    expect(matched.get(0)?.id).toBe('a');
+    expect(matched.has(1)).toBe(false); // 'a' is taken by the closer region
+    expect(matched.has(2)).toBe(false);
   });
 });

@@ -46,3 +46,41 @@ export function withFace(centroid: readonly number[] | null, count: number, embe
   if (!centroid || count === 0) return [...embedding];
   return embedding.map((value, i) => (centroid[i]! * count + value) / (count + 1));
 }
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How much two boxes overlap: their intersection over their union, 0 to 1. */
+export function overlap(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/** Boxes that overlap this much are one face, named by the file and found by the model. */
+export const SAME_FACE = 0.3;
+
+/** For each region (by index), the found face that is the same face: the best overlap first, each used once. */
+export function matchRegions<F extends { box: Box }>(regions: readonly { box: Box }[], found: readonly F[]): Map<number, F> {
+  const pairs: { region: number; face: F; score: number }[] = [];
+  for (const [region, r] of regions.entries())
+    for (const face of found) {
+      const score = overlap(r.box, face.box);
+      if (score >= SAME_FACE) pairs.push({ region, face, score });
+    }
+  pairs.sort((a, b) => b.score - a.score);
+  const matched = new Map<number, F>();
+  const used = new Set<F>();
+  for (const { region, face } of pairs) {
+    if (matched.has(region) || used.has(face)) continue;
+    matched.set(region, face);
+    used.add(face);
+  }
+  return matched;
+}

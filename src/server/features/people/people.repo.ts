@@ -25,6 +25,7 @@ const boxOf = (row: { boxX: number; boxY: number; boxWidth: number; boxHeight: n
 export interface PhotoToScan {
   id: number;
   key: string;
+  isVideo: boolean;
 }
 
 export interface NewFace {
@@ -66,7 +67,7 @@ export function createPeopleRepo(db: Db) {
     /** The owner's next photos to look at for faces, oldest first, whose display copies exist. */
     async nextToScan(userId: number, limit: number): Promise<PhotoToScan[]> {
       return db
-        .select({ id: photos.id, key: photos.filePath })
+        .select({ id: photos.id, key: photos.filePath, isVideo: sql<boolean>`${photos.videoPlayback} is not null` })
         .from(photos)
         .where(and(eq(photos.userId, userId), eq(photos.faceStatus, 'pending'), eq(photos.derivativeStatus, 'ready')))
         .orderBy(asc(photos.id))
@@ -104,9 +105,27 @@ export function createPeopleRepo(db: Db) {
       return rows.map((r) => ({ personId: r.personId, centroid: r.centroid! }));
     },
 
-    /** The photo's detected faces are replaced (a photo looked at again after a crash is not counted twice). */
-    async clearDetected(tx: Tx, userId: number, photoId: number) {
-      await tx.delete(faces).where(and(eq(faces.userId, userId), eq(faces.photoId, photoId), eq(faces.source, 'detected')));
+    /**
+     * The photo's faces found by the model or read from its file are replaced (a photo looked at again, after a
+     * crash or the switch turned on again, is not counted twice); those the owner drew stay.
+     */
+    async clearFound(tx: Tx, userId: number, photoId: number) {
+      await tx
+        .delete(faces)
+        .where(and(eq(faces.userId, userId), eq(faces.photoId, photoId), inArray(faces.source, ['detected', 'imported'])));
+    },
+
+    /** The owner's person of that name (letter case aside), made when there is none: a name written in a file. */
+    async personNamed(tx: Tx, userId: number, name: string): Promise<{ id: number; centroid: number[] | null; centroidFaces: number }> {
+      const [found] = await tx
+        .select({ id: people.id, centroid: people.centroid, centroidFaces: people.centroidFaces })
+        .from(people)
+        .where(and(eq(people.userId, userId), sql`lower(${people.name}) = lower(${name})`))
+        .orderBy(asc(people.id))
+        .limit(1);
+      if (found) return found;
+      const [made] = await tx.insert(people).values({ userId, name }).returning({ id: people.id });
+      return { id: made!.id, centroid: null, centroidFaces: 0 };
     },
 
     // people.face_count follows the faces by a trigger (migration 0018): nothing here counts them.
@@ -128,8 +147,9 @@ export function createPeopleRepo(db: Db) {
       tx: Tx,
       userId: number,
       photoId: number,
-      face: NewFace,
+      face: Omit<NewFace, 'embedding' | 'score'> & Partial<Pick<NewFace, 'embedding' | 'score'>>,
       who: { personId: number | null; suggestedPersonId?: number; similarity?: number },
+      source: 'detected' | 'imported' = 'detected',
     ) {
       await tx.insert(faces).values({
         userId,
@@ -141,9 +161,9 @@ export function createPeopleRepo(db: Db) {
         boxY: face.box.y,
         boxWidth: face.box.width,
         boxHeight: face.box.height,
-        score: face.score,
-        embedding: face.embedding,
-        source: 'detected',
+        score: face.score ?? null,
+        embedding: face.embedding ?? null,
+        source,
       });
     },
 
@@ -154,7 +174,7 @@ export function createPeopleRepo(db: Db) {
         .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
     },
 
-    async status(userId: number): Promise<Omit<PeopleStatus, 'enabled'>> {
+    async status(userId: number): Promise<Omit<PeopleStatus, 'enabled' | 'available'>> {
       const rows = await db
         .select({ status: photos.faceStatus, n: count() })
         .from(photos)

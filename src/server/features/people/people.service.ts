@@ -27,7 +27,7 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
   return {
     async status(userId: number): Promise<PeopleStatus> {
       const enabled = serverEnabled && (await repo.isEnabled(userId));
-      return { enabled, ...(await repo.status(userId)) };
+      return { available: serverEnabled, enabled, ...(await repo.status(userId)) };
     },
 
     async setEnabled(userId: number, { enabled }: PeopleSettings): Promise<PeopleStatus> {

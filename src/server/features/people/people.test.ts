@@ -3,13 +3,16 @@
 // model found. Pictures: a portrait from the model's own package, a mirrored copy of it ("another photo of the
 // same person"), and a picture of other people.
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { WriteTags } from 'exiftool-vendored';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Face, PeopleStatus, PersonPage } from '@shared/schemas/people';
 import { faces } from '@server/db/schema';
+import { exiftool } from '@server/lib/exiftool';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')), '..', 'assets');
@@ -56,7 +59,7 @@ describe('/api/people', () => {
     const second = await upload(cookie, mirrored, 'portrait-mirrored.jpg');
     const crowd = await upload(cookie, others, 'friends.jpg');
     const status = await untilLookedAt(cookie, 3);
-    expect(status).toEqual({ enabled: true, photosTotal: 3, photosDone: 3, photosPending: 0, photosFailed: 0 });
+    expect(status).toEqual({ available: true, enabled: true, photosTotal: 3, photosDone: 3, photosPending: 0, photosFailed: 0 });
 
     const facesOf = async (id: number) => (await get<Face[]>(cookie, `/api/photos/${id}/faces`)).body;
     const [a] = await facesOf(first);
@@ -168,6 +171,35 @@ describe('/api/people', () => {
     expect((await get<unknown[]>(cookie, '/api/people/suggestions')).body).toEqual([]);
     expect((await get<{ faceCount: number }>(cookie, `/api/people/${grandma}`)).body.faceCount).toBe(4);
     expect((await send('PATCH', `/api/faces/${asked!.id}`, { personId: grandma }, stranger.cookie)).statusCode).toBe(404);
+  }, 120_000);
+
+  it('takes the people a file names (XMP face regions) as named faces, without a second face for the same one', async () => {
+    const { cookie } = await signUp(t.app);
+    // the portrait's face, as digiKam or Lightroom would have written it: an MWG region with a name
+    const tagged = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-regions-')), 'tagged.jpg');
+    fs.writeFileSync(tagged, portrait);
+    await exiftool.write(
+      tagged,
+      {
+        RegionInfo: {
+          RegionList: [{ Area: { X: 0.105, Y: 0.37, W: 0.17, H: 0.24, Unit: 'normalized' }, Name: 'Rose Martin', Type: 'Face' }],
+        },
+      } as WriteTags,
+      { writeArgs: ['-overwrite_original'] },
+    );
+    const id = await upload(cookie, fs.readFileSync(tagged), 'tagged.jpg');
+    await untilLookedAt(cookie, 1);
+    const facesOfPhoto = (await get<Face[]>(cookie, `/api/photos/${id}/faces`)).body;
+    expect(facesOfPhoto).toHaveLength(1);
+    expect(facesOfPhoto[0]).toMatchObject({ source: 'imported', box: { x: expect.closeTo(0.02, 2), y: expect.closeTo(0.25, 2) } });
+    const people = (await get<PersonPage>(cookie, '/api/people')).body.items;
+    expect(people).toEqual([expect.objectContaining({ id: facesOfPhoto[0]!.personId, name: 'Rose Martin', faceCount: 1 })]);
+
+    // Another photo of her without a name in it is put with her: the named face gave her the model's embedding.
+    const again = await upload(cookie, mirrored, 'mirrored.jpg');
+    await untilLookedAt(cookie, 2);
+    const [face] = (await get<Face[]>(cookie, `/api/photos/${again}/faces`)).body;
+    expect(face).toMatchObject({ source: 'detected', personId: facesOfPhoto[0]!.personId });
   }, 120_000);
 
   it('answers bad input with a 4xx that changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { Photo } from '@shared/schemas/photos';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PeopleScreen } from '@web/features/people/components/people-screen';
@@ -24,6 +24,7 @@ export function PeopleRoute() {
 /** /people/:id: one person and their photos. */
 export function PersonRoute() {
   const { id } = useParams();
+  const navigate = useNavigate();
   // the server answers 404 for malformed ids too (decision 016); asking it would only cost a request
   const personId = id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
   const isMobile = useIsMobile();
@@ -39,7 +40,12 @@ export function PersonRoute() {
     <div>
       <title>Person · heirloom</title>
       <ErrorBoundary>
-        <PersonScreen id={personId} notFound={<NotFoundRoute />} thumbnail={thumbnail} />
+        <PersonScreen
+          id={personId}
+          notFound={<NotFoundRoute />}
+          thumbnail={thumbnail}
+          onMerged={(intoId) => navigate(personPath(intoId), { replace: true })}
+        />
       </ErrorBoundary>
     </div>
   );

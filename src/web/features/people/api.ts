@@ -1,6 +1,7 @@
 // People in the photos (issue 29): fetch + cache only; the components own toasts and dialogs.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPage, PersonPatch } from '@shared/schemas/people';
+import type { Contact } from '@shared/schemas/contacts';
 import type { PhotoPage } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
@@ -73,6 +74,19 @@ export function useAnswerSuggestion() {
   return useMutation({
     mutationFn: ({ faceId, personId }: { faceId: number; personId: number | null }) =>
       api.patch<void>(`/api/faces/${faceId}`, { personId }),
+    onSuccess: () => refreshPeople(queryClient),
+  });
+}
+
+/** The owner's contacts, to name a person by one (GET /api/contacts, under the contacts feature's key). */
+export const useContactsToLink = () =>
+  useQuery({ queryKey: [...queryKeys.contacts.all, 'to-link'] as const, queryFn: () => api.get<Contact[]>('/api/contacts') });
+
+/** `id` becomes `intoId`: its faces, name and contact join theirs. */
+export function useMergePerson(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (intoId: number) => api.post<Person>(`/api/people/${id}/merge`, { intoId }),
     onSuccess: () => refreshPeople(queryClient),
   });
 }

@@ -20,7 +20,14 @@ function renderCard(status: PeopleStatus, after?: PeopleStatus) {
   return fetchMock;
 }
 
-const looking: PeopleStatus = { enabled: true, photosTotal: 100_000, photosDone: 41_200, photosPending: 58_800, photosFailed: 0 };
+const looking: PeopleStatus = {
+  available: true,
+  enabled: true,
+  photosTotal: 100_000,
+  photosDone: 41_200,
+  photosPending: 58_800,
+  photosFailed: 0,
+};
 
 describe('FacesCard', () => {
   afterEach(() => {

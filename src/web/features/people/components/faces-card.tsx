@@ -42,6 +42,10 @@ export function FacesCard() {
         Failed to fetch the face recognition status
       </p>
     );
+  else if (!status.data.available)
+    body = (
+      <p className="text-sm text-muted-foreground">This server does not look for faces: its administrator turned face recognition off.</p>
+    );
   else {
     const { enabled, photosTotal, photosDone, photosPending, photosFailed } = status.data;
     body = (

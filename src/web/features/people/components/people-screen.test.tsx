@@ -37,7 +37,7 @@ function renderScreen(answers: { status: PeopleStatus; people: PersonPage; sugge
   return fetchMock;
 }
 
-const on: PeopleStatus = { enabled: true, photosTotal: 10, photosDone: 10, photosPending: 0, photosFailed: 0 };
+const on: PeopleStatus = { available: true, enabled: true, photosTotal: 10, photosDone: 10, photosPending: 0, photosFailed: 0 };
 
 describe('PeopleScreen', () => {
   afterEach(() => {

@@ -16,6 +16,7 @@ export function PeopleScreen({ personHref, settingsHref }: { personHref: (id: nu
   useLoadErrorToast(pages, 'Failed to fetch people');
   const people = (pages.data?.pages ?? []).flatMap((page) => page.items).filter((person) => !person.hidden);
   const off = status.data && !status.data.enabled;
+  const unavailable = status.data && !status.data.available;
 
   return (
     <div>
@@ -23,7 +24,10 @@ export function PeopleScreen({ personHref, settingsHref }: { personHref: (id: nu
         title="People"
         description="The people in your photos. Give each a name once, and every photo of them is one click away."
       />
-      {off && (
+      {unavailable && (
+        <p className="mt-6 text-muted-foreground">This server does not look for faces: its administrator turned face recognition off.</p>
+      )}
+      {off && !unavailable && (
         <p className="mt-6 text-muted-foreground">
           Face recognition is off.{' '}
           <Link to={settingsHref} className="font-medium text-primary underline-offset-4 hover:underline">

@@ -15,6 +15,7 @@ import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { usePerson, usePersonPhotos, useUpdatePerson } from '../api';
 import { FaceCrop } from './face-crop';
+import { ContactLink, MergeInto } from './person-links';
 
 const nameFormSchema = z.object({
   name: z.string().trim().max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`),
@@ -25,13 +26,28 @@ type NameForm = z.infer<typeof nameFormSchema>;
  * /people/:id: one person, their name, and every photo they are in (issue 29). `thumbnail` draws one photo of
  * the grid (the photos feature's, composed by the route).
  */
-export function PersonScreen({ id, notFound, thumbnail }: { id: number; notFound: ReactNode; thumbnail: (photo: Photo) => ReactNode }) {
+export function PersonScreen({
+  id,
+  notFound,
+  thumbnail,
+  onMerged,
+}: {
+  id: number;
+  notFound: ReactNode;
+  thumbnail: (photo: Photo) => ReactNode;
+  /** This person joined another: show that one. */
+  onMerged: (intoId: number) => void;
+}) {
   const person = usePerson(id);
   if (person.isError) return notFound;
   if (person.isPending) return <Skeleton className="h-32" />;
   return (
     <div>
       <PersonHeader person={person.data} />
+      <div className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
+        <ContactLink person={person.data} />
+        <MergeInto person={person.data} onMerged={onMerged} />
+      </div>
       <PersonPhotos id={id} thumbnail={thumbnail} />
     </div>
   );

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Person } from '@shared/schemas/people';
+import { Toaster } from '@web/components/ui/toaster';
+import { PersonScreen } from './person-screen';
+
+const box = { x: 0.2, y: 0.1, width: 0.3, height: 0.4 };
+const unnamed: Person = {
+  id: 1,
+  name: null,
+  contactId: null,
+  faceCount: 3,
+  coverUrl: '/api/photos/image/9?size=thumb',
+  coverBox: box,
+  hidden: false,
+};
+const other: Person = { ...unnamed, id: 2, name: 'Rose Martin', faceCount: 40 };
+const contact = { id: 5, firstName: 'Rose', lastName: 'Martin', relationship: 'family' };
+
+function renderScreen() {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (init?.method === 'PATCH') return Response.json({ ...unnamed, ...(JSON.parse(String(init.body)) as object) });
+    if (init?.method === 'POST') return Response.json(other);
+    if (url === '/api/people/1') return Response.json(unnamed);
+    if (url.startsWith('/api/people/1/photos')) return Response.json({ items: [], nextCursor: null });
+    if (url === '/api/contacts') return Response.json([contact]);
+    if (url === '/api/people') return Response.json({ items: [unnamed, other], nextCursor: null });
+    return new Response(null, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const onMerged = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PersonScreen id={1} notFound={<p>Not found</p>} thumbnail={() => null} onMerged={onMerged} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, onMerged };
+}
+
+const sent = (fetchMock: ReturnType<typeof vi.fn>, url: string, method: string, body: string) =>
+  expect(fetchMock).toHaveBeenCalledWith(url, expect.objectContaining({ method, body }));
+
+describe('PersonScreen', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names a person by typing, or by one of the contacts', async () => {
+    const { fetchMock } = renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Someone not yet named' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '  Grandma  ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save name' })));
+    await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"name":"Grandma"}'));
+
+    const select = await screen.findByRole('combobox', { name: 'Contact' });
+    await waitFor(() => expect(select.querySelector('option[value="5"]')?.textContent).toBe('Rose Martin'));
+    await act(async () => fireEvent.change(select, { target: { value: '5' } }));
+    await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"contactId":5}'));
+  });
+
+  it('merges a person into the one they are the same as, and says where they went', async () => {
+    const { fetchMock, onMerged } = renderScreen();
+    const select = await screen.findByRole('combobox', { name: 'The same person as' });
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Rose Martin' }).length).toBeGreaterThan(0));
+    fireEvent.change(select, { target: { value: '2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Merge' })));
+    await waitFor(() => sent(fetchMock, '/api/people/1/merge', 'POST', '{"intoId":2}'));
+    expect(onMerged).toHaveBeenCalledWith(2);
+  });
+});
