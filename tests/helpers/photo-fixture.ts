@@ -17,6 +17,7 @@ export const photoFixture = (id: number, fields: Partial<Photo> = {}): Photo => 
   location: null,
   cameraInfo: null,
   tags: [],
+  labels: [],
   width: 10,
   height: 10,
   derivativeStatus: 'ready',

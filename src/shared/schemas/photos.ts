@@ -88,6 +88,8 @@ export const photoSchema = z.object({
   location: z.string().nullable(),
   cameraInfo: z.string().nullable(),
   tags: z.array(z.string()),
+  /** What the model saw in the picture (dog, boat, cake …), apart from the owner's tags (issue 29). */
+  labels: z.array(z.string()),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   derivativeStatus: derivativeStatusSchema,

@@ -86,6 +86,8 @@ export const photos = pgTable(
       simpleVector('heirloom_tags_text(tags)', 'B'),
       simpleVector("coalesce(location, '')", 'B'),
       proseVector("coalesce(description, '')", 'C'),
+      // what the model saw in the picture (dog, boat, cake): found by search as the tags are, a little lower
+      simpleVector('heirloom_tags_text(labels)', 'C'),
       simpleVector("file_name || ' ' || coalesce(camera_info, '')", 'D'),
     ),
   },

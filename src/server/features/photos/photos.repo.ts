@@ -470,6 +470,7 @@ function toPhoto(row: Row): Photo {
     location: row.location,
     cameraInfo: row.cameraInfo,
     tags: row.tags,
+    labels: row.labels,
     width: row.width,
     height: row.height,
     derivativeStatus: row.derivativeStatus,

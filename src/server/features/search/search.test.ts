@@ -107,6 +107,13 @@ describe('GET /api/search', () => {
     expect(titles(await search(owner, 'annecy canon'))).toEqual(['photo:Jetty at dusk']);
   });
 
+  it('finds a photo by what the model saw in it (its automatic labels, issue 29)', async () => {
+    await photo(owner, { title: 'Sunday walk', labels: ['dog', 'bicycle'] });
+    await photo(owner, { title: 'Sunday lunch', labels: ['cake'] });
+    expect(titles(await search(owner, 'dog'))).toEqual(['photo:Sunday walk']);
+    expect(titles(await search(owner, 'sunday cake'))).toEqual(['photo:Sunday lunch']);
+  });
+
   it('says which photo hits are videos, with their length, and leaves out a poster not made yet (decision 038)', async () => {
     const ready = await photo(owner, {
       title: 'Harbour film ready',
