@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasPositiveTerm, parseSearchTerms, SEARCH_QUERY_MAX } from '../search-terms';
 
-// GET /api/search (issue 15, decision 030): one box across memories, photos, documents and contacts.
+// GET /api/search (issue 15, decision 030): one box across memories, photos, documents, contacts and the people
+// in the photos (issue 29).
 
 export { hasPositiveTerm, isSearchable, parseSearchTerms, SEARCH_QUERY_MAX, type SearchTerm } from '../search-terms';
 /** Results per kind when all kinds are asked for at once (the header's first answer). */
@@ -9,8 +10,8 @@ export const SEARCH_GROUP_PREVIEW = 5;
 /** Results per page of one kind. */
 export const SEARCH_PAGE_SIZE = 20;
 
-export const searchKindSchema = z.enum(['memory', 'photo', 'document', 'contact'], {
-  error: 'kind must be memory, photo, document or contact',
+export const searchKindSchema = z.enum(['memory', 'photo', 'document', 'contact', 'person'], {
+  error: 'kind must be memory, photo, document, contact or person',
 });
 export type SearchKind = z.infer<typeof searchKindSchema>;
 export const SEARCH_KINDS = searchKindSchema.options;
@@ -45,7 +46,7 @@ export const searchHitSchema = z.object({
   date: z.string().nullable(),
   /** A contact's page: family or friends. */
   relationship: z.enum(['family', 'friend']).nullable(),
-  /** A photo's thumbnail; null for a video whose poster is not made yet (issue 16). */
+  /** A photo's thumbnail; null for a video whose poster is not made yet (issue 16), and for the other kinds. */
   thumbnailUrl: z.string().nullable(),
   /** Issue 16: whether a photo hit is a picture or a video; null for the other kinds. */
   mediaType: z.enum(['image', 'video']).nullable(),
@@ -67,7 +68,7 @@ export const searchGroupSchema = z.object({
 });
 
 export const searchResultSchema = z.object({
-  /** Kinds in a fixed order (memory, photo, document, contact), those with no match left out. */
+  /** Kinds in a fixed order (memory, photo, document, contact, person), those with no match left out. */
   groups: z.array(searchGroupSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

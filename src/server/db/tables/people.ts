@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, searchVector, simpleVector, updatedAt } from './columns';
 import { faceSourceEnum } from './enums';
 import { users } from './accounts';
 import { contacts, photos } from './library';
@@ -25,8 +25,10 @@ export const people = pgTable(
     faceCount: integer('face_count').default(0).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** A person is found by name in the header's search (decision 030's configurations). */
+    searchVector: searchVector(simpleVector("coalesce(name, '')", 'A')),
   },
-  (t) => [index('people_user_idx').on(t.userId)],
+  (t) => [index('people_user_idx').on(t.userId), index('people_search_idx').using('gin', t.searchVector)],
 );
 
 /** A face in a photo: its box as fractions of the picture, its embedding, and who it is (or is suggested to be). */

@@ -93,6 +93,16 @@ const KINDS: Record<SearchKind, KindSql> = {
     relationship: sql`NULL::text`,
     media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
+  person: {
+    table: sql`people`,
+    // a hidden person (a stranger in the background) is nobody the owner looks for: no owner, so never a match
+    owner: sql`CASE WHEN hidden THEN NULL ELSE user_id END`,
+    title: sql`coalesce(name, '')`,
+    details: sql`NULL::text`,
+    date: sql`NULL::text`,
+    relationship: sql`NULL::text`,
+    media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
+  },
   contact: {
     table: sql`contacts`,
     owner: sql`owner_id`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos, vaultFiles } from '@server/db/schema';
+import { people, photos, vaultFiles } from '@server/db/schema';
 import type { SearchHit, SearchResult } from '@shared/schemas/search';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -112,6 +112,19 @@ describe('GET /api/search', () => {
     await photo(owner, { title: 'Sunday lunch', labels: ['cake'] });
     expect(titles(await search(owner, 'dog'))).toEqual(['photo:Sunday walk']);
     expect(titles(await search(owner, 'sunday cake'))).toEqual(['photo:Sunday lunch']);
+  });
+
+  it("finds the people in the photos by name, never a hidden one, and only the owner's (issue 29)", async () => {
+    const [rose] = await t.db.insert(people).values({ userId: owner.user.id, name: 'Rose Martin' }).returning({ id: people.id });
+    await t.db.insert(people).values([
+      { userId: owner.user.id, name: 'Rosalind the stranger', hidden: true },
+      { userId: owner.user.id, name: null },
+    ]);
+    await t.db.insert(people).values({ userId: other.user.id, name: 'Rose Other' });
+    const result = await search(owner, 'ros');
+    const group = result.groups.find((g) => g.kind === 'person')!;
+    expect(group.items.map((h) => [h.id, h.title.text])).toEqual([[rose!.id, 'Rose Martin']]);
+    expect(marked(group.items[0]!.title)).toEqual(['Rose']);
   });
 
   it('says which photo hits are videos, with their length, and leaves out a poster not made yet (decision 038)', async () => {

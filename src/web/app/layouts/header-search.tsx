@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '@shared/schemas/search';
-import { paths } from '../paths';
+import { paths, personPath } from '../paths';
 import { QueryScope } from '../query-scope';
 
 /**
@@ -19,6 +19,8 @@ export function searchHitPath(hit: SearchHit): string {
       return `${paths.vault}?document=${hit.id}`;
     case 'contact':
       return `${hit.relationship === 'friend' ? paths.friends : paths.family}?contact=${hit.id}`;
+    case 'person':
+      return personPath(hit.id);
   }
 }
 

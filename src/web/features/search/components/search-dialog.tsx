@@ -1,4 +1,4 @@
-import { FileText, Image as ImageIcon, NotebookPen, Search, UserRound, type LucideIcon } from 'lucide-react';
+import { FileText, Image as ImageIcon, NotebookPen, ScanFace, Search, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { SearchHit, SearchKind } from '@shared/schemas/search';
 import { isSearchable } from '@shared/search-terms';
@@ -11,8 +11,20 @@ import { useDebounced } from '@web/lib/use-debounced';
 import { useSearch } from '../api';
 import { HighlightedText } from './highlighted-text';
 
-const KIND_LABELS: Record<SearchKind, string> = { memory: 'Memories', photo: 'Photos', document: 'Documents', contact: 'Contacts' };
-const KIND_ICONS: Record<SearchKind, LucideIcon> = { memory: NotebookPen, photo: ImageIcon, document: FileText, contact: UserRound };
+const KIND_LABELS: Record<SearchKind, string> = {
+  memory: 'Memories',
+  photo: 'Photos',
+  document: 'Documents',
+  contact: 'Contacts',
+  person: 'People in your photos',
+};
+const KIND_ICONS: Record<SearchKind, LucideIcon> = {
+  memory: NotebookPen,
+  photo: ImageIcon,
+  document: FileText,
+  contact: UserRound,
+  person: ScanFace,
+};
 /** Typing pauses this long before a request goes out. */
 const DEBOUNCE_MS = 200;
 

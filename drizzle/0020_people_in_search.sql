@@ -1,0 +1,2 @@
+ALTER TABLE "people" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('heirloom_simple'::regconfig, coalesce(name, '')), 'A')) STORED;--> statement-breakpoint
+CREATE INDEX "people_search_idx" ON "people" USING gin ("search_vector");
