@@ -53,6 +53,8 @@ export const personSchema = z.object({
   coverUrl: z.string().nullable(),
   coverBox: faceBoxSchema.nullable(),
   hidden: z.boolean(),
+  /** Whether On This Day shows the photos this person is in. */
+  onThisDay: z.boolean(),
 });
 
 export const personPageSchema = pageSchema(personSchema);
@@ -68,8 +70,9 @@ export const personPatchSchema = z
       .optional(),
     contactId: idOf('contactId').nullable().optional(),
     hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
+    onThisDay: z.boolean({ error: 'onThisDay must be true or false' }).optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, 'Send name, contactId or hidden');
+  .refine((patch) => Object.keys(patch).length > 0, 'Send name, contactId, hidden or onThisDay');
 
 export const personMergeSchema = z.object({ intoId: idOf('intoId') });
 

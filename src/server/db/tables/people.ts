@@ -18,6 +18,8 @@ export const people = pgTable(
     name: text('name'),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     hidden: boolean('hidden').default(false).notNull(),
+    /** Off: On This Day leaves out the photos this person is in (the owner's late husband, for a while). */
+    onThisDay: boolean('on_this_day').default(true).notNull(),
     centroid: real('centroid').array(),
     /** Faces of the centroid (detected ones): the weight of the running mean. */
     centroidFaces: integer('centroid_faces').default(0).notNull(),

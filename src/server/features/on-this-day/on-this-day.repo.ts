@@ -46,9 +46,12 @@ export function createOnThisDayRepo(db: Db) {
     /** Per range with photos: how many, and the ids of the first `perYear` (oldest first). Newest year first. */
     async photosByYear(userId: number, days: DayRange[], tz: string, perYear: number): Promise<YearPhotos[]> {
       if (days.length === 0) return [];
+      // a photo of someone the owner left out of On This Day (issue 29) is not shown, nor counted
       const inDay = sql`user_id = ${userId}
         and date_taken >= (r.start::timestamp at time zone ${tz}::text)
-        and date_taken < (r.stop::timestamp at time zone ${tz}::text)`;
+        and date_taken < (r.stop::timestamp at time zone ${tz}::text)
+        and not exists (select 1 from faces f join people p on p.id = f.person_id
+                        where f.photo_id = photos.id and f.user_id = ${userId} and not p.on_this_day)`;
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select extract(year from r.start)::int as year, c.n as count,
           (select coalesce(array_agg(s.id order by s.date_taken, s.id), '{}')

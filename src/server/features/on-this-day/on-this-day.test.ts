@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, memories, photos } from '@server/db/schema';
+import { contacts, faces, memories, people, photos } from '@server/db/schema';
 import type { OnThisDay } from '@shared/schemas/on-this-day';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -81,6 +81,35 @@ describe('GET /api/on-this-day', () => {
       filePath: expect.stringMatching(/^\/api\/photos\/image\/\d+$/),
     });
     expect(body.birthdays).toEqual([]);
+  });
+
+  it('leaves out the photos of a person the owner chose to leave out, and shows them again when asked (issue 29)', async () => {
+    const who = await signUp(t.app);
+    const withHim = await photo(who, 'With Grandpa', '2001-06-15T12:00:00Z');
+    await photo(who, 'The garden', '2001-06-15T13:00:00Z');
+    const [grandpa] = await t.db.insert(people).values({ userId: who.user.id, name: 'Grandpa' }).returning({ id: people.id });
+    await t.db
+      .insert(faces)
+      .values({
+        userId: who.user.id,
+        photoId: withHim,
+        personId: grandpa!.id,
+        boxX: 0.1,
+        boxY: 0.1,
+        boxWidth: 0.2,
+        boxHeight: 0.2,
+        source: 'manual',
+      });
+    const query = 'date=2026-06-15&tz=UTC';
+    expect(titlesByYear(await onThisDay(who, query))).toEqual({ 2001: ['With Grandpa', 'The garden'] });
+    const patch = (onThisDay: boolean) =>
+      t.app.inject({ method: 'PATCH', url: `/api/people/${grandpa!.id}`, headers: { cookie: who.cookie }, payload: { onThisDay } });
+    expect((await patch(false)).json()).toMatchObject({ onThisDay: false });
+    const without = await onThisDay(who, query);
+    expect(titlesByYear(without)).toEqual({ 2001: ['The garden'] });
+    expect(without.years[0]!.photoCount).toBe(1);
+    await patch(true);
+    expect(titlesByYear(await onThisDay(who, query))).toEqual({ 2001: ['With Grandpa', 'The garden'] });
   });
 
   it("puts a photo on the day it was in the viewer's time zone (UTC without tz)", async () => {

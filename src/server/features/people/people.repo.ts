@@ -40,8 +40,9 @@ const personColumns = {
   contactId: people.contactId,
   faceCount: people.faceCount,
   hidden: people.hidden,
+  onThisDay: people.onThisDay,
 };
-type PersonRow = { id: number; name: string | null; contactId: number | null; faceCount: number; hidden: boolean };
+type PersonRow = { id: number; name: string | null; contactId: number | null; faceCount: number; hidden: boolean; onThisDay: boolean };
 
 const owned = (userId: number, id: number) => and(eq(people.id, id), eq(people.userId, userId));
 
@@ -236,7 +237,11 @@ export function createPeopleRepo(db: Db) {
       return row && [row.first, row.last].filter(Boolean).join(' ');
     },
 
-    async update(userId: number, id: number, changes: { name?: string | null; contactId?: number | null; hidden?: boolean }) {
+    async update(
+      userId: number,
+      id: number,
+      changes: { name?: string | null; contactId?: number | null; hidden?: boolean; onThisDay?: boolean },
+    ) {
       await db
         .update(people)
         .set({ ...changes, updatedAt: new Date() })

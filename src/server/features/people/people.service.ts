@@ -43,7 +43,7 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
     /** A contact named here must be the owner's; linking one without a typed name takes the contact's name. */
     async update(userId: number, id: number, patch: PersonPatch) {
       await owned(userId, id);
-      const changes: { name?: string | null; contactId?: number | null; hidden?: boolean } = {};
+      const changes: { name?: string | null; contactId?: number | null; hidden?: boolean; onThisDay?: boolean } = {};
       if (patch.contactId !== undefined && patch.contactId !== null) {
         const contactName = await repo.contactName(userId, patch.contactId);
         if (contactName === undefined) throw notFound('Contact not found');
@@ -52,6 +52,7 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
       if (patch.contactId !== undefined) changes.contactId = patch.contactId;
       if (patch.name !== undefined) changes.name = patch.name ? patch.name : null;
       if (patch.hidden !== undefined) changes.hidden = patch.hidden;
+      if (patch.onThisDay !== undefined) changes.onThisDay = patch.onThisDay;
       await repo.update(userId, id, changes);
       return owned(userId, id);
     },

@@ -15,6 +15,7 @@ const person = (id: number, name: string | null, faceCount: number, hidden = fal
   coverUrl: `/api/photos/image/${id}?size=thumb`,
   coverBox: box,
   hidden,
+  onThisDay: true,
 });
 const rose = person(1, 'Rose Martin', 40);
 

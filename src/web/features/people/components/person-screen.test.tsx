@@ -14,6 +14,7 @@ const unnamed: Person = {
   coverUrl: '/api/photos/image/9?size=thumb',
   coverBox: box,
   hidden: false,
+  onThisDay: true,
 };
 const other: Person = { ...unnamed, id: 2, name: 'Rose Martin', faceCount: 40 };
 const contact = { id: 5, firstName: 'Rose', lastName: 'Martin', relationship: 'family' };
@@ -59,6 +60,14 @@ describe('PersonScreen', () => {
     await waitFor(() => expect(select.querySelector('option[value="5"]')?.textContent).toBe('Rose Martin'));
     await act(async () => fireEvent.change(select, { target: { value: '5' } }));
     await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"contactId":5}'));
+  });
+
+  it('leaves a person out of On This Day, and says so', async () => {
+    const { fetchMock } = renderScreen();
+    const toggle = await screen.findByRole('switch', { name: 'Show in On This Day' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await act(async () => fireEvent.click(toggle));
+    await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"onThisDay":false}'));
   });
 
   it('merges a person into the one they are the same as, and says where they went', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '@shared/limits';
@@ -10,6 +10,7 @@ import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
@@ -80,6 +81,7 @@ function PersonHeader({ person }: { person: Person }) {
           </div>
           <SubmitButton isPending={update.isPending}>Save name</SubmitButton>
         </form>
+        <OnThisDaySwitch person={person} />
         <div>
           {person.hidden ? (
             <Button variant="outline" onClick={() => update.mutate({ hidden: false }, { onError: fail })}>
@@ -102,6 +104,39 @@ function PersonHeader({ person }: { person: Person }) {
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Kind to grief: On This Day can leave out someone the owner is not ready to see every year. */
+function OnThisDaySwitch({ person }: { person: Person }) {
+  const update = useUpdatePerson(person.id);
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <Switch
+        id={id}
+        checked={person.onThisDay}
+        disabled={update.isPending}
+        onCheckedChange={(onThisDay) =>
+          update.mutate(
+            { onThisDay },
+            {
+              onSuccess: () =>
+                toast({
+                  title: onThisDay ? 'Back in On This Day' : 'Left out of On This Day',
+                  description: onThisDay
+                    ? undefined
+                    : 'Photos with this person no longer come back on their day. You can change this here at any time.',
+                }),
+              onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') }),
+            },
+          )
+        }
+      />
+      <label htmlFor={id} className="text-sm">
+        Show in On This Day
+      </label>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "people" ADD COLUMN "on_this_day" boolean DEFAULT true NOT NULL;
