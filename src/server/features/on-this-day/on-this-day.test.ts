@@ -88,18 +88,16 @@ describe('GET /api/on-this-day', () => {
     const withHim = await photo(who, 'With Grandpa', '2001-06-15T12:00:00Z');
     await photo(who, 'The garden', '2001-06-15T13:00:00Z');
     const [grandpa] = await t.db.insert(people).values({ userId: who.user.id, name: 'Grandpa' }).returning({ id: people.id });
-    await t.db
-      .insert(faces)
-      .values({
-        userId: who.user.id,
-        photoId: withHim,
-        personId: grandpa!.id,
-        boxX: 0.1,
-        boxY: 0.1,
-        boxWidth: 0.2,
-        boxHeight: 0.2,
-        source: 'manual',
-      });
+    await t.db.insert(faces).values({
+      userId: who.user.id,
+      photoId: withHim,
+      personId: grandpa!.id,
+      boxX: 0.1,
+      boxY: 0.1,
+      boxWidth: 0.2,
+      boxHeight: 0.2,
+      source: 'manual',
+    });
     const query = 'date=2026-06-15&tz=UTC';
     expect(titlesByYear(await onThisDay(who, query))).toEqual({ 2001: ['With Grandpa', 'The garden'] });
     const patch = (onThisDay: boolean) =>
