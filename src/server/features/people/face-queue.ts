@@ -71,10 +71,11 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
         await repo.insertFace(tx, userId, photoId, { ...found, box: region.box }, { personId: person.id }, 'imported');
         if (!found) continue;
         const known = centroids.find((c) => c.personId === person.id);
-        const centroid = withFace(known?.centroid ?? person.centroid, person.centroidFaces, found.embedding);
-        await repo.addToPerson(tx, person.id, centroid, person.centroidFaces + 1);
-        if (known) known.centroid = centroid;
-        else centroids.push({ personId: person.id, centroid });
+        const weight = (known?.weight ?? person.centroidFaces) + 1;
+        const centroid = withFace(known?.centroid ?? person.centroid, weight - 1, found.embedding);
+        await repo.addToPerson(tx, person.id, centroid, weight);
+        if (known) Object.assign(known, { centroid, weight });
+        else centroids.push({ personId: person.id, centroid, weight });
       }
       const taken = new Set(matched.values());
       for (const face of findings.faces) {
@@ -82,9 +83,9 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
         const place = placeFace(face.embedding, centroids, inPhoto);
         if (place.kind === 'same') {
           const person = centroids.find((c) => c.personId === place.personId)!;
-          const weight = await repo.centroidFacesOf(tx, place.personId);
-          person.centroid = withFace(person.centroid, weight, face.embedding);
-          await repo.addToPerson(tx, place.personId, person.centroid, weight + 1);
+          person.centroid = withFace(person.centroid, person.weight, face.embedding);
+          person.weight += 1;
+          await repo.addToPerson(tx, place.personId, person.centroid, person.weight);
           inPhoto.add(place.personId);
           await repo.insertFace(tx, userId, photoId, face, { personId: place.personId, similarity: place.similarity });
         } else if (place.kind === 'ask') {
@@ -95,7 +96,7 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
           });
         } else {
           const personId = await repo.newPerson(tx, userId, face.embedding);
-          centroids.push({ personId, centroid: face.embedding });
+          centroids.push({ personId, centroid: face.embedding, weight: 1 });
           inPhoto.add(personId);
           await repo.insertFace(tx, userId, photoId, face, { personId });
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASK_THE_OWNER, cosineSimilarity, matchRegions, overlap, placeFace, SAME_PERSON, withFace } from './grouping';
+import { ASK_THE_OWNER, combine, cosineSimilarity, matchRegions, overlap, placeFace, SAME_PERSON, withFace } from './grouping';
 
 /** A unit vector at `angle` radians in the first two dimensions: cosine similarity is the cosine of the angle between two. */
 const at = (angle: number) => [Math.cos(angle), Math.sin(angle), 0];
@@ -7,8 +7,8 @@ const angleFor = (similarity: number) => Math.acos(similarity);
 
 describe('placing a face among people', () => {
   const people = [
-    { personId: 1, centroid: at(0) },
-    { personId: 2, centroid: at(Math.PI / 2) },
+    { personId: 1, centroid: at(0), weight: 1 },
+    { personId: 2, centroid: at(Math.PI / 2), weight: 1 },
   ];
 
   it('puts a face with the person it is most like, when alike enough', () => {
@@ -32,6 +32,13 @@ describe('placing a face among people', () => {
     expect(withFace([1, 0], 1, [0, 1])).toEqual([0.5, 0.5]);
     expect(withFace([0.5, 0.5], 2, [1, 1])).toEqual([2 / 3, 2 / 3]);
     expect(cosineSimilarity([1, 0], [0, 0])).toBe(0);
+  });
+
+  it("merges two people's centroids by how many faces each is the mean of", () => {
+    expect(combine([1, 0], 1, [0, 1], 3)).toEqual([0.25, 0.75]);
+    expect(combine(null, 0, [1, 2], 2)).toEqual([1, 2]);
+    expect(combine([1, 2], 2, null, 0)).toEqual([1, 2]);
+    expect(combine(null, 0, null, 0)).toBeNull();
   });
 });
 

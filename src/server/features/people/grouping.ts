@@ -10,6 +10,8 @@ export const ASK_THE_OWNER = 0.6;
 export interface Centroid {
   personId: number;
   centroid: number[];
+  /** How many faces it is the mean of. */
+  weight: number;
 }
 
 export type Placement =
@@ -41,11 +43,16 @@ export function placeFace(embedding: readonly number[], people: readonly Centroi
   return { kind: 'new' };
 }
 
-/** The centroid after adding one face to the `count` it was the mean of. */
-export function withFace(centroid: readonly number[] | null, count: number, embedding: readonly number[]): number[] {
-  if (!centroid || count === 0) return [...embedding];
-  return embedding.map((value, i) => (centroid[i]! * count + value) / (count + 1));
+/** The mean of two means, each weighed by how many faces it is the mean of (either may be none yet). */
+export function combine(a: readonly number[] | null, weightA: number, b: readonly number[] | null, weightB: number): number[] | null {
+  if (!a || weightA === 0) return b && [...b];
+  if (!b || weightB === 0) return [...a];
+  return a.map((value, i) => (value * weightA + b[i]! * weightB) / (weightA + weightB));
 }
+
+/** The centroid after adding one face to the `count` it was the mean of. */
+export const withFace = (centroid: readonly number[] | null, count: number, embedding: readonly number[]): number[] =>
+  combine(centroid, count, embedding, 1)!;
 
 interface Box {
   x: number;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { contacts, faces, people, photos, users } from '../../db/schema';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { photoThumbnailUrl } from '../photos/photos.service';
-import { withFace, type Centroid } from './grouping';
+import { combine, withFace, type Centroid } from './grouping';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -100,10 +100,10 @@ export function createPeopleRepo(db: Db) {
     /** Every person of the owner that has a centroid: what a new face is compared with. */
     async centroids(tx: Tx, userId: number): Promise<Centroid[]> {
       const rows = await tx
-        .select({ personId: people.id, centroid: people.centroid })
+        .select({ personId: people.id, centroid: people.centroid, weight: people.centroidFaces })
         .from(people)
         .where(and(eq(people.userId, userId), isNotNull(people.centroid)));
-      return rows.map((r) => ({ personId: r.personId, centroid: r.centroid! }));
+      return rows.map((r) => ({ ...r, centroid: r.centroid! }));
     },
 
     /**
@@ -137,11 +137,6 @@ export function createPeopleRepo(db: Db) {
 
     async addToPerson(tx: Tx, personId: number, centroid: number[], centroidFaces: number) {
       await tx.update(people).set({ centroid, centroidFaces, updatedAt: new Date() }).where(eq(people.id, personId));
-    },
-
-    async centroidFacesOf(tx: Tx, personId: number) {
-      const [row] = await tx.select({ n: people.centroidFaces }).from(people).where(eq(people.id, personId));
-      return row?.n ?? 0;
     },
 
     async insertFace(
@@ -261,10 +256,7 @@ export function createPeopleRepo(db: Db) {
         const from = both.find((p) => p.id === fromId)!;
         const into = both.find((p) => p.id === intoId)!;
         const weight = from.centroidFaces + into.centroidFaces;
-        const centroid =
-          from.centroid && into.centroid && weight > 0
-            ? into.centroid.map((v, i) => (v * into.centroidFaces + from.centroid![i]! * from.centroidFaces) / weight)
-            : (into.centroid ?? from.centroid);
+        const centroid = combine(into.centroid, into.centroidFaces, from.centroid, from.centroidFaces);
         await tx
           .update(faces)
           .set({ personId: intoId })
