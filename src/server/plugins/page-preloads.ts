@@ -4,6 +4,7 @@
 // table (app/pages.ts) and the build's module graph.
 import fs from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '../lib/escape-html';
 
 type Access = 'public' | 'guest-only' | 'signed-in';
 
@@ -30,16 +31,13 @@ const patternToRegExp = (pattern: string) =>
       .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
       .join('')}$`,
   );
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 function linksOf(page: PagePreload): string {
   // Data first: each is answered in milliseconds and its answer waits in the browser until the app asks.
   // `use-credentials` matches the app's fetch (credentials: 'include'), or the browser would fetch again.
-  const requests = page.requests.map(
-    (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
-  );
-  const scripts = page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`);
-  const styles = page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`);
+  const requests = page.requests.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`);
+  const scripts = page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  const styles = page.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(file)}">`);
   return [...requests, ...scripts, ...styles].join('');
 }
 

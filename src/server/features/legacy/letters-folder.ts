@@ -9,6 +9,7 @@ import { LEGACY_MESSAGES, type SealedLetter } from '@shared/schemas/legacy';
 import { browserBundle, offlinePagePolicy } from '../../lib/browser-bundle';
 import { scriptSafeJson } from '../../lib/page-data';
 import { isCompressedType, safeNamePart, zipNames, type ArchiveFile } from '../exports/exports.service';
+import { escapeHtml } from '../../lib/escape-html';
 
 export const LETTER_OPENER = { folder: 'letter-opener', name: 'opener', source: 'letter-opener/main.ts' };
 
@@ -32,8 +33,6 @@ export interface FolderLetter {
 
 const OPENER = 'open-sealed.html';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A file beside the page, as a link: encoded, so a name with '#', '?' or ':' still points at its file. */
 const href = (name: string) => escapeHtml(encodeURIComponent(name));
 const day = (d: Date) => d.toISOString().slice(0, 10);
