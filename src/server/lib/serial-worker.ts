@@ -13,7 +13,7 @@ const IDLE_MS = 60_000;
  */
 function startWorker(name: string, source: URL): Worker {
   const bundled = new URL(`./${name}.js`, import.meta.url);
-  if (import.meta.url.endsWith('.js') && fs.existsSync(fileURLToPath(bundled))) return new Worker(bundled);
+  if (fs.existsSync(fileURLToPath(bundled))) return new Worker(bundled);
   // `execArgv: ['--import', 'tsx']` does not reach a worker's entry module on Node 20: register tsx first.
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`;
   return new Worker(bootstrap, { eval: true });
