@@ -85,7 +85,7 @@ export function buildServices(app: FastifyInstance) {
   const imageCache = createImageCache({ instances: app.instances });
   const forget = (id: number) => imageCache.forget(id);
   const videoQueue = createVideoQueue({ jobs, repo: photosRepo, files, media, log, onChange: forget });
-  // Who is in the photos (issue 29): each photo is looked at once its display copy exists.
+  // Who is in the photos (issue 29): each photo is looked at once its copies (derivatives) exist.
   const facesOn = env.FACE_RECOGNITION === 'on';
   const peopleRepo = createPeopleRepo(db);
   const faceQueue = createFaceQueue({ jobs, repo: peopleRepo, files, finder: createFaceFinder(), log, serverEnabled: facesOn });

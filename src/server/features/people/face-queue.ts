@@ -140,6 +140,7 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
     queue,
     /** A photo's copies are ready (or it changed): look at it, with the rest of its owner's photos. */
     async photoChanged(photoId: number) {
+      if (!serverEnabled) return; // called on every derivative change: no query where nothing would run
       const userId = await repo.ownerOf(photoId);
       if (userId !== undefined) await queue(userId);
     },

@@ -65,7 +65,7 @@ export function createPeopleRepo(db: Db) {
       return row?.enabled ?? false;
     },
 
-    /** The owner's next photos to look at for faces, oldest first, whose display copies exist. */
+    /** The owner's next photos to look at for faces, oldest first, whose copies (derivatives) exist. */
     async nextToScan(userId: number, limit: number): Promise<PhotoToScan[]> {
       return db
         .select({ id: photos.id, key: photos.filePath, isVideo: sql<boolean>`${photos.videoPlayback} is not null` })
