@@ -218,6 +218,11 @@ export function createPeopleRepo(db: Db) {
       return { items: await withCovers(userId, kept), nextCursor };
     },
 
+    async owns(userId: number, id: number) {
+      const [row] = await db.select({ id: people.id }).from(people).where(owned(userId, id));
+      return row !== undefined;
+    },
+
     async findOwned(userId: number, id: number): Promise<Person | undefined> {
       const [row] = await db.select(personColumns).from(people).where(owned(userId, id));
       return row && (await withCovers(userId, [row]))[0];

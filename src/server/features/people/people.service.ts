@@ -23,6 +23,10 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
     if (!person) throw notFound('Person not found');
     return person;
   }
+  /** The same 404 without reading the person and their cover. */
+  async function mustOwn(userId: number, id: number) {
+    if (!(await repo.owns(userId, id))) throw notFound('Person not found');
+  }
 
   return {
     async status(userId: number): Promise<PeopleStatus> {
@@ -42,7 +46,7 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
 
     /** A contact named here must be the owner's; linking one without a typed name takes the contact's name. */
     async update(userId: number, id: number, patch: PersonPatch) {
-      await owned(userId, id);
+      await mustOwn(userId, id);
       const changes: { name?: string | null; contactId?: number | null; hidden?: boolean; onThisDay?: boolean } = {};
       if (patch.contactId !== undefined && patch.contactId !== null) {
         const contactName = await repo.contactName(userId, patch.contactId);
@@ -59,14 +63,14 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
 
     async merge(userId: number, id: number, intoId: number) {
       if (id === intoId) throw badRequest('A person cannot be merged into themselves');
-      await owned(userId, id);
-      await owned(userId, intoId);
+      await mustOwn(userId, id);
+      await mustOwn(userId, intoId);
       await repo.merge(userId, id, intoId);
       return owned(userId, intoId);
     },
 
     async photos(userId: number, id: number, query: Omit<PhotoPageQuery, 'person'>) {
-      await owned(userId, id);
+      await mustOwn(userId, id);
       return photos.page(userId, { ...query, person: id });
     },
 
@@ -74,7 +78,7 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
 
     async setFacePerson(userId: number, faceId: number, personId: number | null) {
       if (!(await repo.findFace(userId, faceId))) throw notFound('Face not found');
-      if (personId !== null) await owned(userId, personId);
+      if (personId !== null) await mustOwn(userId, personId);
       await repo.setFacePerson(userId, faceId, personId);
     },
 
