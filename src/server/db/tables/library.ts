@@ -79,11 +79,17 @@ export const photos = pgTable(
       .array()
       .default(sql`'{}'::text[]`)
       .notNull(),
+    /** The names of the people in it (kept by triggers on faces and people): a photo is found by who is in it. */
+    peopleNames: text('people_names')
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector(
       proseVector("coalesce(title, '')", 'A'),
       simpleVector('heirloom_tags_text(tags)', 'B'),
+      simpleVector('heirloom_tags_text(people_names)', 'B'),
       simpleVector("coalesce(location, '')", 'B'),
       proseVector("coalesce(description, '')", 'C'),
       // what the model saw in the picture (dog, boat, cake): found by search as the tags are, a little lower

@@ -79,7 +79,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     table: sql`photos`,
     owner: sql`user_id`,
     title: sql`coalesce(nullif(title, ''), file_name)`,
-    details: sql`concat_ws(' · ', description, location, array_to_string(tags, ', '), file_name, camera_info)`,
+    details: sql`concat_ws(' · ', array_to_string(people_names, ', '), description, location, array_to_string(tags, ', '), file_name, camera_info)`,
     date: sql`to_char(date_taken AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     relationship: sql`NULL::text`,
     media: sql`video_playback IS NOT NULL AS is_video, duration_ms, derivative_status = 'ready' AS has_picture`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { people, photos, vaultFiles } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { faces, people, photos, vaultFiles } from '@server/db/schema';
 import type { SearchHit, SearchResult } from '@shared/schemas/search';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -125,6 +126,37 @@ describe('GET /api/search', () => {
     const group = result.groups.find((g) => g.kind === 'person')!;
     expect(group.items.map((h) => [h.id, h.title.text])).toEqual([[rose!.id, 'Rose Martin']]);
     expect(marked(group.items[0]!.title)).toEqual(['Rose']);
+  });
+
+  it('finds a photo by the names of the people in it, as they are renamed, hidden and moved (issue 29)', async () => {
+    const beach = await photo(owner, { title: 'At the beach', location: 'Brighton' });
+    const garden = await photo(owner, { title: 'In the garden' });
+    const [nan] = await t.db.insert(people).values({ userId: owner.user.id, name: 'Winifred Hale' }).returning({ id: people.id });
+    const box = { boxX: 0.1, boxY: 0.1, boxWidth: 0.2, boxHeight: 0.2, source: 'manual' as const };
+    const [face] = await t.db
+      .insert(faces)
+      .values([
+        { userId: owner.user.id, photoId: beach, personId: nan!.id, ...box },
+        { userId: owner.user.id, photoId: garden, personId: null, ...box },
+      ])
+      .returning({ id: faces.id });
+    const photosFound = async (q: string) => hits(await search(owner, q, '&kind=photo')).map((h) => h.id);
+
+    expect(await photosFound('winifred')).toEqual([beach]);
+    expect(await photosFound('winifred brighton')).toEqual([beach]); // her name and the place together
+    expect(await photosFound('winifred')).not.toContain(garden);
+    await t.db.update(people).set({ name: 'Nan Hale' }).where(eq(people.id, nan!.id));
+    expect(await photosFound('winifred')).toEqual([]);
+    expect(await photosFound('nan')).toEqual([beach]);
+    await t.db.update(people).set({ hidden: true }).where(eq(people.id, nan!.id));
+    expect(await photosFound('nan')).toEqual([]);
+    await t.db.update(people).set({ hidden: false }).where(eq(people.id, nan!.id));
+    // her face moved to the garden photo: found there, no longer at the beach
+    await t.db.update(faces).set({ photoId: garden }).where(eq(faces.id, face!.id));
+    expect(await photosFound('nan')).toEqual([garden]);
+    await t.db.delete(faces).where(eq(faces.id, face!.id));
+    expect(await photosFound('nan')).toEqual([]);
+    expect(hits(await search(other, 'nan'))).toEqual([]);
   });
 
   it('says which photo hits are videos, with their length, and leaves out a poster not made yet (decision 038)', async () => {
