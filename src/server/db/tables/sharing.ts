@@ -6,6 +6,7 @@ import { users } from './accounts';
 import { memories, photos, vaultFiles, contacts } from './library';
 import { heirs, letters } from './legacy';
 import { imports } from './operations';
+import { people } from './people';
 
 /** A named set of the owner's photos, memories and documents: what is shared (decision 025). */
 export const collections = pgTable(
@@ -18,12 +19,19 @@ export const collections = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     coverPhotoId: integer('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /**
+     * A person collection (issue 29): its photos are every photo with a face of this person of the owner, read
+     * live (db/collection-contents.ts), and it holds no items of its own. A merge moves it to the person merged
+     * into; a person removed (face recognition turned off) leaves it an ordinary, empty collection, its links
+     * and Legacy Plan releases kept.
+     */
+    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('collections_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('collections_user_idx').on(t.userId, t.createdAt), index('collections_person_idx').on(t.personId)],
 );
 
 /** One photo, memory or document in one collection; an item can be in many collections. */
@@ -89,6 +97,8 @@ export const grants = pgTable(
     passwordHash: text('password_hash'),
     /** Whether the link shows places (photo GPS/EXIF location, memory and photo places). */
     includePlaces: boolean('include_places').default(false).notNull(),
+    /** Whether the link shows the names of the people in its photos (issue 29); nothing about faces otherwise. */
+    includeNames: boolean('include_names').default(false).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
