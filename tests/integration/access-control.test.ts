@@ -191,6 +191,27 @@ const RULES: Record<string, Rule> = {
     ],
   },
   'GET /api/people/:id/photos': { kind: 'owned', request: (w) => ({ url: `/api/people/${w.personId}/photos` }) },
+  'GET /api/people/:id/together': { kind: 'owned', request: (w) => ({ url: `/api/people/${w.personId}/together` }) },
+  'GET /api/people/:id/memories': { kind: 'owned', request: (w) => ({ url: `/api/people/${w.personId}/memories` }) },
+  'POST /api/photos/:id/faces': {
+    kind: 'owned',
+    request: (w) => ({
+      url: `/api/photos/${w.photoId}/faces`,
+      payload: { box: { x: 0.5, y: 0.5, width: 0.2, height: 0.3 }, personId: w.personId },
+    }),
+    attacks: (w) => [
+      { url: `/api/photos/${w.photoId}/faces`, payload: { box: { x: 0.5, y: 0.5, width: 0.2, height: 0.3 } } },
+      {
+        url: `/api/photos/${w.photoId}/faces`,
+        payload: { box: { x: 0.5, y: 0.5, width: 0.2, height: 0.3 }, personId: w.attackerPersonId },
+      },
+      {
+        url: `/api/photos/${w.attackerPhotoId}/faces`,
+        payload: { box: { x: 0.5, y: 0.5, width: 0.2, height: 0.3 }, personId: w.personId },
+      },
+    ],
+  },
+  'DELETE /api/faces/:id': { kind: 'owned', request: (w) => ({ url: `/api/faces/${w.faceId}` }) },
   'PATCH /api/faces/:id': {
     kind: 'owned',
     request: (w) => ({ url: `/api/faces/${w.faceId}`, payload: { personId: w.otherPersonId } }),

@@ -59,6 +59,9 @@ export const personSchema = z.object({
 
 export const personPageSchema = pageSchema(personSchema);
 
+/** GET /api/people/:id/together: who else is in this person's photos, and in how many. */
+export const personTogetherSchema = z.array(z.object({ person: personSchema, photoCount: z.number().int() }));
+
 /** Naming a person: a typed name, a contact (family or friend) or both; '' or null takes it away. Hidden: a stranger in the background. */
 export const personPatchSchema = z
   .object({
@@ -79,6 +82,9 @@ export const personMergeSchema = z.object({ intoId: idOf('intoId') });
 /** Who a face is: one of the owner's people, or nobody (a face the owner says is not who was suggested). */
 export const facePatchSchema = z.object({ personId: idOf('personId').nullable() });
 
+/** A face the detector missed, drawn by the owner around it (source "manual"), and whose it is if they know. */
+export const faceCreateSchema = z.object({ box: faceBoxSchema, personId: idOf('personId').optional() });
+
 /** A face the owner is asked about: "Is this Mum?" */
 export const faceSuggestionSchema = z.object({
   faceId: z.number().int(),
@@ -91,9 +97,11 @@ export const faceSuggestionSchema = z.object({
 
 export type FaceBox = z.infer<typeof faceBoxSchema>;
 export type Face = z.infer<typeof faceSchema>;
+export type FaceCreate = z.infer<typeof faceCreateSchema>;
 export type PeopleStatus = z.infer<typeof peopleStatusSchema>;
 export type PeopleSettings = z.infer<typeof peopleSettingsSchema>;
 export type Person = z.infer<typeof personSchema>;
 export type PersonPage = z.infer<typeof personPageSchema>;
+export type PersonTogether = z.infer<typeof personTogetherSchema>;
 export type PersonPatch = z.infer<typeof personPatchSchema>;
 export type FaceSuggestion = z.infer<typeof faceSuggestionSchema>;

@@ -349,6 +349,54 @@ export function createPeopleRepo(db: Db) {
       });
     },
 
+    /** A face the owner drew around someone the detector missed; undefined when the photo is not theirs. */
+    async addManualFace(userId: number, photoId: number, box: FaceBox, personId: number | null): Promise<Face | undefined> {
+      const [photo] = await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+      if (!photo) return undefined;
+      const [row] = await db
+        .insert(faces)
+        .values({ userId, photoId, personId, boxX: box.x, boxY: box.y, boxWidth: box.width, boxHeight: box.height, source: 'manual' })
+        .returning();
+      return { id: row!.id, box: boxOf(row!), personId: row!.personId, source: row!.source };
+    },
+
+    /**
+     * A face removed (a wrong box, or not a face). Its embedding leaves its person's centroid, and a person it
+     * leaves with no face who has neither a name nor a contact is removed too (as Immich does): an unnamed
+     * person is only their faces. Named or linked people stay, for when they appear again. False: not theirs.
+     */
+    async removeFace(userId: number, faceId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [face] = await tx
+          .delete(faces)
+          .where(and(eq(faces.id, faceId), eq(faces.userId, userId)))
+          .returning({ personId: faces.personId, embedding: faces.embedding });
+        if (!face) return false;
+        if (face.personId === null) return true;
+        const [person] = await tx.select().from(people).where(owned(userId, face.personId));
+        if (!person) return true;
+        if (person.faceCount === 0 && person.name === null && person.contactId === null) {
+          await tx.delete(people).where(owned(userId, person.id));
+          return true;
+        }
+        if (face.embedding && person.centroid && person.centroidFaces > 0) {
+          const left = person.centroidFaces - 1;
+          await tx
+            .update(people)
+            .set({
+              centroid: left > 0 ? combine(person.centroid, person.centroidFaces, face.embedding, -1) : null,
+              centroidFaces: left,
+              updatedAt: new Date(),
+            })
+            .where(owned(userId, person.id));
+        }
+        return true;
+      });
+    },
+
     /** Each person's clearest face (the detector's surest), for their cover. */
     async covers(userId: number, personIds: number[]) {
       if (personIds.length === 0)
@@ -381,6 +429,25 @@ export function createPeopleRepo(db: Db) {
         .where(and(eq(faces.userId, userId), eq(faces.photoId, photoId)))
         .orderBy(asc(faces.boxX), asc(faces.id));
       return rows.map((r) => ({ id: r.id, box: boxOf(r), personId: r.personId, source: r.source }));
+    },
+
+    /** The people seen in the same photos as `personId`, the most often first, with how many photos they share. */
+    async together(userId: number, personId: number, limit: number): Promise<{ person: Person; photoCount: number }[]> {
+      const rows = await db.execute<PersonRow & { photoCount: number }>(sql`
+        SELECT p.id, p.name, p.contact_id AS "contactId", p.face_count AS "faceCount", p.hidden, p.on_this_day AS "onThisDay",
+               count(DISTINCT other.photo_id)::int AS "photoCount"
+        FROM faces own
+        JOIN faces other ON other.photo_id = own.photo_id AND other.user_id = ${userId}
+        JOIN people p ON p.id = other.person_id AND p.user_id = ${userId} AND NOT p.hidden
+        WHERE own.user_id = ${userId} AND own.person_id = ${personId} AND other.person_id <> ${personId}
+        GROUP BY p.id
+        ORDER BY "photoCount" DESC, p.name IS NULL, p.id
+        LIMIT ${limit}`);
+      const withCover = await withCovers(
+        userId,
+        rows.rows.map(({ photoCount: _, ...person }) => person),
+      );
+      return withCover.map((person, i) => ({ person, photoCount: rows.rows[i]!.photoCount }));
     },
 
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),

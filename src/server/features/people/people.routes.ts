@@ -2,9 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
+import { memorySchema } from '@shared/schemas/memories';
 import { pageQuerySchema } from '@shared/schemas/paging';
 import { photoPageQuerySchema, photoPageSchema } from '@shared/schemas/photos';
 import {
+  faceCreateSchema,
   facePatchSchema,
   faceSchema,
   faceSuggestionSchema,
@@ -14,6 +16,7 @@ import {
   personPageSchema,
   personPatchSchema,
   personSchema,
+  personTogetherSchema,
 } from '@shared/schemas/people';
 import { noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
@@ -54,12 +57,32 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => people.photos(currentUser(req).id, req.params.id, req.query),
   );
 
+  app.get('/people/:id/together', { schema: { params: idParamsSchema, response: { 200: personTogetherSchema } } }, (req) =>
+    people.together(currentUser(req).id, req.params.id),
+  );
+
+  app.get('/people/:id/memories', { schema: { params: idParamsSchema, response: { 200: z.array(memorySchema) } } }, (req) =>
+    people.memories(currentUser(req).id, req.params.id),
+  );
+
   app.patch('/faces/:id', { schema: { params: idParamsSchema, body: facePatchSchema, response: noContent } }, async (req, reply) => {
     await people.setFacePerson(currentUser(req).id, req.params.id, req.body.personId);
     return reply.code(204).send();
   });
 
-  app.get('/photos/:id/faces', { schema: { params: idParamsSchema, response: { 200: z.array(faceSchema) } } }, (req) =>
+  app.delete('/faces/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
+    await people.removeFace(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/photos/:id/faces', { schema: { tags: ['people'], params: idParamsSchema, response: { 200: z.array(faceSchema) } } }, (req) =>
     people.facesOfPhoto(currentUser(req).id, req.params.id),
+  );
+
+  // A face the detector missed, drawn by the owner.
+  app.post(
+    '/photos/:id/faces',
+    { schema: { tags: ['people'], params: idParamsSchema, body: faceCreateSchema, response: { 201: faceSchema } } },
+    async (req, reply) => reply.code(201).send(await people.addFace(currentUser(req).id, req.params.id, req.body)),
   );
 };

@@ -1,23 +1,28 @@
 // People in the photos (issue 29): status and settings, the people and their photos, naming, merging, and the
 // faces the owner is asked about.
 import type { PhotoPageQuery } from '@shared/schemas/photos';
-import type { PeopleSettings, PeopleStatus, PersonPatch } from '@shared/schemas/people';
+import type { FaceCreate, PeopleSettings, PeopleStatus, PersonPatch } from '@shared/schemas/people';
 import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { badRequest, notFound } from '../../lib/errors';
+import type { MemoriesService } from '../memories/memories.service';
 import type { PhotosService } from '../photos/photos.service';
 import type { FaceQueue } from './face-queue';
 import type { PeopleRepo } from './people.repo';
 
 const SUGGESTIONS_AT_ONCE = 50;
+/** A person's page shows this many of the people seen with them and of the memories that name them. */
+const TOGETHER_AT_ONCE = 12;
+const MEMORIES_AT_ONCE = 20;
 
 interface Options {
   repo: PeopleRepo;
   queue: FaceQueue;
   photos: Pick<PhotosService, 'page'>;
+  memories: Pick<MemoriesService, 'naming'>;
   serverEnabled: boolean;
 }
 
-export function createPeopleService({ repo, queue, photos, serverEnabled }: Options) {
+export function createPeopleService({ repo, queue, photos, memories, serverEnabled }: Options) {
   async function owned(userId: number, id: number) {
     const person = await repo.findOwned(userId, id);
     if (!person) throw notFound('Person not found');
@@ -71,7 +76,20 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
 
     async photos(userId: number, id: number, query: Omit<PhotoPageQuery, 'person'>) {
       await mustOwn(userId, id);
+      if (query.with !== undefined) await mustOwn(userId, query.with);
       return photos.page(userId, { ...query, person: id });
+    },
+
+    /** "Photos together with …": who else is in this person's photos, the most often first. */
+    async together(userId: number, id: number) {
+      await mustOwn(userId, id);
+      return repo.together(userId, id, TOGETHER_AT_ONCE);
+    },
+
+    /** The memories whose text names this person (by the name the owner gave them); none while unnamed. */
+    async memories(userId: number, id: number) {
+      const person = await owned(userId, id);
+      return person.name ? memories.naming(userId, person.name, MEMORIES_AT_ONCE) : [];
     },
 
     suggestions: (userId: number) => repo.suggestions(userId, SUGGESTIONS_AT_ONCE),
@@ -80,6 +98,18 @@ export function createPeopleService({ repo, queue, photos, serverEnabled }: Opti
       if (!(await repo.findFace(userId, faceId))) throw notFound('Face not found');
       if (personId !== null) await mustOwn(userId, personId);
       await repo.setFacePerson(userId, faceId, personId);
+    },
+
+    /** A face the owner drew around someone the detector missed; whose it is, if said, must be their person. */
+    async addFace(userId: number, photoId: number, { box, personId }: FaceCreate) {
+      if (personId !== undefined) await mustOwn(userId, personId);
+      const face = await repo.addManualFace(userId, photoId, box, personId ?? null);
+      if (!face) throw notFound('Photo not found');
+      return face;
+    },
+
+    async removeFace(userId: number, faceId: number) {
+      if (!(await repo.removeFace(userId, faceId))) throw notFound('Face not found');
     },
 
     async facesOfPhoto(userId: number, photoId: number) {

@@ -11,7 +11,7 @@ import type { WriteTags } from 'exiftool-vendored';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Face, PeopleStatus, PersonPage } from '@shared/schemas/people';
-import { faces } from '@server/db/schema';
+import { faces, people } from '@server/db/schema';
 import { exiftool } from '@server/lib/exiftool';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -201,6 +201,70 @@ describe('/api/people', () => {
     const [face] = (await get<Face[]>(cookie, `/api/photos/${again}/faces`)).body;
     expect(face).toMatchObject({ source: 'detected', personId: facesOfPhoto[0]!.personId });
   }, 120_000);
+
+  it('lets the owner draw a face the detector missed and remove a face; bad boxes and other people’s ids change nothing', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const blank = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a7' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await upload(cookie, blank, 'blank.jpg');
+    const send = (method: 'POST' | 'DELETE', url: string, payload?: object, as = cookie) =>
+      t.app.inject({ method, url, headers: { cookie: as }, ...(payload ? { payload } : {}) });
+    const facesOf = async () => (await get<Face[]>(cookie, `/api/photos/${photo}/faces`)).body.filter((f) => f.source === 'manual');
+    const box = { x: 0.1, y: 0.2, width: 0.25, height: 0.3 };
+
+    // Bad boxes: outside the picture, no size, not a box at all.
+    for (const bad of [
+      { ...box, width: 0 },
+      { ...box, height: -0.1 },
+      { ...box, x: 1.2 },
+      { ...box, x: 0.9 },
+      { ...box, y: -0.01 },
+      { x: 0.1, y: 0.1 },
+      'a face',
+    ]) {
+      const res = await send('POST', `/api/photos/${photo}/faces`, { box: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toHaveProperty('message');
+    }
+    expect((await send('POST', `/api/photos/${photo}/faces`, {})).statusCode).toBe(400);
+    expect(await facesOf()).toEqual([]);
+
+    // Drawn without a name, then one drawn as someone the owner already has.
+    const drawn = await send('POST', `/api/photos/${photo}/faces`, { box });
+    expect(drawn.statusCode).toBe(201);
+    expect(drawn.json()).toMatchObject({ id: expect.any(Number), box, personId: null, source: 'manual' });
+    const [rose, nobody] = await t.db
+      .insert(people)
+      .values([
+        { userId: user.id, name: 'Rose Martin' },
+        { userId: user.id, name: null },
+      ])
+      .returning({ id: people.id });
+    const hers = await send('POST', `/api/photos/${photo}/faces`, { box: { x: 0.6, y: 0.1, width: 0.2, height: 0.2 }, personId: rose!.id });
+    expect(hers.json()).toMatchObject({ personId: rose!.id, source: 'manual' });
+    expect((await get<{ faceCount: number }>(cookie, `/api/people/${rose!.id}`)).body.faceCount).toBe(1);
+
+    // Another account's photo, person or face: a 404, and nothing changes.
+    const stranger = await signUp(t.app);
+    const theirPhoto = await upload(stranger.cookie, blank, 'theirs.jpg');
+    expect((await send('POST', `/api/photos/${photo}/faces`, { box }, stranger.cookie)).statusCode).toBe(404);
+    expect((await send('POST', `/api/photos/${theirPhoto}/faces`, { box, personId: rose!.id }, stranger.cookie)).statusCode).toBe(404);
+    const [theirPerson] = await t.db.insert(people).values({ userId: stranger.user.id }).returning({ id: people.id });
+    expect((await send('POST', `/api/photos/${photo}/faces`, { box, personId: theirPerson!.id })).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/faces/${hers.json<Face>().id}`, undefined, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(stranger.cookie, `/api/photos/${theirPhoto}/faces`)).body).toEqual([]);
+    expect(await facesOf()).toHaveLength(2);
+
+    // Removed: a named person stays (with no face), an unnamed one left with none is no more.
+    expect((await send('DELETE', `/api/faces/${hers.json<Face>().id}`)).statusCode).toBe(204);
+    expect((await send('DELETE', `/api/faces/${hers.json<Face>().id}`)).statusCode).toBe(404);
+    expect((await get<{ faceCount: number }>(cookie, `/api/people/${rose!.id}`)).body.faceCount).toBe(0);
+    const his = await send('POST', `/api/photos/${photo}/faces`, { box, personId: nobody!.id });
+    expect((await send('DELETE', `/api/faces/${his.json<Face>().id}`)).statusCode).toBe(204);
+    expect((await get(cookie, `/api/people/${nobody!.id}`)).status).toBe(404);
+    expect((await facesOf()).map((f) => f.id)).toEqual([drawn.json<Face>().id]);
+  }, 60_000);
 
   it('answers bad input with a 4xx that changes nothing', async () => {
     const { cookie } = await signUp(t.app);
