@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../time-zone';
-import { calendarDateSchema, isoDateTimeSchema } from './common';
+import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
 
 // spec §4: sort ascending or descending (default descending); filter all, photo, memory or document
 // (default all, i.e. the parameter is omitted).
@@ -17,11 +17,21 @@ export { isTimeZone } from '../time-zone';
  */
 const timeZoneSchema = z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris');
 
+/**
+ * Issue 29: only the photos this person (one of the owner's people) is in; memories and documents are left out.
+ * Another account's person finds nothing.
+ */
+const personParam = z
+  .string({ error: 'person must be the id of one of your people' })
+  .regex(/^[1-9]\d{0,9}$/, 'person must be the id of one of your people')
+  .refine((v) => Number(v) <= MAX_ID, 'person must be the id of one of your people');
+
 /** GET /api/timeline (spec §7). */
 export const timelineQuerySchema = z.object({
   sortDirection: sortDirectionSchema.optional(),
   contentType: contentTypeSchema.optional(),
   tz: timeZoneSchema.optional(),
+  person: personParam.optional(),
 });
 
 /** A JavaScript-safe year the timeline can hold (photo dates come from EXIF and may be odd). */
@@ -143,6 +153,7 @@ export const timelineSummarySchema = z.object({
 export const timelineSummaryQuerySchema = z.object({
   sortDirection: sortDirectionSchema.optional(),
   tz: timeZoneSchema.optional(),
+  person: personParam.optional(),
 });
 
 export const timelinePeriodSchema = z.object({

@@ -32,6 +32,8 @@ interface ItemQuery {
   tz: string;
   direction: SortDirection;
   contentType?: ContentType;
+  /** Only the photos this person of the owner's is in (issue 29): no memories or documents. */
+  person?: number;
   range?: TimelineRange;
   after?: TimelineCursor;
   /** Rows to return; omitted → all. */
@@ -100,15 +102,20 @@ function createReads(db: Executor) {
     },
 
     /** Item counts per type, year and month in the viewer's time zone. */
-    async countByMonth(userId: number, tz: string): Promise<CountRow[]> {
+    async countByMonth(userId: number, tz: string, person?: number): Promise<CountRow[]> {
+      const others =
+        person === undefined
+          ? sql`union all
+          select 'memory', event_date::timestamp from memories where user_id = ${userId}
+          union all
+          select 'document', uploaded_at at time zone ${tz}::text from vault_files where user_id = ${userId}`
+          : sql``;
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select type, extract(year from local)::int as year, extract(month from local)::int as month, count(*)::int as n
         from (
-          select 'photo' as type, coalesce(date_taken, created_at) at time zone ${tz}::text as local from photos where user_id = ${userId}
-          union all
-          select 'memory', event_date::timestamp from memories where user_id = ${userId}
-          union all
-          select 'document', uploaded_at at time zone ${tz}::text from vault_files where user_id = ${userId}
+          select 'photo' as type, coalesce(date_taken, created_at) at time zone ${tz}::text as local from photos
+            where user_id = ${userId} ${ofPerson(userId, person)}
+          ${others}
         ) s
         group by 1, 2, 3`);
       return rows as unknown as CountRow[];
@@ -120,21 +127,27 @@ function createReads(db: Executor) {
      * update or delete changes the digest (short of a 2^-64 hash coincidence); it costs one pass over the
      * user's rows inside PostgreSQL and nothing on the event loop.
      */
-    async fingerprint(userId: number): Promise<string> {
+    async fingerprint(userId: number, withFaces = false): Promise<string> {
       const digest = (table: SQL) => sql`(select count(*) || ':' ||
           coalesce(bit_xor(hashint8extended((id::bigint << 32) | xmin::text::bigint, 1)), 0) || ':' ||
           coalesce(bit_xor(hashint8extended((id::bigint << 32) | xmin::text::bigint, 2)), 0)
         from ${table} where user_id = ${userId})`;
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select ${digest(sql`photos`)} || '|' || ${digest(sql`memories`)} || '|' ||
-               ${digest(sql`memory_attachments`)} || '|' || ${digest(sql`vault_files`)} as fp`);
+               ${digest(sql`memory_attachments`)} || '|' || ${digest(sql`vault_files`)}
+               ${withFaces ? sql`|| '|' || ${digest(sql`faces`)}` : sql``} as fp`);
       return String(rows[0]?.fp);
     },
   };
 }
 
 const direction = (q: { direction: SortDirection }) => sql.raw(q.direction === 'asc' ? 'asc' : 'desc');
-const wants = (q: ItemQuery, type: ContentType) => !q.contentType || q.contentType === type;
+const wants = (q: ItemQuery, type: ContentType) =>
+  (!q.contentType || q.contentType === type) && (q.person === undefined || type === 'photo');
+
+/** With a person: only the photos their faces are in, the owner's faces only. */
+const ofPerson = (userId: number, person: number | undefined) =>
+  person === undefined ? sql`` : sql`and id in (select photo_id from faces where user_id = ${userId} and person_id = ${person})`;
 
 /** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds). */
 const isoDate = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -180,12 +193,12 @@ function itemsQuery(q: ItemQuery): SQL {
     branches.push(
       branch(
         photo(sql`date_taken`),
-        sql`where user_id = ${q.userId} and date_taken is not null ${inRange(sql`date_taken`, from, to)} ${after(sql`date_taken`, TYPE_RANK.photo, sql`date_taken`)}`,
+        sql`where user_id = ${q.userId} and date_taken is not null ${ofPerson(q.userId, q.person)} ${inRange(sql`date_taken`, from, to)} ${after(sql`date_taken`, TYPE_RANK.photo, sql`date_taken`)}`,
         sql`date_taken`,
       ),
       branch(
         photo(sql`created_at`),
-        sql`where user_id = ${q.userId} and date_taken is null ${inRange(sql`created_at`, from, to)} ${after(sql`created_at`, TYPE_RANK.photo, sql`created_at`)}`,
+        sql`where user_id = ${q.userId} and date_taken is null ${ofPerson(q.userId, q.person)} ${inRange(sql`created_at`, from, to)} ${after(sql`created_at`, TYPE_RANK.photo, sql`created_at`)}`,
         sql`created_at`,
       ),
     );

@@ -22,6 +22,7 @@ interface Options {
   sortDirection: SortDirection;
   contentType?: ContentType;
   tz: string;
+  person?: number;
 }
 
 // spec §4 / §9: default sort descending, default filter all.
@@ -29,6 +30,7 @@ const resolve = (q: TimelineQuery): Options => ({
   sortDirection: q.sortDirection ?? 'desc',
   contentType: q.contentType,
   tz: q.tz ?? DEFAULT_TZ,
+  person: q.person === undefined ? undefined : Number(q.person),
 });
 
 /** PostgreSQL knows fewer zone names than some JavaScript runtimes: its refusal is the client's mistake. */
@@ -77,15 +79,16 @@ interface BuiltTimeline {
 }
 
 export function createTimelineService({ repo }: { repo: TimelineRepo }) {
-  const queryKey = (userId: number, o: Options) => `${userId}|${o.sortDirection}|${o.contentType ?? 'all'}|${o.tz}`;
+  const queryKey = (userId: number, o: Options) => `${userId}|${o.sortDirection}|${o.contentType ?? 'all'}|${o.tz}|${o.person ?? 'anyone'}`;
   const etagOf = (key: string, fingerprint: string) => contentEtag('tl', `${key}|${fingerprint}`);
 
   async function build(key: string, userId: number, o: Options): Promise<BuiltTimeline> {
     // Fingerprint and body from one snapshot: the ETag always names exactly the rows the body shows.
     const fresh = await withZone(() =>
       repo.snapshot(async (reads) => ({
-        fingerprint: await reads.fingerprint(userId),
-        json: await reads.timelineJson({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType }),
+        // with a person, their faces decide which photos show: a face moved changes the answer
+        fingerprint: await reads.fingerprint(userId, o.person !== undefined),
+        json: await reads.timelineJson({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType, person: o.person }),
       })),
     );
     // Not re-validated against timelineSchema here: on a large library that check alone would hold the
@@ -106,7 +109,7 @@ export function createTimelineService({ repo }: { repo: TimelineRepo }) {
     async listResponse(userId: number, q: TimelineQuery, ifNoneMatch?: string) {
       const o = resolve(q);
       const key = queryKey(userId, o);
-      const current = await withZone(() => repo.fingerprint(userId));
+      const current = await withZone(() => repo.fingerprint(userId, o.person !== undefined));
       const etag = etagOf(key, current);
       if (etagMatches(ifNoneMatch, etag)) return { notModified: true as const, etag };
       // Requests that saw the same fingerprint share one build: its snapshot is at least as new as what each
@@ -121,8 +124,9 @@ export function createTimelineService({ repo }: { repo: TimelineRepo }) {
     },
 
     /** GET /api/timeline/summary: counts per type, year and month; years and months in sort order. */
-    async summary(userId: number, q: { sortDirection?: SortDirection; tz?: string }): Promise<TimelineSummary> {
-      const rows = await withZone(() => repo.countByMonth(userId, q.tz ?? DEFAULT_TZ));
+    async summary(userId: number, q: { sortDirection?: SortDirection; tz?: string; person?: string }): Promise<TimelineSummary> {
+      const person = q.person === undefined ? undefined : Number(q.person);
+      const rows = await withZone(() => repo.countByMonth(userId, q.tz ?? DEFAULT_TZ, person));
       const totals = emptyCounts();
       const years = new Map<number, TimelineSummary['years'][number]>();
       for (const row of rows) {
@@ -153,7 +157,16 @@ export function createTimelineService({ repo }: { repo: TimelineRepo }) {
       const limit = q.limit === undefined ? TIMELINE_PAGE_DEFAULT : Number(q.limit);
       const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
       const rows = await withZone(() =>
-        repo.listPage({ userId, tz: o.tz, direction: o.sortDirection, contentType: o.contentType, range, after, limit: limit + 1 }),
+        repo.listPage({
+          userId,
+          tz: o.tz,
+          direction: o.sortDirection,
+          contentType: o.contentType,
+          person: o.person,
+          range,
+          after,
+          limit: limit + 1,
+        }),
       );
       const page = rows.slice(0, limit);
       const last = page.at(-1);

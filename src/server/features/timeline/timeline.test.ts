@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timelineSchema, type TimelineGroup, type TimelineItem, type TimelinePeriod, type TimelineSummary } from '@shared/schemas/timeline';
-import { memories, memoryAttachments, photos, vaultFiles } from '@server/db/schema';
+import { faces, memories, memoryAttachments, people, photos, vaultFiles } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
 let t: TestApp;
@@ -441,6 +441,52 @@ describe('paged endpoints', () => {
   it('answers an empty period with no items and no cursor', async () => {
     const res = await get(cookie, '/api/timeline/period?year=1950&month=2');
     expect(res.json()).toEqual({ year: 1950, month: 2, items: [], nextCursor: null });
+  });
+});
+
+describe('a person (issue 29)', () => {
+  it('shows only the photos their faces are in, in the full timeline, its pages and its summary; never by another’s person', async () => {
+    const owner = await signUp(t.app);
+    const u = owner.user.id;
+    const dated = await addPhoto(u, { dateTaken: '2019-07-10T09:00:00.000Z', title: 'Rose at the lake' });
+    const undated = await addPhoto(u, { dateTaken: null, createdAt: '2020-06-01T12:00:00.000Z', title: 'Rose, scanned' });
+    const without = await addPhoto(u, { dateTaken: '2019-08-01T09:00:00.000Z', title: 'Nobody' });
+    await addMemory(u, '2019-07-10', 'The lake');
+    await addDocument(u, '2019-07-11T08:00:00.000Z');
+    const [rose, other] = await t.db
+      .insert(people)
+      .values([{ userId: u, name: 'Rose' }, { userId: u }])
+      .returning({ id: people.id });
+    const box = { boxX: 0.1, boxY: 0.1, boxWidth: 0.2, boxHeight: 0.2, source: 'manual' as const };
+    await t.db.insert(faces).values([
+      { userId: u, photoId: dated.id, personId: rose!.id, ...box },
+      { userId: u, photoId: undated.id, personId: rose!.id, ...box },
+      { userId: u, photoId: without.id, personId: other!.id, ...box },
+    ]);
+
+    const full = await timeline(owner.cookie, `?person=${rose!.id}`);
+    expect(shape(full)).toEqual([
+      [2020, [`photo:${undated.id}`]],
+      [2019, [`photo:${dated.id}`]],
+    ]);
+    expect((await viaPages(owner.cookie, { person: String(rose!.id) }, { limit: 1 })).groups).toEqual(full);
+    const summary: TimelineSummary = (await get(owner.cookie, `/api/timeline/summary?person=${rose!.id}`)).json();
+    expect(summary.totals).toEqual({ photo: 2, memory: 0, document: 0, total: 2 });
+
+    // A face moved to someone else: the cached answer is not served again.
+    const first = await get(owner.cookie, `/api/timeline?person=${rose!.id}`);
+    await t.db.update(faces).set({ personId: other!.id }).where(eq(faces.photoId, undated.id));
+    const after = await get(owner.cookie, `/api/timeline?person=${rose!.id}`, { 'if-none-match': String(first.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(shape(after.json())).toEqual([[2019, [`photo:${dated.id}`]]]);
+
+    // Another account asking for her: nothing, not even its own items.
+    const stranger = await signUp(t.app);
+    await addPhoto(stranger.user.id, { dateTaken: '2019-07-10T09:00:00.000Z' });
+    expect(await timeline(stranger.cookie, `?person=${rose!.id}`)).toEqual([]);
+    expect((await get(stranger.cookie, `/api/timeline/summary?person=${rose!.id}`)).json().totals.total).toBe(0);
+    for (const bad of ['0', '-1', 'rose', '99999999999'])
+      expect((await get(owner.cookie, `/api/timeline/period?year=2019&person=${bad}`)).statusCode).toBe(400);
   });
 });
 
