@@ -217,6 +217,7 @@ const RULES: Record<string, Rule> = {
     request: (w) => ({ url: `/api/faces/${w.faceId}`, payload: { personId: w.otherPersonId } }),
     attacks: (w) => [
       { url: `/api/faces/${w.faceId}`, payload: { personId: null } },
+      { url: `/api/faces/${w.faceId}`, payload: { name: 'Mallory' } },
       { url: `/api/faces/${w.attackerFaceId}`, payload: { personId: w.personId } },
     ],
   },

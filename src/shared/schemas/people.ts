@@ -80,10 +80,21 @@ export const personPatchSchema = z
 export const personMergeSchema = z.object({ intoId: idOf('intoId') });
 
 /** Who a face is: one of the owner's people, or nobody (a face the owner says is not who was suggested). */
-export const facePatchSchema = z.object({ personId: idOf('personId').nullable() });
+const typedName = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'Type a name')
+  .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`);
+
+/** Or a typed name: the owner's person of that name (letter case aside), made when there is none. */
+export const facePatchSchema = z
+  .object({ personId: idOf('personId').nullable().optional(), name: typedName.optional() })
+  .refine((patch) => (patch.personId !== undefined) !== (patch.name !== undefined), 'Send personId or name, one of them');
 
 /** A face the detector missed, drawn by the owner around it (source "manual"), and whose it is if they know. */
-export const faceCreateSchema = z.object({ box: faceBoxSchema, personId: idOf('personId').optional() });
+export const faceCreateSchema = z
+  .object({ box: faceBoxSchema, personId: idOf('personId').optional(), name: typedName.optional() })
+  .refine((face) => face.personId === undefined || face.name === undefined, 'Send personId or name, not both');
 
 /** A face the owner is asked about: "Is this Mum?" */
 export const faceSuggestionSchema = z.object({
@@ -98,6 +109,7 @@ export const faceSuggestionSchema = z.object({
 export type FaceBox = z.infer<typeof faceBoxSchema>;
 export type Face = z.infer<typeof faceSchema>;
 export type FaceCreate = z.infer<typeof faceCreateSchema>;
+export type FacePatch = z.infer<typeof facePatchSchema>;
 export type PeopleStatus = z.infer<typeof peopleStatusSchema>;
 export type PeopleSettings = z.infer<typeof peopleSettingsSchema>;
 export type Person = z.infer<typeof personSchema>;

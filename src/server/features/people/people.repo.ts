@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Face, FaceBox, PeopleStatus, Person } from '@shared/schemas/people';
 import type { Db } from '../../db/client';
-import { contacts, faces, people, photos, users } from '../../db/schema';
+import { collections, contacts, faces, people, photos, users } from '../../db/schema';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { photoThumbnailUrl } from '../photos/photos.service';
 import { combine, withFace, type Centroid } from './grouping';
@@ -280,6 +280,11 @@ export function createPeopleRepo(db: Db) {
             updatedAt: new Date(),
           })
           .where(eq(people.id, intoId));
+        // a collection of every photo of `fromId` goes on as every photo of `intoId`, its links and releases kept
+        await tx
+          .update(collections)
+          .set({ personId: intoId, updatedAt: new Date() })
+          .where(and(eq(collections.userId, userId), eq(collections.personId, fromId)));
         await tx.delete(people).where(eq(people.id, fromId));
       });
     },
@@ -348,6 +353,17 @@ export function createPeopleRepo(db: Db) {
           .where(eq(people.id, personId));
       });
     },
+
+    async ownsPhoto(userId: number, photoId: number) {
+      const [row] = await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
+      return row !== undefined;
+    },
+
+    /** The owner's person of that name (letter case aside), made when there is none. */
+    personIdNamed: async (userId: number, name: string) => (await db.transaction((tx) => repo.personNamed(tx, userId, name))).id,
 
     /** A face the owner drew around someone the detector missed; undefined when the photo is not theirs. */
     async addManualFace(userId: number, photoId: number, box: FaceBox, personId: number | null): Promise<Face | undefined> {

@@ -66,7 +66,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch('/faces/:id', { schema: { params: idParamsSchema, body: facePatchSchema, response: noContent } }, async (req, reply) => {
-    await people.setFacePerson(currentUser(req).id, req.params.id, req.body.personId);
+    await people.setFacePerson(currentUser(req).id, req.params.id, req.body);
     return reply.code(204).send();
   });
 

@@ -1,7 +1,7 @@
 // People in the photos (issue 29): status and settings, the people and their photos, naming, merging, and the
 // faces the owner is asked about.
 import type { PhotoPageQuery } from '@shared/schemas/photos';
-import type { FaceCreate, PeopleSettings, PeopleStatus, PersonPatch } from '@shared/schemas/people';
+import type { FaceCreate, FacePatch, PeopleSettings, PeopleStatus, PersonPatch } from '@shared/schemas/people';
 import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import type { MemoriesService } from '../memories/memories.service';
@@ -31,6 +31,14 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
   /** The same 404 without reading the person and their cover. */
   async function mustOwn(userId: number, id: number) {
     if (!(await repo.owns(userId, id))) throw notFound('Person not found');
+  }
+
+  /** Whom a face is said to be: one of the owner's people, a typed name (their person of that name, made when none), or nobody. */
+  async function personFor(userId: number, who: { personId?: number | null; name?: string }): Promise<number | null> {
+    if (who.name !== undefined) return repo.personIdNamed(userId, who.name);
+    if (who.personId === undefined || who.personId === null) return null;
+    await mustOwn(userId, who.personId);
+    return who.personId;
   }
 
   return {
@@ -94,16 +102,15 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
 
     suggestions: (userId: number) => repo.suggestions(userId, SUGGESTIONS_AT_ONCE),
 
-    async setFacePerson(userId: number, faceId: number, personId: number | null) {
+    async setFacePerson(userId: number, faceId: number, who: FacePatch) {
       if (!(await repo.findFace(userId, faceId))) throw notFound('Face not found');
-      if (personId !== null) await mustOwn(userId, personId);
-      await repo.setFacePerson(userId, faceId, personId);
+      await repo.setFacePerson(userId, faceId, await personFor(userId, who));
     },
 
     /** A face the owner drew around someone the detector missed; whose it is, if said, must be their person. */
-    async addFace(userId: number, photoId: number, { box, personId }: FaceCreate) {
-      if (personId !== undefined) await mustOwn(userId, personId);
-      const face = await repo.addManualFace(userId, photoId, box, personId ?? null);
+    async addFace(userId: number, photoId: number, { box, ...who }: FaceCreate) {
+      if (!(await repo.ownsPhoto(userId, photoId))) throw notFound('Photo not found');
+      const face = await repo.addManualFace(userId, photoId, box, await personFor(userId, who));
       if (!face) throw notFound('Photo not found');
       return face;
     },

@@ -256,6 +256,24 @@ describe('/api/people', () => {
     expect((await get(stranger.cookie, `/api/photos/${theirPhoto}/faces`)).body).toEqual([]);
     expect(await facesOf()).toHaveLength(2);
 
+    // A typed name: the owner's person of that name, made when there is none, found again whatever the letter case.
+    const named = await send('POST', `/api/photos/${photo}/faces`, { box, name: 'Grandpa Joe' });
+    const joe = named.json<Face>().personId!;
+    expect((await get<{ name: string }>(cookie, `/api/people/${joe}`)).body.name).toBe('Grandpa Joe');
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/faces/${drawn.json<Face>().id}`,
+      headers: { cookie },
+      payload: { name: ' grandpa joe ' },
+    });
+    expect(again.statusCode).toBe(204);
+    expect((await get<{ faceCount: number }>(cookie, `/api/people/${joe}`)).body.faceCount).toBe(2);
+    expect((await send('POST', `/api/photos/${photo}/faces`, { box, name: 'Joe', personId: rose!.id })).statusCode).toBe(400);
+    expect((await send('POST', `/api/photos/${photo}/faces`, { box, name: '  ' })).statusCode).toBe(400);
+    expect((await send('POST', `/api/photos/${photo}/faces`, { box, name: 'Mallory' }, stranger.cookie)).statusCode).toBe(404);
+    expect((await get<PersonPage>(stranger.cookie, '/api/people')).body.items).toEqual([]);
+    expect((await send('DELETE', `/api/faces/${named.json<Face>().id}`)).statusCode).toBe(204);
+
     // Removed: a named person stays (with no face), an unnamed one left with none is no more.
     expect((await send('DELETE', `/api/faces/${hers.json<Face>().id}`)).statusCode).toBe(204);
     expect((await send('DELETE', `/api/faces/${hers.json<Face>().id}`)).statusCode).toBe(404);
