@@ -180,7 +180,7 @@ export function buildServices(app: FastifyInstance) {
     timeline: createTimelineService({ repo: createTimelineRepo(db) }),
     onThisDay: createOnThisDayService({ db, repo: createOnThisDayRepo(db) }),
     health: createHealthService({ db, files }),
-    people: createPeopleService({ repo: peopleRepo, queue: faceQueue, photos, serverEnabled: facesOn }),
+    people: createPeopleService({ repo: peopleRepo, queue: faceQueue, photos, memories, serverEnabled: facesOn }),
   };
 }
 export type AppServices = ReturnType<typeof buildServices>;

@@ -21,6 +21,14 @@ export const photoSortSchema = z.enum(['dateTaken', 'createdAt', 'title'], {
 });
 
 export const photoListQuerySchema = z.object({ sortBy: photoSortSchema.optional() });
+const personIdParam = (name: string) =>
+  z
+    .string({ error: `${name} must be the id of one of your people` })
+    .regex(/^[1-9]\d{0,9}$/, `${name} must be the id of one of your people`)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, `${name} must be the id of one of your people`))
+    .optional();
+
 /**
  * GET /api/photos/page (issue 15): the gallery a page at a time, in the same orders as the list. `from` (the
  * date orders only, instead of a cursor) starts at the newest photo at or before that instant: the scrubber's jump.
@@ -29,12 +37,9 @@ export const photoPageQuerySchema = pageQuerySchema.extend({
   sortBy: photoSortSchema.optional(),
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }).optional(),
   /** Only the photos this person is in (issue 29). */
-  person: z
-    .string({ error: 'person must be the id of one of your people' })
-    .regex(/^[1-9]\d{0,9}$/, 'person must be the id of one of your people')
-    .transform(Number)
-    .pipe(z.number().max(MAX_ID, 'person must be the id of one of your people'))
-    .optional(),
+  person: personIdParam('person'),
+  /** With `person`: only the photos both are in ("photos together with …"). */
+  with: personIdParam('with'),
 });
 
 /** GET /api/photos/months: how many photos each month holds, in the viewer's time zone (the scrubber's marks). */

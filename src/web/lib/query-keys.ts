@@ -38,8 +38,12 @@ export const queryKeys = {
     status: ['people', 'status'] as const,
     list: ['people', 'list'] as const,
     detail: (id: number) => ['people', 'detail', id] as const,
-    photos: (id: number) => ['people', 'photos', id] as const,
+    photos: (id: number, withId?: number) => ['people', 'photos', id, withId ?? 'alone'] as const,
+    together: (id: number) => ['people', 'together', id] as const,
+    memories: (id: number) => ['people', 'memories', id] as const,
     suggestions: ['people', 'suggestions'] as const,
+    /** The faces in one photo, with their boxes (the photo viewer). */
+    faces: (photoId: number) => ['people', 'faces', photoId] as const,
   },
   photos: {
     all: ['photos'] as const,
@@ -47,7 +51,7 @@ export const queryKeys = {
     list: (sortBy?: string) => ['photos', 'list', sortBy ?? 'default'] as const,
     /** The gallery's keyset page chains: one per order, and one per scrubber jump (`from`). */
     pageChains: ['photos', 'pages'] as const,
-    pages: (sortBy: string, from?: string) => ['photos', 'pages', sortBy, from ?? 'newest'] as const,
+    pages: (sortBy: string, from?: string, person?: number) => ['photos', 'pages', sortBy, from ?? 'newest', person ?? 'everyone'] as const,
     /** The scrubber's photos per month. */
     allMonths: ['photos', 'months'] as const,
     months: (sortBy: string, tz: string) => ['photos', 'months', sortBy, tz] as const,
@@ -121,8 +125,8 @@ export const queryKeys = {
   timeline: {
     all: ['timeline'] as const,
     list: (sortDirection: string, contentType: string) => ['timeline', 'list', sortDirection, contentType] as const,
-    summary: (tz: string) => ['timeline', 'summary', tz] as const,
-    period: (year: number, sortDirection: string, contentType: string, tz: string) =>
-      ['timeline', 'period', year, sortDirection, contentType, tz] as const,
+    summary: (tz: string, person?: number) => ['timeline', 'summary', tz, person ?? 'everyone'] as const,
+    period: (year: number, sortDirection: string, contentType: string, tz: string, person?: number) =>
+      ['timeline', 'period', year, sortDirection, contentType, tz, person ?? 'everyone'] as const,
   },
 };

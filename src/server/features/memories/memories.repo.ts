@@ -117,6 +117,17 @@ export function createMemoriesRepo(db: Db) {
       return rows.map((row) => toMemory(row, attachments.get(row.id) ?? []));
     },
 
+    /** The newest `limit` of the owner's memories whose words hold `phrase` (a person's name: issue 29). */
+    async idsNaming(userId: number, phrase: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: memories.id })
+        .from(memories)
+        .where(and(eq(memories.userId, userId), sql`${memories.searchVector} @@ phraseto_tsquery('heirloom_simple', ${phrase})`))
+        .orderBy(desc(memories.eventDate), desc(memories.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /** One page of listByOwner, after `cursor` (issue 15); with `ids`, only those of the caller's memories. */
     async pageByOwner(userId: number, cursor: string | undefined, limit: number, ids?: number[]) {
       const page = keysetPage(MEMORY_KEYSET, cursor, limit);

@@ -170,6 +170,12 @@ export function createMemoriesService({
     page: (userId: number, query: MemoryPageQuery) =>
       repo.pageByOwner(userId, query.cursor, pageLimit(query), query.ids?.split(',').map(Number)),
 
+    /** The newest `limit` memories whose text names `name` (a person's page, issue 29), in the list's order. */
+    async naming(userId: number, name: string, limit: number) {
+      const ids = await repo.idsNaming(userId, name, limit);
+      return ids.length === 0 ? [] : (await repo.pageByOwner(userId, undefined, limit, ids)).items;
+    },
+
     /** One memory, as the list shows it (a search result opens it even when its page is not loaded). */
     async get(userId: number, id: number) {
       const memory = await repo.findOwned(userId, id);

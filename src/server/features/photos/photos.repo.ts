@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
+import { hasFaceOf } from '../../db/collection-contents';
 import { databaseNow, livePublicLink } from '../../db/grant-conditions';
 import { faces, photos } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
@@ -100,13 +101,17 @@ const monthStart = (month: SQL, zone: () => SQL) => sql`(
 
 /**
  * isPublic as read (decision 025): the flag a client wrote, or the photo is in a collection with a live public
- * link. Writing the flag gives no access; grants do.
+ * link (a person collection holds every photo of its person: db/collection-contents.ts). Writing the flag gives
+ * no access; grants do.
  */
 // Spelled with the table's name: drizzle drops the table from columns in single-table selects and RETURNING,
 // and an unqualified "id" inside the subquery would mean collection_items.id.
 const isPublicRead = sql<boolean>`(photos.is_public OR EXISTS (
   SELECT 1 FROM collection_items ci JOIN grants ON grants.collection_id = ci.collection_id
-  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND ${livePublicLink(databaseNow)}))`;
+  WHERE ci.photo_id = photos.id AND ci.user_id = photos.user_id AND ${livePublicLink(databaseNow)})
+  OR EXISTS (SELECT 1 FROM collections pc JOIN grants ON grants.collection_id = pc.id
+  WHERE pc.user_id = photos.user_id AND pc.person_id IS NOT NULL AND ${livePublicLink(databaseNow)}
+    AND ${hasFaceOf(sql`photos.id`, sql`photos.user_id`, sql`pc.person_id`)}))`;
 // search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(photos);
 /** Every column, with isPublic as read: what becomes a Photo. */
@@ -140,7 +145,7 @@ export function createPhotosRepo(db: Db) {
 
     /**
      * One page of the gallery in `sort` order (createdAt when none), after `cursor` or from the instant `from`;
-     * with `personId`, only the photos that person's faces are in.
+     * with `personIds`, only the photos every one of those people is in.
      */
     async pageByOwner(
       userId: number,
@@ -148,23 +153,22 @@ export function createPhotosRepo(db: Db) {
       cursor: string | undefined,
       limit: number,
       from?: Date,
-      personId?: number,
+      personIds: number[] = [],
     ) {
       const page = keysetPage(PHOTO_KEYSETS[sort ?? 'createdAt'], cursor, limit, from && [from.toISOString()]);
-      const ofPerson =
-        personId === undefined
-          ? undefined
-          : inArray(
-              photos.id,
-              db
-                .select({ id: faces.photoId })
-                .from(faces)
-                .where(and(eq(faces.userId, userId), eq(faces.personId, personId))),
-            );
+      const ofPeople = personIds.map((personId) =>
+        inArray(
+          photos.id,
+          db
+            .select({ id: faces.photoId })
+            .from(faces)
+            .where(and(eq(faces.userId, userId), eq(faces.personId, personId))),
+        ),
+      );
       const rows = await db
         .select({ ...photoColumns, ...page.columns })
         .from(photos)
-        .where(and(eq(photos.userId, userId), ofPerson, page.where))
+        .where(and(eq(photos.userId, userId), ...ofPeople, page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);

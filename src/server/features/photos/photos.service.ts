@@ -199,7 +199,9 @@ export function createPhotosService({
       const from = query.from === undefined ? undefined : new Date(query.from);
       // year 0 (an offset can reach it from 0001-01-01) does not exist in PostgreSQL: a 500 there
       if (from && from.getTime() < EARLIEST_INSTANT) throw badRequest('from must be in the year 1 or later');
-      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from, query.person);
+      if (query.with !== undefined && query.person === undefined) throw badRequest('with needs person: the photos both are in');
+      const people = [query.person, query.with].filter((id) => id !== undefined);
+      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from, people);
     },
 
     /**

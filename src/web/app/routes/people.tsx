@@ -44,6 +44,7 @@ export function PersonRoute() {
           id={personId}
           notFound={<NotFoundRoute />}
           thumbnail={thumbnail}
+          memoryHref={(memoryId) => `${paths.memories}?memory=${memoryId}`}
           onMerged={(intoId) => navigate(personPath(intoId), { replace: true })}
         />
       </ErrorBoundary>

@@ -1,6 +1,7 @@
 // People in the photos (issue 29): fetch + cache only; the components own toasts and dialogs.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPage, PersonPatch } from '@shared/schemas/people';
+import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPage, PersonPatch, PersonTogether } from '@shared/schemas/people';
+import type { Memory } from '@shared/schemas/memories';
 import type { Contact } from '@shared/schemas/contacts';
 import type { PhotoPage } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
@@ -40,16 +41,25 @@ export const usePeoplePages = () =>
 export const usePerson = (id: number) =>
   useQuery({ queryKey: queryKeys.people.detail(id), queryFn: () => api.get<Person>(`/api/people/${id}`), retry: false });
 
-export const usePersonPhotos = (id: number) =>
+/** A person's photos, or (with `withId`) only those they share with that other person. */
+export const usePersonPhotos = (id: number, withId?: number) =>
   useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: queryKeys.people.photos(id),
+      queryKey: queryKeys.people.photos(id, withId),
       queryFn: ({ pageParam }) =>
-        api.get<PhotoPage>(`/api/people/${id}/photos?sortBy=dateTaken${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+        api.get<PhotoPage>(
+          `/api/people/${id}/photos?sortBy=dateTaken${withId ? `&with=${withId}` : ''}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        ),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
   );
+
+export const usePersonTogether = (id: number) =>
+  useQuery({ queryKey: queryKeys.people.together(id), queryFn: () => api.get<PersonTogether>(`/api/people/${id}/together`) });
+
+export const usePersonMemories = (id: number) =>
+  useQuery({ queryKey: queryKeys.people.memories(id), queryFn: () => api.get<Memory[]>(`/api/people/${id}/memories`) });
 
 export const useSuggestions = () =>
   useQuery({ queryKey: queryKeys.people.suggestions, queryFn: () => api.get<FaceSuggestion[]>('/api/people/suggestions') });

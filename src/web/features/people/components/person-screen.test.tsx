@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '@shared/schemas/people';
 import { Toaster } from '@web/components/ui/toaster';
@@ -17,14 +18,16 @@ const unnamed: Person = {
   onThisDay: true,
 };
 const other: Person = { ...unnamed, id: 2, name: 'Rose Martin', faceCount: 40 };
-const contact = { id: 5, firstName: 'Rose', lastName: 'Martin', relationship: 'family' };
+const contact: Record<string, unknown> = { id: 5, firstName: 'Rose', lastName: 'Martin', relationship: 'family' };
 
-function renderScreen() {
+function renderScreen({ person = unnamed, together = [] as unknown[], memories = [] as unknown[] } = {}) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'PATCH') return Response.json({ ...unnamed, ...(JSON.parse(String(init.body)) as object) });
     if (init?.method === 'POST') return Response.json(other);
-    if (url === '/api/people/1') return Response.json(unnamed);
+    if (url === '/api/people/1') return Response.json(person);
     if (url.startsWith('/api/people/1/photos')) return Response.json({ items: [], nextCursor: null });
+    if (url === '/api/people/1/together') return Response.json(together);
+    if (url === '/api/people/1/memories') return Response.json(memories);
     if (url === '/api/contacts') return Response.json([contact]);
     if (url === '/api/people') return Response.json({ items: [unnamed, other], nextCursor: null });
     return new Response(null, { status: 404 });
@@ -33,7 +36,15 @@ function renderScreen() {
   const onMerged = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PersonScreen id={1} notFound={<p>Not found</p>} thumbnail={() => null} onMerged={onMerged} />
+      <MemoryRouter>
+        <PersonScreen
+          id={1}
+          notFound={<p>Not found</p>}
+          thumbnail={(photo) => <span>photo {photo.id}</span>}
+          memoryHref={(memoryId) => `/memories?memory=${memoryId}`}
+          onMerged={onMerged}
+        />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -78,5 +89,28 @@ describe('PersonScreen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Merge' })));
     await waitFor(() => sent(fetchMock, '/api/people/1/merge', 'POST', '{"intoId":2}'));
     expect(onMerged).toHaveBeenCalledWith(2);
+  });
+
+  it("shows the contact's relation and birthday, who is seen with them, and the memories that name them", async () => {
+    const rose = { ...unnamed, name: 'Rose Martin', contactId: 5 };
+    const { fetchMock } = renderScreen({
+      person: rose,
+      together: [{ person: { ...other, id: 3, name: 'Albert Martin' }, photoCount: 12 }],
+      memories: [{ id: 7, title: 'The wedding', content: 'Rose Martin wore her mother’s dress.', eventDate: '1962-06-02' }],
+    });
+    contact.birthday = '1931-04-14';
+    contact.familyRelation = 'Grandmother';
+    expect(await screen.findByText('Grandmother · Born April 14, 1931')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: /The wedding/ });
+    expect(link.getAttribute('href')).toBe('/memories?memory=7');
+    expect(screen.getByRole('heading', { name: 'Memories that name Rose Martin' })).toBeTruthy();
+
+    const albert = await screen.findByRole('button', { name: /Albert Martin.*12 photos/ });
+    await act(async () => fireEvent.click(albert));
+    expect(albert.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Photos with Albert Martin' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/people/1/photos?sortBy=dateTaken&with=3', expect.anything()));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show every photo' })));
+    expect(screen.getByRole('heading', { name: 'Photos' })).toBeTruthy();
   });
 });

@@ -16,6 +16,7 @@ import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { usePerson, usePersonPhotos, useUpdatePerson } from '../api';
 import { FaceCrop } from './face-crop';
+import { ContactDetails, NamedInMemories, PhotosHeading, SeenWith } from './person-context';
 import { ContactLink, MergeInto } from './person-links';
 
 const nameFormSchema = z.object({
@@ -31,15 +32,19 @@ export function PersonScreen({
   id,
   notFound,
   thumbnail,
+  memoryHref,
   onMerged,
 }: {
   id: number;
   notFound: ReactNode;
   thumbnail: (photo: Photo) => ReactNode;
+  /** Where a memory that names them opens (My Story's list, composed by the route). */
+  memoryHref: (memoryId: number) => string;
   /** This person joined another: show that one. */
   onMerged: (intoId: number) => void;
 }) {
   const person = usePerson(id);
+  const [withPerson, setWithPerson] = useState<Person>();
   if (person.isError) return notFound;
   if (person.isPending) return <Skeleton className="h-32" />;
   return (
@@ -49,7 +54,9 @@ export function PersonScreen({
         <ContactLink person={person.data} />
         <MergeInto person={person.data} onMerged={onMerged} />
       </div>
-      <PersonPhotos id={id} thumbnail={thumbnail} />
+      <SeenWith person={person.data} withId={withPerson?.id} onChoose={setWithPerson} />
+      <NamedInMemories person={person.data} memoryHref={memoryHref} />
+      <PersonPhotos id={id} withPerson={withPerson} onClearWith={() => setWithPerson(undefined)} thumbnail={thumbnail} />
     </div>
   );
 }
@@ -69,6 +76,7 @@ function PersonHeader({ person }: { person: Person }) {
       <FaceCrop src={person.coverUrl} box={person.coverBox} className="size-32" />
       <div className="grid flex-1 gap-3">
         <h1 className="text-3xl font-semibold sm:text-4xl">{person.name ?? 'Someone not yet named'}</h1>
+        <ContactDetails person={person} />
         <p className="text-muted-foreground">
           {person.faceCount === 1 ? 'In 1 photo' : `In ${person.faceCount.toLocaleString('en')} photos`}
           {person.hidden && ' · hidden from People'}
@@ -141,15 +149,23 @@ function OnThisDaySwitch({ person }: { person: Person }) {
   );
 }
 
-function PersonPhotos({ id, thumbnail }: { id: number; thumbnail: (photo: Photo) => ReactNode }) {
-  const pages = usePersonPhotos(id);
+function PersonPhotos({
+  id,
+  withPerson,
+  onClearWith,
+  thumbnail,
+}: {
+  id: number;
+  withPerson: Person | undefined;
+  onClearWith: () => void;
+  thumbnail: (photo: Photo) => ReactNode;
+}) {
+  const pages = usePersonPhotos(id, withPerson?.id);
   useLoadErrorToast(pages, 'Failed to fetch photos');
   const photos = (pages.data?.pages ?? []).flatMap((page) => page.items);
   return (
     <section aria-labelledby="person-photos-title" className="mt-10">
-      <h2 id="person-photos-title" className="text-2xl font-semibold">
-        Photos
-      </h2>
+      <PhotosHeading withPerson={withPerson} onClear={onClearWith} />
       {pages.isPending ? (
         <Skeleton className="mt-4 h-40" />
       ) : (

@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import type { Person } from '@shared/schemas/people';
+import { Button } from '@web/components/ui/button';
+import { formatLongDate } from '@web/lib/format';
+import { useContactsToLink, usePersonMemories, usePersonTogether } from '../api';
+import { FaceCrop } from './face-crop';
+
+const photosCount = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
+const nameOf = (person: Person) => person.name ?? 'Someone not yet named';
+
+/** What the linked contact says of this person: their relation and birthday (Family and Friends keep them). */
+export function ContactDetails({ person }: { person: Person }) {
+  const contacts = useContactsToLink();
+  const contact = person.contactId === null ? undefined : contacts.data?.find((c) => c.id === person.contactId);
+  if (!contact) return null;
+  const parts = [contact.familyRelation, contact.birthday && `Born ${formatLongDate(contact.birthday)}`].filter(Boolean);
+  return parts.length > 0 ? <p className="text-muted-foreground">{parts.join(' · ')}</p> : null;
+}
+
+/**
+ * "Photos together with …": who else is in this person's photos, the most often first. Choosing one keeps the
+ * photos below to those the two share; choosing them again shows every photo again.
+ */
+export function SeenWith({
+  person,
+  withId,
+  onChoose,
+}: {
+  person: Person;
+  withId: number | undefined;
+  onChoose: (other: Person | undefined) => void;
+}) {
+  const together = usePersonTogether(person.id);
+  const others = together.data ?? [];
+  if (others.length === 0) return null;
+  return (
+    <section aria-labelledby="seen-with-title" className="mt-10">
+      <h2 id="seen-with-title" className="text-2xl font-semibold">
+        Photos together with
+      </h2>
+      <ul className="mt-4 flex flex-wrap gap-4">
+        {others.map(({ person: other, photoCount }) => {
+          const chosen = other.id === withId;
+          return (
+            <li key={other.id}>
+              <button
+                type="button"
+                aria-pressed={chosen}
+                onClick={() => onChoose(chosen ? undefined : other)}
+                className={`flex w-28 flex-col items-center gap-2 rounded-md p-2 text-center text-sm hover:bg-muted focus-visible:outline-2 ${chosen ? 'bg-muted ring-2 ring-primary' : ''}`}
+              >
+                <FaceCrop src={other.coverUrl} box={other.coverBox} className="size-20" />
+                <span className="font-medium">{nameOf(other)}</span>
+                <span className="text-muted-foreground">{photosCount(photoCount)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The memories whose text names this person, newest first; each opens in My Story's list. */
+export function NamedInMemories({ person, memoryHref }: { person: Person; memoryHref: (id: number) => string }) {
+  const memories = usePersonMemories(person.id);
+  const items = memories.data ?? [];
+  if (!person.name || items.length === 0) return null;
+  return (
+    <section aria-labelledby="named-in-memories-title" className="mt-10">
+      <h2 id="named-in-memories-title" className="text-2xl font-semibold">
+        Memories that name {person.name}
+      </h2>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {items.map((memory) => (
+          <li key={memory.id}>
+            <Link to={memoryHref(memory.id)} className="block rounded-md border p-4 hover:bg-muted focus-visible:outline-2">
+              <span className="block font-medium">{memory.title}</span>
+              <span className="block text-sm text-muted-foreground">{formatLongDate(memory.eventDate)}</span>
+              <span className="mt-2 line-clamp-2 block text-sm">{memory.content}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The heading over the photos: everyone's, or only those shared with the person chosen above. */
+export function PhotosHeading({ withPerson, onClear }: { withPerson: Person | undefined; onClear: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <h2 id="person-photos-title" className="text-2xl font-semibold">
+        {withPerson ? `Photos with ${nameOf(withPerson)}` : 'Photos'}
+      </h2>
+      {withPerson && (
+        <Button variant="outline" size="sm" onClick={onClear}>
+          Show every photo
+        </Button>
+      )}
+    </div>
+  );
+}
