@@ -154,8 +154,16 @@ export const photoPatchSchema = z
       .trim()
       .max(MAX_SHORT_TEXT_LENGTH, `Place must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
       .nullish(),
+    /**
+     * The automatic labels to keep (issue 29): only those the photo already has are kept, so a label is removed by
+     * leaving it out and none is added by hand (the owner's own words are tags).
+     */
+    labels: z
+      .array(z.string({ error: 'Labels must be a list of words' }).max(MAX_TAG_LENGTH), { error: 'Labels must be a list of words' })
+      .max(100, 'A photo has at most 100 labels')
+      .optional(),
   })
-  .refine((v) => Object.values(v).some((field) => field !== undefined), 'Send a title, dateTaken, description, tags or location');
+  .refine((v) => Object.values(v).some((field) => field !== undefined), 'Send a title, dateTaken, description, tags, location or labels');
 
 /** The most photos one bulk action takes: a year of a phone's pictures, one request. */
 export const PHOTO_BULK_MAX = 1000;

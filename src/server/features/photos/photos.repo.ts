@@ -55,6 +55,8 @@ export interface PhotoChanges {
   description?: string | null;
   tags?: string[];
   location?: string | null;
+  /** Only those of the photo's automatic labels that are in this list are kept. */
+  keepLabels?: string[];
 }
 
 /** What an archive says about a photo; a field left out stays as the photo's own metadata set it. */
@@ -276,10 +278,16 @@ export function createPhotosRepo(db: Db) {
       return toPhoto(row!);
     },
 
-    async update(userId: number, id: number, patch: PhotoChanges): Promise<Photo | undefined> {
+    async update(userId: number, id: number, { keepLabels, ...patch }: PhotoChanges): Promise<Photo | undefined> {
+      const labels =
+        keepLabels &&
+        sql`array(SELECT label FROM unnest(${photos.labels}) label WHERE label = ANY(array[${sql.join(
+          keepLabels.map((l) => sql`${l}`),
+          sql`, `,
+        )}]::text[]))`;
       const [row] = await db
         .update(photos)
-        .set({ ...patch, updatedAt: new Date() })
+        .set({ ...patch, ...(labels && { labels }), updatedAt: new Date() })
         .where(owned(userId, id))
         .returning(photoColumns);
       return row && toPhoto(row);

@@ -281,6 +281,7 @@ export function createPhotosService({
         description: patch.description === undefined ? undefined : patch.description || null,
         location: patch.location === undefined ? undefined : patch.location || null,
         tags: patch.tags === undefined ? undefined : uniqueTags(patch.tags),
+        keepLabels: patch.labels,
       });
       if (!photo) throw notFound('Photo not found'); // also covers "belongs to someone else"
       return photo;

@@ -109,10 +109,28 @@ describe('GET /api/search', () => {
   });
 
   it('finds a photo by what the model saw in it (its automatic labels, issue 29)', async () => {
-    await photo(owner, { title: 'Sunday walk', labels: ['dog', 'bicycle'] });
+    const walk = await photo(owner, { title: 'Sunday walk', labels: ['dog', 'bicycle'] });
     await photo(owner, { title: 'Sunday lunch', labels: ['cake'] });
     expect(titles(await search(owner, 'dog'))).toEqual(['photo:Sunday walk']);
     expect(titles(await search(owner, 'sunday cake'))).toEqual(['photo:Sunday lunch']);
+
+    // A wrong label is removed by the owner; none is added by hand (their own words are tags).
+    const patch = (labels: unknown) =>
+      t.app.inject({ method: 'PATCH', url: `/api/photos/${walk}`, headers: { cookie: owner.cookie }, payload: { labels } });
+    const kept = await patch(['bicycle', 'cake']);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ labels: ['bicycle'] });
+    expect(titles(await search(owner, 'dog'))).toEqual([]);
+    expect(titles(await search(owner, 'cake'))).toEqual(['photo:Sunday lunch']);
+    expect((await patch('dog')).statusCode).toBe(400);
+    expect((await patch(['x'.repeat(500)])).statusCode).toBe(400);
+    const stranger = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/photos/${walk}`,
+      headers: { cookie: other.cookie },
+      payload: { labels: [] },
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 
   it("finds the people in the photos by name, never a hidden one, and only the owner's (issue 29)", async () => {

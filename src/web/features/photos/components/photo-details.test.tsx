@@ -131,4 +131,20 @@ describe('PhotoDetails', () => {
     expect(screen.queryByLabelText('Description')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('marks the automatic labels apart from the tags, and removes a wrong one', async () => {
+    renderDetails({ ...photo, labels: ['dog', 'boat'] });
+    const labels = screen.getByRole('list', { name: 'Automatic labels' });
+    expect(
+      within(labels)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['dog', 'boat']);
+    expect(screen.getByText('Found automatically')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the label boat' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect([url, init.method, JSON.parse(String(init.body))]).toEqual(['/api/photos/7', 'PATCH', { labels: ['dog'] }]);
+    expect(await screen.findByText('Label removed')).toBeTruthy();
+  });
 });

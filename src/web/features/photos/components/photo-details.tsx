@@ -6,6 +6,7 @@ import { TagList } from '@web/components/tag-list';
 import { Button } from '@web/components/ui/button';
 import { formatBytes } from '@web/lib/format';
 import { PhotoEditForm } from './photo-edit-form';
+import { PhotoLabels } from './photo-labels';
 
 /** "lat, long" in decimal degrees (as EXIF GPS is written into a photo's place), or null for a place name. */
 export function placeCoordinates(place: string | null): { lat: number; lon: number } | null {
@@ -44,6 +45,7 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
         <>
           {photo.description && <p className="break-words whitespace-pre-line">{photo.description}</p>}
           <TagList tags={photo.tags} />
+          <PhotoLabels photo={photo} />
         </>
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
