@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipart, newUserInput, storedFiles, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
+import { faces, people } from '@server/db/schema';
 import { contactBody, makeWorld, memoryBody, tablesDigest, tinyPng, worldIntact, type World } from './hostile-world';
 import { recordAnswers } from '@tests/helpers/documented-answers';
 
@@ -395,6 +396,146 @@ describe('a catalogue of hostile requests', () => {
     ]);
     return { payload: form.payload, headers: form.headers };
   }
+
+  it("people (issue 29): bad boxes, a merge into oneself, another account's contact, person or face are a 4xx that changes nothing", async () => {
+    await freshWorld();
+    const [rose, albert, theirs] = await t.db
+      .insert(people)
+      .values([
+        { userId: w.owner.user.id, name: 'Rose' },
+        { userId: w.owner.user.id, name: 'Albert' },
+        { userId: w.other.user.id, name: 'Mallory' },
+      ])
+      .returning({ id: people.id });
+    const [face] = await t.db
+      .insert(faces)
+      .values({
+        userId: w.owner.user.id,
+        photoId: w.photoId,
+        personId: rose!.id,
+        boxX: 0.1,
+        boxY: 0.1,
+        boxWidth: 0.2,
+        boxHeight: 0.2,
+        source: 'manual',
+      })
+      .returning({ id: faces.id });
+    const otherContact = (
+      await t.app.inject({ method: 'POST', url: '/api/contacts', headers: { cookie: w.other.cookie }, payload: contactBody })
+    ).json() as { id: number };
+    const rows: Row[] = [];
+    const badBoxes = [
+      { x: -0.1, y: 0.1, width: 0.2, height: 0.2 },
+      { x: 0.1, y: 1.2, width: 0.2, height: 0.2 },
+      { x: 0.1, y: 0.1, width: 0, height: 0.2 },
+      { x: 0.1, y: 0.1, width: 0.2, height: -0.2 },
+      { x: 0.9, y: 0.1, width: 0.5, height: 0.2 },
+      { x: '0.1', y: 0.1, width: 0.2, height: 0.2 },
+      { x: Number.MAX_VALUE, y: 0.1, width: 0.2, height: 0.2 },
+      {},
+    ];
+    for (const box of badBoxes)
+      rows.push({
+        name: `bad box ${JSON.stringify(box)}`,
+        method: 'POST',
+        url: `/api/photos/${w.photoId}/faces`,
+        payload: { box },
+        expect: 400,
+        unchanged: true,
+      });
+    const goodBox = { x: 0.5, y: 0.5, width: 0.1, height: 0.1 };
+    rows.push(
+      {
+        name: "a box on another account's photo",
+        method: 'POST',
+        url: `/api/photos/${w.otherPhotoId}/faces`,
+        payload: { box: goodBox },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: "a box given to another account's person",
+        method: 'POST',
+        url: `/api/photos/${w.photoId}/faces`,
+        payload: { box: goodBox, personId: theirs!.id },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'merge into oneself',
+        method: 'POST',
+        url: `/api/people/${rose!.id}/merge`,
+        payload: { intoId: rose!.id },
+        expect: 400,
+        unchanged: true,
+      },
+      {
+        name: "merge into another account's person",
+        method: 'POST',
+        url: `/api/people/${rose!.id}/merge`,
+        payload: { intoId: theirs!.id },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: "merge another account's person into mine",
+        method: 'POST',
+        url: `/api/people/${theirs!.id}/merge`,
+        payload: { intoId: albert!.id },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: "link another account's contact",
+        method: 'PATCH',
+        url: `/api/people/${rose!.id}`,
+        payload: { contactId: otherContact.id },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: "a face given to another account's person",
+        method: 'PATCH',
+        url: `/api/faces/${face!.id}`,
+        payload: { personId: theirs!.id },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'another account moves my face',
+        method: 'PATCH',
+        url: `/api/faces/${face!.id}`,
+        as: 'other',
+        payload: { personId: theirs!.id },
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'another account removes my face',
+        method: 'DELETE',
+        url: `/api/faces/${face!.id}`,
+        as: 'other',
+        expect: 404,
+        unchanged: true,
+      },
+      {
+        name: 'a name too long',
+        method: 'PATCH',
+        url: `/api/people/${rose!.id}`,
+        payload: { name: 'x'.repeat(10_000) },
+        expect: 400,
+        unchanged: true,
+      },
+      {
+        name: "photos together with another account's person",
+        method: 'GET',
+        url: `/api/people/${rose!.id}/photos?with=${theirs!.id}`,
+        expect: 404,
+      },
+      { name: 'a person id that is not one', method: 'GET', url: `/api/photos/page?person=${SQL[0]}`, expect: 400 },
+    );
+    expect(await run(rows)).toEqual([]);
+  });
 
   it('id formats: anything but a plain decimal id up to 2³¹−1 names nothing (404)', async () => {
     await freshWorld();

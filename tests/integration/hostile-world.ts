@@ -2,7 +2,7 @@
 // vault file, profile picture) and a second user with a memory and a photo: real ids for hostile-request tests.
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { collectionItems, collections, contacts, grants, memories, photos, users, vaultFiles } from '@server/db/schema';
+import { collectionItems, collections, contacts, faces, grants, memories, people, photos, users, vaultFiles } from '@server/db/schema';
 import { idOf, multipart, postAs, signUp, type TestApp } from '@tests/helpers/server';
 
 export type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -145,7 +145,7 @@ export async function worldIntact(t: TestApp, w: World): Promise<boolean> {
 /** A digest of every user-owned table: equal digests mean a request changed nothing. */
 export async function tablesDigest(t: TestApp): Promise<string[]> {
   const rows = await Promise.all(
-    [memories, contacts, photos, vaultFiles, users, collections, collectionItems, grants].map((table) =>
+    [memories, contacts, photos, vaultFiles, users, collections, collectionItems, grants, people, faces].map((table) =>
       t.db.select({ n: sql<string>`md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), ''))` }).from(sql`${table} t`),
     ),
   );
