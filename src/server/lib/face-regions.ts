@@ -55,16 +55,53 @@ function microsoftRegions(info: unknown): NamedRegion[] {
   return regions;
 }
 
+type Point = [number, number];
+/** Where a point of the stored picture is seen once EXIF Orientation 1–8 is applied (as sharp shows it). */
+const ORIENTED: Record<number, (p: Point) => Point> = {
+  2: ([u, v]) => [1 - u, v],
+  3: ([u, v]) => [1 - u, 1 - v],
+  4: ([u, v]) => [u, 1 - v],
+  5: ([u, v]) => [v, u],
+  6: ([u, v]) => [1 - v, u],
+  7: ([u, v]) => [1 - v, 1 - u],
+  8: ([u, v]) => [v, 1 - u],
+};
+
+/**
+ * MWG: "Region metadata is applied to the stored image. When applying a rotation by applying Exif Orientation,
+ * the rotation must be applied to the regions as well." heirloom's boxes are of the picture as seen, so a region
+ * of a turned photo is turned with it (Microsoft's tags are taken the same way).
+ */
+export function orientBox(box: NamedRegion['box'], orientation: unknown): NamedRegion['box'] {
+  const turn = typeof orientation === 'number' ? ORIENTED[orientation] : undefined;
+  if (!turn) return box;
+  const [ax, ay] = turn([box.x, box.y]);
+  const [bx, by] = turn([box.x + box.width, box.y + box.height]);
+  return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
+}
+
+interface RegionTags {
+  RegionInfo?: unknown;
+  RegionInfoMP?: unknown;
+  Orientation?: unknown;
+  FileType?: unknown;
+}
+
+/** HEIF pictures turn by their own transforms, which the decoder applies; their EXIF Orientation only repeats it. */
+const TURNED_BY_CONTAINER = new Set(['HEIC', 'HEIF', 'AVIF']);
+
 /** The named faces in metadata already read (MWG first; Microsoft's only when there are no MWG regions). */
-export function namedRegionsOf(tags: { RegionInfo?: unknown; RegionInfoMP?: unknown }): NamedRegion[] {
+export function namedRegionsOf(tags: RegionTags): NamedRegion[] {
   const mwg = mwgRegions(tags.RegionInfo);
-  return mwg.length > 0 ? mwg : microsoftRegions(tags.RegionInfoMP);
+  const regions = mwg.length > 0 ? mwg : microsoftRegions(tags.RegionInfoMP);
+  const orientation = TURNED_BY_CONTAINER.has(String(tags.FileType)) ? 1 : tags.Orientation;
+  return regions.map((region) => ({ ...region, box: orientBox(region.box, orientation) }));
 }
 
 /** The named faces in the picture at `file`; none when its metadata cannot be read. */
 export async function readNamedRegions(file: string): Promise<NamedRegion[]> {
   try {
-    return namedRegionsOf((await exiftool.read(file)) as { RegionInfo?: unknown; RegionInfoMP?: unknown });
+    return namedRegionsOf((await exiftool.read(file)) as RegionTags);
   } catch {
     return [];
   }
