@@ -6,12 +6,17 @@
 // Ids are the source instance's own ids: they tie items together inside one archive (a photo's memoryId,
 // a collection's items) and mean nothing anywhere else. Every file is named by its path inside the archive.
 import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH } from './limits';
+import { faceBoxSchema, faceSourceSchema } from './schemas/people';
 
 export const EXPORT_FORMAT = 'heirloom-export';
-/** Version 2 added the owner's Legacy Plan (`legacyPlan`); version 1 archives are read as they are. */
-export const EXPORT_FORMAT_VERSION = 2;
+/**
+ * Version 2 added the owner's Legacy Plan (`legacyPlan`), version 3 the people in the photos (`people`, each
+ * photo's `faces` and automatic `labels`); archives of earlier versions are read as they are.
+ */
+export const EXPORT_FORMAT_VERSION = 3;
 /** Every version an importer reads. */
-const formatVersion = z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]);
+const formatVersion = z.union([z.literal(1), z.literal(2), z.literal(EXPORT_FORMAT_VERSION)]);
 
 /** Where each part of an archive lives (all paths use forward slashes and are relative to the archive's root). */
 export const ARCHIVE_PATHS = {
@@ -64,6 +69,31 @@ const previewsSchema = z.object({
   video: archivePath.nullable().optional(),
 });
 
+/**
+ * A face in a photo (version 3): its box as fractions of the picture (x and y from the top-left corner, all
+ * from 0 to 1, never of zero size), who it is, and where it came from: found by heirloom's model
+ * (`detected`), named in the file's own metadata (`imported`) or drawn by the owner (`manual`). The model's
+ * embeddings are never exported: they belong to the model, and a server that imports the archive computes its own.
+ */
+export const exportFaceSchema = z.object({
+  box: faceBoxSchema,
+  /** One of `people`; null for a face nobody has been named for yet. */
+  personId: id.nullable(),
+  source: faceSourceSchema,
+});
+
+/** A person in the photos (version 3): a name, or one of the contacts, or not yet named. */
+export const exportPersonSchema = z.object({
+  id,
+  name: z.string().trim().max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`).nullable(),
+  /** The contact this person is (one of `contacts`). */
+  contactId: id.nullable(),
+  /** Hidden by the owner (a stranger in the background): not listed, never suggested. */
+  hidden: z.boolean(),
+  /** Off: On This Day leaves out the photos this person is in. */
+  onThisDay: z.boolean(),
+});
+
 export const exportPhotoSchema = exportFileSchema.extend({
   id,
   title: z.string().nullable(),
@@ -84,6 +114,10 @@ export const exportPhotoSchema = exportFileSchema.extend({
   mediaType: z.enum(['image', 'video']).optional(),
   /** A video's length in milliseconds; null for a picture or when the file does not say. */
   durationMs: z.number().int().nonnegative().nullable().optional(),
+  /** Version 3, account archives: the faces in the photo. Absent in earlier archives and in share and heir archives. */
+  faces: z.array(exportFaceSchema).optional(),
+  /** Version 3, account archives: what heirloom's model saw in the picture (dog, boat, cake …), apart from the tags. */
+  labels: z.array(z.string().max(MAX_SHORT_TEXT_LENGTH)).optional(),
 });
 
 export const exportAttachmentSchema = exportFileSchema.extend({
@@ -242,6 +276,8 @@ export const heirloomExportSchema = z.object({
   collections: z.array(exportCollectionSchema),
   /** The owner's Legacy Plan: account archives from version 2 on. */
   legacyPlan: exportLegacyPlanSchema.optional(),
+  /** The people in the photos: account archives from version 3 on (their faces are in each photo's `faces`). */
+  people: z.array(exportPersonSchema).optional(),
 });
 
 /** manifest.json: every other file of the archive, so it can be checked with `sha256sum` years later. */
@@ -255,6 +291,8 @@ export const exportManifestSchema = z.object({
 export type HeirloomExport = z.infer<typeof heirloomExportSchema>;
 export type ExportFile = z.infer<typeof exportFileSchema>;
 export type ExportPhoto = z.infer<typeof exportPhotoSchema>;
+export type ExportFace = z.infer<typeof exportFaceSchema>;
+export type ExportPerson = z.infer<typeof exportPersonSchema>;
 export type ExportMemory = z.infer<typeof exportMemorySchema>;
 export type ExportAttachment = z.infer<typeof exportAttachmentSchema>;
 export type ExportDocument = z.infer<typeof exportDocumentSchema>;

@@ -1,7 +1,8 @@
 // The round trip of issue 14: a library with every kind of item is exported from one instance, imported into
 // a new account on a second, fresh instance, and exported again. Every original's sha256 and every memory,
 // tag, date, place, attachment, link, contact and collection are equal (ids differ: compared by content).
-// Importing the same archive a second time skips every photo and document as a duplicate.
+// Importing the same archive a second time skips every photo and document as a duplicate. The people in the
+// photos (decision 059) come back with their names, contact links, boxes, hidden and On This Day, once.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { heirloomExportSchema, type HeirloomExport } from '@shared/export-format
 import type { ExportJob } from '@shared/schemas/transfers';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 import { readZip } from '@tests/helpers/zip';
-import { importArchives } from './import-helpers';
+import { importArchives, waitForImport } from './import-helpers';
 import { wavFile } from '@tests/helpers/audio';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/files');
@@ -294,6 +295,195 @@ describe('export → import → export round trip', () => {
       memoryId: number | null;
     }>;
     expect(photos.find((p) => p.id === own.json().id)?.memoryId).toBe(paris.id);
+  });
+
+  describe('the people in the photos', () => {
+    /** The people and faces of an archive by content: photos by sha256, people by name and their contact's name. */
+    function peopleByContent(data: HeirloomExport) {
+      const person = (id: number | null) => {
+        const p = id === null ? undefined : data.people?.find((x) => x.id === id);
+        if (!p) return null;
+        const c = p.contactId === null ? undefined : data.contacts.find((x) => x.id === p.contactId);
+        return { name: p.name, contact: c ? `${c.firstName} ${c.lastName}` : null, hidden: p.hidden, onThisDay: p.onThisDay };
+      };
+      return {
+        people: (data.people ?? []).map((p) => person(p.id)).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+        faces: data.photos
+          .flatMap((p) => (p.faces ?? []).map((f) => ({ photo: p.sha256, box: f.box, source: f.source, person: person(f.personId) })))
+          .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+        labels: data.photos.map((p) => ({ photo: p.sha256, labels: p.labels })).sort((x, y) => x.photo.localeCompare(y.photo)),
+      };
+    }
+
+    let archive: Map<string, Buffer> | undefined;
+
+    it('keeps people, names, contact links, boxes, hidden and On This Day, and the model does not look at those photos again', async () => {
+      const owner = await signUp(a.app);
+      const upload = async (name: string, background: string) => {
+        const form = multipart([
+          {
+            name: 'photo',
+            filename: name,
+            content: await sharp({ create: { width: 60, height: 40, channels: 3, background } })
+              .jpeg()
+              .toBuffer(),
+            contentType: 'image/jpeg',
+          },
+        ]);
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/api/photos',
+          headers: { cookie: owner.cookie, ...form.headers },
+          payload: form.payload,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().id as number;
+      };
+      const picnic = await upload('picnic.jpg', '#c33');
+      const beach = await upload('beach.jpg', '#33c');
+      const empty = await upload('sky.jpg', '#3cc');
+      const contact = await a.app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        headers: { cookie: owner.cookie },
+        payload: { firstName: 'Rose', lastName: 'Martin', relationship: 'family', familyRelation: 'Grandmother' },
+      });
+      expect(contact.statusCode, contact.body).toBe(201);
+      // faces come from the model, the files or the owner's hand: written here as any of them would write them
+      const uid = owner.user.id;
+      const person = async (values: string) =>
+        (await a.pool.query(`INSERT INTO people (user_id, name, contact_id, hidden, on_this_day) VALUES (${values}) RETURNING id`)).rows[0]
+          .id as number;
+      const rose = await person(`${uid}, 'Rose Martin', ${contact.json().id}, false, false`);
+      const stranger = await person(`${uid}, NULL, NULL, true, true`);
+      const ted = await person(`${uid}, 'Uncle Ted', NULL, false, true`);
+      const face = (photo: number, who: number | null, box: [number, number, number, number], source: string) =>
+        a.pool.query(
+          `INSERT INTO faces (user_id, photo_id, person_id, box_x, box_y, box_width, box_height, source, embedding, score)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0.9)`,
+          [uid, photo, who, ...box, source, source === 'detected' ? [0.1, 0.2, 0.3] : null],
+        );
+      await face(picnic, rose, [0.1, 0.2, 0.25, 0.3], 'detected');
+      await face(picnic, stranger, [0.6, 0.1, 0.1, 0.15], 'detected');
+      await face(picnic, null, [0.4, 0.5, 0.1, 0.1], 'detected');
+      await face(beach, rose, [0.05, 0.05, 0.5, 0.6], 'manual');
+      await face(beach, ted, [0.7, 0.3, 0.2, 0.25], 'imported');
+      await a.pool.query(`UPDATE photos SET labels = '{dog,boat}', face_status = 'done' WHERE id = $1`, [beach]);
+
+      archive = await exportArchive(a, owner.cookie);
+      expect(archive.get('heirloom.json')!.toString()).not.toContain('embedding');
+      const before = metadataOf(archive);
+      expect(before.version).toBe(3);
+      expect(before.people).toHaveLength(3);
+      expect(before.photos.find((p) => p.fileName === 'picnic.jpg')!.faces).toHaveLength(3);
+      expect(before.photos.find((p) => p.fileName === 'beach.jpg')!.labels).toEqual(['dog', 'boat']);
+      expect(archive.get('viewer/data.js')!.toString()).toContain('"Uncle Ted"');
+
+      const heir = await signUp(b.app);
+      const job = await importArchives(b, heir.cookie, [await zipOf(archive)]);
+      expect(job.status, job.error ?? '').toBe('done');
+      expect(job.report?.refused).toEqual({ count: 0, items: [] });
+      const after = metadataOf(await exportArchive(b, heir.cookie));
+      expect(peopleByContent(after)).toEqual(peopleByContent(before));
+      expect(peopleByContent(after).faces).toHaveLength(5);
+
+      // the API shows them as the owner's: Rose named by the imported contact
+      const people = (await b.app.inject({ method: 'GET', url: '/api/people', headers: { cookie: heir.cookie } })).json() as {
+        items: Array<{ name: string | null; contactId: number | null; faceCount: number; hidden: boolean; onThisDay: boolean }>;
+      };
+      const contacts = (await b.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: heir.cookie } })).json() as Array<{
+        id: number;
+        firstName: string;
+      }>;
+      expect(people.items.find((p) => p.name === 'Rose Martin')).toMatchObject({
+        contactId: contacts.find((c) => c.firstName === 'Rose')!.id,
+        faceCount: 2,
+        hidden: false,
+        onThisDay: false,
+      });
+      // photos with faces are looked at already (the model would replace boxes it did not find); the one without waits
+      const { rows } = await b.pool.query(`SELECT file_name, face_status, labels FROM photos WHERE user_id = $1 ORDER BY file_name`, [
+        heir.user.id,
+      ]);
+      expect(rows).toEqual([
+        { file_name: 'beach.jpg', face_status: 'done', labels: ['dog', 'boat'] },
+        { file_name: 'picnic.jpg', face_status: 'done', labels: [] },
+        { file_name: 'sky.jpg', face_status: 'pending', labels: [] },
+      ]);
+      const embeddings = await b.pool.query(`SELECT count(*)::int AS n FROM faces WHERE user_id = $1 AND embedding IS NOT NULL`, [
+        heir.user.id,
+      ]);
+      expect(embeddings.rows[0].n).toBe(0);
+      expect(empty).toBeGreaterThan(0);
+
+      // the import's job run again (as after a kill -9): nothing doubled
+      const counts = async () =>
+        (
+          await b.pool.query(
+            `SELECT (SELECT count(*)::int FROM faces WHERE user_id = $1) AS faces, (SELECT count(*)::int FROM people WHERE user_id = $1) AS people`,
+            [heir.user.id],
+          )
+        ).rows[0];
+      expect(await counts()).toEqual({ faces: 5, people: 3 });
+      const { rows: keys } = await b.pool.query(`UPDATE imports SET status = 'running' WHERE id = $1 RETURNING source_keys`, [job.id]);
+      for (const key of keys[0].source_keys as string[]) {
+        while (await b.files.exists(key)) await new Promise((r) => setTimeout(r, 20));
+        await b.files.writeBuffer(key, await zipOf(archive));
+      }
+      await b.app.jobs.send('import.run', { importId: job.id });
+      const again = await waitForImport(b, heir.cookie, job.id);
+      expect(again.status).toBe('done');
+      expect(again.report?.imported.photos).toBe(3);
+      expect(await counts()).toEqual({ faces: 5, people: 3 });
+      // and the same archive imported anew: its photos are there already, and so are their faces
+      await importArchives(b, heir.cookie, [await zipOf(archive)]);
+      expect(await counts()).toEqual({ faces: 5, people: 3 });
+    });
+
+    it('leaves out a face with a bad box or a person with a name too long, says why, and imports the rest', async () => {
+      expect(archive, 'the people round trip ran first').toBeDefined();
+      const data = JSON.parse(archive!.get('heirloom.json')!.toString()) as HeirloomExport;
+      const picnic = data.photos.find((p) => p.fileName === 'picnic.jpg')!;
+      picnic.faces![0]!.box = { x: 1.5, y: 0.2, width: 0.1, height: 0.1 };
+      picnic.faces![1]!.box = { x: 0.2, y: 0.2, width: 0, height: 0.1 };
+      const ted = data.people!.find((p) => p.name === 'Uncle Ted')!;
+      ted.name = 'T'.repeat(600);
+      const entries = new Map(archive!);
+      entries.set('heirloom.json', Buffer.from(JSON.stringify(data)));
+
+      const other = await signUp(b.app);
+      const job = await importArchives(b, other.cookie, [await zipOf(entries)]);
+      expect(job.status, job.error ?? '').toBe('done');
+      expect(job.report?.imported.photos).toBe(3);
+      expect(job.report?.refused.items).toEqual(
+        expect.arrayContaining([
+          {
+            path: 'people/' + 'T'.repeat(80),
+            reason: 'Not imported: this person does not follow the export format (name: A name has at most 500 characters).',
+          },
+          {
+            path: picnic.path,
+            reason:
+              'A face in this photo was not imported: it does not follow the export format (box.x: Too big: expected number to be <=1).',
+          },
+          {
+            path: picnic.path,
+            reason: 'A face in this photo was not imported: it does not follow the export format (box.width: A face box needs a width).',
+          },
+        ]),
+      );
+      expect(job.report?.refused.count).toBe(3);
+      const { rows } = await b.pool.query(
+        `SELECT f.source, p.name FROM faces f LEFT JOIN people p ON p.id = f.person_id WHERE f.user_id = $1 ORDER BY f.box_x`,
+        [other.user.id],
+      );
+      // Rose's face on the beach and the unnamed one at the picnic; Ted's face is kept, without a name
+      expect(rows).toEqual([
+        { source: 'manual', name: 'Rose Martin' },
+        { source: 'detected', name: null },
+        { source: 'imported', name: null },
+      ]);
+    });
   });
 });
 

@@ -2,7 +2,15 @@
 // builder (decision 054). Rows come from this feature's repo (owner in every WHERE); files are measured now,
 // so progress knows its totals, and opened only when the zip reaches them. A missing original stops the
 // export and says which one.
-import type { ExportAttachment, ExportCollection, ExportDocument, ExportFile, ExportMemory, ExportPhoto } from '@shared/export-format';
+import type {
+  ExportAttachment,
+  ExportCollection,
+  ExportDocument,
+  ExportFace,
+  ExportFile,
+  ExportMemory,
+  ExportPhoto,
+} from '@shared/export-format';
 import type { FileStore } from '../../lib/file-store';
 import { createArchiveBuilder } from './archive-builder';
 import type { ExportDataset } from './export-dataset';
@@ -14,6 +22,9 @@ export { MissingFileError } from './archive-builder';
 
 const PROFILE_PICTURE_MIME = 'image/jpeg';
 
+/** A box's fraction as stored (a 4-byte real) to six places: what the picture can tell apart, and readable JSON. */
+const fraction = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1e6) / 1e6));
+
 export async function buildAccountDataset(
   { repo, planRepo, files, keyCodeSalt }: { repo: ExportsRepo; planRepo: LegacyPlanExportRepo; files: FileStore; keyCodeSalt: Buffer },
   userId: number,
@@ -21,7 +32,7 @@ export async function buildAccountDataset(
 ): Promise<ExportDataset> {
   const owner = await repo.owner(userId);
   if (!owner) throw new Error('The account is gone');
-  const [photos, memories, attachments, documents, contacts, collections, items] = await Promise.all([
+  const [photos, memories, attachments, documents, contacts, collections, items, people, faces] = await Promise.all([
     repo.photos(userId),
     repo.memories(userId),
     repo.attachments(userId),
@@ -29,6 +40,8 @@ export async function buildAccountDataset(
     repo.contacts(userId),
     repo.collections(userId),
     repo.collectionItems(userId),
+    repo.people(userId),
+    repo.faces(userId),
   ]);
   const archive = createArchiveBuilder(files, 'stop');
 
@@ -43,10 +56,23 @@ export async function buildAccountDataset(
       )) ?? null)
     : null;
 
+  // the people in the photos (version 3): boxes and who they are; embeddings stay behind (the model's own)
+  const exportedPeople = new Set(people.map((p) => p.id));
+  const facesOf = new Map<number, ExportFace[]>();
+  for (const f of faces) {
+    const list = facesOf.get(f.photoId) ?? [];
+    list.push({
+      box: { x: fraction(f.x), y: fraction(f.y), width: fraction(f.width), height: fraction(f.height) },
+      personId: f.personId !== null && exportedPeople.has(f.personId) ? f.personId : null,
+      source: f.source,
+    });
+    facesOf.set(f.photoId, list);
+  }
+
   const exportPhotos: ExportPhoto[] = [];
   for (const p of photos) {
     const entry = (await archive.photo(p, true))!;
-    exportPhotos.push({ ...entry, id: p.id, tags: p.tags, memoryId: p.memoryId });
+    exportPhotos.push({ ...entry, id: p.id, tags: p.tags, memoryId: p.memoryId, faces: facesOf.get(p.id) ?? [], labels: p.labels });
   }
 
   const exportMemories: ExportMemory[] = [];
@@ -114,5 +140,6 @@ export async function buildAccountDataset(
     })),
     collections: exportCollections,
     legacyPlan,
+    people,
   });
 }

@@ -1,8 +1,20 @@
 // The exports table and the owner's whole library as the exporter reads it. Every query carries the owner
 // in its WHERE: an export can only ever hold its own account's rows.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { collectionItems, collections, contacts, exports, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
+import {
+  collectionItems,
+  collections,
+  contacts,
+  exports,
+  faces,
+  memories,
+  memoryAttachments,
+  people,
+  photos,
+  users,
+  vaultFiles,
+} from '../../db/schema';
 
 export type ExportRow = typeof exports.$inferSelect;
 
@@ -126,6 +138,7 @@ export function createExportsRepo(db: Db) {
           location: photos.location,
           cameraInfo: photos.cameraInfo,
           tags: photos.tags,
+          labels: photos.labels,
           width: photos.width,
           height: photos.height,
           memoryId: photos.memoryId,
@@ -196,6 +209,30 @@ export function createExportsRepo(db: Db) {
         .from(collectionItems)
         .where(eq(collectionItems.userId, userId))
         .orderBy(asc(collectionItems.addedAt), asc(collectionItems.id)),
+
+    /** The people in the photos, as the owner's list shows them: named ones, and unnamed ones with a face. */
+    people: (userId: number) =>
+      db
+        .select({ id: people.id, name: people.name, contactId: people.contactId, hidden: people.hidden, onThisDay: people.onThisDay })
+        .from(people)
+        .where(and(eq(people.userId, userId), or(isNotNull(people.name), gt(people.faceCount, 0))))
+        .orderBy(asc(people.id)),
+
+    /** Every face in the owner's photos, boxes and who they are (never their embeddings). */
+    faces: (userId: number) =>
+      db
+        .select({
+          photoId: faces.photoId,
+          personId: faces.personId,
+          source: faces.source,
+          x: faces.boxX,
+          y: faces.boxY,
+          width: faces.boxWidth,
+          height: faces.boxHeight,
+        })
+        .from(faces)
+        .where(eq(faces.userId, userId))
+        .orderBy(asc(faces.photoId), asc(faces.boxX), asc(faces.id)),
   };
 }
 

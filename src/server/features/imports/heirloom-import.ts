@@ -1,6 +1,7 @@
 // An heirloom archive back into an account (decision 029): heirloom.json says what there is, every file it
 // names must be in the archive with the sha256 it says, and every item goes through its own feature's create
 // path. Ids in the archive only tie items together; links are mapped to the new (or already present) ones.
+import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES, VAULT_FILE_MAX_BYTES } from '@shared/limits';
 import { ARCHIVE_PATHS, heirloomExportSchema, type ExportFile, type HeirloomExport } from '@shared/export-format';
 import { contactInputSchema } from '@shared/schemas/contacts';
@@ -33,19 +34,80 @@ async function readJson(ctx: ImportContext, entry: ArchiveEntry): Promise<unknow
   return parsed.value;
 }
 
+/**
+ * Parts of heirloom.json an archive can do without: a Legacy Plan that does not hold together costs the plan, not
+ * the library (decision 047), and a face or person that breaks the format (a box outside the picture, a name
+ * too long) costs that face or person (decision 059). Each is left out with a line in the report.
+ */
+function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issues: readonly z.core.$ZodIssue[]) {
+  const badPeople = new Set<number>();
+  const badFaces = new Map<number, Set<number>>();
+  const badLabels = new Set<number>();
+  let planIssue: z.core.$ZodIssue | undefined;
+  for (const issue of issues) {
+    const [top, i, field, j] = issue.path;
+    if (top === 'legacyPlan') planIssue ??= issue;
+    else if (top === 'people' && typeof i === 'number') badPeople.add(i);
+    else if (top === 'photos' && typeof i === 'number' && field === 'faces' && typeof j === 'number')
+      badFaces.set(i, (badFaces.get(i) ?? new Set()).add(j));
+    else if (top === 'photos' && typeof i === 'number' && field === 'labels') badLabels.add(i);
+    // anything else refuses the archive: the parse again, without what can be left out, names it
+  }
+  const messageAt = (at: (string | number)[]) => {
+    const issue = issues.find((x) => at.every((part, k) => x.path[k] === part));
+    return issue ? `${issue.path.slice(at.length).join('.') || 'it'}: ${issue.message}` : '';
+  };
+  const fixed: Record<string, unknown> = { ...json };
+  if (planIssue) {
+    fixed.legacyPlan = undefined;
+    ctx.report.refuse(
+      'Legacy Plan',
+      `Not imported: heirloom.json's Legacy Plan does not follow the export format (${planIssue.path.join('.')}: ${planIssue.message}).`,
+    );
+  }
+  if (badPeople.size > 0 && Array.isArray(json.people)) {
+    fixed.people = json.people.filter((person: unknown, i) => {
+      if (!badPeople.has(i)) return true;
+      const name = person && typeof person === 'object' && 'name' in person && typeof person.name === 'string' ? person.name : '';
+      ctx.report.refuse(
+        `people/${name.slice(0, 80) || i + 1}`,
+        `Not imported: this person does not follow the export format (${messageAt(['people', i])}).`,
+      );
+      return false;
+    });
+  }
+  if ((badFaces.size > 0 || badLabels.size > 0) && Array.isArray(json.photos)) {
+    fixed.photos = json.photos.map((photo: unknown, i) => {
+      if (!photo || typeof photo !== 'object' || (!badFaces.has(i) && !badLabels.has(i))) return photo;
+      const at = 'path' in photo && typeof photo.path === 'string' ? photo.path : `photos/${i + 1}`;
+      const kept: Record<string, unknown> = { ...photo };
+      const faces = badFaces.get(i);
+      if (faces && Array.isArray(kept.faces)) {
+        kept.faces = kept.faces.filter((_: unknown, j) => !faces.has(j));
+        for (const j of faces)
+          ctx.report.refuse(
+            at,
+            `A face in this photo was not imported: it does not follow the export format (${messageAt(['photos', i, 'faces', j])}).`,
+          );
+      }
+      if (badLabels.has(i)) {
+        kept.labels = undefined;
+        ctx.report.refuse(
+          at,
+          `This photo's labels were not imported: they do not follow the export format (${messageAt(['photos', i, 'labels'])}).`,
+        );
+      }
+      return kept;
+    });
+  }
+  return fixed;
+}
+
 export async function parseHeirloomMetadata(ctx: ImportContext, entry: ArchiveEntry): Promise<HeirloomExport> {
   const json = await readJson(ctx, entry);
   let parsed = heirloomExportSchema.safeParse(json);
-  // a Legacy Plan that does not hold together costs the plan, not the library (decision 047)
-  const planIssue = parsed.error?.issues.find((i) => i.path[0] === 'legacyPlan');
-  if (planIssue && json && typeof json === 'object') {
-    parsed = heirloomExportSchema.safeParse({ ...json, legacyPlan: undefined });
-    if (parsed.success) {
-      ctx.report.refuse(
-        'Legacy Plan',
-        `Not imported: heirloom.json's Legacy Plan does not follow the export format (${planIssue.path.join('.')}: ${planIssue.message}).`,
-      );
-    }
+  if (!parsed.success && json && typeof json === 'object' && !Array.isArray(json)) {
+    parsed = heirloomExportSchema.safeParse(withoutBadParts(ctx, json as Record<string, unknown>, parsed.error.issues));
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -169,6 +231,11 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       existing.memoryId = memoryId;
     });
   }
+  // The people in the photos (version 3, decision 059): each is made with their first face in a photo this import
+  // adds, named and linked to the imported contact they are; a photo already in the library keeps its own faces.
+  const archivedPeople = new Map((data.people ?? []).map((p) => [p.id, p]));
+  const personIds = mapOf();
+
   const photoIds = mapOf();
   for (const photo of data.photos) {
     await importPhoto(photo);
@@ -208,8 +275,36 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
         await services.memories.link(userId, memoryId, { photoIds: [created.id] });
         record.memoryId = memoryId;
       }
+      await importFaces(created.id, photo);
       report.add('photos');
     });
+  }
+
+  async function importFaces(photoId: number, photo: HeirloomExport['photos'][number]) {
+    const faces = (photo.faces ?? []).map((face) => {
+      const person = face.personId === null ? undefined : archivedPeople.get(face.personId);
+      return {
+        box: face.box,
+        source: face.source,
+        archivedPersonId: person?.id ?? null,
+        person: person
+          ? {
+              name: person.name || null,
+              contactId: person.contactId === null ? null : (contactIds.get(person.contactId) ?? null),
+              hidden: person.hidden,
+              onThisDay: person.onThisDay,
+            }
+          : null,
+      };
+    });
+    if (faces.length === 0 && photo.labels === undefined) return;
+    const made = await services.people.savePhoto(userId, photoId, { faces, labels: photo.labels }, personIds);
+    for (const [archived, id] of made) personIds.set(archived, id);
+  }
+
+  for (const person of archivedPeople.values()) {
+    if (person.name && !personIds.has(person.id))
+      report.skip(`people/${person.name}`, 'Not added: none of the photos this import added shows this person.');
   }
 
   const documentIds = mapOf();

@@ -20,6 +20,7 @@ import type { VaultService } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry, type OpenArchive } from './archive-reader';
 import type { ImportsRepo } from './imports.repo';
 import { createLegacyPlanImportRepo } from './legacy-plan-import.repo';
+import { createPeopleImportRepo } from './people-import.repo';
 import { keyCodeSaltId } from '../exports/exports.service';
 
 /** The app's own services of the features an import creates items in (src/server/services.ts builds them once). */
@@ -41,6 +42,8 @@ export function createImportServices(app: FastifyInstance, features: ImportFeatu
     videoMaxBytes: videoMaxBytesOf(app),
     // the Legacy Plan's rows are restored by the importer itself (decision 047)
     legacyPlan: createLegacyPlanImportRepo(app.db),
+    // and so are the people in the photos and their faces (decision 059)
+    people: createPeopleImportRepo(app.db),
     linkTokens: app.linkTokens,
     jobs: app.jobs,
     keyCodeSaltId: keyCodeSaltId(app.linkTokens.keyCodeSalt()),
