@@ -165,6 +165,8 @@ export const releaseInputSchema = z
     age: z.number().int().min(1).max(120).nullish(),
     /** An age the heir has already reached releases at once: only with this said explicitly (else 409). */
     releaseNow: z.boolean().optional(),
+    /** Whether the heir sees the names of the people in the photos (issue 29), as a link's "Include names". */
+    includeNames: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     const targets = [v.collectionId, v.memoryId, v.photoId, v.documentId, v.letterId].filter((t) => t !== undefined);
@@ -185,6 +187,8 @@ export const releaseSchema = z.object({
   releaseAt: isoDateTimeSchema.nullable(),
   age: z.number().int().nullable(),
   releasedAt: isoDateTimeSchema.nullable(),
+  /** Whether the heir sees the names of the people in the photos. */
+  includeNames: z.boolean(),
   createdAt: isoDateTimeSchema,
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
 import { memorySchema } from './memories';
+import { faceBoxSchema } from './people';
 import { photoSchema } from './photos';
 import { vaultFileSchema } from './vault';
 
@@ -23,6 +24,10 @@ export const SHARING_MESSAGES = {
   linkExpired: 'This link has expired.',
   passwordRequired: 'This collection is protected by a password.',
   wrongPassword: 'That password is not right.',
+  personNotFound: 'Person not found',
+  personHidden: 'This person is hidden. Show them again on their page to make a collection of their photos.',
+  personCollectionItems:
+    'This collection follows a person: it holds every photo they are in, so nothing can be added or taken out by hand. A face put right on the photo changes it.',
 } as const;
 
 const titleSchema = z
@@ -41,6 +46,11 @@ const idListSchema = z
 export const collectionInputSchema = z.object({
   title: titleSchema,
   description: descriptionSchema.nullish(),
+  /**
+   * A person collection (issue 29): every photo and video of this person of the owner's, kept up to date as
+   * faces are found, drawn or named. Set when it is made, never changed.
+   */
+  personId: bodyIdSchema.nullish(),
 });
 
 /** PATCH: absent fields stay as they are; coverPhotoId must be a photo in the collection (or null for none). */
@@ -65,6 +75,8 @@ export const collectionSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
+  /** A person collection's person (their name, or null while unnamed); null for a collection of chosen items. */
+  person: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   coverPhotoId: z.number().int().nullable(),
   /** The cover's thumbnail URL (the chosen cover, else the first photo), or null for a collection without photos. */
   coverUrl: z.string().nullable(),
@@ -104,6 +116,8 @@ export const linkInputSchema = z
       .max(SHARE_PASSWORD_MAX_LENGTH, `Password must be at most ${SHARE_PASSWORD_MAX_LENGTH} characters`)
       .nullish(),
     includePlaces: z.boolean().default(false),
+    /** Whether the link shows the names of the people in the photos (and where their faces are). */
+    includeNames: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'personal' && v.contactId === undefined)
@@ -126,6 +140,7 @@ export const shareLinkSchema = z.object({
   url: z.string(),
   hasPassword: z.boolean(),
   includePlaces: z.boolean(),
+  includeNames: z.boolean(),
   createdAt: isoDateTimeSchema,
   expiresAt: isoDateTimeSchema.nullable(),
   lastOpenedAt: isoDateTimeSchema.nullable(),
@@ -153,6 +168,11 @@ export const sharedPhotoSchema = z.object({
   /** A video (decision 038): what plays (HTTP Range) once it is ready, and its length; null for a picture. */
   videoUrl: z.string().nullable(),
   durationMs: z.number().int().nullable(),
+  /**
+   * Only when the owner included names for this share: the named people in the photo (never a hidden one),
+   * each with where their face is (fractions of the picture). Empty otherwise: nothing about faces is sent.
+   */
+  people: z.array(z.object({ name: z.string(), box: faceBoxSchema })),
 });
 
 export const sharedAttachmentSchema = z.object({
@@ -191,6 +211,7 @@ export const sharedCollectionSchema = z.object({
   /** The owner's first name and surname (never the e-mail address). */
   ownerName: z.string(),
   includePlaces: z.boolean(),
+  includeNames: z.boolean(),
   expiresAt: isoDateTimeSchema.nullable(),
   coverUrl: z.string().nullable(),
   photos: z.array(sharedPhotoSchema),

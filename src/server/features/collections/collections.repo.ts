@@ -3,8 +3,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ShareLink } from '@shared/schemas/sharing';
 import type { Db } from '../../db/client';
+import { hasFaceOf, personPhotoOrder } from '../../db/collection-contents';
 import { databaseNow, isLink, liveLink } from '../../db/grant-conditions';
-import { collectionItems, collections, contacts, grants, memories, photos, vaultFiles } from '../../db/schema';
+import { collectionItems, collections, contacts, grants, memories, people, photos, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 
 type CollectionRow = typeof collections.$inferSelect;
@@ -22,6 +23,8 @@ export interface CollectionSummary {
   id: number;
   title: string;
   description: string | null;
+  /** A person collection's person (their name as the owner gave it, or null); null for an ordinary collection. */
+  person: { id: number; name: string | null } | null;
   coverPhotoId: number | null;
   /** The chosen cover, else the first photo added; null without photos. */
   coverSourceId: number | null;
@@ -41,6 +44,7 @@ export interface NewGrant {
   tokenHash: string;
   passwordHash: string | null;
   includePlaces: boolean;
+  includeNames: boolean;
   expiresAt: Date | null;
 }
 
@@ -49,6 +53,8 @@ export type GrantRow = Omit<ShareLink, 'url'> & { tokenNonce: string | null };
 
 /** Why an all-or-nothing change did not happen. */
 export type Missing = 'collection' | 'photo' | 'memory' | 'document';
+/** Why items could not be added to or taken out of a collection: one missing, or a person collection (it holds none by hand). */
+export type ItemsRefused = Missing | 'person';
 
 /** A live link (db/grant-conditions.ts), read inside subqueries that join `grants` unaliased. */
 const LIVE_LINK = liveLink(databaseNow);
@@ -56,18 +62,34 @@ const LIVE_LINK = liveLink(databaseNow);
 const itemCount = (column: 'photo_id' | 'memory_id' | 'vault_file_id') =>
   sql<number>`(SELECT count(*)::int FROM collection_items ci WHERE ci.collection_id = collections.id AND ci.${sql.raw(column)} IS NOT NULL)`;
 
+/** A person collection's photos are counted from the faces (db/collection-contents.ts): every photo they are in. */
+const personPhotoCount = sql<number>`(SELECT count(DISTINCT f.photo_id)::int FROM faces f
+  WHERE f.user_id = collections.user_id AND f.person_id = collections.person_id)`;
+
+/** A person collection's cover: the chosen one while the person is still in it, else the photo of their clearest face. */
+const personCover = sql<number | null>`coalesce(
+  CASE WHEN collections.cover_photo_id IS NOT NULL
+        AND ${hasFaceOf(sql`collections.cover_photo_id`, sql`collections.user_id`, sql`collections.person_id`)}
+       THEN collections.cover_photo_id END,
+  (SELECT f.photo_id FROM faces f WHERE f.user_id = collections.user_id AND f.person_id = collections.person_id
+   ORDER BY f.score DESC NULLS LAST, f.id LIMIT 1))`;
+
 // Column references are spelled with the table's name: drizzle leaves the table off columns in a single-table
 // select, and inside these subqueries an unqualified "id" would be collection_items.id.
 const summaryColumns = {
   id: collections.id,
   title: collections.title,
   description: collections.description,
+  personId: collections.personId,
+  personName: people.name,
   coverPhotoId: collections.coverPhotoId,
-  coverSourceId: sql<number | null>`coalesce(collections.cover_photo_id, (
+  coverSourceId: sql<
+    number | null
+  >`CASE WHEN collections.person_id IS NOT NULL THEN ${personCover} ELSE coalesce(collections.cover_photo_id, (
     SELECT ci.photo_id FROM collection_items ci
     WHERE ci.collection_id = collections.id AND ci.photo_id IS NOT NULL
-    ORDER BY ci.added_at, ci.id LIMIT 1))`,
-  photoCount: itemCount('photo_id'),
+    ORDER BY ci.added_at, ci.id LIMIT 1)) END`,
+  photoCount: sql<number>`CASE WHEN collections.person_id IS NOT NULL THEN ${personPhotoCount} ELSE ${itemCount('photo_id')} END`,
   memoryCount: itemCount('memory_id'),
   documentCount: itemCount('vault_file_id'),
   linkCount: sql<number>`(SELECT count(*)::int FROM grants WHERE grants.collection_id = collections.id AND ${LIVE_LINK})`,
@@ -78,10 +100,22 @@ const summaryColumns = {
 export function createCollectionsRepo(db: Db) {
   const owned = (userId: number, id: number) => and(eq(collections.id, id), eq(collections.userId, userId));
 
+  /** The owner's collections with their person (owner-scoped: a person of another owner is never joined). */
+  const summaries = () =>
+    db
+      .select(summaryColumns)
+      .from(collections)
+      .leftJoin(people, and(eq(people.id, collections.personId), eq(people.userId, collections.userId)));
+
   /** Locks the owner's collection for the rest of the transaction (a concurrent delete waits, or wins first). */
   async function lockOwned(tx: Tx, userId: number, id: number) {
-    const [row] = await tx.select({ id: collections.id }).from(collections).where(owned(userId, id)).for('update');
-    return row !== undefined;
+    return (await lockWithPerson(tx, userId, id)) !== undefined;
+  }
+
+  /** lockOwned, telling a person collection (its person's id) from an ordinary one (null). */
+  async function lockWithPerson(tx: Tx, userId: number, id: number): Promise<{ personId: number | null } | undefined> {
+    const [row] = await tx.select({ personId: collections.personId }).from(collections).where(owned(userId, id)).for('update');
+    return row;
   }
 
   /**
@@ -109,21 +143,37 @@ export function createCollectionsRepo(db: Db) {
 
   return {
     async listByOwner(userId: number): Promise<CollectionSummary[]> {
-      const rows = await db
-        .select(summaryColumns)
-        .from(collections)
-        .where(eq(collections.userId, userId))
-        .orderBy(desc(collections.createdAt), desc(collections.id));
+      const rows = await summaries().where(eq(collections.userId, userId)).orderBy(desc(collections.createdAt), desc(collections.id));
       return rows.map(toSummary);
     },
 
     async findOwned(userId: number, id: number): Promise<CollectionSummary | undefined> {
-      const [row] = await db.select(summaryColumns).from(collections).where(owned(userId, id));
+      const [row] = await summaries().where(owned(userId, id));
       return row && toSummary(row);
     },
 
-    /** The collection's items, in the order they were added. */
-    async itemIds(userId: number, id: number): Promise<ItemIds> {
+    /** The owner's person, with what making a collection of them needs; undefined when not theirs. */
+    async findPerson(userId: number, personId: number) {
+      const [row] = await db
+        .select({ id: people.id, name: people.name, hidden: people.hidden })
+        .from(people)
+        .where(and(eq(people.id, personId), eq(people.userId, userId)));
+      return row;
+    },
+
+    /**
+     * The collection's items, in the order they were added; a person collection's photos are every photo of
+     * its person, by the day they were taken.
+     */
+    async itemIds(userId: number, id: number, personId: number | null = null): Promise<ItemIds> {
+      if (personId !== null) {
+        const photoRows = await db
+          .select({ id: photos.id })
+          .from(photos)
+          .where(and(eq(photos.userId, userId), hasFaceOf(sql`photos.id`, userId, personId)))
+          .orderBy(...personPhotoOrder);
+        return { photoIds: photoRows.map((r) => r.id), memoryIds: [], documentIds: [] };
+      }
       const rows = await db
         .select({ photoId: collectionItems.photoId, memoryId: collectionItems.memoryId, vaultFileId: collectionItems.vaultFileId })
         .from(collectionItems)
@@ -138,7 +188,7 @@ export function createCollectionsRepo(db: Db) {
       return ids;
     },
 
-    async insert(userId: number, values: CollectionValues & { importId?: number | null }): Promise<number> {
+    async insert(userId: number, values: CollectionValues & { importId?: number | null; personId?: number | null }): Promise<number> {
       const [row] = await db
         .insert(collections)
         .values({ ...values, userId })
@@ -152,8 +202,15 @@ export function createCollectionsRepo(db: Db) {
      */
     async update(userId: number, id: number, changes: CollectionChanges): Promise<'ok' | 'collection' | 'cover'> {
       return db.transaction(async (tx) => {
-        if (!(await lockOwned(tx, userId, id))) return 'collection';
-        if (changes.coverPhotoId != null) {
+        const locked = await lockWithPerson(tx, userId, id);
+        if (!locked) return 'collection';
+        if (changes.coverPhotoId != null && locked.personId !== null) {
+          const [photo] = await tx
+            .select({ id: photos.id })
+            .from(photos)
+            .where(and(eq(photos.id, changes.coverPhotoId), eq(photos.userId, userId), hasFaceOf(sql`photos.id`, userId, locked.personId)));
+          if (!photo) return 'cover';
+        } else if (changes.coverPhotoId != null) {
           const [item] = await tx
             .select({ id: collectionItems.id })
             .from(collectionItems)
@@ -181,9 +238,11 @@ export function createCollectionsRepo(db: Db) {
     },
 
     /** Adds the owner's items, all or nothing; an item already there stays as it is. */
-    async addItems(userId: number, id: number, ids: ItemIds): Promise<Missing | undefined> {
+    async addItems(userId: number, id: number, ids: ItemIds): Promise<ItemsRefused | undefined> {
       return db.transaction(async (tx) => {
-        if (!(await lockOwned(tx, userId, id))) return 'collection';
+        const locked = await lockWithPerson(tx, userId, id);
+        if (!locked) return 'collection';
+        if (locked.personId !== null) return 'person';
         const missing = await firstMissing(tx, userId, ids);
         if (missing) return missing;
         const rows = [
@@ -198,9 +257,11 @@ export function createCollectionsRepo(db: Db) {
     },
 
     /** Removes the owner's items from the collection, all or nothing; an item not in it is no error. */
-    async removeItems(userId: number, id: number, ids: ItemIds): Promise<Missing | undefined> {
+    async removeItems(userId: number, id: number, ids: ItemIds): Promise<ItemsRefused | undefined> {
       return db.transaction(async (tx) => {
-        if (!(await lockOwned(tx, userId, id))) return 'collection';
+        const locked = await lockWithPerson(tx, userId, id);
+        if (!locked) return 'collection';
+        if (locked.personId !== null) return 'person';
         const missing = await firstMissing(tx, userId, ids);
         if (missing) return missing;
         const inThis = and(eq(collectionItems.collectionId, id), eq(collectionItems.userId, userId));
@@ -260,6 +321,7 @@ export function createCollectionsRepo(db: Db) {
           tokenNonce: grants.tokenNonce,
           hasPassword: sql<boolean>`${grants.passwordHash} IS NOT NULL`,
           includePlaces: grants.includePlaces,
+          includeNames: grants.includeNames,
           createdAt: grants.createdAt,
           expiresAt: grants.expiresAt,
           lastOpenedAt: grants.lastOpenedAt,
@@ -279,6 +341,7 @@ export function createCollectionsRepo(db: Db) {
         tokenNonce: row.tokenNonce,
         hasPassword: row.hasPassword,
         includePlaces: row.includePlaces,
+        includeNames: row.includeNames,
         createdAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt?.toISOString() ?? null,
         lastOpenedAt: row.lastOpenedAt?.toISOString() ?? null,
@@ -311,6 +374,19 @@ export function createCollectionsRepo(db: Db) {
         else if (row.memoryId !== null) ids.memoryIds.push(row.memoryId);
         else if (row.vaultFileId !== null) ids.documentIds.push(row.vaultFileId);
       }
+      // the photos of person collections with a live link
+      const personPhotos = await db
+        .select({ id: photos.id })
+        .from(photos)
+        .where(
+          and(
+            eq(photos.userId, userId),
+            sql`EXISTS (SELECT 1 FROM collections JOIN grants ON grants.collection_id = collections.id
+              WHERE collections.user_id = ${userId} AND collections.person_id IS NOT NULL AND grants.user_id = ${userId} AND ${LIVE_LINK}
+                AND ${hasFaceOf(sql`photos.id`, userId, sql`collections.person_id`)})`,
+          ),
+        );
+      ids.photoIds = [...new Set([...ids.photoIds, ...personPhotos.map((r) => r.id)])];
       for (const list of [ids.photoIds, ids.memoryIds, ids.documentIds]) list.sort((a, b) => a - b);
       return ids;
     },
@@ -320,7 +396,14 @@ export type CollectionsRepo = ReturnType<typeof createCollectionsRepo>;
 
 /** The only place a collections row becomes a summary. */
 function toSummary(
-  row: Omit<CollectionSummary, 'createdAt' | 'updatedAt'> & Pick<CollectionRow, 'createdAt' | 'updatedAt'>,
+  row: Omit<CollectionSummary, 'createdAt' | 'updatedAt' | 'person'> &
+    Pick<CollectionRow, 'createdAt' | 'updatedAt' | 'personId'> & { personName: string | null },
 ): CollectionSummary {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  const { personId, personName, ...rest } = row;
+  return {
+    ...rest,
+    person: personId === null ? null : { id: personId, name: personName },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -22,7 +22,7 @@ import { hashPassword } from '../../lib/password';
 import { listMemoriesByIds } from '../memories/memories.service';
 import { listPhotosByIds, photoThumbnailUrl } from '../photos/photos.service';
 import { listVaultFilesByIds } from '../vault/vault.service';
-import type { CollectionChanges, CollectionsRepo, CollectionSummary, ItemIds, Missing } from './collections.repo';
+import type { CollectionChanges, CollectionsRepo, CollectionSummary, ItemIds, ItemsRefused, Missing } from './collections.repo';
 
 /** The parsed body of POST /:id/links (defaults applied). */
 type LinkRequest = z.output<typeof linkInputSchema>;
@@ -41,6 +41,10 @@ const NOT_FOUND: Record<Missing, string> = {
 };
 
 const COVER_NOT_IN_COLLECTION = 'The cover must be a photo in this collection.';
+
+function refused(why: ItemsRefused) {
+  return why === 'person' ? conflict(SHARING_MESSAGES.personCollectionItems, 'PERSON_COLLECTION') : notFound(NOT_FOUND[why]);
+}
 
 /** '' and null both mean "no description". */
 const orNull = (value: string | null | undefined) => (value ? value : null);
@@ -115,7 +119,7 @@ export function createCollectionsService({
 
     async detail(userId: number, id: number): Promise<CollectionDetail> {
       const collection = await get(userId, id);
-      const ids = await repo.itemIds(userId, id);
+      const ids = await repo.itemIds(userId, id, collection.person?.id ?? null);
       const [photos, memories, documents] = await Promise.all([
         listPhotosByIds(db, userId, ids.photoIds),
         listMemoriesByIds(db, userId, ids.memoryIds),
@@ -130,7 +134,21 @@ export function createCollectionsService({
     },
 
     async create(userId: number, input: CollectionInput, { importId }: { importId?: number } = {}): Promise<Collection> {
-      const id = await repo.insert(userId, { title: input.title, description: orNull(input.description), importId: importId ?? null });
+      const personId = input.personId ?? null;
+      if (personId !== null) {
+        const person = await repo.findPerson(userId, personId);
+        if (!person) throw notFound(SHARING_MESSAGES.personNotFound);
+        // a hidden person is a stranger in the background: hiding them later leaves their collection as it is
+        if (person.hidden) throw badRequest(SHARING_MESSAGES.personHidden, 'PERSON_HIDDEN');
+      }
+      // a person deleted in between fails the foreign key: the same 404
+      const id = await repo
+        .insert(userId, { title: input.title, description: orNull(input.description), importId: importId ?? null, personId })
+        .catch((err: unknown) => {
+          const e = err as { code?: string; cause?: { code?: string } };
+          if (personId !== null && (e.code ?? e.cause?.code) === '23503') throw notFound(SHARING_MESSAGES.personNotFound);
+          throw err;
+        });
       return get(userId, id);
     },
 
@@ -151,13 +169,13 @@ export function createCollectionsService({
 
     async addItems(userId: number, id: number, input: CollectionItemsInput): Promise<Collection> {
       const missing = await repo.addItems(userId, id, toItemIds(input));
-      if (missing) throw notFound(NOT_FOUND[missing]);
+      if (missing) throw refused(missing);
       return get(userId, id);
     },
 
     async removeItems(userId: number, id: number, input: CollectionItemsInput): Promise<Collection> {
       const missing = await repo.removeItems(userId, id, toItemIds(input));
-      if (missing) throw notFound(NOT_FOUND[missing]);
+      if (missing) throw refused(missing);
       return get(userId, id);
     },
 
@@ -180,6 +198,7 @@ export function createCollectionsService({
         tokenHash: hash,
         passwordHash: input.kind === 'public' && input.password ? await hashPassword(input.password) : null,
         includePlaces: input.includePlaces,
+        includeNames: input.includeNames,
         expiresAt,
       });
       if (created === 'collection') throw notFound(NOT_FOUND.collection);

@@ -39,6 +39,7 @@ const releaseColumns = {
   releaseAt: grants.releaseAt,
   age: grants.releaseAge,
   releasedAt: grants.releasedAt,
+  includeNames: grants.includeNames,
   createdAt: grants.createdAt,
 };
 export type ReleaseRow = Awaited<ReturnType<ReturnType<typeof createLegacyRepo>['listReleases']>>[number];

@@ -104,6 +104,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       releaseAt: iso(r.releaseAt),
       age: r.age,
       releasedAt: iso(r.releasedAt),
+      includeNames: r.includeNames,
       createdAt: r.createdAt.toISOString(),
     };
   }
@@ -268,6 +269,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         releaseAge,
         // an heir receives the originals, places included (decision 027)
         includePlaces: true,
+        // the names of the people in the photos only where the owner chose them, as for a link
+        includeNames: input.includeNames ?? false,
         collectionId: kind === 'collection' ? targetId : null,
         photoId: kind === 'photo' ? targetId : null,
         memoryId: kind === 'memory' ? targetId : null,

@@ -2,9 +2,23 @@
 // collection and its owner are part of each WHERE, so an id from another collection, another owner or the
 // owner's library at large names nothing here.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FaceBox } from '@shared/schemas/people';
 import type { Db } from '../../db/client';
+import { hasFaceOf } from '../../db/collection-contents';
 import { notExpired, releasedGrant, sharedNow } from '../../db/grant-conditions';
-import { collectionItems, collections, contacts, grants, memories, memoryAttachments, photos, users, vaultFiles } from '../../db/schema';
+import {
+  collectionItems,
+  collections,
+  contacts,
+  faces,
+  grants,
+  memories,
+  memoryAttachments,
+  people,
+  photos,
+  users,
+  vaultFiles,
+} from '../../db/schema';
 import type { VideoPlaybackState } from '../photos/photos.service';
 
 /**
@@ -39,11 +53,15 @@ export interface ShareGrant {
   photoId: number | null;
   memoryId: number | null;
   vaultFileId: number | null;
+  /** A person collection's person: its photos are every photo of them, each addressed by the photo's own id. */
+  personId: number | null;
   title: string;
   description: string | null;
   coverPhotoId: number | null;
   ownerName: string;
   includePlaces: boolean;
+  /** Whether the names of the people in the photos are shown (issue 29); nothing about faces otherwise. */
+  includeNames: boolean;
   passwordHash: string | null;
   expiresAt: Date | null;
   createdAt: Date;
@@ -95,6 +113,13 @@ export interface SharedDocumentRow {
   uploadedAt: Date;
 }
 
+/** A named, shown person's face in a shared photo (only read for a grant that includes names). */
+export interface SharedNameRow {
+  photoId: number;
+  name: string;
+  box: FaceBox;
+}
+
 export interface SharedMemoryRow {
   itemId: number;
   memoryId: number;
@@ -114,11 +139,13 @@ const grantColumns = {
   photoId: grants.photoId,
   memoryId: grants.memoryId,
   vaultFileId: grants.vaultFileId,
+  personId: collections.personId,
   title: collections.title,
   description: collections.description,
   coverPhotoId: collections.coverPhotoId,
   ownerName: sql<string>`${users.firstName} || ' ' || ${users.surname}`,
   includePlaces: grants.includePlaces,
+  includeNames: grants.includeNames,
   passwordHash: grants.passwordHash,
   expiresAt: grants.expiresAt,
   createdAt: grants.createdAt,
@@ -180,10 +207,22 @@ export function createSharedViewRepo(db: Db) {
   const inCollection = (g: ShareGrant) =>
     and(eq(collectionItems.collectionId, g.collectionId ?? -1), eq(collectionItems.userId, g.ownerId));
   const isCollection = (g: ShareGrant) => g.collectionId !== null;
+  /** A person collection: its photos are read from the faces, and addressed by their own ids (no items). */
+  const isPersonCollection = (g: ShareGrant) => g.collectionId !== null && g.personId !== null;
   const photoOrder = [sql`${photos.dateTaken} asc nulls last`, asc(photos.title)] as const;
 
-  /** The grant's photos (`where` narrows further): a collection's, or the one photo of a single-photo grant. */
+  /**
+   * The grant's photos (`where` narrows further): a collection's, every photo of a person collection's person,
+   * or the one photo of a single-photo grant.
+   */
   function photosOf(g: ShareGrant, where?: SQL): Promise<SharedPhotoRow[]> {
+    if (isPersonCollection(g)) {
+      return db
+        .select({ ...photoColumns, itemId: photos.id })
+        .from(photos)
+        .where(and(eq(photos.userId, g.ownerId), hasFaceOf(sql`${photos.id}`, g.ownerId, g.personId!), where))
+        .orderBy(...photoOrder, asc(photos.id));
+    }
     if (isCollection(g)) {
       return db
         .select(photoColumns)
@@ -265,7 +304,7 @@ export function createSharedViewRepo(db: Db) {
   }
 
   const itemIdIs = (g: ShareGrant, itemId: number, own: typeof photos.id | typeof vaultFiles.id) =>
-    eq(isCollection(g) ? collectionItems.id : own, itemId);
+    eq(isCollection(g) && !isPersonCollection(g) ? collectionItems.id : own, itemId);
 
   return {
     async findByTokenHash(tokenHash: string): Promise<ShareGrant | undefined> {
@@ -290,8 +329,13 @@ export function createSharedViewRepo(db: Db) {
         .select({ n: count() })
         .from(collectionItems)
         .where(and(eq(collectionItems.collectionId, collections.id), eq(collectionItems.userId, collections.userId)));
+      const personPhotoCount = sql`(SELECT count(DISTINCT f.photo_id) FROM faces f
+        WHERE f.user_id = ${collections.userId} AND f.person_id = ${collections.personId})`;
       return db
-        .select({ ...grantColumns, itemCount: sql<number>`(${itemCount})::int` })
+        .select({
+          ...grantColumns,
+          itemCount: sql<number>`(CASE WHEN ${collections.personId} IS NULL THEN (${itemCount}) ELSE ${personPhotoCount} END)::int`,
+        })
         .from(grants)
         .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
         .innerJoin(users, eq(users.id, grants.userId))
@@ -309,17 +353,34 @@ export function createSharedViewRepo(db: Db) {
 
     listPhotos: (g: ShareGrant) => photosOf(g),
 
-    /** The collection item to show as the cover of each collection: the chosen cover if it is in it, else its first photo. */
-    async coverItems(grantsWanted: Array<{ collectionId: number; ownerId: number; coverPhotoId: number | null }>) {
-      const ids = grantsWanted.map((g) => g.collectionId);
-      if (ids.length === 0) return new Map<number, number>();
+    /**
+     * The item to show as the cover of each collection: the chosen cover if it is in it, else its first photo
+     * (a person collection's photo, by its own id).
+     */
+    async coverItems(grantsWanted: Array<ShareGrant & { collectionId: number }>) {
+      const covers = new Map<number, number>();
+      for (const g of grantsWanted.filter(isPersonCollection)) {
+        const [chosen] = g.coverPhotoId === null ? [] : await photosOf(g, eq(photos.id, g.coverPhotoId));
+        const first =
+          chosen ??
+          (
+            await db
+              .select({ itemId: photos.id })
+              .from(photos)
+              .where(and(eq(photos.userId, g.ownerId), hasFaceOf(sql`${photos.id}`, g.ownerId, g.personId!)))
+              .orderBy(...photoOrder, asc(photos.id))
+              .limit(1)
+          )[0];
+        if (first) covers.set(g.collectionId, first.itemId);
+      }
+      const ids = grantsWanted.filter((g) => !isPersonCollection(g)).map((g) => g.collectionId);
+      if (ids.length === 0) return covers;
       const rows = await db
         .select({ collectionId: collectionItems.collectionId, itemId: collectionItems.id, photoId: photos.id, ownerId: photos.userId })
         .from(collectionItems)
         .innerJoin(photos, and(eq(photos.id, collectionItems.photoId), eq(photos.userId, collectionItems.userId)))
         .where(inArray(collectionItems.collectionId, ids))
         .orderBy(sql`${photos.dateTaken} asc nulls last`, asc(photos.title), asc(collectionItems.id));
-      const covers = new Map<number, number>();
       for (const g of grantsWanted) {
         const mine = rows.filter((r) => r.collectionId === g.collectionId && r.ownerId === g.ownerId);
         const chosen = mine.find((r) => r.photoId === g.coverPhotoId) ?? mine[0];
@@ -331,6 +392,21 @@ export function createSharedViewRepo(db: Db) {
     async findPhoto(g: ShareGrant, itemId: number): Promise<SharedPhotoRow | undefined> {
       const [row] = await photosOf(g, itemIdIs(g, itemId, photos.id));
       return row;
+    },
+
+    /**
+     * The named people in these photos of the grant's owner, each with their face's box: never a hidden person
+     * nor an unnamed one. Read only for a grant that includes names.
+     */
+    async namesIn(g: ShareGrant, photoIds: number[]): Promise<SharedNameRow[]> {
+      if (!g.includeNames || photoIds.length === 0) return [];
+      const rows = await db
+        .select({ photoId: faces.photoId, name: people.name, x: faces.boxX, y: faces.boxY, width: faces.boxWidth, height: faces.boxHeight })
+        .from(faces)
+        .innerJoin(people, and(eq(people.id, faces.personId), eq(people.userId, g.ownerId)))
+        .where(and(eq(faces.userId, g.ownerId), inArray(faces.photoId, photoIds), isNotNull(people.name), eq(people.hidden, false)))
+        .orderBy(asc(faces.photoId), asc(faces.boxX), asc(faces.id));
+      return rows.map(({ photoId, name, ...box }) => ({ photoId, name: name!, box }));
     },
 
     listMemories: (g: ShareGrant) => memoriesOf(g),

@@ -152,11 +152,13 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
       photoId,
       memoryId: null,
       vaultFileId: null,
+      personId: null,
       title: '',
       description: null,
       coverPhotoId: null,
       ownerName,
       includePlaces: false,
+      includeNames: false,
       passwordHash: null,
       expiresAt: null,
       createdAt: new Date(0),
@@ -187,6 +189,11 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
         repo.listAttachments(g),
         repo.listDocuments(g),
       ]);
+      // names only where the owner included them: otherwise no face, box or name is read at all
+      const names = await repo.namesIn(
+        g,
+        photos.map((p) => p.photoId),
+      );
       if (countView) await repo.countView(g.id, now());
       const cover = coverOf(g, photos);
       return {
@@ -194,6 +201,7 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
         description: g.description,
         ownerName: g.ownerName,
         includePlaces: g.includePlaces,
+        includeNames: g.includeNames,
         expiresAt: g.expiresAt?.toISOString() ?? null,
         coverUrl: cover ? photoUrl(base, cover.itemId, 'thumbnail') : null,
         photos: photos.map((p) => ({
@@ -211,6 +219,7 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
           downloadUrl: photoUrl(base, p.itemId, 'download'),
           videoUrl: isPlayable(p) ? photoUrl(base, p.itemId, 'video') : null,
           durationMs: p.durationMs,
+          people: names.filter((n) => n.photoId === p.photoId).map(({ name, box }) => ({ name, box })),
         })),
         memories: memories.map((m) => ({
           id: m.itemId,
