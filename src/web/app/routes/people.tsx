@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Photo } from '@shared/schemas/photos';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PeopleScreen } from '@web/features/people/components/people-screen';
@@ -7,6 +7,7 @@ import { PersonScreen } from '@web/features/people/components/person-screen';
 import { PhotoImage, photoLabel } from '@web/features/photos/components/photo-image';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { paths, personPath } from '../paths';
+import { galleryOfPerson, timelineOfPerson } from '../use-person-param';
 import { NotFoundRoute } from './not-found';
 
 /** /people: everyone heirloom found in the photos (issue 29). */
@@ -45,6 +46,16 @@ export function PersonRoute() {
           notFound={<NotFoundRoute />}
           thumbnail={thumbnail}
           memoryHref={(memoryId) => `${paths.memories}?memory=${memoryId}`}
+          links={
+            <>
+              <Link to={galleryOfPerson(personId)} className="font-medium text-primary underline-offset-4 hover:underline">
+                Show in the gallery
+              </Link>
+              <Link to={timelineOfPerson(personId)} className="font-medium text-primary underline-offset-4 hover:underline">
+                Show in the timeline
+              </Link>
+            </>
+          }
           onMerged={(intoId) => navigate(personPath(intoId), { replace: true })}
         />
       </ErrorBoundary>

@@ -5,10 +5,14 @@ import { useSharedItems } from '@web/features/collections/api';
 import { AddPhotosToCollection } from '@web/features/collections/components/add-to-collection-buttons';
 import { PhotoGallery } from '@web/features/photos/components/photo-gallery';
 import { PhotoUploadCard } from '@web/features/photos/components/photo-upload-card';
+import { PersonFilter } from '@web/features/people/components/person-filter';
+import { usePersonParam } from '../use-person-param';
+import { viewerFaces } from '../viewer-faces';
 
 /** spec §2 My Photos (/photos): upload, then the gallery. */
 export function PhotosRoute() {
   const shared = useSharedItems();
+  const { person, setPerson } = usePersonParam();
   return (
     <div>
       <title>My Photos · heirloom</title>
@@ -19,6 +23,9 @@ export function PhotosRoute() {
         <ErrorBoundary>
           <PhotoGallery
             sharedIds={shared.photoIds}
+            person={person}
+            personFilter={<PersonFilter personId={person} onChange={setPerson} />}
+            viewerFaces={viewerFaces}
             selectionAction={(photoIds, endSelection) => <AddPhotosToCollection photoIds={photoIds} onAdded={endSelection} />}
           />
         </ErrorBoundary>

@@ -26,11 +26,12 @@ export const GALLERY_PAGE_SIZE = 150;
  * The gallery in `sortBy` order, a page at a time (issue 15). `from` (the date orders) starts the chain at the
  * newest photo at or before that instant: each scrubber jump is its own chain, cached like the first.
  */
-export const photoPagesQuery = (sortBy: PhotoSort, from?: string) =>
+export const photoPagesQuery = (sortBy: PhotoSort, from?: string, person?: number) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.photos.pages(sortBy, from),
+    queryKey: queryKeys.photos.pages(sortBy, from, person),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ sortBy, limit: String(GALLERY_PAGE_SIZE) });
+      if (person !== undefined) params.set('person', String(person));
       if (pageParam) params.set('cursor', pageParam);
       else if (from) params.set('from', from);
       return api.get<PhotoPage>(`/api/photos/page?${params.toString()}`);
@@ -39,7 +40,8 @@ export const photoPagesQuery = (sortBy: PhotoSort, from?: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export const usePhotoPages = (sortBy: PhotoSort, from?: string) => useInfiniteQuery(photoPagesQuery(sortBy, from));
+/** With `person` (issue 29): only the photos that person of the owner's is in. */
+export const usePhotoPages = (sortBy: PhotoSort, from?: string, person?: number) => useInfiniteQuery(photoPagesQuery(sortBy, from, person));
 
 /** Photos per month, newest first (the scrubber's marks); none for the title order. */
 export const usePhotoMonths = (sortBy: PhotoSort) => {

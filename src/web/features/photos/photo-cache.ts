@@ -46,10 +46,15 @@ function placeInChain(data: Chain, photo: Photo, sortBy: PhotoSort, from: string
   return { ...without, pages };
 }
 
-function forEachChain(queryClient: QueryClient, update: (data: Chain, sortBy: PhotoSort, from: string | undefined) => Chain) {
+function forEachChain(
+  queryClient: QueryClient,
+  update: (data: Chain, sortBy: PhotoSort, from: string | undefined, isOfPerson: boolean) => Chain,
+) {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.photos.pageChains })) {
-    const [, , sortBy, from] = query.queryKey as [string, string, PhotoSort, string];
-    queryClient.setQueryData<Chain>(query.queryKey, (old) => (old ? update(old, sortBy, from === 'newest' ? undefined : from) : old));
+    const [, , sortBy, from, person] = query.queryKey as [string, string, PhotoSort, string, unknown];
+    queryClient.setQueryData<Chain>(query.queryKey, (old) =>
+      old ? update(old, sortBy, from === 'newest' ? undefined : from, person !== undefined && person !== 'everyone') : old,
+    );
   }
 }
 
@@ -100,6 +105,7 @@ export function addCachedPhoto(queryClient: QueryClient, photo: Photo, recentLim
   queryClient.setQueryData<PhotoPage>(queryKeys.photos.recent, (old) =>
     old ? { ...old, items: [photo, ...old.items.filter((p) => p.id !== photo.id)].slice(0, recentLimit) } : old,
   );
-  forEachChain(queryClient, (data, sortBy, from) => placeInChain(data, photo, sortBy, from));
+  // a new photo has no faces yet: a chain of one person's photos does not get it
+  forEachChain(queryClient, (data, sortBy, from, isOfPerson) => (isOfPerson ? data : placeInChain(data, photo, sortBy, from)));
   return invalidateMonths(queryClient);
 }

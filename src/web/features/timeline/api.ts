@@ -21,14 +21,16 @@ async function fetchTimeline<T>(url: string): Promise<T> {
   }
 }
 
-const timelineSummaryQuery = (tz: string) =>
+const timelineSummaryQuery = (tz: string, person?: number) =>
   queryOptions({
-    queryKey: queryKeys.timeline.summary(tz),
-    queryFn: () => fetchTimeline<TimelineSummary>(`/api/timeline/summary?${new URLSearchParams({ tz })}`),
+    queryKey: queryKeys.timeline.summary(tz, person),
+    queryFn: () =>
+      fetchTimeline<TimelineSummary>(`/api/timeline/summary?${new URLSearchParams({ tz, ...(person ? { person: String(person) } : {}) })}`),
     staleTime: TIMELINE_STALE_MS,
   });
 
-export const useTimelineSummary = (tz: string) => useQuery(timelineSummaryQuery(tz));
+/** With `person` (issue 29): the counts of the photos that person is in. */
+export const useTimelineSummary = (tz: string, person?: number) => useQuery(timelineSummaryQuery(tz, person));
 
 export interface PeriodParams {
   year: number;
@@ -36,14 +38,17 @@ export interface PeriodParams {
   /** undefined = all content (spec §4 default). */
   contentType?: ContentType;
   tz: string;
+  /** Only the photos this person is in (issue 29). */
+  person?: number;
 }
 
-const timelinePeriodQuery = ({ year, sortDirection, contentType, tz }: PeriodParams) =>
+const timelinePeriodQuery = ({ year, sortDirection, contentType, tz, person }: PeriodParams) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.timeline.period(year, sortDirection, contentType ?? 'all', tz),
+    queryKey: queryKeys.timeline.period(year, sortDirection, contentType ?? 'all', tz, person),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ year: String(year), sortDirection, tz, limit: String(TIMELINE_PAGE_SIZE) });
       if (contentType) params.set('contentType', contentType);
+      if (person) params.set('person', String(person));
       if (pageParam) params.set('cursor', pageParam);
       return fetchTimeline<TimelinePeriod>(`/api/timeline/period?${params}`);
     },

@@ -34,6 +34,7 @@ export function PersonScreen({
   thumbnail,
   memoryHref,
   onMerged,
+  links,
 }: {
   id: number;
   notFound: ReactNode;
@@ -42,6 +43,8 @@ export function PersonScreen({
   memoryHref: (memoryId: number) => string;
   /** This person joined another: show that one. */
   onMerged: (intoId: number) => void;
+  /** Their photos elsewhere (the gallery and the timeline filtered to them), composed by the route. */
+  links?: ReactNode;
 }) {
   const person = usePerson(id);
   const [withPerson, setWithPerson] = useState<Person>();
@@ -50,6 +53,7 @@ export function PersonScreen({
   return (
     <div>
       <PersonHeader person={person.data} />
+      {links && <p className="mt-4 flex flex-wrap gap-4 text-sm">{links}</p>}
       <div className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
         <ContactLink person={person.data} />
         <MergeInto person={person.data} onMerged={onMerged} />

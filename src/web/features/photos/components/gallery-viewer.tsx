@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Photo } from '@shared/schemas/photos';
 import { usePhoto, type usePhotoPages } from '../api';
 import type { useViewerUrl } from '../use-viewer-url';
-import { PhotoViewerDialog } from './photo-viewer-dialog';
+import { PhotoViewerDialog, type ViewerFaces } from './photo-viewer-dialog';
 
 /** Start loading the next page this many photos before the viewer reaches the last loaded one. */
 const PREFETCH_AHEAD = 3;
@@ -18,12 +18,14 @@ export function GalleryViewer({
   timestamp,
   isMobile,
   url,
+  faces,
 }: {
   photos: readonly Photo[];
   pages: ReturnType<typeof usePhotoPages>;
   timestamp: number;
   isMobile: boolean;
   url: ReturnType<typeof useViewerUrl>;
+  faces?: ViewerFaces;
 }) {
   const { openId } = url;
   const index = openId === undefined ? -1 : photos.findIndex((p) => p.id === openId);
@@ -64,6 +66,7 @@ export function GalleryViewer({
       onClose={url.close}
       onPrevious={previous ? () => url.step(previous.id) : undefined}
       onNext={onNext}
+      faces={faces}
     />
   );
 }

@@ -21,6 +21,7 @@ import { MonthScrubber, SCRUBBER_ROOM } from './month-scrubber';
 import { PhotoGridItem, PhotoListItem, type GalleryItemProps } from './photo-gallery-items';
 import { PhotoSelectionBar } from './photo-selection-bar';
 import { GalleryViewer } from './gallery-viewer';
+import type { ViewerFaces } from './photo-viewer-dialog';
 import { VirtualPhotoList } from './virtual-photo-list';
 
 const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
@@ -34,16 +35,28 @@ type PhotoGalleryProps = {
   sharedIds?: ReadonlySet<number>;
   /** More that can be done with the photos chosen in Select mode (e.g. Add to collection), beside delete, set date and add tags. */
   selectionAction?: (photoIds: number[], endSelection: () => void) => ReactNode;
+  /** Only the photos this person is in (issue 29); the scrubber's month counts are of every photo, so it is left out. */
+  person?: number;
+  /** The toolbar's choice of a person ("Person: Rose Martin ×"), composed by the app. */
+  personFilter?: ReactNode;
+  /** Who is in the photo, in the viewer. */
+  viewerFaces?: ViewerFaces;
 };
 
 /**
  * spec §2 Photo Gallery: Grid (default) and List, sorted on the server, with the failed-photos banner. Issue 15:
  * a page at a time in a virtual list grouped by month, with a scrubber for the date orders (decision 032).
  */
-export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps = {}) {
+export function PhotoGallery({ sharedIds, selectionAction, person, personFilter, viewerFaces }: PhotoGalleryProps = {}) {
   const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const chain = useGalleryChain(sortBy);
+  const chain = useGalleryChain(sortBy, person);
+  // another person (or everyone again): the chain starts from the newest photo, not from a month jumped to
+  const [chainPerson, setChainPerson] = useState(person);
+  if (chainPerson !== person) {
+    setChainPerson(person);
+    chain.reset();
+  }
   const { pages, photos: loaded } = chain;
   useLoadErrorToast(pages, 'Failed to fetch photos');
   useVideoProgress(loaded);
@@ -105,7 +118,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
   // a photo deleted meanwhile no longer counts as failed
   const failedCount = loaded.filter((p) => failed.has(p.id)).length;
   const hasPhotos = pages.isSuccess && loaded.length > 0;
-  const hasScrubber = sortBy !== 'title' && chain.months.length > 0;
+  const hasScrubber = sortBy !== 'title' && person === undefined && chain.months.length > 0;
 
   const galleryStatus = pages.isPending ? (
     <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
@@ -113,6 +126,8 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
     <Alert variant="destructive" className="my-6">
       <AlertDescription>Error: {pages.error.message || 'Failed to load photos'}</AlertDescription>
     </Alert>
+  ) : person !== undefined ? (
+    <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">No photos of this person.</p>
   ) : (
     <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
       No photos found. Upload some photos to get started!
@@ -144,6 +159,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
               <TabsTrigger value="list">List</TabsTrigger>
             </TabsList>
             <div className="flex flex-wrap items-center gap-2">
+              {personFilter}
               {hasPhotos && (
                 <Button
                   variant="outline"
@@ -220,7 +236,7 @@ export function PhotoGallery({ sharedIds, selectionAction }: PhotoGalleryProps =
             {selectionAction?.(selectedIds, endSelection)}
           </PhotoSelectionBar>
         )}
-        <GalleryViewer photos={loaded} pages={pages} timestamp={timestamp} isMobile={isMobile} url={viewerUrl} />
+        <GalleryViewer photos={loaded} pages={pages} timestamp={timestamp} isMobile={isMobile} url={viewerUrl} faces={viewerFaces} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { Photo } from '@shared/schemas/photos';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -8,6 +8,15 @@ import { photoDate } from './photo-date';
 import { PhotoDetails } from './photo-details';
 import { PhotoImage, photoLabel } from './photo-image';
 import { VideoStage } from './video-stage';
+
+/**
+ * Who is in the photo (issue 29), drawn by the people feature and passed in where the app composes the viewer:
+ * `picture` wraps the shown picture (the faces' boxes go over it), `panel` goes under the details.
+ */
+export interface ViewerFaces {
+  picture: (photo: Photo, image: ReactNode) => ReactNode;
+  panel: (photo: Photo) => ReactNode;
+}
 
 /** A horizontal finger movement this long (px), and mostly sideways, turns the page. */
 const SWIPE_PX = 50;
@@ -24,6 +33,7 @@ export function PhotoViewerDialog({
   onClose,
   onPrevious,
   onNext,
+  faces,
 }: {
   photo: Photo | undefined;
   timestamp: number;
@@ -32,6 +42,7 @@ export function PhotoViewerDialog({
   /** Omitted at the first photo: no previous button, the left arrow does nothing. */
   onPrevious?: () => void;
   onNext?: () => void;
+  faces?: ViewerFaces;
 }) {
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
@@ -64,6 +75,8 @@ export function PhotoViewerDialog({
     else onNext?.();
   };
 
+  const withFaces = (image: ReactNode) => (faces && photo ? faces.picture(photo, image) : image);
+
   return (
     <Dialog open={photo !== undefined} onOpenChange={(open) => !open && onClose()}>
       {/* one column no wider than the dialog: a long file name or a wide video must not push it past a phone's edge */}
@@ -84,14 +97,16 @@ export function PhotoViewerDialog({
                 {photo.video ? (
                   <VideoStage photo={photo} video={photo.video} timestamp={timestamp} />
                 ) : (
-                  <PhotoImage
-                    key={photo.id}
-                    photo={photo}
-                    timestamp={timestamp}
-                    isMobile={isMobile}
-                    eager
-                    className="max-h-[75vh] w-auto max-w-full object-contain"
-                  />
+                  withFaces(
+                    <PhotoImage
+                      key={photo.id}
+                      photo={photo}
+                      timestamp={timestamp}
+                      isMobile={isMobile}
+                      eager
+                      className="max-h-[75vh] w-auto max-w-full object-contain"
+                    />,
+                  )
                 )}
                 {onPrevious && (
                   <Button variant="secondary" size="icon" className="absolute left-2 rounded-full opacity-80" onClick={onPrevious}>
@@ -106,7 +121,10 @@ export function PhotoViewerDialog({
                   </Button>
                 )}
               </div>
-              <PhotoDetails photo={photo} />
+              <div className="grid content-start gap-6">
+                <PhotoDetails photo={photo} />
+                {faces?.panel(photo)}
+              </div>
             </div>
           </>
         )}

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ContentType, SortDirection, TimelineSummary } from '@shared/schemas/timeline';
 import { EmptyState } from '@web/components/empty-state';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion';
@@ -22,11 +22,12 @@ function yearsFor(summary: TimelineSummary, sortDirection: SortDirection, conten
  * spec §2 Timeline: filter, sort switch and year accordions. The year list and the counts come from the
  * summary; a year's entries load only when it is opened (a closed accordion renders nothing).
  */
-export function TimelineView() {
+export function TimelineView({ person, personFilter }: { person?: number; personFilter?: ReactNode } = {}) {
   const [tz] = useState(localTimeZone);
   const [sortDirection, setSortDirection] = useState<SortDirection>('desc'); // spec §4 default
   const [contentType, setContentType] = useState<ContentType | undefined>(undefined); // spec §4: all
-  const summary = useTimelineSummary(tz);
+  // issue 29: with a person, only the photos they are in
+  const summary = useTimelineSummary(tz, person);
 
   if (summary.isPending) {
     return (
@@ -49,6 +50,7 @@ export function TimelineView() {
   const years = yearsFor(summary.data, sortDirection, contentType);
   return (
     <div className="mt-6">
+      {personFilter && <div className="mb-4 flex flex-wrap items-center gap-2">{personFilter}</div>}
       <TimelineControls
         totals={summary.data.totals}
         contentType={contentType}
@@ -63,15 +65,17 @@ export function TimelineView() {
           headingLevel={2}
           title="No content found"
           description={
-            contentType
-              ? `No ${contentType} content available. Try selecting a different filter.`
-              : 'Add photos, memories, and documents to build your story timeline.'
+            person !== undefined
+              ? 'No photos of this person.'
+              : contentType
+                ? `No ${contentType} content available. Try selecting a different filter.`
+                : 'Add photos, memories, and documents to build your story timeline.'
           }
         />
       ) : (
         // Keyed by the view: a new filter or order starts again with its own first year open (spec §2).
         <Accordion
-          key={`${sortDirection}-${contentType ?? 'all'}`}
+          key={`${sortDirection}-${contentType ?? 'all'}-${person ?? 'everyone'}`}
           type="multiple"
           defaultValue={[String(years[0]!.year)]}
           className="mt-6"
@@ -85,7 +89,7 @@ export function TimelineView() {
                 </span>
               </AccordionTrigger>
               <AccordionContent className="text-base text-foreground">
-                <TimelineYearItems year={year} sortDirection={sortDirection} contentType={contentType} tz={tz} />
+                <TimelineYearItems year={year} sortDirection={sortDirection} contentType={contentType} tz={tz} person={person} />
               </AccordionContent>
             </AccordionItem>
           ))}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Face } from '@shared/schemas/people';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useFaceLabel, usePhotoFaces, useRemoveFace } from '../faces-api';
+import { ChoosePerson } from './choose-person';
+
+/** The photo viewer's list of the people in the photo (issue 29): each name links to their page; a face can be moved or removed. */
+export function FacesInPhoto({ photoId, personHref }: { photoId: number; personHref: (id: number) => string }) {
+  const faces = usePhotoFaces(photoId);
+  return (
+    <section aria-labelledby={`faces-${photoId}`} className="grid content-start gap-2 text-sm">
+      <h3 id={`faces-${photoId}`} className="font-medium">
+        People in this photo
+      </h3>
+      {faces.isPending ? null : faces.isError ? (
+        <p className="text-muted-foreground">The faces could not be loaded.</p>
+      ) : faces.data.length === 0 ? (
+        <p className="text-muted-foreground">No one is marked in this photo yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {faces.data.map((face) => (
+            <FaceRow key={face.id} face={face} personHref={personHref} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FaceRow({ face, personHref }: { face: Face; personHref: (id: number) => string }) {
+  const label = useFaceLabel(face);
+  const remove = useRemoveFace();
+  const [mode, setMode] = useState<'view' | 'change' | 'remove'>('view');
+
+  const removeFace = () =>
+    remove.mutate(face.id, {
+      onSuccess: () => toast({ title: 'Face removed' }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to remove the face') }),
+    });
+
+  return (
+    <li className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {face.personId === null ? (
+          <span className="text-muted-foreground">{label}</span>
+        ) : (
+          <Link to={personHref(face.personId)} className="font-medium text-primary underline-offset-4 hover:underline">
+            {label}
+          </Link>
+        )}
+        <span className="ml-auto flex gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Change who this is: ${label}`}
+            onClick={() => setMode(mode === 'change' ? 'view' : 'change')}
+          >
+            Change
+          </Button>
+          <Button size="sm" variant="ghost" aria-label={`Remove the face of ${label}`} onClick={() => setMode('remove')}>
+            Remove
+          </Button>
+        </span>
+      </div>
+      {mode === 'change' && <ChoosePerson face={face} onDone={() => setMode('view')} />}
+      {mode === 'remove' && (
+        <span className="flex flex-wrap items-center gap-2">
+          Remove this face from the photo?
+          <Button size="sm" variant="outline" disabled={remove.isPending} onClick={removeFace}>
+            Remove face
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setMode('view')}>
+            Cancel
+          </Button>
+        </span>
+      )}
+    </li>
+  );
+}
