@@ -34,6 +34,8 @@ import { createOnThisDayService } from './features/on-this-day/on-this-day.servi
 import { createDerivativeQueue } from './features/photos/derivative-queue';
 import { createFaceFinder } from './ai/faces/face-finder';
 import { createFaceQueue } from './features/people/face-queue';
+import { createRegroupQueue } from './features/people/regroup';
+import { createRegroupRepo } from './features/people/regroup.repo';
 import { createPeopleRepo } from './features/people/people.repo';
 import { createPeopleService } from './features/people/people.service';
 import { createImageCache } from './features/photos/image-cache';
@@ -88,7 +90,16 @@ export function buildServices(app: FastifyInstance) {
   // Who is in the photos (issue 29): each photo is looked at once its copies (derivatives) exist.
   const facesOn = env.FACE_RECOGNITION === 'on';
   const peopleRepo = createPeopleRepo(db);
-  const faceQueue = createFaceQueue({ jobs, repo: peopleRepo, files, finder: createFaceFinder(), log, serverEnabled: facesOn });
+  const regroup = createRegroupQueue({ jobs, repo: createRegroupRepo(db), log });
+  const faceQueue = createFaceQueue({
+    jobs,
+    repo: peopleRepo,
+    files,
+    finder: createFaceFinder(),
+    log,
+    serverEnabled: facesOn,
+    onBackfilled: regroup.queue,
+  });
   const photoChanged = (id: number) => {
     forget(id);
     faceQueue.photoChanged(id).catch((err: unknown) => log.error({ err, photoId: id }, 'Could not queue looking for faces'));

@@ -16,6 +16,8 @@ import type { PeopleRepo, PhotoToScan } from './people.repo';
 const FACES_JOB = 'faces.find';
 /** Photos a job looks at: a few seconds of work at most, so a restart loses little. */
 const BATCH = 10;
+/** A chain of jobs that looked at this many photos (a backfill) ends with a full regroup (regroup.ts). */
+const REGROUP_AFTER = 1_000;
 
 class StoppingError extends Error {}
 
@@ -27,9 +29,11 @@ interface Options {
   log: FastifyBaseLogger;
   /** FACE_RECOGNITION=off: this server never runs the model (each account's setting stays as it is). */
   serverEnabled: boolean;
+  /** A backfill is done: the account's faces are grouped again as a whole. */
+  onBackfilled?: (userId: number) => Promise<void>;
 }
 
-export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled }: Options) {
+export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled, onBackfilled }: Options) {
   let stopped = false;
 
   async function findIn(photo: PhotoToScan): Promise<PictureFindings | undefined> {
@@ -107,7 +111,8 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
     });
   }
 
-  async function scanBatch(userId: number) {
+  /** `scanned`: photos the chain of jobs before this one looked at. */
+  async function scanBatch(userId: number, scanned: number) {
     if (!serverEnabled || !(await repo.isEnabled(userId))) return;
     const batch = await repo.nextToScan(userId, BATCH);
     if (batch.length === 0) return;
@@ -119,21 +124,22 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled 
       if (findings) await save(userId, photo.id, findings, await regionsIn(photo), centroids);
       else await repo.markPhoto(userId, photo.id, 'skipped');
     }
-    if (batch.length === BATCH) await queue(userId);
+    if (batch.length === BATCH) await queue(userId, scanned + batch.length);
+    else if (scanned + batch.length >= REGROUP_AFTER) await onBackfilled?.(userId);
   }
 
-  jobs.define<{ userId: number }>({
+  jobs.define<{ userId: number; scanned?: number }>({
     name: FACES_JOB,
-    handler: ({ userId }) => scanBatch(userId),
+    handler: ({ userId, scanned }) => scanBatch(userId, scanned ?? 0),
     retryLimit: 5,
     retryDelaySeconds: 30,
     expireInSeconds: 30 * 60,
     oneQueuedPerKey: true,
   });
 
-  async function queue(userId: number) {
+  async function queue(userId: number, scanned = 0) {
     if (!serverEnabled) return;
-    await jobs.send(FACES_JOB, { userId }, { singletonKey: `faces-${userId}` });
+    await jobs.send(FACES_JOB, { userId, scanned }, { singletonKey: `faces-${userId}` });
   }
 
   return {
