@@ -136,17 +136,19 @@ export function createRegroupRepo(db: Db) {
             )
           : { rows: [] };
         plan.newPeople.forEach((p, i) => ids.set(p.key, Number(made.rows[i]!.id)));
-        for (let i = 0; i < plan.newPeople.length; i += 500) {
-          const chunk = plan.newPeople.slice(i, i + 500).map((p) => ({ id: ids.get(p.key), c: p.centroid, w: p.weight }));
+        for (let i = 0; i < plan.newPeople.length; i += 100) {
+          const rows = plan.newPeople
+            .slice(i, i + 100)
+            .map((p) => sql`(${ids.get(p.key)}::int, ${arrayParam(p.centroid)}::real[], ${p.weight}::int)`);
           await tx.execute(sql`
             insert into people (id, user_id, centroid, centroid_faces) overriding system value
-            select x.id, ${userId}, x.c, x.w from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, c real[], w int)`);
+            select x.id, ${userId}, x.c, x.w from (values ${sql.join(rows, sql`, `)}) as x(id, c, w)`);
         }
-        for (let i = 0; i < plan.means.length; i += 500) {
-          const chunk = plan.means.slice(i, i + 500).map((p) => ({ id: p.id, c: p.centroid, w: p.weight }));
+        for (let i = 0; i < plan.means.length; i += 100) {
+          const rows = plan.means.slice(i, i + 100).map((p) => sql`(${p.id}::int, ${arrayParam(p.centroid)}::real[], ${p.weight}::int)`);
           await tx.execute(sql`
             update people p set centroid = x.c, centroid_faces = x.w, updated_at = now()
-            from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, c real[], w int)
+            from (values ${sql.join(rows, sql`, `)}) as x(id, c, w)
             where p.id = x.id and p.user_id = ${userId}`);
         }
 
