@@ -79,7 +79,7 @@ function FaceOnPicture({ face, isShown, personHref }: { face: Face; isShown: boo
     <div
       className={cn(
         'absolute rounded-sm border-2 border-white shadow-[0_0_0_1px_rgba(0,0,0,0.6)]',
-        !isShown && 'invisible group-focus-within/faces:visible group-hover/faces:visible',
+        !isShown && 'invisible group-hover/faces:visible', // keyboard: the People button shows them
       )}
       style={{ left: percent(face.box.x), top: percent(face.box.y), width: percent(face.box.width), height: percent(face.box.height) }}
     >
