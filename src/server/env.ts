@@ -117,6 +117,11 @@ const envSchema = z
      * server that must never run the model (each account can also turn it off in Settings).
      */
     FACE_RECOGNITION: z.enum(['on', 'off']).default('on'),
+    /**
+     * Reading the words of the vault's documents on this server (decision 058): a PDF's text layer, and OCR of scans
+     * and pictures of papers. `off`: no document is read (those stored meanwhile are read once it is `on` again).
+     */
+    DOCUMENT_TEXT: z.enum(['on', 'off']).default('on'),
     /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
     /** ffmpeg and ffprobe to use instead of the ones `npm ci` installs (decision 038). */

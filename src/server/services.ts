@@ -33,6 +33,7 @@ import { createOnThisDayRepo } from './features/on-this-day/on-this-day.repo';
 import { createOnThisDayService } from './features/on-this-day/on-this-day.service';
 import { createDerivativeQueue } from './features/photos/derivative-queue';
 import { createFaceFinder } from './ai/faces/face-finder';
+import { createTextReader } from './ai/ocr/text-reader';
 import { createFaceQueue } from './features/people/face-queue';
 import { createRegroupQueue } from './features/people/regroup';
 import { createRegroupRepo } from './features/people/regroup.repo';
@@ -56,6 +57,7 @@ import { createTimelineRepo } from './features/timeline/timeline.repo';
 import { createTimelineService } from './features/timeline/timeline.service';
 import { createVaultRepo } from './features/vault/vault.repo';
 import { createVaultService } from './features/vault/vault.service';
+import { createVaultTextQueue } from './features/vault/vault-text-queue';
 import { createWaitlistRepo } from './features/waitlist/waitlist.repo';
 import { createWaitlistService } from './features/waitlist/waitlist.service';
 
@@ -131,7 +133,18 @@ export function buildServices(app: FastifyInstance) {
   const memories = createMemoriesService({ db, repo: memoriesRepo, files, ai: createAiProvider(env), heic, storage, audioCopies });
   const transcription = createMemoryTranscription({ repo: memoriesRepo, files, transcriber: createConfiguredTranscriber(env) });
 
-  const vault = createVaultService({ db, repo: createVaultRepo(db), files, log, storage });
+  // Each document's words are read in the background (decision 058): a PDF's text layer, OCR for scans and pictures.
+  const vaultRepo = createVaultRepo(db);
+  const vaultText = createVaultTextQueue({
+    jobs,
+    repo: vaultRepo,
+    files,
+    heic,
+    reader: createTextReader(),
+    log,
+    serverEnabled: env.DOCUMENT_TEXT === 'on',
+  });
+  const vault = createVaultService({ db, repo: vaultRepo, files, log, storage, text: vaultText });
   const profile = createProfileService({ db, repo: createProfileRepo(db), files, sessions, storage });
   const contacts = createContactsService({ repo: createContactsRepo(db) });
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
@@ -156,6 +169,7 @@ export function buildServices(app: FastifyInstance) {
     await videoQueue.resumePreparing().catch((err: unknown) => log.error({ err }, 'Could not queue videos being prepared'));
     await audioCopies.resumeMissing().catch((err: unknown) => log.error({ err }, 'Could not queue missing audio copies'));
     await faceQueue.resume().catch((err: unknown) => log.error({ err }, 'Could not queue looking for faces'));
+    await vaultText.resume().catch((err: unknown) => log.error({ err }, "Could not queue reading the documents' words"));
     // ticks are keyed by time: queueing every timer that should be pending adds none twice
     await legacyTrigger.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan timers at start'));
   });
@@ -165,6 +179,7 @@ export function buildServices(app: FastifyInstance) {
     videoQueue.close();
     audioCopies.close();
     await faceQueue.close();
+    await vaultText.close();
   });
 
   return {

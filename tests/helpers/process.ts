@@ -42,6 +42,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
       AUTH_RATE_LIMIT: '100000',
       REGISTRATION: 'open',
       FACE_RECOGNITION: 'off',
+      DOCUMENT_TEXT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

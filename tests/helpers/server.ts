@@ -87,6 +87,7 @@ export async function buildTestApp(
     AUTH_RATE_LIMIT: '1000',
     REGISTRATION: 'open', // every test signs up its own users; tests of invitations set it back
     FACE_RECOGNITION: 'off', // the model's worker (~350 MB) only where a test is about faces: it sets it on
+    DOCUMENT_TEXT: 'off', // pdf.js and Tesseract only where a test is about a document's words: it sets it on
     ...(options.severalInstances && { DATABASE_URL: urlOf(database.config) }),
     ...bucket,
     ...envOverrides,

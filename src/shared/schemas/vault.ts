@@ -55,6 +55,22 @@ export const vaultFileSchema = z.object({
   lastAccessedAt: isoDateTimeSchema.nullable(),
 });
 
+/**
+ * Reading a document's words (decision 058): 'pending' until its PDF text layer or OCR is done in the background,
+ * 'failed' with a reason, 'unsupported' for a type heirloom does not read (a spreadsheet, a zip, a recording).
+ */
+export const VAULT_TEXT_STATUSES = ['pending', 'done', 'failed', 'unsupported'] as const;
+export const vaultTextStatusSchema = z.enum(VAULT_TEXT_STATUSES);
+
+/** GET /api/vault/:id/details: the document with the words read from it (lists leave them out). */
+export const vaultFileDetailsSchema = vaultFileSchema.extend({
+  /** What was read, possibly empty (a photo with no words in it); empty until done. */
+  text: z.string(),
+  textStatus: vaultTextStatusSchema,
+  /** Why the words could not be read: set only when textStatus is 'failed'. */
+  textError: z.string().nullable(),
+});
+
 /** GET /api/vault/page (issue 15): the documents a page at a time, in the list's order. */
 export const vaultPageSchema = pageSchema(vaultFileSchema);
 
@@ -66,5 +82,7 @@ export const vaultUsageSchema = z.object({
 export type VaultUploadFields = z.infer<typeof vaultUploadFieldsSchema>;
 export type VaultUploadForm = z.infer<typeof vaultUploadFormSchema>;
 export type VaultFile = z.infer<typeof vaultFileSchema>;
+export type VaultFileDetails = z.infer<typeof vaultFileDetailsSchema>;
+export type VaultTextStatus = z.infer<typeof vaultTextStatusSchema>;
 export type VaultPage = z.infer<typeof vaultPageSchema>;
 export type VaultUsage = z.infer<typeof vaultUsageSchema>;

@@ -39,3 +39,5 @@ export const importStatusEnum = pgEnum('import_status', ['queued', 'running', 'd
 export const faceStatusEnum = pgEnum('face_status', ['pending', 'done', 'failed', 'skipped']);
 /** Where a face came from: found by the model, read from the file's own metadata, or drawn by the owner. */
 export const faceSourceEnum = pgEnum('face_source', ['detected', 'imported', 'manual']);
+/** Where reading a vault document's words stands (decision 058): 'unsupported' for a type heirloom does not read. */
+export const textStatusEnum = pgEnum('text_status', ['pending', 'done', 'failed', 'unsupported']);

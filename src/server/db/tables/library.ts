@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, searchVector, simpleVector, proseVector } from './columns';
-import { relationshipEnum, derivativeStatusEnum, videoPlaybackEnum, audioCopyEnum, faceStatusEnum } from './enums';
+import { relationshipEnum, derivativeStatusEnum, videoPlaybackEnum, audioCopyEnum, faceStatusEnum, textStatusEnum } from './enums';
 import { users } from './accounts';
 import { imports } from './operations';
 
@@ -162,11 +162,25 @@ export const vaultFiles = pgTable(
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
-    searchVector: searchVector(proseVector('original_name', 'A'), proseVector("coalesce(description, '')", 'C')),
+    /** The words read from the document (decision 058): its PDF text layer, or OCR of a scan or picture. */
+    text: text('text').default('').notNull(),
+    textStatus: textStatusEnum('text_status').default('pending').notNull(),
+    /** Why the words could not be read, for the owner ('failed' only). */
+    textError: text('text_error'),
+    searchVector: searchVector(
+      proseVector('original_name', 'A'),
+      proseVector("coalesce(description, '')", 'C'),
+      // the document's own words: found by search, below its name and description
+      proseVector('text', 'D'),
+    ),
   },
   (t) => [
     index('vault_files_user_uploaded_idx').on(t.userId, t.uploadedAt),
     index('vault_files_memory_idx').on(t.memoryId),
+    // the documents whose words are still to be read (features/vault/vault-text-queue.ts), found at start
+    index('vault_files_text_pending_idx')
+      .on(t.id)
+      .where(sql`text_status = 'pending'`),
     index('vault_files_search_idx').using('gin', t.searchVector),
   ],
 );

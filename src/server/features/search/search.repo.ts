@@ -88,7 +88,9 @@ const KINDS: Record<SearchKind, KindSql> = {
     table: sql`vault_files`,
     owner: sql`user_id`,
     title: sql`original_name`,
-    details: sql`description`,
+    // the words read from the document (decision 058) come after its description, so the snippet shows where a
+    // word was found in a will or a letter
+    details: sql`concat_ws(' · ', description, nullif(text, ''))`,
     date: sql`to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     relationship: sql`NULL::text`,
     media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,

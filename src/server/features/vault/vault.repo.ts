@@ -1,14 +1,19 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { VaultFile } from '@shared/schemas/vault';
+import type { VaultFile, VaultFileDetails } from '@shared/schemas/vault';
+import type { TextOutcome } from '../../ai/ocr/text-kinds';
 import type { Db } from '../../db/client';
 import { memories, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 
-type VaultRow = Omit<typeof vaultFiles.$inferSelect, 'searchVector'>;
-// search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
-const { searchVector: _searchVector, ...vaultColumns } = getTableColumns(vaultFiles);
-export type NewVaultFile = Omit<typeof vaultFiles.$inferInsert, 'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt'>;
+type VaultRow = Omit<typeof vaultFiles.$inferSelect, 'searchVector' | 'text' | 'textError'>;
+// search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for
+// nothing; nor are the words read from a document (up to 100,000 characters), which only its details carry.
+const { searchVector: _searchVector, text: _text, textError: _textError, ...vaultColumns } = getTableColumns(vaultFiles);
+export type NewVaultFile = Omit<
+  typeof vaultFiles.$inferInsert,
+  'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt' | 'text' | 'textError' | 'searchVector'
+>;
 
 export type QuotaInsertResult =
   | { ok: true; file: VaultFile }
@@ -53,7 +58,7 @@ export function createVaultRepo(db: Db) {
     async listOwnedByIds(userId: number, ids: number[]) {
       if (ids.length === 0) return [];
       const rows = await db
-        .select()
+        .select(vaultColumns)
         .from(vaultFiles)
         .where(and(eq(vaultFiles.userId, userId), inArray(vaultFiles.id, ids)));
       return rows.map(toVaultFile);
@@ -61,8 +66,49 @@ export function createVaultRepo(db: Db) {
 
     /** The row including its storage key (filePath), which never leaves the server. */
     async findOwnedWithPath(userId: number, id: number) {
-      const [row] = await db.select().from(vaultFiles).where(owned(userId, id)).limit(1);
+      const [row] = await db.select(vaultColumns).from(vaultFiles).where(owned(userId, id)).limit(1);
       return row && { file: toVaultFile(row), filePath: row.filePath, contentHash: row.contentHash };
+    },
+
+    /** The document with the words read from it (GET /api/vault/:id/details). */
+    async findDetails(userId: number, id: number): Promise<VaultFileDetails | undefined> {
+      const [row] = await db
+        .select({ ...vaultColumns, text: vaultFiles.text, textError: vaultFiles.textError })
+        .from(vaultFiles)
+        .where(owned(userId, id))
+        .limit(1);
+      return row && { ...toVaultFile(row), text: row.text, textStatus: row.textStatus, textError: row.textError };
+    },
+
+    /** What the text job needs to read a document: undefined once it is deleted. */
+    async findToRead(userId: number, id: number) {
+      const [row] = await db
+        .select({ filePath: vaultFiles.filePath, mimeType: vaultFiles.mimeType, textStatus: vaultFiles.textStatus })
+        .from(vaultFiles)
+        .where(owned(userId, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Keeps the words read (or why not) of a document still waiting for them; a deleted one is left alone. */
+    async saveText(userId: number, id: number, outcome: TextOutcome | { status: 'unsupported' }) {
+      await db
+        .update(vaultFiles)
+        .set({
+          textStatus: outcome.status,
+          text: outcome.status === 'done' ? outcome.text : '',
+          textError: outcome.status === 'failed' ? outcome.reason : null,
+        })
+        .where(and(owned(userId, id), eq(vaultFiles.textStatus, 'pending')));
+    },
+
+    /** Every document whose words are still to be read, across accounts (queued again at start). */
+    async pendingText() {
+      return db
+        .select({ id: vaultFiles.id, userId: vaultFiles.userId })
+        .from(vaultFiles)
+        .where(eq(vaultFiles.textStatus, 'pending'))
+        .orderBy(vaultFiles.id);
     },
 
     async usedBytes(userId: number) {
@@ -103,18 +149,18 @@ export function createVaultRepo(db: Db) {
       const [row] = await tx
         .insert(vaultFiles)
         .values({ ...values, userId })
-        .returning();
+        .returning(vaultColumns);
       return { ok: true, file: toVaultFile(row!) };
     },
 
     /** Marks a download; returns the updated row with its storage key, or undefined if not the user's. */
     async touch(userId: number, id: number) {
-      const [row] = await db.update(vaultFiles).set({ lastAccessedAt: new Date() }).where(owned(userId, id)).returning();
+      const [row] = await db.update(vaultFiles).set({ lastAccessedAt: new Date() }).where(owned(userId, id)).returning(vaultColumns);
       return row && { file: toVaultFile(row), filePath: row.filePath };
     },
 
     async unlink(userId: number, id: number) {
-      const [row] = await db.update(vaultFiles).set({ memoryId: null }).where(owned(userId, id)).returning();
+      const [row] = await db.update(vaultFiles).set({ memoryId: null }).where(owned(userId, id)).returning(vaultColumns);
       return row && toVaultFile(row);
     },
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
 import { pageQuerySchema } from '@shared/schemas/paging';
-import { vaultFileSchema, vaultPageSchema, vaultUsageSchema } from '@shared/schemas/vault';
+import { vaultFileDetailsSchema, vaultFileSchema, vaultPageSchema, vaultUsageSchema } from '@shared/schemas/vault';
 import { sendFile } from '../../lib/send-file';
 import { receiveFiles, uploadRoute } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
@@ -36,8 +36,8 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendFile(req, reply, { ...file, cacheControl: 'private, no-store' });
   });
 
-  // GET /:id is the file itself (spec §7), so its details have their own path.
-  app.get('/:id/details', { schema: { params: idParamsSchema, response: { 200: vaultFileSchema } } }, (req) =>
+  // GET /:id is the file itself (spec §7), so its details have their own path; they carry the words read from it.
+  app.get('/:id/details', { schema: { params: idParamsSchema, response: { 200: vaultFileDetailsSchema } } }, (req) =>
     vault.details(currentUser(req).id, req.params.id),
   );
 

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { VAULT_FILE_MAX_BYTES, VAULT_QUOTA_BYTES } from '@shared/limits';
 import { pageLimit, type PageQuery } from '@shared/schemas/paging';
-import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultUsage } from '@shared/schemas/vault';
+import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultFileDetails, type VaultUsage } from '@shared/schemas/vault';
+import { textKindOf } from '../../ai/ocr/text-kinds';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { placeFreeKey } from '../../lib/place-free-copies';
@@ -11,6 +12,7 @@ import { newFileKey, type FileStore } from '../../lib/file-store';
 import { storedFile, type StoredFile } from '../../lib/send-file';
 import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import type { StorageService } from '../storage/storage.service';
+import type { VaultTextQueue } from './vault-text-queue';
 import { createVaultRepo, type VaultRepo } from './vault.repo';
 
 const FILE_NOT_FOUND = 'File not found';
@@ -58,12 +60,15 @@ export function createVaultService({
   files,
   log,
   storage,
+  text,
 }: {
   db: Db;
   repo: VaultRepo;
   files: FileStore;
   log: FastifyBaseLogger;
   storage: StorageService;
+  /** Reads each new document's words in the background (decision 058). */
+  text: VaultTextQueue;
 }) {
   return {
     list: (userId: number) => repo.listByOwner(userId),
@@ -103,8 +108,9 @@ export function createVaultService({
         description: description || null,
         contentHash: received.staged.sha256,
         importId: importId ?? null,
+        textStatus: textKindOf(received.mimeType) ? ('pending' as const) : ('unsupported' as const),
       };
-      return storeFiles(db, files, [{ staged: received.staged, key }], async (tx) => {
+      const file = await storeFiles(db, files, [{ staged: received.staged, key }], async (tx) => {
         await storage.reserve(tx, userId, 'vault', values.fileSize);
         const result = await repo.insertWithinQuota(tx, userId, values, VAULT_QUOTA_BYTES);
         if (result.ok) return result.file;
@@ -113,13 +119,19 @@ export function createVaultService({
         if (result.reason === 'memory-not-found') throw notFound('Memory not found');
         throw notFound('User not found');
       });
+      // its words are read after the answer; a failure to queue never fails the upload
+      await text.documentAdded(userId, file.id, file.mimeType);
+      return file;
     },
 
-    /** A document's details, as the list shows them (a search result opens it even when its page is not loaded). */
-    async details(userId: number, id: number) {
-      const found = await repo.findOwnedWithPath(userId, id);
+    /**
+     * A document's details, as the list shows them, with the words read from it (a search result opens it even when
+     * its page is not loaded).
+     */
+    async details(userId: number, id: number): Promise<VaultFileDetails> {
+      const found = await repo.findDetails(userId, id);
       if (!found) throw notFound(FILE_NOT_FOUND);
-      return found.file;
+      return found;
     },
 
     /** The file to send; a download (not a HEAD) is recorded as lastAccessedAt (spec §3). */
