@@ -46,6 +46,30 @@ type PersonRow = { id: number; name: string | null; contactId: number | null; fa
 
 const owned = (userId: number, id: number) => and(eq(people.id, id), eq(people.userId, userId));
 
+/**
+ * A face left person `personId` (removed, or moved to someone else): its embedding leaves their centroid, and a
+ * person left with no face who has neither a name nor a contact is removed (as Immich does): an unnamed person is
+ * only their faces. Named or linked people stay, for when they appear again.
+ */
+async function faceLeft(tx: Tx, userId: number, personId: number, embedding: number[] | null) {
+  const [person] = await tx.select().from(people).where(owned(userId, personId));
+  if (!person) return;
+  if (person.faceCount === 0 && person.name === null && person.contactId === null) {
+    await tx.delete(people).where(owned(userId, personId));
+    return;
+  }
+  if (!embedding || !person.centroid || person.centroidFaces === 0) return;
+  const left = person.centroidFaces - 1;
+  await tx
+    .update(people)
+    .set({
+      centroid: left > 0 ? combine(person.centroid, person.centroidFaces, embedding, -1) : null,
+      centroidFaces: left,
+      updatedAt: new Date(),
+    })
+    .where(owned(userId, personId));
+}
+
 export function createPeopleRepo(db: Db) {
   /** People rows as the API shows them, each with their clearest face as cover. */
   async function withCovers(userId: number, rows: PersonRow[]): Promise<Person[]> {
@@ -339,12 +363,19 @@ export function createPeopleRepo(db: Db) {
      */
     async setFacePerson(userId: number, faceId: number, personId: number | null) {
       await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ personId: faces.personId })
+          .from(faces)
+          .where(and(eq(faces.id, faceId), eq(faces.userId, userId)))
+          .for('update');
         const [face] = await tx
           .update(faces)
           .set({ personId, suggestedPersonId: null, similarity: null })
           .where(and(eq(faces.id, faceId), eq(faces.userId, userId)))
           .returning({ embedding: faces.embedding });
-        if (personId === null || !face?.embedding) return;
+        if (!before || !face || before.personId === personId) return;
+        if (before.personId !== null) await faceLeft(tx, userId, before.personId, face.embedding);
+        if (personId === null || !face.embedding) return;
         const [person] = await tx.select().from(people).where(owned(userId, personId));
         if (!person) return;
         await tx
@@ -379,11 +410,7 @@ export function createPeopleRepo(db: Db) {
       return { id: row!.id, box: boxOf(row!), personId: row!.personId, source: row!.source };
     },
 
-    /**
-     * A face removed (a wrong box, or not a face). Its embedding leaves its person's centroid, and a person it
-     * leaves with no face who has neither a name nor a contact is removed too (as Immich does): an unnamed
-     * person is only their faces. Named or linked people stay, for when they appear again. False: not theirs.
-     */
+    /** A face removed (a wrong box, or not a face), and what that means for its person (faceLeft). False: not theirs. */
     async removeFace(userId: number, faceId: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [face] = await tx
@@ -391,24 +418,7 @@ export function createPeopleRepo(db: Db) {
           .where(and(eq(faces.id, faceId), eq(faces.userId, userId)))
           .returning({ personId: faces.personId, embedding: faces.embedding });
         if (!face) return false;
-        if (face.personId === null) return true;
-        const [person] = await tx.select().from(people).where(owned(userId, face.personId));
-        if (!person) return true;
-        if (person.faceCount === 0 && person.name === null && person.contactId === null) {
-          await tx.delete(people).where(owned(userId, person.id));
-          return true;
-        }
-        if (face.embedding && person.centroid && person.centroidFaces > 0) {
-          const left = person.centroidFaces - 1;
-          await tx
-            .update(people)
-            .set({
-              centroid: left > 0 ? combine(person.centroid, person.centroidFaces, face.embedding, -1) : null,
-              centroidFaces: left,
-              updatedAt: new Date(),
-            })
-            .where(owned(userId, person.id));
-        }
+        if (face.personId !== null) await faceLeft(tx, userId, face.personId, face.embedding);
         return true;
       });
     },

@@ -281,6 +281,19 @@ describe('/api/people', () => {
     const his = await send('POST', `/api/photos/${photo}/faces`, { box, personId: nobody!.id });
     expect((await send('DELETE', `/api/faces/${his.json<Face>().id}`)).statusCode).toBe(204);
     expect((await get(cookie, `/api/people/${nobody!.id}`)).status).toBe(404);
+    // Moved to someone else, the same: the unnamed person it leaves with no face is no more.
+    const [someone] = await t.db.insert(people).values({ userId: user.id }).returning({ id: people.id });
+    const theirs = await send('POST', `/api/photos/${photo}/faces`, { box, personId: someone!.id });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/faces/${theirs.json<Face>().id}`,
+      headers: { cookie },
+      payload: { personId: rose!.id },
+    });
+    expect(moved.statusCode).toBe(204);
+    expect((await get(cookie, `/api/people/${someone!.id}`)).status).toBe(404);
+    expect((await get<{ faceCount: number }>(cookie, `/api/people/${rose!.id}`)).body.faceCount).toBe(1);
+    expect((await send('DELETE', `/api/faces/${theirs.json<Face>().id}`)).statusCode).toBe(204);
     expect((await facesOf()).map((f) => f.id)).toEqual([drawn.json<Face>().id]);
   }, 60_000);
 
