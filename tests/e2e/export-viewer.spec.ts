@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
+import type { HeirloomExport } from '@shared/export-format';
 import sharp from 'sharp';
 import { readZip } from '../helpers/zip';
 import { seriousFindings } from './axe';
@@ -10,7 +11,8 @@ import { expect, test } from './fixtures';
 
 // Issue 14: the exported index.html opened from disk (file://) in Chromium with the network cut off shows
 // the timeline, a memory with its photo and its recording, a document and a contact, and the console stays
-// clean. The archive is a real export of a real account, made by the server under test.
+// clean. The archive is a real export of a real account, made by the server under test; the people in a photo
+// are added to its data as an account export writes them.
 
 const jpeg = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: '#386641' } })
@@ -198,7 +200,26 @@ test.beforeAll(async ({ browser }) => {
   expect(login.ok(), await login.text()).toBeTruthy();
   archiveDir = await exportedArchive(page);
   await context.close();
+  await withPeople(archiveDir);
 });
+
+/**
+ * The people in the garden photo, as an account export writes them (the server's export of them is proven by
+ * the import round trip): Albert's face, named by his contact, and a stranger the owner hid.
+ */
+async function withPeople(dir: string) {
+  const data = JSON.parse(await fs.readFile(path.join(dir, 'heirloom.json'), 'utf8')) as HeirloomExport;
+  const albert = data.contacts.find((c) => c.firstName === 'Albert')!;
+  data.people = [
+    { id: 1, name: 'Grandpa Albert', contactId: albert.id, hidden: false, onThisDay: true },
+    { id: 2, name: 'A stranger', contactId: null, hidden: true, onThisDay: true },
+  ];
+  data.photos.find((p) => p.title === 'The vegetable garden')!.faces = [
+    { box: { x: 0.3, y: 0.2, width: 0.25, height: 0.35 }, personId: 1, source: 'manual' },
+    { box: { x: 0.7, y: 0.1, width: 0.1, height: 0.15 }, personId: 2, source: 'detected' },
+  ];
+  await fs.writeFile(path.join(dir, 'viewer', 'data.js'), `window.HEIRLOOM_EXPORT = ${JSON.stringify(data)};`);
+}
 
 test.afterAll(async () => {
   if (archiveDir) await fs.rm(archiveDir, { recursive: true, force: true });
@@ -256,6 +277,19 @@ for (const [name, viewport] of [
     await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
     await expectImagesLoaded(page);
     await expectAccessible(page, 'the photo viewer');
+    // who is in it: the names (never a hidden person's), a face's box over the picture on hover, a person's photos
+    await expect(page.getByText('In this photo: Grandpa Albert', { exact: true })).toBeVisible();
+    await page.locator('main figure img').hover();
+    await expect(page.locator('.face-box')).toHaveCount(1);
+    await expect(page.locator('.face-box')).toHaveCSS('opacity', '1');
+    await page.getByRole('link', { name: 'Grandpa Albert' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grandpa Albert' })).toBeVisible();
+    await expect(page.getByText('Grandfather · 1 photo')).toBeVisible();
+    await expectImagesLoaded(page);
+    await expectAccessible(page, 'a person’s photos');
+    await expect(page.getByRole('link', { name: /^The vegetable garden/ })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'The vegetable garden' })).toBeVisible();
     // the arrow keys step to the next photo (older) and back; Escape closes the viewer
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('heading', { level: 1, name: 'The old shed' })).toBeVisible();
@@ -286,8 +320,9 @@ for (const [name, viewport] of [
     expect((await fs.readFile(new URL(href))).toString()).toBe('%PDF-1.4\n%%EOF\n');
     await expectAccessible(page, 'the documents');
 
-    // the contact
+    // the contact, and who is in the photos
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'People' }).click();
+    await expect(page.getByRole('region', { name: 'In the photos' }).getByRole('link')).toHaveText(['Grandpa Albert']);
     await expect(page.getByRole('heading', { name: 'Albert Noble' })).toBeVisible();
     await expect(page.getByText('Grandfather')).toBeVisible();
     await expect(page.getByText('+44 20 7946 0000')).toBeVisible();

@@ -1,5 +1,5 @@
 // The archive's data (viewer/data.js sets window.HEIRLOOM_EXPORT), indexed once for the screens.
-import type { ExportAttachment, ExportDocument, ExportMemory, ExportPhoto, HeirloomExport } from '@shared/export-format';
+import type { ExportAttachment, ExportDocument, ExportMemory, ExportPerson, ExportPhoto, HeirloomExport } from '@shared/export-format';
 import { monthOf } from './format';
 
 declare global {
@@ -20,6 +20,11 @@ export interface Archive {
   documentById: Map<number, ExportDocument>;
   photosByMemory: Map<number, ExportPhoto[]>;
   documentsByMemory: Map<number, ExportDocument[]>;
+  /** The named people the owner did not hide (archives since issue 29), by name. */
+  people: ExportPerson[];
+  personById: Map<number, ExportPerson>;
+  /** Each of those people's photos, in the archive's order (newest first), each photo once. */
+  photosByPerson: Map<number, ExportPhoto[]>;
 }
 
 const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
@@ -45,6 +50,18 @@ export function loadArchive(data: HeirloomExport): Archive {
   );
   const memories = [...data.memories].sort((a, b) => newestFirst(a.eventDate, b.eventDate) || newestFirst(a.createdAt, b.createdAt));
   const documents = [...data.documents].sort((a, b) => newestFirst(a.uploadedAt, b.uploadedAt));
+  const people = (data.people ?? []).filter((p) => p.name && !p.hidden).sort((a, b) => a.name!.localeCompare(b.name!));
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const photosByPerson = new Map<number, ExportPhoto[]>();
+  for (const photo of people.length > 0 ? photos : []) {
+    if (!photo.faces?.length) continue;
+    for (const id of new Set(photo.faces.map((f) => f.personId))) {
+      if (id === null || !personById.has(id)) continue;
+      const list = photosByPerson.get(id) ?? [];
+      list.push(photo);
+      photosByPerson.set(id, list);
+    }
+  }
   return {
     data,
     photos,
@@ -55,6 +72,9 @@ export function loadArchive(data: HeirloomExport): Archive {
     documentById: new Map(documents.map((d) => [d.id, d])),
     photosByMemory: groupBy(photos, (p) => p.memoryId),
     documentsByMemory: groupBy(documents, (d) => d.memoryId),
+    people,
+    personById,
+    photosByPerson,
   };
 }
 

@@ -11,7 +11,7 @@ import { collectionScreen, collectionsScreen } from './screens/collections';
 import { documentScreen, documentsScreen } from './screens/documents';
 import { memoryScreen } from './screens/memory';
 import { notFound } from './screens/not-found';
-import { peopleScreen } from './screens/people';
+import { peopleScreen, personScreen } from './screens/people';
 import { photosScreen, photoViewerScreen } from './screens/photos';
 import { timelineScreen } from './screens/timeline';
 
@@ -30,7 +30,7 @@ function route(archive: Archive, hash: string): Screen {
     case 'documents':
       return arg ? documentScreen(archive, id) : documentsScreen(archive);
     case 'people':
-      return peopleScreen(archive);
+      return arg ? personScreen(archive, id) : peopleScreen(archive);
     case 'collections':
       return arg ? collectionScreen(archive, id) : collectionsScreen(archive);
     default:

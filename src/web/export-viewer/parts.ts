@@ -13,6 +13,7 @@ export const links = {
   documents: '#/documents',
   document: (id: number) => `#/documents/${id}`,
   people: '#/people',
+  person: (id: number) => `#/people/${id}`,
   collections: '#/collections',
   collection: (id: number) => `#/collections/${id}`,
 };

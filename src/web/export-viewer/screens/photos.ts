@@ -1,6 +1,6 @@
 // The photo grid (one section per month, filled as it scrolls near: 100,000 photos cost nothing until
 // seen) and the photo viewer (prev/next, arrow keys, Escape).
-import type { ExportPhoto } from '@shared/export-format';
+import type { ExportFace, ExportPerson, ExportPhoto } from '@shared/export-format';
 import { type Archive, displaySrc, isVideo, photosByMonth, videoSrc } from '../archive';
 import { fileUrl, h, lazy } from '../dom';
 import { formatBytes, formatDay, formatDuration, formatMonth, monthOf, plural, timeOf } from '../format';
@@ -57,6 +57,7 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
   const go = (to: ExportPhoto | undefined) => to && replaceWith(links.photo(to.id));
   const close = () => goBack(links.photos);
   const src = displaySrc(photo);
+  const named = namedFaces(archive, photo);
   const memory = photo.memoryId === null ? undefined : archive.memoryById.get(photo.memoryId);
   const button = (text: string, onClick: () => void, disabled: boolean) => {
     const b = h('button', { type: 'button' }, text);
@@ -82,7 +83,7 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
       isVideo(photo)
         ? videoPlayer(photo)
         : src
-          ? h('img', { class: 'full', src: fileUrl(src), alt: photoLabel(photo) })
+          ? withFaces(h('img', { class: 'full', src: fileUrl(src), alt: photoLabel(photo) }), named)
           : h('p', null, 'Your browser cannot show this picture; the original file is linked below.'),
       h(
         'figcaption',
@@ -91,6 +92,7 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
         meta(photo.dateTaken ? `${formatDay(photo.dateTaken)} ${timeOf(photo.dateTaken)}`.trim() : 'Date unknown', photo.location),
         photo.description ? h('p', null, photo.description) : null,
         tagList(photo.tags),
+        inThisPhoto(named),
         memory ? h('p', null, 'Part of the memory ', h('a', { href: links.memory(memory.id) }, memory.title)) : null,
         meta(
           isVideo(photo) ? `Video${photo.durationMs ? `, ${formatDuration(photo.durationMs)}` : ''}` : null,
@@ -133,4 +135,50 @@ function videoPlayer(photo: ExportPhoto): HTMLElement {
     // shown only by a browser without <video>
     'Your browser cannot play this video; the original file is linked below.',
   );
+}
+
+interface NamedFace {
+  face: ExportFace;
+  person: ExportPerson;
+  /** The box drawn over the picture, shown on hover (archives since issue 29). */
+  box: HTMLElement;
+}
+
+/** The faces of the named people the owner did not hide, left to right. */
+function namedFaces(archive: Archive, photo: ExportPhoto): NamedFace[] {
+  return (photo.faces ?? [])
+    .flatMap((face) => {
+      const person = face.personId === null ? undefined : archive.personById.get(face.personId);
+      if (!person) return [];
+      const box = h('span', { class: 'face-box', 'aria-hidden': 'true' }, h('span', { class: 'face-name' }, person.name!));
+      // fractions of the picture, so the box follows the picture at any size
+      box.style.left = `${face.box.x * 100}%`;
+      box.style.top = `${face.box.y * 100}%`;
+      box.style.width = `${face.box.width * 100}%`;
+      box.style.height = `${face.box.height * 100}%`;
+      return [{ face, person, box }];
+    })
+    .sort((a, b) => a.face.box.x - b.face.box.x);
+}
+
+/** The picture with its named faces' boxes over it (shown while the pointer is on the picture or on a name). */
+function withFaces(img: HTMLElement, named: NamedFace[]): HTMLElement {
+  if (named.length === 0) return img;
+  return h('div', { class: 'faces' }, img, ...named.map((n) => n.box));
+}
+
+/** "In this photo: Rose Martin, Uncle Ted", each a link to every photo of them; a name shows its box. */
+function inThisPhoto(named: NamedFace[]): HTMLElement | null {
+  if (named.length === 0) return null;
+  const seen = new Set<number>();
+  const names: (Node | string)[] = [];
+  for (const { person, box } of named) {
+    if (seen.has(person.id)) continue;
+    seen.add(person.id);
+    const link = h('a', { href: links.person(person.id) }, person.name!);
+    for (const on of ['mouseenter', 'focus']) link.addEventListener(on, () => box.classList.add('shown'));
+    for (const off of ['mouseleave', 'blur']) link.addEventListener(off, () => box.classList.remove('shown'));
+    names.push(names.length > 0 ? ', ' : '', link);
+  }
+  return h('p', { class: 'in-photo' }, 'In this photo: ', ...names);
 }
