@@ -1,4 +1,4 @@
-// heirloom.json's people and faces (version 3, decision 059): a box is fractions of the picture, inside it and
+// heirloom.json's people and faces (decision 059): a box is fractions of the picture, inside it and
 // never of zero size; a name is at most as long as the app keeps; archives of earlier versions still read.
 import { describe, expect, it } from 'vitest';
 import { exportFaceSchema, exportPersonSchema, heirloomExportSchema } from './export-format';
@@ -35,7 +35,7 @@ describe('heirloom.json people and faces', () => {
     );
   });
 
-  it('still reads a version 2 archive, which has no people, faces or labels', () => {
+  it('still reads an archive made before people, which has no people, faces or labels', () => {
     const archive = {
       format: 'heirloom-export',
       version: 2,

@@ -11,12 +11,12 @@ import { faceBoxSchema, faceSourceSchema } from './schemas/people';
 
 export const EXPORT_FORMAT = 'heirloom-export';
 /**
- * Version 2 added the owner's Legacy Plan (`legacyPlan`), version 3 the people in the photos (`people`, each
- * photo's `faces` and automatic `labels`); archives of earlier versions are read as they are.
+ * Version 2 added the owner's Legacy Plan (`legacyPlan`); version 1 archives are read as they are. Fields added
+ * within a version (videos' `mediaType`, the people in the photos) are optional: older archives lack them.
  */
-export const EXPORT_FORMAT_VERSION = 3;
+export const EXPORT_FORMAT_VERSION = 2;
 /** Every version an importer reads. */
-const formatVersion = z.union([z.literal(1), z.literal(2), z.literal(EXPORT_FORMAT_VERSION)]);
+const formatVersion = z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]);
 
 /** Where each part of an archive lives (all paths use forward slashes and are relative to the archive's root). */
 export const ARCHIVE_PATHS = {
@@ -70,7 +70,7 @@ const previewsSchema = z.object({
 });
 
 /**
- * A face in a photo (version 3): its box as fractions of the picture (x and y from the top-left corner, all
+ * A face in a photo (issue 29, within version 2): its box as fractions of the picture (x and y from the top-left corner, all
  * from 0 to 1, never of zero size), who it is, and where it came from: found by heirloom's model
  * (`detected`), named in the file's own metadata (`imported`) or drawn by the owner (`manual`). The model's
  * embeddings are never exported: they belong to the model, and a server that imports the archive computes its own.
@@ -82,7 +82,7 @@ export const exportFaceSchema = z.object({
   source: faceSourceSchema,
 });
 
-/** A person in the photos (version 3): a name, or one of the contacts, or not yet named. */
+/** A person in the photos (issue 29, within version 2): a name, or one of the contacts, or not yet named. */
 export const exportPersonSchema = z.object({
   id,
   name: z.string().trim().max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`).nullable(),
@@ -114,9 +114,9 @@ export const exportPhotoSchema = exportFileSchema.extend({
   mediaType: z.enum(['image', 'video']).optional(),
   /** A video's length in milliseconds; null for a picture or when the file does not say. */
   durationMs: z.number().int().nonnegative().nullable().optional(),
-  /** Version 3, account archives: the faces in the photo. Absent in earlier archives and in share and heir archives. */
+  /** Account archives: the faces in the photo. Absent in archives made before people (issue 29) and in share and heir archives. */
   faces: z.array(exportFaceSchema).optional(),
-  /** Version 3, account archives: what heirloom's model saw in the picture (dog, boat, cake …), apart from the tags. */
+  /** Account archives: what heirloom's model saw in the picture (dog, boat, cake …), apart from the tags. */
   labels: z.array(z.string().max(MAX_SHORT_TEXT_LENGTH)).optional(),
 });
 
@@ -276,7 +276,7 @@ export const heirloomExportSchema = z.object({
   collections: z.array(exportCollectionSchema),
   /** The owner's Legacy Plan: account archives from version 2 on. */
   legacyPlan: exportLegacyPlanSchema.optional(),
-  /** The people in the photos: account archives from version 3 on (their faces are in each photo's `faces`). */
+  /** The people in the photos: account archives since issue 29, absent before (their faces are in each photo's `faces`). */
   people: z.array(exportPersonSchema).optional(),
 });
 

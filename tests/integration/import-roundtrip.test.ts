@@ -373,7 +373,7 @@ describe('export → import → export round trip', () => {
       archive = await exportArchive(a, owner.cookie);
       expect(archive.get('heirloom.json')!.toString()).not.toContain('embedding');
       const before = metadataOf(archive);
-      expect(before.version).toBe(3);
+      expect(before.version).toBe(2);
       expect(before.people).toHaveLength(3);
       expect(before.photos.find((p) => p.fileName === 'picnic.jpg')!.faces).toHaveLength(3);
       expect(before.photos.find((p) => p.fileName === 'beach.jpg')!.labels).toEqual(['dog', 'boat']);

@@ -56,7 +56,7 @@ export async function buildAccountDataset(
       )) ?? null)
     : null;
 
-  // the people in the photos (version 3): boxes and who they are; embeddings stay behind (the model's own)
+  // the people in the photos (decision 059): boxes and who they are; embeddings stay behind (the model's own)
   const exportedPeople = new Set(people.map((p) => p.id));
   const facesOf = new Map<number, ExportFace[]>();
   for (const f of faces) {

@@ -231,7 +231,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       existing.memoryId = memoryId;
     });
   }
-  // The people in the photos (version 3, decision 059): each is made with their first face in a photo this import
+  // The people in the photos (decision 059): each is made with their first face in a photo this import
   // adds, named and linked to the imported contact they are; a photo already in the library keeps its own faces.
   const archivedPeople = new Map((data.people ?? []).map((p) => [p.id, p]));
   const personIds = mapOf();
@@ -297,7 +297,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
           : null,
       };
     });
-    if (faces.length === 0 && photo.labels === undefined) return;
+    if (faces.length === 0 && !photo.labels?.length) return; // a new photo has neither already
     const made = await services.people.savePhoto(userId, photoId, { faces, labels: photo.labels }, personIds);
     for (const [archived, id] of made) personIds.set(archived, id);
   }

@@ -1,4 +1,4 @@
-// The people and faces of an heirloom archive (version 3) written back: every query carries the owner. A photo's
+// The people and faces of an heirloom archive (decision 059) written back: every query carries the owner. A photo's
 // faces, the people first seen in them, its labels and its face status are written in one transaction, so a try
 // that dies leaves a photo either with all of them or with none (and the next try removes the photo anyway).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
