@@ -43,15 +43,18 @@ function FaceRow({ face, personHref }: { face: Face; personHref: (id: number) =>
 
   return (
     <li className="grid gap-2">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-1">
         {face.personId === null ? (
-          <span className="text-muted-foreground">{label}</span>
+          <span className="min-w-0 flex-1 truncate text-muted-foreground">{label}</span>
         ) : (
-          <Link to={personHref(face.personId)} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={personHref(face.personId)}
+            className="min-w-0 flex-1 truncate font-medium text-primary underline-offset-4 hover:underline"
+          >
             {label}
           </Link>
         )}
-        <span className="ml-auto flex gap-1">
+        <span className="flex shrink-0">
           <Button
             size="sm"
             variant="ghost"
