@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VaultFile, VaultPage, VaultUsage } from '@shared/schemas/vault';
+import type { VaultFile, VaultFileDetails, VaultPage, VaultUsage } from '@shared/schemas/vault';
 import { api } from '@web/lib/api-client';
 import { invalidateExceptPages, prependToPages, removeFromPages } from '@web/lib/paged-cache';
 import { queryKeys } from '@web/lib/query-keys';
@@ -21,12 +21,19 @@ export const useVaultPages = () =>
     }),
   );
 
-/** One document's details (a link from search opens it even when its page is not loaded). */
+/** How often a document's details are asked for again while its words are being read. */
+const TEXT_POLL_MS = 3000;
+
+/**
+ * One document's details with the words read from it (a link from search opens it even when its page is not
+ * loaded); asked for again every few seconds while the words are still being read.
+ */
 export const useVaultFile = (id: number | null) =>
   useQuery({
     queryKey: queryKeys.vault.detail(id ?? 0),
-    queryFn: () => api.get<VaultFile>(`/api/vault/${id}/details`),
+    queryFn: () => api.get<VaultFileDetails>(`/api/vault/${id}/details`),
     enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.textStatus === 'pending' ? TEXT_POLL_MS : false),
   });
 export const useVaultUsage = () => useQuery(vaultUsageQuery());
 

@@ -9,6 +9,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { formatBytes, formatLongDate } from '@web/lib/format';
 import { useDeleteVaultFile, vaultFileUrl } from '../api';
+import { DocumentText } from './document-text';
 
 type VaultFileItemProps = Omit<ComponentPropsWithRef<'li'>, 'children'> & {
   file: VaultFile;
@@ -47,6 +48,7 @@ export function VaultFileItem({ file, isShared = false, actions, className, ...l
               {isShared && <SharedMark />}
             </p>
             {file.description && <p className="mt-1 text-sm whitespace-pre-line break-words">{file.description}</p>}
+            <DocumentText fileId={file.id} nameId={nameId} />
           </div>
         </div>
         <div className="flex shrink-0 gap-2">

@@ -1,0 +1,69 @@
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { VaultFileDetails } from '@shared/schemas/vault';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { useVaultFile } from '../api';
+
+type DocumentTextProps = {
+  fileId: number;
+  /** The id of the document's name, which the button is described by. */
+  nameId: string;
+};
+
+/** The words heirloom read from a document (decision 058), behind a button: loaded only when asked for. */
+export function DocumentText({ fileId, nameId }: DocumentTextProps) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <div className="mt-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="-ml-3 text-muted-foreground"
+        aria-expanded={open}
+        aria-controls={regionId}
+        aria-describedby={nameId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+        {open ? 'Hide text' : 'Show text'}
+      </Button>
+      <div id={regionId} hidden={!open}>
+        {open && <TextOf fileId={fileId} />}
+      </div>
+    </div>
+  );
+}
+
+function TextOf({ fileId }: { fileId: number }) {
+  const details = useVaultFile(fileId);
+  if (details.isPending) return <Spinner label="Loading the text" />;
+  if (details.isError) return <Note>The text could not be loaded. Please try again.</Note>;
+  return <Words file={details.data} />;
+}
+
+function Words({ file }: { file: VaultFileDetails }) {
+  switch (file.textStatus) {
+    case 'pending':
+      return <Note>Reading the text…</Note>;
+    case 'failed':
+      return <Note>{file.textError ?? 'heirloom could not read the words in this document.'}</Note>;
+    case 'unsupported':
+      return <Note>heirloom does not read the words in this kind of file.</Note>;
+    case 'done':
+      if (file.text === '') return <Note>No words were found in this document.</Note>;
+      return (
+        <div
+          role="region"
+          tabIndex={0}
+          aria-label={`Text of ${file.originalName}`}
+          className="mt-1 max-h-80 overflow-y-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words"
+        >
+          {file.text}
+        </div>
+      );
+  }
+}
+
+const Note = ({ children }: { children: string }) => <p className="mt-1 text-sm text-muted-foreground">{children}</p>;
