@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { CollectionScreen } from '@web/features/collections/components/collection-screen';
 import { CollectionsScreen } from '@web/features/collections/components/collections-screen';
@@ -8,11 +8,20 @@ import { NotFoundRoute } from './not-found';
 /** /collections: the owner's collections (decision 025). */
 export function CollectionsRoute() {
   const navigate = useNavigate();
+  // ?person=<id>: a person's page asked for a collection of every photo of them
+  const [params, setParams] = useSearchParams();
+  const person = params.get('person');
+  const forPersonId = person && /^[1-9]\d{0,9}$/.test(person) ? Number(person) : undefined;
   return (
     <div>
       <title>Collections · heirloom</title>
       <ErrorBoundary>
-        <CollectionsScreen collectionHref={collectionPath} onCreated={(collection) => navigate(collectionPath(collection.id))} />
+        <CollectionsScreen
+          collectionHref={collectionPath}
+          onCreated={(collection) => navigate(collectionPath(collection.id))}
+          forPersonId={forPersonId}
+          onPersonDone={() => setParams({}, { replace: true })}
+        />
       </ErrorBoundary>
     </div>
   );

@@ -54,6 +54,9 @@ export function PersonRoute() {
               <Link to={timelineOfPerson(personId)} className="font-medium text-primary underline-offset-4 hover:underline">
                 Show in the timeline
               </Link>
+              <Link to={`${paths.collections}?person=${personId}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                Share every photo of them
+              </Link>
             </>
           }
           onMerged={(intoId) => navigate(personPath(intoId), { replace: true })}

@@ -1,5 +1,6 @@
 // Collections and their links (decision 025): fetch + cache only; the components own toasts and dialogs.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Person, PersonPage } from '@shared/schemas/people';
 import type { Photo } from '@shared/schemas/photos';
 import type {
   Collection,
@@ -46,6 +47,27 @@ export function useSharedItems() {
     documentIds: new Set(query.data?.documentIds),
   };
 }
+
+/** The owner's people, a page at a time (the people list's own key and shape): a person collection's choice. */
+export const usePeopleToChoose = (enabled: boolean) =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: queryKeys.people.list,
+      queryFn: ({ pageParam }) => api.get<PersonPage>(`/api/people${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      enabled,
+    }),
+  );
+
+/** One person, when a collection of their photos is asked for from their page (?person=). */
+export const usePersonToChoose = (id: number | undefined) =>
+  useQuery({
+    queryKey: queryKeys.people.detail(id ?? 0),
+    queryFn: () => api.get<Person>(`/api/people/${id}`),
+    enabled: id !== undefined,
+    retry: false,
+  });
 
 const invalidateCollections = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.collections.all });
 

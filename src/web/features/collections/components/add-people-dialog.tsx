@@ -111,6 +111,7 @@ export function AddPeopleDialog({ collectionId, links }: AddPeopleDialogProps) {
             <LinkOptions
               expiresOn={form.register('expiresOn')}
               includePlaces={form.register('includePlaces')}
+              includeNames={form.register('includeNames')}
               expiryError={errors.expiresOn}
             />
             <DialogFooter>

@@ -8,6 +8,7 @@ const lake: Collection = {
   id: 7,
   title: 'Lake',
   description: null,
+  person: null,
   coverPhotoId: null,
   coverUrl: null,
   photoCount: 2,

@@ -20,6 +20,7 @@ function renderItems(photos: CollectionDetail['photos']) {
   const collection: CollectionDetail = {
     id: 1,
     title: 'Summer',
+    person: null,
     description: null,
     coverPhotoId: null,
     coverUrl: null,

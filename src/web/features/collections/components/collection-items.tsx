@@ -84,16 +84,19 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                         Cover
                       </span>
                     )}
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      className="absolute top-2 right-2 size-8 rounded-full bg-card/95"
-                      aria-label={`Remove ${name} from the collection`}
-                      disabled={removeItems.isPending}
-                      onClick={() => remove({ photoIds: [photo.id] }, name)}
-                    >
-                      <X aria-hidden="true" />
-                    </Button>
+                    {/* a person collection holds every photo of its person: none is taken out by hand */}
+                    {!collection.person && (
+                      <Button
+                        variant="outline"
+                        size="icon"
+                        className="absolute top-2 right-2 size-8 rounded-full bg-card/95"
+                        aria-label={`Remove ${name} from the collection`}
+                        disabled={removeItems.isPending}
+                        onClick={() => remove({ photoIds: [photo.id] }, name)}
+                      >
+                        <X aria-hidden="true" />
+                      </Button>
+                    )}
                   </div>
                   <div className="grid gap-1 p-2">
                     <p className="truncate text-sm font-medium">{name}</p>

@@ -67,8 +67,11 @@ export function CollectionScreen({ id, listHref, onDeleted }: CollectionScreenPr
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground">{countsText(data)}</p>
-            <AddItemsDialog collection={data} />
+            <p className="text-sm text-muted-foreground">
+              {countsText(data)}
+              {data.person && ` · every photo of ${data.person.name ?? 'this person'}, kept up to date as faces are found and named`}
+            </p>
+            {!data.person && <AddItemsDialog collection={data} />}
           </div>
           <CollectionItems collection={data} />
         </div>

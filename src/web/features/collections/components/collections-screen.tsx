@@ -12,10 +12,13 @@ import { NewCollectionDialog } from './new-collection-dialog';
 type CollectionsScreenProps = {
   collectionHref: (id: number) => string;
   onCreated: (collection: Collection) => void;
+  /** A collection of every photo of this person was asked for (from their page): the new collection dialog opens with them. */
+  forPersonId?: number;
+  onPersonDone?: () => void;
 };
 
 /** /collections: the owner's collections, each a set of items that can be shared as one (decision 025). */
-export function CollectionsScreen({ collectionHref, onCreated }: CollectionsScreenProps) {
+export function CollectionsScreen({ collectionHref, onCreated, forPersonId, onPersonDone }: CollectionsScreenProps) {
   const collections = useCollections();
   useLoadErrorToast(collections, 'Failed to fetch collections');
 
@@ -24,7 +27,7 @@ export function CollectionsScreen({ collectionHref, onCreated }: CollectionsScre
       <PageHeader
         title="Collections"
         description="Gather photos, memories and documents, then share them with family and friends by link."
-        actions={<NewCollectionDialog onCreated={onCreated} />}
+        actions={<NewCollectionDialog onCreated={onCreated} forPersonId={forPersonId} onPersonDone={onPersonDone} />}
       />
       <section aria-label="Your collections" className="mt-8">
         {collections.isPending ? (

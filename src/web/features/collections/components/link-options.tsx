@@ -1,13 +1,19 @@
 import { useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@web/components/form-field';
+import { IncludeNamesOption } from '@web/components/include-names-option';
 import { Input } from '@web/components/ui/input';
 import { localDay } from '@web/lib/local-day';
 
-type LinkOptionsProps = { expiresOn: UseFormRegisterReturn; includePlaces: UseFormRegisterReturn; expiryError?: FieldError };
+type LinkOptionsProps = {
+  expiresOn: UseFormRegisterReturn;
+  includePlaces: UseFormRegisterReturn;
+  includeNames: UseFormRegisterReturn;
+  expiryError?: FieldError;
+};
 
-/** The options both kinds of link have: an optional last day, and whether places are shown. */
-export function LinkOptions({ expiresOn, includePlaces, expiryError }: LinkOptionsProps) {
+/** The options both kinds of link have: an optional last day, and whether places and people's names are shown. */
+export function LinkOptions({ expiresOn, includePlaces, includeNames, expiryError }: LinkOptionsProps) {
   const placesHintId = useId();
   return (
     <div className="grid gap-4">
@@ -23,6 +29,7 @@ export function LinkOptions({ expiresOn, includePlaces, expiryError }: LinkOptio
           Locations and the GPS position in photos are shown only when this is ticked.
         </p>
       </div>
+      <IncludeNamesOption {...includeNames} />
     </div>
   );
 }

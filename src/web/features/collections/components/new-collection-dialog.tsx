@@ -5,20 +5,42 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useCreateCollection } from '../api';
+import { useCreateCollection, usePersonToChoose } from '../api';
 import { CollectionForm } from './collection-form';
 
-/** "New collection": title and description; the caller decides where to go next (the collection's page). */
-export function NewCollectionDialog({ onCreated }: { onCreated: (collection: Collection) => void }) {
-  const [open, setOpen] = useState(false);
+type NewCollectionDialogProps = {
+  onCreated: (collection: Collection) => void;
+  /** Opened from a person's page: the dialog opens at once, a collection of every photo of this person chosen. */
+  forPersonId?: number;
+  /** The dialog opened for `forPersonId` was closed (the caller forgets the request). */
+  onPersonDone?: () => void;
+};
+
+/**
+ * "New collection": title and description, or every photo of a person; the caller decides where to go next
+ * (the collection's page).
+ */
+export function NewCollectionDialog({ onCreated, forPersonId, onPersonDone }: NewCollectionDialogProps) {
+  const [open, setOpen] = useState(forPersonId !== undefined);
   const createCollection = useCreateCollection();
+  const person = usePersonToChoose(open ? forPersonId : undefined);
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next && forPersonId !== undefined) onPersonDone?.();
+  }
 
   const onSubmit = (values: CollectionInput) =>
     createCollection
       .mutateAsync(values)
       .then((collection) => {
-        toast({ title: 'Collection created', description: `"${collection.title}" is ready for photos, memories and documents.` });
-        setOpen(false);
+        toast({
+          title: 'Collection created',
+          description: collection.person
+            ? `"${collection.title}" holds every photo of ${collection.person.name ?? 'this person'}, and keeps itself up to date.`
+            : `"${collection.title}" is ready for photos, memories and documents.`,
+        });
+        onOpenChange(false);
         onCreated(collection);
         return true;
       })
@@ -27,8 +49,9 @@ export function NewCollectionDialog({ onCreated }: { onCreated: (collection: Col
         return false;
       });
 
+  const waitingForPerson = forPersonId !== undefined && person.isPending;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
@@ -38,14 +61,22 @@ export function NewCollectionDialog({ onCreated }: { onCreated: (collection: Col
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New collection</DialogTitle>
-          <DialogDescription>A set of photos, memories and documents you can share as one.</DialogDescription>
+          <DialogDescription>
+            A set of photos, memories and documents, or every photo of a person, that you can share as one.
+          </DialogDescription>
         </DialogHeader>
-        <CollectionForm
-          defaultValues={{ title: '', description: '' }}
-          submitLabel="Create collection"
-          isPending={createCollection.isPending}
-          onSubmit={onSubmit}
-        />
+        {waitingForPerson ? (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        ) : (
+          <CollectionForm
+            key={person.data?.id ?? 'new'}
+            defaultValues={{ title: '', description: '' }}
+            submitLabel="Create collection"
+            isPending={createCollection.isPending}
+            onSubmit={onSubmit}
+            personChoice={{ enabled: open, person: forPersonId !== undefined && !person.data?.hidden ? person.data : undefined }}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

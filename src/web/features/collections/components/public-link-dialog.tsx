@@ -83,6 +83,7 @@ export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
             <LinkOptions
               expiresOn={form.register('expiresOn')}
               includePlaces={form.register('includePlaces')}
+              includeNames={form.register('includeNames')}
               expiryError={errors.expiresOn}
             />
             <DialogFooter>

@@ -1,4 +1,4 @@
-import { Globe, KeyRound, MapPin, User } from 'lucide-react';
+import { Globe, KeyRound, MapPin, User, Users } from 'lucide-react';
 import type { ShareLink } from '@shared/schemas/sharing';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -38,6 +38,12 @@ export function ShareLinkRow({ link, isRevoking, onRevoke, now = Date.now() }: S
             <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
               <MapPin aria-hidden="true" className="size-3" />
               Places included
+            </span>
+          )}
+          {link.includeNames && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+              <Users aria-hidden="true" className="size-3" />
+              Names included
             </span>
           )}
         </div>

@@ -8,6 +8,7 @@ import { contactFixture } from '@tests/helpers/contact-fixture';
 
 const publicLink: ShareLink = {
   id: 4,
+  includeNames: false,
   kind: 'public',
   contact: null,
   url: 'http://heirloom.test/s/abcdefghijklmnopqrstuvwxyz',

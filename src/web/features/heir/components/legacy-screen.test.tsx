@@ -48,6 +48,7 @@ const collection: SharedCollection = {
   description: null,
   ownerName: 'Ada Byron',
   includePlaces: false,
+  includeNames: false,
   expiresAt: null,
   coverUrl: null,
   photos: [],

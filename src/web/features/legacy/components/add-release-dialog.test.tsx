@@ -106,7 +106,24 @@ describe('AddReleaseDialog', () => {
         condition: 'on-date',
         releaseAt: new Date('2040-06-01T00:00:00').toISOString(),
         age: null,
+        includeNames: false,
       }),
     );
+  });
+
+  it('shows the heir the names of the people in the photos only when Include names is ticked', async () => {
+    const posted = renderDialog(heir());
+    await screen.findByRole('option', { name: 'Summers' });
+    const names = screen.getByRole('checkbox', { name: 'Include names' }) as HTMLInputElement;
+    expect(names.checked).toBe(false);
+    fireEvent.click(names);
+    fireEvent.change(screen.getByLabelText('Collection'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ collectionId: 5, condition: 'after-death', includeNames: true });
+    // a memory or a document has no people to name
+    fireEvent.click(screen.getByRole('button', { name: 'Add something for Tom Smith' }));
+    fireEvent.change(await screen.findByLabelText('What'), { target: { value: 'memory' } });
+    expect(screen.queryByRole('checkbox', { name: 'Include names' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { Heir, Letter, ReleaseInput } from '@shared/schemas/legacy';
 import { DialogForm } from '@web/components/dialog-form';
 import { FormField } from '@web/components/form-field';
+import { IncludeNamesOption } from '@web/components/include-names-option';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -17,6 +18,7 @@ import { birthdayAt, formatDay, TARGET_KIND_NAMES } from '../wording';
 import {
   ageToday,
   KINDS,
+  mayShowNames,
   reachedNow,
   releaseFormSchema,
   releaseFormValues,
@@ -167,6 +169,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
           )}
         </div>
       )}
+      {mayShowNames(kind) && <IncludeNamesOption {...form.register('includeNames')} />}
       {errors.root && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {errors.root.message}

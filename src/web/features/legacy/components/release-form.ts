@@ -30,7 +30,10 @@ export function reachedNow(heir: Heir, age: string) {
   return current !== null && Number(age) >= 1 && Number(age) <= current;
 }
 
-export type ReleaseFormValues = { kind: Kind; targetId: string; condition: Condition; day: string; age: string };
+export type ReleaseFormValues = { kind: Kind; targetId: string; condition: Condition; day: string; age: string; includeNames: boolean };
+
+/** What can have people in it, so the heir may be shown their names (issue 29). */
+export const mayShowNames = (kind: Kind) => kind === 'collection' || kind === 'photo';
 
 export const releaseFormValues = (heir: Heir): ReleaseFormValues => ({
   kind: 'collection',
@@ -38,6 +41,7 @@ export const releaseFormValues = (heir: Heir): ReleaseFormValues => ({
   condition: 'after-death',
   day: '',
   age: defaultAge(heir.dateOfBirth),
+  includeNames: false,
 });
 
 const isAge = (age: number) => Number.isInteger(age) && age >= 1 && age <= 120;
@@ -51,6 +55,7 @@ export const releaseFormSchema = (heir: Heir, minDay: string) =>
       condition: z.enum(['after-death', 'on-date', 'at-age', 'never']),
       day: z.string(),
       age: z.string(),
+      includeNames: z.boolean(),
     })
     .superRefine((form, ctx) => {
       const issue = (path: keyof ReleaseFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -70,6 +75,7 @@ export const releaseFormSchema = (heir: Heir, minDay: string) =>
         releaseAt: form.condition === 'on-date' ? localMidnightIso(form.day) : null,
         age: atAge ? Number(form.age) : null,
         ...(atAge && reachedNow(heir, form.age) ? { releaseNow: true } : {}),
+        includeNames: mayShowNames(form.kind) && form.includeNames,
       };
       const parsed = releaseInputSchema.safeParse(input);
       for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: ['root'], message: issue.message });

@@ -14,6 +14,7 @@ const collection: SharedCollection = {
   description: 'Every July,\nfrom 1998 on.',
   ownerName: 'Ada Byron',
   includePlaces: false,
+  includeNames: false,
   expiresAt: '2027-03-05T12:00:00.000Z',
   coverUrl: `${BASE}/photos/1/thumbnail`,
   photos: [1, 2, 3].map((id) => ({
@@ -31,6 +32,7 @@ const collection: SharedCollection = {
     downloadUrl: `${BASE}/photos/${id}/download`,
     videoUrl: null,
     durationMs: null,
+    people: [],
   })),
   memories: [
     {

@@ -19,6 +19,7 @@ const shared = (id: number, fields: Partial<SharedPhoto> = {}): SharedPhoto => (
   downloadUrl: `${BASE}/photos/${id}/download`,
   videoUrl: null,
   durationMs: null,
+  people: [],
   ...fields,
 });
 

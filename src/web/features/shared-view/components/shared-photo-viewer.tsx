@@ -7,6 +7,12 @@ import { formatLongDate } from '@web/lib/format';
 
 export const sharedPhotoLabel = (photo: Pick<SharedPhoto, 'title' | 'fileName'>) => photo.title || photo.fileName;
 
+/** The names of the people in a shared photo, left to right: "Mum, Grandma Rose and Tom". */
+export function peopleInPhoto(people: SharedPhoto['people']) {
+  const names = people.map((p) => p.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+}
+
 /** A horizontal swipe shorter than this is a tap or a scroll, not "next photo". */
 const SWIPE_PX = 50;
 
@@ -87,6 +93,10 @@ export function SharedPhotoViewer({
                   <DialogPrimitive.Description className="truncate text-sm text-white/80">
                     {details || `Photo ${index + 1} of ${photos.length}`}
                   </DialogPrimitive.Description>
+                  {/* only when the owner included names for this share; otherwise the server sends none */}
+                  {photo.people.length > 0 && (
+                    <p className="truncate text-sm text-white/80">{`In this photo: ${peopleInPhoto(photo.people)}`}</p>
+                  )}
                 </div>
                 <Button asChild variant="secondary" size="sm">
                   <a href={photo.downloadUrl} download={photo.fileName}>

@@ -68,6 +68,7 @@ describe('Shared with me', () => {
       description: null,
       ownerName: 'Ada Byron',
       includePlaces: false,
+      includeNames: false,
       expiresAt: null,
       coverUrl: null,
       photos: [],
