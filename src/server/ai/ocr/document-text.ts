@@ -196,6 +196,7 @@ export async function readDocumentText(source: TextSource, ocr: () => Promise<Oc
     case 'picture':
       return readPicture(source.bytes ?? source.path!, safeOcr);
     case 'text':
-      return { status: 'done', text: cut(tidyText(new TextDecoder('utf-8').decode(await bytes()))) };
+      // no more bytes than the characters kept can take (4 bytes each at most)
+      return { status: 'done', text: cut(tidyText(new TextDecoder('utf-8').decode((await bytes()).subarray(0, MAX_TEXT_CHARS * 4)))) };
   }
 }
