@@ -179,7 +179,7 @@ export function createClustering() {
           const s = dot(a.unit, b.unit);
           if (s >= SAME_PERSON) pairs.push({ a, b, s });
         }
-        if (i % 64 === 0) await pause();
+        await pause();
       }
       pairs.sort((x, y) => y.s - x.s);
       for (const pair of pairs) {

@@ -10,7 +10,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * they drew or that came named in a file. They keep their faces; the regroup only adds to them.
  */
 const DECIDED = sql`(p.name is not null or p.contact_id is not null or p.hidden or not p.on_this_day
-  or exists (select 1 from faces d where d.person_id = p.id and d.source <> 'detected'))`;
+  or exists (select 1 from faces d where d.user_id = p.user_id and d.person_id = p.id and d.source <> 'detected'))`;
 
 export interface Seed {
   id: number;
@@ -39,18 +39,18 @@ export interface Outcome {
 
 /** PostgreSQL's binary form of a real[] (array_send): a header, then each element as length and big-endian float4. */
 export function readFloat4Array(bytes: Buffer): Float32Array {
-  const dims = bytes.readInt32BE(0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const dims = view.getInt32(0);
   if (dims === 0) return new Float32Array(0);
-  const length = bytes.readInt32BE(12);
+  const length = view.getInt32(12);
   const out = new Float32Array(length);
   let at = 12 + dims * 8;
   for (let i = 0; i < length; i++) {
-    const size = bytes.readInt32BE(at);
+    const size = view.getInt32(at);
     at += 4;
-    if (size === 4) {
-      out[i] = bytes.readFloatBE(at);
-      at += 4;
-    } else if (size > 0) at += size; // never for real[]; a null element (-1) is left 0
+    if (size < 0) continue; // a null element (never in an embedding) is left 0
+    if (size === 4) out[i] = view.getFloat32(at);
+    at += size;
   }
   return out;
 }
@@ -70,7 +70,7 @@ export function createRegroupRepo(db: Db) {
     async seeds(userId: number): Promise<Seed[]> {
       const { rows } = await db.execute<{ id: number; centroid: number[] | null; weight: number; photos: number[] }>(sql`
         select p.id, p.centroid, p.centroid_faces as weight,
-          coalesce((select array_agg(distinct f.photo_id) from faces f where f.person_id = p.id), '{}') as photos
+          coalesce((select array_agg(distinct f.photo_id) from faces f where f.user_id = p.user_id and f.person_id = p.id), '{}') as photos
         from people p where p.user_id = ${userId} and ${DECIDED}`);
       return rows.map((r) => ({ id: r.id, centroid: r.centroid, weight: r.weight, photos: r.photos }));
     },
@@ -80,12 +80,14 @@ export function createRegroupRepo(db: Db) {
      * decide about or waiting for the owner's answer. A face the owner answered "No" (no person, nothing
      * suggested) stays as it is.
      */
+    /** The clearest first (they make the best first members of a group). */
     async candidates(userId: number): Promise<Candidate[]> {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select f.id, f.photo_id, f.person_id, f.suggested_person_id, f.score from faces f
         left join people p on p.id = f.person_id
         where f.user_id = ${userId} and f.source = 'detected' and f.embedding is not null
-          and ((f.person_id is null and f.suggested_person_id is not null) or (f.person_id is not null and not ${DECIDED}))`);
+          and ((f.person_id is null and f.suggested_person_id is not null) or (f.person_id is not null and not ${DECIDED}))
+        order by f.score desc nulls last, f.id`);
       return rows.map((r) => ({
         id: Number(r.id),
         photoId: Number(r.photo_id),
@@ -172,7 +174,7 @@ export function createRegroupRepo(db: Db) {
         await tx.execute(sql`
           delete from people p where p.user_id = ${userId} and p.id = any(${arrayParam(plan.formerPeople)}::int[]) and p.face_count = 0
             and p.name is null and p.contact_id is null
-            and not exists (select 1 from faces f where f.person_id = p.id)`);
+            and not exists (select 1 from faces f where f.user_id = p.user_id and f.person_id = p.id)`);
         return true;
       });
     },

@@ -22,15 +22,24 @@ export interface RegroupResult {
   /** Milliseconds: reading the faces, placing them, merging, and writing the answer. */
   timings: { read: number; place: number; merge: number; write: number };
   applied: boolean;
+  /** The most CPU time (ms) the work took between two turns of the event loop, whatever else the machine ran. */
+  longestSliceMs: number;
 }
 
+/** Gives the event loop back every SLICE_MS; notes the most CPU time one slice of this work took. */
 function slicer() {
   let since = performance.now();
-  return async () => {
+  let cpu = process.cpuUsage();
+  const pause = async () => {
     if (performance.now() - since < SLICE_MS) return;
+    const used = process.cpuUsage(cpu);
+    pause.longestSliceMs = Math.max(pause.longestSliceMs, (used.user + used.system) / 1000);
     await new Promise((resolve) => setImmediate(resolve));
     since = performance.now();
+    cpu = process.cpuUsage();
   };
+  pause.longestSliceMs = 0;
+  return pause;
 }
 
 /** Group the account's faces again. Undefined when face recognition is off for it. */
@@ -49,8 +58,6 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
   const seeds = await repo.seeds(userId);
   for (const s of seeds) clustering.seed(s.id, s.centroid, s.weight, s.photos);
   const candidates = await repo.candidates(userId);
-  // the clearest faces first: they make the best first members of a group
-  candidates.sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.id - b.id);
   const byId = new Map(candidates.map((c) => [c.id, c]));
   lap('read');
 
@@ -113,6 +120,7 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
   const outcomes = [];
   let suggestions = 0;
   for (const c of candidates) {
+    await pause();
     const answer = clustering.answers.get(c.id);
     if (!answer) continue; // its embedding was removed meanwhile
     if (answer.suggested) suggestions++;
@@ -127,7 +135,7 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
   }
   const applied = await repo.apply(userId, { formerPeople: [...former], newPeople, means, outcomes });
   lap('write');
-  return { faces: outcomes.length, people: groups.length, suggestions, timings, applied };
+  return { faces: outcomes.length, people: groups.length, suggestions, timings, applied, longestSliceMs: pause.longestSliceMs };
 }
 
 interface Options {
