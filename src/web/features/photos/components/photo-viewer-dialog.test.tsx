@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
@@ -21,12 +22,37 @@ const photo: Photo = photoFixture(7, {
 function renderViewer() {
   const onPrevious = vi.fn();
   const onNext = vi.fn();
-  render(<PhotoViewerDialog photo={photo} timestamp={1} isMobile={false} onClose={() => {}} onPrevious={onPrevious} onNext={onNext} />);
+  // the details' automatic labels can be removed: a mutation, so a query client
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PhotoViewerDialog photo={photo} timestamp={1} isMobile={false} onClose={() => {}} onPrevious={onPrevious} onNext={onNext} />
+    </QueryClientProvider>,
+  );
   return { onPrevious, onNext, dialog: screen.getByRole('dialog', { name: 'Harbour' }) };
 }
 
 describe('PhotoViewerDialog', () => {
   afterEach(cleanup);
+
+  it('puts what the app passes for the faces over the picture and beside the details', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PhotoViewerDialog
+          photo={photo}
+          timestamp={1}
+          isMobile={false}
+          onClose={() => {}}
+          faces={{
+            picture: (shown, image) => <div data-testid={`faces-over-${shown.id}`}>{image}</div>,
+            panel: (shown) => <p>People in photo {shown.id}</p>,
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    const over = screen.getByTestId(`faces-over-${photo.id}`);
+    expect(over.querySelector('img')?.getAttribute('alt')).toBe('Harbour');
+    expect(screen.getByText(`People in photo ${photo.id}`)).toBeTruthy();
+  });
 
   it('steps with the arrow keys and the buttons', () => {
     const { onPrevious, onNext, dialog } = renderViewer();
