@@ -4,8 +4,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Received, Release } from '@shared/schemas/legacy';
-import { SHARING_MESSAGES, type Collection, type CollectionDetail, type SharedCollection } from '@shared/schemas/sharing';
-import { collections, faces, grants, people } from '@server/db/schema';
+import {
+  SHARING_MESSAGES,
+  type Collection,
+  type CollectionDetail,
+  type SharedCollection,
+  type SharedWithMe,
+} from '@shared/schemas/sharing';
+import { collections, faces, grants, people, users } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
@@ -149,10 +155,33 @@ describe('person collections', () => {
     expect(links.map((l) => l.includeNames).sort()).toEqual([false, true]);
     // its photos are shared (the gallery's marks, and isPublic as read), the others not
     const shared = await ok<{ photoIds: number[] }>(await call(owner, 'GET', '/api/collections/shared-items'));
-    expect(shared.photoIds).toEqual([photoIds[0], photoIds[1], photoIds[3]].sort((a, b) => a - b));
+    expect(shared.photoIds).toEqual([photoIds[0]!, photoIds[1]!, photoIds[3]!].sort((a, b) => a - b));
     const photo = async (id: number) => ok<{ isPublic: boolean }>(await call(owner, 'GET', `/api/photos/${id}`));
     expect((await photo(photoIds[3]!)).isPublic).toBe(true);
     expect((await photo(photoIds[2]!)).isPublic).toBe(false);
+  });
+
+  it('reaches a signed-in recipient under Shared with me, counted and covered by the person’s photos', async () => {
+    const recipient = await signUp(t.app, { email: 'tom.king@example.com' });
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, recipient.user.id));
+    const contact = await ok<{ id: number }>(
+      await call(owner, 'POST', '/api/contacts', {
+        firstName: 'Tom',
+        lastName: 'King',
+        relationship: 'family',
+        email: 'tom.king@example.com',
+      }),
+      201,
+    );
+    await ok(await call(owner, 'POST', `/api/collections/${collectionId}/links`, { kind: 'personal', contactId: contact.id }), 201);
+    const [group] = await ok<SharedWithMe>(await call(recipient, 'GET', '/api/shared-with-me'));
+    const listed = group!.collections[0]!;
+    expect(listed).toMatchObject({ title: 'Our family', itemCount: 3 });
+    // the chosen cover, by the photo's own id under this grant
+    expect(listed.coverUrl).toBe(`/api/shared-with-me/${listed.grantId}/photos/${photoIds[1]}/thumbnail`);
+    const view = await ok<SharedCollection>(await call(recipient, 'GET', `/api/shared-with-me/${listed.grantId}`));
+    expect(view.photos.map((p) => p.id).sort()).toEqual([photoIds[0], photoIds[1], photoIds[3]].sort());
+    expect(view.photos.flatMap((p) => p.people)).toEqual([]);
   });
 
   it('the Legacy Plan releases it to an heir like any collection, names only when the release includes them', async () => {
@@ -214,6 +243,6 @@ describe('person collections', () => {
     await t.db.delete(people).where(eq(people.id, mum));
     const left = await detail();
     expect(left).toMatchObject({ person: null, photoCount: 0, photos: [] });
-    expect((await call(owner, 'GET', `/api/collections/${collectionId}/links`)).json()).toHaveLength(2);
+    expect((await call(owner, 'GET', `/api/collections/${collectionId}/links`)).json()).toHaveLength(3);
   });
 });
