@@ -27,7 +27,10 @@ function ReleaseRows({ heir, releases }: { heir: Heir; releases: Release[] }) {
           <span className="min-w-0">
             <span className="font-medium break-words">{release.target.title}</span>{' '}
             <span className="text-muted-foreground">· {TARGET_KIND_NAMES[release.target.kind]}</span>
-            <span className="block text-xs text-muted-foreground">{conditionText(release, heir)}</span>
+            <span className="block text-xs text-muted-foreground">
+              {conditionText(release, heir)}
+              {release.includeNames && ' · Names included'}
+            </span>
           </span>
           {release.condition !== 'now' && (
             <ConfirmDialog
