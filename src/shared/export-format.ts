@@ -170,6 +170,8 @@ export const exportCollectionSchema = z.object({
   coverPhotoId: id.nullable(),
   createdAt: isoDateTime,
   items: z.array(exportCollectionItemSchema),
+  /** A person collection (issue 29): every photo of this one of `people`, found from the faces (no items listed). */
+  personId: id.nullable().optional(),
 });
 
 export const exportOwnerSchema = z.object({
@@ -236,6 +238,8 @@ export const exportReleaseSchema = z.object({
   /** at-age: the age. */
   age: z.number().int().min(1).max(120).nullable(),
   createdAt: planMoment,
+  /** The heir sees who is in the photos (issue 29); left out by an older heirloom: no names. */
+  includeNames: z.boolean().optional(),
 });
 
 /** The owner's Legacy Plan (account archives only; version 2). */

@@ -370,6 +370,14 @@ describe('export → import → export round trip', () => {
       await face(beach, ted, [0.7, 0.3, 0.2, 0.25], 'imported');
       await a.pool.query(`UPDATE photos SET labels = '{dog,boat}', face_status = 'done' WHERE id = $1`, [beach]);
 
+      const roseCollection = await a.app.inject({
+        method: 'POST',
+        url: '/api/collections',
+        headers: { cookie: owner.cookie },
+        payload: { title: 'Every photo of Rose', personId: rose },
+      });
+      expect(roseCollection.statusCode, roseCollection.body).toBe(201);
+
       archive = await exportArchive(a, owner.cookie);
       expect(archive.get('heirloom.json')!.toString()).not.toContain('embedding');
       const before = metadataOf(archive);
@@ -401,6 +409,13 @@ describe('export → import → export round trip', () => {
         hidden: false,
         onThisDay: false,
       });
+      // her collection follows the Rose the import made: both her photos, found from her faces
+      const imported = (await b.app.inject({ method: 'GET', url: '/api/collections', headers: { cookie: heir.cookie } })).json() as Array<{
+        title: string;
+        person: { id: number; name: string | null } | null;
+        photoCount: number;
+      }>;
+      expect(imported.find((c) => c.title === 'Every photo of Rose')).toMatchObject({ person: { name: 'Rose Martin' }, photoCount: 2 });
       // photos with faces are looked at already (the model would replace boxes it did not find); the one without waits
       const { rows } = await b.pool.query(`SELECT file_name, face_status, labels FROM photos WHERE user_id = $1 ORDER BY file_name`, [
         heir.user.id,

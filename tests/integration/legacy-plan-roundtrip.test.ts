@@ -81,6 +81,7 @@ async function planOf(t: TestApp, who: Actor) {
         releaseAt: r.releaseAt,
         age: r.age,
         releasedAt: r.releasedAt,
+        includeNames: r.includeNames,
       })),
     ),
     letters: sort(
@@ -121,7 +122,7 @@ describe('the Legacy Plan travels with the owner’s export', () => {
       await ok(t, w.owner, 'PUT', `/api/legacy/heirs/${id}/public-key`, { publicKey: await heirPublicKey(code) });
     }
     const future = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000).toISOString();
-    await addRelease(t, w.owner, { heirId: grace.id, collectionId: w.collectionId });
+    await addRelease(t, w.owner, { heirId: grace.id, collectionId: w.collectionId, includeNames: true });
     await addRelease(t, w.owner, { heirId: grace.id, photoId: w.otherPhotoId, condition: 'on-date', releaseAt: future });
     await addRelease(t, w.owner, { heirId: grace.id, memoryId: w.memoryId, condition: 'at-age', age: 30 });
     await addRelease(t, w.owner, { heirId: alan.id, documentId: w.documentId, condition: 'never' });

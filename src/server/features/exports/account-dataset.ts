@@ -95,6 +95,7 @@ export async function buildAccountDataset(
     description: c.description,
     coverPhotoId: c.coverPhotoId,
     createdAt: c.createdAt.toISOString(),
+    personId: c.personId,
     items: items
       .filter((i) => i.collectionId === c.id)
       .map((i) =>

@@ -92,6 +92,7 @@ export async function buildLegacyPlan(
         releaseAt: iso(r.releaseAt),
         age: r.age,
         createdAt: r.createdAt.toISOString(),
+        includeNames: r.includeNames,
       })),
   };
 }

@@ -54,6 +54,7 @@ export function createLegacyPlanExportRepo(db: Db) {
           memoryId: grants.memoryId,
           vaultFileId: grants.vaultFileId,
           letterId: grants.letterId,
+          includeNames: grants.includeNames,
           releaseAt: grants.releaseAt,
           age: grants.releaseAge,
           createdAt: grants.createdAt,

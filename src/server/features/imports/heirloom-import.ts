@@ -337,7 +337,15 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   const collectionIds = mapOf();
   for (const collection of data.collections) {
     await attempt(`collections/${collection.title}`, async () => {
-      const input = collectionInputSchema.safeParse(collection);
+      // a person collection follows the person this import made of the archived one; one it did not make (none of
+      // its photos came) leaves an ordinary collection, as a person collection whose person is gone is
+      const personId = collection.personId == null ? null : (personIds.get(collection.personId) ?? null);
+      if (collection.personId != null && personId === null)
+        report.skip(
+          `collections/${collection.title}`,
+          'Kept as an ordinary collection: the person it showed is in none of the photos imported.',
+        );
+      const input = collectionInputSchema.safeParse({ title: collection.title, description: collection.description, personId });
       if (!input.success) return report.refuse(`collections/${collection.title}`, input.error.issues[0]?.message ?? 'Invalid collection');
       const created = await services.collections.create(userId, input.data, { importId });
       collectionIds.set(collection.id, created.id);
