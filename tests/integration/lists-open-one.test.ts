@@ -85,8 +85,8 @@ describe('GET /api/vault/:id/details', () => {
     const res = await get(owner, `/api/vault/${id}/details`);
     expect(res.statusCode, res.body).toBe(200);
     const list = (await get(owner, '/api/vault')).json() as { id: number }[];
-    // with the words read from it (decision 058), which the list leaves out
-    expect(res.json()).toEqual({ ...list.find((f) => f.id === id), text: '', textStatus: 'pending', textError: null });
+    // with the words read from it (decision 058), which the list leaves out; this server is set not to read them
+    expect(res.json()).toEqual({ ...list.find((f) => f.id === id), text: '', textStatus: 'off', textError: null });
     expect((await get(other, `/api/vault/${id}/details`)).statusCode).toBe(404);
     expect((await get(owner, '/api/vault/2147483647/details')).statusCode).toBe(404);
     expect((await get(owner, '/api/vault/x/details')).statusCode).toBe(404);

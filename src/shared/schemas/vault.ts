@@ -66,7 +66,8 @@ export const vaultTextStatusSchema = z.enum(VAULT_TEXT_STATUSES);
 export const vaultFileDetailsSchema = vaultFileSchema.extend({
   /** What was read, possibly empty (a photo with no words in it); empty until done. */
   text: z.string(),
-  textStatus: vaultTextStatusSchema,
+  /** 'off': this server does not read documents' words (DOCUMENT_TEXT=off); it reads them once it is on. */
+  textStatus: z.enum([...VAULT_TEXT_STATUSES, 'off']),
   /** Why the words could not be read: set only when textStatus is 'failed'. */
   textError: z.string().nullable(),
 });

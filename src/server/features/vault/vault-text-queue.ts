@@ -81,6 +81,8 @@ export function createVaultTextQueue({ jobs, repo, files, heic, reader, log, ser
   const keyed = (userId: number, fileId: number) => ({ data: { userId, fileId }, singletonKey: `vault-text-${fileId}` });
 
   return {
+    /** Whether this server reads documents' words at all. */
+    reads: serverEnabled,
     /** A document was stored: read its words (a failure to queue is logged; the start-up queues it again). */
     async documentAdded(userId: number, fileId: number, mimeType: string) {
       if (!serverEnabled || !textKindOf(mimeType)) return;

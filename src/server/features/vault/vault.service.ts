@@ -131,7 +131,7 @@ export function createVaultService({
     async details(userId: number, id: number): Promise<VaultFileDetails> {
       const found = await repo.findDetails(userId, id);
       if (!found) throw notFound(FILE_NOT_FOUND);
-      return found;
+      return found.textStatus === 'pending' && !text.reads ? { ...found, textStatus: 'off' } : found;
     },
 
     /** The file to send; a download (not a HEAD) is recorded as lastAccessedAt (spec §3). */

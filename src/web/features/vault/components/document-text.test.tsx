@@ -64,5 +64,9 @@ describe('DocumentText', () => {
     renderText({ textStatus: 'done', text: '' });
     show();
     expect(await screen.findByText('No words were found in this document.')).toBeTruthy();
+    cleanup();
+    renderText({ textStatus: 'off' });
+    show();
+    expect(await screen.findByText('This heirloom server is set not to read the words in documents.')).toBeTruthy();
   });
 });

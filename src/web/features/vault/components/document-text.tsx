@@ -49,6 +49,8 @@ function Words({ file }: { file: VaultFileDetails }) {
       return <Note>Reading the text…</Note>;
     case 'failed':
       return <Note>{file.textError ?? 'heirloom could not read the words in this document.'}</Note>;
+    case 'off':
+      return <Note>This heirloom server is set not to read the words in documents.</Note>;
     case 'unsupported':
       return <Note>heirloom does not read the words in this kind of file.</Note>;
     case 'done':
