@@ -22,24 +22,15 @@ export interface RegroupResult {
   /** Milliseconds: reading the faces, placing them, merging, and writing the answer. */
   timings: { read: number; place: number; merge: number; write: number };
   applied: boolean;
-  /** The most CPU time (ms) the work took between two turns of the event loop, whatever else the machine ran. */
-  longestSliceMs: number;
 }
 
-/** Gives the event loop back every SLICE_MS; notes the most CPU time one slice of this work took. */
 function slicer() {
   let since = performance.now();
-  let cpu = process.cpuUsage();
-  const pause = async () => {
+  return async () => {
     if (performance.now() - since < SLICE_MS) return;
-    const used = process.cpuUsage(cpu);
-    pause.longestSliceMs = Math.max(pause.longestSliceMs, (used.user + used.system) / 1000);
     await new Promise((resolve) => setImmediate(resolve));
     since = performance.now();
-    cpu = process.cpuUsage();
   };
-  pause.longestSliceMs = 0;
-  return pause;
 }
 
 /** Group the account's faces again. Undefined when face recognition is off for it. */
@@ -135,7 +126,7 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
   }
   const applied = await repo.apply(userId, { formerPeople: [...former], newPeople, means, outcomes });
   lap('write');
-  return { faces: outcomes.length, people: groups.length, suggestions, timings, applied, longestSliceMs: pause.longestSliceMs };
+  return { faces: outcomes.length, people: groups.length, suggestions, timings, applied };
 }
 
 interface Options {
