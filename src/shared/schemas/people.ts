@@ -108,6 +108,7 @@ export const faceSuggestionSchema = z.object({
 
 export type FaceBox = z.infer<typeof faceBoxSchema>;
 export type Face = z.infer<typeof faceSchema>;
+export type FaceSource = z.infer<typeof faceSourceSchema>;
 export type FaceCreate = z.infer<typeof faceCreateSchema>;
 export type FacePatch = z.infer<typeof facePatchSchema>;
 export type PeopleStatus = z.infer<typeof peopleStatusSchema>;

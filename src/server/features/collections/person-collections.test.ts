@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HeirloomExport } from '@shared/export-format';
 import type { Received, Release } from '@shared/schemas/legacy';
 import {
   SHARING_MESSAGES,
@@ -13,6 +14,7 @@ import {
 } from '@shared/schemas/sharing';
 import { collections, faces, grants, people, users } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { readZip } from '@tests/helpers/zip';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
 
@@ -137,14 +139,30 @@ describe('person collections', () => {
     for (const p of plain.photos) expect(p.people).toEqual([]);
     for (const secret of ['Grandma Rose', 'Mum', 'Passer-by', 'person', 'box']) expect(res.body).not.toContain(secret);
 
-    const withNames = await ok<SharedCollection>(await call(undefined, 'GET', await link(true)));
+    const named = await link(true);
+    const withNames = await ok<SharedCollection>(await call(undefined, 'GET', named));
     expect(withNames.includeNames).toBe(true);
-    const group = withNames.photos.find((p) => p.id === photoIds[0])!;
+    const groupPhoto = withNames.photos.find((p) => p.id === photoIds[0])!;
     // left to right; the hidden stranger and the unnamed face are not named
-    expect(group.people).toEqual([
+    expect(groupPhoto.people).toEqual([
       { name: 'Mum', box: { x: 0.1, y: 0.2, width: 0.2, height: 0.3 } },
       { name: 'Grandma Rose', box: { x: 0.5, y: 0.2, width: 0.2, height: 0.3 } },
     ]);
+
+    // "Download all" the same way: the archive names the people only where the link includes names
+    const archiveOf = async (shared: SharedCollection) => {
+      const zip = await readZip((await call(undefined, 'GET', shared.downloadAllUrl)).rawPayload);
+      return JSON.parse(zip.get('heirloom.json')!.toString()) as HeirloomExport;
+    };
+    const plainArchive = await archiveOf(plain);
+    expect(plainArchive.people).toBeUndefined();
+    expect(plainArchive.photos.flatMap((p) => p.faces ?? [])).toEqual([]);
+    const namedArchive = await archiveOf(withNames);
+    expect(namedArchive.people?.map((p) => p.name).sort()).toEqual(['Grandma Rose', 'Mum']);
+    // the group photo: Mum and Grandma left to right; the hidden and the unnamed faces are not there
+    const group = namedArchive.photos.find((p) => p.faces?.length === 2)!;
+    expect(group.faces!.map((f) => namedArchive.people!.find((p) => p.id === f.personId)!.name)).toEqual(['Mum', 'Grandma Rose']);
+    expect(JSON.stringify(namedArchive)).not.toContain('Passer-by');
 
     // the photos are served by their own ids under the link; a photo the person is not in is nothing here
     const thumb = await call(undefined, 'GET', `${without}/photos/${photoIds[1]}/download`);

@@ -4,8 +4,9 @@
 // copies without places (lib/place-free-copies.ts: a picture keeps its pixels and date, and one naming no
 // place goes as stored; a gallery video as its playable copy), and what has no such copy that can be made
 // stays out; the document's places are null. The owner's own ids never appear: items are numbered afresh
-// inside the archive, and the owner's e-mail and contacts stay out.
-import type { ExportAttachment, ExportCollection, ExportDocument, ExportMemory, ExportPhoto } from '@shared/export-format';
+// inside the archive, and the owner's e-mail and contacts stay out. The people in the photos go only with a grant
+// that includes names, and then only the named, shown ones: their names and boxes, one person a name.
+import type { ExportAttachment, ExportCollection, ExportDocument, ExportMemory, ExportPerson, ExportPhoto } from '@shared/export-format';
 import type { FileStore } from '../../lib/file-store';
 import { mayNamePlace, type PlaceFreeCopies } from '../../lib/place-free-copies';
 import { createArchiveBuilder, type ArchiveFile, type OriginalBytes, type ExportDataset } from '../exports/exports.service';
@@ -27,7 +28,9 @@ export function createSharedDataset(
   const memories = new Map<number, ExportMemory>();
   const documents = new Map<string, ExportDocument>();
   const collections: ExportCollection[] = [];
-  const nextId = { photo: 1, memory: 1, attachment: 1, document: 1, collection: 1 };
+  /** By name: the archive knows people only by the names the grants show. */
+  const people = new Map<string, ExportPerson>();
+  const nextId = { photo: 1, memory: 1, attachment: 1, document: 1, collection: 1, person: 1 };
   /** Whether every grant so far kept places: the document says so only if all did. */
   let includesPlaces = true;
 
@@ -60,6 +63,16 @@ export function createSharedDataset(
       ]);
       const items: ExportCollection['items'] = [];
       let coverPhotoId: number | null = null;
+      // none read unless the grant includes names
+      const names = await repo.namesIn(
+        g,
+        photoRows.map((p) => p.photoId),
+      );
+      const personOf = (name: string) => {
+        let person = people.get(name);
+        if (!person) people.set(name, (person = { id: nextId.person++, name, contactId: null, hidden: false, onThisDay: true }));
+        return person.id;
+      };
       if (!g.includePlaces) {
         await prepare([...photoRows.filter((p) => !p.videoPlayback), ...attachmentRows, ...documentRows]);
       }
@@ -73,6 +86,9 @@ export function createSharedDataset(
           record = { ...entry, id: nextId.photo++, tags: [], memoryId: null };
           photos.set(p.photoId, record);
         }
+        const named = names.filter((n) => n.photoId === p.photoId);
+        if (named.length > 0 && !record.faces?.length)
+          record.faces = named.map((n) => ({ box: n.box, personId: personOf(n.name), source: n.source }));
         items.push({ kind: 'photo', id: record.id });
         if (p.photoId === g.coverPhotoId || coverPhotoId === null) coverPhotoId = record.id;
       }
@@ -141,6 +157,7 @@ export function createSharedDataset(
         documents: [...documents.values()],
         contacts: [],
         collections,
+        ...(people.size > 0 && { people: [...people.values()] }),
       });
     },
   };

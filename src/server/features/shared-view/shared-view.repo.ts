@@ -2,7 +2,7 @@
 // collection and its owner are part of each WHERE, so an id from another collection, another owner or the
 // owner's library at large names nothing here.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FaceBox } from '@shared/schemas/people';
+import type { FaceBox, FaceSource } from '@shared/schemas/people';
 import type { Db } from '../../db/client';
 import { hasFaceOf } from '../../db/collection-contents';
 import { notExpired, releasedGrant, sharedNow } from '../../db/grant-conditions';
@@ -118,6 +118,7 @@ export interface SharedNameRow {
   photoId: number;
   name: string;
   box: FaceBox;
+  source: FaceSource;
 }
 
 export interface SharedMemoryRow {
@@ -401,12 +402,20 @@ export function createSharedViewRepo(db: Db) {
     async namesIn(g: ShareGrant, photoIds: number[]): Promise<SharedNameRow[]> {
       if (!g.includeNames || photoIds.length === 0) return [];
       const rows = await db
-        .select({ photoId: faces.photoId, name: people.name, x: faces.boxX, y: faces.boxY, width: faces.boxWidth, height: faces.boxHeight })
+        .select({
+          photoId: faces.photoId,
+          name: people.name,
+          source: faces.source,
+          x: faces.boxX,
+          y: faces.boxY,
+          width: faces.boxWidth,
+          height: faces.boxHeight,
+        })
         .from(faces)
         .innerJoin(people, and(eq(people.id, faces.personId), eq(people.userId, g.ownerId)))
         .where(and(eq(faces.userId, g.ownerId), inArray(faces.photoId, photoIds), isNotNull(people.name), eq(people.hidden, false)))
         .orderBy(asc(faces.photoId), asc(faces.boxX), asc(faces.id));
-      return rows.map(({ photoId, name, ...box }) => ({ photoId, name: name!, box }));
+      return rows.map(({ photoId, name, source, ...box }) => ({ photoId, name: name!, source, box }));
     },
 
     listMemories: (g: ShareGrant) => memoriesOf(g),
