@@ -272,7 +272,14 @@ export async function startInProcessApp(envOverrides: Record<string, string> = {
   const db = drizzle(database.pool, { schema }) as Db;
   await runMigrations(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-data-'));
-  const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', REGISTRATION: 'open', FACE_RECOGNITION: 'off', ...envOverrides });
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    REGISTRATION: 'open',
+    FACE_RECOGNITION: 'off',
+    ...envOverrides,
+  });
   const files = createFileStore(path.join(dataDir, 'files'));
   await files.init();
   const app = await buildApp({ env, db, files, logger: false });
