@@ -30,6 +30,16 @@ export interface Row {
   note?: string;
 }
 
+/** One line of a bench's table. */
+export const row = (figure: string, value: number, unit: string, goal: string, pass: boolean | null, extra: Partial<Row> = {}): Row => ({
+  figure,
+  value,
+  unit,
+  goal,
+  pass,
+  ...extra,
+});
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

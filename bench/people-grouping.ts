@@ -16,6 +16,7 @@ import { placeFace } from '../src/server/features/people/grouping';
 import { createPeopleRepo } from '../src/server/features/people/people.repo';
 import { regroupAccount, type RegroupResult } from '../src/server/features/people/regroup';
 import { createRegroupRepo } from '../src/server/features/people/regroup.repo';
+import { seededRandom } from '../tests/helpers/seeded-random';
 import { median } from './lib';
 
 const DIMENSIONS = 1024;
@@ -41,18 +42,6 @@ export const FULL_GROUPING: GroupingSize = { photos: 100_000, faces: 150_000, fa
 export function scaledGrouping(scale: number): GroupingSize {
   const s = (n: number, min: number) => Math.max(min, Math.round(n * scale));
   return { photos: s(100_000, 50), faces: s(150_000, 80), family: s(400, 8), strangers: s(6_000, 4), named: s(20, 2) };
-}
-
-export function seededRandom(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
-  return { next, gaussian };
 }
 
 function normalise(v: Float64Array) {

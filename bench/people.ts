@@ -11,7 +11,7 @@
 //   BENCH_PEOPLE_PARTS=grouping,quality  only these parts.
 //   BENCH_DATABASE_URL=postgres://…      a scratch database there instead of an embedded PostgreSQL.
 import { signUp } from '../tests/helpers/users';
-import { printTable, saveRows, startInProcessApp, type Row } from './lib';
+import { printTable, row, saveRows, startInProcessApp, type Row } from './lib';
 import { FULL_GROUPING, measureGrouping, scaledGrouping, type GroupingFigures } from './people-grouping';
 import { measureQuality } from './people-quality';
 import { measurePipeline } from './people-pipeline';
@@ -20,14 +20,6 @@ const SCALE = Number(process.env.BENCH_PEOPLE_SCALE ?? 1);
 const PARTS = new Set((process.env.BENCH_PEOPLE_PARTS ?? 'grouping,quality,pipeline').split(','));
 const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
-const row = (figure: string, value: number, unit: string, goal: string, pass: boolean | null, extra: Partial<Row> = {}): Row => ({
-  figure,
-  value,
-  unit,
-  goal,
-  pass,
-  ...extra,
-});
 const pct = (x: number) => x * 100;
 
 async function grouping(rows: Row[]) {

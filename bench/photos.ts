@@ -19,7 +19,7 @@ import * as schema from '../src/server/db/schema';
 import { createHeicDecoder } from '../src/server/lib/heic-decoder';
 import { renderDerivatives } from '../src/server/features/photos/photo-derivatives';
 import { signUp } from '../tests/helpers/users';
-import { cannonProcess, median, startInProcessApp, printTable, saveRows, type Row } from './lib';
+import { cannonProcess, median, row, startInProcessApp, printTable, saveRows, type Row } from './lib';
 import { ensureTool } from '../scripts/ensure-tool.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -50,15 +50,6 @@ async function twelveMegapixelJpeg(file: string) {
     .jpeg({ quality: 90 })
     .toFile(file);
 }
-
-const row = (figure: string, value: number, unit: string, goal: string, pass: boolean | null, extra: Partial<Row> = {}): Row => ({
-  figure,
-  value,
-  unit,
-  goal,
-  pass,
-  ...extra,
-});
 
 async function main() {
   fs.mkdirSync(FIXTURES, { recursive: true });

@@ -7,21 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 import { regroupAccount } from './regroup';
+import { seededRandom } from '@tests/helpers/seeded-random';
 import { arrayParam, createRegroupRepo } from './regroup.repo';
 
 const DIMENSIONS = 1024;
-
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
-  return { next, gaussian };
-}
 
 const unit = (v: number[]) => {
   const n = Math.hypot(...v);
@@ -30,7 +19,7 @@ const unit = (v: number[]) => {
 
 describe('faces.regroup', () => {
   let t: TestApp;
-  const rng = random(29);
+  const rng = seededRandom(29);
   const direction = () => unit(Array.from({ length: DIMENSIONS }, rng.gaussian));
   const faceOf = (person: number[]) => unit(person.map((x) => x + rng.gaussian() * 0.016));
   const truth = { ann: direction(), bob: direction(), cat: direction() };
