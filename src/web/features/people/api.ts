@@ -1,10 +1,11 @@
 // People in the photos (issue 29): fetch + cache only; the components own toasts and dialogs.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPage, PersonPatch, PersonTogether } from '@shared/schemas/people';
+import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPatch, PersonTogether } from '@shared/schemas/people';
 import type { Memory } from '@shared/schemas/memories';
 import type { Contact } from '@shared/schemas/contacts';
 import type { PhotoPage } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
+import { peoplePagesOptions } from '@web/lib/people-pages';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** While photos are still being looked at, the progress is asked for again every few seconds. */
@@ -28,15 +29,7 @@ export function useSetFaceRecognition() {
   });
 }
 
-export const usePeoplePages = () =>
-  useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: queryKeys.people.list,
-      queryFn: ({ pageParam }) => api.get<PersonPage>(`/api/people${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-  );
+export const usePeoplePages = () => useInfiniteQuery(peoplePagesOptions());
 
 export const usePerson = (id: number) =>
   useQuery({ queryKey: queryKeys.people.detail(id), queryFn: () => api.get<Person>(`/api/people/${id}`), retry: false });
