@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { createdAt, searchVector, simpleVector, updatedAt } from './columns';
 import { faceSourceEnum } from './enums';
@@ -61,5 +62,12 @@ export const faces = pgTable(
     index('faces_photo_idx').on(t.photoId),
     index('faces_user_person_idx').on(t.userId, t.personId),
     index('faces_user_suggested_idx').on(t.userId, t.suggestedPersonId),
+    // a person removed (a merge, a regroup, the switch) sets these to null: found by index, not by reading every face
+    index('faces_person_idx')
+      .on(t.personId)
+      .where(sql`${t.personId} is not null`),
+    index('faces_suggested_person_idx')
+      .on(t.suggestedPersonId)
+      .where(sql`${t.suggestedPersonId} is not null`),
   ],
 );

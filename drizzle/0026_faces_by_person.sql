@@ -1,0 +1,2 @@
+CREATE INDEX "faces_person_idx" ON "faces" USING btree ("person_id") WHERE "faces"."person_id" is not null;--> statement-breakpoint
+CREATE INDEX "faces_suggested_person_idx" ON "faces" USING btree ("suggested_person_id") WHERE "faces"."suggested_person_id" is not null;
