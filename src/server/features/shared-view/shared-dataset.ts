@@ -86,7 +86,7 @@ export function createSharedDataset(
           record = { ...entry, id: nextId.photo++, tags: [], memoryId: null };
           photos.set(p.photoId, record);
         }
-        const named = names.filter((n) => n.photoId === p.photoId);
+        const named = names.get(p.photoId) ?? [];
         if (named.length > 0 && !record.faces?.length)
           record.faces = named.map((n) => ({ box: n.box, personId: personOf(n.name), source: n.source }));
         items.push({ kind: 'photo', id: record.id });

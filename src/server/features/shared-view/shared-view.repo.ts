@@ -397,10 +397,11 @@ export function createSharedViewRepo(db: Db) {
 
     /**
      * The named people in these photos of the grant's owner, each with their face's box: never a hidden person
-     * nor an unnamed one. Read only for a grant that includes names.
+     * nor an unnamed one, by photo, left to right. Read only for a grant that includes names.
      */
-    async namesIn(g: ShareGrant, photoIds: number[]): Promise<SharedNameRow[]> {
-      if (!g.includeNames || photoIds.length === 0) return [];
+    async namesIn(g: ShareGrant, photoIds: number[]): Promise<Map<number, SharedNameRow[]>> {
+      const byPhoto = new Map<number, SharedNameRow[]>();
+      if (!g.includeNames || photoIds.length === 0) return byPhoto;
       const rows = await db
         .select({
           photoId: faces.photoId,
@@ -415,7 +416,12 @@ export function createSharedViewRepo(db: Db) {
         .innerJoin(people, and(eq(people.id, faces.personId), eq(people.userId, g.ownerId)))
         .where(and(eq(faces.userId, g.ownerId), inArray(faces.photoId, photoIds), isNotNull(people.name), eq(people.hidden, false)))
         .orderBy(asc(faces.photoId), asc(faces.boxX), asc(faces.id));
-      return rows.map(({ photoId, name, source, ...box }) => ({ photoId, name: name!, source, box }));
+      for (const { photoId, name, source, ...box } of rows) {
+        const list = byPhoto.get(photoId) ?? [];
+        list.push({ photoId, name: name!, source, box });
+        byPhoto.set(photoId, list);
+      }
+      return byPhoto;
     },
 
     listMemories: (g: ShareGrant) => memoriesOf(g),

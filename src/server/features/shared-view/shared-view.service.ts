@@ -219,7 +219,7 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
           downloadUrl: photoUrl(base, p.itemId, 'download'),
           videoUrl: isPlayable(p) ? photoUrl(base, p.itemId, 'video') : null,
           durationMs: p.durationMs,
-          people: names.filter((n) => n.photoId === p.photoId).map(({ name, box }) => ({ name, box })),
+          people: (names.get(p.photoId) ?? []).map(({ name, box }) => ({ name, box })),
         })),
         memories: memories.map((m) => ({
           id: m.itemId,
