@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { Heir, Letter, ReleaseInput } from '@shared/schemas/legacy';
 import { DialogForm } from '@web/components/dialog-form';
 import { FormField } from '@web/components/form-field';
-import { IncludeNamesOption } from '@web/components/include-names-option';
+import { IncludeNamesOption } from '@web/components/share-options';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
