@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { createFaceFinder } from '../src/server/ai/faces/face-finder';
-import { placeFace, withFace, type Centroid } from '../src/server/features/people/grouping';
+import { addFace, centroidOf, placeFace, type Centroid } from '../src/server/features/people/grouping';
 import { createClustering, unitVector } from '../src/server/features/people/regroup-clusters';
 import type { Row } from './lib';
 import { pairErrors } from './people-grouping';
@@ -120,9 +120,10 @@ function incremental(faces: LabelledFace[]) {
     const known = seen.has(face.truth);
     if (known) again++;
     if (place.kind === 'same') {
-      const c = centroids.find((k) => k.personId === place.personId)!;
-      c.centroid = withFace(c.centroid, c.weight, face.embedding);
-      c.weight++;
+      addFace(
+        centroids.find((k) => k.personId === place.personId)!,
+        face.embedding,
+      );
       out.push({ truth: face.truth, group: place.personId });
     } else if (place.kind === 'ask') {
       asked++;
@@ -130,7 +131,7 @@ function incremental(faces: LabelledFace[]) {
       out.push({ truth: face.truth, group: null });
     } else {
       const personId = centroids.length + 1;
-      centroids.push({ personId, centroid: face.embedding, weight: 1 });
+      centroids.push(centroidOf(personId, face.embedding, 1));
       truthOfPerson.set(personId, face.truth);
       if (known) unsuggested++;
       out.push({ truth: face.truth, group: personId });

@@ -10,7 +10,8 @@ import type { FileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
 import { derivativeKey } from '../photos/photos.service';
 import { readNamedRegions, type NamedRegion } from '../../lib/face-regions';
-import { matchRegions, placeFace, withFace, type Centroid } from './grouping';
+import { addFace, centroidOf, matchRegions, placeFace, type Centroid } from './grouping';
+import { createCentroidCache } from './centroid-cache';
 import type { PeopleRepo, PhotoToScan } from './people.repo';
 
 const FACES_JOB = 'faces.find';
@@ -35,6 +36,7 @@ interface Options {
 
 export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled, onBackfilled }: Options) {
   let stopped = false;
+  const cache = createCentroidCache(repo);
 
   async function findIn(photo: PhotoToScan): Promise<PictureFindings | undefined> {
     try {
@@ -65,6 +67,13 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled,
     await repo.transaction(async (tx) => {
       await repo.clearFound(tx, userId, photoId);
       const inPhoto = new Set<number>();
+      /** People whose centroid this photo changed or made. */
+      const touched: number[] = [];
+      const grow = async (person: Centroid, embedding: readonly number[]) => {
+        addFace(person, embedding);
+        await repo.addToPerson(tx, person.personId, person.centroid, person.weight);
+        touched.push(person.personId);
+      };
       // A face the file names is that person's, with the model's embedding when the model found it too (the same
       // box): one face, not two.
       const matched = matchRegions(regions, findings.faces);
@@ -74,22 +83,22 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled,
         inPhoto.add(person.id);
         await repo.insertFace(tx, userId, photoId, { ...found, box: region.box }, { personId: person.id }, 'imported');
         if (!found) continue;
-        const known = centroids.find((c) => c.personId === person.id);
-        const weight = (known?.weight ?? person.centroidFaces) + 1;
-        const centroid = withFace(known?.centroid ?? person.centroid, weight - 1, found.embedding);
-        await repo.addToPerson(tx, person.id, centroid, weight);
-        if (known) Object.assign(known, { centroid, weight });
-        else centroids.push({ personId: person.id, centroid, weight });
+        let known = centroids.find((c) => c.personId === person.id);
+        if (!known) {
+          known = centroidOf(person.id, person.centroid ?? new Float32Array(found.embedding.length), person.centroidFaces);
+          centroids.push(known);
+        }
+        await grow(known, found.embedding);
       }
       const taken = new Set(matched.values());
       for (const face of findings.faces) {
         if (taken.has(face)) continue;
         const place = placeFace(face.embedding, centroids, inPhoto);
         if (place.kind === 'same') {
-          const person = centroids.find((c) => c.personId === place.personId)!;
-          person.centroid = withFace(person.centroid, person.weight, face.embedding);
-          person.weight += 1;
-          await repo.addToPerson(tx, place.personId, person.centroid, person.weight);
+          await grow(
+            centroids.find((c) => c.personId === place.personId)!,
+            face.embedding,
+          );
           inPhoto.add(place.personId);
           await repo.insertFace(tx, userId, photoId, face, { personId: place.personId, similarity: place.similarity });
         } else if (place.kind === 'ask') {
@@ -100,7 +109,8 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled,
           });
         } else {
           const personId = await repo.newPerson(tx, userId, face.embedding);
-          centroids.push({ personId, centroid: face.embedding, weight: 1 });
+          centroids.push(centroidOf(personId, face.embedding, 1));
+          touched.push(personId);
           inPhoto.add(personId);
           await repo.insertFace(tx, userId, photoId, face, { personId });
         }
@@ -108,6 +118,7 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled,
       // 'person' says nothing a face box does not; the rest are the automatic labels
       const labels = findings.labels.map((l) => l.label).filter((label) => label !== 'person');
       await repo.finishPhoto(tx, userId, photoId, labels);
+      await cache.wrote(tx, userId, centroids, touched);
     });
   }
 
@@ -116,13 +127,18 @@ export function createFaceQueue({ jobs, repo, files, finder, log, serverEnabled,
     if (!serverEnabled || !(await repo.isEnabled(userId))) return;
     const batch = await repo.nextToScan(userId, BATCH);
     if (batch.length === 0) return;
-    // one read of the account's people per batch; only this job changes their centroids meanwhile
-    const centroids = await repo.transaction((tx) => repo.centroids(tx, userId));
-    for (const photo of batch) {
-      if (stopped) throw new StoppingError();
-      const findings = await findIn(photo);
-      if (findings) await save(userId, photo.id, findings, await regionsIn(photo), centroids);
-      else await repo.markPhoto(userId, photo.id, 'skipped');
+    // the account's people, read again only where someone changed them since the last batch
+    const centroids = await repo.transaction((tx) => cache.read(tx, userId));
+    try {
+      for (const photo of batch) {
+        if (stopped) throw new StoppingError();
+        const findings = await findIn(photo);
+        if (findings) await save(userId, photo.id, findings, await regionsIn(photo), centroids);
+        else await repo.markPhoto(userId, photo.id, 'skipped');
+      }
+    } catch (err) {
+      cache.forget(userId);
+      throw err;
     }
     if (batch.length === BATCH) await queue(userId, scanned + batch.length);
     else if (scanned + batch.length >= REGROUP_AFTER) await onBackfilled?.(userId);

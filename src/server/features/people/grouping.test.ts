@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ASK_THE_OWNER, combine, cosineSimilarity, matchRegions, overlap, placeFace, SAME_PERSON, withFace } from './grouping';
+import {
+  addFace,
+  ASK_THE_OWNER,
+  centroidOf,
+  combine,
+  cosineSimilarity,
+  matchRegions,
+  overlap,
+  placeFace,
+  SAME_PERSON,
+  withFace,
+} from './grouping';
 
 /** A unit vector at `angle` radians in the first two dimensions: cosine similarity is the cosine of the angle between two. */
 const at = (angle: number) => [Math.cos(angle), Math.sin(angle), 0];
 const angleFor = (similarity: number) => Math.acos(similarity);
 
 describe('placing a face among people', () => {
-  const people = [
-    { personId: 1, centroid: at(0), weight: 1 },
-    { personId: 2, centroid: at(Math.PI / 2), weight: 1 },
-  ];
+  const people = [centroidOf(1, at(0), 1), centroidOf(2, at(Math.PI / 2), 1)];
 
   it('puts a face with the person it is most like, when alike enough', () => {
     expect(placeFace(at(angleFor(SAME_PERSON + 0.05)), people, new Set())).toMatchObject({ kind: 'same', personId: 1 });
@@ -32,6 +40,11 @@ describe('placing a face among people', () => {
     expect(withFace([1, 0], 1, [0, 1])).toEqual([0.5, 0.5]);
     expect(withFace([0.5, 0.5], 2, [1, 1])).toEqual([2 / 3, 2 / 3]);
     expect(cosineSimilarity([1, 0], [0, 0])).toBe(0);
+    const person = centroidOf(7, [1, 0], 1);
+    addFace(person, [0, 1]);
+    expect([...person.centroid]).toEqual([0.5, 0.5]);
+    expect(person.weight).toBe(2);
+    expect(person.norm).toBeCloseTo(Math.SQRT1_2, 6);
   });
 
   it("merges two people's centroids by how many faces each is the mean of", () => {

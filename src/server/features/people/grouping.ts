@@ -9,7 +9,9 @@ export const ASK_THE_OWNER = 0.6;
 
 export interface Centroid {
   personId: number;
-  centroid: number[];
+  centroid: Float32Array;
+  /** Its length, kept beside it: comparing a face with thousands of people is then one dot product each. */
+  norm: number;
   /** How many faces it is the mean of. */
   weight: number;
 }
@@ -17,25 +19,48 @@ export interface Centroid {
 export type Placement =
   { kind: 'same'; personId: number; similarity: number } | { kind: 'ask'; personId: number; similarity: number } | { kind: 'new' };
 
-export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
+function lengthOf(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]! * values[i]!;
+  return Math.sqrt(sum);
+}
+
+function dotOf(a: ArrayLike<number>, b: ArrayLike<number>): number {
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  let dot = 0;
+  for (let i = 0; i < n; i++) dot += a[i]! * b[i]!;
+  return dot;
+}
+
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const na = lengthOf(a);
+  const nb = lengthOf(b);
+  return na === 0 || nb === 0 ? 0 : dotOf(a, b) / (na * nb);
+}
+
+/** A person as a new face is compared with them: the mean of `weight` faces. */
+export function centroidOf(personId: number, mean: ArrayLike<number>, weight: number): Centroid {
+  const centroid = Float32Array.from(mean);
+  return { personId, centroid, norm: lengthOf(centroid), weight };
+}
+
+/** One more face in the person's mean. */
+export function addFace(person: Centroid, embedding: ArrayLike<number>) {
+  const { centroid, weight } = person;
+  for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i]! * weight + embedding[i]!) / (weight + 1);
+  person.weight = weight + 1;
+  person.norm = lengthOf(centroid);
 }
 
 /** Where `embedding` goes among `people`, leaving out those already in the photo (`taken`). */
-export function placeFace(embedding: readonly number[], people: readonly Centroid[], taken: ReadonlySet<number>): Placement {
+export function placeFace(embedding: ArrayLike<number>, people: readonly Centroid[], taken: ReadonlySet<number>): Placement {
+  const face = Float32Array.from(embedding);
+  const faceNorm = lengthOf(face);
   let best: { personId: number; similarity: number } | undefined;
+  if (faceNorm === 0) return { kind: 'new' };
   for (const person of people) {
-    if (taken.has(person.personId)) continue;
-    const similarity = cosineSimilarity(embedding, person.centroid);
+    if (taken.has(person.personId) || person.norm === 0) continue;
+    const similarity = dotOf(face, person.centroid) / (faceNorm * person.norm);
     if (!best || similarity > best.similarity) best = { personId: person.personId, similarity };
   }
   if (best && best.similarity >= SAME_PERSON) return { kind: 'same', ...best };

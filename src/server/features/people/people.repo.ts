@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { collections, contacts, faces, people, photos, users } from '../../db/schema';
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { photoThumbnailUrl } from '../photos/photos.service';
-import { combine, withFace, type Centroid } from './grouping';
+import { centroidOf, combine, withFace, type Centroid } from './grouping';
 import { readFloat4Array } from './regroup.repo';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Named people first (by name), then the unnamed, the most seen first: one text key, so one keyset. */
 const PERSON_ORDER = sql<string>`case when ${people.name} is null
@@ -122,14 +122,34 @@ export function createPeopleRepo(db: Db) {
         .where(and(eq(photos.id, photoId), eq(photos.userId, userId)));
     },
 
-    /** Every person of the owner that has a centroid: what a new face is compared with. */
-    async centroids(tx: Tx, userId: number): Promise<Centroid[]> {
+    /**
+     * Every person of the owner that has a centroid (or those of `ids`): what a new face is compared with, each
+     * with the row version it was read at (centroid-cache.ts).
+     */
+    async centroids(tx: Tx, userId: number, ids?: number[]): Promise<{ centroid: Centroid; version: string }[]> {
       // in PostgreSQL's binary form: thousands of people's 1,024 numbers each are not parsed from text (bench:people)
       const rows = await tx
-        .select({ personId: people.id, bytes: sql<Buffer>`array_send(${people.centroid})`, weight: people.centroidFaces })
+        .select({
+          personId: people.id,
+          bytes: sql<Buffer>`array_send(${people.centroid})`,
+          weight: people.centroidFaces,
+          version: sql<string>`${people}.xmin::text`,
+        })
         .from(people)
-        .where(and(eq(people.userId, userId), isNotNull(people.centroid)));
-      return rows.map((r) => ({ personId: r.personId, weight: r.weight, centroid: Array.from(readFloat4Array(r.bytes)) }));
+        .where(and(eq(people.userId, userId), isNotNull(people.centroid), ids ? inArray(people.id, ids) : undefined));
+      return rows.map((r) => ({ centroid: centroidOf(r.personId, readFloat4Array(r.bytes), r.weight), version: r.version }));
+    },
+
+    /**
+     * Which row version each person with a centroid is (`xmin`: the transaction that last wrote it), for the
+     * centroids kept in memory between batches (centroid-cache.ts). Only those given when `ids` is.
+     */
+    async centroidVersions(tx: Tx, userId: number, ids?: number[]): Promise<Map<number, string>> {
+      const rows = await tx
+        .select({ id: people.id, version: sql<string>`${people}.xmin::text` })
+        .from(people)
+        .where(and(eq(people.userId, userId), isNotNull(people.centroid), ids ? inArray(people.id, ids) : undefined));
+      return new Map(rows.map((r) => [r.id, r.version]));
     },
 
     /**
@@ -161,8 +181,11 @@ export function createPeopleRepo(db: Db) {
       return row!.id;
     },
 
-    async addToPerson(tx: Tx, personId: number, centroid: number[], centroidFaces: number) {
-      await tx.update(people).set({ centroid, centroidFaces, updatedAt: new Date() }).where(eq(people.id, personId));
+    async addToPerson(tx: Tx, personId: number, centroid: ArrayLike<number>, centroidFaces: number) {
+      await tx
+        .update(people)
+        .set({ centroid: Array.from(centroid), centroidFaces, updatedAt: new Date() })
+        .where(eq(people.id, personId));
     },
 
     async insertFace(
