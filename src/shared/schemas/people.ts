@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { MAX_ID } from './common';
-import { pageSchema } from './paging';
+import { pageQuerySchema, pageSchema } from './paging';
 
 const idOf = (what: string) =>
   z
@@ -59,6 +59,26 @@ export const personSchema = z.object({
 
 export const personPageSchema = pageSchema(personSchema);
 
+/**
+ * GET /api/people: a page of the owner's people. `q` keeps the named ones whose name holds it (letter case aside);
+ * `named` keeps only the named (true) or only the unnamed (false), so any of them can be found in a large library.
+ */
+export const personPageQuerySchema = pageQuerySchema
+  .extend({
+    q: z
+      .string({ error: 'q must be text' })
+      .trim()
+      .min(1, 'Type part of a name to search for')
+      .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+      .optional()
+      .meta({ description: 'Part of a name: only the named people whose name holds it, letter case aside' }),
+    named: z
+      .enum(['true', 'false'], { error: 'named must be true or false' })
+      .optional()
+      .meta({ description: 'true: only the named people; false: only those not yet named (the most seen first)' }),
+  })
+  .refine((query) => !(query.q !== undefined && query.named === 'false'), 'A name search finds only named people: leave out named=false');
+
 /** GET /api/people/:id/together: who else is in this person's photos, and in how many. */
 export const personTogetherSchema = z.array(z.object({ person: personSchema, photoCount: z.number().int() }));
 
@@ -115,6 +135,7 @@ export type PeopleStatus = z.infer<typeof peopleStatusSchema>;
 export type PeopleSettings = z.infer<typeof peopleSettingsSchema>;
 export type Person = z.infer<typeof personSchema>;
 export type PersonPage = z.infer<typeof personPageSchema>;
+export type PersonPageQuery = z.infer<typeof personPageQuerySchema>;
 export type PersonTogether = z.infer<typeof personTogetherSchema>;
 export type PersonPatch = z.infer<typeof personPatchSchema>;
 export type FaceSuggestion = z.infer<typeof faceSuggestionSchema>;

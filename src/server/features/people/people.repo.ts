@@ -45,6 +45,15 @@ const personColumns = {
 };
 type PersonRow = { id: number; name: string | null; contactId: number | null; faceCount: number; hidden: boolean; onThisDay: boolean };
 
+/** Which of the owner's people a page lists: only the named or only the unnamed, and whose name holds some text. */
+export interface PeopleFilter {
+  named?: boolean;
+  nameHolds?: string;
+}
+
+const NAMED = isNotNull(people.name);
+const SEEN = gt(people.faceCount, 0);
+
 const owned = (userId: number, id: number) => and(eq(people.id, id), eq(people.userId, userId));
 
 /**
@@ -253,14 +262,30 @@ export function createPeopleRepo(db: Db) {
       });
     },
 
-    /** One page of the owner's people (hidden ones too, marked). */
-    async page(userId: number, cursor: string | undefined, limit: number): Promise<{ items: Person[]; nextCursor: string | null }> {
+    /**
+     * One page of the owner's people (hidden ones too, marked): all of them, only the named or only the unnamed,
+     * and with `nameHolds` only those whose name holds that text, letter case aside.
+     */
+    async page(
+      userId: number,
+      cursor: string | undefined,
+      limit: number,
+      filter: PeopleFilter = {},
+    ): Promise<{ items: Person[]; nextCursor: string | null }> {
       const page = keysetPage(PEOPLE_KEYSET, cursor, limit);
       const rows = await db
         .select({ ...personColumns, ...page.columns })
         .from(people)
         // a person whose every photo was deleted is not listed (a named one is kept, for when they appear again)
-        .where(and(eq(people.userId, userId), or(isNotNull(people.name), gt(people.faceCount, 0)), page.where))
+        .where(
+          and(
+            eq(people.userId, userId),
+            filter.named === undefined ? or(NAMED, SEEN) : filter.named ? NAMED : and(isNull(people.name), SEEN),
+            // strpos, not LIKE: the typed text is matched as it is, % and _ included (a null name never matches)
+            filter.nameHolds === undefined ? undefined : sql`strpos(lower(${people.name}), lower(${filter.nameHolds})) > 0`,
+            page.where,
+          ),
+        )
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
 import { memorySchema } from '@shared/schemas/memories';
-import { pageQuerySchema } from '@shared/schemas/paging';
 import { photoPageQuerySchema, photoPageSchema } from '@shared/schemas/photos';
 import {
   faceCreateSchema,
@@ -13,6 +12,7 @@ import {
   peopleSettingsSchema,
   peopleStatusSchema,
   personMergeSchema,
+  personPageQuerySchema,
   personPageSchema,
   personPatchSchema,
   personSchema,
@@ -30,7 +30,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     people.setEnabled(currentUser(req).id, req.body),
   );
 
-  app.get('/people', { schema: { querystring: pageQuerySchema, response: { 200: personPageSchema } } }, (req) =>
+  app.get('/people', { schema: { querystring: personPageQuerySchema, response: { 200: personPageSchema } } }, (req) =>
     people.page(currentUser(req).id, req.query),
   );
 

@@ -1,8 +1,8 @@
 // People in the photos (issue 29): status and settings, the people and their photos, naming, merging, and the
 // faces the owner is asked about.
 import type { PhotoPageQuery } from '@shared/schemas/photos';
-import type { FaceCreate, FacePatch, PeopleSettings, PeopleStatus, PersonPatch } from '@shared/schemas/people';
-import { pageLimit, type PageQuery } from '@shared/schemas/paging';
+import type { FaceCreate, FacePatch, PeopleSettings, PeopleStatus, PersonPageQuery, PersonPatch } from '@shared/schemas/people';
+import { pageLimit } from '@shared/schemas/paging';
 import { badRequest, notFound } from '../../lib/errors';
 import type { MemoriesService } from '../memories/memories.service';
 import type { PhotosService } from '../photos/photos.service';
@@ -53,7 +53,12 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
       return this.status(userId);
     },
 
-    page: (userId: number, query: PageQuery) => repo.page(userId, query.cursor, pageLimit(query)),
+    /** A page of the owner's people; a name search (`q`) finds only named ones, as does `named: 'true'`. */
+    page: (userId: number, query: PersonPageQuery) =>
+      repo.page(userId, query.cursor, pageLimit(query), {
+        nameHolds: query.q,
+        named: query.q !== undefined || query.named === 'true' ? true : query.named === 'false' ? false : undefined,
+      }),
 
     get: owned,
 

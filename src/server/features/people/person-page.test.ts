@@ -3,8 +3,9 @@
 // reads, not how the model found them (people.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '@shared/schemas/memories';
-import type { PersonTogether } from '@shared/schemas/people';
+import type { PersonPage, PersonTogether } from '@shared/schemas/people';
 import type { PhotoPage } from '@shared/schemas/photos';
+import { eq, inArray } from 'drizzle-orm';
 import { faces, people, photos } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
@@ -102,5 +103,63 @@ describe('a person page: together with, and the memories that name them', () => 
     expect(memories.body.map((m) => m.id)).toEqual([garden, wedding]);
     const unnamed = await person(owner, null);
     expect((await get<Memory[]>(owner, `/api/people/${unnamed}/memories`)).body).toEqual([]);
+  });
+
+  it('finds any of the owner’s people by part of their name, or only the unnamed, a page at a time', async () => {
+    const me = await signUp(t.app);
+    const rose = await person(me, 'Rose Martin');
+    const roseanne = await person(me, 'ROSEANNE Hale');
+    const ambrose = await person(me, 'Ambrose');
+    await person(me, 'Albert Martin');
+    const percent = await person(me, '100% Rose');
+    const small = await person(me, null);
+    const big = await person(me, null);
+    const gone = await person(me, null); // no face left: never listed
+    const p1 = await photo(me);
+    const p2 = await photo(me);
+    await inPhoto(me, p1, rose, small, big);
+    await inPhoto(me, p2, big);
+    await t.db
+      .update(people)
+      .set({ faceCount: 1 })
+      .where(inArray(people.id, [rose, small]));
+    await t.db.update(people).set({ faceCount: 2 }).where(eq(people.id, big));
+    const theirs = await signUp(t.app);
+    await person(theirs, 'Rose Other');
+
+    const ids = async (url: string) => {
+      const res = await get<PersonPage>(me, url);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    // named first by name, letter case aside; another account's Rose never
+    expect((await ids('/api/people?q=rOsE')).items.map((p) => p.id)).toEqual([percent, ambrose, rose, roseanne]);
+    expect((await ids('/api/people?q=%25')).items.map((p) => p.id)).toEqual([percent]); // % is a character, not a wildcard
+    expect((await ids('/api/people?q=_')).items).toEqual([]);
+    const first = await ids('/api/people?q=rose&limit=2');
+    expect(first.items.map((p) => p.id)).toEqual([percent, ambrose]);
+    const second = await ids(`/api/people?q=rose&limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.items.map((p) => p.id)).toEqual([rose, roseanne]);
+    expect(second.nextCursor).toBeNull();
+
+    const unnamed = await ids('/api/people?named=false');
+    expect(unnamed.items.map((p) => p.id)).toEqual([big, small]); // the most seen first
+    expect(unnamed.items.map((p) => p.id)).not.toContain(gone);
+    expect((await ids('/api/people?named=true')).items.every((p) => p.name !== null)).toBe(true);
+    expect((await ids('/api/people')).items).toHaveLength(7);
+
+    for (const bad of ['q=', 'q=%20%20', `q=${'x'.repeat(501)}`, 'named=yes', 'q=rose&named=false', 'q=rose&limit=0']) {
+      const res = await get<{ message: string }>(me, `/api/people?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/people?q=rose' })).statusCode).toBe(401);
+
+    // described in the API's document like every query
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, { get?: { parameters?: { name: string; in: string; description?: string }[] } }>;
+    }>();
+    const described = doc.paths['/api/people']?.get?.parameters?.filter((p) => p.in === 'query' && p.description).map((p) => p.name);
+    expect(described).toEqual(expect.arrayContaining(['q', 'named']));
   });
 });
