@@ -1,6 +1,6 @@
 // Reading the words of one vault document (decision 058), inside the text worker thread: a PDF's own text layer
 // page by page (pdf.js), Tesseract for each page without one (a scan, rendered at 300 dpi) and for pictures of
-// papers, and a plain text file as it is. What cannot be read is an outcome with a reason for the owner, not an
+// papers, a plain text file as it is, and a Word or OpenDocument text from its XML (office-text.ts). What cannot be read is an outcome with a reason for the owner, not an
 // error: only a broken reader (the model failing to load) throws, and its job tries again.
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { OcrEngine } from './ocr-engine';
+import { readOfficeText } from './office-text';
 import type { TextOutcome, TextSource } from './text-kinds';
 
 const require = createRequire(import.meta.url);
@@ -198,5 +199,10 @@ export async function readDocumentText(source: TextSource, ocr: () => Promise<Oc
     case 'text':
       // no more bytes than the characters kept can take (4 bytes each at most)
       return { status: 'done', text: cut(tidyText(new TextDecoder('utf-8').decode((await bytes()).subarray(0, MAX_TEXT_CHARS * 4)))) };
+    case 'docx':
+    case 'odt': {
+      const outcome = await readOfficeText(source.kind, await bytes());
+      return outcome.status === 'done' ? { status: 'done', text: cut(tidyText(outcome.text)) } : outcome;
+    }
   }
 }

@@ -1,8 +1,11 @@
 // Which vault documents have words heirloom can read (decision 058), and what reading one gives back: shared by
 // the vault's job (features/vault/vault-text-queue.ts) and the text worker, without loading either reader.
 
-/** How a document's words are read: a PDF's text layer (scanned pages by OCR), a picture by OCR, plain text as is. */
-export type TextKind = 'pdf' | 'picture' | 'heic' | 'text';
+/**
+ * How a document's words are read: a PDF's text layer (scanned pages by OCR), a picture by OCR, plain text as is,
+ * a Word or OpenDocument text from the XML inside its zip (ai/ocr/office-text.ts).
+ */
+export type TextKind = 'pdf' | 'picture' | 'heic' | 'text' | 'docx' | 'odt';
 
 const KINDS: Record<string, TextKind> = {
   'application/pdf': 'pdf',
@@ -15,6 +18,9 @@ const KINDS: Record<string, TextKind> = {
   'image/heic': 'heic',
   'image/heif': 'heic',
   'text/plain': 'text',
+  // recognised by their bytes (lib/uploads.ts: the zip's parts), never by the name
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.oasis.opendocument.text': 'odt',
 };
 
 /** undefined: heirloom does not read the words of this type (a spreadsheet, a zip, a recording …). */
