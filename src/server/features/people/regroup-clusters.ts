@@ -3,6 +3,8 @@
 // never one person, an uncertain match is a suggestion. The people the owner decided about are seeds that keep
 // their faces; every other face is placed again, the clearest first, then people alike enough are merged.
 // Pure: no database. Vectors are Float32Arrays of unit length, so a similarity is one dot product.
+// The groups are found through a coarse index over their means (MeanIndex), so a face is compared with the groups
+// of a few cells, not with every group: the work grows with the number of groups to the power 1.5, not 2.
 import { ASK_THE_OWNER, SAME_PERSON } from './grouping';
 
 export interface RegroupFace {
@@ -27,6 +29,11 @@ export interface Cluster {
   formerly: Map<number, number>;
   /** Merged into another group. */
   mergedInto?: Cluster;
+  /** Its cell in the index (-1: not in it) and its place in that cell's list. */
+  cell: number;
+  slot: number;
+  /** Faces in the mean when its cell was last chosen: chosen again when the mean has moved (the count doubled). */
+  cellAt: number;
 }
 
 export interface Answer {
@@ -62,12 +69,157 @@ export function dot(a: Float32Array, b: Float32Array): number {
   return s0 + s1 + s2 + s3;
 }
 
-export function createClustering() {
+/** Groups in the index before it is split into cells: below this, every group is compared. */
+const ONE_CELL_UP_TO = 256;
+/** Cells looked in for each face or group (the nearest ones to it). */
+const PROBES = 10;
+/** Rounds of k-means that place the cells' centres. */
+const KMEANS_ROUNDS = 3;
+
+/**
+ * An inverted-file index over the groups' means: the means are split into about √n cells by a few rounds of
+ * k-means, and a face is compared with the groups of the PROBES cells whose centres are most like it. Approximate:
+ * a group in a cell not looked in is missed; the merge then usually finds it from the other side. The cells are
+ * formed again whenever the number of groups has doubled, and a group changes cell when its mean has moved.
+ */
+export function createMeanIndex(pause?: () => Promise<void>) {
+  let centres: Float32Array[] = [];
+  let cells: Cluster[][] = [[]];
+  let size = 0;
+  let builtAt = 0;
+
+  function nearestCell(v: Float32Array): number {
+    let top = 0;
+    let topSimilarity = -Infinity;
+    for (let i = 0; i < centres.length; i++) {
+      const s = dot(v, centres[i]!);
+      if (s > topSimilarity) {
+        topSimilarity = s;
+        top = i;
+      }
+    }
+    return top;
+  }
+
+  function put(c: Cluster, cell: number) {
+    c.cell = cell;
+    c.slot = cells[cell]!.length;
+    c.cellAt = c.count;
+    cells[cell]!.push(c);
+  }
+
+  function take(c: Cluster) {
+    const list = cells[c.cell]!;
+    const last = list.pop()!;
+    if (last !== c) {
+      list[c.slot] = last;
+      last.slot = c.slot;
+    }
+    c.cell = -1;
+  }
+
+  /** The cells to look in for `v`: all while there are few, else the PROBES whose centres are most like it. */
+  function probe(v: Float32Array): number[] {
+    if (centres.length <= PROBES) return cells.map((_, i) => i);
+    const top: number[] = [];
+    const sims: number[] = [];
+    for (let i = 0; i < centres.length; i++) {
+      const s = dot(v, centres[i]!);
+      if (top.length < PROBES) {
+        top.push(i);
+        sims.push(s);
+      } else if (s > sims[PROBES - 1]!) {
+        top[PROBES - 1] = i;
+        sims[PROBES - 1] = s;
+      } else continue;
+      for (let at = top.length - 1; at > 0 && sims[at - 1]! < sims[at]!; at--) {
+        [top[at - 1], top[at]] = [top[at]!, top[at - 1]!];
+        [sims[at - 1], sims[at]] = [sims[at]!, sims[at - 1]!];
+      }
+    }
+    return top;
+  }
+
+  /**
+   * The cells formed again from the means now in the index (k-means, started from evenly spaced means). A
+   * generator: it yields after each mean placed, so its caller can give the event loop back meanwhile.
+   */
+  function* build(): Generator<void> {
+    const all = cells.flat();
+    const k = Math.max(1, Math.round(Math.sqrt(all.length)));
+    const dims = all[0]?.unit.length ?? 0;
+    centres = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!.unit);
+    const assigned = new Int32Array(all.length);
+    for (let round = 0; round < KMEANS_ROUNDS; round++) {
+      const sums = Array.from({ length: k }, () => new Float64Array(dims));
+      for (let j = 0; j < all.length; j++) {
+        const u = all[j]!.unit;
+        const cell = nearestCell(u);
+        assigned[j] = cell;
+        const sum = sums[cell]!;
+        for (let d = 0; d < dims; d++) sum[d]! += u[d]!;
+        yield;
+      }
+      if (round < KMEANS_ROUNDS - 1) centres = sums.map((sum, i) => (sum.some((x) => x !== 0) ? unitVector(sum) : centres[i]!));
+    }
+    cells = Array.from({ length: k }, () => []);
+    all.forEach((c, j) => put(c, assigned[j]!));
+    builtAt = all.length;
+  }
+  const due = () => size >= ONE_CELL_UP_TO && size >= 2 * builtAt;
+
+  return {
+    /**
+     * A group with a mean enters the index. Without `pause` the cells are formed again here when due; with it,
+     * they are formed by `tidy`, which yields meanwhile.
+     */
+    add(c: Cluster) {
+      put(c, nearestCell(c.unit));
+      size++;
+      if (!pause && due()) for (const _ of build());
+    },
+
+    async tidy() {
+      if (!pause || !due()) return;
+      for (const _ of build()) await pause();
+    },
+
+    remove(c: Cluster) {
+      if (c.cell < 0) return;
+      take(c);
+      size--;
+    },
+
+    /** The group's mean changed: its cell is chosen again once its count has doubled since. */
+    moved(c: Cluster) {
+      if (c.cell < 0 || c.count < 2 * c.cellAt || centres.length <= 1) return;
+      take(c);
+      put(c, nearestCell(c.unit));
+    },
+
+    /** Every group in the cells nearest `v`. */
+    *near(v: Float32Array): Generator<Cluster> {
+      for (const cell of probe(v)) yield* cells[cell]!;
+    },
+
+    /** Every group, once each. */
+    *all(): Generator<Cluster> {
+      for (const list of cells) yield* list;
+    },
+  };
+}
+
+/**
+ * With `pause`, the long parts yield to the event loop through it, and the caller calls `tidy` between faces (the
+ * index's cells are formed again there); without it, everything runs at once.
+ */
+export function createClustering(pause?: () => Promise<void>) {
   const clusters: Cluster[] = [];
   const hints = new Map<number, Cluster>();
   /** Faces between ASK_THE_OWNER and SAME_PERSON of the best group: placed again once every group is formed. */
   const unsure: number[] = [];
   const answers = new Map<number, Answer>();
+  const index = createMeanIndex(pause);
 
   function live(c: Cluster): Cluster {
     while (c.mergedInto) c = c.mergedInto;
@@ -82,6 +234,7 @@ export function createClustering() {
     for (let i = 0; i < c.sum.length; i++) c.sum[i]! += face.embedding[i]!;
     c.count += 1;
     refresh(c);
+    index.moved(c);
     c.photos.add(face.photoId);
     c.faces.push(face.id);
     if (face.hint !== null) c.formerly.set(face.hint, (c.formerly.get(face.hint) ?? 0) + 1);
@@ -96,18 +249,22 @@ export function createClustering() {
       photos: new Set(),
       faces: [],
       formerly: new Map(),
+      cell: -1,
+      slot: 0,
+      cellAt: 0,
     };
     clusters.push(c);
     join(c, face, null);
+    index.add(c);
     return c;
   }
 
-  /** The most alike live group the face may join (none holding a face of its photo). */
+  /** The most alike live group the face may join (none holding a face of its photo), of those in the cells near it. */
   function best(face: RegroupFace): { cluster: Cluster; similarity: number } | undefined {
     let top: Cluster | undefined;
     let topSimilarity = -Infinity;
-    for (const c of clusters) {
-      if (c.mergedInto || c.unit.length === 0 || c.photos.has(face.photoId)) continue;
+    for (const c of index.near(face.embedding)) {
+      if (c.photos.has(face.photoId)) continue;
       const s = dot(face.embedding, c.unit);
       if (s > topSimilarity) {
         topSimilarity = s;
@@ -133,10 +290,14 @@ export function createClustering() {
         photos: new Set(photos),
         faces: [],
         formerly: new Map(),
+        cell: -1,
+        slot: 0,
+        cellAt: 0,
       };
       if (unit) for (let i = 0; i < unit.length; i++) c.sum[i] = unit[i]! * c.count;
       clusters.push(c);
       hints.set(personId, c);
+      if (unit) index.add(c);
     },
 
     /**
@@ -166,20 +327,26 @@ export function createClustering() {
 
     /**
      * Groups whose means are SAME_PERSON alike become one, the most alike first, unless they share a photo or
-     * are two people the owner decided about. Yields (`pause`) now and then: it is the long part.
+     * are two people the owner decided about. Each group is compared with the groups in the cells near it, and
+     * a pair found from both sides counts once.
      */
-    async merge(pause: () => Promise<void>) {
+    async merge(yieldNow: () => Promise<void> = pause ?? (async () => {})) {
       const pairs: { a: Cluster; b: Cluster; s: number }[] = [];
-      const withMean = clusters.filter((c) => c.unit.length > 0);
+      const withMean = [...index.all()];
+      const order = new Map(withMean.map((c, i) => [c, i]));
+      const seen = new Set<number>();
       for (let i = 0; i < withMean.length; i++) {
         const a = withMean[i]!;
-        for (let j = i + 1; j < withMean.length; j++) {
-          const b = withMean[j]!;
-          if (a.seedId !== undefined && b.seedId !== undefined) continue;
+        for (const b of index.near(a.unit)) {
+          const j = order.get(b)!;
+          if (j === i || (a.seedId !== undefined && b.seedId !== undefined)) continue;
+          const key = Math.min(i, j) * withMean.length + Math.max(i, j);
+          if (seen.has(key)) continue;
+          seen.add(key);
           const s = dot(a.unit, b.unit);
-          if (s >= SAME_PERSON) pairs.push({ a, b, s });
+          if (s >= SAME_PERSON) pairs.push(i < j ? { a, b, s } : { a: b, b: a, s });
         }
-        await pause();
+        await yieldNow();
       }
       pairs.sort((x, y) => y.s - x.s);
       for (const pair of pairs) {
@@ -199,6 +366,8 @@ export function createClustering() {
         for (let i = 0; i < into.sum.length; i++) into.sum[i]! += from.sum[i]!;
         into.count += from.count;
         refresh(into);
+        index.remove(from);
+        index.moved(into);
         for (const p of from.photos) into.photos.add(p);
         for (const f of from.faces) {
           into.faces.push(f);
@@ -218,6 +387,9 @@ export function createClustering() {
         answers.set(face.id, { faceId: face.id, suggested: top.cluster, similarity: top.similarity });
       else found(face);
     },
+
+    /** Between faces, with `pause`: the index's cells formed again when the groups have doubled. */
+    tidy: () => index.tidy(),
 
     live,
   };

@@ -45,9 +45,10 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
     t = now;
   };
 
-  const clustering = createClustering();
+  const clustering = createClustering(pause);
   const seeds = await repo.seeds(userId);
   for (const s of seeds) clustering.seed(s.id, s.centroid, s.weight, s.photos);
+  await clustering.tidy();
   const candidates = await repo.candidates(userId);
   const byId = new Map(candidates.map((c) => [c.id, c]));
   lap('read');
@@ -61,6 +62,7 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
         const embedding = embeddings.get(id);
         const c = byId.get(id)!;
         if (embedding) handle({ id, photoId: c.photoId, hint: c.personId ?? c.suggestedId, embedding: unitVector(embedding) });
+        await clustering.tidy();
         await pause();
       }
       lap('place');
@@ -70,7 +72,7 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
     candidates.map((c) => c.id),
     clustering.place,
   );
-  await clustering.merge(pause);
+  await clustering.merge();
   lap('merge');
   await each([...clustering.unsure], clustering.settle);
 
