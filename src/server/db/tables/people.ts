@@ -56,6 +56,11 @@ export const faces = pgTable(
     score: real('score'),
     embedding: real('embedding').array(),
     source: faceSourceEnum('source').notNull(),
+    /**
+     * The owner said whose this detected face is (a "Yes", a face moved to someone, a merge): its person counts as
+     * decided, and a full regroup keeps them with their faces (decision 057).
+     */
+    confirmed: boolean('confirmed').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
