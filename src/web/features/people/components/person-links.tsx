@@ -4,7 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useContactsToLink, useMergePerson, usePeoplePages, useUpdatePerson } from '../api';
+import { useContactsToLink, useMergePerson, useUpdatePerson } from '../api';
+import { PersonCombobox, type PersonChoice } from './person-combobox';
 
 const NONE = '';
 const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') });
@@ -47,41 +48,31 @@ export function ContactLink({ person }: { person: Person }) {
   );
 }
 
-/** Two groups of faces that are one person: this one joins the one chosen, with its faces and name. */
+/**
+ * Two groups of faces that are one person: this one joins the one chosen, with its faces and name. Any of the
+ * owner's people can be chosen, named (found by typing) or not (picked by their face).
+ */
 export function MergeInto({ person, onMerged }: { person: Person; onMerged: (intoId: number) => void }) {
-  const pages = usePeoplePages();
   const merge = useMergePerson(person.id);
-  const [intoId, setIntoId] = useState(NONE);
-  const id = useId();
-  const others = (pages.data?.pages ?? []).flatMap((page) => page.items).filter((p) => p.id !== person.id && !p.hidden);
-  const label = (p: Person) => p.name ?? `Someone not yet named (${p.faceCount === 1 ? '1 photo' : `${p.faceCount} photos`})`;
+  const [choice, setChoice] = useState<PersonChoice | null>(null);
+  const into = choice && 'person' in choice ? choice.person : undefined;
   return (
     <form
-      className="flex flex-wrap items-end gap-2"
+      className="grid gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (intoId === NONE) return;
-        merge.mutate(Number(intoId), {
-          onSuccess: (into) => {
-            toast({ title: 'People merged', description: `Their photos are now ${into.name ?? 'one person'}'s.` });
-            onMerged(into.id);
+        if (!into) return;
+        merge.mutate(into.id, {
+          onSuccess: (merged) => {
+            toast({ title: 'People merged', description: `Their photos are now ${merged.name ?? 'one person'}'s.` });
+            onMerged(merged.id);
           },
           onError: fail,
         });
       }}
     >
-      <div className="grid min-w-56 flex-1 gap-2">
-        <Label htmlFor={id}>The same person as</Label>
-        <select id={id} className={selectClass} value={intoId} onChange={(event) => setIntoId(event.target.value)}>
-          <option value={NONE}>Choose someone</option>
-          {others.map((p) => (
-            <option key={p.id} value={p.id}>
-              {label(p)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" variant="outline" disabled={intoId === NONE || merge.isPending}>
+      <PersonCombobox label="The same person as" choice={choice} onChoiceChange={setChoice} excludeId={person.id} />
+      <Button type="submit" variant="outline" className="justify-self-start" disabled={!into || merge.isPending}>
         Merge
       </Button>
     </form>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '@shared/schemas/people';
@@ -29,7 +29,9 @@ function renderScreen({ person = unnamed, together = [] as unknown[], memories =
     if (url === '/api/people/1/together') return Response.json(together);
     if (url === '/api/people/1/memories') return Response.json(memories);
     if (url === '/api/contacts') return Response.json([contact]);
-    if (url === '/api/people') return Response.json({ items: [unnamed, other], nextCursor: null });
+    if (url === '/api/people?named=true') return Response.json({ items: [other], nextCursor: null });
+    if (url === '/api/people?named=false')
+      return Response.json({ items: [unnamed, { ...unnamed, id: 4, faceCount: 1 }], nextCursor: null });
     return new Response(null, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -81,11 +83,19 @@ describe('PersonScreen', () => {
     await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"onThisDay":false}'));
   });
 
-  it('merges a person into the one they are the same as, and says where they went', async () => {
+  it('merges a person into the one they are the same as, named or not, and says where they went', async () => {
     const { fetchMock, onMerged } = renderScreen();
-    const select = await screen.findByRole('combobox', { name: 'The same person as' });
-    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Rose Martin' }).length).toBeGreaterThan(0));
-    fireEvent.change(select, { target: { value: '2' } });
+    const same = await screen.findByRole('combobox', { name: 'The same person as' });
+    expect(screen.getByRole('button', { name: 'Merge' })).toHaveProperty('disabled', true);
+    fireEvent.focus(same);
+    expect(same.getAttribute('aria-expanded')).toBe('true');
+    // everyone but this person: the named by name, the unnamed by their face
+    const list = within(screen.getByRole('listbox', { name: 'The same person as: people' }));
+    await list.findByRole('option', { name: 'Rose Martin' });
+    expect(list.getByRole('option', { name: 'Someone not yet named, in 1 photo' })).toBeTruthy();
+    expect(list.queryByRole('option', { name: 'Someone not yet named, in 3 photos' })).toBeNull();
+    fireEvent.click(list.getByRole('option', { name: 'Rose Martin' }));
+    expect(same.getAttribute('aria-expanded')).toBe('false');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Merge' })));
     await waitFor(() => sent(fetchMock, '/api/people/1/merge', 'POST', '{"intoId":2}'));
     expect(onMerged).toHaveBeenCalledWith(2);

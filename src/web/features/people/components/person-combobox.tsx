@@ -1,0 +1,244 @@
+import { useId, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { Person } from '@shared/schemas/people';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { cn } from '@web/lib/cn';
+import { useDebounced } from '@web/lib/use-debounced';
+import { usePeopleToPick } from '../api';
+import { FaceCrop } from './face-crop';
+
+const DEBOUNCE_MS = 250;
+
+/** What the owner picked: one of their people (named or not), or a typed name (a new person, or theirs of that name). */
+export type PersonChoice = { person: Person } | { name: string };
+
+const photos = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
+export const describePerson = (person: Person) => person.name ?? `Someone not yet named, in ${photos(person.faceCount)}`;
+
+/**
+ * A combobox of every one of the owner's people, at any library size: typing asks the server for the named people
+ * whose name holds the text; below them the people not yet named, shown by their face. The input keeps focus,
+ * arrow keys move through the options, Enter picks one, Escape closes the list (the ARIA combobox pattern, as
+ * the search dialog does it). The list opens in the page's flow, so it fits a phone's width.
+ */
+export function PersonCombobox({
+  label,
+  choice,
+  onChoiceChange,
+  allowNew = false,
+  excludeId,
+  autoFocus,
+}: {
+  label: string;
+  choice: PersonChoice | null;
+  onChoiceChange: (choice: PersonChoice | null) => void;
+  /** Offer the typed text as a new person's name. */
+  allowNew?: boolean;
+  /** Left out of the list: the person being merged. */
+  excludeId?: number;
+  autoFocus?: boolean;
+}) {
+  const [text, setText] = useState(choice && 'name' in choice ? choice.name : (choice?.person.name ?? ''));
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const [activeKey, setActiveKey] = useState<string>();
+  const inputId = useId();
+  const listId = useId();
+  const typed = useDebounced(text.trim(), DEBOUNCE_MS);
+  const named = usePeopleToPick(typed ? { q: typed } : { named: true }, asked);
+  const unnamed = usePeopleToPick({ named: false }, asked);
+
+  const shown = (pages: typeof named) =>
+    (pages.data?.pages ?? []).flatMap((page) => page.items).filter((p) => !p.hidden && p.id !== excludeId);
+  const namedPeople = shown(named);
+  const unnamedPeople = shown(unnamed);
+  const newName = text.trim();
+  const offerNew = allowNew && newName !== '' && !namedPeople.some((p) => p.name?.toLowerCase() === newName.toLowerCase());
+
+  const options: { key: string; choice: PersonChoice }[] = [
+    ...namedPeople.map((person) => ({ key: `p${person.id}`, choice: { person } })),
+    ...(offerNew ? [{ key: 'new', choice: { name: newName } }] : []),
+    ...unnamedPeople.map((person) => ({ key: `p${person.id}`, choice: { person } })),
+  ];
+  const active = options.find((option) => option.key === activeKey);
+  const optionId = (key: string) => `${listId}-${key}`;
+  const chosenKey = choice && 'person' in choice ? `p${choice.person.id}` : undefined;
+
+  const show = () => {
+    setOpen(true);
+    setAsked(true);
+  };
+  const pick = (next: PersonChoice) => {
+    onChoiceChange(next);
+    setText('name' in next ? next.name : (next.person.name ?? ''));
+    setOpen(false);
+    setActiveKey(undefined);
+  };
+  const move = (step: 1 | -1) => {
+    if (!open) show();
+    if (options.length === 0) return;
+    const at = options.findIndex((option) => option.key === activeKey);
+    const next = at === -1 ? (step === 1 ? 0 : options.length - 1) : (at + step + options.length) % options.length;
+    setActiveKey(options[next]!.key);
+    document.getElementById(optionId(options[next]!.key))?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && open && active) {
+      event.preventDefault();
+      pick(active.choice);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      setActiveKey(undefined);
+    }
+  };
+  // the list closes when focus leaves the box (its own "Show more" buttons keep it open)
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  };
+
+  const option = (key: string, next: PersonChoice, accessibleName: string, children: ReactNode, className: string) => (
+    <div
+      key={key}
+      id={optionId(key)}
+      role="option"
+      aria-selected={key === activeKey || (activeKey === undefined && key === chosenKey)}
+      aria-label={accessibleName}
+      onMouseDown={(event) => event.preventDefault()} // the input keeps focus
+      onMouseMove={() => setActiveKey(key)}
+      onClick={() => pick(next)}
+      className={cn('cursor-pointer rounded-md', key === activeKey && 'bg-accent ring-2 ring-ring', className)}
+    >
+      {children}
+    </div>
+  );
+
+  const searching = text.trim() !== typed || named.isFetching;
+  return (
+    <div className="grid min-w-0 gap-2" onBlur={onBlur}>
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input
+        id={inputId}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active ? optionId(active.key) : undefined}
+        autoComplete="off"
+        autoFocus={autoFocus}
+        placeholder="Type a name, or choose a face"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActiveKey(undefined);
+          onChoiceChange(event.target.value.trim() ? { name: event.target.value } : null);
+          show();
+        }}
+        onFocus={show}
+        onClick={show}
+        onKeyDown={onKeyDown}
+      />
+      {choice && 'person' in choice && !open && (
+        <div className="flex items-center gap-2 text-sm" aria-live="polite">
+          <FaceCrop src={choice.person.coverUrl} box={choice.person.coverBox} className="size-8" />
+          Chosen: {describePerson(choice.person)}
+        </div>
+      )}
+      <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
+        <div id={listId} role="listbox" aria-label={`${label}: people`} className="grid gap-3">
+          {(namedPeople.length > 0 || offerNew) && (
+            <div role="group" aria-label={typed ? `Names with “${typed}”` : 'Named people'} className="grid gap-1">
+              {namedPeople.map((person) =>
+                option(
+                  `p${person.id}`,
+                  { person },
+                  describePerson(person),
+                  <>
+                    <FaceCrop src={person.coverUrl} box={person.coverBox} className="size-8" />
+                    <span className="truncate">{person.name}</span>
+                  </>,
+                  'flex items-center gap-2 px-2 py-1.5 text-sm',
+                ),
+              )}
+              {offerNew &&
+                option('new', { name: newName }, `New person: ${newName}`, `New person: “${newName}”`, 'px-2 py-2 text-sm font-medium')}
+            </div>
+          )}
+          {unnamedPeople.length > 0 && (
+            <div role="group" aria-label="Not yet named" className="grid gap-1">
+              <span aria-hidden="true" className="px-2 text-xs font-semibold text-muted-foreground">
+                Not yet named
+              </span>
+              <div className="flex flex-wrap gap-1">
+                {unnamedPeople.map((person) =>
+                  option(
+                    `p${person.id}`,
+                    { person },
+                    describePerson(person),
+                    <>
+                      <FaceCrop src={person.coverUrl} box={person.coverBox} className="size-14" />
+                      <span aria-hidden="true" className="text-xs text-muted-foreground">
+                        {photos(person.faceCount)}
+                      </span>
+                    </>,
+                    'grid w-20 justify-items-center gap-1 p-1',
+                  ),
+                )}
+              </div>
+            </div>
+          )}
+        </div>
+        <ListFooter
+          named={named}
+          unnamed={unnamed}
+          message={
+            named.isError || unnamed.isError
+              ? 'Could not load your people. Please try again.'
+              : searching || named.isPending || unnamed.isPending
+                ? 'Looking…'
+                : typed && namedPeople.length === 0
+                  ? `No one is named like “${typed}” yet.`
+                  : options.length === 0
+                    ? 'No people yet.'
+                    : ''
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+type Pages = ReturnType<typeof usePeopleToPick>;
+
+/** Below the options: "Show more" for either list, and what an empty list means. */
+function ListFooter({ named, unnamed, message }: { named: Pages; unnamed: Pages; message: string }) {
+  const more = (pages: Pages, text: string) =>
+    pages.hasNextPage && (
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={pages.isFetchingNextPage}
+        onMouseDown={(event) => event.preventDefault()} // the input keeps focus, the list stays open
+        onClick={() => void pages.fetchNextPage()}
+      >
+        {text}
+      </Button>
+    );
+  return (
+    <div className="mt-2 grid gap-2">
+      <p role="status" className="px-2 text-sm text-muted-foreground">
+        {message}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {more(named, 'Show more names')}
+        {more(unnamed, 'Show more faces')}
+      </div>
+    </div>
+  );
+}
