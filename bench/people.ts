@@ -6,18 +6,24 @@
 //    and faces left without a person or a suggestion (bench/people-quality.ts).
 //  • pipeline: the server finding faces in uploaded photos (1,024 px) vs the model alone in this process, photos
 //    per hour, the server's memory growth, and a cheap request's delay during the backfill (bench/people-pipeline.ts).
+//  • screens: /people and /people/<id> first content in Chromium with 100,000 photos, 150,000 faces and 6,400
+//    people, against an account of 1,000 photos in the same run, as bench:library measures its screens
+//    (bench/people-screens.ts).
 //
-//   BENCH_PEOPLE_SCALE=0.05  a smaller grouping and pipeline for a quick check of the benchmark; nothing is saved.
+//   BENCH_PEOPLE_SCALE=0.05  a smaller grouping, pipeline and library for a quick check of the benchmark; nothing is saved.
 //   BENCH_PEOPLE_PARTS=grouping,quality  only these parts.
+//   BENCH_ROUNDS=3                       cold visits of each screen (screens).
 //   BENCH_DATABASE_URL=postgres://…      a scratch database there instead of an embedded PostgreSQL.
 import { signUp } from '../tests/helpers/users';
 import { printTable, row, saveRows, startInProcessApp, type Row } from './lib';
 import { FULL_GROUPING, measureGrouping, scaledGrouping, type GroupingFigures } from './people-grouping';
 import { measureQuality } from './people-quality';
 import { measurePipeline } from './people-pipeline';
+import { measureScreens } from './people-screens';
 
 const SCALE = Number(process.env.BENCH_PEOPLE_SCALE ?? 1);
-const PARTS = new Set((process.env.BENCH_PEOPLE_PARTS ?? 'grouping,quality,pipeline').split(','));
+const ALL_PARTS = ['grouping', 'quality', 'pipeline', 'screens'];
+const PARTS = new Set((process.env.BENCH_PEOPLE_PARTS ?? ALL_PARTS.join(',')).split(','));
 const started = performance.now();
 const log = (...args: unknown[]) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)}s]`, ...args);
 const pct = (x: number) => x * 100;
@@ -85,6 +91,7 @@ const rows: Row[] = [];
 if (PARTS.has('grouping')) await grouping(rows);
 if (PARTS.has('quality')) rows.push(...(await measureQuality(log)));
 if (PARTS.has('pipeline')) rows.push(...(await measurePipeline(SCALE, log)));
+if (PARTS.has('screens')) rows.push(...(await measureScreens(SCALE, log)));
 printTable(rows);
-if (SCALE === 1 && PARTS.size === 3) saveRows('people', rows);
+if (SCALE === 1 && ALL_PARTS.every((p) => PARTS.has(p))) saveRows('people', rows);
 else console.log('A smaller size or only some parts: a check of the benchmark, not its figures; nothing saved.');
