@@ -149,6 +149,15 @@ export function createPeopleRepo(db: Db) {
       return rows.map((r) => ({ centroid: centroidOf(r.personId, readFloat4Array(r.bytes), r.weight), version: r.version }));
     },
 
+    /** How many people have a centroid, and the sum of their row versions: one row, to see if any changed. */
+    async centroidDigest(tx: Tx, userId: number): Promise<{ count: number; sum: bigint }> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${people}.xmin::text::bigint), 0)::text` })
+        .from(people)
+        .where(and(eq(people.userId, userId), isNotNull(people.centroid)));
+      return { count: row!.count, sum: BigInt(row!.sum) };
+    },
+
     /**
      * Which row version each person with a centroid is (`xmin`: the transaction that last wrote it), for the
      * centroids kept in memory between batches (centroid-cache.ts). Only those given when `ids` is.
