@@ -345,9 +345,10 @@ export function createPeopleRepo(db: Db) {
         const into = both.find((p) => p.id === intoId)!;
         const weight = from.centroidFaces + into.centroidFaces;
         const centroid = combine(into.centroid, into.centroidFaces, from.centroid, from.centroidFaces);
+        // the owner said these faces are one person: a full regroup keeps them together (decision 057)
         await tx
           .update(faces)
-          .set({ personId: intoId })
+          .set({ personId: intoId, confirmed: true })
           .where(and(eq(faces.userId, userId), eq(faces.personId, fromId)));
         await tx
           .update(faces)
@@ -417,8 +418,8 @@ export function createPeopleRepo(db: Db) {
     },
 
     /**
-     * The owner says who a face is (or that it is nobody they were asked about): the suggestion is answered,
-     * and a detected face given to someone moves their centroid toward it.
+     * The owner says who a face is (or that it is nobody they were asked about): the suggestion is answered, the
+     * face is confirmed as that person's, and a detected face given to someone moves their centroid toward it.
      */
     async setFacePerson(userId: number, faceId: number, personId: number | null) {
       await db.transaction(async (tx) => {
@@ -429,7 +430,8 @@ export function createPeopleRepo(db: Db) {
           .for('update');
         const [face] = await tx
           .update(faces)
-          .set({ personId, suggestedPersonId: null, similarity: null })
+          // a face said to be someone is the owner's decision, kept by a full regroup (decision 057)
+          .set({ personId, suggestedPersonId: null, similarity: null, confirmed: personId !== null })
           .where(and(eq(faces.id, faceId), eq(faces.userId, userId)))
           .returning({ embedding: faces.embedding });
         if (!before || !face || before.personId === personId) return;

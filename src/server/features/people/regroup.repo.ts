@@ -6,11 +6,12 @@ import type { Db } from '../../db/client';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * People the owner decided about: named, linked to a contact, hidden, left out of On This Day, or given a face
- * they drew or that came named in a file. They keep their faces; the regroup only adds to them.
+ * People the owner decided about: named, linked to a contact, hidden, left out of On This Day, or holding a face
+ * they drew, that came named in a file, or that they confirmed (a "Yes", a face moved to them, a merge). They keep
+ * their faces; the regroup only adds to them.
  */
 const DECIDED = sql`(p.name is not null or p.contact_id is not null or p.hidden or not p.on_this_day
-  or exists (select 1 from faces d where d.user_id = p.user_id and d.person_id = p.id and d.source <> 'detected'))`;
+  or exists (select 1 from faces d where d.user_id = p.user_id and d.person_id = p.id and (d.source <> 'detected' or d.confirmed)))`;
 
 export interface Seed {
   id: number;

@@ -136,6 +136,48 @@ describe('faces.regroup', () => {
     expect([of(first), of(second)]).toContain(of(elsewhere));
   });
 
+  it('keeps what the owner said about unnamed people: a "Yes", a face moved to someone, and two people merged', async () => {
+    const { user, cookie } = await signUp(t.app);
+    const dan = direction();
+    const eve = direction();
+    const fay = direction();
+    /** An unnamed person with `n` faces of `truth`, each in a photo of its own. */
+    async function unnamed(truth: number[], n: number) {
+      const id = await person(user.id, { centroid: truth, weight: n });
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) ids.push(await face(user.id, await photo(user.id), faceOf(truth), { personId: id }));
+      return { id, faces: ids };
+    }
+    const owner = (method: 'PATCH' | 'POST', url: string, payload: object) => t.app.inject({ method, url, headers: { cookie }, payload });
+
+    // "Is this …?" Yes: a face of Ann, asked about one of Bob's unnamed people (the owner knows better)
+    const bobs = await unnamed(truth.bob, 3);
+    const asked = await face(user.id, await photo(user.id), faceOf(truth.ann), { suggestedId: bobs.id });
+    await unnamed(truth.ann, 3);
+    expect((await owner('PATCH', `/api/faces/${asked}`, { personId: bobs.id })).statusCode).toBe(204);
+    // one of Cat's faces moved to one of Dan's unnamed people
+    const cats = await unnamed(truth.cat, 3);
+    const dans = await unnamed(dan, 3);
+    const moved = cats.faces[0]!;
+    expect((await owner('PATCH', `/api/faces/${moved}`, { personId: dans.id })).statusCode).toBe(204);
+    // Eve's unnamed person merged into Fay's: the owner says they are one
+    const eves = await unnamed(eve, 3);
+    const fays = await unnamed(fay, 3);
+    expect((await owner('POST', `/api/people/${eves.id}/merge`, { intoId: fays.id })).statusCode).toBe(200);
+    await t.db.execute(sql`update people set face_count = (select count(*) from faces f where f.person_id = people.id)`);
+
+    expect(await regroupAccount(createRegroupRepo(t.db), user.id)).toMatchObject({ applied: true });
+    const faces = await facesNow(user.id);
+    const of = (id: number) => faces.find((f) => f.id === id)!.person_id;
+    expect(of(asked)).toBe(bobs.id);
+    for (const f of bobs.faces) expect(of(f)).toBe(bobs.id);
+    expect(of(moved)).toBe(dans.id);
+    for (const f of dans.faces) expect(of(f)).toBe(dans.id);
+    for (const f of [...eves.faces, ...fays.faces]) expect(of(f)).toBe(fays.id);
+    // what the owner did not decide is still placed by the numbers: Cat's other faces stay one person
+    expect(new Set(cats.faces.slice(1).map(of)).size).toBe(1);
+  });
+
   it('changes nothing when the owner names one of its people while it works, and nothing when the switch is off', async () => {
     const { user } = await signUp(t.app);
     await library(user.id);
