@@ -146,6 +146,12 @@ export const exportDocumentSchema = exportFileSchema.extend({
   description: z.string().nullable(),
   memoryId: id.nullable(),
   uploadedAt: isoDateTime,
+  /**
+   * Account archives (issue 29, within version 2): the words heirloom read from the document (decision 058), when
+   * it has read them ('' when it found none). Absent when they were not read (a type heirloom does not read, or
+   * not yet) and in older archives: an import then reads the document again.
+   */
+  text: z.string().optional(),
 });
 
 export const exportContactSchema = z.object({

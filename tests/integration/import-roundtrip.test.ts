@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heirloomExportSchema, type HeirloomExport } from '@shared/export-format';
+import type { SearchResult } from '@shared/schemas/search';
 import type { ExportJob } from '@shared/schemas/transfers';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
 import { readZip } from '@tests/helpers/zip';
@@ -73,6 +74,7 @@ function byContent(data: HeirloomExport) {
         mimeType: d.mimeType,
         description: d.description,
         memory: memoryTitle(d.memoryId),
+        text: d.text,
       })),
     ),
     contacts: sort(data.contacts.map(({ id: _id, ...rest }) => rest)),
@@ -162,6 +164,8 @@ describe('export → import → export round trip', () => {
       { name: 'description', value: 'A letter for later' },
       { name: 'memoryId', value: String(memory.id) },
     ]);
+    // its words, as the text job saves them (decision 058; these servers do not read documents): the archive keeps them
+    await t.db.execute(sql`UPDATE vault_files SET text_status = 'done', text = 'Dear grandchild, keep this.' WHERE id = ${letter.id}`);
     await upload('/api/vault', [
       { name: 'file', filename: 'deed.pdf', content: Buffer.from('%PDF-1.4\n%fake but sniffed\n'), contentType: 'application/pdf' },
     ]);
@@ -205,6 +209,9 @@ describe('export → import → export round trip', () => {
     expect(before.photos.find((p) => p.fileName === 'tower.jpg')).toMatchObject({ description: 'At dusk', tags: ['paris', 'tower'] });
     expect(before.photos.find((p) => p.fileName === 'tiny.heic')?.dateTaken).toBe('1999-12-31T23:00:00.000Z');
     expect(before.memories.flatMap((m) => m.attachments)).toHaveLength(2);
+    // the words read from a document go with it; a document not read (yet) has none
+    expect(before.documents.find((d) => d.fileName === 'letter.txt')?.text).toBe('Dear grandchild, keep this.');
+    expect(before.documents.find((d) => d.fileName === 'deed.pdf')).not.toHaveProperty('text');
 
     const bob = await signUp(b.app);
     const zip = await zipOf(first);
@@ -212,10 +219,23 @@ describe('export → import → export round trip', () => {
     expect(job.error).toBeNull();
     expect(job.report).toEqual({
       format: 'heirloom',
-      imported: { photos: 2, memories: 2, attachments: 2, documents: 2, contacts: 2, collections: 1 },
+      // an account's archive has its people (none here), so the report counts them
+      imported: { photos: 2, memories: 2, attachments: 2, documents: 2, contacts: 2, collections: 1, people: 0, namedFaces: 0 },
       skipped: { count: 0, items: [] },
       refused: { count: 0, items: [] },
     });
+
+    // the imported letter is found by its words at once, without reading it again; the deed waits to be read
+    const found = await b.app.inject({ method: 'GET', url: '/api/search?q=grandchild', headers: { cookie: bob.cookie } });
+    const hits = (found.json() as SearchResult).groups.flatMap((g) => g.items).filter((hit) => hit.kind === 'document');
+    expect(hits.map((hit) => hit.title.text)).toEqual(['letter.txt']);
+    const texts = await b.pool.query(`SELECT original_name, text_status, text FROM vault_files WHERE user_id = $1 ORDER BY original_name`, [
+      bob.user.id,
+    ]);
+    expect(texts.rows).toEqual([
+      { original_name: 'deed.pdf', text_status: 'pending', text: '' },
+      { original_name: 'letter.txt', text_status: 'done', text: 'Dear grandchild, keep this.' },
+    ]);
 
     const second = await exportArchive(b, bob.cookie);
     const after = metadataOf(second);
@@ -257,7 +277,16 @@ describe('export → import → export round trip', () => {
     const carol = await signUp(b.app);
     const job = await importArchives(b, carol.cookie, [zip]);
     expect(job.status).toBe('done');
-    expect(job.report?.imported).toEqual({ photos: 0, memories: 2, attachments: 2, documents: 1, contacts: 2, collections: 1 });
+    expect(job.report?.imported).toEqual({
+      photos: 0,
+      memories: 2,
+      attachments: 2,
+      documents: 1,
+      contacts: 2,
+      collections: 1,
+      people: 0,
+      namedFaces: 0,
+    });
     expect(job.report?.refused.items.sort((x, y) => x.path.localeCompare(y.path))).toEqual(
       [
         { path: tower.path, reason: 'The file differs from its checksum in heirloom.json (damaged).' },
@@ -391,6 +420,8 @@ describe('export → import → export round trip', () => {
       const job = await importArchives(b, heir.cookie, [await zipOf(archive)]);
       expect(job.status, job.error ?? '').toBe('done');
       expect(job.report?.refused).toEqual({ count: 0, items: [] });
+      // the report counts them: Rose, the stranger and Ted; Rose's two faces and Ted's are named (the stranger's is not)
+      expect(job.report?.imported).toMatchObject({ photos: 3, people: 3, namedFaces: 3 });
       const after = metadataOf(await exportArchive(b, heir.cookie));
       expect(peopleByContent(after)).toEqual(peopleByContent(before));
       expect(peopleByContent(after).faces).toHaveLength(5);

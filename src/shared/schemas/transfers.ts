@@ -63,6 +63,13 @@ export const importReportSchema = z.object({
     documents: z.number().int().nonnegative(),
     contacts: z.number().int().nonnegative(),
     collections: z.number().int().nonnegative(),
+    /**
+     * heirloom archives with people in their photos (issue 29, decision 059): the people this import made, and the
+     * faces it put a name to (a person with a name or a contact). Absent for Takeout, for archives without people
+     * and in reports written before.
+     */
+    people: z.number().int().nonnegative().optional(),
+    namedFaces: z.number().int().nonnegative().optional(),
   }),
   /** Already in the library (same sha256), or a second copy inside the archive. */
   skipped: reportListSchema,

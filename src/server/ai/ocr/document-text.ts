@@ -9,14 +9,13 @@ import sharp from 'sharp';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { OcrEngine } from './ocr-engine';
 import { readOfficeText } from './office-text';
-import type { TextOutcome, TextSource } from './text-kinds';
+import { MAX_TEXT_CHARS, type TextOutcome, type TextSource } from './text-kinds';
 
 const require = createRequire(import.meta.url);
 /** pdf.js's own data (fonts, character maps, image decoders), read from its package folder: never fetched. */
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
 
-/** What a document keeps of its words: a long book's worth, and far below what PostgreSQL's search column holds. */
-export const MAX_TEXT_CHARS = 100_000;
+export { MAX_TEXT_CHARS };
 /** Pages looked at, at most: bounds the work a crafted PDF of empty pages could ask for. */
 export const MAX_PAGES = 300;
 /** A scan is read at 300 dpi, and no page larger than A4 at 300 dpi (3,508 px on its longer side). */

@@ -23,6 +23,9 @@ const KINDS: Record<string, TextKind> = {
   'application/vnd.oasis.opendocument.text': 'odt',
 };
 
+/** What a document keeps of its words: a long book's worth, and far below what PostgreSQL's search column holds. */
+export const MAX_TEXT_CHARS = 100_000;
+
 /** undefined: heirloom does not read the words of this type (a spreadsheet, a zip, a recording …). */
 export const textKindOf = (mimeType: string): TextKind | undefined => KINDS[mimeType];
 

@@ -86,7 +86,8 @@ export async function buildAccountDataset(
 
   const exportDocuments: ExportDocument[] = [];
   for (const d of documents) {
-    exportDocuments.push({ ...(await archive.document(d))!, id: d.id, memoryId: d.memoryId });
+    const words = d.textStatus === 'done' ? { text: d.text } : {};
+    exportDocuments.push({ ...(await archive.document(d))!, id: d.id, memoryId: d.memoryId, ...words });
   }
 
   const exportCollections: ExportCollection[] = collections.map((c) => ({

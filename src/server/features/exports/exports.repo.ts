@@ -183,6 +183,9 @@ export function createExportsRepo(db: Db) {
           description: vaultFiles.description,
           memoryId: vaultFiles.memoryId,
           uploadedAt: vaultFiles.uploadedAt,
+          // the words read from it (decision 058), kept in heirloom.json so an import need not read them again
+          text: vaultFiles.text,
+          textStatus: vaultFiles.textStatus,
         })
         .from(vaultFiles)
         .where(eq(vaultFiles.userId, userId))

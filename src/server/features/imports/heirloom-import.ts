@@ -235,6 +235,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   // adds, named and linked to the imported contact they are; a photo already in the library keeps its own faces.
   const archivedPeople = new Map((data.people ?? []).map((p) => [p.id, p]));
   const personIds = mapOf();
+  if (data.people) report.addPeople(0, 0); // the report counts them for an archive that has them, none or more
 
   const photoIds = mapOf();
   for (const photo of data.photos) {
@@ -300,6 +301,8 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     if (faces.length === 0 && !photo.labels?.length) return; // a new photo has neither already
     const made = await services.people.savePhoto(userId, photoId, { faces, labels: photo.labels }, personIds);
     for (const [archived, id] of made) personIds.set(archived, id);
+    const named = faces.filter(({ person }) => person && (person.name !== null || person.contactId !== null)).length;
+    if (made.size > 0 || named > 0) report.addPeople(made.size, named);
   }
 
   for (const person of archivedPeople.values()) {
@@ -327,7 +330,8 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     await attempt(document.path, async () => {
       const memoryId = document.memoryId === null ? undefined : memoryIds.get(document.memoryId);
       const fields: Record<string, string> = { description: document.description ?? '', memoryId: memoryId ? String(memoryId) : '' };
-      const created = await services.vault.create(userId, received, fields, { importId });
+      // its words as the archive's server read them (decision 058): found by search at once, not read again
+      const created = await services.vault.create(userId, received, fields, { importId, text: document.text });
       seen.set(`d:${document.sha256}`, { id: created.id, memoryId: created.memoryId });
       documentIds.set(document.id, created.id);
       report.add('documents');

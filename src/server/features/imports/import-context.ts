@@ -51,7 +51,7 @@ export function createImportServices(app: FastifyInstance, features: ImportFeatu
 }
 export type ImportServices = ReturnType<typeof createImportServices>;
 
-type Kind = keyof ImportReport['imported'];
+type Kind = Exclude<keyof ImportReport['imported'], 'people' | 'namedFaces'>;
 
 /**
  * Collects what an import added, skipped and refused. Its lines name paths and text from the archive: they
@@ -59,6 +59,8 @@ type Kind = keyof ImportReport['imported'];
  */
 export class ReportBuilder {
   readonly imported: Record<Kind, number> = { photos: 0, memories: 0, attachments: 0, documents: 0, contacts: 0, collections: 0 };
+  /** Counted only for an archive that has people in its photos. */
+  private people: { people: number; namedFaces: number } | undefined;
   private skipped: ImportReport['skipped'] = { count: 0, items: [] };
   private refused: ImportReport['refused'] = { count: 0, items: [] };
 
@@ -66,6 +68,13 @@ export class ReportBuilder {
 
   add(kind: Kind) {
     this.imported[kind] += 1;
+  }
+
+  /** The people an archive's photos brought (decision 059): made, and faces named. Called once with 0s to count at all. */
+  addPeople(people: number, namedFaces: number) {
+    this.people ??= { people: 0, namedFaces: 0 };
+    this.people.people += people;
+    this.people.namedFaces += namedFaces;
   }
 
   skip(path: string, reason: string) {
@@ -79,7 +88,7 @@ export class ReportBuilder {
   }
 
   build(): ImportReport {
-    return { format: this.format, imported: { ...this.imported }, skipped: this.skipped, refused: this.refused };
+    return { format: this.format, imported: { ...this.imported, ...this.people }, skipped: this.skipped, refused: this.refused };
   }
 }
 

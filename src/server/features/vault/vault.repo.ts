@@ -12,7 +12,7 @@ type VaultRow = Omit<typeof vaultFiles.$inferSelect, 'searchVector' | 'text' | '
 const { searchVector: _searchVector, text: _text, textError: _textError, ...vaultColumns } = getTableColumns(vaultFiles);
 export type NewVaultFile = Omit<
   typeof vaultFiles.$inferInsert,
-  'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt' | 'text' | 'textError' | 'searchVector'
+  'id' | 'userId' | 'uploadedAt' | 'lastAccessedAt' | 'textError' | 'searchVector'
 >;
 
 export type QuotaInsertResult =

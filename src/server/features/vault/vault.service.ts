@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { VAULT_FILE_MAX_BYTES, VAULT_QUOTA_BYTES } from '@shared/limits';
 import { pageLimit, type PageQuery } from '@shared/schemas/paging';
 import { VAULT_MESSAGES, vaultUploadFieldsSchema, type VaultFile, type VaultFileDetails, type VaultUsage } from '@shared/schemas/vault';
-import { textKindOf } from '../../ai/ocr/text-kinds';
+import { MAX_TEXT_CHARS, textKindOf } from '../../ai/ocr/text-kinds';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
 import { placeFreeKey } from '../../lib/place-free-copies';
@@ -89,7 +89,7 @@ export function createVaultService({
       userId: number,
       received: ReceivedFile,
       rawFields: Record<string, string>,
-      { importId }: { importId?: number } = {},
+      { importId, text: knownText }: { importId?: number; text?: string } = {},
     ): Promise<VaultFile> {
       const parsed = vaultUploadFieldsSchema.safeParse(rawFields);
       if (!parsed.success) {
@@ -108,7 +108,10 @@ export function createVaultService({
         description: description || null,
         contentHash: received.staged.sha256,
         importId: importId ?? null,
-        textStatus: textKindOf(received.mimeType) ? ('pending' as const) : ('unsupported' as const),
+        // words already read (an archive's heirloom.json carries them): kept as they are, not read again
+        ...(knownText !== undefined
+          ? { textStatus: 'done' as const, text: knownText.slice(0, MAX_TEXT_CHARS) }
+          : { textStatus: textKindOf(received.mimeType) ? ('pending' as const) : ('unsupported' as const) }),
       };
       const file = await storeFiles(db, files, [{ staged: received.staged, key }], async (tx) => {
         await storage.reserve(tx, userId, 'vault', values.fileSize);
@@ -120,7 +123,7 @@ export function createVaultService({
         throw notFound('User not found');
       });
       // its words are read after the answer; a failure to queue never fails the upload
-      await text.documentAdded(userId, file.id, file.mimeType);
+      if (values.textStatus === 'pending') await text.documentAdded(userId, file.id, file.mimeType);
       return file;
     },
 

@@ -11,13 +11,19 @@ const KINDS: { key: keyof ImportReport['imported']; one: string; many: string }[
   { key: 'documents', one: 'document', many: 'documents' },
   { key: 'contacts', one: 'contact', many: 'contacts' },
   { key: 'collections', one: 'collection', many: 'collections' },
+  // the people in the photos of an heirloom archive (absent for Takeout and older reports)
+  { key: 'people', one: 'person', many: 'people' },
+  { key: 'namedFaces', one: 'named face', many: 'named faces' },
 ];
 
 const count = new Intl.NumberFormat('en-US');
 
 /** The finished import: what came in per kind, then the skipped and refused files with their reasons. */
 export function ImportReportView({ report, finishedAt }: { report: ImportReport; finishedAt: string | null }) {
-  const imported = KINDS.filter(({ key }) => report.imported[key] > 0);
+  const imported = KINDS.flatMap(({ key, one, many }) => {
+    const n = report.imported[key] ?? 0;
+    return n > 0 ? [{ key, n, label: n === 1 ? one : many }] : [];
+  });
   const source = report.format === 'heirloom' ? 'heirloom export' : 'Google Photos Takeout';
   return (
     <div className="grid gap-3 rounded-lg border bg-muted/40 p-4" aria-label="Import report" role="region">
@@ -26,9 +32,9 @@ export function ImportReportView({ report, finishedAt }: { report: ImportReport;
       </p>
       {imported.length > 0 ? (
         <ul aria-label="Imported" className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-          {imported.map(({ key, one, many }) => (
+          {imported.map(({ key, n, label }) => (
             <li key={key}>
-              {count.format(report.imported[key])} {report.imported[key] === 1 ? one : many}
+              {count.format(n)} {label}
             </li>
           ))}
         </ul>

@@ -154,6 +154,43 @@ describe('YourDataCard', () => {
     expect(within(report).getByText('and 10 more')).toBeTruthy();
   });
 
+  it('counts the people and named faces an heirloom archive brought back, and none when it had none', async () => {
+    renderCard({
+      imports: [
+        importJob({
+          report: {
+            format: 'heirloom',
+            imported: { photos: 3, memories: 0, attachments: 0, documents: 1, contacts: 1, collections: 0, people: 3, namedFaces: 1 },
+            skipped: { count: 0, items: [] },
+            refused: { count: 0, items: [] },
+          },
+        }),
+      ],
+    });
+    const report = await screen.findByRole('region', { name: 'Import report' });
+    expect(within(report).getByText('Import finished on November 25, 2026 (heirloom export).')).toBeTruthy();
+    expect(within(report).getByText('3 people')).toBeTruthy();
+    expect(within(report).getByText('1 named face')).toBeTruthy();
+    expect(within(report).getByText('1 document')).toBeTruthy();
+    cleanup();
+
+    renderCard({
+      imports: [
+        importJob({
+          report: {
+            format: 'heirloom',
+            imported: { photos: 2, memories: 0, attachments: 0, documents: 0, contacts: 0, collections: 0, people: 0, namedFaces: 0 },
+            skipped: { count: 0, items: [] },
+            refused: { count: 0, items: [] },
+          },
+        }),
+      ],
+    });
+    const plain = await screen.findByRole('region', { name: 'Import report' });
+    expect(within(plain).getByText('2 photos')).toBeTruthy();
+    expect(within(plain).queryByText(/people|named face/)).toBeNull();
+  });
+
   it("offers the server's import folder only when it is set up, and imports the chosen archives by name", async () => {
     renderCard();
     expect(await screen.findByLabelText('Archives to import (.zip)')).toBeTruthy();
