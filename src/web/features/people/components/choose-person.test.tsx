@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '@shared/schemas/people';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Toaster } from '@web/components/ui/toaster';
 import { ChoosePerson } from './choose-person';
 
@@ -18,7 +20,8 @@ const someone = (id: number, name: string | null, faceCount = 2, hidden = false)
 const face = { id: 50, box: { x: 0.1, y: 0.1, width: 0.2, height: 0.2 }, personId: null, source: 'detected' as const };
 
 /** The server's answers: named people by search, the unnamed in two pages. */
-function renderChooser() {
+/** `around`: what the chooser is shown in (a dialog); it then comes without the toasts, whose last ones would lie over it. */
+function renderChooser(around?: (chooser: ReactNode) => ReactNode) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'PATCH') return new Response(null, { status: 204 });
     const query = new URL(url, 'http://x').searchParams;
@@ -35,8 +38,8 @@ function renderChooser() {
   const onDone = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ChoosePerson face={face} onDone={onDone} />
-      <Toaster />
+      {around ? around(<ChoosePerson face={face} onDone={onDone} />) : <ChoosePerson face={face} onDone={onDone} />}
+      {!around && <Toaster />}
     </QueryClientProvider>,
   );
   const patches = () =>
@@ -106,5 +109,26 @@ describe('Who is this?', () => {
     expect(who.getAttribute('aria-expanded')).toBe('false');
     fireEvent.submit(who.closest('form')!);
     await waitFor(() => expect(patches()).toEqual([['/api/faces/50', { name: 'Grandpa Joe' }]]));
+  });
+
+  it('in the photo viewer, Escape closes the open list first and the viewer only after', async () => {
+    const onOpenChange = vi.fn();
+    renderChooser((chooser) => (
+      <Dialog open onOpenChange={onOpenChange}>
+        <DialogContent>
+          <DialogTitle>A photo</DialogTitle>
+          <DialogDescription>June 2, 1962</DialogDescription>
+          {chooser}
+        </DialogContent>
+      </Dialog>
+    ));
+    const who = await screen.findByRole('combobox', { name: 'Who is this?' });
+    fireEvent.focus(who);
+    expect(who.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(who, { key: 'Escape' });
+    expect(who.getAttribute('aria-expanded')).toBe('false');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(who, { key: 'Escape' });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

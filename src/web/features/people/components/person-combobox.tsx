@@ -1,4 +1,4 @@
-import { useId, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { Person } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -91,12 +91,23 @@ export function PersonCombobox({
     } else if (event.key === 'Enter' && open && active) {
       event.preventDefault();
       pick(active.choice);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-      setActiveKey(undefined);
     }
   };
+  // Escape closes the open list and only the list: caught on the window before a dialog around the box (the photo
+  // viewer), which listens on the document, takes it as "close".
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActiveKey(undefined);
+    };
+    window.addEventListener('keydown', onEscape, { capture: true });
+    return () => window.removeEventListener('keydown', onEscape, { capture: true });
+  }, [open]);
   // the list closes when focus leaves the box (its own "Show more" buttons keep it open)
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
@@ -123,6 +134,7 @@ export function PersonCombobox({
     <div className="grid min-w-0 gap-2" onBlur={onBlur}>
       <Label htmlFor={inputId}>{label}</Label>
       <Input
+        ref={inputRef}
         id={inputId}
         role="combobox"
         aria-expanded={open}
