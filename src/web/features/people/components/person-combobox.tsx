@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { Person } from '@shared/schemas/people';
-import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
 import { usePeopleToPick } from '../api';
 import { FaceCrop } from './face-crop';
+import { ListFooter, useEscapeClosesFirst } from './person-combobox-parts';
 
 const DEBOUNCE_MS = 250;
 
@@ -93,21 +93,11 @@ export function PersonCombobox({
       pick(active.choice);
     }
   };
-  // Escape closes the open list and only the list: caught on the window before a dialog around the box (the photo
-  // viewer), which listens on the document, takes it as "close".
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setActiveKey(undefined);
-    };
-    window.addEventListener('keydown', onEscape, { capture: true });
-    return () => window.removeEventListener('keydown', onEscape, { capture: true });
-  }, [open]);
+  useEscapeClosesFirst(open, inputRef, () => {
+    setOpen(false);
+    setActiveKey(undefined);
+  });
   // the list closes when focus leaves the box (its own "Show more" buttons keep it open)
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
@@ -220,36 +210,6 @@ export function PersonCombobox({
                     : ''
           }
         />
-      </div>
-    </div>
-  );
-}
-
-type Pages = ReturnType<typeof usePeopleToPick>;
-
-/** Below the options: "Show more" for either list, and what an empty list means. */
-function ListFooter({ named, unnamed, message }: { named: Pages; unnamed: Pages; message: string }) {
-  const more = (pages: Pages, text: string) =>
-    pages.hasNextPage && (
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        disabled={pages.isFetchingNextPage}
-        onMouseDown={(event) => event.preventDefault()} // the input keeps focus, the list stays open
-        onClick={() => void pages.fetchNextPage()}
-      >
-        {text}
-      </Button>
-    );
-  return (
-    <div className="mt-2 grid gap-2">
-      <p role="status" className="px-2 text-sm text-muted-foreground">
-        {message}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {more(named, 'Show more names')}
-        {more(unnamed, 'Show more faces')}
       </div>
     </div>
   );

@@ -1,0 +1,57 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { Button } from '@web/components/ui/button';
+import type { usePeopleToPick } from '../api';
+
+// The person combobox's parts that are not the options: its footer and its Escape key.
+
+/**
+ * Escape closes the open list and only the list: caught on the window before a dialog around the box (the photo
+ * viewer), which listens on the document, takes it as "close".
+ */
+export function useEscapeClosesFirst(open: boolean, inputRef: RefObject<HTMLInputElement | null>, close: () => void) {
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
+      event.preventDefault();
+      event.stopPropagation();
+      closeRef.current();
+    };
+    window.addEventListener('keydown', onEscape, { capture: true });
+    return () => window.removeEventListener('keydown', onEscape, { capture: true });
+  }, [open, inputRef]);
+}
+
+type Pages = ReturnType<typeof usePeopleToPick>;
+
+/** Below the options: "Show more" for either list, and what an empty list means. */
+export function ListFooter({ named, unnamed, message }: { named: Pages; unnamed: Pages; message: string }) {
+  const more = (pages: Pages, text: string) =>
+    pages.hasNextPage && (
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={pages.isFetchingNextPage}
+        onMouseDown={(event) => event.preventDefault()} // the input keeps focus, the list stays open
+        onClick={() => void pages.fetchNextPage()}
+      >
+        {text}
+      </Button>
+    );
+  return (
+    <div className="mt-2 grid gap-2">
+      <p role="status" className="px-2 text-sm text-muted-foreground">
+        {message}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {more(named, 'Show more names')}
+        {more(unnamed, 'Show more faces')}
+      </div>
+    </div>
+  );
+}
