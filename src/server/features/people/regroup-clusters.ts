@@ -34,6 +34,8 @@ export interface Cluster {
   slot: number;
   /** Faces in the mean when its cell was last chosen: chosen again when the mean has moved (the count doubled). */
   cellAt: number;
+  /** Its mean as it was put in its cell (what the cell's centre holds of it). */
+  indexed: Float32Array;
 }
 
 export interface Answer {
@@ -74,16 +76,21 @@ const ONE_CELL_UP_TO = 256;
 /** Cells looked in for each face or group (the nearest ones to it). */
 const PROBES = 10;
 /** Rounds of k-means that place the cells' centres. */
-const KMEANS_ROUNDS = 3;
+const KMEANS_ROUNDS = 2;
 
 /**
- * An inverted-file index over the groups' means: the means are split into about √n cells by a few rounds of
- * k-means, and a face is compared with the groups of the PROBES cells whose centres are most like it. Approximate:
- * a group in a cell not looked in is missed; the merge then usually finds it from the other side. The cells are
- * formed again whenever the number of groups has doubled, and a group changes cell when its mean has moved.
+ * An inverted-file index over the groups' means: the means are split into about √(PROBES·n) cells (about √(n/PROBES)
+ * groups each) by two rounds of k-means, and a face is compared with the centres and then with the groups of the
+ * PROBES cells whose centres are most like it: about 2√(PROBES·n) comparisons instead of n. Approximate:
+ * a group in a cell not looked in is missed; the merge then usually finds it from the other side. A cell's centre
+ * follows the groups put in it (a group made after the cells were formed pulls its cell's centre toward it, so
+ * the next face like it finds it); the cells are formed again whenever the number of groups has doubled, and a
+ * group changes cell when its mean has moved (its count doubled).
  */
 export function createMeanIndex(pause?: () => Promise<void>) {
   let centres: Float32Array[] = [];
+  /** Each cell's sum of its members' means (none while there is one cell). */
+  let sums: Float64Array[] = [];
   let cells: Cluster[][] = [[]];
   let size = 0;
   let builtAt = 0;
@@ -101,11 +108,27 @@ export function createMeanIndex(pause?: () => Promise<void>) {
     return top;
   }
 
+  /** A cell's centre follows its members: the mean of the means put in it (each as it was when put). */
+  function shift(cell: number, v: Float32Array, sign: 1 | -1) {
+    const sum = sums[cell];
+    if (!sum) return;
+    let norm = 0;
+    for (let d = 0; d < sum.length; d++) {
+      sum[d]! += sign * v[d]!;
+      norm += sum[d]! * sum[d]!;
+    }
+    norm = Math.sqrt(norm) || 1;
+    const centre = centres[cell]!;
+    for (let d = 0; d < sum.length; d++) centre[d] = sum[d]! / norm;
+  }
+
   function put(c: Cluster, cell: number) {
     c.cell = cell;
     c.slot = cells[cell]!.length;
     c.cellAt = c.count;
+    c.indexed = c.unit;
     cells[cell]!.push(c);
+    shift(cell, c.unit, 1);
   }
 
   function take(c: Cluster) {
@@ -115,6 +138,7 @@ export function createMeanIndex(pause?: () => Promise<void>) {
       list[c.slot] = last;
       last.slot = c.slot;
     }
+    shift(c.cell, c.indexed, -1);
     c.cell = -1;
   }
 
@@ -146,7 +170,7 @@ export function createMeanIndex(pause?: () => Promise<void>) {
    */
   function* build(): Generator<void> {
     const all = cells.flat();
-    const k = Math.max(1, Math.round(Math.sqrt(all.length)));
+    const k = Math.max(1, Math.round(Math.sqrt(PROBES * all.length)));
     const dims = all[0]?.unit.length ?? 0;
     centres = Array.from({ length: k }, (_, i) => all[Math.floor((i * all.length) / k)]!.unit);
     const assigned = new Int32Array(all.length);
@@ -163,6 +187,8 @@ export function createMeanIndex(pause?: () => Promise<void>) {
       if (round < KMEANS_ROUNDS - 1) centres = sums.map((sum, i) => (sum.some((x) => x !== 0) ? unitVector(sum) : centres[i]!));
     }
     cells = Array.from({ length: k }, () => []);
+    centres = centres.map((c) => new Float32Array(c));
+    sums = Array.from({ length: k }, () => new Float64Array(dims));
     all.forEach((c, j) => put(c, assigned[j]!));
     builtAt = all.length;
   }
@@ -252,6 +278,7 @@ export function createClustering(pause?: () => Promise<void>) {
       cell: -1,
       slot: 0,
       cellAt: 0,
+      indexed: face.embedding,
     };
     clusters.push(c);
     join(c, face, null);
@@ -293,6 +320,7 @@ export function createClustering(pause?: () => Promise<void>) {
         cell: -1,
         slot: 0,
         cellAt: 0,
+        indexed: new Float32Array(0),
       };
       if (unit) for (let i = 0; i < unit.length; i++) c.sum[i] = unit[i]! * c.count;
       clusters.push(c);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 import { regroupAccount } from './regroup';
+import { createClustering } from './regroup-clusters';
 import { seededRandom } from '@tests/helpers/seeded-random';
 import { arrayParam, createRegroupRepo } from './regroup.repo';
 
@@ -176,6 +177,28 @@ describe('faces.regroup', () => {
     for (const f of [...eves.faces, ...fays.faces]) expect(of(f)).toBe(fays.id);
     // what the owner did not decide is still placed by the numbers: Cat's other faces stay one person
     expect(new Set(cats.faces.slice(1).map(of)).size).toBe(1);
+  });
+
+  it('finds the people through the index of group means when there are hundreds of them', async () => {
+    // 600 people of 3 faces each, one face a photo, in 256 dimensions: more groups than are compared one by one
+    const dims = 256;
+    const people = Array.from({ length: 600 }, () => unit(Array.from({ length: dims }, rng.gaussian)));
+    const faces = people.flatMap((p, truth) =>
+      [0, 1, 2].map((k) => ({ truth, id: truth * 3 + k, embedding: new Float32Array(unit(p.map((x) => x + rng.gaussian() * 0.03))) })),
+    );
+    const clustering = createClustering(async () => {});
+    for (const f of [...faces].sort((a, b) => (a.id % 3) - (b.id % 3) || a.id - b.id)) {
+      clustering.place({ id: f.id, photoId: f.id, hint: null, embedding: f.embedding });
+      await clustering.tidy();
+    }
+    await clustering.merge();
+    for (const id of [...clustering.unsure]) clustering.settle({ id, photoId: id, hint: null, embedding: faces[id]!.embedding });
+    const groupOf = (id: number) => clustering.live(clustering.answers.get(id)!.cluster!);
+    for (const p of people.keys()) {
+      expect(groupOf(p * 3 + 1)).toBe(groupOf(p * 3));
+      expect(groupOf(p * 3 + 2)).toBe(groupOf(p * 3));
+    }
+    expect(new Set(faces.map((f) => groupOf(f.id))).size).toBe(600);
   });
 
   it('changes nothing when the owner names one of its people while it works, and nothing when the switch is off', async () => {
