@@ -35,6 +35,7 @@ import { createDerivativeQueue } from './features/photos/derivative-queue';
 import { createFaceFinder } from './ai/faces/face-finder';
 import { createTextReader } from './ai/ocr/text-reader';
 import { createFaceQueue } from './features/people/face-queue';
+import { createImportedFaces } from './features/people/imported-faces';
 import { createRegroupQueue } from './features/people/regroup';
 import { createRegroupRepo } from './features/people/regroup.repo';
 import { createPeopleRepo } from './features/people/people.repo';
@@ -93,18 +94,22 @@ export function buildServices(app: FastifyInstance) {
   const facesOn = env.FACE_RECOGNITION === 'on';
   const peopleRepo = createPeopleRepo(db);
   const regroup = createRegroupQueue({ jobs, repo: createRegroupRepo(db), log });
+  // one model thread for both: the face queue's and the imported faces' (decision 059)
+  const faceFinder = createFaceFinder();
   const faceQueue = createFaceQueue({
     jobs,
     repo: peopleRepo,
     files,
-    finder: createFaceFinder(),
+    finder: faceFinder,
     log,
     serverEnabled: facesOn,
     onBackfilled: regroup.queue,
   });
+  const importedFaces = createImportedFaces({ db, jobs, files, finder: faceFinder, log, serverEnabled: facesOn });
   const photoChanged = (id: number) => {
     forget(id);
     faceQueue.photoChanged(id).catch((err: unknown) => log.error({ err, photoId: id }, 'Could not queue looking for faces'));
+    importedFaces.photoChanged(id).catch((err: unknown) => log.error({ err, photoId: id }, 'Could not queue looking at imported faces'));
   };
   const derivatives = createDerivativeQueue({
     jobs,
@@ -159,7 +164,17 @@ export function buildServices(app: FastifyInstance) {
 
   // An import creates every item through its own feature's service (decision 029): the same ones as the routes.
   const importsRepo = createImportsRepo(db);
-  const importServices = createImportServices(app, { storage, photos, videos, memories, vault, contacts, collections, profile });
+  const importServices = createImportServices(app, {
+    storage,
+    photos,
+    videos,
+    memories,
+    vault,
+    contacts,
+    collections,
+    profile,
+    faces: importedFaces,
+  });
   const importJob = defineImportJob(app, importsRepo, importServices);
   const imports = createImportsService({ app, repo: importsRepo, services: importServices, send: importJob.send });
 

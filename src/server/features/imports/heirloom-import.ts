@@ -309,6 +309,10 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     if (person.name && !personIds.has(person.id))
       report.skip(`people/${person.name}`, 'Not added: none of the photos this import added shows this person.');
   }
+  // the archive's faces have no embeddings: the model looks at their photos (those whose copies exist now; the rest
+  // when their copies are made), so a new photo of a restored person is put with them
+  // (a failure to queue is no failure of the import: each photo is queued again when its copies are made)
+  if (personIds.size > 0) await services.faces.imported(userId).catch(() => undefined);
 
   const documentIds = mapOf();
   for (const document of data.documents) {

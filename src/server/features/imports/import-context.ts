@@ -33,6 +33,8 @@ export interface ImportFeatures {
   contacts: ContactsService;
   collections: CollectionsService;
   profile: ProfileService;
+  /** The model looks at the photos an archive brought faces for, to give those faces embeddings (decision 059). */
+  faces: { imported(userId: number): Promise<void> };
 }
 
 /** What an import creates items with: the features' services and what only an import needs. */

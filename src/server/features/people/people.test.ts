@@ -14,6 +14,7 @@ import type { Face, PeopleStatus, PersonPage } from '@shared/schemas/people';
 import { faces, people } from '@server/db/schema';
 import { exiftool } from '@server/lib/exiftool';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { importArchives } from '@tests/integration/import-helpers';
 
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human')), '..', 'assets');
 
@@ -201,6 +202,58 @@ describe('/api/people', () => {
     const [face] = (await get<Face[]>(cookie, `/api/photos/${again}/faces`)).body;
     expect(face).toMatchObject({ source: 'detected', personId: facesOfPhoto[0]!.personId });
   }, 120_000);
+
+  it("gives the faces an archive brought back the model's embeddings, so a new photo of a restored person is put with them", async () => {
+    const owner = await signUp(t.app);
+    const photo = await upload(owner.cookie, portrait, 'portrait.jpg');
+    await untilLookedAt(owner.cookie, 1);
+    const [found] = (await get<Face[]>(owner.cookie, `/api/photos/${photo}/faces`)).body;
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/people/${found!.personId}`,
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Rose Martin' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const started = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: owner.cookie } });
+    expect(started.statusCode, started.body).toBe(202);
+    const exportId = (started.json() as { id: number }).id;
+    for (let i = 0; i < 600; i++) {
+      const job = (await get<{ status: string }>(owner.cookie, `/api/exports/${exportId}`)).body;
+      if (job.status === 'ready') break;
+      expect(job.status).not.toBe('failed');
+      await sleep(100);
+    }
+    const archive = await t.app.inject({ method: 'GET', url: `/api/exports/${exportId}/download`, headers: { cookie: owner.cookie } });
+    expect(archive.statusCode).toBe(200);
+
+    // restored into a new account: Rose and her box come back, without an embedding (an archive carries none)
+    const heir = await signUp(t.app);
+    const job = await importArchives(t, heir.cookie, [archive.rawPayload]);
+    expect(job.status, job.error ?? '').toBe('done');
+    expect(job.report?.imported).toMatchObject({ photos: 1, people: 1, namedFaces: 1 });
+    const rose = (await get<PersonPage>(heir.cookie, '/api/people')).body.items.find((p) => p.name === 'Rose Martin')!;
+    expect(rose).toBeDefined();
+    // the model looks at the imported photo once its copies exist: the archive's face gets the found face's embedding
+    let restored: { embedding: boolean; centroidFaces: number } | undefined;
+    for (let i = 0; i < 600 && !restored?.embedding; i++) {
+      if (i > 0) await sleep(100);
+      const { rows } = await t.pool.query(
+        `SELECT f.embedding IS NOT NULL AS embedding, p.centroid_faces AS "centroidFaces", f.source
+         FROM faces f JOIN people p ON p.id = f.person_id WHERE f.user_id = $1`,
+        [heir.user.id],
+      );
+      expect(rows).toHaveLength(1); // one face: the archive's, not a second one found on the same spot
+      restored = rows[0];
+    }
+    expect(restored).toMatchObject({ embedding: true, centroidFaces: 1, source: 'detected' });
+
+    // so another photo of her is put with her, not with a new unnamed person
+    const again = await upload(heir.cookie, mirrored, 'mirrored.jpg');
+    await untilLookedAt(heir.cookie, 2);
+    const [face] = (await get<Face[]>(heir.cookie, `/api/photos/${again}/faces`)).body;
+    expect(face).toMatchObject({ source: 'detected', personId: rose.id });
+  }, 180_000);
 
   it('lets the owner draw a face the detector missed and remove a face; bad boxes and other people’s ids change nothing', async () => {
     const { cookie, user } = await signUp(t.app);
