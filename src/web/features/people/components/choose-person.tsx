@@ -33,16 +33,24 @@ export function ChoosePerson({ face, onDone }: { face: Face; onDone: () => void 
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-2">
-      <PersonCombobox label="Who is this?" choice={choice} onChoiceChange={setChoice} allowNew autoFocus />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={setFace.isPending || !ready}>
-          Save
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+    <form onSubmit={submit}>
+      <PersonCombobox
+        label="Who is this?"
+        choice={choice}
+        onChoiceChange={setChoice}
+        allowNew
+        autoFocus
+        actions={
+          <>
+            <Button type="submit" size="sm" className="h-10" disabled={setFace.isPending || !ready}>
+              Save
+            </Button>
+            <Button type="button" size="sm" variant="ghost" className="h-10" onClick={onDone}>
+              Cancel
+            </Button>
+          </>
+        }
+      />
     </form>
   );
 }

@@ -29,6 +29,7 @@ export function PersonCombobox({
   allowNew = false,
   excludeId,
   autoFocus,
+  actions,
 }: {
   label: string;
   choice: PersonChoice | null;
@@ -38,6 +39,8 @@ export function PersonCombobox({
   /** Left out of the list: the person being merged. */
   excludeId?: number;
   autoFocus?: boolean;
+  /** The form's buttons, beside the box and above the list, so opening or closing the list never moves them. */
+  actions?: ReactNode;
 }) {
   const [text, setText] = useState(choice && 'name' in choice ? choice.name : (choice?.person.name ?? ''));
   const [open, setOpen] = useState(false);
@@ -123,28 +126,32 @@ export function PersonCombobox({
   return (
     <div className="grid min-w-0 gap-2" onBlur={onBlur}>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        ref={inputRef}
-        id={inputId}
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && active ? optionId(active.key) : undefined}
-        autoComplete="off"
-        autoFocus={autoFocus}
-        placeholder="Type a name, or choose a face"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setActiveKey(undefined);
-          onChoiceChange(event.target.value.trim() ? { name: event.target.value } : null);
-          show();
-        }}
-        onFocus={show}
-        onClick={show}
-        onKeyDown={onKeyDown}
-      />
+      <div className="flex flex-wrap gap-2">
+        <Input
+          ref={inputRef}
+          id={inputId}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && active ? optionId(active.key) : undefined}
+          autoComplete="off"
+          autoFocus={autoFocus}
+          placeholder="Type a name, or choose a face"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActiveKey(undefined);
+            onChoiceChange(event.target.value.trim() ? { name: event.target.value } : null);
+            show();
+          }}
+          onFocus={show}
+          onClick={show}
+          onKeyDown={onKeyDown}
+          className="min-w-40 flex-1"
+        />
+        {actions}
+      </div>
       {choice && 'person' in choice && !open && (
         <div className="flex items-center gap-2 text-sm" aria-live="polite">
           <FaceCrop src={choice.person.coverUrl} box={choice.person.coverBox} className="size-8" />

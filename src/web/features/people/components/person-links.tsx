@@ -58,7 +58,6 @@ export function MergeInto({ person, onMerged }: { person: Person; onMerged: (int
   const into = choice && 'person' in choice ? choice.person : undefined;
   return (
     <form
-      className="grid gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         if (!into) return;
@@ -71,10 +70,17 @@ export function MergeInto({ person, onMerged }: { person: Person; onMerged: (int
         });
       }}
     >
-      <PersonCombobox label="The same person as" choice={choice} onChoiceChange={setChoice} excludeId={person.id} />
-      <Button type="submit" variant="outline" className="justify-self-start" disabled={!into || merge.isPending}>
-        Merge
-      </Button>
+      <PersonCombobox
+        label="The same person as"
+        choice={choice}
+        onChoiceChange={setChoice}
+        excludeId={person.id}
+        actions={
+          <Button type="submit" variant="outline" disabled={!into || merge.isPending}>
+            Merge
+          </Button>
+        }
+      />
     </form>
   );
 }
