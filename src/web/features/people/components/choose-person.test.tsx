@@ -47,7 +47,7 @@ function renderChooser(around?: (chooser: ReactNode) => ReactNode) {
   return { fetchMock, onDone, patches };
 }
 
-const listbox = () => within(screen.getByRole('listbox', { name: 'Who is this?: people' }));
+const listbox = () => within(screen.getByRole('listbox', { name: 'People to choose from' }));
 
 describe('Who is this?', () => {
   afterEach(() => {

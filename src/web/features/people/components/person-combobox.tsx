@@ -159,7 +159,7 @@ export function PersonCombobox({
         </div>
       )}
       <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
-        <div id={listId} role="listbox" aria-label={`${label}: people`} className="grid gap-3">
+        <div id={listId} role="listbox" aria-label="People to choose from" className="grid gap-3">
           {(namedPeople.length > 0 || offerNew) && (
             <div role="group" aria-label={typed ? `Names with “${typed}”` : 'Named people'} className="grid gap-1">
               {namedPeople.map((person) =>

@@ -90,7 +90,7 @@ describe('PersonScreen', () => {
     fireEvent.focus(same);
     expect(same.getAttribute('aria-expanded')).toBe('true');
     // everyone but this person: the named by name, the unnamed by their face
-    const list = within(screen.getByRole('listbox', { name: 'The same person as: people' }));
+    const list = within(screen.getByRole('listbox', { name: 'People to choose from' }));
     await list.findByRole('option', { name: 'Rose Martin' });
     expect(list.getByRole('option', { name: 'Someone not yet named, in 1 photo' })).toBeTruthy();
     expect(list.queryByRole('option', { name: 'Someone not yet named, in 3 photos' })).toBeNull();
