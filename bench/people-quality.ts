@@ -195,6 +195,8 @@ function incremental(faces: LabelledFace[]) {
   let askedRight = 0;
   /** Asked about someone known to be another person (a face of the same picture, or of the model package's). */
   let askedWrong = 0;
+  /** Each question: the face (truth id) → the face that made the person asked about, and how alike. */
+  const questions: string[] = [];
   let unsuggested = 0;
   let again = 0;
   for (const face of order) {
@@ -210,6 +212,7 @@ function incremental(faces: LabelledFace[]) {
     } else if (place.kind === 'ask') {
       asked++;
       const about = truthOfPerson.get(place.personId)!;
+      questions.push(`${face.truth}→${about} (${place.similarity.toFixed(2)})`);
       if (about === face.truth) askedRight++;
       else if (setOfTruth.get(about) === face.set) askedWrong++;
       out.push({ truth: face.truth, set: face.set, group: null });
@@ -222,7 +225,7 @@ function incremental(faces: LabelledFace[]) {
     }
     seen.add(face.truth);
   }
-  return { ...knownPairErrors(out), asked, askedRight, askedWrong, unsuggested, again };
+  return { ...knownPairErrors(out), asked, askedRight, askedWrong, questions, unsuggested, again };
 }
 
 /** The full regroup's arithmetic on the same faces. */
@@ -258,7 +261,7 @@ export async function measureQuality(log: (...a: unknown[]) => void): Promise<Ro
     );
   log(
     `quality: asked ${one.asked}: ${one.askedRight} about the same face, ${one.askedWrong} about someone else,` +
-      ` ${one.asked - one.askedRight - one.askedWrong} about a face from another source (may be the same person); unsuggested ${one.unsuggested} of ${one.again}`,
+      ` ${one.asked - one.askedRight - one.askedWrong} about a face from another source (may be the same person): ${one.questions.join(', ')}; unsuggested ${one.unsuggested} of ${one.again}`,
   );
   const label = `${set.people} faces × ${set.photos / set.people} photos`;
   const unknown = (n: number) => `; ${n} pairs of faces from two sources (maybe one person) put together, not counted`;
