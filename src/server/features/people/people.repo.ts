@@ -1,5 +1,6 @@
 // People and faces queries (issue 29): every read and write is owner-scoped.
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Face, FaceBox, PeopleStatus, Person } from '@shared/schemas/people';
 import type { Db } from '../../db/client';
 import { collections, contacts, faces, people, photos, users } from '../../db/schema';
@@ -43,7 +44,7 @@ const personColumns = {
   hidden: people.hidden,
   onThisDay: people.onThisDay,
 };
-type PersonRow = { id: number; name: string | null; contactId: number | null; faceCount: number; hidden: boolean; onThisDay: boolean };
+type PersonRow = Pick<typeof people.$inferSelect, keyof typeof personColumns>;
 
 /** Which of the owner's people a page lists: only the named or only the unnamed, and whose name holds some text. */
 export interface PeopleFilter {
@@ -484,23 +485,24 @@ export function createPeopleRepo(db: Db) {
       });
     },
 
-    /** Each person's clearest face (the detector's surest), for their cover. */
+    /**
+     * Each person's clearest face (the detector's surest), for their cover: one index lookup per person
+     * (faces_person_idx), however many faces the most seen of them has.
+     */
     async covers(userId: number, personIds: number[]) {
-      if (personIds.length === 0)
-        return new Map<number, { photoId: number; boxX: number; boxY: number; boxWidth: number; boxHeight: number }>();
-      const rows = await db
-        .selectDistinctOn([faces.personId], {
-          personId: faces.personId,
-          photoId: faces.photoId,
-          boxX: faces.boxX,
-          boxY: faces.boxY,
-          boxWidth: faces.boxWidth,
-          boxHeight: faces.boxHeight,
-        })
-        .from(faces)
-        .where(and(eq(faces.userId, userId), inArray(faces.personId, personIds)))
-        .orderBy(faces.personId, sql`${faces.score} desc nulls last`, asc(faces.id));
-      return new Map(rows.map((r) => [r.personId!, r]));
+      const covers = new Map<number, { photoId: number; boxX: number; boxY: number; boxWidth: number; boxHeight: number }>();
+      if (personIds.length === 0) return covers;
+      const { rows } = await db.execute<{ person_id: number; photo_id: number; box_x: number; box_y: number; box_width: number; box_height: number }>(sql`
+        select p.id as person_id, f.photo_id, f.box_x, f.box_y, f.box_width, f.box_height
+        from unnest(${`{${personIds.join(',')}}`}::int[]) as p(id)
+        cross join lateral (
+          select photo_id, box_x, box_y, box_width, box_height from faces
+          where person_id = p.id and user_id = ${userId}
+          order by score desc nulls last, id limit 1
+        ) f`);
+      for (const r of rows)
+        covers.set(r.person_id, { photoId: r.photo_id, boxX: r.box_x, boxY: r.box_y, boxWidth: r.box_width, boxHeight: r.box_height });
+      return covers;
     },
 
     /** The faces in one of the owner's photos; undefined when the photo is not theirs. */
@@ -520,21 +522,22 @@ export function createPeopleRepo(db: Db) {
 
     /** The people seen in the same photos as `personId`, the most often first, with how many photos they share. */
     async together(userId: number, personId: number, limit: number): Promise<{ person: Person; photoCount: number }[]> {
-      const rows = await db.execute<PersonRow & { photoCount: number }>(sql`
-        SELECT p.id, p.name, p.contact_id AS "contactId", p.face_count AS "faceCount", p.hidden, p.on_this_day AS "onThisDay",
-               count(DISTINCT other.photo_id)::int AS "photoCount"
-        FROM faces own
-        JOIN faces other ON other.photo_id = own.photo_id AND other.user_id = ${userId}
-        JOIN people p ON p.id = other.person_id AND p.user_id = ${userId} AND NOT p.hidden
-        WHERE own.user_id = ${userId} AND own.person_id = ${personId} AND other.person_id <> ${personId}
-        GROUP BY p.id
-        ORDER BY "photoCount" DESC, p.name IS NULL, p.id
-        LIMIT ${limit}`);
+      const other = alias(faces, 'other');
+      const photoCount = sql<number>`count(distinct ${other.photoId})::int`;
+      const rows = await db
+        .select({ ...personColumns, photoCount })
+        .from(faces)
+        .innerJoin(other, and(eq(other.photoId, faces.photoId), eq(other.userId, userId)))
+        .innerJoin(people, and(eq(people.id, other.personId), eq(people.userId, userId), eq(people.hidden, false)))
+        .where(and(eq(faces.userId, userId), eq(faces.personId, personId), ne(other.personId, personId)))
+        .groupBy(people.id)
+        .orderBy(desc(photoCount), sql`${people.name} is null`, asc(people.id))
+        .limit(limit);
       const withCover = await withCovers(
         userId,
-        rows.rows.map(({ photoCount: _, ...person }) => person),
+        rows.map(({ photoCount: _, ...person }) => person),
       );
-      return withCover.map((person, i) => ({ person, photoCount: rows.rows[i]!.photoCount }));
+      return withCover.map((person, i) => ({ person, photoCount: rows[i]!.photoCount }));
     },
 
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
