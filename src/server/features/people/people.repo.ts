@@ -492,7 +492,14 @@ export function createPeopleRepo(db: Db) {
     async covers(userId: number, personIds: number[]) {
       const covers = new Map<number, { photoId: number; boxX: number; boxY: number; boxWidth: number; boxHeight: number }>();
       if (personIds.length === 0) return covers;
-      const { rows } = await db.execute<{ person_id: number; photo_id: number; box_x: number; box_y: number; box_width: number; box_height: number }>(sql`
+      const { rows } = await db.execute<{
+        person_id: number;
+        photo_id: number;
+        box_x: number;
+        box_y: number;
+        box_width: number;
+        box_height: number;
+      }>(sql`
         select p.id as person_id, f.photo_id, f.box_x, f.box_y, f.box_width, f.box_height
         from unnest(${`{${personIds.join(',')}}`}::int[]) as p(id)
         cross join lateral (
