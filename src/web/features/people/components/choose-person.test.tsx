@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Person } from '@shared/schemas/people';
@@ -130,5 +131,13 @@ describe('Who is this?', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
     fireEvent.keyDown(who, { key: 'Escape' });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('passes axe with the list open, its options and groups named', async () => {
+    renderChooser();
+    await listbox().findByRole('option', { name: 'Someone not yet named, in 9 photos' });
+    await listbox().findByRole('option', { name: 'Albert Martin' });
+    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 });
