@@ -2,7 +2,7 @@
 // static server for same-run baselines, and real photo uploads for a signed-in user.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ensureTool } from '../scripts/ensure-tool.mjs';
 import sharp from 'sharp';
 
@@ -92,3 +92,23 @@ export async function uploadPhotos(url: string, cookie: string, count: number, t
   }
   return ids;
 }
+
+/**
+ * The requests that began before a page's first content (`first`, ms from navigation start), from its Resource
+ * Timing: `start–end ms  path  (server ms, KB)`, in start order.
+ */
+export const requestsBefore = (page: Page, first: number) =>
+  page.evaluate((first) => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = [navigation, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])];
+    return entries
+      .filter((e) => e.startTime <= first)
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((e) => {
+        const url = new URL(e.name);
+        const server = e.responseStart > 0 ? `server ${Math.round(e.responseStart - e.requestStart)} ms, ` : '';
+        const span = `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`.padEnd(14);
+        return `${span} ${url.pathname}${url.search}  (${server}${Math.round(e.transferSize / 1024)} KB)`;
+      })
+      .concat(`${Math.round(first)} ms        first content`);
+  }, first);

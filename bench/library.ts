@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import * as schema from '../src/server/db/schema';
 import { dataDirClient } from '../tests/helpers/database';
 import { signUpHttp, type SignedUp } from '../tests/helpers/users';
-import { launchBrowser, signedInContext, uploadPhotos } from './browser';
+import { launchBrowser, requestsBefore, signedInContext, uploadPhotos } from './browser';
 import { CONTACT_MARKER, DOCUMENT_MARKER, MEMORY_MARKER, seedLibrary, type LibrarySize } from './library-seed';
 import { ensureBuild, median, percentile, printTable, RESULTS_DIR, ROOT, saveRows, startProcess, type Row } from './lib';
 
@@ -224,23 +224,8 @@ interface Visit {
   error?: string;
 }
 
-/** The requests that began before the first content, from the page's Resource Timing (0 = navigation start). */
-const waterfall = (page: Page) =>
-  page.evaluate(() => {
-    const first = window.__bench.first!;
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const entries = [navigation, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])];
-    return entries
-      .filter((e) => e.startTime <= first)
-      .sort((a, b) => a.startTime - b.startTime)
-      .map((e) => {
-        const url = new URL(e.name);
-        const server = e.responseStart > 0 ? `server ${Math.round(e.responseStart - e.requestStart)} ms, ` : '';
-        const span = `${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`.padEnd(14);
-        return `${span} ${url.pathname}${url.search}  (${server}${Math.round(e.transferSize / 1024)} KB)`;
-      })
-      .concat(`${Math.round(first)} ms        first content`);
-  });
+/** The requests that began before the first content (0 = navigation start). */
+const waterfall = async (page: Page) => requestsBefore(page, await page.evaluate(() => window.__bench.first!));
 
 /**
  * Opens `screen` in a browser of its own (cold cache; a page that never finishes rendering is killed with its

@@ -19,7 +19,7 @@ import type pg from 'pg';
 import * as schema from '../src/server/db/schema';
 import { dataDirClient } from '../tests/helpers/database';
 import { signUpHttp, type SignedUp } from '../tests/helpers/users';
-import { launchBrowser, signedInContext, uploadPhotos } from './browser';
+import { launchBrowser, requestsBefore, signedInContext, uploadPhotos } from './browser';
 import { seedLibrary } from './library-seed';
 import { ensureBuild, median, row, startProcess, type Row } from './lib';
 
@@ -225,22 +225,8 @@ interface Visit {
   error?: string;
 }
 
-/** The requests that began before the first content, from the page's Resource Timing (0 = navigation start). */
-const waterfall = (page: Page) =>
-  page.evaluate(() => {
-    const first = window.__people.first!;
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const entries = [navigation, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])];
-    return entries
-      .filter((e) => e.startTime <= first)
-      .sort((a, b) => a.startTime - b.startTime)
-      .map((e) => {
-        const url = new URL(e.name);
-        const server = e.responseStart > 0 ? `server ${Math.round(e.responseStart - e.requestStart)} ms, ` : '';
-        return `${`${Math.round(e.startTime)}–${Math.round(e.responseEnd)} ms`.padEnd(14)} ${url.pathname}${url.search}  (${server}${Math.round(e.transferSize / 1024)} KB)`;
-      })
-      .concat(`${Math.round(first)} ms        first content`);
-  });
+/** The requests that began before the first content (0 = navigation start). */
+const waterfall = async (page: Page) => requestsBefore(page, await page.evaluate(() => window.__people.first!));
 
 /** Opens `screen` in a browser of its own (cold cache); first content, then DOM nodes once the network is idle. */
 async function visit(url: string, account: Account, screen: string, within: string, name: string | null): Promise<Visit> {
