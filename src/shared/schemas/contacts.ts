@@ -66,8 +66,20 @@ export const contactSchema = z.object({
 });
 
 export const contactListQuerySchema = z.object({ relationship: relationshipSchema.optional() });
-/** GET /api/contacts/page (issue 15): the contacts a page at a time, in the list's order and with its filter. */
-export const contactPageQuerySchema = pageQuerySchema.extend({ relationship: relationshipSchema.optional() });
+/**
+ * GET /api/contacts/page (issue 15): the contacts a page at a time, in the list's order and with its filter; `q` keeps
+ * those whose name holds it, so a contact can be chosen by typing in a large contact book.
+ */
+export const contactPageQuerySchema = pageQuerySchema.extend({
+  relationship: relationshipSchema.optional(),
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .min(1, 'Type part of a name to search for')
+    .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+    .optional()
+    .meta({ description: 'Part of a name: only the contacts whose first and last name hold it, letter case aside' }),
+});
 export const contactPageSchema = pageSchema(contactSchema);
 
 export type Relationship = z.infer<typeof relationshipSchema>;

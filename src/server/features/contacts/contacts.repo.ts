@@ -11,6 +11,12 @@ const { searchVector: _searchVector, ...contactColumns } = getTableColumns(conta
 /** What the service stores: every optional field present, null when not given. */
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'ownerId' | 'linkedUserId' | 'createdAt' | 'updatedAt'>;
 
+/** What a page of contacts keeps: one relationship, and the names that hold some text. */
+export interface ContactFilter {
+  relationship?: Relationship;
+  nameHolds?: string;
+}
+
 /** The paged list's order, the same as listByOwner's: by first name, then last name, ignoring case. */
 const CONTACT_KEYSET: Keyset = {
   list: 'contacts',
@@ -34,13 +40,24 @@ export function createContactsRepo(db: Db) {
         .orderBy(asc(sql`lower(${contacts.firstName})`), asc(sql`lower(${contacts.lastName})`), asc(contacts.id));
       return rows.map(toContact);
     },
-    /** One page of listByOwner, after `cursor` (issue 15). */
-    async pageByOwner(ownerId: number, relationship: Relationship | undefined, cursor: string | undefined, limit: number) {
+    /** One page of listByOwner, after `cursor` (issue 15); with `nameHolds` only the contacts whose name holds it. */
+    async pageByOwner(ownerId: number, filter: ContactFilter, cursor: string | undefined, limit: number) {
       const page = keysetPage(CONTACT_KEYSET, cursor, limit);
+      const { relationship, nameHolds } = filter;
       const rows = await db
         .select({ ...contactColumns, ...page.columns })
         .from(contacts)
-        .where(and(eq(contacts.ownerId, ownerId), relationship && eq(contacts.relationship, relationship), page.where))
+        .where(
+          and(
+            eq(contacts.ownerId, ownerId),
+            relationship && eq(contacts.relationship, relationship),
+            // the full name as shown ("Rose Martin"), letter case aside; strpos, so % and _ are plain letters
+            nameHolds === undefined
+              ? undefined
+              : sql`strpos(lower(${contacts.firstName} || ' ' || ${contacts.lastName}), lower(${nameHolds})) > 0`,
+            page.where,
+          ),
+        )
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);

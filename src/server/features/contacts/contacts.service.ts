@@ -44,8 +44,9 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
   return {
     list: (userId: number, relationship?: Relationship) => repo.listByOwner(userId, relationship),
 
-    /** The contacts a page at a time (issue 15); the same order and filter as list. */
-    page: (userId: number, query: ContactPageQuery) => repo.pageByOwner(userId, query.relationship, query.cursor, pageLimit(query)),
+    /** The contacts a page at a time (issue 15); the same order and filter as list, and `q` finds them by name. */
+    page: (userId: number, query: ContactPageQuery) =>
+      repo.pageByOwner(userId, { relationship: query.relationship, nameHolds: query.q }, query.cursor, pageLimit(query)),
 
     /** One contact (a search result opens it even when its page is not loaded). */
     get: reread,

@@ -115,6 +115,36 @@ describe('/api/contacts', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('finds the owner’s contacts by a part of their full name, a page at a time, and refuses an empty or overlong q', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    await create(me, { firstName: 'Rose', lastName: 'Martin', relationship: 'family' });
+    await create(me, { firstName: 'Albert', lastName: 'Martin', relationship: 'family' });
+    await create(me, { firstName: 'Rosa', lastName: 'Parks', relationship: 'friend' });
+    await create(me, { firstName: '100%', lastName: 'Sure', relationship: 'friend' });
+    await create(other, { firstName: 'Rose', lastName: 'Other', relationship: 'family' });
+    const page = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/contacts/page?${query}`, headers: { cookie: me.cookie } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { items: Array<{ firstName: string; lastName: string }>; nextCursor: string | null };
+      return { names: body.items.map((c) => `${c.firstName} ${c.lastName}`), nextCursor: body.nextCursor };
+    };
+
+    expect((await page('q=ROS')).names).toEqual(['Rosa Parks', 'Rose Martin']);
+    expect((await page('q=%20e%20mar%20')).names).toEqual(['Rose Martin']); // trimmed, and across first and last name
+    expect((await page('q=martin&relationship=family')).names).toEqual(['Albert Martin', 'Rose Martin']);
+    expect((await page('q=%25')).names).toEqual(['100% Sure']); // % is a letter, not a wildcard
+    const first = await page('q=mar&limit=1');
+    expect(first.names).toEqual(['Albert Martin']);
+    const second = await page(`q=mar&limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second).toEqual({ names: ['Rose Martin'], nextCursor: null });
+
+    for (const q of ['', '%20%20', 'x'.repeat(501)]) {
+      const bad = await t.app.inject({ method: 'GET', url: `/api/contacts/page?q=${q}`, headers: { cookie: me.cookie } });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
   it('saves a contact known only by a first name, like "Grandma"', async () => {
     const me = await signUp(t.app);
     const res = await create(me, { firstName: 'Grandma', relationship: 'family', familyRelation: 'Grandmother' });
