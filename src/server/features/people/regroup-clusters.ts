@@ -5,7 +5,7 @@
 // Pure: no database. Vectors are Float32Arrays of unit length, so a similarity is one dot product.
 // The groups are found through a coarse index over their means (MeanIndex), so a face is compared with the groups
 // of a few cells, not with every group: the work grows with the number of groups to the power 1.5, not 2.
-import { ASK_THE_OWNER, SAME_PERSON } from './grouping';
+import { ASK_THE_OWNER, dot, SAME_PERSON } from './grouping';
 
 export interface RegroupFace {
   id: number;
@@ -52,23 +52,6 @@ export function unitVector(values: ArrayLike<number>): Float32Array {
   norm = Math.sqrt(norm) || 1;
   for (let i = 0; i < values.length; i++) unit[i] = values[i]! / norm;
   return unit;
-}
-
-export function dot(a: Float32Array, b: Float32Array): number {
-  const n = Math.min(a.length, b.length);
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    s0 += a[i]! * b[i]!;
-    s1 += a[i + 1]! * b[i + 1]!;
-    s2 += a[i + 2]! * b[i + 2]!;
-    s3 += a[i + 3]! * b[i + 3]!;
-  }
-  for (; i < n; i++) s0 += a[i]! * b[i]!;
-  return s0 + s1 + s2 + s3;
 }
 
 /** Groups in the index before it is split into cells: below this, every group is compared. */
