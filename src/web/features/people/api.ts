@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { FaceSuggestion, PeopleSettings, PeopleStatus, Person, PersonPatch, PersonTogether } from '@shared/schemas/people';
 import type { Memory } from '@shared/schemas/memories';
-import type { Contact } from '@shared/schemas/contacts';
+import type { Contact, ContactPage } from '@shared/schemas/contacts';
 import type { PhotoPage } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
 import { peoplePagesOptions, type PeopleFilter } from '@web/lib/people-pages';
@@ -93,9 +93,28 @@ export function useAnswerSuggestion() {
   });
 }
 
-/** The owner's contacts, to name a person by one (GET /api/contacts, under the contacts feature's key). */
-export const useContactsToLink = () =>
-  useQuery({ queryKey: [...queryKeys.contacts.all, 'to-link'] as const, queryFn: () => api.get<Contact[]>('/api/contacts') });
+/** How many contacts the person page's contact choice shows at once: the first page of those whose name holds the text. */
+export const CONTACTS_TO_PICK = 20;
+
+/**
+ * The owner's contacts to name a person by one: one page of those whose name holds `q` (all of them, a page, when
+ * it is empty), asked only once the choice is opened (under the contacts feature's key, so their changes refresh it).
+ */
+export const useContactsToPick = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryKeys.contacts.all, 'to-pick', q] as const,
+    queryFn: () => api.get<ContactPage>(`/api/contacts/page?limit=${CONTACTS_TO_PICK}${q ? `&q=${encodeURIComponent(q)}` : ''}`),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+/** The contact a person is linked to (the contacts feature's cache entry for it). */
+export const useLinkedContact = (id: number | null) =>
+  useQuery({
+    queryKey: queryKeys.contacts.detail(id ?? 0),
+    queryFn: () => api.get<Contact>(`/api/contacts/${id}`),
+    enabled: id !== null,
+  });
 
 /** `id` becomes `intoId`: its faces, name and contact join theirs. */
 export function useMergePerson(id: number) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Person } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
 import { formatLongDate } from '@web/lib/format';
-import { useContactsToLink, usePersonMemories, usePersonTogether } from '../api';
+import { useLinkedContact, usePersonMemories, usePersonTogether } from '../api';
 import { FaceCrop } from './face-crop';
 
 const photosCount = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
@@ -10,9 +10,8 @@ const nameOf = (person: Person) => person.name ?? 'Someone not yet named';
 
 /** What the linked contact says of this person: their relation and birthday (Family and Friends keep them). */
 export function ContactDetails({ person }: { person: Person }) {
-  const contacts = useContactsToLink();
-  const contact = person.contactId === null ? undefined : contacts.data?.find((c) => c.id === person.contactId);
-  if (!contact) return null;
+  const contact = useLinkedContact(person.contactId).data;
+  if (!contact || person.contactId === null) return null;
   const parts = [contact.familyRelation, contact.birthday && `Born ${formatLongDate(contact.birthday)}`].filter(Boolean);
   return parts.length > 0 ? <p className="text-muted-foreground">{parts.join(' · ')}</p> : null;
 }

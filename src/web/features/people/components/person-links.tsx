@@ -1,50 +1,23 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Person } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useContactsToLink, useMergePerson, useUpdatePerson } from '../api';
+import { useMergePerson, useUpdatePerson } from '../api';
+import { ContactCombobox } from './contact-combobox';
 import { PersonCombobox, type PersonChoice } from './person-combobox';
 
-const NONE = '';
 const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') });
-const selectClass = 'h-10 w-full rounded-md border bg-background px-3 text-sm';
 
 /** A person named by one of the owner's contacts (family or friend): the contact's name, and later their details. */
 export function ContactLink({ person }: { person: Person }) {
-  const contacts = useContactsToLink();
   const update = useUpdatePerson(person.id);
-  const id = useId();
-  const all = contacts.data ?? [];
-  const group = (relationship: 'family' | 'friend') =>
-    all
-      .filter((c) => c.relationship === relationship)
-      .map((c) => (
-        <option key={c.id} value={c.id}>
-          {[c.firstName, c.lastName].filter(Boolean).join(' ')}
-        </option>
-      ));
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>Contact</Label>
-      <select
-        id={id}
-        className={selectClass}
-        value={person.contactId ?? NONE}
-        disabled={contacts.isPending || update.isPending}
-        onChange={(event) =>
-          update.mutate(
-            { contactId: event.target.value === NONE ? null : Number(event.target.value) },
-            { onSuccess: () => toast({ title: 'Contact saved' }), onError: fail },
-          )
-        }
-      >
-        <option value={NONE}>Not one of my contacts</option>
-        <optgroup label="Family">{group('family')}</optgroup>
-        <optgroup label="Friends">{group('friend')}</optgroup>
-      </select>
-    </div>
+    <ContactCombobox
+      contactId={person.contactId}
+      disabled={update.isPending}
+      onPick={(contactId) => update.mutate({ contactId }, { onSuccess: () => toast({ title: 'Contact saved' }), onError: fail })}
+    />
   );
 }
 

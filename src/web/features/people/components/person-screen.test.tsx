@@ -28,7 +28,9 @@ function renderScreen({ person = unnamed, together = [] as unknown[], memories =
     if (url.startsWith('/api/people/1/photos')) return Response.json({ items: [], nextCursor: null });
     if (url === '/api/people/1/together') return Response.json(together);
     if (url === '/api/people/1/memories') return Response.json(memories);
-    if (url === '/api/contacts') return Response.json([contact]);
+    if (url === '/api/contacts/5') return Response.json(contact);
+    if (url.startsWith('/api/contacts/page?limit=20'))
+      return Response.json({ items: url.includes('q=Zed') ? [] : [contact], nextCursor: null });
     if (url === '/api/people?named=true') return Response.json({ items: [other], nextCursor: null });
     if (url === '/api/people?named=false')
       return Response.json({ items: [unnamed, { ...unnamed, id: 4, faceCount: 1 }], nextCursor: null });
@@ -69,10 +71,34 @@ describe('PersonScreen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save name' })));
     await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"name":"Grandma"}'));
 
-    const select = await screen.findByRole('combobox', { name: 'Contact' });
-    await waitFor(() => expect(select.querySelector('option[value="5"]')?.textContent).toBe('Rose Martin'));
-    await act(async () => fireEvent.change(select, { target: { value: '5' } }));
+    const box = await screen.findByRole('combobox', { name: 'Contact' });
+    expect(box.getAttribute('placeholder')).toBe('Not one of my contacts');
+    fireEvent.focus(box);
+    const list = within(screen.getByRole('listbox', { name: 'Contacts to choose from' }));
+    const family = within(await list.findByRole('group', { name: 'Family' }));
+    await act(async () => fireEvent.click(family.getByRole('option', { name: 'Rose Martin' })));
     await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"contactId":5}'));
+    expect(await screen.findByText('Contact saved')).toBeTruthy();
+    // only the first page of contacts was asked for, never the whole contact book
+    expect(fetchMock).toHaveBeenCalledWith('/api/contacts/page?limit=20', expect.anything());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/contacts', expect.anything());
+  });
+
+  it('finds a contact by asking the server as the owner types, and unlinks one', async () => {
+    const { fetchMock } = renderScreen({ person: { ...unnamed, name: 'Rose Martin', contactId: 5 } });
+    const box = await screen.findByRole('combobox', { name: 'Contact' });
+    await waitFor(() => expect(box).toHaveProperty('value', 'Rose Martin'));
+    fireEvent.change(box, { target: { value: 'Zed' } });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByText('No contact is named like “Zed”.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/contacts/page?limit=20&q=Zed', expect.anything());
+
+    fireEvent.change(box, { target: { value: 'Ro' } });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/contacts/page?limit=20&q=Ro', expect.anything()));
+    await screen.findByRole('option', { name: 'Rose Martin' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' }); // "Not one of my contacts" comes first
+    await act(async () => fireEvent.keyDown(box, { key: 'Enter' }));
+    await waitFor(() => sent(fetchMock, '/api/people/1', 'PATCH', '{"contactId":null}'));
   });
 
   it('leaves a person out of On This Day, and says so', async () => {

@@ -1,0 +1,161 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { Contact } from '@shared/schemas/contacts';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { cn } from '@web/lib/cn';
+import { queryKeys } from '@web/lib/query-keys';
+import { useDebounced } from '@web/lib/use-debounced';
+import { CONTACTS_TO_PICK, useContactsToPick, useLinkedContact } from '../api';
+import { useEscapeClosesFirst } from './person-combobox-parts';
+
+const DEBOUNCE_MS = 250;
+const NONE = 'none';
+const NOT_A_CONTACT = 'Not one of my contacts';
+
+export const contactName = (contact: Contact) => [contact.firstName, contact.lastName].filter(Boolean).join(' ');
+
+/**
+ * The contact a person is, chosen by typing: the server is asked for the contacts whose name holds the text, and at
+ * most one page of them is shown (a contact book of thousands never fills the page). The same ARIA combobox as the
+ * person combobox: the input keeps focus, arrow keys move, Enter picks, Escape closes the list.
+ */
+export function ContactCombobox({
+  contactId,
+  disabled,
+  onPick,
+}: {
+  contactId: number | null;
+  disabled?: boolean;
+  /** The contact picked, or null for "Not one of my contacts". */
+  onPick: (contactId: number | null) => void;
+}) {
+  const linked = useLinkedContact(contactId);
+  const linkedName = contactId !== null && linked.data ? contactName(linked.data) : '';
+  /** What the owner typed; null while they are not typing (the box shows the linked contact). */
+  const [text, setText] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [activeKey, setActiveKey] = useState<string>();
+  const inputId = useId();
+  const listId = useId();
+  const typed = useDebounced((text ?? '').trim(), DEBOUNCE_MS);
+  const found = useContactsToPick(typed, open);
+  const contacts = found.data?.items ?? [];
+
+  const options: { key: string; id: number | null }[] = [
+    { key: NONE, id: null },
+    ...contacts.map((contact) => ({ key: `c${contact.id}`, id: contact.id })),
+  ];
+  const active = options.find((option) => option.key === activeKey);
+  const optionId = (key: string) => `${listId}-${key}`;
+  const chosenKey = contactId === null ? NONE : `c${contactId}`;
+
+  const close = () => {
+    setOpen(false);
+    setText(null);
+    setActiveKey(undefined);
+  };
+  const queryClient = useQueryClient();
+  const pick = (id: number | null) => {
+    close();
+    // the box shows the picked contact's name at once, without asking for it again
+    const picked = contacts.find((contact) => contact.id === id);
+    if (picked) queryClient.setQueryData(queryKeys.contacts.detail(picked.id), picked);
+    if (id !== contactId) onPick(id);
+  };
+  const move = (step: 1 | -1) => {
+    setOpen(true);
+    const at = options.findIndex((option) => option.key === activeKey);
+    const next = at === -1 ? (step === 1 ? 0 : options.length - 1) : (at + step + options.length) % options.length;
+    setActiveKey(options[next]!.key);
+    document.getElementById(optionId(options[next]!.key))?.scrollIntoView?.({ block: 'nearest' });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && open && active) {
+      event.preventDefault();
+      pick(active.id);
+    }
+  };
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEscapeClosesFirst(open, inputRef, close);
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) close();
+  };
+
+  const option = (key: string, id: number | null, name: string) => (
+    <div
+      key={key}
+      id={optionId(key)}
+      role="option"
+      aria-selected={key === activeKey || (activeKey === undefined && key === chosenKey)}
+      onMouseDown={(event) => event.preventDefault()} // the input keeps focus
+      onMouseMove={() => setActiveKey(key)}
+      onClick={() => pick(id)}
+      className={cn('cursor-pointer truncate rounded-md px-2 py-1.5 text-sm', key === activeKey && 'bg-accent ring-2 ring-ring')}
+    >
+      {name}
+    </div>
+  );
+  const group = (label: string, relationship: Contact['relationship']) => {
+    const members = contacts.filter((contact) => contact.relationship === relationship);
+    return (
+      members.length > 0 && (
+        <div role="group" aria-label={label} className="grid gap-1">
+          <span aria-hidden="true" className="px-2 text-xs font-semibold text-muted-foreground">
+            {label}
+          </span>
+          {members.map((contact) => option(`c${contact.id}`, contact.id, contactName(contact)))}
+        </div>
+      )
+    );
+  };
+
+  const searching = (text ?? '').trim() !== typed || found.isFetching;
+  return (
+    <div className="grid min-w-0 gap-2" onBlur={onBlur}>
+      <Label htmlFor={inputId}>Contact</Label>
+      <Input
+        ref={inputRef}
+        id={inputId}
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && active ? optionId(active.key) : undefined}
+        autoComplete="off"
+        disabled={disabled}
+        placeholder={NOT_A_CONTACT}
+        value={text ?? linkedName}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActiveKey(undefined);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
+        <div id={listId} role="listbox" aria-label="Contacts to choose from" className="grid gap-2">
+          {option(NONE, null, NOT_A_CONTACT)}
+          {group('Family', 'family')}
+          {group('Friends', 'friend')}
+        </div>
+        <p role="status" className="mt-2 px-2 text-sm text-muted-foreground">
+          {found.isError
+            ? 'Could not load your contacts. Please try again.'
+            : searching || found.isPending
+              ? 'Looking…'
+              : typed && contacts.length === 0
+                ? `No contact is named like “${typed}”.`
+                : found.data?.nextCursor
+                  ? `The first ${CONTACTS_TO_PICK} are shown: type more of a name to find the others.`
+                  : ''}
+        </p>
+      </div>
+    </div>
+  );
+}
