@@ -1,7 +1,7 @@
 // The owner's people a page at a time (named first, then the most seen): one query for every screen that lists or
 // picks them (the people feature's screens, a person collection's choice), so they share one cache. A picker can
 // ask for the named whose name holds some text, or only the unnamed, so it reaches anyone in a large library.
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { PersonPage } from '@shared/schemas/people';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -31,3 +31,7 @@ export const peoplePagesOptions = (filter: PeopleFilter = {}) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+/** A picker's people: the named whose name holds some text, or the unnamed; asked for once `enabled`. */
+export const usePeopleToPick = (filter: PeopleFilter, enabled: boolean) =>
+  useInfiniteQuery({ ...peoplePagesOptions(filter), enabled, placeholderData: keepPreviousData });

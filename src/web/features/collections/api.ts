@@ -1,5 +1,5 @@
 // Collections and their links (decision 025): fetch + cache only; the components own toasts and dialogs.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Person } from '@shared/schemas/people';
 import type { Photo } from '@shared/schemas/photos';
 import type {
@@ -14,7 +14,6 @@ import type {
   SharedItems,
 } from '@shared/schemas/sharing';
 import { api } from '@web/lib/api-client';
-import { peoplePagesOptions } from '@web/lib/people-pages';
 import { queryKeys } from '@web/lib/query-keys';
 
 // Deleting a photo, memory or document elsewhere removes it from its collections on the server, and other
@@ -48,9 +47,6 @@ export function useSharedItems() {
     documentIds: new Set(query.data?.documentIds),
   };
 }
-
-/** The owner's people, a page at a time (the people list's own key and shape): a person collection's choice. */
-export const usePeopleToChoose = (enabled: boolean) => useInfiniteQuery({ ...peoplePagesOptions(), enabled });
 
 /** One person, when a collection of their photos is asked for from their page (?person=). */
 export const usePersonToChoose = (id: number | undefined) =>

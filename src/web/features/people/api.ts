@@ -13,7 +13,7 @@ import type { Memory } from '@shared/schemas/memories';
 import type { Contact, ContactPage } from '@shared/schemas/contacts';
 import type { PhotoPage } from '@shared/schemas/photos';
 import { api } from '@web/lib/api-client';
-import { peoplePagesOptions, type PeopleFilter } from '@web/lib/people-pages';
+import { peoplePagesOptions } from '@web/lib/people-pages';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** While photos are still being looked at, the progress is asked for again every few seconds. */
@@ -38,10 +38,6 @@ export function useSetFaceRecognition() {
 }
 
 export const usePeoplePages = () => useInfiniteQuery(peoplePagesOptions());
-
-/** A picker's people: the named whose name holds some text, or the unnamed; asked for once `enabled`. */
-export const usePeopleToPick = (filter: PeopleFilter, enabled: boolean) =>
-  useInfiniteQuery({ ...peoplePagesOptions(filter), enabled, placeholderData: keepPreviousData });
 
 export const usePerson = (id: number) =>
   useQuery({ queryKey: queryKeys.people.detail(id), queryFn: () => api.get<Person>(`/api/people/${id}`), retry: false });

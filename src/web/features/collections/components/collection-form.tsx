@@ -40,8 +40,9 @@ export function CollectionForm({ defaultValues, submitLabel, isPending, onSubmit
   // the title the form wrote for the chosen person: replaced when another is chosen, kept once the owner edits it
   const autoTitle = useRef(initialPerson ? personCollectionTitle(initialPerson) : '');
 
-  function choose(person: Person) {
-    setPersonId(person.id);
+  function choose(person: Person | null) {
+    setPersonId(person?.id ?? null);
+    if (!person) return;
     setPersonError(null);
     const title = form.getValues('title');
     if (title === '' || title === autoTitle.current) {
@@ -82,7 +83,7 @@ export function CollectionForm({ defaultValues, submitLabel, isPending, onSubmit
       )}
       {personChoice && holds === 'person' && (
         <div className="grid gap-1">
-          <PersonPicker enabled={personChoice.enabled} selectedId={personId} onChoose={choose} />
+          <PersonPicker initial={initialPerson} onChoose={choose} />
           {personError && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {personError}

@@ -25,24 +25,24 @@ const people = [
 
 function renderWith(ui: React.ReactNode) {
   const posted: Array<{ url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        const body = JSON.parse(init.body as string) as { title?: string; personId?: number };
-        posted.push({ url, body });
-        if (url === '/api/collections')
-          return Response.json(
-            { id: 9, title: body.title, person: body.personId ? { id: body.personId, name: 'Rose Martin' } : null },
-            { status: 201 },
-          );
-        return Response.json({ id: 1, url: 'http://heirloom.test/s/abcdefghijklmnopqrstuvwxyz' }, { status: 201 });
-      }
-      if (url === '/api/people') return Response.json({ items: people, nextCursor: null });
-      if (url === '/api/people/2') return Response.json(people[1]);
-      return new Response('{}', { status: 404 });
-    }),
-  );
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (init?.method === 'POST') {
+      const body = JSON.parse(init.body as string) as { title?: string; personId?: number };
+      posted.push({ url, body });
+      if (url === '/api/collections')
+        return Response.json(
+          { id: 9, title: body.title, person: body.personId ? { id: body.personId, name: 'Rose Martin' } : null },
+          { status: 201 },
+        );
+      return Response.json({ id: 1, url: 'http://heirloom.test/s/abcdefghijklmnopqrstuvwxyz' }, { status: 201 });
+    }
+    if (url === '/api/people?named=true') return Response.json({ items: people.filter((p) => p.name), nextCursor: null });
+    if (url === '/api/people?named=false') return Response.json({ items: people.filter((p) => !p.name), nextCursor: null });
+    if (url === '/api/people?q=Tom') return Response.json({ items: [people[1]], nextCursor: null });
+    if (url === '/api/people/2') return Response.json(people[1]);
+    return new Response('{}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
   render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
   return posted;
 }
@@ -58,24 +58,37 @@ describe('a collection of every photo of a person', () => {
     const posted = renderWith(<NewCollectionDialog onCreated={onCreated} />);
     fireEvent.click(screen.getByRole('button', { name: 'New collection' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Every photo of a person (it keeps itself up to date)' }));
-    const picker = within(await screen.findByRole('group', { name: 'Person' }));
-    expect(picker.getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual([
+    const box = await screen.findByRole('combobox', { name: 'Person' });
+    fireEvent.focus(box);
+    const list = within(screen.getByRole('listbox', { name: 'People to choose from' }));
+    await list.findByRole('option', { name: 'Rose Martin' });
+    await list.findByRole('option', { name: 'Someone not yet named, in 1 photo' });
+    expect(list.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
       'Rose Martin',
       'Tom Martin',
-      'Someone not named yet (1 photo)',
+      'Someone not yet named, in 1 photo',
     ]);
+    const choose = async (name: string) => {
+      fireEvent.click(box);
+      fireEvent.click(await list.findByRole('option', { name }));
+    };
 
     // nobody chosen: said, and nothing sent
     fireEvent.click(screen.getByRole('button', { name: 'Create collection' }));
     expect(await screen.findByText('Choose the person whose photos it holds.')).toBeTruthy();
-    fireEvent.click(picker.getByRole('radio', { name: 'Tom Martin' }));
+    // typing asks the server for the named people whose name holds the text
+    fireEvent.change(box, { target: { value: 'Tom' } });
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/people?q=Tom', expect.anything()));
+    await waitFor(() => expect(list.getAllByRole('option').map((o) => o.getAttribute('aria-label'))[0]).toBe('Tom Martin'));
+    fireEvent.click(list.getByRole('option', { name: 'Tom Martin' }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Every photo of Tom Martin');
-    fireEvent.click(picker.getByRole('radio', { name: 'Rose Martin' }));
+    fireEvent.change(box, { target: { value: '' } });
+    await choose('Rose Martin');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Every photo of Rose Martin');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Grandma' } });
-    fireEvent.click(picker.getByRole('radio', { name: 'Tom Martin' }));
+    await choose('Tom Martin');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Grandma'); // the owner's title stays
-    fireEvent.click(picker.getByRole('radio', { name: 'Rose Martin' }));
+    await choose('Rose Martin');
 
     fireEvent.click(screen.getByRole('button', { name: 'Create collection' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
@@ -95,7 +108,8 @@ describe('a collection of every photo of a person', () => {
     const done = vi.fn();
     const posted = renderWith(<NewCollectionDialog onCreated={vi.fn()} forPersonId={2} onPersonDone={done} />);
     await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Every photo of Tom Martin'));
-    expect(((await screen.findByRole('radio', { name: 'Tom Martin' })) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('Chosen: Tom Martin')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Person' })).toHaveProperty('value', 'Tom Martin');
     fireEvent.click(screen.getByRole('button', { name: 'Create collection' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toMatchObject({ personId: 2, title: 'Every photo of Tom Martin' });

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useSetFace } from '../faces-api';
-import { PersonCombobox, type PersonChoice } from './person-combobox';
+import { PersonCombobox, type PersonChoice } from '@web/components/person-combobox';
 
 /**
  * Who a face is: any of the owner's people, found by typing part of their name or picked by their face when

@@ -7,7 +7,7 @@ import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDebounced } from '@web/lib/use-debounced';
 import { CONTACTS_TO_PICK, useContactsToPick, useLinkedContact } from '../api';
-import { useEscapeClosesFirst } from './person-combobox-parts';
+import { useEscapeClosesFirst } from '@web/components/person-combobox-parts';
 
 const DEBOUNCE_MS = 250;
 const NONE = 'none';

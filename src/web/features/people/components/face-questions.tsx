@@ -2,7 +2,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { useAnswerSuggestion, useSuggestions } from '../api';
-import { FaceCrop } from './face-crop';
+import { FaceCrop } from '@web/components/face-crop';
 
 /** "Is this Mum?": a face heirloom was unsure of is never put with someone until the owner says so. */
 export function FaceQuestions() {

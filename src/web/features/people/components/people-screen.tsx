@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { usePeoplePages, usePeopleStatus } from '../api';
-import { FaceCrop } from './face-crop';
+import { FaceCrop } from '@web/components/face-crop';
 import { FaceQuestions } from './face-questions';
 
 const photosOf = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);

@@ -3,7 +3,7 @@ import type { Person } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
 import { formatLongDate } from '@web/lib/format';
 import { useLinkedContact, usePersonMemories, usePersonTogether } from '../api';
-import { FaceCrop } from './face-crop';
+import { FaceCrop } from '@web/components/face-crop';
 
 const photosCount = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
 const nameOf = (person: Person) => person.name ?? 'Someone not yet named';

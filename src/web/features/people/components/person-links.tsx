@@ -5,7 +5,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useMergePerson, useUpdatePerson } from '../api';
 import { ContactCombobox } from './contact-combobox';
-import { PersonCombobox, type PersonChoice } from './person-combobox';
+import { PersonCombobox, type PersonChoice } from '@web/components/person-combobox';
 
 const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') });
 

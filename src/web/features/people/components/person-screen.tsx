@@ -15,7 +15,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { usePerson, usePersonPhotos, useUpdatePerson } from '../api';
-import { FaceCrop } from './face-crop';
+import { FaceCrop } from '@web/components/face-crop';
 import { ContactDetails, NamedInMemories, PhotosHeading, SeenWith } from './person-context';
 import { ContactLink, MergeInto } from './person-links';
 

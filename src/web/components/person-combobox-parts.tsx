@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Button } from '@web/components/ui/button';
-import type { usePeopleToPick } from '../api';
+import type { usePeopleToPick } from '@web/lib/people-pages';
 
 // The person combobox's parts that are not the options: its footer and its Escape key.
 

@@ -4,7 +4,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
-import { usePeopleToPick } from '../api';
+import { usePeopleToPick } from '@web/lib/people-pages';
 import { FaceCrop } from './face-crop';
 import { ListFooter, useEscapeClosesFirst } from './person-combobox-parts';
 
