@@ -21,7 +21,7 @@ type CollectionFormProps = {
   /** Resolves true when saved, so the form can reset itself. */
   onSubmit: (values: CollectionInput) => Promise<boolean>;
   /** A new collection may instead be every photo of a person: the choice is shown (and, with `person`, made). */
-  personChoice?: { enabled: boolean; person?: Person };
+  personChoice?: { person?: Person };
 };
 
 /** Title and description of a collection, checked with the schema the server uses; a new one may follow a person. */

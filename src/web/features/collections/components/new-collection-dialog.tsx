@@ -74,7 +74,7 @@ export function NewCollectionDialog({ onCreated, forPersonId, onPersonDone }: Ne
             submitLabel="Create collection"
             isPending={createCollection.isPending}
             onSubmit={onSubmit}
-            personChoice={{ enabled: open, person: forPersonId !== undefined && !person.data?.hidden ? person.data : undefined }}
+            personChoice={{ person: forPersonId !== undefined && !person.data?.hidden ? person.data : undefined }}
           />
         )}
       </DialogContent>
