@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { birthDateSchema } from './auth';
 import { isoDateTimeSchema } from './common';
-import { pageQuerySchema, pageSchema } from './paging';
+import { nameSearchQuery, pageQuerySchema, pageSchema } from './paging';
 
 const CONTACT_NOTES_MAX_LENGTH = 5000;
 
@@ -72,13 +72,7 @@ export const contactListQuerySchema = z.object({ relationship: relationshipSchem
  */
 export const contactPageQuerySchema = pageQuerySchema.extend({
   relationship: relationshipSchema.optional(),
-  q: z
-    .string({ error: 'q must be text' })
-    .trim()
-    .min(1, 'Type part of a name to search for')
-    .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
-    .optional()
-    .meta({ description: 'Part of a name: only the contacts whose first and last name hold it, letter case aside' }),
+  q: nameSearchQuery('Part of a name: only the contacts whose first and last name hold it, letter case aside'),
 });
 export const contactPageSchema = pageSchema(contactSchema);
 

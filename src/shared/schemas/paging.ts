@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 
 // Issue 15: the lists a screen shows come a page at a time, by keyset cursor (the spec's unpaged lists stay
 // for API clients). A cursor is opaque to clients: the nextCursor of the previous page, passed back as is.
@@ -31,3 +32,13 @@ export interface Page<T> {
 
 /** The limit a page query asks for, or the default. */
 export const pageLimit = (query: PageQuery) => (query.limit === undefined ? PAGE_LIMIT_DEFAULT : Number(query.limit));
+
+/** `q` of a paged list that can be searched by typing part of a name (`description` says whose). */
+export const nameSearchQuery = (description: string) =>
+  z
+    .string({ error: 'q must be text' })
+    .trim()
+    .min(1, 'Type part of a name to search for')
+    .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
+    .optional()
+    .meta({ description });

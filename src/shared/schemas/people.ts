@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { MAX_ID } from './common';
-import { pageQuerySchema, pageSchema } from './paging';
+import { nameSearchQuery, pageQuerySchema, pageSchema } from './paging';
 
 const idOf = (what: string) =>
   z
@@ -65,13 +65,7 @@ export const personPageSchema = pageSchema(personSchema);
  */
 export const personPageQuerySchema = pageQuerySchema
   .extend({
-    q: z
-      .string({ error: 'q must be text' })
-      .trim()
-      .min(1, 'Type part of a name to search for')
-      .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
-      .optional()
-      .meta({ description: 'Part of a name: only the named people whose name holds it, letter case aside' }),
+    q: nameSearchQuery('Part of a name: only the named people whose name holds it, letter case aside'),
     named: z
       .enum(['true', 'false'], { error: 'named must be true or false' })
       .optional()
