@@ -25,6 +25,7 @@ export default defineConfig([
       main: 'src/server/main.ts',
       'heic-worker': 'src/server/lib/heic-worker.ts',
       'face-worker': 'src/server/ai/faces/face-worker.ts',
+      'regroup-worker': 'src/server/features/people/regroup-worker.ts',
       'text-worker': 'src/server/ai/ocr/text-worker.ts',
     },
     outDir: path.join(dist, 'server'),

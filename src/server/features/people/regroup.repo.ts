@@ -38,23 +38,7 @@ export interface Outcome {
   similarity: number | null;
 }
 
-/** PostgreSQL's binary form of a real[] (array_send): a header, then each element as length and big-endian float4. */
-export function readFloat4Array(bytes: Buffer): Float32Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const dims = view.getInt32(0);
-  if (dims === 0) return new Float32Array(0);
-  const length = view.getInt32(12);
-  const out = new Float32Array(length);
-  let at = 12 + dims * 8;
-  for (let i = 0; i < length; i++) {
-    const size = view.getInt32(at);
-    at += 4;
-    if (size < 0) continue; // a null element (never in an embedding) is left 0
-    if (size === 4) out[i] = view.getFloat32(at);
-    at += size;
-  }
-  return out;
-}
+export { readFloat4Array } from './float4-array';
 
 /** A JS array as one parameter (drizzle spreads an array into a list of parameters): PostgreSQL's array text. */
 export const arrayParam = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
@@ -98,12 +82,15 @@ export function createRegroupRepo(db: Db) {
       }));
     },
 
-    /** Embeddings of some of the owner's faces, read in PostgreSQL's binary form (no text to parse). */
-    async embeddings(userId: number, ids: number[]): Promise<Map<number, Float32Array>> {
+    /**
+     * Embeddings of some of the owner's faces in PostgreSQL's binary form (no text to parse), as read: the
+     * regroup's worker thread reads the numbers out of them (readFloat4Array).
+     */
+    async embeddings(userId: number, ids: number[]): Promise<Map<number, Buffer>> {
       const { rows } = await db.execute<{ id: number; bytes: Buffer }>(sql`
         select id, array_send(embedding) as bytes from faces
         where user_id = ${userId} and id = any(${arrayParam(ids)}::int[]) and embedding is not null`);
-      return new Map(rows.map((r) => [Number(r.id), readFloat4Array(r.bytes)]));
+      return new Map(rows.map((r) => [Number(r.id), r.bytes]));
     },
 
     /**
@@ -115,8 +102,8 @@ export function createRegroupRepo(db: Db) {
       userId: number,
       plan: {
         formerPeople: number[];
-        newPeople: { key: number; centroid: number[]; weight: number }[];
-        means: { id: number; centroid: number[]; weight: number }[];
+        newPeople: { key: number; centroid: ArrayLike<number>; weight: number }[];
+        means: { id: number; centroid: ArrayLike<number>; weight: number }[];
         outcomes: (Omit<Outcome, 'personId' | 'suggestedId'> & { person: Ref; suggested: Ref })[];
       },
     ): Promise<boolean> {
@@ -142,13 +129,15 @@ export function createRegroupRepo(db: Db) {
         for (let i = 0; i < plan.newPeople.length; i += 100) {
           const rows = plan.newPeople
             .slice(i, i + 100)
-            .map((p) => sql`(${ids.get(p.key)}::int, ${arrayParam(p.centroid)}::real[], ${p.weight}::int)`);
+            .map((p) => sql`(${ids.get(p.key)}::int, ${arrayParam(Array.from(p.centroid))}::real[], ${p.weight}::int)`);
           await tx.execute(sql`
             insert into people (id, user_id, centroid, centroid_faces) overriding system value
             select x.id, ${userId}, x.c, x.w from (values ${sql.join(rows, sql`, `)}) as x(id, c, w)`);
         }
         for (let i = 0; i < plan.means.length; i += 100) {
-          const rows = plan.means.slice(i, i + 100).map((p) => sql`(${p.id}::int, ${arrayParam(p.centroid)}::real[], ${p.weight}::int)`);
+          const rows = plan.means
+            .slice(i, i + 100)
+            .map((p) => sql`(${p.id}::int, ${arrayParam(Array.from(p.centroid))}::real[], ${p.weight}::int)`);
           await tx.execute(sql`
             update people p set centroid = x.c, centroid_faces = x.w, updated_at = now()
             from (values ${sql.join(rows, sql`, `)}) as x(id, c, w)

@@ -1,13 +1,15 @@
 // The full regroup (issue 29, decision 057): an account's faces found by the model are grouped again from their
 // embeddings, as one background job (`faces.regroup`, one per account at a time). What the owner decided stays:
 // people they named, linked, hid or gave a face, with all their faces; faces they answered "No" about. The rest
-// is placed again (regroup-clusters.ts) and put in place in one transaction, so nothing half done is ever seen:
+// is placed again (regroup-clusters.ts, in a worker thread: regroup-worker.ts) and put in place in one
+// transaction, so nothing half done is ever seen:
 // a job stopped by kill -9 has changed nothing and runs again from the start. A group keeps the id of the
 // person most of its faces were, so a page that was open stays the same person's.
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../lib/jobs';
-import { createClustering, unitVector, type Cluster, type RegroupFace } from './regroup-clusters';
-import type { Ref, RegroupRepo } from './regroup.repo';
+import { createSerialWorker } from '../../lib/serial-worker';
+import type { FaceBatch, RegroupAnswer, RegroupReply, RegroupRequest } from './regroup-worker';
+import type { Candidate, Ref, RegroupRepo } from './regroup.repo';
 
 export const REGROUP_JOB = 'faces.regroup';
 /** Embeddings read at once: 1,000 × 4 KB. */
@@ -33,9 +35,49 @@ function slicer() {
   };
 }
 
+/** Faces and their embeddings' bytes as the worker takes them: a few typed arrays, handed over, not copied. */
+function batchOf(faces: Candidate[], embeddings: Map<number, Buffer>): { batch: FaceBatch; transfer: ArrayBuffer[] } {
+  const read = faces.filter((c) => embeddings.has(c.id)); // an embedding removed meanwhile is left out
+  const offsets = new Int32Array(read.length + 1);
+  read.forEach((c, i) => (offsets[i + 1] = offsets[i]! + embeddings.get(c.id)!.length));
+  const bytes = new Uint8Array(offsets[read.length]!);
+  read.forEach((c, i) => bytes.set(embeddings.get(c.id)!, offsets[i]));
+  const batch = {
+    ids: Int32Array.from(read, (c) => c.id),
+    photoIds: Int32Array.from(read, (c) => c.photoId),
+    persons: Int32Array.from(read, (c) => c.personId ?? 0),
+    suggested: Int32Array.from(read, (c) => c.suggestedId ?? 0),
+    bytes,
+    offsets,
+  };
+  return { batch, transfer: Object.values(batch).map((v) => v.buffer as ArrayBuffer) };
+}
+
 /** Group the account's faces again. Undefined when face recognition is off for it. */
 export async function regroupAccount(repo: RegroupRepo, userId: number): Promise<RegroupResult | undefined> {
   if (!(await repo.isEnabled(userId))) return undefined;
+  // a thread of its own for each regroup: its memory is given back as soon as the answer is written
+  const worker = createSerialWorker<RegroupRequest, RegroupReply>({
+    name: 'regroup-worker',
+    source: new URL('./regroup-worker.ts', import.meta.url),
+    what: 'Regrouping faces',
+  });
+  try {
+    return await regroupWith(repo, userId, (request, transfer) => worker.run(request, transfer));
+  } finally {
+    await worker.close();
+  }
+}
+
+/** A reply awaited later: its failure is then thrown there, not reported as unhandled meanwhile. */
+function handled<T>(reply: Promise<T>): Promise<T> {
+  reply.catch(() => undefined);
+  return reply;
+}
+
+type Ask = (request: RegroupRequest, transfer?: ArrayBuffer[]) => Promise<RegroupReply>;
+
+async function regroupWith(repo: RegroupRepo, userId: number, ask: Ask): Promise<RegroupResult> {
   const pause = slicer();
   const timings = { read: 0, place: 0, merge: 0, write: 0 };
   let t = performance.now();
@@ -45,90 +87,68 @@ export async function regroupAccount(repo: RegroupRepo, userId: number): Promise
     t = now;
   };
 
-  const clustering = createClustering(pause);
   const seeds = await repo.seeds(userId);
-  for (const s of seeds) clustering.seed(s.id, s.centroid, s.weight, s.photos);
-  await clustering.tidy();
+  const seeding = handled(ask({ kind: 'seed', seeds }));
   const candidates = await repo.candidates(userId);
   const byId = new Map(candidates.map((c) => [c.id, c]));
+  await seeding;
   lap('read');
 
-  async function each(ids: number[], handle: (face: RegroupFace) => void) {
+  // The next batch is read while the worker places the one before (one batch waits at most).
+  async function each(kind: 'place' | 'settle', ids: number[]) {
+    let working: Promise<unknown> = Promise.resolve();
     for (let i = 0; i < ids.length; i += READ_BATCH) {
-      const batch = ids.slice(i, i + READ_BATCH);
-      const embeddings = await repo.embeddings(userId, batch);
+      const faces = ids.slice(i, i + READ_BATCH).map((id) => byId.get(id)!);
+      const embeddings = await repo.embeddings(
+        userId,
+        faces.map((c) => c.id),
+      );
+      const { batch, transfer } = batchOf(faces, embeddings);
       lap('read');
-      for (const id of batch) {
-        const embedding = embeddings.get(id);
-        const c = byId.get(id)!;
-        if (embedding) handle({ id, photoId: c.photoId, hint: c.personId ?? c.suggestedId, embedding: unitVector(embedding) });
-        await clustering.tidy();
-        await pause();
-      }
+      await working;
       lap('place');
+      working = handled(ask({ kind, ...batch }, transfer));
     }
+    await working;
+    lap('place');
   }
   await each(
+    'place',
     candidates.map((c) => c.id),
-    clustering.place,
   );
-  await clustering.merge();
+  const { unsure } = (await ask({ kind: 'merge' })) as { unsure: Int32Array };
   lap('merge');
-  await each([...clustering.unsure], clustering.settle);
+  await each('settle', [...unsure]);
 
-  // Each new group takes the id of the former person most of its faces were (the largest groups choose first).
   const seedIds = new Set(seeds.map((s) => s.id));
   const former = new Set<number>();
   for (const c of candidates) if (c.personId !== null && !seedIds.has(c.personId)) former.add(c.personId);
-  const groups = clustering.clusters.filter((c) => !c.mergedInto && c.seedId === undefined && c.faces.length > 0);
-  groups.sort((a, b) => b.faces.length - a.faces.length);
-  const refs = new Map<Cluster, Ref>();
-  const taken = new Set<number>();
-  const newPeople: { key: number; centroid: number[]; weight: number }[] = [];
-  const means: { id: number; centroid: number[]; weight: number }[] = [];
-  const meanOf = (c: Cluster) => Array.from(c.sum, (v) => v / c.count);
-  for (const group of groups) {
-    let pick: number | undefined;
-    let most = 0;
-    for (const [id, n] of group.formerly)
-      if (former.has(id) && !taken.has(id) && (n > most || (n === most && pick !== undefined && id < pick))) {
-        pick = id;
-        most = n;
-      }
-    if (pick !== undefined) {
-      taken.add(pick);
-      refs.set(group, { kind: 'person', id: pick });
-      means.push({ id: pick, centroid: meanOf(group), weight: group.count });
-    } else {
-      refs.set(group, { kind: 'new', key: newPeople.length });
-      newPeople.push({ key: newPeople.length, centroid: meanOf(group), weight: group.count });
-    }
-  }
-  for (const c of clustering.clusters)
-    if (c.seedId !== undefined) {
-      refs.set(c, { kind: 'person', id: c.seedId });
-      if (c.faces.length > 0) means.push({ id: c.seedId, centroid: meanOf(c), weight: c.count });
-    }
-  const refOf = (c: Cluster | undefined): Ref => (c ? refs.get(clustering.live(c))! : null);
+  const answer = (await ask({ kind: 'finish', former: Int32Array.from(former) })) as RegroupAnswer;
+  const { dims } = answer;
+  const centroidOf = (all: Float64Array, i: number) => all.subarray(i * dims, (i + 1) * dims);
+  const newPeople = Array.from(answer.newWeights, (weight, key) => ({ key, centroid: centroidOf(answer.newCentroids, key), weight }));
+  const means = Array.from(answer.meanIds, (id, i) => ({
+    id,
+    centroid: centroidOf(answer.meanCentroids, i),
+    weight: answer.meanWeights[i]!,
+  }));
+  const refOf = (n: number): Ref => (n > 0 ? { kind: 'person', id: n } : n < 0 ? { kind: 'new', key: -n - 1 } : null);
   const outcomes = [];
-  let suggestions = 0;
-  for (const c of candidates) {
+  for (let i = 0; i < answer.faceIds.length; i++) {
     await pause();
-    const answer = clustering.answers.get(c.id);
-    if (!answer) continue; // its embedding was removed meanwhile
-    if (answer.suggested) suggestions++;
+    const similarity = answer.similarities[i]!;
     outcomes.push({
-      faceId: c.id,
-      wasPerson: c.personId,
-      wasSuggested: c.suggestedId,
-      person: refOf(answer.cluster),
-      suggested: refOf(answer.suggested),
-      similarity: answer.similarity,
+      faceId: answer.faceIds[i]!,
+      wasPerson: answer.wasPersons[i]! || null,
+      wasSuggested: answer.wasSuggested[i]! || null,
+      person: refOf(answer.persons[i]!),
+      suggested: refOf(answer.suggestedRefs[i]!),
+      similarity: Number.isNaN(similarity) ? null : similarity,
     });
   }
   const applied = await repo.apply(userId, { formerPeople: [...former], newPeople, means, outcomes });
   lap('write');
-  return { faces: outcomes.length, people: groups.length, suggestions, timings, applied };
+  return { faces: outcomes.length, people: answer.groups, suggestions: answer.suggestions, timings, applied };
 }
 
 interface Options {
