@@ -108,6 +108,8 @@ export const photos = pgTable(
     index('photos_faces_pending_idx')
       .on(t.userId, t.id)
       .where(sql`face_status = 'pending'`),
+    // the photos counted by face status (GET /api/people/status): an index-only scan, not a read of every photo row
+    index('photos_user_face_status_idx').on(t.userId, t.faceStatus),
     index('photos_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -76,5 +76,9 @@ export const faces = pgTable(
     index('faces_suggested_person_idx')
       .on(t.suggestedPersonId)
       .where(sql`${t.suggestedPersonId} is not null`),
+    // the faces the owner is asked about, the likeliest first: the first page is read in this order, never sorted
+    index('faces_asked_idx')
+      .on(t.userId, sql`${t.similarity} desc nulls last`, t.id)
+      .where(sql`${t.personId} is null and ${t.suggestedPersonId} is not null`),
   ],
 );

@@ -374,7 +374,10 @@ export function createPeopleRepo(db: Db) {
       });
     },
 
-    /** The faces the owner is asked about, the likeliest first; never about a hidden person. */
+    /**
+     * The faces the owner is asked about, the likeliest first; never about a hidden person. Read in the order of
+     * faces_asked_idx (its predicate spelled out, so the planner takes it), so a long list is never sorted whole.
+     */
     async suggestions(userId: number, limit: number) {
       const rows = await db
         .select({
@@ -389,7 +392,7 @@ export function createPeopleRepo(db: Db) {
         })
         .from(faces)
         .innerJoin(people, eq(people.id, faces.suggestedPersonId))
-        .where(and(eq(faces.userId, userId), isNull(faces.personId), eq(people.hidden, false)))
+        .where(and(eq(faces.userId, userId), isNull(faces.personId), isNotNull(faces.suggestedPersonId), eq(people.hidden, false)))
         .orderBy(sql`${faces.similarity} desc nulls last`, asc(faces.id))
         .limit(limit);
       const ids = [...new Set(rows.map((r) => r.personId))];

@@ -1,0 +1,2 @@
+CREATE INDEX "photos_user_face_status_idx" ON "photos" USING btree ("user_id","face_status");--> statement-breakpoint
+CREATE INDEX "faces_asked_idx" ON "faces" USING btree ("user_id","similarity" desc nulls last,"id") WHERE "faces"."person_id" is null and "faces"."suggested_person_id" is not null;
