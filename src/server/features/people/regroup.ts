@@ -167,8 +167,10 @@ export function createRegroupQueue({ jobs, repo, log }: Options) {
       if (!result.applied && (await repo.isEnabled(userId))) throw new Error('The people changed while their faces were regrouped');
       log.info({ userId, faces: result.faces, people: result.people, timings: result.timings }, 'Faces regrouped');
     },
+    // A try stopped by kill -9 is put back in the queue at the next start (decision 043) and runs again, as one
+    // that found the people changed does, after pg-boss's backoff: 10–20 s, then 20–40 s, then 40–80 s.
     retryLimit: 3,
-    retryDelaySeconds: 60,
+    retryDelaySeconds: 10,
     // a crashed process's regroup runs again from the start: it wrote nothing before its last transaction
     expireInSeconds: 60 * 60,
     oneQueuedPerKey: true,
