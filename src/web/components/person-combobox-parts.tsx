@@ -1,30 +1,7 @@
-import { useEffect, useRef, type RefObject } from 'react';
 import { Button } from '@web/components/ui/button';
 import type { usePeopleToPick } from '@web/lib/people-pages';
 
-// The person combobox's parts that are not the options: its footer and its Escape key.
-
-/**
- * Escape closes the open list and only the list: caught on the window before a dialog around the box (the photo
- * viewer), which listens on the document, takes it as "close".
- */
-export function useEscapeClosesFirst(open: boolean, inputRef: RefObject<HTMLInputElement | null>, close: () => void) {
-  const closeRef = useRef(close);
-  useEffect(() => {
-    closeRef.current = close;
-  });
-  useEffect(() => {
-    if (!open) return;
-    const onEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
-      event.preventDefault();
-      event.stopPropagation();
-      closeRef.current();
-    };
-    window.addEventListener('keydown', onEscape, { capture: true });
-    return () => window.removeEventListener('keydown', onEscape, { capture: true });
-  }, [open, inputRef]);
-}
+// The person combobox's part that is not the options: its footer.
 
 type Pages = ReturnType<typeof usePeopleToPick>;
 

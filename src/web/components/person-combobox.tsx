@@ -1,12 +1,13 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type FocusEvent, type ReactNode } from 'react';
 import type { Person } from '@shared/schemas/people';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
+import { useListboxKeys } from '@web/lib/use-listbox-keys';
 import { usePeopleToPick } from '@web/lib/people-pages';
 import { FaceCrop } from './face-crop';
-import { ListFooter, useEscapeClosesFirst } from './person-combobox-parts';
+import { ListFooter } from './person-combobox-parts';
 
 const DEBOUNCE_MS = 250;
 
@@ -45,9 +46,7 @@ export function PersonCombobox({
   const [text, setText] = useState(choice && 'name' in choice ? choice.name : (choice?.person.name ?? ''));
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
-  const [activeKey, setActiveKey] = useState<string>();
   const inputId = useId();
-  const listId = useId();
   const typed = useDebounced(text.trim(), DEBOUNCE_MS);
   const named = usePeopleToPick(typed ? { q: typed } : { named: true }, asked);
   const unnamed = usePeopleToPick({ named: false }, asked);
@@ -59,47 +58,27 @@ export function PersonCombobox({
   const newName = text.trim();
   const offerNew = allowNew && newName !== '' && !namedPeople.some((p) => p.name?.toLowerCase() === newName.toLowerCase());
 
-  const options: { key: string; choice: PersonChoice }[] = [
-    ...namedPeople.map((person) => ({ key: `p${person.id}`, choice: { person } })),
-    ...(offerNew ? [{ key: 'new', choice: { name: newName } }] : []),
-    ...unnamedPeople.map((person) => ({ key: `p${person.id}`, choice: { person } })),
+  const options: { key: string; value: PersonChoice }[] = [
+    ...namedPeople.map((person) => ({ key: `p${person.id}`, value: { person } })),
+    ...(offerNew ? [{ key: 'new', value: { name: newName } }] : []),
+    ...unnamedPeople.map((person) => ({ key: `p${person.id}`, value: { person } })),
   ];
-  const active = options.find((option) => option.key === activeKey);
-  const optionId = (key: string) => `${listId}-${key}`;
-  const chosenKey = choice && 'person' in choice ? `p${choice.person.id}` : undefined;
 
   const show = () => {
     setOpen(true);
     setAsked(true);
   };
-  const pick = (next: PersonChoice) => {
-    onChoiceChange(next);
-    setText('name' in next ? next.name : (next.person.name ?? ''));
-    setOpen(false);
-    setActiveKey(undefined);
-  };
-  const move = (step: 1 | -1) => {
-    if (!open) show();
-    if (options.length === 0) return;
-    const at = options.findIndex((option) => option.key === activeKey);
-    const next = at === -1 ? (step === 1 ? 0 : options.length - 1) : (at + step + options.length) % options.length;
-    setActiveKey(options[next]!.key);
-    document.getElementById(optionId(options[next]!.key))?.scrollIntoView?.({ block: 'nearest' });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (event.key === 'Enter' && open && active) {
-      event.preventDefault();
-      pick(active.choice);
-    }
-  };
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEscapeClosesFirst(open, inputRef, () => {
-    setOpen(false);
-    setActiveKey(undefined);
+  const { activeKey, setActiveKey, inputProps, listboxProps, optionProps } = useListboxKeys({
+    options,
+    chosenKey: choice && 'person' in choice ? `p${choice.person.id}` : undefined,
+    open,
+    onOpen: show,
+    onPick: (next) => {
+      onChoiceChange(next);
+      setText('name' in next ? next.name : (next.person.name ?? ''));
+      setOpen(false);
+    },
+    onClose: () => setOpen(false),
   });
   // the list closes when focus leaves the box (its own "Show more" buttons keep it open)
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
@@ -109,13 +88,8 @@ export function PersonCombobox({
   const option = (key: string, next: PersonChoice, accessibleName: string, children: ReactNode, className: string) => (
     <div
       key={key}
-      id={optionId(key)}
-      role="option"
-      aria-selected={key === activeKey || (activeKey === undefined && key === chosenKey)}
+      {...optionProps(key, next)}
       aria-label={accessibleName}
-      onMouseDown={(event) => event.preventDefault()} // the input keeps focus
-      onMouseMove={() => setActiveKey(key)}
-      onClick={() => pick(next)}
       className={cn('cursor-pointer rounded-md', key === activeKey && 'bg-accent ring-2 ring-ring', className)}
     >
       {children}
@@ -128,14 +102,8 @@ export function PersonCombobox({
       <Label htmlFor={inputId}>{label}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
-          ref={inputRef}
+          {...inputProps}
           id={inputId}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active ? optionId(active.key) : undefined}
-          autoComplete="off"
           autoFocus={autoFocus}
           placeholder="Type a name, or choose a face"
           value={text}
@@ -147,7 +115,6 @@ export function PersonCombobox({
           }}
           onFocus={show}
           onClick={show}
-          onKeyDown={onKeyDown}
           className="min-w-40 flex-1"
         />
         {actions}
@@ -159,7 +126,7 @@ export function PersonCombobox({
         </div>
       )}
       <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
-        <div id={listId} role="listbox" aria-label="People to choose from" className="grid gap-3">
+        <div {...listboxProps} aria-label="People to choose from" className="grid gap-3">
           {(namedPeople.length > 0 || offerNew) && (
             <div role="group" aria-label={typed ? `Names with “${typed}”` : 'Named people'} className="grid gap-1">
               {namedPeople.map((person) =>

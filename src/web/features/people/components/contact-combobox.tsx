@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FocusEvent } from 'react';
 import type { Contact } from '@shared/schemas/contacts';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDebounced } from '@web/lib/use-debounced';
+import { useListboxKeys } from '@web/lib/use-listbox-keys';
 import { CONTACTS_TO_PICK, useContactsToPick, useLinkedContact } from '../api';
-import { useEscapeClosesFirst } from '@web/components/person-combobox-parts';
 
 const DEBOUNCE_MS = 250;
 const NONE = 'none';
@@ -35,65 +35,45 @@ export function ContactCombobox({
   /** What the owner typed; null while they are not typing (the box shows the linked contact). */
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [activeKey, setActiveKey] = useState<string>();
   const inputId = useId();
-  const listId = useId();
   const typed = useDebounced((text ?? '').trim(), DEBOUNCE_MS);
   const found = useContactsToPick(typed, open);
   const contacts = found.data?.items ?? [];
 
-  const options: { key: string; id: number | null }[] = [
-    { key: NONE, id: null },
-    ...contacts.map((contact) => ({ key: `c${contact.id}`, id: contact.id })),
+  const options: { key: string; value: number | null }[] = [
+    { key: NONE, value: null },
+    ...contacts.map((contact) => ({ key: `c${contact.id}`, value: contact.id })),
   ];
-  const active = options.find((option) => option.key === activeKey);
-  const optionId = (key: string) => `${listId}-${key}`;
-  const chosenKey = contactId === null ? NONE : `c${contactId}`;
 
   const close = () => {
     setOpen(false);
     setText(null);
-    setActiveKey(undefined);
   };
   const queryClient = useQueryClient();
-  const pick = (id: number | null) => {
-    close();
-    // the box shows the picked contact's name at once, without asking for it again
-    const picked = contacts.find((contact) => contact.id === id);
-    if (picked) queryClient.setQueryData(queryKeys.contacts.detail(picked.id), picked);
-    if (id !== contactId) onPick(id);
-  };
-  const move = (step: 1 | -1) => {
-    setOpen(true);
-    const at = options.findIndex((option) => option.key === activeKey);
-    const next = at === -1 ? (step === 1 ? 0 : options.length - 1) : (at + step + options.length) % options.length;
-    setActiveKey(options[next]!.key);
-    document.getElementById(optionId(options[next]!.key))?.scrollIntoView?.({ block: 'nearest' });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (event.key === 'Enter' && open && active) {
-      event.preventDefault();
-      pick(active.id);
-    }
-  };
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEscapeClosesFirst(open, inputRef, close);
+  const { activeKey, setActiveKey, inputProps, listboxProps, optionProps } = useListboxKeys({
+    options,
+    chosenKey: contactId === null ? NONE : `c${contactId}`,
+    open,
+    onOpen: () => setOpen(true),
+    onPick: (id) => {
+      close();
+      // the box shows the picked contact's name at once, without asking for it again
+      const picked = contacts.find((contact) => contact.id === id);
+      if (picked) queryClient.setQueryData(queryKeys.contacts.detail(picked.id), picked);
+      if (id !== contactId) onPick(id);
+    },
+    onClose: close,
+  });
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) close();
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    close();
+    setActiveKey(undefined);
   };
 
   const option = (key: string, id: number | null, name: string) => (
     <div
       key={key}
-      id={optionId(key)}
-      role="option"
-      aria-selected={key === activeKey || (activeKey === undefined && key === chosenKey)}
-      onMouseDown={(event) => event.preventDefault()} // the input keeps focus
-      onMouseMove={() => setActiveKey(key)}
-      onClick={() => pick(id)}
+      {...optionProps(key, id)}
       className={cn('cursor-pointer truncate rounded-md px-2 py-1.5 text-sm', key === activeKey && 'bg-accent ring-2 ring-ring')}
     >
       {name}
@@ -118,14 +98,8 @@ export function ContactCombobox({
     <div className="grid min-w-0 gap-2" onBlur={onBlur}>
       <Label htmlFor={inputId}>Contact</Label>
       <Input
-        ref={inputRef}
+        {...inputProps}
         id={inputId}
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && active ? optionId(active.key) : undefined}
-        autoComplete="off"
         disabled={disabled}
         placeholder={NOT_A_CONTACT}
         value={text ?? linkedName}
@@ -136,10 +110,9 @@ export function ContactCombobox({
         }}
         onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
-        onKeyDown={onKeyDown}
       />
       <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
-        <div id={listId} role="listbox" aria-label="Contacts to choose from" className="grid gap-2">
+        <div {...listboxProps} aria-label="Contacts to choose from" className="grid gap-2">
           {option(NONE, null, NOT_A_CONTACT)}
           {group('Family', 'family')}
           {group('Friends', 'friend')}
