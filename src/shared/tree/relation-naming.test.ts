@@ -31,7 +31,7 @@ const annsFamily = family(
     ray:m ulrich:m ivy:f diane:f victor:m vera:f will:m ann:f ben:m dan:m vince:m chris:m
     cleo:f beth:f jack:m tom:m tim:m tess:f tina:f tony:m nick:m erin:f edna:f sam:m
     greta:f lily:f leo:m bria:f fay:f lars:m lena:f nora:f kim:o cole:m mia:f nell:f
-    rio:u max:m zed:m
+    rio:u max:m zed:m ned:m
   `,
   [
     'frank < george helen',
@@ -84,6 +84,7 @@ const annsFamily = family(
     divorced('tom', 'erin'),
     partners('tina', 'nick'),
     married('lily', 'lars'),
+    married('lena', 'ned'),
   ],
 );
 
@@ -197,6 +198,9 @@ const cases: [string, typeof ann, string, string, string][] = [
   ["brother-in-law: a sister's husband", ann, 'ben', 'tom', 'your brother-in-law'],
   ['former mother-in-law', ann, 'tom', 'edna', 'your former mother-in-law'],
   ['uncle by marriage', ann, 'ann', 'ulrich', 'your uncle'],
+  ["niece by marriage: a wife's niece", ann, 'tom', 'nora', 'your niece'],
+  ['step-grandfather', ann, 'mia', 'ned', 'your step-grandfather'],
+  ['step-granddaughter', ann, 'ned', 'mia', 'your step-granddaughter'],
   ["a sister's unmarried partner", ann, 'tom', 'nick', "your sister's partner"],
   ["a daughter's unmarried partner", ann, 'tim', 'nick', "your daughter's partner"],
   ["a sister-in-law's partner", ann, 'ann', 'nick', "your sister-in-law's partner"],
