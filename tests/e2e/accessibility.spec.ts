@@ -555,16 +555,16 @@ async function seedShareLinks(request: APIRequestContext) {
     });
     expect(personal.status(), await personal.text()).toBe(201);
     await page.setViewportSize(viewport);
+    const watch = watchRequests(page);
 
     await page.goto('/collections');
     await expect(page.getByRole('link', { name: /Summer house/ })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessibleAtBothWidths(page, '/collections with a shared collection');
 
-    await page.goto(`/collections/${id}`);
+    await openInApp(page, watch, `/collections/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Summer house' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Ada Byron' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
     await expectAccessibleAtBothWidths(page, "a collection's page");
 
     await page.getByRole('button', { name: 'Add items' }).click();
@@ -588,7 +588,7 @@ async function seedShareLinks(request: APIRequestContext) {
     await expectAccessible(page, `the delete-collection confirmation at ${size}`);
     await closeWithEscape(page);
 
-    await page.goto('/photos');
+    await openInApp(page, watch, '/photos');
     await page.getByRole('button', { name: 'Select', exact: true }).click();
     await page
       .getByRole('checkbox', { name: /^Select / })
