@@ -295,6 +295,41 @@ describe('relation naming', () => {
     expect(relationBetween(index, 'a', 'b')?.labels).toContain('your father');
   });
 
+  it('names every pair of a random graph full of bad data without failing', () => {
+    // A seeded generator: the same graph every run.
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const ids = Array.from({ length: 300 }, (_, i) => `p${i}`);
+    const types = ['birth', 'birth', 'adoptive', 'step', 'foster'] as const;
+    const graph: FamilyGraph = {
+      persons: ids.map((id, i) => ({ id, sex: (['female', 'male', 'other', null] as const)[i % 4] })),
+      parents: Array.from({ length: 600 }, () => ({ childId: `p${random(300)}`, parentId: `p${random(310)}`, type: types[random(5)]! })),
+      partners: Array.from({ length: 150 }, () => ({
+        a: `p${random(300)}`,
+        b: `p${random(300)}`,
+        status: random(2) ? ('current' as const) : ('ended' as const),
+        kind: random(2) ? ('married' as const) : ('partners' as const),
+        endedBy: random(2) ? ('death' as const) : null,
+      })),
+    };
+    const index = indexFamily(graph);
+    let related = 0;
+    for (const viewer of ids.slice(0, 25)) {
+      for (const target of ids.slice(0, 25)) {
+        const relation = relationBetween(index, viewer, target);
+        if (!relation) continue;
+        related++;
+        expect(relation.label).toMatch(/^you(r \S.*)?$/);
+        expect(relation.labels.length).toBeGreaterThan(0);
+        expect(relation.path.at(-1)?.personId ?? viewer).toBe(target);
+      }
+    }
+    expect(related).toBeGreaterThan(25);
+  });
+
   it('names relations in a family of 5,000 people', () => {
     // A founding couple; every person of a generation marries someone from outside and has three children,
     // until there are 5,000 people. Person "n.i" is the i-th of generation n.

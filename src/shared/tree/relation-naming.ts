@@ -176,7 +176,9 @@ function bloodTies(index: FamilyIndex, viewerId: string, targetId: string): Tie[
     });
     if (nearer) continue;
     const key = `${mine.up},${theirs.up}`;
-    groups.set(key, [...(groups.get(key) ?? []), id]);
+    const group = groups.get(key);
+    if (group) group.push(id);
+    else groups.set(key, [id]);
   }
   return [...groups.values()].map((group) => {
     const top = group[0]!;
