@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { readFloat4Array } from './float4-array';
-import { createClustering, unitVector, type Cluster } from './regroup-clusters';
+import { createClustering, unitVector, type Cluster, type RegroupFace } from './regroup-clusters';
 
 /** Faces in the order the main thread read them, each with who it was (0: nobody) and its embedding's bytes. */
 export interface FaceBatch {
@@ -64,12 +64,13 @@ try {
   // a system that refuses it still regroups, only not behind the requests
 }
 
-// One regroup per thread: the main thread starts a thread for each and stops it after.
+// One regroup per thread: the main thread starts a thread for each and stops it after. Nothing here needs to
+// give way, but with a pause the index's cells are formed by `tidy` between faces, at the moments they always were.
 const clustering = createClustering(async () => {});
 /** Every face placed, in the order read, with who it was. */
 const read: { id: number; person: number; suggested: number }[] = [];
 
-async function each(batch: FaceBatch, handle: (face: Parameters<typeof clustering.place>[0]) => void, first: boolean) {
+async function each(batch: FaceBatch, handle: (face: RegroupFace) => void, first: boolean) {
   for (let i = 0; i < batch.ids.length; i++) {
     const person = batch.persons[i]!;
     const suggested = batch.suggested[i]!;
