@@ -31,14 +31,16 @@ const serverTestsAlone = [
 
 // The bucket pass (server-s3): one end-to-end file per feature that writes, reads or removes stored files. The
 // FileStore contract runs on both stores in the disk pass (file-store-contract, health, s3-redirect); rules that
-// do not depend on where bytes live (access, hostile input, paging, sign-in, limits) are proved once, there.
+// do not depend on where bytes live (access, hostile input, paging, sign-in, limits) are proved once, there:
+// among them upload refusals (answered before anything is stored), the quota of resumable uploads (they wait on
+// this machine's disk with either store), what one instance's caches learn from another, and a letter's voice
+// messages (kept in the letter's row).
 const bucketTests = [
   'src/server/features/photos/photos.test.ts',
   'src/server/features/memories/memories.test.ts',
   'src/server/features/vault/vault.test.ts',
   'src/server/features/profile/profile.test.ts',
   'src/server/features/legacy/legacy.test.ts',
-  'src/server/features/legacy/letter-voice.test.ts',
   'src/server/features/exports/exports.test.ts',
   'src/server/features/exports/export-videos.test.ts',
   'src/server/features/shared-view/shared-view.test.ts',
@@ -49,8 +51,8 @@ const bucketTests = [
   ...['import-roundtrip', 'import-tus', 'import-retry', 'videos', 'memory-audio-copies', 'memory-voice'].map(
     (f) => `tests/integration/${f}.test.ts`,
   ),
-  ...['durable-files', 'instances-caches', 'instances-journal', 'photos-edits', 'photos-bulk'].map((f) => `tests/integration/${f}.test.ts`),
-  ...['send-file', 'upload-quota', 'upload-refusals', 'tus-quota'].map((f) => `tests/integration/${f}.test.ts`),
+  ...['durable-files', 'instances-journal', 'photos-edits', 'photos-bulk'].map((f) => `tests/integration/${f}.test.ts`),
+  ...['send-file', 'upload-quota'].map((f) => `tests/integration/${f}.test.ts`),
 ];
 
 /** A Vitest project of server tests: real PostgreSQL (one migrated template per run), one process per worker. */
