@@ -475,8 +475,10 @@ describe('generated bad input on every registered route', () => {
   it('answers every generated case, signed in and not, with no 5xx and a JSON message on every 4xx', async () => {
     const failures: string[] = [];
     let sent = 0;
+    let changed = false; // a GET changes nothing: after one, the world is as whole as it was
     for (const route of routes()) {
-      if (!(await worldIntact(t, w))) w = await makeWorld(t);
+      if (changed && !(await worldIntact(t, w))) w = await makeWorld(t);
+      changed = route.method !== 'GET';
       const cases = casesFor(route.method, route.url, route.schema, w);
       let renewals = 0; // new users for this route (each costs a password hash): a few are enough to go on testing
       const renew = async () => {
