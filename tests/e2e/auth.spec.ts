@@ -13,13 +13,13 @@ test('a visitor registers, logs in, stays signed in across a reload, and logs ou
   await page.getByRole('button', { name: 'Register' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Registration successful!', { exact: true })).toBeVisible();
+  await toasts.expectShown('Registration successful!');
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
+  await toasts.expectShown('Login successful');
   await expect(page.getByRole('heading', { name: 'Welcome to heirloom' })).toBeVisible();
   await expect(page.getByText('No photos yet. Start adding some memories!')).toBeVisible();
 
