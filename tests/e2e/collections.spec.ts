@@ -16,6 +16,7 @@ test('a collection made from three gallery photos at once and a memory, shared b
   page,
   signIn,
   context,
+  toasts,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn();
@@ -101,7 +102,7 @@ test('a collection made from three gallery photos at once and a memory, shared b
   // revoke, behind the confirmation: the link stops working at once
   await sharing.getByRole('listitem', { name: 'Public link' }).getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('alertdialog', { name: 'Revoke link' }).getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByText('Link revoked', { exact: true })).toBeVisible();
+  await toasts.expectShown('Link revoked');
   await expect(sharing.getByText('Private: nobody else can see this collection.')).toBeVisible();
   expect((await page.request.get(`/api/shared/${token}`)).status()).toBe(404);
 });

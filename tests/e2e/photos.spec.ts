@@ -119,7 +119,7 @@ test('a user uploads two photos, renames, dates, sorts, views and deletes them',
   await expect(rows).toHaveCount(2);
   await rows.first().getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Photo deleted.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Photo deleted.');
   await expect(rows).toHaveCount(1);
 
   // the dashboard shows what is left

@@ -13,6 +13,7 @@ async function post<T>(request: APIRequestContext, url: string, data: object): P
 test('Settings opens the tab the address names, else Account; its Privacy tab shows the links that show places and revokes one', async ({
   page,
   signIn,
+  toasts,
 }) => {
   await signIn();
   const collection = await post<{ id: number }>(page.request, '/api/collections', { title: 'Summer 1976' });
@@ -41,7 +42,7 @@ test('Settings opens the tab the address names, else Account; its Privacy tab sh
   const confirm = page.getByRole('alertdialog', { name: 'Revoke link' });
   await expect(confirm).toContainText('Revoke Public link to Summer 1976? It will no longer open the collection.');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByText('Public link no longer opens Summer 1976.', { exact: true })).toBeVisible();
+  await toasts.expectShown('Link revoked', 'Public link no longer opens Summer 1976.');
   await expect(panel.getByText('None of your links shows places.', { exact: true })).toBeVisible();
 
   // only the public link is gone

@@ -19,6 +19,7 @@ test('a collection shared with a contact by e-mail, opened on a phone without an
   signIn,
   browser,
   baseURL,
+  toasts,
 }) => {
   await signIn();
   for (const [name, shade] of [
@@ -103,7 +104,7 @@ test('a collection shared with a contact by e-mail, opened on a phone without an
     .getByRole('button', { name: 'Revoke' })
     .click();
   await page.getByRole('alertdialog', { name: 'Revoke link' }).getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByText('Link revoked', { exact: true })).toBeVisible();
+  await toasts.expectShown('Link revoked');
   await phone.reload();
   await expect(phone.getByRole('heading', { level: 1, name: 'This link does not work any more.' })).toBeVisible();
   expect((await visitor.request.get(`/api${mail.link.replace('/s/', '/shared/')}`)).status()).toBe(404);
