@@ -52,6 +52,8 @@ const release = (id: number, over: Partial<Release>): Release => ({
 
 const heir = { id: 4, contactId: 9, name: 'Lily Martin' } as Heir;
 
+const SLOW_AFTER_DELETE: Record<string, number> = { '/api/legacy/releases': 100, '/api/legacy/heirs': 300 };
+
 function renderPrivacy() {
   const answers: Record<string, unknown> = {
     '/api/collections': [collection(1, 'Summers at the lake', 2), collection(2, 'Wedding', 1), collection(3, 'Private', 0)],
@@ -68,8 +70,19 @@ function renderPrivacy() {
       release(34, { condition: 'never', target: { kind: 'photo', id: 7, title: 'Kept back' } }),
     ],
   };
+  let deletedAny = false;
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'DELETE') return new Response(null, { status: 204 });
+    if (init?.method === 'DELETE') {
+      deletedAny = true;
+      // gone from the lists read next, as on the server: its row leaves the screen
+      const id = Number(url.split('/').pop());
+      for (const [key, list] of Object.entries(answers))
+        if (Array.isArray(list) && /\/(links|releases)$/.test(key)) answers[key] = list.filter((x: { id: number }) => x.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    // once something was deleted, some lists come back later than others (as a busy server answers): the
+    // row is gone before every list the change touched has been read again
+    if (deletedAny && url in SLOW_AFTER_DELETE) await new Promise((resolve) => setTimeout(resolve, SLOW_AFTER_DELETE[url]));
     return url in answers ? Response.json(answers[url]) : new Response('not found', { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);

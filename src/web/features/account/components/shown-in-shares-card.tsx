@@ -40,6 +40,8 @@ const WORDS: Record<SharedDetail, { icon: LucideIcon; title: string; description
 };
 
 const linkName = (link: ShareLink) => link.contact?.name ?? 'Public link';
+// The row asks through mutateAsync: its row is gone once the list is read again, and a gone row's mutate()
+// callbacks are never called, so the toast would be lost.
 const fail = (fallback: string) => (error: unknown) =>
   toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
 
@@ -148,13 +150,12 @@ function LinkRow({ collection, link }: { collection: Collection; link: ShareLink
       confirmText={`Revoke ${linkName(link)} to ${collection.title}? It will no longer open the collection.`}
       disabled={revokeLink.isPending}
       onConfirm={() =>
-        revokeLink.mutate(
-          { collectionId: collection.id, linkId: link.id },
-          {
-            onSuccess: () => toast({ title: 'Link revoked', description: `${linkName(link)} no longer opens ${collection.title}.` }),
-            onError: fail('Failed to revoke the link'),
-          },
-        )
+        revokeLink
+          .mutateAsync({ collectionId: collection.id, linkId: link.id })
+          .then(
+            () => toast({ title: 'Link revoked', description: `${linkName(link)} no longer opens ${collection.title}.` }),
+            fail('Failed to revoke the link'),
+          )
       }
     >
       {linkName(link)} ·{' '}
@@ -176,10 +177,12 @@ function ReleaseRow({ entry: { release, heirName } }: { entry: ReleaseToHeir }) 
       confirmText={`Remove ${release.target.title} from what your Legacy Plan gives ${heirName}? They will ${after} it.`}
       disabled={removeRelease.isPending}
       onConfirm={() =>
-        removeRelease.mutate(release.id, {
-          onSuccess: () => toast({ title: 'Release removed', description: `${heirName} will ${after} ${release.target.title}.` }),
-          onError: fail('Failed to remove the release'),
-        })
+        removeRelease
+          .mutateAsync(release.id)
+          .then(
+            () => toast({ title: 'Release removed', description: `${heirName} will ${after} ${release.target.title}.` }),
+            fail('Failed to remove the release'),
+          )
       }
     >
       {heirName} (Legacy Plan, {releaseWhen(release)}) ·{' '}
