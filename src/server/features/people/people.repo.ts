@@ -7,7 +7,7 @@ import { collections, contacts, faces, people, photos, users } from '../../db/sc
 import { keysetPage, type Keyset } from '../../lib/keyset';
 import { photoThumbnailUrl } from '../photos/photos.service';
 import { centroidOf, combine, withFace, type Centroid } from './grouping';
-import { readFloat4Array } from './regroup.repo';
+import { readFloat4Array } from './float4-array';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

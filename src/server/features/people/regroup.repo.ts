@@ -38,8 +38,6 @@ export interface Outcome {
   similarity: number | null;
 }
 
-export { readFloat4Array } from './float4-array';
-
 /** A JS array as one parameter (drizzle spreads an array into a list of parameters): PostgreSQL's array text. */
 export const arrayParam = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
