@@ -7,3 +7,4 @@ export * from './tables/sharing';
 export * from './tables/legacy';
 export * from './tables/operations';
 export * from './tables/people';
+export * from './tables/tree';
