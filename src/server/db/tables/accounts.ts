@@ -32,6 +32,12 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** Face recognition in this account's photos (issue 29): on unless the owner turned it off in Settings. */
     facesEnabled: boolean('faces_enabled').default(true).notNull(),
+    /** The weekly mail of the family's dates (issue 30): off unless the owner switches it on in Settings. */
+    familyDatesDigest: boolean('family_dates_digest').default(false).notNull(),
+    /** The owner's IANA zone, sent by their browser when they switch the digest on: whose Monday the mail waits for. */
+    familyDatesTimeZone: text('family_dates_time_zone'),
+    /** The Monday of the last week whose digest was sent: never two mails for one week. */
+    familyDatesSentWeek: date('family_dates_sent_week'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
