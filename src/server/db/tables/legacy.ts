@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { legacyStateEnum } from './enums';
+import { legacyStateEnum, releaseConditionEnum } from './enums';
 import { users } from './accounts';
-import { contacts } from './library';
+import { contacts, memories, photos, vaultFiles } from './library';
+import { collections } from './sharing';
 
 /** An heir of a Legacy Plan: one of the owner's contacts, with the key code that opens what is released (decision 027). */
 export const heirs = pgTable(
@@ -138,4 +139,42 @@ export const legacyAudit = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [index('legacy_audit_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * A release chosen by relation (decision 065): "to each of my grandchildren: this collection, after my death".
+ * The rule is not a second way to give: it is expanded into one heir grant per tree person it names who can
+ * receive (a contact with an e-mail address), each carrying the rule's id, and expanded again as the family
+ * grows. `told_person_ids` are the tree persons the owner has already been told about, so only a newcomer is
+ * announced.
+ */
+export const legacyRelationRules = pgTable(
+  'legacy_relation_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** children, grandchildren, descendants or partner: words of legacy-relations.ts, checked there and below. */
+    relation: text('relation').notNull(),
+    collectionId: integer('collection_id').references((): AnyPgColumn => collections.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'cascade' }),
+    memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'cascade' }),
+    vaultFileId: integer('vault_file_id').references(() => vaultFiles.id, { onDelete: 'cascade' }),
+    releaseCondition: releaseConditionEnum('release_condition').default('after_death').notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    releaseAge: integer('release_age'),
+    includeNames: boolean('include_names').default(false).notNull(),
+    toldPersonIds: integer('told_person_ids')
+      .array()
+      .default(sql`'{}'::integer[]`)
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('legacy_relation_rules_one_target', sql`num_nonnulls(${t.collectionId}, ${t.photoId}, ${t.memoryId}, ${t.vaultFileId}) = 1`),
+    check('legacy_relation_rules_relation', sql`${t.relation} in ('children', 'grandchildren', 'descendants', 'partner')`),
+    check('legacy_relation_rules_not_now', sql`${t.releaseCondition}::text <> 'now'`),
+    index('legacy_relation_rules_user_idx').on(t.userId, t.id),
+  ],
 );

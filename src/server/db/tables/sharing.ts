@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns';
 import { linkKindEnum, grantRoleEnum, releaseConditionEnum } from './enums';
 import { users } from './accounts';
 import { memories, photos, vaultFiles, contacts } from './library';
-import { heirs, letters } from './legacy';
+import { heirs, legacyRelationRules, letters } from './legacy';
 import { imports } from './operations';
 import { people } from './people';
 
@@ -109,6 +109,8 @@ export const grants = pgTable(
     releaseAge: integer('release_age'),
     /** When the grant was released to its heir (set by the plan's timer, never earlier than its condition). */
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** The Legacy Plan rule by relation this heir grant was expanded from (decision 065); it goes with its rule. */
+    relationRuleId: integer('relation_rule_id').references((): AnyPgColumn => legacyRelationRules.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('grants_one_target', sql`num_nonnulls(${t.collectionId}, ${t.photoId}, ${t.memoryId}, ${t.vaultFileId}, ${t.letterId}) = 1`),
@@ -123,5 +125,8 @@ export const grants = pgTable(
     index('grants_contact_idx').on(t.contactId),
     index('grants_heir_idx').on(t.heirId),
     index('grants_release_due_idx').on(t.userId, t.releaseAt),
+    uniqueIndex('grants_relation_rule_heir_idx')
+      .on(t.relationRuleId, t.heirId)
+      .where(sql`relation_rule_id is not null`),
   ],
 );
