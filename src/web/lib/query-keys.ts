@@ -129,4 +129,15 @@ export const queryKeys = {
     period: (year: number, sortDirection: string, contentType: string, tz: string, person?: number) =>
       ['timeline', 'period', year, sortDirection, contentType, tz, person ?? 'everyone'] as const,
   },
+  /** The family tree (issue 30): every tree query starts with 'tree', so a change to a person reloads them all. */
+  tree: {
+    all: ['tree'] as const,
+    me: ['tree', 'me'] as const,
+    graph: (root: number | 'me', up: number, down: number) => ['tree', 'graph', root, up, down] as const,
+    person: (id: number) => ['tree', 'person', id] as const,
+    relations: (id: number) => ['tree', 'relations', id] as const,
+    relationToMe: (id: number) => ['tree', 'relation-to-me', id] as const,
+    search: (q: string) => ['tree', 'search', q] as const,
+    byContact: (contactId: number) => ['tree', 'by-contact', contactId] as const,
+  },
 };
