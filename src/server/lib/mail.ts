@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   /** Plain text: every mail heirloom sends reads well without HTML. */
   text: string;
+  /** An HTML alternative, for a mail that reads better with some layout (the same words as `text`). */
+  html?: string;
 }
 
 export const MAIL_JOB = 'mail.send';
@@ -25,7 +27,13 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
 
   return {
     async deliver(message: MailMessage) {
-      const info = await transport.sendMail({ from: env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({
+        from: env.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       if (env.SMTP_URL) return;
       await fs.mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^\w.@+-]/g, '_')}.eml`;
