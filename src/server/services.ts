@@ -54,6 +54,8 @@ import { createSetupService } from './features/setup/setup.service';
 import { createSharedViewRepo } from './features/shared-view/shared-view.repo';
 import { createSharedViewService } from './features/shared-view/shared-view.service';
 import { createStorageService } from './features/storage/storage.service';
+import { createTreeRepo } from './features/tree/tree.repo';
+import { createTreeService } from './features/tree/tree.service';
 import { createTimelineRepo } from './features/timeline/timeline.repo';
 import { createTimelineService } from './features/timeline/timeline.service';
 import { createVaultRepo } from './features/vault/vault.repo';
@@ -151,6 +153,8 @@ export function buildServices(app: FastifyInstance) {
   });
   const vault = createVaultService({ db, repo: vaultRepo, files, log, storage, text: vaultText });
   const profile = createProfileService({ db, repo: createProfileRepo(db), files, sessions, storage });
+  // The family tree (issue 30): contacts of the family are placed in it through its service.
+  const tree = createTreeService({ repo: createTreeRepo(db) });
   const contacts = createContactsService({ repo: createContactsRepo(db) });
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
 
@@ -211,6 +215,7 @@ export function buildServices(app: FastifyInstance) {
     transcription,
     vault,
     contacts,
+    tree,
     collections,
     sharedView,
     legacy,
