@@ -1,0 +1,277 @@
+// The tree on screen: one layer moved and scaled by a CSS transform, holding only the cards near the screen
+// (decision 063). Panning writes the transform straight to the layer, without React; the set of cards drawn is
+// read again once a frame and rendered only when it changes.
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Minus, Plus, RotateCcw } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import type { GraphPerson } from '../api';
+import { CARD_HEIGHT, CARD_WIDTH, cardsIn, type PlacedCard, type TreeLayout, type TreeLine } from '../layout/tree-layout';
+import { centredOn, isOnScreen, panBy, visibleRect, zoomAt, type View } from '../layout/viewport';
+import { TreeCard } from './tree-card';
+
+/** Cards this far (screen pixels) outside the screen are drawn already, so a pan rarely shows a gap. */
+const OVERSCAN = 240;
+const KEY_PAN = 80;
+const KEY_ZOOM = 1.25;
+/** A pointer that moves less than this is a tap or a click on a card, not a drag. */
+const DRAG_THRESHOLD = 6;
+
+type TreeCanvasProps = {
+  layout: TreeLayout;
+  persons: Map<number, GraphPerson>;
+  rootId: number;
+  personHref: (id: number) => string;
+};
+
+interface Drawn {
+  cards: PlacedCard[];
+  lines: TreeLine[];
+}
+
+const lineBox = (line: TreeLine) => {
+  const xs = line.points.map((p) => p[0]);
+  const ys = line.points.map((p) => p[1]);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+};
+
+const pathOf = (lines: TreeLine[]) => lines.map((l) => `M${l.points.map(([x, y]) => `${x} ${y}`).join('L')}`).join('');
+
+const sameDrawn = (a: Drawn, b: Drawn) =>
+  a.cards.length === b.cards.length &&
+  a.lines.length === b.lines.length &&
+  a.cards.every((c, i) => c === b.cards[i]) &&
+  a.lines.every((l, i) => l === b.lines[i]);
+
+export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasProps) {
+  const instructionsId = useId();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const view = useRef<View>({ x: 0, y: 0, k: 1 });
+  const size = useRef({ width: 0, height: 0 });
+  const frame = useRef(0);
+  const [drawn, setDrawn] = useState<Drawn>({ cards: [], lines: [] });
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+
+  const lineBoxes = useMemo(() => layout.lines.map((line) => ({ line, box: lineBox(line) })), [layout]);
+  const order = useMemo(() => new Map(layout.cards.map((c, i) => [c.id, i])), [layout]);
+
+  const refresh = useCallback(() => {
+    frame.current = 0;
+    const { width, height } = size.current;
+    const rect = visibleRect(view.current, width, height, OVERSCAN);
+    let cards = cardsIn(layout.cards, rect);
+    // the focused card's neighbours in reading order are drawn too, so Tab always has a next card to reach
+    const at = focusedId === null ? undefined : order.get(focusedId);
+    if (at !== undefined) {
+      const extra = [layout.cards[at - 1], layout.cards[at], layout.cards[at + 1]].filter((c): c is PlacedCard => c !== undefined);
+      const ids = new Set(cards.map((c) => c.id));
+      if (extra.some((c) => !ids.has(c.id))) cards = layout.cards.filter((c) => ids.has(c.id) || extra.includes(c));
+    }
+    const lines = lineBoxes
+      .filter(({ box }) => box.maxX >= rect.minX && box.minX <= rect.maxX && box.maxY >= rect.minY && box.minY <= rect.maxY)
+      .map(({ line }) => line);
+    const next = { cards, lines };
+    setDrawn((previous) => (sameDrawn(previous, next) ? previous : next));
+  }, [layout, lineBoxes, order, focusedId]);
+
+  const apply = useCallback(
+    (next: View) => {
+      view.current = next;
+      if (layerRef.current) layerRef.current.style.transform = `translate(${next.x}px, ${next.y}px) scale(${next.k})`;
+      if (!frame.current) frame.current = requestAnimationFrame(refresh);
+    },
+    [refresh],
+  );
+
+  const startView = useCallback(() => {
+    const root = layout.cards.find((c) => c.id === rootId);
+    const { width, height } = size.current;
+    const k = width < 640 ? 0.85 : 1;
+    return root ? centredOn(root.x + CARD_WIDTH / 2, root.y + CARD_HEIGHT / 2, width, height, k) : { x: 0, y: 0, k };
+  }, [layout, rootId]);
+
+  // the screen's size, and the start: the root in the middle
+  const centredFor = useRef<TreeLayout | null>(null);
+  useLayoutEffect(() => {
+    const element = viewportRef.current;
+    if (!element) return;
+    const measure = () => {
+      size.current = { width: element.clientWidth, height: element.clientHeight };
+      if (centredFor.current !== layout) {
+        centredFor.current = layout;
+        apply(startView());
+      } else apply(view.current);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [layout, apply, startView]);
+
+  useEffect(() => {
+    refresh();
+    return () => cancelAnimationFrame(frame.current);
+  }, [refresh]);
+
+  // wheel zooms around the cursor; React's wheel listener is passive and could not keep the page from scrolling
+  useEffect(() => {
+    const element = viewportRef.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const box = element.getBoundingClientRect();
+      const step = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+      apply(zoomAt(view.current, Math.exp(-step * 0.0015), event.clientX - box.left, event.clientY - box.top));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [apply]);
+
+  // one pointer drags the tree, two pinch it; a pointer that hardly moved was a click on a card
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const dragged = useRef(false);
+  const travel = useRef(0);
+  const local = (event: PointerEvent) => {
+    const box = viewportRef.current!.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    pointers.current.set(event.pointerId, local(event));
+    if (pointers.current.size === 1) {
+      travel.current = 0;
+      dragged.current = false;
+    }
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const previous = pointers.current.get(event.pointerId);
+    if (!previous) return;
+    const point = local(event);
+    if (pointers.current.size >= 2) {
+      const [a, b] = [...pointers.current.entries()].map(([id, p]) => (id === event.pointerId ? point : p));
+      const [pa, pb] = [...pointers.current.values()];
+      const distance = (p: { x: number; y: number }, q: { x: number; y: number }) => Math.hypot(p.x - q.x, p.y - q.y);
+      const before = distance(pa!, pb!);
+      const mid = { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 };
+      const midBefore = { x: (pa!.x + pb!.x) / 2, y: (pa!.y + pb!.y) / 2 };
+      const zoomed = before > 0 ? zoomAt(view.current, distance(a!, b!) / before, mid.x, mid.y) : view.current;
+      apply(panBy(zoomed, mid.x - midBefore.x, mid.y - midBefore.y));
+      dragged.current = true;
+    } else {
+      travel.current += Math.hypot(point.x - previous.x, point.y - previous.y);
+      if (!dragged.current && travel.current > DRAG_THRESHOLD) {
+        dragged.current = true;
+        viewportRef.current?.setPointerCapture(event.pointerId);
+      }
+      if (dragged.current) apply(panBy(view.current, point.x - previous.x, point.y - previous.y));
+    }
+    pointers.current.set(event.pointerId, point);
+  };
+  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(event.pointerId);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const { width, height } = size.current;
+    const moves: Record<string, () => View> = {
+      ArrowLeft: () => panBy(view.current, KEY_PAN, 0),
+      ArrowRight: () => panBy(view.current, -KEY_PAN, 0),
+      ArrowUp: () => panBy(view.current, 0, KEY_PAN),
+      ArrowDown: () => panBy(view.current, 0, -KEY_PAN),
+      '+': () => zoomAt(view.current, KEY_ZOOM, width / 2, height / 2),
+      '=': () => zoomAt(view.current, KEY_ZOOM, width / 2, height / 2),
+      '-': () => zoomAt(view.current, 1 / KEY_ZOOM, width / 2, height / 2),
+      '0': startView,
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    apply(move());
+  };
+
+  // a card reached by Tab comes into view
+  const onFocus = (event: React.FocusEvent<HTMLDivElement>) => {
+    const id = Number((event.target as HTMLElement).dataset.cardId);
+    if (!id) return;
+    setFocusedId(id);
+    const card = layout.cards[order.get(id) ?? -1];
+    const { width, height } = size.current;
+    if (card && !isOnScreen(view.current, width, height, { x: card.x, y: card.y, width: CARD_WIDTH, height: CARD_HEIGHT }, 8)) {
+      apply(centredOn(card.x + CARD_WIDTH / 2, card.y + CARD_HEIGHT / 2, width, height, view.current.k));
+    }
+    // the browser may have scrolled the clipped viewport itself to show the card: the transform does that
+    viewportRef.current?.scrollTo(0, 0);
+  };
+
+  const zoomButton = (factor: number) => () => {
+    const { width, height } = size.current;
+    apply(zoomAt(view.current, factor, width / 2, height / 2));
+  };
+
+  return (
+    <div className="grid gap-2">
+      <div
+        ref={viewportRef}
+        role="region"
+        aria-label="Family tree"
+        aria-describedby={instructionsId}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onClickCapture={(event) => {
+          if (!dragged.current) return;
+          event.preventDefault();
+          event.stopPropagation();
+          dragged.current = false;
+        }}
+        onFocus={onFocus}
+        className="relative h-[65vh] min-h-80 touch-none overflow-hidden rounded-xl border bg-muted/30 outline-none select-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <div ref={layerRef} className="absolute top-0 left-0 origin-top-left will-change-transform" data-testid="tree-layer">
+          <svg className="absolute top-0 left-0 overflow-visible" width="1" height="1" aria-hidden="true">
+            <path
+              d={pathOf(drawn.lines.filter((l) => !l.dashed))}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              className="text-border"
+            />
+            <path
+              d={pathOf(drawn.lines.filter((l) => l.dashed))}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeDasharray="6 5"
+              className="text-border"
+            />
+          </svg>
+          {drawn.cards.map((card) => {
+            const person = persons.get(card.id);
+            return person ? (
+              <TreeCard key={card.id} person={person} x={card.x} y={card.y} href={personHref(card.id)} isRoot={card.id === rootId} />
+            ) : null;
+          })}
+        </div>
+        <div className="absolute right-2 bottom-2 flex flex-col gap-2">
+          <Button variant="outline" size="icon" className="size-11" aria-label="Zoom in" onClick={zoomButton(KEY_ZOOM)}>
+            <Plus aria-hidden="true" />
+          </Button>
+          <Button variant="outline" size="icon" className="size-11" aria-label="Zoom out" onClick={zoomButton(1 / KEY_ZOOM)}>
+            <Minus aria-hidden="true" />
+          </Button>
+          <Button variant="outline" size="icon" className="size-11" aria-label="Back to the start" onClick={() => apply(startView())}>
+            <RotateCcw aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <p id={instructionsId} className="text-sm text-muted-foreground">
+        Drag to move around, pinch or use the wheel to zoom. With the keyboard: arrow keys move, + and − zoom, 0 goes back to the start, Tab
+        moves from person to person and Enter opens one.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import type { TreePerson } from '@shared/schemas/tree';
+import { cn } from '@web/lib/cn';
+import type { GraphPerson } from '../api';
+import { CARD_HEIGHT, CARD_WIDTH } from '../layout/tree-layout';
+import { cardLabel, initialsOf, personName, yearsOf } from '../person-words';
+
+/** The viewer's word for the person on a card: the owner is "you". */
+export const relationWords = (person: GraphPerson) => person.relationToViewer ?? (person.isOwner ? 'you' : null);
+
+export function TreeFace({ person, className }: { person: Pick<TreePerson, 'pictureUrl' | 'givenNames' | 'surname'>; className?: string }) {
+  return person.pictureUrl ? (
+    <img src={person.pictureUrl} alt="" draggable={false} className={cn('shrink-0 rounded-full object-cover', className)} />
+  ) : (
+    <span
+      aria-hidden="true"
+      className={cn('flex shrink-0 items-center justify-center rounded-full bg-accent font-medium text-accent-foreground', className)}
+    >
+      {initialsOf(person)}
+    </span>
+  );
+}
+
+type TreeCardProps = {
+  person: GraphPerson;
+  x: number;
+  y: number;
+  href: string;
+  isRoot: boolean;
+};
+
+/** One person in the tree: face, name, years and what they are to the viewer; a link to their page. */
+export function TreeCard({ person, x, y, href, isRoot }: TreeCardProps) {
+  const relation = relationWords(person);
+  const years = yearsOf(person);
+  const style: CSSProperties = { left: x, top: y, width: CARD_WIDTH, height: CARD_HEIGHT };
+  return (
+    <Link
+      to={href}
+      data-card-id={person.id}
+      aria-label={cardLabel(person, relation)}
+      draggable={false}
+      style={style}
+      className={cn(
+        'absolute flex items-center gap-2 overflow-hidden rounded-lg border bg-card p-2 text-left shadow-sm outline-none',
+        'hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+        isRoot && 'border-2 border-primary',
+        !person.living && 'bg-muted',
+      )}
+    >
+      <TreeFace person={person} className="size-12 text-base" />
+      <span className="grid min-w-0 gap-0.5">
+        <span className="line-clamp-2 text-sm leading-tight font-medium break-words">{personName(person)}</span>
+        {years && <span className="text-xs text-muted-foreground">{years}</span>}
+        {relation && <span className="line-clamp-2 text-xs leading-tight text-primary">{relation}</span>}
+      </span>
+    </Link>
+  );
+}
