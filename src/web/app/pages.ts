@@ -107,6 +107,8 @@ export const pages: Page[] = [
     nav: { label: 'Family', icon: 'family' },
     firstRequests: ['/api/contacts/page?relationship=family', ...NAV_REQUESTS],
   }),
+  page(paths.familyTree, 'signed-in', 'family-tree', 'FamilyTreeRoute', { partOf: paths.family }),
+  page(pathPatterns.treePerson, 'signed-in', 'family-tree', 'TreePersonRoute', { partOf: paths.family }),
   page(paths.friends, 'signed-in', 'contacts', 'FriendsRoute', {
     nav: { label: 'Friends', icon: 'friends' },
     firstRequests: ['/api/contacts/page?relationship=friend', ...NAV_REQUESTS],

@@ -15,6 +15,8 @@ export const paths = {
   memories: '/memories',
   photos: '/photos',
   family: '/family',
+  /** The family tree (issue 30): `?root=<id>` centres it on someone, `?contact=<id>` on a contact's person. */
+  familyTree: '/family/tree',
   friends: '/friends',
   vault: '/vault',
   collections: '/collections',
@@ -38,6 +40,8 @@ export const paths = {
 export const pathPatterns = {
   collection: '/collections/:id',
   person: '/people/:id',
+  /** A person of the family tree. */
+  treePerson: '/family/tree/person/:id',
   /** A share link (decision 025): public, for a visitor with no account. */
   sharedLink: '/s/:token',
   sharedWithMeCollection: '/shared-with-me/:grantId',
@@ -47,3 +51,5 @@ export const pathPatterns = {
 
 export const collectionPath = (id: number) => `/collections/${id}`;
 export const personPath = (id: number) => `/people/${id}`;
+export const treePersonPath = (id: number) => `/family/tree/person/${id}`;
+export const familyTreePath = (root?: number) => (root === undefined ? '/family/tree' : `/family/tree?root=${root}`);
