@@ -19,6 +19,7 @@ import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes'
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
+import { familyDatesRoutes } from './features/family-dates/family-dates.routes';
 import { capabilitiesRoutes } from './features/capabilities/capabilities.routes';
 import { photosRoutes } from './features/photos/photos.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -158,6 +159,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(vaultRoutes, { prefix: '/api/vault' });
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
     await signedIn.register(onThisDayRoutes, { prefix: '/api/on-this-day' });
+    await signedIn.register(familyDatesRoutes, { prefix: '/api/family-dates' });
     await signedIn.register(searchRoutes, { prefix: '/api/search' });
     await signedIn.register(collectionsRoutes, { prefix: '/api/collections' });
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });

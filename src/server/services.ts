@@ -17,6 +17,9 @@ import { createCollectionsService } from './features/collections/collections.ser
 import { createContactsRepo } from './features/contacts/contacts.repo';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createExportsService } from './features/exports/exports.service';
+import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-dates/family-dates-job';
+import { createFamilyDatesRepo } from './features/family-dates/family-dates.repo';
+import { createFamilyDatesService } from './features/family-dates/family-dates.service';
 import { createHealthService } from './features/health/health.service';
 import { createImportServices } from './features/imports/import-context';
 import { defineImportJob } from './features/imports/import-job';
@@ -155,6 +158,9 @@ export function buildServices(app: FastifyInstance) {
   const profile = createProfileService({ db, repo: createProfileRepo(db), files, sessions, storage });
   // The family tree (issue 30): contacts of the family are placed in it through its service.
   const tree = createTreeService({ repo: createTreeRepo(db) });
+  // Dates that matter (issue 30): the family's dates read through the tree's service; the weekly mail checked hourly.
+  const familyDates = createFamilyDatesService({ repo: createFamilyDatesRepo(db), tree, jobs, publicUrl, log });
+  defineFamilyDatesJob(jobs, familyDates, log);
   const contacts = createContactsService({ repo: createContactsRepo(db) });
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
 
@@ -191,6 +197,10 @@ export function buildServices(app: FastifyInstance) {
     await vaultText.resume().catch((err: unknown) => log.error({ err }, "Could not queue reading the documents' words"));
     // ticks are keyed by time: queueing every timer that should be pending adds none twice
     await legacyTrigger.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan timers at start'));
+    // checks are keyed by the hour: every instance and every restart asking is one check
+    await queueFamilyDatesCheck(jobs, new Date(), false).catch((err: unknown) =>
+      log.error({ err }, 'Could not queue the family dates check'),
+    );
   });
   // ffmpeg and waiting requests are stopped; their jobs run again after the restart
   app.addHook('onClose', async () => {
@@ -223,6 +233,7 @@ export function buildServices(app: FastifyInstance) {
     exports,
     imports,
     search: createSearchService({ repo: createSearchRepo(db) }),
+    familyDates,
     timeline: createTimelineService({ repo: createTimelineRepo(db) }),
     onThisDay: createOnThisDayService({ db, repo: createOnThisDayRepo(db) }),
     health: createHealthService({ db, files }),

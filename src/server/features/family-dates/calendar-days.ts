@@ -64,14 +64,18 @@ export function localTimeIn(at: Date, timeZone: string | null): { day: string; h
   return { day: ymd(Number(parts.year), Number(parts.month), Number(parts.day)), hour: Number(parts.hour) };
 }
 
+/** "on Tuesday 1 December". */
+export function dateInWords(day: string): string {
+  const p = partsOf(day);
+  return `on ${WEEKDAYS[weekdayOf(day)]} ${p.day} ${MONTHS[p.month - 1]}`;
+}
+
 /** "today", "tomorrow", "on Friday" within the week, "on Friday 12 June" further on. */
 export function whenInWords(daysAway: number, day: string): string {
   if (daysAway === 0) return 'today';
   if (daysAway === 1) return 'tomorrow';
   const weekday = WEEKDAYS[weekdayOf(day)];
-  if (daysAway < 7) return `on ${weekday}`;
-  const p = partsOf(day);
-  return `on ${weekday} ${p.day} ${MONTHS[p.month - 1]}`;
+  return daysAway < 7 ? `on ${weekday}` : dateInWords(day);
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th. */

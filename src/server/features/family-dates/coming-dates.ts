@@ -112,6 +112,8 @@ export function comingDates(
   from: string,
   length: number,
   nameOf: NameOf,
+  /** How the day is said: "on Friday" on the dashboard; the mail, read any day of the week, gives the date. */
+  when: (daysAway: number, date: string) => string = whenInWords,
 ): FamilyDate[] {
   const window = windowOf(from, length);
   const thisYear = partsOf(from).year;
@@ -181,7 +183,7 @@ export function comingDates(
       living: f.living,
       treePersonIds: f.persons.flatMap((p) => (p.treePersonId === null ? [] : [p.treePersonId])),
       contactId: f.persons.length === 1 ? (f.persons[0]!.contactId ?? null) : null,
-      text: f.text(whenInWords(f.index, date)),
+      text: f.text(when(f.index, date)),
     };
   });
 }

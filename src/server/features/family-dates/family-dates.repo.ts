@@ -1,0 +1,94 @@
+// Dates that matter: the contacts' birthdays, the owner's switch for the weekly mail, and the week it was last
+// sent for. The tree's persons and links come from the tree's service.
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { FamilyDatesSettings } from '@shared/schemas/family-dates';
+import type { Db } from '../../db/client';
+import { contacts, users } from '../../db/schema';
+
+export interface ContactBirthday {
+  id: number;
+  firstName: string;
+  lastName: string;
+  birthday: string;
+}
+
+export interface DigestOwner {
+  id: number;
+  firstName: string;
+  email: string;
+  timeZone: string | null;
+  sentWeek: string | null;
+}
+
+export function createFamilyDatesRepo(db: Db) {
+  return {
+    contactBirthdays(userId: number): Promise<ContactBirthday[]> {
+      return db
+        .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, birthday: contacts.birthday })
+        .from(contacts)
+        .where(and(eq(contacts.ownerId, userId), isNotNull(contacts.birthday)))
+        .orderBy(asc(contacts.id)) as Promise<ContactBirthday[]>;
+    },
+
+    async settings(userId: number): Promise<FamilyDatesSettings | null> {
+      const [row] = await db
+        .select({ digest: users.familyDatesDigest, timeZone: users.familyDatesTimeZone })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async setSettings(userId: number, digest: boolean, timeZone: string | undefined): Promise<FamilyDatesSettings | null> {
+      const [row] = await db
+        .update(users)
+        .set(timeZone === undefined ? { familyDatesDigest: digest } : { familyDatesDigest: digest, familyDatesTimeZone: timeZone })
+        .where(eq(users.id, userId))
+        .returning({ digest: users.familyDatesDigest, timeZone: users.familyDatesTimeZone });
+      return row ?? null;
+    },
+
+    /** Every owner who switched the mail on (a disabled account gets none). */
+    digestOwners(): Promise<DigestOwner[]> {
+      return db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          email: users.email,
+          timeZone: users.familyDatesTimeZone,
+          sentWeek: users.familyDatesSentWeek,
+        })
+        .from(users)
+        .where(and(eq(users.familyDatesDigest, true), isNull(users.disabledAt)))
+        .orderBy(asc(users.id));
+    },
+
+    /**
+     * Marks the week (its Monday) as sent, unless it already is: only the caller that gets true sends the mail,
+     * however many checks run at once.
+     */
+    async claimWeek(userId: number, monday: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ familyDatesSentWeek: monday })
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.familyDatesDigest, true),
+            or(isNull(users.familyDatesSentWeek), lt(users.familyDatesSentWeek, monday)),
+          ),
+        )
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    /** Gives a claimed week back when its mail could not be queued: the next check tries again. */
+    async releaseWeek(userId: number, monday: string, previous: string | null) {
+      await db
+        .update(users)
+        .set({ familyDatesSentWeek: previous })
+        .where(and(eq(users.id, userId), eq(users.familyDatesSentWeek, monday)));
+    },
+  };
+}
+
+export type FamilyDatesRepo = ReturnType<typeof createFamilyDatesRepo>;
