@@ -1,4 +1,5 @@
 import { Cake, Link2, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Contact } from '@shared/schemas/contacts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -8,10 +9,12 @@ type ContactCardProps = {
   contact: Contact;
   onEdit: () => void;
   onDelete: () => void;
+  /** Links the page adds to the card (the Family page's "Show in the tree"). */
+  links?: ReactNode;
 };
 
 /** spec §2: full name, family relation (family only), then the details that are present. */
-export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
+export function ContactCard({ contact, onEdit, onDelete, links }: ContactCardProps) {
   const fullName = `${contact.firstName} ${contact.lastName}`.trim();
   const hasDetails = Boolean(contact.email || contact.phoneNumber || contact.address || contact.birthday || contact.notes);
   return (
@@ -71,6 +74,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
           {contact.notes && <p className="mt-1 whitespace-pre-line text-muted-foreground">{contact.notes}</p>}
         </CardContent>
       )}
+      {links && <CardContent className="flex flex-wrap gap-2 text-sm">{links}</CardContent>}
     </Card>
   );
 }

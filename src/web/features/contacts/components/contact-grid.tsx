@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { Contact } from '@shared/schemas/contacts';
 import { WindowVirtualList } from '@web/components/window-virtual-list';
 import { ContactCard } from './contact-card';
@@ -22,10 +22,11 @@ type ContactGridProps = {
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
   onNearEnd: () => void;
+  cardLinks?: (contact: Contact) => ReactNode;
 };
 
 /** The contact cards in rows of as many columns as fit; only the rows near the viewport are in the DOM. */
-export function ContactGrid({ contacts, onEdit, onDelete, onNearEnd }: ContactGridProps) {
+export function ContactGrid({ contacts, onEdit, onDelete, onNearEnd, cardLinks }: ContactGridProps) {
   const columns = useColumns();
   const rows: Contact[][] = [];
   for (let i = 0; i < contacts.length; i += columns) rows.push(contacts.slice(i, i + columns));
@@ -39,7 +40,13 @@ export function ContactGrid({ contacts, onEdit, onDelete, onNearEnd }: ContactGr
       renderRow={(row, rowProps) => (
         <div {...rowProps} className="grid gap-4 pb-4 sm:grid-cols-2 xl:grid-cols-3">
           {row.map((contact) => (
-            <ContactCard key={contact.id} contact={contact} onEdit={() => onEdit(contact)} onDelete={() => onDelete(contact)} />
+            <ContactCard
+              key={contact.id}
+              contact={contact}
+              onEdit={() => onEdit(contact)}
+              onDelete={() => onDelete(contact)}
+              links={cardLinks?.(contact)}
+            />
           ))}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Contact, Relationship } from '@shared/schemas/contacts';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
@@ -15,8 +15,16 @@ import { ContactGrid } from './contact-grid';
 import { EditContactDialog } from './edit-contact-dialog';
 import { OpenedContact } from './opened-contact';
 
+type ContactsScreenProps = {
+  relationship: Relationship;
+  /** Links beside the Add button (the Family page's "Family tree"). */
+  headerLinks?: ReactNode;
+  /** Links on each card (the Family page's "Show in the tree"). */
+  cardLinks?: (contact: Contact) => ReactNode;
+};
+
 /** spec §2 Family / Friends: one screen, filtered by relationship. */
-export function ContactsScreen({ relationship }: { relationship: Relationship }) {
+export function ContactsScreen({ relationship, headerLinks, cardLinks }: ContactsScreenProps) {
   const pages = useContactPages(relationship);
   const contacts = pagedItems(pages.data);
   const opened = useOpenedId('contact');
@@ -50,7 +58,15 @@ export function ContactsScreen({ relationship }: { relationship: Relationship })
   return (
     <div>
       <title>{`${title} · heirloom`}</title>
-      <PageHeader title={title} actions={<AddContactDialog relationship={relationship} />} />
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {headerLinks}
+            <AddContactDialog relationship={relationship} />
+          </>
+        }
+      />
       <section aria-label={title} className="mt-8">
         {opened.id !== null && <OpenedContact id={opened.id} onClose={opened.close} onEdit={setEditing} onDelete={setDeleting} />}
         {pages.isPending ? (
@@ -68,7 +84,7 @@ export function ContactsScreen({ relationship }: { relationship: Relationship })
           <EmptyState title="No contacts added yet" headingLevel={2} />
         ) : (
           <>
-            <ContactGrid contacts={contacts} onEdit={setEditing} onDelete={setDeleting} onNearEnd={loadMore} />
+            <ContactGrid contacts={contacts} onEdit={setEditing} onDelete={setDeleting} onNearEnd={loadMore} cardLinks={cardLinks} />
             {isFetchingNextPage && (
               <p role="status" className="text-center text-sm text-muted-foreground">
                 Loading more contacts...
