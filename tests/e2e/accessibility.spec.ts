@@ -134,6 +134,7 @@ const signedInScreens = [
   paths.photos,
   paths.people,
   paths.family,
+  paths.familyTree,
   paths.friends,
   paths.vault,
   paths.collections,
