@@ -8,3 +8,4 @@ export * from './tables/legacy';
 export * from './tables/operations';
 export * from './tables/people';
 export * from './tables/tree';
+export * from './tables/tree-gedcom';
