@@ -73,6 +73,7 @@ const TAGS = [
   { name: 'vault', description: 'Private documents' },
   { name: 'timeline', description: 'Everything by date' },
   { name: 'on-this-day', description: 'What happened on this day in earlier years' },
+  { name: 'family-dates', description: "The family's birthdays, anniversaries and remembrances ahead, and their weekly mail" },
   { name: 'search', description: 'Search across photos, memories, contacts and documents' },
   { name: 'collections', description: 'Collections of items and the links that share them' },
   { name: 'shared', description: 'What a share link shows to whoever holds it (the link token is the key)' },
