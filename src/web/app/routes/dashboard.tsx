@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { OnThisDaySection } from '../on-this-day-section';
 import { RecentPhotos } from '@web/features/photos/components/recent-photos';
+import { FamilyDatesCard } from '@web/features/family-dates/components/family-dates-card';
 import { paths } from '../paths';
 
 const CARDS: { title: string; text: string; to: string; icon: LucideIcon }[] = [
@@ -47,6 +48,11 @@ export function DashboardRoute() {
       {/* Beyond the spec (issue 15): below what spec §2 puts on the dashboard, and absent when the day holds nothing. */}
       <ErrorBoundary>
         <OnThisDaySection />
+      </ErrorBoundary>
+
+      {/* Issue 30: the family's birthdays, anniversaries and remembrances of the coming week; absent when there are none. */}
+      <ErrorBoundary>
+        <FamilyDatesCard familyPath={paths.family} />
       </ErrorBoundary>
     </div>
   );

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { AccountSettings } from '@web/features/account/components/account-settings';
 import { PhotoMaintenance } from '@web/features/photos/components/photo-maintenance';
 import { FacesCard } from '@web/features/people/components/faces-card';
+import { FamilyDatesDigestCard } from '@web/features/family-dates/components/family-dates-digest-card';
 import { PrivacySettings } from '@web/features/account/components/privacy-settings';
 import { MembersSettings } from '@web/features/admin/components/members-settings';
 import { useUser } from '@web/features/auth/api';
@@ -40,6 +41,11 @@ export function SettingsRoute() {
         </TabsContent>
         <TabsContent value="account" className="mt-4">
           <AccountSettings />
+          <div className="mt-6">
+            <ErrorBoundary>
+              <FamilyDatesDigestCard />
+            </ErrorBoundary>
+          </div>
         </TabsContent>
         <TabsContent value="privacy" className="mt-4">
           <PrivacySettings />
