@@ -317,6 +317,12 @@ const RULES: Record<string, Rule> = {
   'GET /api/search': { kind: 'self', request: () => ({ url: '/api/search?q=picnic' }) },
   'GET /api/timeline/period': { kind: 'self', request: () => ({ url: `/api/timeline/period?year=${new Date().getFullYear()}` }) },
   'GET /api/on-this-day': { kind: 'self', request: () => ({ url: '/api/on-this-day?date=2024-06-01&tz=Europe/Paris' }) },
+  'GET /api/family-dates': { kind: 'self', request: () => ({ url: '/api/family-dates?date=2024-06-01&days=7' }) },
+  'GET /api/family-dates/settings': { kind: 'self', request: () => ({ url: '/api/family-dates/settings' }) },
+  'PUT /api/family-dates/settings': {
+    kind: 'self',
+    request: () => ({ url: '/api/family-dates/settings', payload: { digest: true, timeZone: 'Europe/Paris' } }),
+  },
   'GET /api/collections': { kind: 'self', request: () => ({ url: '/api/collections' }) },
   'POST /api/collections': { kind: 'self', request: () => ({ url: '/api/collections', payload: { title: 'Holidays' } }) },
   'GET /api/collections/shared-items': { kind: 'self', request: () => ({ url: '/api/collections/shared-items' }) },
