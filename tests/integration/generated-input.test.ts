@@ -51,8 +51,8 @@ function sample(schema: Schema, key: string, w: World): unknown {
       if (def.format === 'datetime') return '2001-02-03T04:05:06Z';
       if (/birthday/i.test(key)) return '1960-12-10';
       if (key === 'year') return '2000';
-      if (key === 'month' || key === 'limit') return '1';
-      if (key === 'tz') return 'UTC';
+      if (key === 'month' || key === 'limit' || key === 'days') return '1';
+      if (key === 'tz' || key === 'timeZone') return 'UTC';
       if (key === 'relationship') return 'friend';
       return 'Picnic';
     case 'number':
