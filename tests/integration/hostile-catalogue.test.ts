@@ -1497,6 +1497,55 @@ describe('a catalogue of hostile requests', () => {
         expect: 201,
       });
     }
+    // Dates that matter: the owner's zone saved for the weekly mail, then the week's dates counted in it
+    for (const timeZone of ['Etc/GMT+12', 'Pacific/Kiritimati', 'Asia/Kathmandu']) {
+      rows.push({
+        name: `family dates mail in ${timeZone}`,
+        method: 'PUT',
+        url: '/api/family-dates/settings',
+        payload: { digest: true, timeZone },
+        expect: 200,
+      });
+      rows.push({ name: `family dates today in ${timeZone}`, method: 'GET', url: '/api/family-dates', expect: 200, unchanged: true });
+    }
+    for (const q of ['date=1900-01-01&days=31', 'date=9998-12-31&days=31', 'date=2024-02-29', 'date=2023-02-28&days=1']) {
+      rows.push({ name: `family dates ${q}`, method: 'GET', url: `/api/family-dates?${q}`, expect: 200, unchanged: true });
+    }
+    for (const q of [
+      'date=0001-01-01',
+      'date=9999-12-31',
+      'date=2023-02-29',
+      'days=0',
+      'days=-1',
+      'days=07',
+      'days=1e1',
+      'days=32',
+      'days=1&days=2',
+      `date=${encodeURIComponent(SQL[0]!)}`,
+      `days=${encodeURIComponent(XSS[0]!)}`,
+    ]) {
+      rows.push({ name: `family dates ${q.slice(0, 30)}`, method: 'GET', url: `/api/family-dates?${q}`, expect: 400, unchanged: true });
+    }
+    for (const timeZone of ['Mars/Olympus', '../../etc/localtime', '+14:00', 'x'.repeat(300)]) {
+      rows.push({
+        name: `family dates mail in ${timeZone.slice(0, 20)}`,
+        method: 'PUT',
+        url: '/api/family-dates/settings',
+        payload: { digest: true, timeZone },
+        expect: 400,
+        unchanged: true,
+      });
+    }
+    for (const digest of ['true', 1, null, [true]]) {
+      rows.push({
+        name: `family dates mail switched by ${JSON.stringify(digest)}`,
+        method: 'PUT',
+        url: '/api/family-dates/settings',
+        payload: { digest },
+        expect: 400,
+        unchanged: true,
+      });
+    }
     rows.push({ name: 'timeline after the edge dates', method: 'GET', url: '/api/timeline?tz=Pacific%2FKiritimati', expect: 200 });
     rows.push({ name: 'period at the first year', method: 'GET', url: '/api/timeline/period?year=1000&tz=Etc%2FGMT%2B12', expect: 200 });
     const emails = [w.owner.email, w.other.email, w.owner.email.toUpperCase(), ` ${w.other.email} `, `${w.other.email}.`];
