@@ -27,6 +27,8 @@ import { createImportsRepo } from './features/imports/imports.repo';
 import { createImportsService } from './features/imports/imports.service';
 import { createLegacyRepo } from './features/legacy/legacy.repo';
 import { createLegacyService } from './features/legacy/legacy.service';
+import { createLegacyRelationsRepo } from './features/legacy/legacy-relations.repo';
+import { createLegacyRelationsService } from './features/legacy/legacy-relations.service';
 import { createLegacyTriggerService, defineLegacyTickJob } from './features/legacy-trigger/legacy-trigger.service';
 import { createAudioCopyQueue } from './features/memories/audio-copies';
 import { createMemoriesRepo } from './features/memories/memories.repo';
@@ -165,9 +167,13 @@ export function buildServices(app: FastifyInstance) {
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
 
   const sharedView = createSharedViewService({ repo: createSharedViewRepo(db), files, heic, media, tokens: linkTokens, checkPassword });
-  const legacy = createLegacyService({ repo: createLegacyRepo(db), shared: sharedView, tokens: linkTokens, jobs, throttle: loginThrottle });
+  const legacyRepo = createLegacyRepo(db);
+  const legacy = createLegacyService({ repo: legacyRepo, shared: sharedView, tokens: linkTokens, jobs, throttle: loginThrottle });
+  // releases by relation follow the family tree (decision 065), reaching it through the tree service only
+  const legacyRelations = createLegacyRelationsService({ repo: createLegacyRelationsRepo(db), legacyRepo, family: tree, jobs, publicUrl });
+  legacyRelations.defineJob(log);
   const legacyTrigger = createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured: env.SMTP_URL !== undefined });
-  defineLegacyTickJob(jobs, legacyTrigger, log);
+  defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
 
   const exports = createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt: linkTokens.keyCodeSalt() });
   exports.defineJobs();
@@ -197,6 +203,7 @@ export function buildServices(app: FastifyInstance) {
     await vaultText.resume().catch((err: unknown) => log.error({ err }, "Could not queue reading the documents' words"));
     // ticks are keyed by time: queueing every timer that should be pending adds none twice
     await legacyTrigger.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan timers at start'));
+    await legacyRelations.resume().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan’s look at the family tree'));
     // checks are keyed by the hour: every instance and every restart asking is one check
     await queueFamilyDatesCheck(jobs, new Date(), false).catch((err: unknown) =>
       log.error({ err }, 'Could not queue the family dates check'),
@@ -229,6 +236,7 @@ export function buildServices(app: FastifyInstance) {
     collections,
     sharedView,
     legacy,
+    legacyRelations,
     legacyTrigger,
     exports,
     imports,

@@ -30,6 +30,10 @@ export const LEGACY_MESSAGES = {
   keyCodeReplaced: 'This key code was replaced by a newer one, so it no longer opens anything. Ask for the new Legacy Kit.',
   noKeyCode: 'Make this heir’s key code first: sealed letters are locked with it.',
   bodyOrSealed: 'A letter is either written here or sealed in your browser, not both.',
+  oneRuleTarget: 'Choose exactly one thing to hand on: a collection, a photo, a memory or a document.',
+  /** 409 RELEASE_FROM_RULE / HEIR_FROM_RULE: a grant made by a rule by relation goes with its rule. */
+  releaseFromRule: 'This release comes from a rule by relation (“to each of …”). Remove the rule to take it back from everyone it names.',
+  heirFromRule: 'This heir receives through a rule by relation (“to each of …”). Remove that rule first.',
 } as const;
 
 const bodyId = z.number({ error: 'Ids must be numbers' }).int().min(1).max(MAX_ID);
@@ -192,6 +196,66 @@ export const releaseSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 
+// ---- Releases by relation (decision 065) ----
+
+/** Who a rule names, seen from the owner's own person in the family tree (birth and adoptive lines). */
+export const familyRelationSchema = z.enum(['children', 'grandchildren', 'descendants', 'partner'], {
+  error: "relation is 'children', 'grandchildren', 'descendants' or 'partner'",
+});
+
+/** POST /api/legacy/relation-rules: one thing to everyone the relation names, now and as the family grows. */
+export const relationRuleInputSchema = z
+  .object({
+    relation: familyRelationSchema,
+    collectionId: bodyId.optional(),
+    memoryId: bodyId.optional(),
+    photoId: bodyId.optional(),
+    documentId: bodyId.optional(),
+    condition: releaseConditionSchema.default('after-death'),
+    releaseAt: isoDateTimeSchema.nullish(),
+    age: z.number().int().min(1).max(120).nullish(),
+    includeNames: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const targets = [v.collectionId, v.memoryId, v.photoId, v.documentId].filter((t) => t !== undefined);
+    if (targets.length !== 1) ctx.addIssue({ code: 'custom', message: LEGACY_MESSAGES.oneRuleTarget });
+    if (v.condition === 'on-date' && !v.releaseAt)
+      ctx.addIssue({ code: 'custom', path: ['releaseAt'], message: LEGACY_MESSAGES.releaseAtNeeded });
+    if (v.condition === 'at-age' && !v.age) ctx.addIssue({ code: 'custom', path: ['age'], message: LEGACY_MESSAGES.ageNeeded });
+  });
+
+/**
+ * One person a rule names, and whether they receive: `receives` (an heir grant exists, `heirId` set),
+ * `no-contact`, `no-email` or `no-date-of-birth` (an "at an age" rule) — then `message` says so in words.
+ */
+export const relationRuleMemberSchema = z.object({
+  treePersonId: z.number().int(),
+  name: z.string(),
+  /** The owner's word for them: "your granddaughter". */
+  relation: z.string().nullable(),
+  status: z.enum(['receives', 'no-contact', 'no-email', 'no-date-of-birth']),
+  heirId: z.number().int().nullable(),
+  /** Whether the heir has a key code to open what is released (only for `receives`). */
+  hasKeyCode: z.boolean(),
+  message: z.string().nullable(),
+});
+
+export const relationRuleSchema = z.object({
+  id: z.number().int(),
+  relation: familyRelationSchema,
+  /** "each of your grandchildren" */
+  label: z.string(),
+  condition: z.enum(['after-death', 'on-date', 'at-age', 'never']),
+  target: z.object({ kind: z.enum(['collection', 'photo', 'memory', 'document']), id: z.number().int(), title: z.string() }),
+  releaseAt: isoDateTimeSchema.nullable(),
+  age: z.number().int().nullable(),
+  includeNames: z.boolean(),
+  /** false until the owner has a person in the family tree: then the rule names nobody yet. */
+  ownerInTree: z.boolean(),
+  members: z.array(relationRuleMemberSchema),
+  createdAt: isoDateTimeSchema,
+});
+
 // ---- Letters ----
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
@@ -326,6 +390,17 @@ export const receivedSchema = z.object({
 
 export const receivedReleaseSchema = sharedCollectionSchema;
 
+/**
+ * GET /api/legacy/received/family (heir cookie): the owner and the heir as the family tree relates them, from
+ * the heir's own tree person (the one linked to the heir's contact). Nulls when the heir is not in the tree.
+ */
+export const receivedFamilySchema = z.object({
+  ownerName: z.string(),
+  heirInTree: z.boolean(),
+  /** The owner as the heir would say it: "your grandmother". */
+  ownerRelation: z.string().nullable(),
+});
+
 export type LegacyState = z.infer<typeof legacyStateSchema>;
 export type LegacyPlanInput = z.infer<typeof legacyPlanInputSchema>;
 export type LegacyPlan = z.infer<typeof legacyPlanSchema>;
@@ -342,5 +417,10 @@ export type Letter = z.infer<typeof letterSchema>;
 export type LegacyPreview = z.infer<typeof legacyPreviewSchema>;
 export type OpenResult = z.infer<typeof openResultSchema>;
 export type Received = z.infer<typeof receivedSchema>;
+export type FamilyRelation = z.infer<typeof familyRelationSchema>;
+export type RelationRuleInput = z.input<typeof relationRuleInputSchema>;
+export type RelationRule = z.infer<typeof relationRuleSchema>;
+export type RelationRuleMember = z.infer<typeof relationRuleMemberSchema>;
+export type ReceivedFamily = z.infer<typeof receivedFamilySchema>;
 export type CheckInConfirmed = z.infer<typeof checkInConfirmedSchema>;
 export type VerifierLink = z.infer<typeof verifierLinkSchema>;

@@ -483,8 +483,16 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
 
 export type LegacyTriggerService = ReturnType<typeof createLegacyTriggerService>;
 
-/** The tick job; defined by the routes plugin before the queue starts. */
-export function defineLegacyTickJob(jobs: JobQueue, service: LegacyTriggerService, log: FastifyBaseLogger) {
+/**
+ * The tick job; defined by the routes plugin before the queue starts. `beforeTick` brings the plan's rules by
+ * relation in line with the family tree first (decision 065), so a release hands on to the family as it is.
+ */
+export function defineLegacyTickJob(
+  jobs: JobQueue,
+  service: LegacyTriggerService,
+  log: FastifyBaseLogger,
+  beforeTick?: (userId: number) => Promise<unknown>,
+) {
   jobs.define<{ userId: number }>({
     name: LEGACY_TICK_JOB,
     oneQueuedPerKey: true,
@@ -493,6 +501,8 @@ export function defineLegacyTickJob(jobs: JobQueue, service: LegacyTriggerServic
     expireInSeconds: 300,
     async handler({ userId }, job) {
       try {
+        // the family's rules must never hold a release back: a failure is logged and the tick runs on
+        await beforeTick?.(userId).catch((err: unknown) => log.error({ err, userId }, 'The Legacy Plan could not follow the family tree'));
         await service.tick(userId);
       } catch (err) {
         if (job.isLastTry) log.error({ err, userId }, 'A Legacy Plan tick failed after every retry');

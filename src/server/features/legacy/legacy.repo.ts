@@ -243,6 +243,25 @@ export function createLegacyRepo(db: Db) {
       return row;
     },
 
+    /** Whether any grant of this heir comes from a rule by relation (decision 065). */
+    async heirHasRuleGrants(userId: number, heirId: number) {
+      const [row] = await db
+        .select({ id: grants.id })
+        .from(grants)
+        .where(and(eq(grants.userId, userId), eq(grants.heirId, heirId), sql`${grants.relationRuleId} is not null`))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async isRuleGrant(userId: number, grantId: number) {
+      const [row] = await db
+        .select({ id: grants.id })
+        .from(grants)
+        .where(and(eq(grants.userId, userId), eq(grants.id, grantId), sql`${grants.relationRuleId} is not null`))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async deleteRelease(userId: number, id: number) {
       const rows = await db
         .delete(grants)

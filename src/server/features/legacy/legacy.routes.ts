@@ -11,7 +11,10 @@ import {
   openInputSchema,
   openResultSchema,
   publicKeyInputSchema,
+  receivedFamilySchema,
   receivedSchema,
+  relationRuleInputSchema,
+  relationRuleSchema,
   releaseInputSchema,
   releaseSchema,
 } from '@shared/schemas/legacy';
@@ -26,7 +29,7 @@ const LETTER_BODY_LIMIT = 17 * 1024 * 1024;
 
 // /api/legacy (signed in): heirs and their key codes, releases, letters and the dry run (decision 027).
 export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { legacy } = app.services;
+  const { legacy, legacyRelations } = app.services;
 
   app.get('/heirs', { schema: { response: { 200: z.array(heirSchema) } } }, (req) => legacy.listHeirs(currentUser(req).id));
 
@@ -40,7 +43,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => legacy.updateHeir(currentUser(req).id, req.params.id, req.body),
   );
 
-  app.delete('/heirs/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
+  app.delete('/heirs/:id', { schema: { params: idParamsSchema, response: { ...noContent, ...errorAnswers(409) } } }, async (req, reply) => {
     await legacy.removeHeir(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
@@ -65,8 +68,28 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.code(201).send(await legacy.addRelease(currentUser(req).id, req.body)),
   );
 
-  app.delete('/releases/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
-    await legacy.removeRelease(currentUser(req).id, req.params.id);
+  app.delete(
+    '/releases/:id',
+    { schema: { params: idParamsSchema, response: { ...noContent, ...errorAnswers(409) } } },
+    async (req, reply) => {
+      await legacy.removeRelease(currentUser(req).id, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // Releases by relation (decision 065): a rule expanded into one heir grant per person of the family it names.
+  app.get('/relation-rules', { schema: { response: { 200: z.array(relationRuleSchema) } } }, (req) =>
+    legacyRelations.listRules(currentUser(req).id),
+  );
+
+  app.post(
+    '/relation-rules',
+    { schema: { body: relationRuleInputSchema, response: { 201: relationRuleSchema, ...errorAnswers(404) } } },
+    async (req, reply) => reply.code(201).send(await legacyRelations.addRule(currentUser(req).id, req.body)),
+  );
+
+  app.delete('/relation-rules/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
+    await legacyRelations.removeRule(currentUser(req).id, req.params.id);
     return reply.code(204).send();
   });
 
@@ -92,7 +115,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
 // /api/legacy (no session): an heir opens what was released with a key code.
 export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { legacy, sharedView: shared } = app.services;
+  const { legacy, legacyRelations, sharedView: shared } = app.services;
   const cookieOf = (req: { cookies: Record<string, string | undefined> }) => req.cookies[HEIR_COOKIE];
   const cookieOptions = (req: { protocol: string }) => ({
     path: '/api/legacy',
@@ -124,7 +147,12 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
     return legacy.received(cookieOf(req));
   });
 
-  // A static segment: the router prefers it to '/received/:grantId'.
+  // Static segments: the router prefers them to '/received/:grantId'.
+  app.get('/received/family', { schema: { response: { 200: receivedFamilySchema, ...errorAnswers(401) } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return legacyRelations.heirFamily(await legacy.heirOfCookie(cookieOf(req)));
+  });
+
   app.get('/received/download', { schema: { response: { ...zipAnswer, ...errorAnswers(401) } } }, async (req, reply) =>
     sendArchive(req, reply, await legacy.zip(cookieOf(req))),
   );

@@ -204,6 +204,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     },
 
     async removeHeir(userId: number, heirId: number) {
+      // the next expansion of the rule would make the heir again (decision 065)
+      if (await repo.heirHasRuleGrants(userId, heirId)) throw conflict(LEGACY_MESSAGES.heirFromRule, 'HEIR_FROM_RULE');
       if (!(await repo.deleteHeir(userId, heirId))) throw notFound();
     },
 
@@ -284,6 +286,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     listReleases: async (userId: number) => (await repo.listReleases(userId)).map(releaseOut),
 
     async removeRelease(userId: number, id: number) {
+      // a grant made by a rule by relation goes with its rule, not on its own (decision 065)
+      if (await repo.isRuleGrant(userId, id)) throw conflict(LEGACY_MESSAGES.releaseFromRule, 'RELEASE_FROM_RULE');
       const removed = await repo.deleteRelease(userId, id);
       if (!removed) throw notFound();
       // the trigger recomputes its next wake-up without the dated release
