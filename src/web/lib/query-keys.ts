@@ -110,6 +110,7 @@ export const queryKeys = {
     heirs: ['legacy', 'heirs'] as const,
     releases: ['legacy', 'releases'] as const,
     letters: ['legacy', 'letters'] as const,
+    relationRules: ['legacy', 'relation-rules'] as const,
     preview: (heirId: number) => ['legacy', 'preview', heirId] as const,
   },
   /** The heir's side of a Legacy Plan (no account): what was released, each release, a letter opened in the browser, a verifier's page. */
