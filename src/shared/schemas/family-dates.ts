@@ -35,25 +35,23 @@ export const familyDatesQuerySchema = z.object({
 
 export const familyDateKindSchema = z.enum(['birthday', 'wedding', 'death']);
 
-export const familyDateSchema = z
-  .object({
-    /** A birthday (of the living, or "would have been" for the dead), a wedding anniversary, or a death's anniversary. */
-    kind: familyDateKindSchema,
-    date: calendarDateSchema,
-    /** 0 today, 1 tomorrow, … */
-    daysAway: z.number().int().nonnegative(),
-    /** The age reached, the anniversary's number, or the years since the death. */
-    years: z.number().int().positive(),
-    /** False when the date remembers someone who has died ("would have been", "years since"). */
-    living: z.boolean(),
-    /** The tree's persons the date is about (one, or a couple). */
-    treePersonIds: z.array(z.number().int()),
-    /** The contact whose birthday it is, when the date comes from a contact. */
-    contactId: z.number().int().nullable(),
-    /** The line as the family would say it: "Your grandmother Rose would have been 100 on Friday". */
-    text: z.string(),
-  })
-  .meta({ id: 'FamilyDate' });
+export const familyDateSchema = z.object({
+  /** A birthday (of the living, or "would have been" for the dead), a wedding anniversary, or a death's anniversary. */
+  kind: familyDateKindSchema,
+  date: calendarDateSchema,
+  /** 0 today, 1 tomorrow, … */
+  daysAway: z.number().int().nonnegative(),
+  /** The age reached, the anniversary's number, or the years since the death. */
+  years: z.number().int().positive(),
+  /** False when the date remembers someone who has died ("would have been", "years since"). */
+  living: z.boolean(),
+  /** The tree's persons the date is about (one, or a couple). */
+  treePersonIds: z.array(z.number().int()),
+  /** The contact whose birthday it is, when the date comes from a contact. */
+  contactId: z.number().int().nullable(),
+  /** The line as the family would say it: "Your grandmother Rose would have been 100 on Friday". */
+  text: z.string(),
+});
 
 export const familyDatesSchema = z.object({
   /** The first day looked at (the viewer's today). */
