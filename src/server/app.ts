@@ -28,6 +28,7 @@ import { setupRoutes } from './features/setup/setup.routes';
 import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/shared-view.routes';
 import { storageRoutes } from './features/storage/storage.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
+import { treeRoutes } from './features/tree/tree.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import type { FileStore } from './lib/file-store';
@@ -169,6 +170,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });
     await signedIn.register(adminRoutes, { prefix: '/api/admin' });
     await signedIn.register(peopleRoutes, { prefix: '/api' });
+    await signedIn.register(treeRoutes, { prefix: '/api/tree' });
   });
 
   // Several instances: what a stopped one left half-written is removed while the others run (decision 043).

@@ -163,7 +163,7 @@ export function buildServices(app: FastifyInstance) {
   // Dates that matter (issue 30): the family's dates read through the tree's service; the weekly mail checked hourly.
   const familyDates = createFamilyDatesService({ repo: createFamilyDatesRepo(db), tree, jobs, publicUrl, log });
   defineFamilyDatesJob(jobs, familyDates, log);
-  const contacts = createContactsService({ repo: createContactsRepo(db) });
+  const contacts = createContactsService({ repo: createContactsRepo(db), tree });
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
 
   const sharedView = createSharedViewService({ repo: createSharedViewRepo(db), files, heic, media, tokens: linkTokens, checkPassword });

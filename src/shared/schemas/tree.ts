@@ -120,10 +120,33 @@ export const treeRelationSchema = z
   })
   .meta({ id: 'TreeRelation' });
 
+/** A relative derived from the stored links (never stored), with the word the person would use for them ("sister"). */
+export const treeRelativeSchema = z.object({
+  personId: z.number().int(),
+  kind: z.enum([
+    'parent',
+    'child',
+    'partner',
+    'sibling',
+    'half-sibling',
+    'step-sibling',
+    'step-parent',
+    'step-child',
+    'grandparent',
+    'grandchild',
+    'parent-in-law',
+    'child-in-law',
+    'sibling-in-law',
+  ]),
+  label: z.string().nullable(),
+});
+
 /** A person's relations: their own links, and the relatives derived from them (siblings, grandparents …). */
 export const treePersonRelationsSchema = z.object({
   relations: z.array(treeRelationSchema),
+  /** Every person named in `relations` or `relatives`. */
   persons: z.array(treePersonSchema),
+  relatives: z.array(treeRelativeSchema),
 });
 
 export const relationToMeSchema = z.object({
@@ -166,6 +189,7 @@ export type TreePerson = z.infer<typeof treePersonSchema>;
 export type TreePersonPageQuery = z.infer<typeof treePersonPageQuerySchema>;
 export type TreeRelationInput = z.infer<typeof treeRelationInputSchema>;
 export type TreeRelation = z.infer<typeof treeRelationSchema>;
+export type TreeRelative = z.infer<typeof treeRelativeSchema>;
 export type RelationToMe = z.infer<typeof relationToMeSchema>;
 export type TreeGraph = z.infer<typeof treeGraphSchema>;
 export type TreeGraphQuery = z.infer<typeof treeGraphQuerySchema>;

@@ -1,7 +1,8 @@
-import type { ContactInput, ContactPageQuery, ContactPatch, Relationship } from '@shared/schemas/contacts';
+import type { Contact, ContactInput, ContactPageQuery, ContactPatch, Relationship } from '@shared/schemas/contacts';
 import { pageLimit } from '@shared/schemas/paging';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
+import type { TreeService } from '../tree/tree.service';
 
 import { createContactsRepo, type ContactsRepo, type ContactValues } from './contacts.repo';
 
@@ -34,7 +35,13 @@ function toChanges(patch: ContactPatch): Partial<ContactValues> {
   return changes;
 }
 
-export function createContactsService({ repo }: { repo: ContactsRepo }) {
+/** A family contact is placed in the family tree (issue 30) through the tree's service; without it, nowhere. */
+export function createContactsService({ repo, tree }: { repo: ContactsRepo; tree?: Pick<TreeService, 'placeContact'> }) {
+  async function placed<T extends Contact>(userId: number, contact: T): Promise<T> {
+    if (tree && contact.relationship === 'family') await tree.placeContact(userId, contact);
+    return contact;
+  }
+
   async function reread(userId: number, id: number) {
     const contact = await repo.findOwned(userId, id);
     if (!contact) throw notFound('Contact not found');
@@ -53,18 +60,18 @@ export function createContactsService({ repo }: { repo: ContactsRepo }) {
 
     async create(userId: number, input: ContactInput, { importId }: { importId?: number } = {}) {
       const created = await repo.insert(userId, { ...toValues(input), importId: importId ?? null });
-      if (!created.email) return created;
+      if (!created.email) return placed(userId, created);
       await repo.relink(userId, [created.email]);
-      return reread(userId, created.id);
+      return placed(userId, await reread(userId, created.id));
     },
 
     async update(userId: number, id: number, patch: ContactPatch) {
       const result = await repo.update(userId, id, toChanges(patch));
       if (!result) throw notFound('Contact not found'); // also covers "belongs to someone else"
       const emails = [result.previousEmail, result.contact.email].filter((e): e is string => !!e);
-      if (emails.length === 0) return result.contact;
+      if (emails.length === 0) return placed(userId, result.contact);
       await repo.relink(userId, emails);
-      return reread(userId, id);
+      return placed(userId, await reread(userId, id));
     },
 
     async remove(userId: number, id: number) {

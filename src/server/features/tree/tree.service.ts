@@ -1,16 +1,35 @@
 // The family tree (issue 30): its persons, and what other features ask of it. The owner's whole tree is read
 // with two queries and everything derived (relation words, relatives, cycles) is computed in memory.
 import type { z } from 'zod';
-import type { TreePerson, TreePersonPageQuery, treePersonInputSchema, treePersonPatchSchema } from '@shared/schemas/tree';
+import type {
+  RelationToMe,
+  TreeGraph,
+  TreeGraphQuery,
+  TreePerson,
+  TreePersonPageQuery,
+  TreeRelation,
+  TreeRelationInput,
+  treePersonInputSchema,
+  treePersonPatchSchema,
+} from '@shared/schemas/tree';
 import { pageLimit } from '@shared/schemas/paging';
 import { indexFamily, relationBetween } from '@shared/tree/relation-naming';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { buildFamily, toFamilyGraph, type TreeFamilyGraph } from './tree-family';
+import { buildFamily, toFamilyGraph, type TreeFamily, type TreeFamilyGraph } from './tree-family';
+import { selectGraph } from './tree-graph';
+import { parentLinkRefusal, partnerLinkRefusal, type Refusal } from './tree-link-checks';
 import { toTreePerson, warningsFor } from './tree-person-dto';
+import { toTreeRelation } from './tree-relation-dto';
+import { relativesOf } from './tree-relatives';
+import { placeContactIn, type PlacedContact } from './tree-contact-link';
 import { ownerValues, toPersonChanges, toPersonValues } from './tree-person-values';
-import type { PersonRow, PersonValues, TreeRepo } from './tree.repo';
+import type { PersonRow, PersonValues, RelationValues, TreeRepo } from './tree.repo';
 
 const PERSON_NOT_FOUND = 'Person not found';
+const DEFAULT_GENERATIONS = 4;
+
+const refused = (refusal: Refusal) =>
+  refusal.status === 409 ? conflict(refusal.message, 'LINK_EXISTS') : badRequest(refusal.message, 'LINK_REFUSED');
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: unknown } | null;
@@ -19,10 +38,16 @@ function isUniqueViolation(err: unknown): boolean {
 
 export function createTreeService({ repo }: { repo: TreeRepo }) {
   /** Rows as the API shows them: each with its face and its date warnings (one query each for the lot). */
-  async function present(userId: number, rows: PersonRow[]): Promise<TreePerson[]> {
-    const ids = rows.map((r) => r.id);
-    const around = await repo.parentLinksAround(userId, ids);
-    const family = buildFamily([...rows, ...around.persons], around.relations);
+  async function familyAround(userId: number, rows: PersonRow[]) {
+    const around = await repo.parentLinksAround(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return buildFamily([...rows, ...around.persons], around.relations);
+  }
+
+  async function present(userId: number, rows: PersonRow[], whole?: TreeFamily): Promise<TreePerson[]> {
+    const family = whole ?? (await familyAround(userId, rows));
     const withFaces = rows.flatMap((r) => (r.personId === null ? [] : [r.personId]));
     const covers = await repo.coverPhotos(userId, withFaces);
     return rows.map((r) =>
@@ -41,6 +66,13 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
   async function familyGraph(userId: number): Promise<TreeFamilyGraph> {
     const { persons, relations } = await repo.everything(userId);
     return toFamilyGraph(persons, relations);
+  }
+
+  /** The whole tree in memory, with the owner's person made first when it is not there yet. */
+  async function wholeTree(userId: number) {
+    const owner = await ownerRow(userId);
+    const { persons, relations } = await repo.everything(userId);
+    return { owner, persons, relations, family: buildFamily(persons, relations) };
   }
 
   async function ownedRow(userId: number, id: number) {
@@ -113,6 +145,104 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
       const row = await ownedRow(userId, id);
       if (row.isOwner) throw badRequest('You cannot remove yourself from your own tree');
       if (!(await repo.remove(userId, id))) throw notFound(PERSON_NOT_FOUND);
+    },
+
+    /** A parent or partner link; refused when it makes a cycle, a third birth parent, or repeats a link. */
+    async link(userId: number, input: TreeRelationInput): Promise<TreeRelation> {
+      return repo.transaction(async (tx) => {
+        await repo.lockOwner(tx, userId);
+        const { persons, relations } = await repo.everything(userId, tx);
+        const family = buildFamily(persons, relations);
+        if (!family.persons.has(input.from) || !family.persons.has(input.to)) throw notFound(PERSON_NOT_FOUND);
+        let values: RelationValues;
+        if (input.kind === 'parent') {
+          const refusal = parentLinkRefusal(family, input.from, input.to, input.type);
+          if (refusal) throw refused(refusal);
+          values = {
+            kind: 'parent',
+            fromId: input.from,
+            toId: input.to,
+            type: input.type,
+            startDate: input.start ?? null,
+            endDate: input.end ?? null,
+          };
+        } else {
+          const refusal = partnerLinkRefusal(family, input.from, input.to);
+          if (refusal) throw refused(refusal);
+          const endReason = input.endReason ?? (input.end ? 'separation' : null);
+          values = {
+            kind: 'partner',
+            fromId: Math.min(input.from, input.to),
+            toId: Math.max(input.from, input.to),
+            type: input.type,
+            startDate: input.start || null,
+            endDate: input.end || null,
+            endReason,
+          };
+        }
+        const row = await repo.insertRelation(userId, values, tx);
+        if (!row) throw conflict('That link is already in the tree', 'LINK_EXISTS');
+        return toTreeRelation(row);
+      });
+    },
+
+    async unlink(userId: number, id: number) {
+      if (!(await repo.removeRelation(userId, id))) throw notFound('Link not found');
+    },
+
+    /** A person's own links, and their near relatives derived from all links. */
+    async relationsOf(userId: number, id: number) {
+      const { persons, relations, family } = await wholeTree(userId);
+      if (!family.persons.has(id)) throw notFound(PERSON_NOT_FOUND);
+      const own = relations.filter((r) => r.fromId === id || r.toId === id);
+      const relatives = relativesOf(family, indexFamily(toFamilyGraph(persons, relations)), id);
+      const named = new Set([...own.flatMap((r) => [r.fromId, r.toId]), ...relatives.map((r) => r.personId)]);
+      named.delete(id);
+      const rows = [...named].map((n) => family.persons.get(n)!);
+      return { relations: own.map(toTreeRelation), persons: await present(userId, rows, family), relatives };
+    },
+
+    /** How a person is related to the signed-in owner, with the chain of links that says it. */
+    async relationToMe(userId: number, id: number): Promise<RelationToMe> {
+      const { owner, persons, relations, family } = await wholeTree(userId);
+      if (!family.persons.has(id)) throw notFound(PERSON_NOT_FOUND);
+      const relation = relationBetween(indexFamily(toFamilyGraph(persons, relations)), String(owner.id), String(id));
+      return {
+        label: relation?.label ?? null,
+        labels: relation?.labels ?? [],
+        path: (relation?.path ?? []).map((step) => ({ personId: Number(step.personId), step: step.step })),
+      };
+    },
+
+    /** The persons and links around a root for the tree view, each person with the owner's word for them. */
+    async graph(userId: number, query: TreeGraphQuery): Promise<TreeGraph> {
+      const { owner, persons, relations, family } = await wholeTree(userId);
+      const rootId = query.root === undefined ? owner.id : Number(query.root);
+      if (!family.persons.has(rootId)) throw notFound(PERSON_NOT_FOUND);
+      const up = query.up === undefined ? DEFAULT_GENERATIONS : Number(query.up);
+      const down = query.down === undefined ? DEFAULT_GENERATIONS : Number(query.down);
+      const { ids, truncated } = selectGraph(family, rootId, up, down);
+      const index = indexFamily(toFamilyGraph(persons, relations));
+      const rows = [...ids].map((id) => family.persons.get(id)!);
+      const shown = await present(userId, rows, family);
+      return {
+        rootId,
+        persons: shown.map((p) => ({ ...p, relationToViewer: relationBetween(index, String(owner.id), String(p.id))?.label ?? null })),
+        relations: relations.filter((r) => ids.has(r.fromId) && ids.has(r.toId)).map(toTreeRelation),
+        truncated,
+      };
+    },
+
+    /**
+     * A family contact was made or changed: their tree person is made or kept (names and birthday from the
+     * contact), linked to the owner where the contact's relation says so and the tree allows it.
+     */
+    async placeContact(userId: number, contact: PlacedContact): Promise<void> {
+      const owner = await ownerRow(userId);
+      await repo.transaction(async (tx) => {
+        await repo.lockOwner(tx, userId);
+        await placeContactIn(repo, tx, userId, owner.id, contact);
+      });
     },
   };
 }
