@@ -117,6 +117,8 @@ export const queryKeys = {
   heir: {
     all: ['heir'] as const,
     received: ['heir', 'received'] as const,
+    /** Under `received`: reset with it when the heir opens or closes. */
+    receivedFamily: ['heir', 'received', 'family'] as const,
     releases: ['heir', 'release'] as const,
     release: (url: string) => ['heir', 'release', url] as const,
     openedLetters: ['heir', 'opened-letter'] as const,
