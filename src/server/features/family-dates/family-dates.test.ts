@@ -1,4 +1,5 @@
 // /api/family-dates and the weekly mail, on a real database and a real mail server.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_JOB } from '@server/lib/mail';
 import { treePersons, treeRelations } from '@server/db/schema';
@@ -6,6 +7,7 @@ import { signUp } from '@tests/helpers/server';
 import type { SignedUp } from '@tests/helpers/users';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 import { DIGEST_SUBJECT } from './digest-mail';
+import { FAMILY_DATES_JOB, queueFamilyDatesCheck } from './family-dates-job';
 
 type PersonValues = Partial<typeof treePersons.$inferInsert>;
 
@@ -26,12 +28,12 @@ describe('/api/family-dates', () => {
     )[0]!.id;
   const parent = (userId: number, parentId: number, childId: number) =>
     t.db.insert(treeRelations).values({ userId, kind: 'parent', type: 'birth', fromId: parentId, toId: childId });
-  const contact = async (who: SignedUp, firstName: string, birthday: string) => {
+  const contact = async (who: SignedUp, firstName: string, birthday: string, relationship: 'family' | 'friend' = 'friend') => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contacts',
       headers: { cookie: who.cookie },
-      payload: { firstName, lastName: 'Example', relationship: 'family', birthday },
+      payload: { firstName, lastName: 'Example', relationship, birthday },
     });
     expect(res.statusCode).toBe(201);
     return (res.json() as { id: number }).id;
@@ -54,8 +56,11 @@ describe('/api/family-dates', () => {
     const tom = await person(id, { givenNames: 'Tom', sex: 'male' });
     const rose = await person(id, { givenNames: 'Rose', sex: 'female', birthDate: '1926-12-04', died: true, deathDate: '1990-03-01' });
     const jack = await person(id, { givenNames: 'Jack', sex: 'male', died: true, deathDate: '2016-11-30' });
-    const annaContact = await contact(owner, 'Anna', '2018-12-01');
-    const anna = await person(id, { givenNames: 'Anna', sex: 'female', contactId: annaContact });
+    // a family contact is placed in the tree by the contacts feature itself
+    const annaContact = await contact(owner, 'Anna', '2018-12-01', 'family');
+    const [placed] = await t.db.select({ id: treePersons.id }).from(treePersons).where(eq(treePersons.contactId, annaContact));
+    const anna = placed?.id ?? (await person(id, { contactId: annaContact }));
+    await t.db.update(treePersons).set({ givenNames: 'Anna', sex: 'female', birthDate: null }).where(eq(treePersons.id, anna));
     await person(id, { givenNames: 'Ben', birthDate: '2020-12-10' });
     await parent(id, mother, me);
     await parent(id, tom, me);
@@ -122,6 +127,23 @@ describe('/api/family-dates', () => {
     const res = await get(owner, `/api/family-dates?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message });
+  });
+
+  it('keeps one check queued for the next full hour, however many ask', async () => {
+    const queued = async () => {
+      const { rows } = await t.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'created' AND start_after > now()`,
+        [FAMILY_DATES_JOB],
+      );
+      return rows[0]!.n;
+    };
+    // the check queued at start has run and queued the next
+    const deadline = Date.now() + 30_000;
+    while ((await queued()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await queued()).toBe(1);
+    await queueFamilyDatesCheck(t.app.jobs);
+    await queueFamilyDatesCheck(t.app.jobs);
+    expect(await queued()).toBe(1);
   });
 
   it('keeps the weekly mail off until the owner switches it on', async () => {
