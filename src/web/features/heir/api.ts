@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckInConfirmed, OpenResult, Received, VerifierLink } from '@shared/schemas/legacy';
+import type { CheckInConfirmed, OpenResult, Received, ReceivedFamily, VerifierLink } from '@shared/schemas/legacy';
 import type { SharedCollection } from '@shared/schemas/sharing';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
@@ -9,6 +9,15 @@ export function useReceived() {
   return useQuery({
     queryKey: queryKeys.heir.received,
     queryFn: () => api.get<Received>('/api/legacy/received'),
+    retry: false,
+  });
+}
+
+/** The owner as the heir names them in the owner's family tree ("your grandmother"), when the heir is in it. */
+export function useReceivedFamily() {
+  return useQuery({
+    queryKey: queryKeys.heir.receivedFamily,
+    queryFn: () => api.get<ReceivedFamily>('/api/legacy/received/family'),
     retry: false,
   });
 }

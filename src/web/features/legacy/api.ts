@@ -12,6 +12,8 @@ import type {
   LegacyStatus,
   Letter,
   LetterInput,
+  RelationRule,
+  RelationRuleInput,
   Release,
   ReleaseInput,
 } from '@shared/schemas/legacy';
@@ -71,6 +73,17 @@ export const useSetPublicKey = () =>
 
 export const useAddRelease = () => useLegacyMutation((input: ReleaseInput) => api.post<Release>('/api/legacy/releases', input));
 export const useRemoveRelease = () => useLegacyMutation((id: number) => api.delete(`/api/legacy/releases/${id}`));
+
+// Releases by relation (decision 065): reading them also brings them in line with the family tree.
+export const useRelationRules = () =>
+  useQuery({
+    queryKey: queryKeys.legacy.relationRules,
+    queryFn: () => api.get<RelationRule[]>('/api/legacy/relation-rules'),
+    staleTime: 0,
+  });
+export const useAddRelationRule = () =>
+  useLegacyMutation((input: RelationRuleInput) => api.post<RelationRule>('/api/legacy/relation-rules', input));
+export const useRemoveRelationRule = () => useLegacyMutation((id: number) => api.delete(`/api/legacy/relation-rules/${id}`));
 
 export const useWriteLetter = () => useLegacyMutation((input: LetterInput) => api.post<Letter>('/api/legacy/letters', input));
 export const useDeleteLetter = () => useLegacyMutation((id: number) => api.delete(`/api/legacy/letters/${id}`));

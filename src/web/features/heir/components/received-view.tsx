@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Received } from '@shared/schemas/legacy';
 import { Button } from '@web/components/ui/button';
+import { useReceivedFamily } from '../api';
 import { Spinner } from '@web/components/ui/spinner';
 import { ReceivedLetter } from './received-letter';
 import { ReleaseTimeline, type RenderCollection } from './release-timeline';
@@ -26,6 +27,8 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
   // Letters are read above; their releases would only repeat them.
   const releases = received.releases.filter((release) => release.kind !== 'letter');
   const needsCode = keyCode === null && letters.some((letter) => letter.sealed !== null);
+  // the family tree's word for the owner, seen from the heir's own place in it; nothing when the heir is not in it
+  const ownerRelation = useReceivedFamily().data?.ownerRelation;
 
   return (
     <div className="grid grid-cols-1 gap-10">
@@ -33,6 +36,7 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
         <h1 ref={focusOnMount} tabIndex={-1} className="font-serif text-3xl font-semibold break-words outline-none sm:text-4xl">
           From {ownerName}, for {heirName}
         </h1>
+        {ownerRelation && <p className="text-lg">{`${ownerName} is ${ownerRelation}.`}</p>}
         <p className="max-w-prose text-muted-foreground">
           What {ownerName} chose to leave for you: the letters first, then the rest in the order it was released.
         </p>

@@ -2,6 +2,7 @@ import { PageHeader } from '@web/components/page-header';
 import { AuditLog } from './audit-log';
 import { HeirsSection } from './heirs-section';
 import { PlanForm } from './plan-form';
+import { RelationRulesSection } from './relation-rules-section';
 import { StatusCard } from './status-card';
 
 /** /after-life: the owner's Legacy Plan (decisions 026 and 027). */
@@ -15,6 +16,7 @@ export function LegacyScreen() {
       <StatusCard />
       <PlanForm />
       <HeirsSection />
+      <RelationRulesSection />
       <AuditLog />
     </div>
   );
