@@ -64,6 +64,11 @@ interface World {
   /** The attacker's own person and face (in attackerPhotoId): aimed at the victim's contact and person. */
   attackerPersonId: number;
   attackerFaceId: number;
+  /** Two persons of the victim's family tree, the first a parent of the second by treeRelationId; the attacker's own. */
+  treePersonId: number;
+  treeOtherPersonId: number;
+  treeRelationId: number;
+  attackerTreePersonId: number;
   /** A voice recording attached to memoryId (transcribed by the fake speech-to-text server). */
   voiceAttachmentId: number;
   /** An invitation the administrator sent. */
@@ -515,6 +520,41 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/photos/video/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/video/${w.videoId}` }) },
   'GET /api/capabilities': { kind: 'self', request: () => ({ url: '/api/capabilities' }) },
+  'GET /api/tree/me': { kind: 'self', request: () => ({ url: '/api/tree/me' }) },
+  'GET /api/tree/persons': { kind: 'self', request: () => ({ url: '/api/tree/persons?limit=10' }) },
+  'POST /api/tree/persons': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/tree/persons', payload: { givenNames: 'Victoria', personId: w.personId } }),
+    attacks: (w) => [
+      { url: '/api/tree/persons', payload: { givenNames: 'Mallory', personId: w.personId } },
+      { url: '/api/tree/persons', payload: { givenNames: 'Mallory', contactId: w.contactId } },
+    ],
+  },
+  'GET /api/tree/persons/:id': { kind: 'owned', request: (w) => ({ url: `/api/tree/persons/${w.treePersonId}` }) },
+  'PATCH /api/tree/persons/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/tree/persons/${w.treePersonId}`, payload: { note: 'Kept the bakery' } }),
+    attacks: (w) => [
+      { url: `/api/tree/persons/${w.treePersonId}`, payload: { note: 'Mallory' } },
+      { url: `/api/tree/persons/${w.attackerTreePersonId}`, payload: { contactId: w.contactId } },
+    ],
+  },
+  'DELETE /api/tree/persons/:id': { kind: 'owned', request: (w) => ({ url: `/api/tree/persons/${w.treeOtherPersonId}` }) },
+  'GET /api/tree/persons/:id/relations': { kind: 'owned', request: (w) => ({ url: `/api/tree/persons/${w.treePersonId}/relations` }) },
+  'GET /api/tree/persons/:id/relation-to-me': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/tree/persons/${w.treePersonId}/relation-to-me` }),
+  },
+  'POST /api/tree/relations': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/tree/relations', payload: { kind: 'partner', from: w.treePersonId, to: w.treeOtherPersonId } }),
+    attacks: (w) => [
+      { url: '/api/tree/relations', payload: { kind: 'partner', from: w.treePersonId, to: w.treeOtherPersonId } },
+      { url: '/api/tree/relations', payload: { kind: 'parent', from: w.attackerTreePersonId, to: w.treePersonId } },
+    ],
+  },
+  'DELETE /api/tree/relations/:id': { kind: 'owned', request: (w) => ({ url: `/api/tree/relations/${w.treeRelationId}` }) },
+  'GET /api/tree/graph': { kind: 'owned', request: (w) => ({ url: `/api/tree/graph?root=${w.treePersonId}` }) },
   'POST /api/memories/transcriptions': {
     kind: 'self',
     request: () => ({ url: '/api/memories/transcriptions', multipart: voiceUpload('audio') }),
@@ -755,6 +795,22 @@ describe('access control on every registered route', () => {
       .insert(faces)
       .values({ userId: victim.user.id, photoId, personId: person!.id, ...box })
       .returning({ id: faces.id });
+    const treePersonId = await created(
+      await send('POST', { url: '/api/tree/persons', payload: { givenNames: 'Victoria', surname: 'Elder' } }, victim.cookie),
+    );
+    const treeOtherPersonId = await created(
+      await send('POST', { url: '/api/tree/persons', payload: { givenNames: 'Victor', surname: 'Younger' } }, victim.cookie),
+    );
+    const treeRelationId = await created(
+      await send(
+        'POST',
+        { url: '/api/tree/relations', payload: { kind: 'parent', from: treePersonId, to: treeOtherPersonId } },
+        victim.cookie,
+      ),
+    );
+    const attackerTreePersonId = await created(
+      await send('POST', { url: '/api/tree/persons', payload: { givenNames: 'Mallory' } }, attacker.cookie),
+    );
     const [attackerPerson] = await t.db.insert(people).values({ userId: attacker.user.id }).returning({ id: people.id });
     const [attackerFace] = await t.db
       .insert(faces)
@@ -768,6 +824,10 @@ describe('access control on every registered route', () => {
       faceId: face!.id,
       attackerPersonId: attackerPerson!.id,
       attackerFaceId: attackerFace!.id,
+      treePersonId,
+      treeOtherPersonId,
+      treeRelationId,
+      attackerTreePersonId,
       photoId,
       memoryId,
       attachmentId: Number(own!.id),
@@ -820,6 +880,8 @@ describe('access control on every registered route', () => {
       collections: await get('/api/collections'),
       collection: await get(`/api/collections/${w.collectionId}`),
       links: await get(`/api/collections/${w.collectionId}/links`),
+      tree: await get('/api/tree/persons'),
+      treeLinks: await get(`/api/tree/persons/${w.treePersonId}/relations`),
       files: (await t.files.list(`users/${w.victim.user.id}`)).sort(),
     };
   }

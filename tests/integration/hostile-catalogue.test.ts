@@ -2057,6 +2057,75 @@ describe('a catalogue of hostile requests', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('family tree (issue 30): cycles, a third birth parent, bad dates, depths and ids, another account’s rows are a clean 4xx that changes nothing', async () => {
+    await freshWorld();
+    const owner = { cookie: w.owner.cookie };
+    const json = { 'content-type': 'application/json' };
+    const ask = async (as: { cookie: string }, method: Method, url: string, payload?: object) =>
+      (await t.app.inject({ method, url, headers: { cookie: as.cookie }, ...(payload ? { payload } : {}) })).json() as { id: number };
+    const [a, b, c, d] = [
+      await ask(owner, 'POST', '/api/tree/persons', { givenNames: 'Anna', surname: 'Martin' }),
+      await ask(owner, 'POST', '/api/tree/persons', { givenNames: 'Rose', surname: 'Martin' }),
+      await ask(owner, 'POST', '/api/tree/persons', { givenNames: 'Paul', surname: 'Martin' }),
+      await ask(owner, 'POST', '/api/tree/persons', { givenNames: 'Vera', surname: 'Klein' }),
+    ];
+    await ask(owner, 'POST', '/api/tree/relations', { kind: 'parent', from: a.id, to: b.id });
+    await ask(owner, 'POST', '/api/tree/relations', { kind: 'parent', from: c.id, to: b.id });
+    const theirs = await ask({ cookie: w.other.cookie }, 'POST', '/api/tree/persons', { givenNames: 'Mallory' });
+    const theirContact = await ask({ cookie: w.other.cookie }, 'POST', '/api/contacts', contactBody);
+    const counts = async () =>
+      (await t.pool.query('select (select count(*) from tree_persons) p, (select count(*) from tree_relations) r')).rows[0] as object;
+    const before = await counts();
+    const rows: Row[] = [];
+    const bad = (name: string, method: Method, url: string, payload: unknown, expected: number | number[] = 400) =>
+      rows.push({ name, method, url, as: owner, payload: JSON.stringify(payload), headers: json, expect: expected, unchanged: true });
+    for (const [name, payload, expected] of [
+      ['a cycle', { kind: 'parent', from: b.id, to: a.id }, 400],
+      ['a third birth parent', { kind: 'parent', from: d.id, to: b.id, type: 'birth' }, 400],
+      ['own parent', { kind: 'parent', from: a.id, to: a.id }, 400],
+      ['own partner', { kind: 'partner', from: a.id, to: a.id }, 400],
+      ['the same link again', { kind: 'parent', from: a.id, to: b.id }, 409],
+      ['kind cousin', { kind: 'cousin', from: a.id, to: b.id }, 400],
+      ['type married for a parent', { kind: 'parent', from: d.id, to: c.id, type: 'married' }, 400],
+      ['from as text', { kind: 'parent', from: String(a.id), to: c.id }, 400],
+      ['from 2^31', { kind: 'parent', from: 2147483648, to: c.id }, 400],
+      ['from sql', { kind: 'parent', from: SQL[0], to: c.id }, 400],
+      ['another account’s person', { kind: 'parent', from: theirs.id, to: c.id }, 404],
+      ['a start date too long', { kind: 'partner', from: c.id, to: d.id, start: '1'.repeat(121) }, 400],
+      ['an array', [{ kind: 'parent', from: d.id, to: c.id }], 400],
+    ] as Array<[string, unknown, number]>) {
+      bad(`link ${name}`, 'POST', '/api/tree/relations', payload, expected);
+    }
+    for (const [name, payload, expected] of [
+      ['sex robot', { sex: 'robot' }, 400],
+      ['a name of 501 characters', { givenNames: 'x'.repeat(501) }, 400],
+      ['a note of 10,001 characters', { note: 'x'.repeat(10_001) }, 400],
+      ['birth as text', { birth: '1890' }, 400],
+      ['living "yes"', { living: 'yes' }, 400],
+      ['another account’s contact', { contactId: theirContact.id }, 404],
+      ['a photos-person that is not there', { personId: 2147483647 }, 404],
+      ['contact sql', { contactId: SQL[1] }, 400],
+    ] as Array<[string, unknown, number]>) {
+      bad(`person ${name}`, 'POST', '/api/tree/persons', payload, expected);
+      if (expected === 400) bad(`person change ${name}`, 'PATCH', `/api/tree/persons/${a.id}`, payload, expected);
+    }
+    for (const id of ID_FORMATS) {
+      bad(`person id ${id}`, 'GET', `/api/tree/persons/${id}`, undefined, [400, 404]);
+      bad(`person removal id ${id}`, 'DELETE', `/api/tree/persons/${id}`, undefined, [400, 404]);
+      bad(`relation-to-me id ${id}`, 'GET', `/api/tree/persons/${id}/relation-to-me`, undefined, [400, 404]);
+      bad(`link removal id ${id}`, 'DELETE', `/api/tree/relations/${id}`, undefined, [400, 404]);
+    }
+    for (const query of ['up=21', 'down=-1', 'up=1.5', 'root=0', 'root=abc', `root=${theirs.id}`, 'root=2147483647', 'up=1&up=2'])
+      bad(`graph ${query}`, 'GET', `/api/tree/graph?${query}`, undefined, [400, 404]);
+    for (const query of ['cursor=nonsense', `q=${'x'.repeat(501)}`, 'q=', 'limit=0'])
+      bad(`persons ${query}`, 'GET', `/api/tree/persons?${query}`, undefined);
+    const me = await ask(owner, 'GET', '/api/tree/me');
+    bad('removing the owner’s own person', 'DELETE', `/api/tree/persons/${me.id}`, undefined);
+    const failures = await run(rows);
+    expect(failures).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('tried at least 300 hostile requests, and heirloom still serves its users', async () => {
     await freshWorld();
     expect(counted).toBeGreaterThanOrEqual(300);

@@ -70,6 +70,7 @@ const TAGS = [
   { name: 'memories', description: 'Written memories with their attachments, voices and links' },
   { name: 'contacts', description: 'The family and friends contact books' },
   { name: 'people', description: 'Who is in the photos: faces found on this server and grouped into people' },
+  { name: 'tree', description: 'The family tree: persons, parent and partner links, relation words, the view around a person' },
   { name: 'vault', description: 'Private documents' },
   { name: 'timeline', description: 'Everything by date' },
   { name: 'on-this-day', description: 'What happened on this day in earlier years' },

@@ -50,28 +50,26 @@ export const treePersonInputSchema = z.object({
 
 export const treePersonPatchSchema = treePersonInputSchema.partial();
 
-export const treePersonSchema = z
-  .object({
-    id: z.number().int(),
-    givenNames: z.string(),
-    surname: z.string(),
-    birthSurname: z.string().nullable(),
-    sex: treeSexSchema,
-    gender: z.string().nullable(),
-    birth: treeEventSchema,
-    death: treeEventSchema.nullable(),
-    living: z.boolean(),
-    /** The signed-in owner's own person. */
-    isOwner: z.boolean(),
-    contactId: z.number().int().nullable(),
-    personId: z.number().int().nullable(),
-    /** The face of the photos' person, when there is one. */
-    pictureUrl: z.string().nullable(),
-    note: z.string().nullable(),
-    /** Impossible or unlikely dates (died before born, a mother of 70): shown, never refused. */
-    warnings: z.array(z.string()),
-  })
-  .meta({ id: 'TreePerson' });
+export const treePersonSchema = z.object({
+  id: z.number().int(),
+  givenNames: z.string(),
+  surname: z.string(),
+  birthSurname: z.string().nullable(),
+  sex: treeSexSchema,
+  gender: z.string().nullable(),
+  birth: treeEventSchema,
+  death: treeEventSchema.nullable(),
+  living: z.boolean(),
+  /** The signed-in owner's own person. */
+  isOwner: z.boolean(),
+  contactId: z.number().int().nullable(),
+  personId: z.number().int().nullable(),
+  /** The face of the photos' person, when there is one. */
+  pictureUrl: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Impossible or unlikely dates (died before born, a mother of 70): shown, never refused. */
+  warnings: z.array(z.string()),
+});
 
 export const treePersonPageQuerySchema = pageQuerySchema.extend({ q: nameSearchQuery('Finds persons by a part of a name') });
 export const treePersonPageSchema = pageSchema(treePersonSchema);
@@ -107,18 +105,16 @@ export const treeRelationInputSchema = z.discriminatedUnion(
   { error: 'kind must be parent or partner' },
 );
 
-export const treeRelationSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(['parent', 'partner']),
-    from: z.number().int(),
-    to: z.number().int(),
-    type: z.union([parentTypeSchema, partnerTypeSchema]),
-    start: z.string().nullable(),
-    end: z.string().nullable(),
-    endReason: partnershipEndSchema.nullable(),
-  })
-  .meta({ id: 'TreeRelation' });
+export const treeRelationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['parent', 'partner']),
+  from: z.number().int(),
+  to: z.number().int(),
+  type: z.union([parentTypeSchema, partnerTypeSchema]),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  endReason: partnershipEndSchema.nullable(),
+});
 
 /** A relative derived from the stored links (never stored), with the word the person would use for them ("sister"). */
 export const treeRelativeSchema = z.object({

@@ -28,7 +28,7 @@ export const treeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/persons',
-    { schema: { body: treePersonInputSchema, response: { 201: treePersonSchema, ...errorAnswers(409) } } },
+    { schema: { body: treePersonInputSchema, response: { 201: treePersonSchema, ...errorAnswers(404, 409) } } },
     async (req, reply) => reply.code(201).send(await tree.create(currentUser(req).id, req.body)),
   );
 
@@ -57,7 +57,7 @@ export const treeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/relations',
-    { schema: { body: treeRelationInputSchema, response: { 201: treeRelationSchema, ...errorAnswers(409) } } },
+    { schema: { body: treeRelationInputSchema, response: { 201: treeRelationSchema, ...errorAnswers(404, 409) } } },
     async (req, reply) => reply.code(201).send(await tree.link(currentUser(req).id, req.body)),
   );
 
@@ -66,7 +66,7 @@ export const treeRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get('/graph', { schema: { querystring: treeGraphQuerySchema, response: { 200: treeGraphSchema } } }, (req) =>
+  app.get('/graph', { schema: { querystring: treeGraphQuerySchema, response: { 200: treeGraphSchema, ...errorAnswers(404) } } }, (req) =>
     tree.graph(currentUser(req).id, req.query),
   );
 };
