@@ -160,10 +160,11 @@ export function buildServices(app: FastifyInstance) {
   const profile = createProfileService({ db, repo: createProfileRepo(db), files, sessions, storage });
   // The family tree (issue 30): contacts of the family are placed in it through its service.
   const tree = createTreeService({ repo: createTreeRepo(db) });
-  // Dates that matter (issue 30): the family's dates read through the tree's service; the weekly mail checked hourly.
-  const familyDates = createFamilyDatesService({ repo: createFamilyDatesRepo(db), tree, jobs, publicUrl, log });
-  defineFamilyDatesJob(jobs, familyDates, log);
   const contacts = createContactsService({ repo: createContactsRepo(db), tree });
+  // Dates that matter (issue 30): the family's dates read through the tree's and the contacts' services; the
+  // weekly mail checked hourly.
+  const familyDates = createFamilyDatesService({ repo: createFamilyDatesRepo(db), tree, contacts, jobs, publicUrl, log });
+  defineFamilyDatesJob(jobs, familyDates, log);
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
 
   const sharedView = createSharedViewService({ repo: createSharedViewRepo(db), files, heic, media, tokens: linkTokens, checkPassword });

@@ -1,16 +1,9 @@
-// Dates that matter: the contacts' birthdays, the owner's switch for the weekly mail, and the week it was last
-// sent for. The tree's persons and links come from the tree's service.
-import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+// Dates that matter: the owner's switch for the weekly mail, their zone, and the week it was last sent for. The
+// tree's persons and links and the contacts' birthdays come from those features' services.
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FamilyDatesSettings } from '@shared/schemas/family-dates';
 import type { Db } from '../../db/client';
-import { contacts, users } from '../../db/schema';
-
-export interface ContactBirthday {
-  id: number;
-  firstName: string;
-  lastName: string;
-  birthday: string;
-}
+import { users } from '../../db/schema';
 
 export interface DigestOwner {
   id: number;
@@ -22,14 +15,6 @@ export interface DigestOwner {
 
 export function createFamilyDatesRepo(db: Db) {
   return {
-    contactBirthdays(userId: number): Promise<ContactBirthday[]> {
-      return db
-        .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, birthday: contacts.birthday })
-        .from(contacts)
-        .where(and(eq(contacts.ownerId, userId), isNotNull(contacts.birthday)))
-        .orderBy(asc(contacts.id)) as Promise<ContactBirthday[]>;
-    },
-
     async settings(userId: number): Promise<FamilyDatesSettings | null> {
       const [row] = await db
         .select({ digest: users.familyDatesDigest, timeZone: users.familyDatesTimeZone })

@@ -20,6 +20,7 @@ import { anniversaryOf } from '@shared/tree/tree-date';
 import { notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { queueMail } from '../../lib/mail';
+import type { ContactsService } from '../contacts/contacts.service';
 import { dateInWords, localTimeIn, mondayOf } from './calendar-days';
 import { comingDates, type DatedPerson, type Partnership } from './coming-dates';
 import { digestMail } from './digest-mail';
@@ -55,14 +56,16 @@ export interface FamilyTreeSource {
 interface Deps {
   repo: FamilyDatesRepo;
   tree: FamilyTreeSource;
+  contacts: Pick<ContactsService, 'list'>;
   jobs: JobQueue;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
 
-export function createFamilyDatesService({ repo, tree, jobs, publicUrl, log }: Deps) {
+export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl, log }: Deps) {
   async function datesFrom(userId: number, from: string, days: number, when?: (daysAway: number, date: string) => string) {
-    const [graph, birthdays] = await Promise.all([tree.familyGraph(userId), repo.contactBirthdays(userId)]);
+    const [graph, everyone] = await Promise.all([tree.familyGraph(userId), contacts.list(userId)]);
+    const birthdays = everyone.flatMap((c) => (c.birthday ? [{ ...c, birthday: c.birthday }] : []));
     const contactBirthdays = new Map(birthdays.map((c) => [c.id, c]));
     const persons: DatedPerson[] = [];
     const shortNames = new Map<string, string>();
