@@ -3,7 +3,7 @@
 // answers each request `{ id, ... }` with `{ id, ...result }` or `{ id, error }`.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 const IDLE_MS = 60_000;
 
@@ -11,19 +11,27 @@ const IDLE_MS = 60_000;
  * From the bundle (dist/server/main.js) the worker is the sibling `<name>.js`; from source (tsx, vitest) it is
  * `source`, a .ts file loaded through tsx.
  */
-function startWorker(name: string, source: URL): Worker {
+function startWorker(name: string, source: URL, resourceLimits: ResourceLimits | undefined): Worker {
   const bundled = new URL(`./${name}.js`, import.meta.url);
-  if (fs.existsSync(fileURLToPath(bundled))) return new Worker(bundled);
+  if (fs.existsSync(fileURLToPath(bundled))) return new Worker(bundled, { resourceLimits });
   // `execArgv: ['--import', 'tsx']` does not reach a worker's entry module on Node 20: register tsx first.
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
 type Reply<Res> = ({ id: number } & Res) | { id: number; error: string };
 
-/** `name`: the bundle's file for the worker (tsup.config.ts); `source`: its .ts file; `what`: for error messages. */
-export function createSerialWorker<Req extends object, Res extends object>(options: { name: string; source: URL; what: string }) {
-  const { name, source, what } = options;
+/**
+ * `name`: the bundle's file for the worker (tsup.config.ts); `source`: its .ts file; `what`: for error messages;
+ * `resourceLimits`: the thread's heap sizes, where its default ones hold more memory than it needs.
+ */
+export function createSerialWorker<Req extends object, Res extends object>(options: {
+  name: string;
+  source: URL;
+  what: string;
+  resourceLimits?: ResourceLimits;
+}) {
+  const { name, source, what, resourceLimits } = options;
   let worker: Worker | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
@@ -43,7 +51,7 @@ export function createSerialWorker<Req extends object, Res extends object>(optio
 
   function ensureWorker(): Worker {
     if (worker) return worker;
-    const w = startWorker(name, source);
+    const w = startWorker(name, source, resourceLimits);
     w.on('message', (msg: Reply<Res>) => {
       const entry = waiting.get(msg.id);
       if (!entry) return;
