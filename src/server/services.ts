@@ -61,6 +61,8 @@ import { createSharedViewService } from './features/shared-view/shared-view.serv
 import { createStorageService } from './features/storage/storage.service';
 import { createTreeRepo } from './features/tree/tree.repo';
 import { createTreeService } from './features/tree/tree.service';
+import { createGedcomRepo } from './features/tree/gedcom/gedcom.repo';
+import { createGedcomService } from './features/tree/gedcom/gedcom.service';
 import { createTimelineRepo } from './features/timeline/timeline.repo';
 import { createTimelineService } from './features/timeline/timeline.service';
 import { createVaultRepo } from './features/vault/vault.repo';
@@ -160,6 +162,7 @@ export function buildServices(app: FastifyInstance) {
   const profile = createProfileService({ db, repo: createProfileRepo(db), files, sessions, storage });
   // The family tree (issue 30): contacts of the family are placed in it through its service.
   const tree = createTreeService({ repo: createTreeRepo(db) });
+  const gedcom = createGedcomService({ repo: createGedcomRepo(db), jobs, log });
   const contacts = createContactsService({ repo: createContactsRepo(db), tree });
   // Dates that matter (issue 30): the family's dates read through the tree's and the contacts' services; the
   // weekly mail checked hourly.
@@ -234,6 +237,7 @@ export function buildServices(app: FastifyInstance) {
     vault,
     contacts,
     tree,
+    gedcom,
     collections,
     sharedView,
     legacy,
