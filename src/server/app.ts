@@ -29,6 +29,7 @@ import { sharedViewRoutes, sharedWithMeRoutes } from './features/shared-view/sha
 import { storageRoutes } from './features/storage/storage.routes';
 import { timelineRoutes } from './features/timeline/timeline.routes';
 import { treeRoutes } from './features/tree/tree.routes';
+import { followFamilyChanges } from './features/legacy/follow-family-changes';
 import { gedcomRoutes } from './features/tree/gedcom/gedcom.routes';
 import { vaultRoutes } from './features/vault/vault.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
@@ -151,6 +152,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
     signedIn.addHook('onRoute', markSignedIn); // documented as needing the session cookie
+    // the Legacy Plan's rules by relation follow a change to the family tree or a contact (decision 065)
+    signedIn.addHook('onResponse', followFamilyChanges(app.services.legacyRelations, app.log));
     await signedIn.register(profileRoutes, { prefix: '/api/user' });
     await signedIn.register(storageRoutes, { prefix: '/api/user/storage' });
     await signedIn.register(accountRoutes, { prefix: '/api/user' });

@@ -129,6 +129,15 @@ export function createLegacyRelationsRepo(db: Db) {
       return row;
     },
 
+    async hasRules(userId: number) {
+      const [row] = await db
+        .select({ id: legacyRelationRules.id })
+        .from(legacyRelationRules)
+        .where(eq(legacyRelationRules.userId, userId))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Owners with at least one rule: their expansions run again at start. */
     ownersWithRules: async () =>
       (await db.selectDistinct({ userId: legacyRelationRules.userId }).from(legacyRelationRules)).map((r) => r.userId),

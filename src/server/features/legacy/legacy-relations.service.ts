@@ -106,6 +106,9 @@ export function createLegacyRelationsService({ repo, legacyRepo, family, jobs, p
    * longer names. Released grants stay: what was handed on is not taken back.
    */
   async function expand(userId: number): Promise<{ expanded: Expanded[]; family: OwnerFamily }> {
+    // most owners have no rule: their tree is not read for nothing (every tick of the trigger comes here)
+    if (!(await repo.hasRules(userId)))
+      return { expanded: [], family: ownerFamily({ persons: [], parents: [], partners: [], ownerId: null }) };
     const fam = ownerFamily(await family.familyGraph(userId));
     const at = now();
     const dated: Date[] = [];
@@ -313,7 +316,9 @@ export function createLegacyRelationsService({ repo, legacyRepo, family, jobs, p
     follow,
 
     /** The tree changed: the owner's rules follow it, in the background. */
-    familyChanged: (userId: number) => jobs.send(LEGACY_RELATIONS_JOB, { userId }, { singletonKey: `now:${userId}` }),
+    async familyChanged(userId: number) {
+      if (await repo.hasRules(userId)) await jobs.send(LEGACY_RELATIONS_JOB, { userId }, { singletonKey: `now:${userId}` });
+    },
 
     /** The heir's relation to the owner, from the heir's own tree person (the one linked to the heir's contact). */
     async heirFamily(heir: { userId: number; contactId: number; ownerName: string }) {

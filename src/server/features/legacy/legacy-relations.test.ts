@@ -176,6 +176,35 @@ describe('a rule by relation', () => {
     expect(t.smtp.received.filter((m) => m.to.includes(owner.user.email) && /follows your family/.test(m.subject))).toHaveLength(1);
   });
 
+  it('follows a grandchild added through the family tree’s own API, and the owner is told', async () => {
+    const res = await call(t, owner, 'POST', '/api/contacts', {
+      firstName: 'Gina',
+      lastName: 'King',
+      relationship: 'friend',
+      email: 'gina@example.com',
+    });
+    const ginaContact = Number(res.json<{ id: string | number }>().id);
+    const gina = await call(t, owner, 'POST', '/api/tree/persons', {
+      givenNames: 'Gina',
+      surname: 'King',
+      sex: 'female',
+      contactId: ginaContact,
+    });
+    expect(gina.statusCode, gina.body).toBe(201);
+    const link = await call(t, owner, 'POST', '/api/tree/relations', {
+      kind: 'parent',
+      type: 'birth',
+      from: carol,
+      to: gina.json<{ id: number }>().id,
+    });
+    expect(link.statusCode, link.body).toBe(201);
+
+    const mail = await t.smtp.waitForMail(owner.user.email, { subject: /Legacy Plan follows your family: Gina King/ });
+    expect(mail.text).toContain('Gina King (your granddaughter) now receives “Summers at the lake”');
+    const rule = (await rules()).find((r) => r.id === ruleId)!;
+    expect(rule.members.find((m) => m.name === 'Gina King')).toMatchObject({ status: 'receives', relation: 'your granddaughter' });
+  });
+
   it('takes back an unreleased grant from someone the rule no longer names, and the rule takes its grants with it', async () => {
     const frank = await person(owner, { givenNames: 'Frank', sex: 'male', contactId: await contact(owner, 'Frank', 'frank@example.com') });
     await childOf(owner, carol, frank);
