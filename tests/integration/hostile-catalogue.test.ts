@@ -1938,6 +1938,23 @@ describe('a catalogue of hostile requests', () => {
       bad(`release ${name}`, 'POST', '/api/legacy/releases', payload);
     }
     for (const id of ID_FORMATS) bad(`release id ${id}`, 'DELETE', `/api/legacy/releases/${id}`, undefined, [400, 404]);
+    // Releases by relation (decision 065)
+    const rule = { relation: 'grandchildren', collectionId: w.collectionId };
+    for (const [name, payload] of [
+      ['relation cousins', { ...rule, relation: 'cousins' }],
+      ['relation script', { ...rule, relation: XSS[0] }],
+      ['relation array', { ...rule, relation: ['children'] }],
+      ['two targets', { ...rule, photoId: w.photoId }],
+      ['a letter', { relation: 'children', letterId: 1 }],
+      ['no target', { relation: 'children' }],
+      ['condition now', { ...rule, condition: 'now' }],
+      ['on a past date', { ...rule, condition: 'on-date', releaseAt: new Date(Date.now() - day).toISOString() }],
+      ['at age 0', { ...rule, condition: 'at-age', age: 0 }],
+      ['collection sql', { ...rule, collectionId: SQL[1] }],
+    ] as Array<[string, unknown]>) {
+      bad(`rule by relation ${name}`, 'POST', '/api/legacy/relation-rules', payload);
+    }
+    for (const id of ID_FORMATS) bad(`rule by relation id ${id}`, 'DELETE', `/api/legacy/relation-rules/${id}`, undefined, [400, 404]);
     const sealed = {
       version: 1,
       recipientPublicKey: 'A'.repeat(43),
@@ -2010,6 +2027,7 @@ describe('a catalogue of hostile requests', () => {
         '/api/legacy/received',
         `/api/legacy/received/1`,
         '/api/legacy/received/download',
+        '/api/legacy/received/family',
         '/api/legacy/received/letters/1/photos/1/display',
       ]) {
         rows.push({
