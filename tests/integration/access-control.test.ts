@@ -47,6 +47,8 @@ interface World {
   heirId: number;
   releaseId: number;
   letterId: number;
+  /** The victim's Legacy Plan rule by relation (decision 065): collectionId to each of their grandchildren. */
+  relationRuleId: number;
   /** The victim's finished export (a ready row and its file). */
   exportId: number;
   /** The victim's finished import, and a resumable upload the victim has begun (its tus id). */
@@ -454,12 +456,20 @@ const RULES: Record<string, Rule> = {
   },
   'DELETE /api/legacy/letters/:id': { kind: 'owned', request: (w) => ({ url: `/api/legacy/letters/${w.letterId}` }) },
   'GET /api/legacy/preview': { kind: 'owned', request: (w) => ({ url: `/api/legacy/preview?heirId=${w.heirId}` }) },
+  // Releases by relation (decision 065): the owner's rules, for the owner's own things.
+  'GET /api/legacy/relation-rules': { kind: 'self', request: () => ({ url: '/api/legacy/relation-rules' }) },
+  'POST /api/legacy/relation-rules': {
+    kind: 'owned',
+    request: (w) => ({ url: '/api/legacy/relation-rules', payload: { relation: 'children', collectionId: w.collectionId } }),
+  },
+  'DELETE /api/legacy/relation-rules/:id': { kind: 'owned', request: (w) => ({ url: `/api/legacy/relation-rules/${w.relationRuleId}` }) },
   // An heir's side: the key code, then its cookie, is the key (legacy.test.ts walks each: only what was
   // released to that heir, another heir's code sees none of it, no cookie → 401).
   'POST /api/legacy/open': { kind: 'public' },
   'POST /api/legacy/close': { kind: 'public' },
   'GET /api/legacy/received': { kind: 'public' },
   'GET /api/legacy/received/download': { kind: 'public' },
+  'GET /api/legacy/received/family': { kind: 'public' },
   'GET /api/legacy/received/letters/:letterId/photos/:photoId/:size': { kind: 'public' },
   'GET /api/legacy/received/:grantId': { kind: 'public' },
   'GET /api/legacy/received/:grantId/photos/:itemId/:size': { kind: 'public' },
@@ -679,6 +689,9 @@ describe('access control on every registered route', () => {
     const attackerMemoryId = await created(await send('POST', { url: '/api/memories', payload: memoryBody }, attacker.cookie));
     const attackerPhotoId = await created(await send('POST', { url: '/api/photos', multipart: photoUpload() }, attacker.cookie));
     const collectionId = await created(await send('POST', { url: '/api/collections', payload: { title: 'Holidays' } }, victim.cookie));
+    const relationRuleId = await created(
+      await send('POST', { url: '/api/legacy/relation-rules', payload: { relation: 'grandchildren', collectionId } }, victim.cookie),
+    );
     const items = await send(
       'POST',
       { url: `/api/collections/${collectionId}/items`, payload: { photoIds: [photoId], memoryIds: [memoryId], documentIds: [vaultId] } },
@@ -847,6 +860,7 @@ describe('access control on every registered route', () => {
       heirId,
       releaseId,
       letterId,
+      relationRuleId,
       exportId: finishedExport!.id,
       importId: finishedImport!.id,
       importUploadId,
