@@ -31,6 +31,23 @@ export function ancestorChain(family: TreeFamily, top: number, bottom: number): 
   return null;
 }
 
+/** Longer chains are named by their ends ("…"), so the message stays a sentence. */
+const NAMED_LINKS = 6;
+
+function cycleMessage(family: TreeFamily, parentId: number, childId: number, chain: number[]): string {
+  const parent = nameOf(family.persons.get(parentId));
+  const child = nameOf(family.persons.get(childId));
+  const up = chain.length - 1;
+  const tie =
+    up <= NAMED_LINKS
+      ? `${child} is already ${parent}'s ${ancestorWord(up, family.persons.get(childId)?.sex ?? 'unknown')}`
+      : `${child} is already an ancestor of ${parent}, ${up} generations up`;
+  const names = chain.map((id) => nameOf(family.persons.get(id)));
+  const shown = names.length <= NAMED_LINKS + 1 ? names : [...names.slice(0, 3), '…', ...names.slice(-2)];
+  const through = chain.length > 2 ? ` (${shown.join(', parent of ')})` : '';
+  return `${parent} cannot be a parent of ${child}: ${tie}${through}`;
+}
+
 export function parentLinkRefusal(
   family: TreeFamily,
   parentId: number,
@@ -43,14 +60,7 @@ export function parentLinkRefusal(
   if (parentsOf(family, childId).some((link) => link.fromId === parentId))
     return { status: 409, message: `${nameOf(parent)} is already a parent of ${nameOf(child)}` };
   const chain = ancestorChain(family, childId, parentId);
-  if (chain) {
-    const word = ancestorWord(chain.length - 1, child?.sex ?? 'unknown');
-    const through = chain.length > 2 ? ` (${chain.map((id) => nameOf(family.persons.get(id))).join(', parent of ')})` : '';
-    return {
-      status: 400,
-      message: `${nameOf(parent)} cannot be a parent of ${nameOf(child)}: ${nameOf(child)} is already ${nameOf(parent)}'s ${word}${through}`,
-    };
-  }
+  if (chain) return { status: 400, message: cycleMessage(family, parentId, childId, chain) };
   if (type === 'birth') {
     const birthParents = parentsOf(family, childId).filter((link) => link.type === 'birth');
     if (birthParents.length >= 2) {
