@@ -9,12 +9,20 @@ import { CARD_HEIGHT, CARD_WIDTH, cardsIn, type PlacedCard, type TreeLayout, typ
 import { centredOn, isOnScreen, panBy, visibleRect, zoomAt, type View } from '../layout/viewport';
 import { TreeCard } from './tree-card';
 
-/** Cards this far (screen pixels) outside the screen are drawn already, so a pan rarely shows a gap. */
-const OVERSCAN = 240;
+/**
+ * Cards this far (screen pixels) outside the screen are drawn already, and nothing is drawn anew until the screen
+ * leaves that margin: a pan of a few hundred pixels renders nothing at all.
+ */
+const OVERSCAN = 400;
 const KEY_PAN = 80;
 const KEY_ZOOM = 1.25;
 /** A pointer that moves less than this is a tap or a click on a card, not a drag. */
 const DRAG_THRESHOLD = 6;
+/**
+ * Below this scale names cannot be read: the cards are drawn as plain boxes in one SVG path instead of links, so
+ * a whole tree of 2,000 persons on screen is one element, not 2,000 (the focused card stays a link).
+ */
+const OVERVIEW_SCALE = 0.4;
 
 type TreeCanvasProps = {
   layout: TreeLayout;
@@ -26,6 +34,8 @@ type TreeCanvasProps = {
 interface Drawn {
   cards: PlacedCard[];
   lines: TreeLine[];
+  /** Cards drawn as boxes only (zoomed far out). */
+  boxes: PlacedCard[];
 }
 
 const lineBox = (line: TreeLine) => {
@@ -36,11 +46,22 @@ const lineBox = (line: TreeLine) => {
 
 const pathOf = (lines: TreeLine[]) => lines.map((l) => `M${l.points.map(([x, y]) => `${x} ${y}`).join('L')}`).join('');
 
-const sameDrawn = (a: Drawn, b: Drawn) =>
-  a.cards.length === b.cards.length &&
-  a.lines.length === b.lines.length &&
-  a.cards.every((c, i) => c === b.cards[i]) &&
-  a.lines.every((l, i) => l === b.lines[i]);
+type Rect = ReturnType<typeof visibleRect>;
+const contains = (outer: Rect, inner: Rect) =>
+  inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY;
+const EVERYWHERE: Rect = { minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity };
+
+const boxesPath = (cards: PlacedCard[]) => cards.map((c) => `M${c.x} ${c.y}h${CARD_WIDTH}v${CARD_HEIGHT}h${-CARD_WIDTH}Z`).join('');
+
+/** The SVG paths of the drawn lines (solid, and dashed for step, adoptive and foster children) and boxes. */
+const drawing = (lines: TreeLine[], boxes: PlacedCard[]) => ({
+  solid: pathOf(lines.filter((l) => !l.dashed)),
+  dashed: pathOf(lines.filter((l) => l.dashed)),
+  boxes: boxesPath(boxes),
+});
+
+const same = <T,>(a: T[], b: T[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+const sameDrawn = (a: Drawn, b: Drawn) => same(a.cards, b.cards) && same(a.lines, b.lines) && same(a.boxes, b.boxes);
 
 export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasProps) {
   const instructionsId = useId();
@@ -49,17 +70,30 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
   const view = useRef<View>({ x: 0, y: 0, k: 1 });
   const size = useRef({ width: 0, height: 0 });
   const frame = useRef(0);
-  const [drawn, setDrawn] = useState<Drawn>({ cards: [], lines: [] });
+  const [drawn, setDrawn] = useState<Drawn>({ cards: [], lines: [], boxes: [] });
   const [focusedId, setFocusedId] = useState<number | null>(null);
 
   const lineBoxes = useMemo(() => layout.lines.map((line) => ({ line, box: lineBox(line) })), [layout]);
   const order = useMemo(() => new Map(layout.cards.map((c, i) => [c.id, i])), [layout]);
+  const whole = useMemo(() => drawing(layout.lines, layout.cards), [layout]);
 
+  /** What the drawn cards cover, and whether they were drawn as boxes: a view within it needs nothing new. */
+  const covered = useRef<{ rect: Rect; overview: boolean } | null>(null);
   const refresh = useCallback(() => {
     frame.current = 0;
     const { width, height } = size.current;
-    const rect = visibleRect(view.current, width, height, OVERSCAN);
-    let cards = cardsIn(layout.cards, rect);
+    const overview = view.current.k < OVERVIEW_SCALE;
+    if (
+      covered.current &&
+      covered.current.overview === overview &&
+      contains(covered.current.rect, visibleRect(view.current, width, height))
+    )
+      return;
+    // zoomed far out every card is one box of one path, drawn once: moving about then renders nothing
+    const rect = overview ? EVERYWHERE : visibleRect(view.current, width, height, OVERSCAN);
+    covered.current = { rect, overview };
+    const onScreen = overview ? layout.cards : cardsIn(layout.cards, rect);
+    let cards = overview ? [] : onScreen;
     // the focused card's neighbours in reading order are drawn too, so Tab always has a next card to reach
     const at = focusedId === null ? undefined : order.get(focusedId);
     if (at !== undefined) {
@@ -67,10 +101,13 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
       const ids = new Set(cards.map((c) => c.id));
       if (extra.some((c) => !ids.has(c.id))) cards = layout.cards.filter((c) => ids.has(c.id) || extra.includes(c));
     }
-    const lines = lineBoxes
-      .filter(({ box }) => box.maxX >= rect.minX && box.minX <= rect.maxX && box.maxY >= rect.minY && box.minY <= rect.maxY)
-      .map(({ line }) => line);
-    const next = { cards, lines };
+    const boxes = overview ? onScreen : [];
+    const lines = overview
+      ? layout.lines
+      : lineBoxes
+          .filter(({ box }) => box.maxX >= rect.minX && box.minX <= rect.maxX && box.maxY >= rect.minY && box.minY <= rect.maxY)
+          .map(({ line }) => line);
+    const next = { cards, lines, boxes };
     setDrawn((previous) => (sameDrawn(previous, next) ? previous : next));
   }, [layout, lineBoxes, order, focusedId]);
 
@@ -109,6 +146,7 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
   }, [layout, apply, startView]);
 
   useEffect(() => {
+    covered.current = null; // a new layout or a new focused card: draw anew
     refresh();
     return () => cancelAnimationFrame(frame.current);
   }, [refresh]);
@@ -192,17 +230,28 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
 
   // a card reached by Tab comes into view
   const onFocus = (event: React.FocusEvent<HTMLDivElement>) => {
-    const id = Number((event.target as HTMLElement).dataset.cardId);
+    const target = event.target as HTMLElement;
+    const id = Number(target.dataset.cardId);
     if (!id) return;
     setFocusedId(id);
+    // a card pressed by mouse or finger (maybe to drag the tree) stays where it is
+    if (!target.matches(':focus-visible')) return;
     const card = layout.cards[order.get(id) ?? -1];
     const { width, height } = size.current;
-    if (card && !isOnScreen(view.current, width, height, { x: card.x, y: card.y, width: CARD_WIDTH, height: CARD_HEIGHT }, 8)) {
-      apply(centredOn(card.x + CARD_WIDTH / 2, card.y + CARD_HEIGHT / 2, width, height, view.current.k));
+    const readable = view.current.k >= OVERVIEW_SCALE;
+    if (
+      card &&
+      (!readable || !isOnScreen(view.current, width, height, { x: card.x, y: card.y, width: CARD_WIDTH, height: CARD_HEIGHT }, 8))
+    ) {
+      // zoomed far out, a card reached by Tab is brought close enough to read
+      apply(centredOn(card.x + CARD_WIDTH / 2, card.y + CARD_HEIGHT / 2, width, height, readable ? view.current.k : 1));
     }
     // the browser may have scrolled the clipped viewport itself to show the card: the transform does that
     viewportRef.current?.scrollTo(0, 0);
   };
+
+  // the overview draws the whole tree: its paths are made once per layout
+  const paths = drawn.boxes === layout.cards && drawn.lines === layout.lines ? whole : drawing(drawn.lines, drawn.boxes);
 
   const zoomButton = (factor: number) => () => {
     const { width, height } = size.current;
@@ -233,21 +282,9 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
       >
         <div ref={layerRef} className="absolute top-0 left-0 origin-top-left will-change-transform" data-testid="tree-layer">
           <svg className="absolute top-0 left-0 overflow-visible" width="1" height="1" aria-hidden="true">
-            <path
-              d={pathOf(drawn.lines.filter((l) => !l.dashed))}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              className="text-border"
-            />
-            <path
-              d={pathOf(drawn.lines.filter((l) => l.dashed))}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeDasharray="6 5"
-              className="text-border"
-            />
+            <path d={paths.solid} fill="none" stroke="currentColor" strokeWidth={2} className="text-border" />
+            <path d={paths.dashed} fill="none" stroke="currentColor" strokeWidth={2} strokeDasharray="6 5" className="text-border" />
+            <path d={paths.boxes} stroke="currentColor" strokeWidth={2} className="fill-card text-border" />
           </svg>
           {drawn.cards.map((card) => {
             const person = persons.get(card.id);

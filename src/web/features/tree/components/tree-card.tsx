@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { TreePerson } from '@shared/schemas/tree';
 import { cn } from '@web/lib/cn';
@@ -31,7 +31,7 @@ type TreeCardProps = {
 };
 
 /** One person in the tree: face, name, years and what they are to the viewer; a link to their page. */
-export function TreeCard({ person, x, y, href, isRoot }: TreeCardProps) {
+export const TreeCard = memo(function TreeCard({ person, x, y, href, isRoot }: TreeCardProps) {
   const relation = relationWords(person);
   const years = yearsOf(person);
   const style: CSSProperties = { left: x, top: y, width: CARD_WIDTH, height: CARD_HEIGHT };
@@ -57,4 +57,4 @@ export function TreeCard({ person, x, y, href, isRoot }: TreeCardProps) {
       </span>
     </Link>
   );
-}
+});

@@ -124,6 +124,7 @@ function PersonHeader({ person, personHref }: { person: TreePerson; personHref: 
         )}
         {showPath && (
           <ol aria-label="How you are related" className="mt-1 grid gap-1 border-l-2 border-primary/40 pl-3 text-sm">
+            {path[0]?.step && <li>You</li>}
             {path.map((step, i) => (
               <li key={`${step.personId}-${i}`}>
                 <PathPerson id={step.personId} personHref={personHref} />
