@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { importStatusEnum } from './enums';
+import { imports } from './operations';
 import { users } from './accounts';
 import { treePersons } from './tree';
 
@@ -27,6 +28,8 @@ export const treeGedcomImports = pgTable(
     /** What was added and the warnings by line (src/shared/schemas/tree-gedcom.ts), once the job has ended. */
     report: jsonb('report'),
     error: text('error'),
+    /** The heirloom archive import (`imports`) whose family.ged this is; its retries and failures remove what this added. */
+    archiveImportId: integer('archive_import_id').references(() => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "tree_gedcom_imports" ADD COLUMN "archive_import_id" integer;--> statement-breakpoint
+ALTER TABLE "tree_gedcom_imports" ADD CONSTRAINT "tree_gedcom_imports_archive_import_id_imports_id_fk" FOREIGN KEY ("archive_import_id") REFERENCES "public"."imports"("id") ON DELETE set null ON UPDATE no action;
