@@ -126,3 +126,64 @@ test('an heir opens what was released with the key code on a phone and reads the
   await expect(heirPage.getByLabel('Key code')).toBeVisible();
   await phone.close();
 });
+
+test('a rule by relation gives to each grandchild the family tree names, says who cannot receive, and the heir reads "your grandmother"', async ({
+  page,
+  signIn,
+  browser,
+}) => {
+  const owner = await signIn();
+  const request = page.request;
+  const run = randomUUID().slice(0, 8);
+  // The family, through the tree's own API: the owner, a daughter, and two grandchildren (one with no address).
+  const me = await ok<{ id: number }>(request.get('/api/tree/me'));
+  await ok(request.patch(`/api/tree/persons/${me.id}`, { data: { sex: 'female' } }));
+  const person = async (givenNames: string, sex: 'female' | 'male', email: string | null, birth?: string) => {
+    const contact = await ok<{ id: number }>(
+      request.post('/api/contacts', { data: { firstName: givenNames, lastName: 'Smith', email, relationship: 'friend' } }),
+      201,
+    );
+    const data = { givenNames, surname: 'Smith', sex, contactId: contact.id, ...(birth ? { birth: { date: birth } } : {}) };
+    return ok<{ id: number }>(request.post('/api/tree/persons', { data }), 201);
+  };
+  const parentOf = (from: number, to: number) => ok(request.post('/api/tree/relations', { data: { kind: 'parent', from, to } }), 201);
+  const carol = await person('Carol', 'female', `carol-${run}@example.com`);
+  const anna = await person('Anna', 'female', `anna-${run}@example.com`, '2001-05-04');
+  const ben = await person('Ben', 'male', null);
+  await parentOf(me.id, carol.id);
+  await parentOf(carol.id, anna.id);
+  await parentOf(carol.id, ben.id);
+  await ok(request.post('/api/collections', { data: { title: `Summers ${run}` } }), 201);
+
+  // The owner gives the collection to each grandchild at 18: Anna is older, so hers is released at once.
+  await page.goto('/after-life');
+  await page.getByRole('button', { name: 'Add by relation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Give by relation' });
+  await dialog.getByLabel('To').selectOption({ label: 'Each of my grandchildren' });
+  await dialog.getByLabel('Collection').selectOption({ label: `Summers ${run}` });
+  await dialog.getByLabel('At an age (each on their own birthday)').check();
+  await dialog.getByRole('spinbutton', { name: 'Age' }).fill('18');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const named = page.getByRole('list', { name: 'Named by each of your grandchildren' });
+  await expect(named.getByText('Ben Smith has no e-mail address yet')).toBeVisible();
+  await expect(named.getByRole('listitem').filter({ hasText: 'Anna Smith' })).toContainText('your granddaughter · receives it');
+
+  const [rule] = await ok<Array<{ members: Array<{ name: string; heirId: number | null }> }>>(request.get('/api/legacy/relation-rules'));
+  const heirId = rule!.members.find((m) => m.name === 'Anna Smith')!.heirId!;
+  const { keyCode } = await ok<{ keyCode: string }>(request.post(`/api/legacy/heirs/${heirId}/key-code`));
+  await ok(request.put(`/api/legacy/heirs/${heirId}/public-key`, { data: { publicKey: await heirPublicKey(keyCode) } }));
+
+  // Anna, on a phone: the owner as her own place in the tree names her.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const heirPage = await phone.newPage();
+  await expect
+    .poll(async () =>
+      ((await heirPage.request.post('/api/legacy/open', { data: { keyCode } })).json() as Promise<{ released: boolean }>).then(
+        (r) => r.released,
+      ),
+    )
+    .toBe(true);
+  await heirPage.goto('/legacy');
+  await expect(heirPage.getByText(`${owner.firstName} ${owner.surname} is your grandmother.`)).toBeVisible();
+  await phone.close();
+});
