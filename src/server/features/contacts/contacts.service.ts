@@ -60,9 +60,11 @@ export function createContactsService({ repo, tree }: { repo: ContactsRepo; tree
 
     async create(userId: number, input: ContactInput, { importId }: { importId?: number } = {}) {
       const created = await repo.insert(userId, { ...toValues(input), importId: importId ?? null });
-      if (!created.email) return placed(userId, created);
+      // an archive brings its own tree (family.ged): an imported contact is not placed again
+      const place = <T extends Contact>(contact: T) => (importId === undefined ? placed(userId, contact) : contact);
+      if (!created.email) return place(created);
       await repo.relink(userId, [created.email]);
-      return placed(userId, await reread(userId, created.id));
+      return place(await reread(userId, created.id));
     },
 
     async update(userId: number, id: number, patch: ContactPatch) {
