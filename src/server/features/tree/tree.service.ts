@@ -163,8 +163,8 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
             fromId: input.from,
             toId: input.to,
             type: input.type,
-            startDate: input.start ?? null,
-            endDate: input.end ?? null,
+            startDate: input.start || null,
+            endDate: input.end || null,
           };
         } else {
           const refusal = partnerLinkRefusal(family, input.from, input.to);
