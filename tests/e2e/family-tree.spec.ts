@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 
 // The family tree on a phone (issue 30): four generations built through the person pages, seen in the tree as
@@ -52,6 +53,10 @@ test('on a phone the owner builds four generations, sees them named as relatives
   await page.getByRole('link', { name: 'Open your card' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rose Tyler' })).toBeVisible();
   await expect(page.getByText('This is you')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a parent' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Given names')).toBeVisible();
+  expect(await seriousFindings(page), 'axe with the add dialog open').toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await addRelative(page, 'Add a parent', { given: 'Jackie', surname: 'Tyler', sex: 'Female', born: 'c. 1955' });
   await toasts.expectShown('Jackie Tyler added');
   await addRelative(page, 'Add a child', { given: 'Lily', surname: 'Tyler', sex: 'Female', born: '2010-06-01' });
@@ -91,6 +96,7 @@ test('on a phone the owner builds four generations, sees them named as relatives
   await expect(tree.getByRole('link', { name: 'Margaret Martin, your grandmother, 1928–1999' })).toBeAttached();
   await expect(tree.getByRole('link', { name: 'Lily Tyler, your daughter, 2010–' })).toBeAttached();
   await expectNoSideScroll(page);
+  expect(await seriousFindings(page), 'axe on the tree').toEqual([]);
 
   // keys: arrows move, + zooms in, 0 goes back to the start
   const layer = page.getByTestId('tree-layer');
@@ -117,6 +123,7 @@ test('on a phone the owner builds four generations, sees them named as relatives
   const how = page.getByRole('list', { name: 'How you are related' });
   await expect(how.getByRole('link', { name: /Jackie Tyler/ })).toBeVisible();
   await expectNoSideScroll(page);
+  expect(await seriousFindings(page), 'axe on a person page').toEqual([]);
 
   // centred on her, the tree has her at its middle and her descendants below
   await page.getByRole('link', { name: 'Centre the tree on them' }).click();

@@ -13,12 +13,15 @@ export function TreeFace({ person, className }: { person: Pick<TreePerson, 'pict
   return person.pictureUrl ? (
     <img src={person.pictureUrl} alt="" draggable={false} className={cn('shrink-0 rounded-full object-cover', className)} />
   ) : (
+    // the initials are drawn by CSS, not written in the page: a card's text is then exactly what its name reads
     <span
       aria-hidden="true"
-      className={cn('flex shrink-0 items-center justify-center rounded-full bg-accent font-medium text-accent-foreground', className)}
-    >
-      {initialsOf(person)}
-    </span>
+      data-initials={initialsOf(person)}
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-full bg-accent font-medium text-accent-foreground before:content-[attr(data-initials)]',
+        className,
+      )}
+    />
   );
 }
 
@@ -51,9 +54,10 @@ export const TreeCard = memo(function TreeCard({ person, x, y, href, isRoot }: T
     >
       <TreeFace person={person} className="size-12 text-base" />
       <span className="grid min-w-0 gap-0.5">
-        <span className="line-clamp-2 text-sm leading-tight font-medium break-words">{personName(person)}</span>
+        {/* in the order of the link's name (cardLabel), spaced, so what is read out matches what is seen */}
+        <span className="line-clamp-2 text-sm leading-tight font-medium break-words">{personName(person)}</span>{' '}
+        {relation && <span className="line-clamp-2 text-xs leading-tight text-primary">{relation}</span>}{' '}
         {years && <span className="text-xs text-muted-foreground">{years}</span>}
-        {relation && <span className="line-clamp-2 text-xs leading-tight text-primary">{relation}</span>}
       </span>
     </Link>
   );
