@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faces, people, photos } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
 type Session = Awaited<ReturnType<typeof signUp>>;
@@ -123,6 +124,22 @@ describe('/api/tree', () => {
     });
     await named(ada, 'Sam', '', { contactId: contact.json().id });
     const twice = await call(ada, 'POST', '/persons', { givenNames: 'Sam again', contactId: contact.json().id });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('shows the face of the photos’ person as the picture', async () => {
+    const ada = await signUp(t.app);
+    const [photo] = await t.db
+      .insert(photos)
+      .values({ userId: ada.user.id, filePath: 'users/x/p.jpg', fileName: 'p.jpg', fileSize: 1, mimeType: 'image/jpeg' })
+      .returning({ id: photos.id });
+    const [seen] = await t.db.insert(people).values({ userId: ada.user.id, name: 'Rose' }).returning({ id: people.id });
+    const box = { boxX: 0.2, boxY: 0.2, boxWidth: 0.2, boxHeight: 0.2, source: 'manual' as const };
+    await t.db.insert(faces).values({ userId: ada.user.id, photoId: photo!.id, personId: seen!.id, ...box });
+    const rose = await named(ada, 'Rose', 'Martin', { personId: seen!.id });
+    expect(rose.pictureUrl).toBe(`/api/photos/image/${photo!.id}?size=thumb`);
+    expect((await named(ada, 'No', 'Face')).pictureUrl).toBeNull();
+    const twice = await call(ada, 'POST', '/persons', { givenNames: 'Rose again', personId: seen!.id });
     expect(twice.statusCode).toBe(409);
   });
 
