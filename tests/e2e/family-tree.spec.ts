@@ -110,6 +110,41 @@ test('on a phone the owner builds four generations, sees them named as relatives
   await expect.poll(async () => (await transformOf(layer))[0]).toBeGreaterThan(start[0]!);
   await page.keyboard.press('0');
   await expect.poll(() => transformOf(layer)).toEqual(start);
+  // touch: two fingers apart zoom in, one finger drags (pointer events, as a phone's browser sends them)
+  await tree.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    const send = (type: string, pointerId: number, clientX: number) =>
+      element.dispatchEvent(
+        new PointerEvent(type, { pointerId, pointerType: 'touch', isPrimary: pointerId === 1, clientX, clientY: y, bubbles: true }),
+      );
+    send('pointerdown', 1, x - 20);
+    send('pointerdown', 2, x + 20);
+    for (let i = 1; i <= 5; i++) {
+      send('pointermove', 1, x - 20 - i * 4);
+      send('pointermove', 2, x + 20 + i * 4);
+    }
+    send('pointerup', 1, x - 40);
+    send('pointerup', 2, x + 40);
+  });
+  const pinched = await transformOf(layer);
+  expect(pinched[0]).toBeCloseTo(start[0]! * 2, 1);
+  await tree.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    const send = (type: string, clientX: number) =>
+      element.dispatchEvent(
+        new PointerEvent(type, { pointerId: 3, pointerType: 'touch', isPrimary: true, clientX, clientY: y, bubbles: true }),
+      );
+    send('pointerdown', x);
+    for (let i = 1; i <= 10; i++) send('pointermove', x + i * 6);
+    send('pointerup', x + 60);
+  });
+  const dragged = await transformOf(layer);
+  expect(dragged[1]! - pinched[1]!).toBeCloseTo(60, 0);
+  await page.keyboard.press('0');
+  await expect.poll(() => transformOf(layer)).toEqual(start);
+
   // Tab reaches the cards; the one focused comes into view
   await page.keyboard.press('Tab');
   await expect(tree.getByRole('link').first()).toBeFocused();

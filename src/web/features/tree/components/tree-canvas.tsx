@@ -168,18 +168,16 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
   // one pointer drags the tree, two pinch it; a pointer that hardly moved was a click on a card
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const dragged = useRef(false);
-  const travel = useRef(0);
   const local = (event: PointerEvent) => {
     const box = viewportRef.current!.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    // a first finger or button down: any pointer still listed lost its "up" outside the tree
+    if (event.isPrimary) pointers.current.clear();
     pointers.current.set(event.pointerId, local(event));
-    if (pointers.current.size === 1) {
-      travel.current = 0;
-      dragged.current = false;
-    }
+    if (pointers.current.size === 1) dragged.current = false;
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const previous = pointers.current.get(event.pointerId);
@@ -196,12 +194,20 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
       apply(panBy(zoomed, mid.x - midBefore.x, mid.y - midBefore.y));
       dragged.current = true;
     } else {
-      travel.current += Math.hypot(point.x - previous.x, point.y - previous.y);
-      if (!dragged.current && travel.current > DRAG_THRESHOLD) {
+      if (!dragged.current) {
+        // until it has gone far enough to be a drag, the pointer's point stays where it went down
+        if (Math.hypot(point.x - previous.x, point.y - previous.y) <= DRAG_THRESHOLD) return;
         dragged.current = true;
-        viewportRef.current?.setPointerCapture(event.pointerId);
+        // the drag goes on outside the tree; a pointer the browser no longer knows cannot be captured
+        if (viewportRef.current?.hasPointerCapture(event.pointerId) === false) {
+          try {
+            viewportRef.current.setPointerCapture(event.pointerId);
+          } catch {
+            /* the pan goes on within the tree */
+          }
+        }
       }
-      if (dragged.current) apply(panBy(view.current, point.x - previous.x, point.y - previous.y));
+      apply(panBy(view.current, point.x - previous.x, point.y - previous.y));
     }
     pointers.current.set(event.pointerId, point);
   };
