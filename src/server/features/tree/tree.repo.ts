@@ -36,6 +36,16 @@ export function createTreeRepo(db: Db) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('family-tree'), ${userId})`);
     },
 
+    /** Changes with every insert, update or delete of the owner's persons and links (tree-cache.ts). */
+    async fingerprint(userId: number): Promise<string> {
+      const result = await db.execute<{ fingerprint: string }>(sql`
+        select (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${treePersons} where ${treePersons.userId} = ${userId})
+          || '/' ||
+          (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${treeRelations} where ${treeRelations.userId} = ${userId})
+          as fingerprint`);
+      return result.rows[0]!.fingerprint;
+    },
+
     /** The owner's whole tree: two indexed queries, for everything computed in memory. */
     async everything(userId: number, conn: Conn = db) {
       const persons = await conn.select(personColumns).from(treePersons).where(eq(treePersons.userId, userId));

@@ -13,7 +13,6 @@ import type {
   treePersonPatchSchema,
 } from '@shared/schemas/tree';
 import { pageLimit } from '@shared/schemas/paging';
-import { indexFamily, relationBetween } from '@shared/tree/relation-naming';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { buildFamily, toFamilyGraph, type TreeFamily, type TreeFamilyGraph } from './tree-family';
 import { selectGraph } from './tree-graph';
@@ -21,6 +20,7 @@ import { parentLinkRefusal, partnerLinkRefusal, type Refusal } from './tree-link
 import { toTreePerson, warningsFor } from './tree-person-dto';
 import { toTreeRelation } from './tree-relation-dto';
 import { relativesOf } from './tree-relatives';
+import { createTreeCache } from './tree-cache';
 import { placeContactIn, type PlacedContact } from './tree-contact-link';
 import { ownerValues, toPersonChanges, toPersonValues } from './tree-person-values';
 import type { PersonRow, PersonValues, RelationValues, TreeRepo } from './tree.repo';
@@ -37,6 +37,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createTreeService({ repo }: { repo: TreeRepo }) {
+  const cache = createTreeCache(repo);
+
   /** Rows as the API shows them: each with its face and its date warnings (one query each for the lot). */
   async function familyAround(userId: number, rows: PersonRow[]) {
     const around = await repo.parentLinksAround(
@@ -64,15 +66,14 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
   }
 
   async function familyGraph(userId: number): Promise<TreeFamilyGraph> {
-    const { persons, relations } = await repo.everything(userId);
+    const { persons, relations } = await cache.read(userId);
     return toFamilyGraph(persons, relations);
   }
 
   /** The whole tree in memory, with the owner's person made first when it is not there yet. */
   async function wholeTree(userId: number) {
     const owner = await ownerRow(userId);
-    const { persons, relations } = await repo.everything(userId);
-    return { owner, persons, relations, family: buildFamily(persons, relations) };
+    return { owner, ...(await cache.read(userId)) };
   }
 
   async function ownedRow(userId: number, id: number) {
@@ -114,8 +115,8 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
      * viewer's words ("your grandmother"); null when no tie joins them or either is not in the owner's tree.
      */
     async relationWord(userId: number, viewerTreePersonId: number, targetTreePersonId: number): Promise<string | null> {
-      const graph = await familyGraph(userId);
-      return relationBetween(indexFamily(graph), String(viewerTreePersonId), String(targetTreePersonId))?.label ?? null;
+      const tree = await cache.read(userId);
+      return tree.relation(viewerTreePersonId, targetTreePersonId)?.label ?? null;
     },
 
     async page(userId: number, query: TreePersonPageQuery) {
@@ -192,10 +193,10 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
 
     /** A person's own links, and their near relatives derived from all links. */
     async relationsOf(userId: number, id: number) {
-      const { persons, relations, family } = await wholeTree(userId);
+      const { relations, family, index } = await wholeTree(userId);
       if (!family.persons.has(id)) throw notFound(PERSON_NOT_FOUND);
       const own = relations.filter((r) => r.fromId === id || r.toId === id);
-      const relatives = relativesOf(family, indexFamily(toFamilyGraph(persons, relations)), id);
+      const relatives = relativesOf(family, index, id);
       const named = new Set([...own.flatMap((r) => [r.fromId, r.toId]), ...relatives.map((r) => r.personId)]);
       named.delete(id);
       const rows = [...named].map((n) => family.persons.get(n)!);
@@ -204,9 +205,9 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
 
     /** How a person is related to the signed-in owner, with the chain of links that says it. */
     async relationToMe(userId: number, id: number): Promise<RelationToMe> {
-      const { owner, persons, relations, family } = await wholeTree(userId);
-      if (!family.persons.has(id)) throw notFound(PERSON_NOT_FOUND);
-      const relation = relationBetween(indexFamily(toFamilyGraph(persons, relations)), String(owner.id), String(id));
+      const tree = await wholeTree(userId);
+      if (!tree.family.persons.has(id)) throw notFound(PERSON_NOT_FOUND);
+      const relation = tree.relation(tree.owner.id, id);
       return {
         label: relation?.label ?? null,
         labels: relation?.labels ?? [],
@@ -216,18 +217,18 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
 
     /** The persons and links around a root for the tree view, each person with the owner's word for them. */
     async graph(userId: number, query: TreeGraphQuery): Promise<TreeGraph> {
-      const { owner, persons, relations, family } = await wholeTree(userId);
+      const tree = await wholeTree(userId);
+      const { owner, relations, family } = tree;
       const rootId = query.root === undefined ? owner.id : Number(query.root);
       if (!family.persons.has(rootId)) throw notFound(PERSON_NOT_FOUND);
       const up = query.up === undefined ? DEFAULT_GENERATIONS : Number(query.up);
       const down = query.down === undefined ? DEFAULT_GENERATIONS : Number(query.down);
       const { ids, truncated } = selectGraph(family, rootId, up, down);
-      const index = indexFamily(toFamilyGraph(persons, relations));
       const rows = [...ids].map((id) => family.persons.get(id)!);
       const shown = await present(userId, rows, family);
       return {
         rootId,
-        persons: shown.map((p) => ({ ...p, relationToViewer: relationBetween(index, String(owner.id), String(p.id))?.label ?? null })),
+        persons: shown.map((p) => ({ ...p, relationToViewer: tree.relation(owner.id, p.id)?.label ?? null })),
         relations: relations.filter((r) => ids.has(r.fromId) && ids.has(r.toId)).map(toTreeRelation),
         truncated,
       };
