@@ -399,6 +399,11 @@ export const receivedFamilySchema = z.object({
   heirInTree: z.boolean(),
   /** The owner as the heir would say it: "your grandmother". */
   ownerRelation: z.string().nullable(),
+  /**
+   * People named in the photos released to the heir whom the owner's tree knows by that name (one person only),
+   * each as the heir would say it: [{ name: "Rose King", relation: "your great-grandmother" }].
+   */
+  relatives: z.array(z.object({ name: z.string(), relation: z.string() })),
 });
 
 export type LegacyState = z.infer<typeof legacyStateSchema>;

@@ -6,6 +6,7 @@
 import {
   LEGACY_MESSAGES,
   type FamilyRelation,
+  type ReceivedFamily,
   type RelationRule,
   type RelationRuleMember,
   type relationRuleInputSchema,
@@ -15,6 +16,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { FastifyBaseLogger } from 'fastify';
+import { relationBetween } from '@shared/tree/relation-naming';
 import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
 import {
   exactBirthDate,
@@ -320,13 +322,26 @@ export function createLegacyRelationsService({ repo, legacyRepo, family, jobs, p
       if (await repo.hasRules(userId)) await jobs.send(LEGACY_RELATIONS_JOB, { userId }, { singletonKey: `now:${userId}` });
     },
 
-    /** The heir's relation to the owner, from the heir's own tree person (the one linked to the heir's contact). */
-    async heirFamily(heir: { userId: number; contactId: number; ownerName: string }) {
+    /**
+     * The heir's family words, from the heir's own tree person (the one linked to the heir's contact): the owner
+     * as the tree service names them, and the people named in what was released to the heir whom the tree knows
+     * by that same name (a name two persons share names neither).
+     */
+    async heirFamily(heir: { userId: number; contactId: number; ownerName: string }, namesShown: string[]): Promise<ReceivedFamily> {
       const graph = await family.familyGraph(heir.userId);
       const own = graph.persons.find((p) => p.contactId === heir.contactId);
-      const ownerRelation =
-        own && graph.ownerId !== null ? await family.relationWord(heir.userId, Number(own.id), Number(graph.ownerId)) : null;
-      return { ownerName: heir.ownerName, heirInTree: own !== undefined, ownerRelation };
+      if (!own) return { ownerName: heir.ownerName, heirInTree: false, ownerRelation: null, relatives: [] };
+      const ownerRelation = graph.ownerId !== null ? await family.relationWord(heir.userId, Number(own.id), Number(graph.ownerId)) : null;
+      const byName = new Map<string, string[]>();
+      for (const p of graph.persons) byName.set(personName(p), [...(byName.get(personName(p)) ?? []), p.id]);
+      const fam = ownerFamily(graph);
+      const relatives = namesShown.flatMap((name) => {
+        const ids = byName.get(name.trim());
+        if (ids?.length !== 1 || ids[0] === own.id) return [];
+        const relation = relationBetween(fam.index, own.id, ids[0]!)?.label;
+        return relation ? [{ name, relation }] : [];
+      });
+      return { ownerName: heir.ownerName, heirInTree: true, ownerRelation, relatives };
     },
 
     /** At start: every owner with rules is looked at again (a queued look is not queued twice). */

@@ -6,9 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY_MESSAGES, type Heir, type ReceivedFamily, type RelationRule, type Release } from '@shared/schemas/legacy';
 import { grants, heirs, treePersons, treeRelations } from '@server/db/schema';
-import { signUp } from '@tests/helpers/server';
+import { multipart, signUp } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
-import { call, newKeyCode, openWith, release } from './legacy.test-world';
+import { call, jpeg, newKeyCode, openWith, release } from './legacy.test-world';
 
 let t: MailTestApp;
 type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -239,15 +239,41 @@ describe('a rule by relation', () => {
 });
 
 describe("the heir's view", () => {
-  it('names the owner as the heir would: "your grandmother"', async () => {
+  it('names the owner, and the people named in what was released, as the heir would: "your grandmother"', async () => {
+    // Rose's mother, in the tree with no contact, named on a photo of a collection released with its names
+    const ada = await person(owner, { givenNames: 'Ada', sex: 'female' });
+    await childOf(owner, ada, ownerPerson);
+    const upload = multipart([{ name: 'photo', filename: 'ada.jpg', content: await jpeg(), contentType: 'image/jpeg' }]);
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { cookie: owner.cookie, ...upload.headers },
+      payload: upload.payload,
+    });
+    const uploaded = photo.json<{ id: string | number } | Array<{ id: string | number }>>();
+    const photoId = Number((Array.isArray(uploaded) ? uploaded[0]! : uploaded).id);
+    const face = await call(t, owner, 'POST', `/api/photos/${photoId}/faces`, {
+      box: { x: 0.1, y: 0.1, width: 0.3, height: 0.3 },
+      name: 'Ada King',
+    });
+    expect(face.statusCode, face.body).toBe(201);
+    const album = (await call(t, owner, 'POST', '/api/collections', { title: 'Ada in 1962' })).json<{ id: number }>().id;
+    await call(t, owner, 'POST', `/api/collections/${album}/items`, { photoIds: [photoId] });
+
     const [annaHeir] = await t.db.select().from(heirs).where(eq(heirs.contactId, anna.contactId));
+    const added = await call(t, owner, 'POST', '/api/legacy/releases', { heirId: annaHeir!.id, collectionId: album, includeNames: true });
+    expect(added.statusCode, added.body).toBe(201);
     const keyCode = await newKeyCode(t, owner, annaHeir!.id);
-    const [grant] = await t.db.select().from(grants).where(eq(grants.heirId, annaHeir!.id));
-    await release(t, grant!.id);
+    for (const g of await t.db.select().from(grants).where(eq(grants.heirId, annaHeir!.id))) await release(t, g.id);
     const { cookie } = await openWith(t, keyCode);
     const res = await t.app.inject({ method: 'GET', url: '/api/legacy/received/family', headers: { cookie: cookie! } });
     expect(res.statusCode).toBe(200);
-    expect(res.json<ReceivedFamily>()).toEqual({ ownerName: 'Rose King', heirInTree: true, ownerRelation: 'your grandmother' });
+    expect(res.json<ReceivedFamily>()).toEqual({
+      ownerName: 'Rose King',
+      heirInTree: true,
+      ownerRelation: 'your grandmother',
+      relatives: [{ name: 'Ada King', relation: 'your great-grandmother' }],
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/legacy/received/family' })).statusCode).toBe(401);
   });
 });

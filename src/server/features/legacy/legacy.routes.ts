@@ -150,7 +150,8 @@ export const legacyHeirRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static segments: the router prefers them to '/received/:grantId'.
   app.get('/received/family', { schema: { response: { 200: receivedFamilySchema, ...errorAnswers(401) } } }, async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    return legacyRelations.heirFamily(await legacy.heirOfCookie(cookieOf(req)));
+    const heir = await legacy.heirOfCookie(cookieOf(req));
+    return legacyRelations.heirFamily(heir, await legacy.namesShownTo(heir));
   });
 
   app.get('/received/download', { schema: { response: { ...zipAnswer, ...errorAnswers(401) } } }, async (req, reply) =>

@@ -413,6 +413,17 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       };
     },
 
+    /** The names of the people in the photos released to this heir (only where a release includes names). */
+    async namesShownTo(heir: HeirRow): Promise<string[]> {
+      const names = new Set<string>();
+      for (const r of await repo.releasedTo(heir.id, heir.userId, now())) {
+        if (r.letterId !== null || !r.includeNames) continue;
+        const view = await shared.view({ grant: await shared.forHeir(heir.id, r.id), base: `${RECEIVED_BASE}/${r.id}` }, false);
+        for (const photo of view.photos) for (const person of photo.people) names.add(person.name);
+      }
+      return [...names];
+    },
+
     /** A released grant of the cookie's heir, for the shared view's answers. */
     async releaseAccess(cookie: string | undefined, grantId: number): Promise<ShareAccess> {
       const heir = await heirOfCookie(cookie);

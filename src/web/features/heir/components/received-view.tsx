@@ -28,7 +28,8 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
   const releases = received.releases.filter((release) => release.kind !== 'letter');
   const needsCode = keyCode === null && letters.some((letter) => letter.sealed !== null);
   // the family tree's word for the owner, seen from the heir's own place in it; nothing when the heir is not in it
-  const ownerRelation = useReceivedFamily().data?.ownerRelation;
+  const family = useReceivedFamily().data;
+  const ownerRelation = family?.ownerRelation;
 
   return (
     <div className="grid grid-cols-1 gap-10">
@@ -37,6 +38,16 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
           From {ownerName}, for {heirName}
         </h1>
         {ownerRelation && <p className="text-lg">{`${ownerName} is ${ownerRelation}.`}</p>}
+        {family && family.relatives.length > 0 && (
+          <div className="grid gap-1">
+            <h2 className="text-sm font-medium text-muted-foreground">Who is who in the photos</h2>
+            <ul aria-label="Who is who in the photos" className="grid gap-0.5">
+              {family.relatives.map((r) => (
+                <li key={r.name}>{`${r.name}: ${r.relation}`}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <p className="max-w-prose text-muted-foreground">
           What {ownerName} chose to leave for you: the letters first, then the rest in the order it was released.
         </p>
