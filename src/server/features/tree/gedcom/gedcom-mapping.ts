@@ -218,8 +218,9 @@ function readFamilies(ctx: Context, records: GedcomNode[], persons: Map<string, 
       const pedi = first(famc, 'PEDI');
       const type = parentType(pedi?.value, pedi ? first(pedi, 'PHRASE')?.value : undefined);
       const child = family.children.get(indi.xref!) ?? { line: famc.line };
-      child.father ??= type;
-      child.mother ??= type;
+      // Gramps writes _FREL/_MREL here, under the child's FAMC, rather than under the family's CHIL
+      child.father ??= parentType(first(famc, '_FREL')?.value) ?? type;
+      child.mother ??= parentType(first(famc, '_MREL')?.value) ?? type;
       family.children.set(indi.xref!, child);
     }
   }

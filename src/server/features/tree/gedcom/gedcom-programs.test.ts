@@ -1,4 +1,6 @@
 // Files as the programs people export from write them (their documented and commonly seen habits), read whole.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GedcomDataset } from './gedcom-dataset';
 import { readGedcomFile } from './read-gedcom-file';
@@ -317,5 +319,31 @@ describe('GEDCOM as programs write it', () => {
     const legacy = '0 HEAD\r\n1 SOUR Legacy\r\n1 CHAR UNICODE\r\n0 @I1@ INDI\r\n1 NAME Åsa /Öberg/\r\n0 TRLR\r\n';
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(legacy, 'utf16le')]);
     expect(readGedcomFile(bytes).persons[0]).toMatchObject({ givenNames: 'Åsa', surname: 'Öberg' });
+  });
+});
+
+describe("heirloom's exports as Gramps 5.1.5 read them (tests/fixtures/gedcom, decision 061)", () => {
+  const fixture = (name: string) => fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../tests/fixtures/gedcom', name));
+  const byContent = (data: GedcomDataset) => {
+    const given = new Map(data.persons.map((p) => [p.ref, p.givenNames]));
+    return {
+      persons: data.persons.map(({ ref: _ref, ...p }) => p).sort((a, b) => a.givenNames.localeCompare(b.givenNames)),
+      relations: data.relations.map((r) => JSON.stringify({ ...r, fromRef: given.get(r.fromRef), toRef: given.get(r.toRef) })).sort(),
+    };
+  };
+
+  it('reads back what Gramps exported after importing the 5.5.1 file: the same persons and links, less the sex "other"', () => {
+    const ours = byContent(readGedcomFile(fixture('heirloom-export-5.5.1.ged')));
+    const gramps = readGedcomFile(fixture('gramps-5.1.5-reexport.ged'));
+    expect(gramps.report).toEqual([]);
+    // Gramps 5.1 has no third sex: it writes no SEX line for one
+    const expected = { ...ours, persons: ours.persons.map((p) => (p.sex === 'other' ? { ...p, sex: 'unknown' as const } : p)) };
+    expect(byContent(gramps)).toEqual(expected);
+  });
+
+  it('the 7.0 and 5.5.1 exports checked with Gramps hold the same content', () => {
+    expect(byContent(readGedcomFile(fixture('heirloom-export-7.0.ged')))).toEqual(
+      byContent(readGedcomFile(fixture('heirloom-export-5.5.1.ged'))),
+    );
   });
 });

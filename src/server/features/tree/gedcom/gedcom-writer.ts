@@ -233,5 +233,6 @@ export function writeGedcom(dataset: Pick<GedcomDataset, 'persons' | 'relations'
   lines.record('U1', 'SUBM');
   lines.add(1, 'NAME', options.submitter || 'heirloom');
   lines.add(0, 'TRLR');
-  return `${lines.out.join('\n')}\n`;
+  // 7.0 has no CHAR (UTF-8 is the only one): the byte-order mark it allows tells older readers such as Gramps 5
+  return `${version === '7.0' ? '\uFEFF' : ''}${lines.out.join('\n')}\n`;
 }

@@ -22,7 +22,7 @@ const importColumns = {
   createdAt: treeGedcomImports.createdAt,
   finishedAt: treeGedcomImports.finishedAt,
 };
-export type GedcomImportRow = Omit<typeof treeGedcomImports.$inferSelect, 'source'>;
+export type GedcomImportRow = Omit<typeof treeGedcomImports.$inferSelect, 'source' | 'archiveImportId'>;
 
 const personSummary = {
   id: treePersons.id,
@@ -51,7 +51,7 @@ export function createGedcomRepo(db: Db) {
         const [running] = await tx
           .select({ id: treeGedcomImports.id })
           .from(treeGedcomImports)
-          .where(and(eq(treeGedcomImports.userId, userId), unfinished))
+          .where(and(eq(treeGedcomImports.userId, userId), unfinished, sql`${treeGedcomImports.archiveImportId} IS NULL`))
           .limit(1);
         if (running) return 'running';
         const [row] = await tx.insert(treeGedcomImports).values({ userId, fileName, source }).returning({ id: treeGedcomImports.id });
@@ -59,11 +59,34 @@ export function createGedcomRepo(db: Db) {
       });
     },
 
+    /** A GEDCOM import run inside an heirloom archive's import (its family.ged), already running. */
+    async insertForArchive(userId: number, archiveImportId: number) {
+      const [row] = await db
+        .insert(treeGedcomImports)
+        .values({ userId, fileName: 'family.ged', status: 'running', archiveImportId })
+        .returning({ id: treeGedcomImports.id });
+      return row!.id;
+    },
+
+    /** Removes the persons (and with them their links and suggestions) an archive import's family.ged added. */
+    async removeForArchive(userId: number, archiveImportId: number) {
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: treeGedcomImports.id })
+          .from(treeGedcomImports)
+          .where(and(eq(treeGedcomImports.userId, userId), eq(treeGedcomImports.archiveImportId, archiveImportId)));
+        const ids = rows.map((r) => r.id);
+        if (ids.length === 0) return;
+        await tx.delete(treePersons).where(and(eq(treePersons.userId, userId), inArray(treePersons.importId, ids)));
+        await tx.delete(treeGedcomImports).where(and(eq(treeGedcomImports.userId, userId), inArray(treeGedcomImports.id, ids)));
+      });
+    },
+
     async hasUnfinished(userId: number) {
       const rows = await db
         .select({ id: treeGedcomImports.id })
         .from(treeGedcomImports)
-        .where(and(eq(treeGedcomImports.userId, userId), unfinished))
+        .where(and(eq(treeGedcomImports.userId, userId), unfinished, sql`${treeGedcomImports.archiveImportId} IS NULL`))
         .limit(1);
       return rows.length > 0;
     },

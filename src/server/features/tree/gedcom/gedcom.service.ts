@@ -157,6 +157,37 @@ export function createGedcomService({ repo, jobs, log }: { repo: GedcomRepo; job
       return writeGedcom(treeAsDataset(persons, relations), { version, submitter, today: new Date() });
     },
 
+    /** family.ged of the account's export archive (7.0): null while the tree is the owner alone, or empty. */
+    async archiveFile(userId: number): Promise<string | null> {
+      const { persons, relations } = await repo.everything(userId);
+      if (relations.length === 0 && persons.every((p) => p.isOwner)) return null;
+      return writeGedcom(treeAsDataset(persons, relations), { version: '7.0', submitter: 'heirloom', today: new Date() });
+    },
+
+    /**
+     * An heirloom archive's family.ged, read inside that archive's import job: a refused file costs the tree, not
+     * the archive. A retry of the archive import first calls removeForArchive, so nothing is doubled.
+     */
+    async importForArchive(
+      userId: number,
+      archiveImportId: number,
+      bytes: Buffer,
+    ): Promise<{ refused: string } | { report: GedcomReport }> {
+      let dataset: GedcomDataset;
+      try {
+        dataset = readGedcomFile(bytes);
+      } catch (err) {
+        if (err instanceof GedcomError) return { refused: err.message };
+        throw err;
+      }
+      const id = await repo.insertForArchive(userId, archiveImportId);
+      const report = await importDataset(userId, id, dataset);
+      await repo.finish(id, report);
+      return { report };
+    },
+
+    removeForArchive: (userId: number, archiveImportId: number) => repo.removeForArchive(userId, archiveImportId),
+
     async suggestions(userId: number): Promise<MatchSuggestion[]> {
       return repo.pendingSuggestions(userId);
     },
