@@ -179,7 +179,7 @@ export function buildServices(app: FastifyInstance) {
   const legacyTrigger = createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured: env.SMTP_URL !== undefined });
   defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
 
-  const exports = createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt: linkTokens.keyCodeSalt() });
+  const exports = createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt: linkTokens.keyCodeSalt(), familyTree: gedcom.archiveFile });
   exports.defineJobs();
 
   // An import creates every item through its own feature's service (decision 029): the same ones as the routes.
@@ -194,6 +194,7 @@ export function buildServices(app: FastifyInstance) {
     collections,
     profile,
     faces: importedFaces,
+    familyTree: gedcom,
   });
   const importJob = defineImportJob(app, importsRepo, importServices);
   const imports = createImportsService({ app, repo: importsRepo, services: importServices, send: importJob.send });

@@ -28,6 +28,8 @@ export const ARCHIVE_PATHS = {
   metadataSchema: 'heirloom.schema.json',
   manifest: 'manifest.json',
   contacts: 'contacts.vcf',
+  /** The family tree as GEDCOM 7.0 (decision 061), when the account has one. */
+  familyTree: 'family.ged',
   memories: 'memories/',
   originals: 'originals/',
   /** Small copies for the viewer's grid and browser-viewable copies of HEIC pictures: not originals. */

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GedcomImport, MatchSuggestion } from '@shared/schemas/tree-gedcom';
 import { readGedcomFile } from '@server/features/tree/gedcom/read-gedcom-file';
 import { buildTestApp, multipart, signUp, type TestApp } from '@tests/helpers/server';
+import { readZip } from '@tests/helpers/zip';
+import type { ExportJob } from '@shared/schemas/transfers';
+import { importArchives } from './import-helpers';
 
 const FAMILY = `0 HEAD
 1 SOUR Gramps
@@ -259,6 +262,41 @@ describe('/api/tree/gedcom', () => {
       payload: { decision: 'maybe' },
     });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it("carries the tree in the account's export archive as family.ged, which an archive import reads back", async () => {
+    const first = await signUp(t.app);
+    await importFile(first.cookie, FAMILY);
+    const started = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: first.cookie } });
+    expect(started.statusCode, started.body).toBe(202);
+    let job: ExportJob | undefined;
+    for (let i = 0; i < 1200 && !(job && (job.status === 'ready' || job.status === 'failed')); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50));
+      job = (await t.app.inject({ method: 'GET', url: `/api/exports/${started.json().id}`, headers: { cookie: first.cookie } })).json();
+    }
+    expect(job?.status, job?.error ?? '').toBe('ready');
+    const download = await t.app.inject({ method: 'GET', url: job!.downloadUrl!, headers: { cookie: first.cookie } });
+    const zip = await readZip(download.rawPayload);
+    const ged = zip.get('family.ged')!.toString('utf8');
+    expect(ged).toContain('2 VERS 7.0');
+    expect(JSON.parse(zip.get('manifest.json')!.toString('utf8')).files.map((f: { path: string }) => f.path)).toContain('family.ged');
+
+    const second = await signUp(t.app);
+    const imported = await importArchives(t, second.cookie, [download.rawPayload]);
+    expect(imported.status, imported.error ?? '').toBe('done');
+    const names = async (userId: number) =>
+      (
+        await t.pool.query(
+          "SELECT given_names || ' ' || surname AS n FROM tree_persons WHERE user_id = $1 AND surname = 'Dubois' ORDER BY 1",
+          [userId],
+        )
+      ).rows.map((r) => r.n);
+    expect(await names(second.user.id)).toEqual(['Anne Dubois', 'Paul Dubois', 'Rose Dubois']);
+    expect(await count('SELECT count(*)::int AS n FROM tree_relations WHERE user_id = $1', [second.user.id])).toBe(3);
+    // a try after a crash removes what the earlier try's family.ged added before reading it again
+    await t.pool.query("UPDATE imports SET status = 'running' WHERE id = $1", [imported.id]);
+    await t.app.services.gedcom.removeForArchive(second.user.id, imported.id);
+    expect(await names(second.user.id)).toEqual([]);
   });
 
   it('imports 5,000 persons well within a minute', async () => {

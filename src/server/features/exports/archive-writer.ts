@@ -36,7 +36,7 @@ interface Fact {
 /** What an archive of this dataset will hold: every entry, and the bytes of its library files. */
 export function archiveTotals(dataset: ExportDataset) {
   return {
-    itemsTotal: dataset.files.length + generatedPaths(dataset.document).length + 1, // + manifest.json
+    itemsTotal: dataset.files.length + generatedPaths(dataset.document).length + (dataset.texts?.length ?? 0) + 1, // + manifest.json
     bytesTotal: dataset.files.reduce((sum, file) => sum + (file.size ?? 0), 0),
   };
 }
@@ -177,6 +177,7 @@ export function writeArchive(dataset: ExportDataset, onProgress?: (progress: Arc
   if (dataset.document.contacts.length > 0) {
     entries.push(entry(ARCHIVE_PATHS.contacts, true, exportedAt, textOf(contactsVcf(dataset.document.contacts))));
   }
+  for (const text of dataset.texts ?? []) entries.push(entry(text.path, true, exportedAt, textOf(text.text)));
   for (const memory of dataset.document.memories) {
     entries.push(entry(memory.markdown, true, new Date(memory.updatedAt), () => textOf(memoryMarkdown(memory, document()))()));
   }

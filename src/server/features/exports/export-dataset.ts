@@ -26,6 +26,8 @@ export interface ExportDataset {
   document: HeirloomExport;
   /** Every original and preview the document names, each exactly once. */
   files: ArchiveFile[];
+  /** Text files made beside the document (the family tree's family.ged). */
+  texts?: { path: string; text: string }[];
 }
 
 /** Pictures, sound, video and zips gain nothing from deflate. */

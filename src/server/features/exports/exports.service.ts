@@ -4,6 +4,7 @@
 // decision 054).
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { ARCHIVE_PATHS } from '@shared/export-format';
 import { EXPORT_KEEP_DAYS, TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import type { Db } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -48,13 +49,15 @@ interface Deps {
   publicUrl: string;
   /** The server's key-code salt: an archive names it (never holds it), so an import knows whether heirs' hashes work there. */
   keyCodeSalt: Buffer;
+  /** The account's family tree as a GEDCOM file (family.ged); null when there is no tree to speak of. */
+  familyTree?: (userId: number) => Promise<string | null>;
   now?: () => Date;
 }
 
 export const exportDownloadPath = (id: number) => `/api/exports/${id}/download`;
 const archiveKey = (userId: number) => `users/${userId}/exports/${randomUUID()}.zip`;
 
-export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt, now = () => new Date() }: Deps) {
+export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt, familyTree, now = () => new Date() }: Deps) {
   const repo: ExportsRepo = createExportsRepo(db);
   const planRepo = createLegacyPlanExportRepo(db);
 
@@ -93,6 +96,8 @@ export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeS
     let staged: StagedFile | undefined;
     try {
       const dataset = await buildAccountDataset({ repo, planRepo, files, keyCodeSalt }, userId, now());
+      const gedcom = await familyTree?.(userId);
+      if (gedcom) dataset.texts = [{ path: ARCHIVE_PATHS.familyTree, text: gedcom }];
       const totals = archiveTotals(dataset);
       const key = archiveKey(userId);
       await repo.markRunning(userId, exportId, { ...totals, fileKey: key });

@@ -1,11 +1,13 @@
 // An heirloom archive back into an account (decision 029): heirloom.json says what there is, every file it
 // names must be in the archive with the sha256 it says, and every item goes through its own feature's create
 // path. Ids in the archive only tie items together; links are mapped to the new (or already present) ones.
+import fsp from 'node:fs/promises';
 import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, ATTACHMENT_MAX_BYTES, VAULT_FILE_MAX_BYTES } from '@shared/limits';
 import { ARCHIVE_PATHS, heirloomExportSchema, type ExportFile, type HeirloomExport } from '@shared/export-format';
 import { contactInputSchema } from '@shared/schemas/contacts';
 import { memoryInputSchema } from '@shared/schemas/memories';
+import { GEDCOM_MAX_BYTES, GEDCOM_MESSAGES } from '@shared/schemas/tree-gedcom';
 import { collectionInputSchema } from '@shared/schemas/sharing';
 import type { StagedFile } from '../../lib/file-store';
 import type { DetectedType } from '../../lib/uploads';
@@ -124,6 +126,21 @@ export const heirloomBytes = (data: HeirloomExport) =>
   [...data.photos, ...data.memories.flatMap((m) => m.attachments), ...data.documents].reduce((sum, f) => sum + f.size, 0);
 
 const mapOf = () => new Map<number, number>();
+
+/** A family.ged that cannot be read costs the tree, with its reason in the report, not the archive. */
+async function importFamilyTree(ctx: ImportContext, entry: ArchiveEntry) {
+  if (entry.size > GEDCOM_MAX_BYTES) return void ctx.report.refuse(entry.path, GEDCOM_MESSAGES.tooLarge);
+  const staged = await ctx.stage(entry, GEDCOM_MAX_BYTES);
+  let bytes: Buffer;
+  try {
+    bytes = await fsp.readFile(staged.tempPath);
+  } finally {
+    await ctx.discard(staged);
+  }
+  const result = await ctx.services.familyTree.importForArchive(ctx.userId, ctx.importId, bytes);
+  if ('refused' in result) return void ctx.report.refuse(entry.path, result.refused);
+  for (const warning of result.report.warnings.items.slice(0, 20)) ctx.report.skip(`${entry.path}:${warning.line}`, warning.message);
+}
 
 export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
   const { userId, importId, services, report } = ctx;
@@ -391,6 +408,10 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
       if (received) await attempt(picture.path, async () => void (await services.profile.replacePicture(userId, received.staged)));
     }
   }
+
+  // the family tree, from its GEDCOM file; its persons carry the id of a GEDCOM import of its own, tied to this one
+  const familyTree = entries.get(ARCHIVE_PATHS.familyTree);
+  if (familyTree && data.scope === 'account') await importFamilyTree(ctx, familyTree);
 
   // last, after everything it can release (its plan row carries no import id); only an account's own archive has one
   if (data.legacyPlan && data.scope === 'account') {

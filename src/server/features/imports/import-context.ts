@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { REPORT_LIST_LIMIT, type ImportReport } from '@shared/schemas/transfers';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { PHOTO_MIME_TYPES, PHOTO_UPLOAD_MESSAGES } from '@shared/schemas/photos';
+import type { GedcomReport } from '@shared/schemas/tree-gedcom';
 import { AppError, payloadTooLarge } from '../../lib/errors';
 import { cleanText } from '../../lib/nul-character';
 import { detectImageType } from '../../lib/images';
@@ -35,6 +36,11 @@ export interface ImportFeatures {
   profile: ProfileService;
   /** The model looks at the photos an archive brought faces for, to give those faces embeddings (decision 059). */
   faces: { imported(userId: number): Promise<void> };
+  /** An account archive's family.ged is read into the family tree by the tree's GEDCOM service (decision 061). */
+  familyTree: {
+    importForArchive(userId: number, archiveImportId: number, bytes: Buffer): Promise<{ refused: string } | { report: GedcomReport }>;
+    removeForArchive(userId: number, archiveImportId: number): Promise<void>;
+  };
 }
 
 /** What an import creates items with: the features' services and what only an import needs. */

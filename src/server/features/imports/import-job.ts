@@ -39,6 +39,7 @@ export async function resolveServerFile(dir: string, name: string): Promise<Arch
 export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, services: ImportServices) {
   /** Removes every row (and with it every file) an earlier try of this import created. */
   async function undo(record: ImportRecord) {
+    await services.familyTree.removeForArchive(record.userId, record.id);
     // the people it made go first, while their faces still tell them apart from everyone else's
     await services.people.removePeopleOf(record.userId, record.id);
     const rows = await repo.rowsOf(record.userId, record.id);
