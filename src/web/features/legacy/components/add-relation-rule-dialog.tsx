@@ -79,7 +79,7 @@ export function AddRelationRuleDialog() {
       onSuccess: (rule) => {
         onOpenChange(false);
         const receiving = rule.members.filter((m) => m.status === 'receives').length;
-        toast({ title: 'Added', description: `${receiving} of ${rule.members.length} named in your family tree receive it now.` });
+        toast({ title: 'Added', description: `${receiving} of the ${rule.members.length} your family tree names will receive it.` });
       },
       onError: (err) => toast({ variant: 'destructive', title: 'Failed to add', description: errorMessage(err, 'An error occurred') }),
     }),
@@ -96,7 +96,7 @@ export function AddRelationRuleDialog() {
         </Button>
       }
       title="Give by relation"
-      description="Everyone your family tree names this way receives it, and so does anyone added to the tree later."
+      description="Everyone your family tree names this way who has a contact with an e-mail address receives it, and so does anyone added to the tree later."
       submitLabel={addRule.isPending ? 'Adding...' : 'Add'}
       isPending={addRule.isPending}
       onSubmit={add}

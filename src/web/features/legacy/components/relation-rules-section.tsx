@@ -83,7 +83,7 @@ export function RelationRulesSection() {
             By relation
           </h2>
           <p className="text-sm text-muted-foreground">
-            {`Give something to each of your grandchildren, or all your descendants: whoever your family tree adds later receives it too. ${told}`}
+            {`Give something to each of your grandchildren, or all your descendants: whoever your family tree adds later receives it too, once they have a contact with an e-mail address. ${told}`}
           </p>
         </div>
         <AddRelationRuleDialog />
