@@ -71,7 +71,18 @@ export const treePersonSchema = z.object({
   warnings: z.array(z.string()),
 });
 
-export const treePersonPageQuerySchema = pageQuerySchema.extend({ q: nameSearchQuery('Finds persons by a part of a name') });
+const linkFilter = (name: string, description: string) =>
+  z
+    .string({ error: `${name} must be an id` })
+    .regex(/^[1-9]\d{0,9}$/, `${name} must be an id`)
+    .optional()
+    .meta({ description });
+
+export const treePersonPageQuerySchema = pageQuerySchema.extend({
+  q: nameSearchQuery('Finds persons by a part of a name'),
+  contactId: linkFilter('contactId', 'Only the person made for this contact (the Family page\'s "Show in the tree")'),
+  personId: linkFilter('personId', 'Only the person who is this person of the photos'),
+});
 export const treePersonPageSchema = pageSchema(treePersonSchema);
 
 export const parentTypeSchema = z.enum(['birth', 'adoptive', 'step', 'foster'], {

@@ -122,8 +122,16 @@ export function createTreeRepo(db: Db) {
       return row;
     },
 
-    /** One page of the owner's persons; with `nameHolds` only those whose names hold it (letter case aside). */
-    async page(userId: number, nameHolds: string | undefined, cursor: string | undefined, limit: number) {
+    /**
+     * One page of the owner's persons; with `nameHolds` only those whose names hold it (letter case aside), with
+     * `contactId` or `personId` only the one linked to it.
+     */
+    async page(
+      userId: number,
+      { nameHolds, contactId, personId }: { nameHolds?: string; contactId?: number; personId?: number },
+      cursor: string | undefined,
+      limit: number,
+    ) {
       const page = keysetPage(PERSON_KEYSET, cursor, limit);
       const rows = await db
         .select({ ...personColumns, ...page.columns })
@@ -134,6 +142,8 @@ export function createTreeRepo(db: Db) {
             nameHolds === undefined
               ? undefined
               : sql`strpos(lower(${treePersons.givenNames} || ' ' || ${treePersons.surname} || ' ' || coalesce(${treePersons.birthSurname}, '')), lower(${nameHolds})) > 0`,
+            contactId === undefined ? undefined : eq(treePersons.contactId, contactId),
+            personId === undefined ? undefined : eq(treePersons.personId, personId),
             page.where,
           ),
         )

@@ -121,7 +121,12 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
 
     async page(userId: number, query: TreePersonPageQuery) {
       await ownerRow(userId);
-      const { rows, nextCursor } = await repo.page(userId, query.q, query.cursor, pageLimit(query));
+      const filter = {
+        nameHolds: query.q,
+        contactId: query.contactId === undefined ? undefined : Number(query.contactId),
+        personId: query.personId === undefined ? undefined : Number(query.personId),
+      };
+      const { rows, nextCursor } = await repo.page(userId, filter, query.cursor, pageLimit(query));
       return { items: await present(userId, rows), nextCursor };
     },
 

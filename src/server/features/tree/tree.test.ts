@@ -122,9 +122,15 @@ describe('/api/tree', () => {
       headers: { cookie: ada.cookie },
       payload: { firstName: 'Sam', relationship: 'friend' },
     });
-    await named(ada, 'Sam', '', { contactId: contact.json().id });
+    const sam = await named(ada, 'Sam', '', { contactId: contact.json().id });
     const twice = await call(ada, 'POST', '/persons', { givenNames: 'Sam again', contactId: contact.json().id });
     expect(twice.statusCode).toBe(409);
+    // the Family page's "Show in the tree" finds them by their contact; another account finds no one
+    const found = await call(ada, 'GET', `/persons?contactId=${contact.json().id}`);
+    expect((found.json() as { items: Person[] }).items.map((p) => p.id)).toEqual([sam.id]);
+    const other = await signUp(t.app);
+    expect((await call(other, 'GET', `/persons?contactId=${contact.json().id}`)).json().items).toEqual([]);
+    expect((await call(ada, 'GET', '/persons?contactId=0x1')).statusCode).toBe(400);
   });
 
   it('shows the face of the photos’ person as the picture', async () => {
@@ -138,6 +144,8 @@ describe('/api/tree', () => {
     await t.db.insert(faces).values({ userId: ada.user.id, photoId: photo!.id, personId: seen!.id, ...box });
     const rose = await named(ada, 'Rose', 'Martin', { personId: seen!.id });
     expect(rose.pictureUrl).toBe(`/api/photos/image/${photo!.id}?size=thumb`);
+    const byFace = await call(ada, 'GET', `/persons?personId=${seen!.id}`);
+    expect((byFace.json() as { items: Person[] }).items.map((p) => p.id)).toEqual([rose.id]);
     expect((await named(ada, 'No', 'Face')).pictureUrl).toBeNull();
     const twice = await call(ada, 'POST', '/persons', { givenNames: 'Rose again', personId: seen!.id });
     expect(twice.statusCode).toBe(409);
