@@ -61,6 +61,8 @@ test('on a phone the owner builds four generations, sees them named as relatives
   await toasts.expectShown('Jackie Tyler added');
   await addRelative(page, 'Add a child', { given: 'Lily', surname: 'Tyler', sex: 'Female', born: '2010-06-01' });
   await toasts.expectShown('Lily Tyler added');
+  await addRelative(page, 'Add a brother or sister', { given: 'Tony', surname: 'Tyler', sex: 'Male', born: '1987' });
+  await toasts.expectShown('Tony Tyler added');
   await expectNoSideScroll(page);
   const parents = page.getByRole('region', { name: 'Parents' });
   await expect(parents.getByRole('link', { name: /Jackie Tyler/ })).toBeVisible();
@@ -95,6 +97,7 @@ test('on a phone the owner builds four generations, sees them named as relatives
   await expect(tree.getByRole('link', { name: 'Jackie Tyler, your mother, c. 1955–' })).toBeVisible();
   await expect(tree.getByRole('link', { name: 'Margaret Martin, your grandmother, 1928–1999' })).toBeAttached();
   await expect(tree.getByRole('link', { name: 'Lily Tyler, your daughter, 2010–' })).toBeAttached();
+  await expect(tree.getByRole('link', { name: /^Tony Tyler, your (half-)?brother, 1987–$/ })).toBeAttached();
   await expectNoSideScroll(page);
   expect(await seriousFindings(page), 'axe on the tree').toEqual([]);
 

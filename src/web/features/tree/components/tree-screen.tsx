@@ -105,7 +105,7 @@ function TreeView({
         title={title}
         description={
           root.isOwner
-            ? 'Your parents and their parents above you, your children and grandchildren below. Open anyone to add their family.'
+            ? 'Your parents and their parents above you, your brothers and sisters beside you, your children and grandchildren below. Open anyone to add their family.'
             : `Centred on ${personName(root)}.`
         }
         actions={
@@ -136,7 +136,7 @@ function TreeView({
       {(layout.notShown > 0 || graph.data.truncated) && (
         <p className="text-sm text-muted-foreground">
           {layout.notShown > 0 &&
-            `${layout.notShown} more ${layout.notShown === 1 ? 'relative is' : 'relatives are'} not drawn here (brothers, sisters, in-laws). `}
+            `${layout.notShown} more ${layout.notShown === 1 ? 'relative is' : 'relatives are'} not drawn here (in-laws, cousins). `}
           {graph.data.truncated && 'The family goes back or on further than shown. '}
           Open a person and choose “Centre the tree on them” to see their side.
         </p>

@@ -131,6 +131,37 @@ describe('layoutTree', () => {
     expectNoOverlap(cards);
   });
 
+  it('draws brothers and sisters beside the root, the elder first, with their families, under their parents', () => {
+    // 1 the root (1960); 2 and 3 the parents; 4 an elder sister (1955) with a child 6; 5 a half-brother (1965, only
+    // 3's son); 7 a younger brother with no birth date
+    const persons = [
+      person(1, 'female', '1960'),
+      person(2, 'male'),
+      person(3, 'female'),
+      person(4, 'female', '1955'),
+      person(5, 'male', '1965'),
+      person(6, 'male', '1980'),
+      person(7, 'male'),
+    ];
+    const relations = [parent(2, 1), parent(3, 1), parent(2, 4), parent(3, 4), parent(3, 5), parent(4, 6), parent(2, 7), parent(3, 7)];
+    const { cards, lines, notShown } = layoutTree(1, persons, relations);
+    expect(notShown).toBe(0);
+    const row0 = cards.filter((c) => c.generation === 0).map((c) => c.id);
+    expect(row0).toEqual([4, 1, 5, 7]);
+    expect(at(cards, 6).generation).toBe(1);
+    expect(centre(at(cards, 6))).toBeCloseTo(centre(at(cards, 4)));
+    // the parents above the middle of their children
+    const parentsMiddle = (centre(at(cards, 2)) + centre(at(cards, 3))) / 2;
+    expect(parentsMiddle).toBeCloseTo((centre(at(cards, 4)) + centre(at(cards, 7))) / 2);
+    expectNoOverlap(cards);
+    // a line to each child from their parents: the half-brother's from his mother's card alone
+    const toCard = (id: number) =>
+      lines.find((l) => l.points.at(-1)![0] === centre(at(cards, id)) && l.points.at(-1)![1] === at(cards, id).y);
+    expect(toCard(5)!.points[0]).toEqual([centre(at(cards, 3)), at(cards, 3).y + CARD_HEIGHT]);
+    expect(toCard(4)!.points[0]![0]).toBeCloseTo(parentsMiddle);
+    expect(toCard(6)).toBeDefined();
+  });
+
   it('counts the persons it does not draw, and draws nothing for an unknown root', () => {
     expect(layoutTree(1, [person(1), person(2)], []).notShown).toBe(1);
     expect(layoutTree(99, [person(1)], []).cards).toEqual([]);

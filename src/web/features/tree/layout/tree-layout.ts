@@ -1,7 +1,7 @@
 // Where each card of the family tree goes (decision 063): an hourglass around one person, their ancestors in the
-// rows above and their descendants (with the partners beside each) in the rows below. d3-hierarchy's tidy tree
-// places each half in O(n), and the separation between neighbours is read from their widths, so no two cards
-// overlap. The same graph gives the same layout, whatever order the API listed it in.
+// rows above, their brothers and sisters beside them, and the descendants of them all (with the partners beside
+// each) in the rows below. d3-hierarchy's tidy tree places each half in O(n), and the separation between
+// neighbours is read from their widths, so no two cards overlap. The same graph gives the same layout, whatever order the API listed it in.
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeRelation } from '@shared/schemas/tree';
 import { sortKeyOf } from '@shared/tree/tree-date';
@@ -74,8 +74,7 @@ function buildIndex(persons: Map<number, LayoutPerson>, relations: LayoutRelatio
     }
   }
   const bySexThenId = (a: number, b: number) => sexOrder(persons.get(a)!) - sexOrder(persons.get(b)!) || a - b;
-  const byBirthThenId = (a: number, b: number) =>
-    (sortKeyOf(persons.get(a)!.birth.date) ?? Infinity) - (sortKeyOf(persons.get(b)!.birth.date) ?? Infinity) || a - b;
+  const byBirthThenId = byBirth(persons);
   for (const list of index.parents.values()) list.sort((a, b) => Number(a.dashed) - Number(b.dashed) || bySexThenId(a.id, b.id));
   for (const [id, list] of index.children) index.children.set(id, [...new Set(list)].sort(byBirthThenId));
   for (const [id, list] of index.partners)
@@ -85,6 +84,10 @@ function buildIndex(persons: Map<number, LayoutPerson>, relations: LayoutRelatio
     );
   return index;
 }
+
+/** The elder first; those with no known birth after, by id. */
+const byBirth = (persons: Map<number, LayoutPerson>) => (a: number, b: number) =>
+  (sortKeyOf(persons.get(a)!.birth.date) ?? Infinity) - (sortKeyOf(persons.get(b)!.birth.date) ?? Infinity) || a - b;
 
 /** Fathers on the left, mothers on the right, as family trees are usually drawn. */
 function sexOrder(person: LayoutPerson) {
@@ -103,6 +106,10 @@ interface Family {
 const widthOf = (count: number) => count * CARD_WIDTH + (count - 1) * PARTNER_GAP;
 
 function descendants(rootId: number, index: Index, placed: Set<number>): Family {
+  return descendantsBuilder(index, placed)(rootId);
+}
+
+function descendantsBuilder(index: Index, placed: Set<number>) {
   const build = (personId: number): Family => {
     placed.add(personId);
     // partners: those with a partner link, then anyone else this person had children with
@@ -121,7 +128,7 @@ function descendants(rootId: number, index: Index, placed: Set<number>): Family 
     }
     return family;
   };
-  return build(rootId);
+  return build;
 }
 
 /** A box of the ancestors' half: one person, whose "children" in the hierarchy are their parents. */
@@ -186,6 +193,20 @@ export function layoutTree(rootId: number, persons: LayoutPerson[], relations: L
   // the root's partners and descendants may not be their own ancestors (the API refuses cycles); if the data
   // says otherwise anyway, each person is still drawn once
   const familyRoot = descendants(rootId, index, placed);
+  // the root's brothers and sisters (whole or half) stand beside them, the elder first, with their own families
+  const rootParents = new Set((index.parents.get(rootId) ?? []).map((p) => p.id));
+  const build = descendantsBuilder(index, placed);
+  const siblingFamilies = new Map<number, Family>();
+  for (const id of [...new Set([...rootParents].flatMap((p) => index.children.get(p) ?? []))].sort(byBirth(byId))) {
+    if (!placed.has(id)) siblingFamilies.set(id, build(id));
+  }
+  const ordered = [...siblingFamilies.keys(), rootId]
+    .sort(byBirth(byId))
+    .map((id) => (id === rootId ? familyRoot : siblingFamilies.get(id)!));
+  // brothers and sisters hang from one box of no width that the layout places but nobody draws
+  const top: Family =
+    siblingFamilies.size === 0 ? familyRoot : { members: [], width: 0, children: ordered, childParents: ordered.map(() => []) };
+  const depthOffset = top === familyRoot ? 0 : 1;
 
   const cards = new Map<number, PlacedCard>();
   const lines: TreeLine[] = [];
@@ -193,9 +214,8 @@ export function layoutTree(rootId: number, persons: LayoutPerson[], relations: L
   const down = tree<Family>()
     .nodeSize([1, ROW_HEIGHT])
     .separation((a, b) => (a.data.width + b.data.width) / 2 + (a.parent === b.parent ? SIBLING_GAP : COUSIN_GAP))(
-    hierarchy(familyRoot, (f) => f.children),
+    hierarchy(top, (f) => f.children),
   );
-  const rootX = down.x - familyRoot.width / 2; // the root is the first of its family's members
   const place = (id: number, x: number, generation: number) => {
     const card = { id, x, y: generation * ROW_HEIGHT, generation };
     cards.set(id, card);
@@ -203,12 +223,13 @@ export function layoutTree(rootId: number, persons: LayoutPerson[], relations: L
   };
   down.each((node: HierarchyPointNode<Family>) => {
     const left = node.x - node.data.width / 2;
-    const members = node.data.members.map((id, i) => place(id, left + i * (CARD_WIDTH + PARTNER_GAP), node.depth));
+    const members = node.data.members.map((id, i) => place(id, left + i * (CARD_WIDTH + PARTNER_GAP), node.depth - depthOffset));
     for (let i = 1; i < members.length; i++) lines.push(coupleLine(members[0]!, members[i]!));
   });
   down.each((node) => {
     node.data.children.forEach((child, i) => {
       const parents = node.data.childParents[i]!.map((id) => cards.get(id)!);
+      if (parents.length === 0) return; // the brothers and sisters: their line comes from their parents above
       const parentTypes = index.parents.get(child.members[0]!) ?? [];
       const dashed = parentTypes.some((p) => parents.some((c) => c.id === p.id) && p.dashed);
       lines.push(parentLine(parents, cards.get(child.members[0]!)!, dashed));
@@ -218,7 +239,9 @@ export function layoutTree(rootId: number, persons: LayoutPerson[], relations: L
   const up = tree<Ancestor>()
     .nodeSize([1, ROW_HEIGHT])
     .separation((a, b) => CARD_WIDTH + (a.parent === b.parent ? PARTNER_GAP : SIBLING_GAP))(hierarchy(ancestorRoot, (a) => a.parents));
-  const shift = rootX + CARD_WIDTH / 2 - up.x;
+  // the parents stand above the middle of their children: the root alone, or the root with brothers and sisters
+  const row = ordered.map((family) => cards.get(family.members[0]!)!);
+  const shift = (row[0]!.x + row.at(-1)!.x) / 2 + CARD_WIDTH / 2 - up.x;
   up.each((node) => {
     if (node.depth === 0) return;
     place(node.data.id, node.x + shift - CARD_WIDTH / 2, -node.depth);
@@ -240,6 +263,16 @@ export function layoutTree(rootId: number, persons: LayoutPerson[], relations: L
     );
     for (const extra of rest) lines.push(parentLine([cards.get(extra.id)!], child, extra.dashed));
   });
+  for (const id of siblingFamilies.keys()) {
+    const own = (index.parents.get(id) ?? []).filter((p) => rootParents.has(p.id) && cards.has(p.id)).slice(0, 2);
+    lines.push(
+      parentLine(
+        own.map((p) => cards.get(p.id)!),
+        cards.get(id)!,
+        own.some((p) => p.dashed),
+      ),
+    );
+  }
 
   const list = [...cards.values()].sort((a, b) => a.generation - b.generation || a.x - b.x);
   let minX = Infinity;
