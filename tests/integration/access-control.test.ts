@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, exports, faces, imports, people, photos } from '@server/db/schema';
+import { contacts, exports, faces, imports, people, photos, treeGedcomImports, treeMatchSuggestions } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { makeVideo } from '@tests/helpers/video-fixture';
 import { recordAnswers } from '@tests/helpers/documented-answers';
@@ -70,6 +70,9 @@ interface World {
   treePersonId: number;
   treeOtherPersonId: number;
   treeRelationId: number;
+  /** The victim's finished GEDCOM import and a suggestion (treeOtherPersonId may be treePersonId) waiting for a decision. */
+  gedcomImportId: number;
+  suggestionId: number;
   attackerTreePersonId: number;
   /** A voice recording attached to memoryId (transcribed by the fake speech-to-text server). */
   voiceAttachmentId: number;
@@ -565,6 +568,22 @@ const RULES: Record<string, Rule> = {
   },
   'DELETE /api/tree/relations/:id': { kind: 'owned', request: (w) => ({ url: `/api/tree/relations/${w.treeRelationId}` }) },
   'GET /api/tree/graph': { kind: 'owned', request: (w) => ({ url: `/api/tree/graph?root=${w.treePersonId}` }) },
+  'GET /api/tree/gedcom': { kind: 'self', request: () => ({ url: '/api/tree/gedcom?version=5.5.1' }) },
+  'POST /api/tree/gedcom': {
+    kind: 'self',
+    request: () => ({
+      url: '/api/tree/gedcom',
+      multipart: multipart([{ name: 'file', filename: 'family.ged', content: Buffer.from('0 HEAD\n0 TRLR\n') }]),
+    }),
+  },
+  'GET /api/tree/gedcom/imports': { kind: 'self', request: () => ({ url: '/api/tree/gedcom/imports' }) },
+  'GET /api/tree/gedcom/imports/:id': { kind: 'owned', request: (w) => ({ url: `/api/tree/gedcom/imports/${w.gedcomImportId}` }) },
+  'GET /api/tree/gedcom/suggestions': { kind: 'self', request: () => ({ url: '/api/tree/gedcom/suggestions' }) },
+  'POST /api/tree/gedcom/suggestions/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/tree/gedcom/suggestions/${w.suggestionId}`, payload: { decision: 'reject' } }),
+    attacks: (w) => [{ url: `/api/tree/gedcom/suggestions/${w.suggestionId}`, payload: { decision: 'accept' } }],
+  },
   'POST /api/memories/transcriptions': {
     kind: 'self',
     request: () => ({ url: '/api/memories/transcriptions', multipart: voiceUpload('audio') }),
@@ -588,6 +607,7 @@ const USES_UP_THE_WORLD = new Set([
   // start background work that changes the victim's data later, under another route's attacker
   'POST /api/exports',
   'POST /api/imports',
+  'POST /api/tree/gedcom',
 ]);
 
 let clip: Buffer;
@@ -821,6 +841,14 @@ describe('access control on every registered route', () => {
         victim.cookie,
       ),
     );
+    const [gedcomImport] = await t.db
+      .insert(treeGedcomImports)
+      .values({ userId: victim.user.id, fileName: 'family.ged', status: 'done', finishedAt: new Date() })
+      .returning({ id: treeGedcomImports.id });
+    const [suggestion] = await t.db
+      .insert(treeMatchSuggestions)
+      .values({ userId: victim.user.id, importId: gedcomImport!.id, importedId: treeOtherPersonId, existingId: treePersonId })
+      .returning({ id: treeMatchSuggestions.id });
     const attackerTreePersonId = await created(
       await send('POST', { url: '/api/tree/persons', payload: { givenNames: 'Mallory' } }, attacker.cookie),
     );
@@ -840,6 +868,8 @@ describe('access control on every registered route', () => {
       treePersonId,
       treeOtherPersonId,
       treeRelationId,
+      gedcomImportId: gedcomImport!.id,
+      suggestionId: suggestion!.id,
       attackerTreePersonId,
       photoId,
       memoryId,
