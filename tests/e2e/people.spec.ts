@@ -42,9 +42,27 @@ test('the owner draws a box around a face in the viewer, names it, sees the name
   await onPicture.hover();
   await expect(name).toBeVisible();
 
-  // The name leads to the person, whose page leads to the gallery of their photos.
+  // The name leads to the person, who is put in the family tree with one click, and whose page leads to the
+  // gallery of their photos.
   await name.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Grandpa Joe' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to the family tree' }).click();
+  await toasts.expectShown('Added to the family tree');
+  const inTree = page.getByRole('group', { name: 'In the family tree' });
+  await expect(inTree.getByRole('link', { name: 'Show in the tree' })).toBeVisible();
+  const joe = (await (await page.request.get(`/api/tree/persons?personId=${page.url().split('/').pop()}`)).json()) as {
+    items: { id: number; givenNames: string; surname: string }[];
+  };
+  expect(joe.items.map((p) => `${p.givenNames} ${p.surname}`)).toEqual(['Grandpa Joe']);
+  const me = (await (await page.request.get('/api/tree/me')).json()) as { id: number };
+  const linked = await page.request.post('/api/tree/relations', { data: { kind: 'parent', from: joe.items[0]!.id, to: me.id } });
+  expect(linked.status()).toBe(201);
+  await page.reload();
+  await expect(inTree.getByText('In the family tree: your parent')).toBeVisible();
+  await inTree.getByRole('link', { name: 'Show in the tree' }).click();
+  await expect(page).toHaveURL(new RegExp(`/family/tree\\?root=${joe.items[0]!.id}$`));
+  await expect(page.getByRole('region', { name: 'Family tree' }).getByRole('link', { name: /^Grandpa Joe, your parent/ })).toBeVisible();
+  await page.goBack();
   await page.getByRole('link', { name: 'Show in the gallery' }).click();
   await expect(page).toHaveURL(/\/photos\?person=\d+$/);
   await expect(page.getByText('Person: Grandpa Joe')).toBeVisible();

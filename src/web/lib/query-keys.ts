@@ -142,5 +142,6 @@ export const queryKeys = {
     relationToMe: (id: number) => ['tree', 'relation-to-me', id] as const,
     search: (q: string) => ['tree', 'search', q] as const,
     byContact: (contactId: number) => ['tree', 'by-contact', contactId] as const,
+    byPhotosPerson: (personId: number) => ['tree', 'by-photos-person', personId] as const,
   },
 };

@@ -4,9 +4,10 @@ import type { Photo } from '@shared/schemas/photos';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PeopleScreen } from '@web/features/people/components/people-screen';
 import { PersonScreen } from '@web/features/people/components/person-screen';
+import { InTheTree } from '@web/features/tree/components/in-the-tree';
 import { PhotoImage, photoLabel } from '@web/features/photos/components/photo-image';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
-import { paths, personPath } from '../paths';
+import { familyTreePath, paths, personPath, treePersonPath } from '../paths';
 import { galleryOfPerson, timelineOfPerson } from '../use-person-param';
 import { NotFoundRoute } from './not-found';
 
@@ -57,6 +58,7 @@ export function PersonRoute() {
               <Link to={`${paths.collections}?person=${personId}`} className="font-medium text-primary underline-offset-4 hover:underline">
                 Share every photo of them
               </Link>
+              <InTheTree personId={personId} treeHref={familyTreePath} treePersonHref={treePersonPath} />
             </>
           }
           onMerged={(intoId) => navigate(personPath(intoId), { replace: true })}
