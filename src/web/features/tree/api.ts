@@ -10,7 +10,6 @@ import type {
   TreeRelationInput,
 } from '@shared/schemas/tree';
 import type { Page } from '@shared/schemas/paging';
-import { PAGE_LIMIT_MAX } from '@shared/schemas/paging';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -54,23 +53,12 @@ export const useTreeSearch = (q: string) =>
     enabled: q.trim().length > 0,
   });
 
-/** The tree person made for a contact, or null: the list is read a page at a time until it turns up. */
+/** The tree person made for a contact, or null when the contact is not in the tree. */
 export const useTreePersonOfContact = (contactId: number | null) =>
   useQuery({
     queryKey: queryKeys.tree.byContact(contactId ?? 0),
     enabled: contactId !== null,
-    queryFn: async () => {
-      let cursor: string | null = null;
-      do {
-        const page: Page<TreePerson> = await api.get<Page<TreePerson>>(
-          `/api/tree/persons?limit=${PAGE_LIMIT_MAX}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        );
-        const found = page.items.find((p) => p.contactId === contactId);
-        if (found) return found;
-        cursor = page.nextCursor;
-      } while (cursor);
-      return null;
-    },
+    queryFn: async () => (await api.get<Page<TreePerson>>(`/api/tree/persons?contactId=${contactId}&limit=1`)).items[0] ?? null,
   });
 
 // Any change can move names and relations anywhere in the tree: every tree query is read again.
