@@ -34,19 +34,17 @@ export const gedcomReportSchema = z.object({
   }),
 });
 
-export const gedcomImportSchema = z
-  .object({
-    id: z.number().int(),
-    status: importStatusSchema,
-    fileName: z.string(),
-    progress: z.object({ personsDone: z.number().int().nonnegative(), personsTotal: z.number().int().nonnegative() }),
-    report: gedcomReportSchema.nullable(),
-    /** Why the file was refused, with its line ("This line is not a GEDCOM line (line 12)"). */
-    error: z.string().nullable(),
-    createdAt: isoDateTimeSchema,
-    finishedAt: isoDateTimeSchema.nullable(),
-  })
-  .meta({ id: 'GedcomImport' });
+export const gedcomImportSchema = z.object({
+  id: z.number().int(),
+  status: importStatusSchema,
+  fileName: z.string(),
+  progress: z.object({ personsDone: z.number().int().nonnegative(), personsTotal: z.number().int().nonnegative() }),
+  report: gedcomReportSchema.nullable(),
+  /** Why the file was refused, with its line ("This line is not a GEDCOM line (line 12)"). */
+  error: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  finishedAt: isoDateTimeSchema.nullable(),
+});
 
 const suggestedPersonSchema = z.object({
   id: z.number().int(),
@@ -57,16 +55,14 @@ const suggestedPersonSchema = z.object({
   birthPlace: z.string().nullable(),
 });
 
-export const matchSuggestionSchema = z
-  .object({
-    id: z.number().int(),
-    importId: z.number().int().nullable(),
-    /** The person the file brought. */
-    imported: suggestedPersonSchema,
-    /** The person already in the tree they may be. */
-    existing: suggestedPersonSchema,
-  })
-  .meta({ id: 'TreeMatchSuggestion' });
+export const matchSuggestionSchema = z.object({
+  id: z.number().int(),
+  importId: z.number().int().nullable(),
+  /** The person the file brought. */
+  imported: suggestedPersonSchema,
+  /** The person already in the tree they may be. */
+  existing: suggestedPersonSchema,
+});
 
 export const matchDecisionSchema = z.object({
   /** accept: the imported person is merged into the existing one (their links move over); reject: both stay. */
