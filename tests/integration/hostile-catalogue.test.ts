@@ -2144,6 +2144,100 @@ describe('a catalogue of hostile requests', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('GEDCOM (issue 30): hostile uploads are a clean 4xx before a byte is kept, or an import that ends with its line; never a 5xx', async () => {
+    await freshWorld();
+    const ged = (content: Buffer | string, name = 'file') => multipart([{ name, filename: 'family.ged', content: Buffer.from(content) }]);
+    const upload = (name: string, form: ReturnType<typeof multipart>, expected: number): Row => ({
+      name,
+      method: 'POST',
+      url: '/api/tree/gedcom',
+      headers: form.headers,
+      payload: form.payload,
+      expect: expected,
+      unchanged: true,
+    });
+    const rows: Row[] = [
+      upload('a web page', ged('<html><body>family</body></html>'), 415),
+      upload('a zip', ged(Buffer.from('PK\u0003\u0004rest', 'latin1')), 415),
+      upload('an empty file', ged(''), 400),
+      upload('no file part', multipart([{ name: 'note', value: '0 HEAD' }]), 400),
+      upload('the file under another field', ged('0 HEAD\n0 TRLR\n', 'archive'), 400),
+      upload('100 MB', ged(Buffer.alloc(100 * 1024 * 1024, 0x30)), 413),
+      { name: 'GEDCOM as JSON', method: 'POST', url: '/api/tree/gedcom', payload: { file: '0 HEAD' }, expect: 415, unchanged: true },
+      { name: 'GEDCOM anonymously', method: 'POST', url: '/api/tree/gedcom', as: 'anon', ...ged('0 HEAD\n'), expect: 401, unchanged: true },
+    ];
+    for (const query of ['version=8', 'version=', 'version=7.0&version=5.5.1', `version=${encodeURIComponent(SQL[0]!)}`])
+      rows.push({ name: `export ${query}`, method: 'GET', url: `/api/tree/gedcom?${query}`, expect: 400, unchanged: true });
+    for (const id of ID_FORMATS) {
+      rows.push({
+        name: `gedcom import id ${id}`,
+        method: 'GET',
+        url: `/api/tree/gedcom/imports/${id}`,
+        expect: [400, 404],
+        unchanged: true,
+      });
+      rows.push({
+        name: `suggestion id ${id}`,
+        method: 'POST',
+        url: `/api/tree/gedcom/suggestions/${id}`,
+        payload: { decision: 'accept' },
+        expect: [400, 404],
+        unchanged: true,
+      });
+    }
+    for (const payload of [{ decision: 'merge' }, {}, { decision: ['accept'] }, 'accept'])
+      rows.push({
+        name: `suggestion ${JSON.stringify(payload)}`,
+        method: 'POST',
+        url: '/api/tree/gedcom/suggestions/1',
+        payload,
+        expect: [400, 404, 415],
+        unchanged: true,
+      });
+    expect(await run(rows)).toEqual([]);
+
+    // accepted uploads whose contents are hostile: each import ends, failed with its line or done with a report
+    const conc = [
+      '0 HEAD',
+      '0 @N1@ NOTE x',
+      ...Array.from({ length: 1_000_000 }, () => '1 CONC aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
+    ].join('\n');
+    const deep = ['0 HEAD', '0 @I1@ INDI', ...Array.from({ length: 25 }, (_, i) => `${i + 1} _X deep`), '0 TRLR'].join('\n');
+    const cyclic = '0 HEAD\n0 @I1@ INDI\n1 FAMC @F1@\n1 FAMS @F1@\n0 @F1@ FAM\n1 HUSB @I1@\n1 CHIL @I1@\n1 WIFE @I9@\n0 TRLR\n';
+    const badBytes = Buffer.concat([
+      Buffer.from('0 HEAD\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME '),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('\n'),
+    ]);
+    for (const [name, content, ending] of [
+      ['a million CONC lines', conc, { status: 'failed', error: expect.stringMatching(/longer than 1048576 characters \(line \d+\)/) }],
+      ['25 levels deep', deep, { status: 'done' }],
+      [
+        'a person their own parent, and a pointer to nobody',
+        cyclic,
+        { status: 'done', report: expect.objectContaining({ warnings: expect.objectContaining({ count: 2 }) }) },
+      ],
+      ['bad UTF-8 bytes', badBytes, { status: 'failed', error: 'This file has characters that are not valid UTF-8 (line 4)' }],
+    ] as const) {
+      const form = ged(content);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tree/gedcom',
+        headers: { cookie: w.owner.cookie, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(202);
+      let job: { status: string } | undefined;
+      for (let i = 0; i < 1200 && !(job && (job.status === 'done' || job.status === 'failed')); i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 50));
+        job = (
+          await t.app.inject({ method: 'GET', url: `/api/tree/gedcom/imports/${res.json().id}`, headers: { cookie: w.owner.cookie } })
+        ).json();
+      }
+      expect(job, name).toMatchObject(ending);
+    }
+  });
+
   it('tried at least 300 hostile requests, and heirloom still serves its users', async () => {
     await freshWorld();
     expect(counted).toBeGreaterThanOrEqual(300);
