@@ -202,6 +202,7 @@ const UPLOADS: Record<string, { file: string; fields: string[] }> = {
   // multipart archives, or JSON naming finished uploads or server files (read by hand: either the one or the other)
   'POST /api/imports': { file: 'archive', fields: [] },
   'POST /api/memories/transcriptions': { file: 'audio', fields: [] },
+  'POST /api/tree/gedcom': { file: 'file', fields: [] },
 };
 /** Routes that change state but read no body at all: what they get is the generic body cases. */
 const BODILESS = new Set([
