@@ -202,6 +202,7 @@ describe('OpenAPI document', () => {
       'GET /api/legacy/received/download': ['application/zip'],
       'GET /api/memories/{id}/attachments/{attachmentId}/file': ['image/*', 'audio/*', 'video/*'],
       'GET /metrics': ['text/plain'],
+      'GET /api/tree/gedcom': ['text/vnd.familysearch.gedcom', 'application/x-gedcom'],
     };
     const byName = new Map(operationsOf(doc).map(({ name, operation }) => [name, operation]));
     for (const [name, types] of Object.entries(files)) {

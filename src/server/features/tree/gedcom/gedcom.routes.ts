@@ -19,6 +19,8 @@ import { contentDisposition } from '../../../lib/send-file';
 import { currentUser } from '../../../plugins/session';
 
 const MEDIA_TYPES = { '7.0': 'text/vnd.familysearch.gedcom', '5.5.1': 'application/x-gedcom' } as const;
+const bytes = z.any().meta({ type: 'string', format: 'binary' });
+const gedcomContent = Object.fromEntries(Object.values(MEDIA_TYPES).map((type) => [type, { schema: bytes }]));
 
 /** A GEDCOM file begins with "0 HEAD" (after a byte-order mark or spaces), in UTF-8, UTF-16 or an 8-bit set. */
 async function acceptGedcom(head: Buffer) {
@@ -53,7 +55,7 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: gedcomExportQuerySchema,
-        response: { 200: z.string().meta({ description: 'The family tree as a GEDCOM file' }) },
+        response: { 200: { description: 'The family tree as a GEDCOM file', content: gedcomContent } },
       },
     },
     async (req, reply) => {
