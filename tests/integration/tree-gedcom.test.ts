@@ -299,6 +299,29 @@ describe('/api/tree/gedcom', () => {
     expect(await names(second.user.id)).toEqual([]);
   });
 
+  it('rejecting a suggestion keeps both persons and takes it off the list', async () => {
+    const { cookie, user } = await signUp(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tree/persons',
+      headers: { cookie },
+      payload: { givenNames: 'Rose', surname: 'Dubois', birth: { date: 'c. 1890', place: null } },
+    });
+    await importFile(cookie, FAMILY);
+    const [suggestion] = (
+      await t.app.inject({ method: 'GET', url: '/api/tree/gedcom/suggestions', headers: { cookie } })
+    ).json() as MatchSuggestion[];
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/tree/gedcom/suggestions/${suggestion!.id}`,
+      headers: { cookie },
+      payload: { decision: 'reject' },
+    });
+    expect(rejected.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tree/gedcom/suggestions', headers: { cookie } })).json()).toEqual([]);
+    expect(await count("SELECT count(*)::int AS n FROM tree_persons WHERE user_id = $1 AND given_names = 'Rose'", [user.id])).toBe(2);
+  });
+
   it('imports 5,000 persons well within a minute', async () => {
     const { cookie, user } = await signUp(t.app);
     const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
