@@ -75,6 +75,7 @@ const linkFilter = (name: string, description: string) =>
   z
     .string({ error: `${name} must be an id` })
     .regex(/^[1-9]\d{0,9}$/, `${name} must be an id`)
+    .refine((value) => Number(value) <= MAX_ID, `${name} must be an id`)
     .optional()
     .meta({ description });
 

@@ -131,6 +131,7 @@ describe('/api/tree', () => {
     const other = await signUp(t.app);
     expect((await call(other, 'GET', `/persons?contactId=${contact.json().id}`)).json().items).toEqual([]);
     expect((await call(ada, 'GET', '/persons?contactId=0x1')).statusCode).toBe(400);
+    expect((await call(ada, 'GET', '/persons?personId=2147483648')).statusCode).toBe(400);
   });
 
   it('shows the face of the photos’ person as the picture', async () => {
