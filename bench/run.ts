@@ -5,7 +5,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuild, printTable, RESULTS_DIR, ROOT, type Row } from './lib';
 
-const BENCHES = ['api', 'photos', 'timeline', 'frontend', 'timeline-scroll', 'export', 'search', 'library', 'video', 'scale', 'people', 'tree'];
+const BENCHES = [
+  'api',
+  'photos',
+  'timeline',
+  'frontend',
+  'timeline-scroll',
+  'export',
+  'search',
+  'library',
+  'video',
+  'scale',
+  'people',
+  'tree',
+];
 
 fs.rmSync(path.join(RESULTS_DIR, 'latest.json'), { force: true });
 await ensureBuild(); // once, before any timing starts
