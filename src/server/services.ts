@@ -179,7 +179,15 @@ export function buildServices(app: FastifyInstance) {
   const legacyTrigger = createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured: env.SMTP_URL !== undefined });
   defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
 
-  const exports = createExportsService({ db, files, jobs, log, publicUrl, keyCodeSalt: linkTokens.keyCodeSalt(), familyTree: gedcom.archiveFile });
+  const exports = createExportsService({
+    db,
+    files,
+    jobs,
+    log,
+    publicUrl,
+    keyCodeSalt: linkTokens.keyCodeSalt(),
+    familyTree: gedcom.archiveFile,
+  });
   exports.defineJobs();
 
   // An import creates every item through its own feature's service (decision 029): the same ones as the routes.
