@@ -143,5 +143,8 @@ export const queryKeys = {
     search: (q: string) => ['tree', 'search', q] as const,
     byContact: (contactId: number) => ['tree', 'by-contact', contactId] as const,
     byPhotosPerson: (personId: number) => ['tree', 'by-photos-person', personId] as const,
+    /** GEDCOM imports (latest first) and the imported persons who may already be in the tree. */
+    gedcomImports: ['tree', 'gedcom-imports'] as const,
+    gedcomSuggestions: ['tree', 'gedcom-suggestions'] as const,
   },
 };
