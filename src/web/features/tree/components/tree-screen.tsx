@@ -9,6 +9,7 @@ import { ApiError } from '@web/lib/api-client';
 import { useTreeGraph, useTreePersonOfContact, type GraphPerson } from '../api';
 import { layoutTree } from '../layout/tree-layout';
 import { personName } from '../person-words';
+import { GedcomCard } from './gedcom-card';
 import { TreeCanvas } from './tree-canvas';
 import { TreePoster } from './tree-poster';
 import { usePrinting } from './use-printing';
@@ -141,6 +142,7 @@ function TreeView({
           Open a person and choose “Centre the tree on them” to see their side.
         </p>
       )}
+      <GedcomCard />
       {printing && <TreePoster layout={layout} persons={persons} title={title} />}
     </>
   );

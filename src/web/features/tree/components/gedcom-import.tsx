@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react';
+import type { GedcomImport as GedcomJob, GedcomReport } from '@shared/schemas/tree-gedcom';
+import { Button } from '@web/components/ui/button';
+import { Progress } from '@web/components/ui/progress';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { isRunning, useGedcomImports, useStartGedcomImport } from '../gedcom-api';
+
+const count = new Intl.NumberFormat('en-US');
+/** Warnings shown before "Show all". */
+const FIRST_WARNINGS = 5;
+
+const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** "Import a GEDCOM file": the picker, then the latest import's progress, report or error. */
+export function GedcomImport() {
+  const imports = useGedcomImports();
+  const start = useStartGedcomImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<number | null>(null);
+  const latest = imports.data?.[0];
+  const busy = start.isPending || isRunning(latest);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setUploaded(0);
+    start.mutate(
+      { file, onProgress: setUploaded },
+      {
+        onSuccess: () => setFile(null),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Could not import', description: errorMessage(error, 'The file could not be sent.') }),
+        onSettled: () => setUploaded(null),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="gedcom-import-heading" className="grid gap-3">
+      <h3 id="gedcom-import-heading" className="font-semibold">
+        Import a GEDCOM file
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Bring in a family tree from another genealogy program. The persons in the file are added to your tree; anyone who may already be in
+        it is offered below as a possible match.
+      </p>
+      <form onSubmit={submit} className="grid gap-3" noValidate>
+        <label htmlFor="gedcom-file" className="text-sm font-medium">
+          GEDCOM file (.ged)
+        </label>
+        <input
+          id="gedcom-file"
+          type="file"
+          accept=".ged,.gedcom"
+          disabled={busy}
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          className="w-full max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium sm:file:min-h-9"
+        />
+        <div>
+          <Button type="submit" variant="outline" className="min-h-11 w-full sm:w-auto" disabled={busy || !file}>
+            Import
+          </Button>
+        </div>
+      </form>
+      {uploaded !== null && (
+        <div className="grid gap-2">
+          <Progress aria-label="Sending the file" value={uploaded} />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Sending the file: {uploaded}%
+          </p>
+        </div>
+      )}
+      {latest && <ImportState job={latest} />}
+    </section>
+  );
+}
+
+function ImportState({ job }: { job: GedcomJob }) {
+  if (isRunning(job)) {
+    const { personsDone, personsTotal } = job.progress;
+    return (
+      <div className="grid gap-2">
+        <Progress
+          aria-label={`Importing ${job.fileName}`}
+          value={personsTotal > 0 ? Math.min(100, Math.round((personsDone / personsTotal) * 100)) : null}
+        />
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {personsTotal > 0
+            ? `Reading ${job.fileName}: ${count.format(personsDone)} of ${count.format(personsTotal)} persons`
+            : `Reading ${job.fileName}…`}
+        </p>
+      </div>
+    );
+  }
+  if (job.status === 'failed')
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <p className="font-medium">{job.fileName} could not be imported.</p>
+        {job.error && <p className="mt-1 break-words">{job.error}</p>}
+      </div>
+    );
+  return job.report ? <ImportReport fileName={job.fileName} report={job.report} /> : null;
+}
+
+function ImportReport({ fileName, report }: { fileName: string; report: GedcomReport }) {
+  const [showAll, setShowAll] = useState(false);
+  const { warnings } = report;
+  const shown = showAll ? warnings.items : warnings.items.slice(0, FIRST_WARNINGS);
+  const notListed = warnings.count - warnings.items.length;
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm" role="region" aria-label="GEDCOM import report">
+      <p className="font-medium">{fileName} was imported.</p>
+      <p>
+        Added {plural(report.personsAdded, 'person', 'persons')}, {plural(report.parentLinks, 'parent link', 'parent links')},{' '}
+        {plural(report.partnerships, 'partnership', 'partnerships')}.
+      </p>
+      {report.suggestions > 0 && (
+        <p>{plural(report.suggestions, 'person may already be', 'persons may already be')} in your tree: see “Possible matches”.</p>
+      )}
+      {warnings.count > 0 && (
+        <div className="grid gap-1">
+          <p className="font-medium">{plural(warnings.count, 'warning', 'warnings')}</p>
+          <ul className="grid gap-1" aria-label="Warnings">
+            {shown.map((warning, i) => (
+              <li key={`${warning.line}-${i}`} className="break-words">
+                <span className="font-mono text-xs">Line {warning.line}</span>{' '}
+                <span className="text-muted-foreground">— {warning.message}</span>
+              </li>
+            ))}
+          </ul>
+          {!showAll && warnings.items.length > FIRST_WARNINGS && (
+            <div>
+              <Button variant="link" className="min-h-11 px-0" onClick={() => setShowAll(true)}>
+                Show all {plural(warnings.items.length, 'warning', 'warnings')}
+              </Button>
+            </div>
+          )}
+          {showAll && notListed > 0 && <p className="text-muted-foreground">and {count.format(notListed)} more not listed</p>}
+        </div>
+      )}
+    </div>
+  );
+}
