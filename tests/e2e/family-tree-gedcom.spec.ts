@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 // into the owner, and the tree goes out again as a GEDCOM 7.0 file.
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
-// Three generations; the file's Rose Tyler (born 1980) is the owner made from the profile (born 1980-04-01).
+// Three generations and a note that is not in the file (a warning on line 32); the file's Rose Tyler (born 1980) is the owner made from the profile (born 1980-04-01).
 const FAMILY_GED = [
   '0 HEAD',
   '1 SOUR OtherProgram',
@@ -38,6 +38,7 @@ const FAMILY_GED = [
   '1 BIRT',
   '2 DATE 2010',
   '1 FAMC @F2@',
+  '1 NOTE @N9@',
   '0 @F1@ FAM',
   '1 HUSB @I1@',
   '1 WIFE @I2@',
@@ -74,6 +75,7 @@ test('on a phone the owner imports a GEDCOM file, merges its copy of them and do
   const report = gedcom.getByRole('region', { name: 'GEDCOM import report' });
   await expect(report).toContainText('family.ged was imported.', { timeout: 30_000 });
   await expect(report).toContainText('Added 4 persons, 3 parent links, 1 partnership.');
+  await expect(report.getByRole('list', { name: 'Warnings' })).toContainText('Line 32 — A note points to @N9@, which is not in the file.');
 
   // the file's Rose Tyler is offered as the owner
   const match = gedcom.getByRole('listitem', { name: 'Possible match: Rose Tyler' });
