@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 
 // GEDCOM on the tree page (issue 30): a file from another program is imported, its copy of the owner is merged
@@ -82,6 +83,7 @@ test('on a phone the owner imports a GEDCOM file, merges its copy of them and do
   await expect(match).toContainText('From the file');
   await expect(match).toContainText('London, England');
   await expect(match).toContainText('In your tree');
+  expect(await seriousFindings(page), 'axe with the report and a possible match').toEqual([]);
   await match.getByRole('button', { name: 'Same person' }).click();
   await toasts.expectShown('Merged into Rose Tyler');
   await expect(gedcom.getByRole('heading', { name: 'Possible matches' })).toBeHidden();
