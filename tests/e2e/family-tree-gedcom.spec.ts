@@ -65,8 +65,14 @@ test('on a phone the owner imports a GEDCOM file, merges its copy of them and do
   const tree = page.getByRole('region', { name: 'Family tree' });
   await expect(tree.getByRole('link', { name: /^Rose Tyler, you/ })).toBeVisible();
 
-  const gedcom = page.getByRole('region', { name: 'GEDCOM' });
-  await gedcom.getByLabel('GEDCOM file (.ged)').setInputFiles({
+  const gedcom = page.getByRole('region', { name: 'GEDCOM', exact: true });
+  const fileInput = gedcom.getByLabel('GEDCOM file (.ged)');
+  // a file that is not GEDCOM is refused with the server's words
+  await fileInput.setInputFiles({ name: 'notes.ged', mimeType: 'text/plain', buffer: Buffer.from('Grandma was born in 1920.\n') });
+  await gedcom.getByRole('button', { name: 'Import' }).click();
+  await toasts.expectShown('Could not import', 'This is not a GEDCOM file');
+
+  await fileInput.setInputFiles({
     name: 'family.ged',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from(FAMILY_GED),
@@ -75,6 +81,7 @@ test('on a phone the owner imports a GEDCOM file, merges its copy of them and do
 
   const report = gedcom.getByRole('region', { name: 'GEDCOM import report' });
   await expect(report).toContainText('family.ged was imported.', { timeout: 30_000 });
+  await expect(fileInput).toHaveValue('');
   await expect(report).toContainText('Added 4 persons, 3 parent links, 1 partnership.');
   await expect(report.getByRole('list', { name: 'Warnings' })).toContainText('Line 32 — A note points to @N9@, which is not in the file.');
 

@@ -21,14 +21,18 @@ export function GedcomImport() {
   const latest = imports.data?.[0];
   const busy = start.isPending || isRunning(latest);
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     if (!file) return;
     setUploaded(0);
     start.mutate(
       { file, onProgress: setUploaded },
       {
-        onSuccess: () => setFile(null),
+        onSuccess: () => {
+          form.reset();
+          setFile(null);
+        },
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Could not import', description: errorMessage(error, 'The file could not be sent.') }),
         onSettled: () => setUploaded(null),
