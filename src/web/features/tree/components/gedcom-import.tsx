@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { GedcomImport as GedcomJob, GedcomReport } from '@shared/schemas/tree-gedcom';
+import { GEDCOM_MAX_BYTES, GEDCOM_MESSAGES, type GedcomImport as GedcomJob, type GedcomReport } from '@shared/schemas/tree-gedcom';
 import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { toast } from '@web/components/ui/use-toast';
@@ -25,6 +25,11 @@ export function GedcomImport() {
     event.preventDefault();
     const form = event.currentTarget;
     if (!file) return;
+    // the server would stop reading at the limit, which a browser may report only as a broken connection
+    if (file.size > GEDCOM_MAX_BYTES) {
+      toast({ variant: 'destructive', title: 'Could not import', description: GEDCOM_MESSAGES.tooLarge });
+      return;
+    }
     setUploaded(0);
     start.mutate(
       { file, onProgress: setUploaded },
