@@ -6,7 +6,8 @@ import { expect, test } from './fixtures';
 // into the owner, and the tree goes out again as a GEDCOM 7.0 file.
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
-// Three generations and a note that is not in the file (a warning on line 32); the file's Rose Tyler (born 1980) is the owner made from the profile (born 1980-04-01).
+// Three generations and six notes that are not in the file (warnings on lines 32 to 37); the file's Rose Tyler
+// (born 1980) is the owner made from the profile (born 1980-04-01).
 const FAMILY_GED = [
   '0 HEAD',
   '1 SOUR OtherProgram',
@@ -39,7 +40,12 @@ const FAMILY_GED = [
   '1 BIRT',
   '2 DATE 2010',
   '1 FAMC @F2@',
-  '1 NOTE @N9@',
+  '1 NOTE @N1@',
+  '1 NOTE @N2@',
+  '1 NOTE @N3@',
+  '1 NOTE @N4@',
+  '1 NOTE @N5@',
+  '1 NOTE @N6@',
   '0 @F1@ FAM',
   '1 HUSB @I1@',
   '1 WIFE @I2@',
@@ -83,7 +89,12 @@ test('on a phone the owner imports a GEDCOM file, merges its copy of them and do
   await expect(report).toContainText('family.ged was imported.', { timeout: 30_000 });
   await expect(fileInput).toHaveValue('');
   await expect(report).toContainText('Added 4 persons, 3 parent links, 1 partnership.');
-  await expect(report.getByRole('list', { name: 'Warnings' })).toContainText('Line 32 — A note points to @N9@, which is not in the file.');
+  const warnings = report.getByRole('list', { name: 'Warnings' });
+  await expect(warnings).toContainText('Line 32 — A note points to @N1@, which is not in the file.');
+  await expect(warnings.getByRole('listitem')).toHaveCount(5);
+  await report.getByRole('button', { name: 'Show all 6 warnings' }).click();
+  await expect(warnings.getByRole('listitem')).toHaveCount(6);
+  await expect(warnings).toContainText('Line 37 — A note points to @N6@, which is not in the file.');
 
   // the file's Rose Tyler is offered as the owner
   const match = gedcom.getByRole('listitem', { name: 'Possible match: Rose Tyler' });
