@@ -15,12 +15,13 @@ import {
   type FamilyDatesSettings,
   type FamilyDatesSettingsInput,
 } from '@shared/schemas/family-dates';
-import { indexFamily, type FamilyGraph, type Sex } from '@shared/tree/relation-naming';
+import { indexFamily } from '@shared/tree/relation-naming';
 import { anniversaryOf } from '@shared/tree/tree-date';
 import { notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import { queueMail } from '../../lib/mail';
 import type { ContactsService } from '../contacts/contacts.service';
+import type { TreeService } from '../tree/tree.service';
 import { dateInWords, localTimeIn, mondayOf } from './calendar-days';
 import { comingDates, type DatedPerson, type Partnership } from './coming-dates';
 import { digestMail } from './digest-mail';
@@ -31,27 +32,7 @@ import { familyNamer, firstName } from './family-names';
 export const DIGEST_HOUR = 7;
 const DIGEST_DAYS = 7;
 
-/** What the dates read of the tree (the tree service's familyGraph gives it). */
-export interface DatesFamilyGraph extends FamilyGraph {
-  persons: Array<{
-    id: string;
-    sex: Sex;
-    isOwner: boolean;
-    givenNames: string;
-    surname: string;
-    birthDate: string | null;
-    deathDate: string | null;
-    died: boolean;
-    living: boolean | null;
-    contactId: number | null;
-  }>;
-  partners: Array<FamilyGraph['partners'][number] & { start: string | null }>;
-  ownerId: string | null;
-}
-
-export interface FamilyTreeSource {
-  familyGraph(userId: number): Promise<DatesFamilyGraph>;
-}
+export type FamilyTreeSource = Pick<TreeService, 'familyGraph'>;
 
 interface Deps {
   repo: FamilyDatesRepo;

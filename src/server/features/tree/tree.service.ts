@@ -253,3 +253,4 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
   };
 }
 export type TreeService = ReturnType<typeof createTreeService>;
+export type { TreeFamilyGraph };
