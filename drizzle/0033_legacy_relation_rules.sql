@@ -6,7 +6,7 @@ CREATE TABLE "legacy_relation_rules" (
 	"photo_id" integer,
 	"memory_id" integer,
 	"vault_file_id" integer,
-	"release_condition" "release_condition" DEFAULT 'after_death' NOT NULL,
+	"release_condition" "release_condition" NOT NULL,
 	"release_at" timestamp with time zone,
 	"release_age" integer,
 	"include_names" boolean DEFAULT false NOT NULL,

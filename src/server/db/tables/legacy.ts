@@ -161,7 +161,7 @@ export const legacyRelationRules = pgTable(
     photoId: integer('photo_id').references(() => photos.id, { onDelete: 'cascade' }),
     memoryId: integer('memory_id').references(() => memories.id, { onDelete: 'cascade' }),
     vaultFileId: integer('vault_file_id').references(() => vaultFiles.id, { onDelete: 'cascade' }),
-    releaseCondition: releaseConditionEnum('release_condition').default('after_death').notNull(),
+    releaseCondition: releaseConditionEnum('release_condition').notNull(),
     releaseAt: timestamp('release_at', { withTimezone: true }),
     releaseAge: integer('release_age'),
     includeNames: boolean('include_names').default(false).notNull(),
