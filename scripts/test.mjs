@@ -41,6 +41,8 @@ await together(
   ],
   [['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']]],
 );
+// the printed PDFs (Legacy Kit, the life-story book) are read back with poppler's tools
+ensureTool('pdffonts', 'poppler-utils', 'The printed-PDF tests');
 step('unit and integration tests', bin('vitest'), [
   'run',
   '--project',
