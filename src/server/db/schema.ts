@@ -6,6 +6,7 @@ export * from './tables/library';
 export * from './tables/sharing';
 export * from './tables/legacy';
 export * from './tables/operations';
+export * from './tables/books';
 export * from './tables/people';
 export * from './tables/tree';
 export * from './tables/tree-gedcom';

@@ -6,6 +6,7 @@ import { users } from './accounts';
 import { memories, photos, vaultFiles, contacts } from './library';
 import { heirs, legacyRelationRules, letters } from './legacy';
 import { imports } from './operations';
+import { books } from './books';
 import { people } from './people';
 
 /** A named set of the owner's photos, memories and documents: what is shared (decision 025). */
@@ -111,6 +112,8 @@ export const grants = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
     /** The Legacy Plan rule by relation this heir grant was expanded from (decision 065); it goes with its rule. */
     relationRuleId: integer('relation_rule_id').references((): AnyPgColumn => legacyRelationRules.id, { onDelete: 'cascade' }),
+    /** The life-story book whose QR code opens this public link to one memory (decision 068); it goes with its book. */
+    bookId: integer('book_id').references((): AnyPgColumn => books.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('grants_one_target', sql`num_nonnulls(${t.collectionId}, ${t.photoId}, ${t.memoryId}, ${t.vaultFileId}, ${t.letterId}) = 1`),
@@ -124,6 +127,7 @@ export const grants = pgTable(
     index('grants_user_idx').on(t.userId),
     index('grants_contact_idx').on(t.contactId),
     index('grants_heir_idx').on(t.heirId),
+    index('grants_book_idx').on(t.bookId),
     index('grants_release_due_idx').on(t.userId, t.releaseAt),
     uniqueIndex('grants_relation_rule_heir_idx')
       .on(t.relationRuleId, t.heirId)
