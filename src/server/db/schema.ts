@@ -10,3 +10,4 @@ export * from './tables/books';
 export * from './tables/people';
 export * from './tables/tree';
 export * from './tables/tree-gedcom';
+export * from './tables/interviews';

@@ -23,6 +23,8 @@ export const memories = pgTable(
     location: text('location'),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** Who told it: the storyteller of the interview it answers (decision 066); null for the owner's own. */
+    storytellerContactId: integer('storyteller_contact_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: searchVector(
