@@ -49,9 +49,6 @@ export const interviewQuestions = pgTable(
     libraryId: text('library_id'),
     position: integer('position').notNull(),
     status: text('status').notNull().default('waiting'),
-    /** sha256 of the answer link's token; replaced when the question is mailed again. */
-    tokenHash: text('token_hash'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
@@ -63,8 +60,36 @@ export const interviewQuestions = pgTable(
   (t) => [
     index('interview_questions_interview_idx').on(t.interviewId, t.position),
     index('interview_questions_owner_idx').on(t.ownerId),
-    uniqueIndex('interview_questions_token_idx').on(t.tokenHash),
     check('interview_questions_status_check', sql`${t.status} IN ('waiting', 'sent', 'answered', 'skipped')`),
+  ],
+);
+
+/**
+ * An answer link (PUBLIC_URL/answer/<token>): the token is HMAC(instance secret, nonce) (lib/link-tokens.ts), so
+ * a reminder can carry the same link; only the nonce and sha256(token) are kept. Mailing the question again
+ * revokes the old link and issues a new one. What the page shows is kept on the link, so a link whose question
+ * or interview was deleted still says so.
+ */
+export const interviewLinks = pgTable(
+  'interview_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id').references(() => interviewQuestions.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    questionText: text('question_text').notNull(),
+    storytellerFirstName: text('storyteller_first_name').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('interview_links_token_idx').on(t.tokenHash),
+    index('interview_links_question_idx').on(t.questionId),
+    index('interview_links_owner_idx').on(t.ownerId),
   ],
 );
 
