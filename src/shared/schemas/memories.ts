@@ -96,6 +96,13 @@ export const attachmentSchema = z.object({
   playableUrl: z.string().nullable().optional(),
 });
 
+/** A memory's storyteller (decision 066): an owner's contact, and the tree's person for it when there is one. */
+export const memoryStorytellerSchema = z.object({
+  contactId: z.number().int(),
+  name: z.string(),
+  treePersonId: z.number().int().nullable(),
+});
+
 export const memorySchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -109,6 +116,8 @@ export const memorySchema = z.object({
   updatedAt: isoDateTimeSchema,
   /** Own files plus linked gallery photos and vault files (beyond the spec: cards show them). */
   attachments: z.array(attachmentSchema),
+  /** Who told it: the storyteller of the interview it answers (decision 066); null when the owner wrote it. */
+  storyteller: memoryStorytellerSchema.nullable().optional(),
 });
 
 /** GET /api/memories/page (issue 15): the memories a page at a time, in the list's order. */
@@ -242,6 +251,7 @@ export type MemoryInput = z.infer<typeof memoryInputSchema>;
 export type MemoryFormValues = z.input<typeof memoryInputSchema>;
 export type MemoryPatch = z.infer<typeof memoryPatchSchema>;
 export type Memory = z.infer<typeof memorySchema>;
+export type MemoryStoryteller = z.infer<typeof memoryStorytellerSchema>;
 export type MemoryPage = z.infer<typeof memoryPageSchema>;
 export type MemoryPageQuery = z.infer<typeof memoryPageQuerySchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;

@@ -1,6 +1,6 @@
 // Queries only. Every query carries the owner in its WHERE; rows become DTOs here and nowhere else.
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Attachment, Memory } from '@shared/schemas/memories';
+import type { Attachment, Memory, MemoryStoryteller } from '@shared/schemas/memories';
 import type { Db } from '../../db/client';
 import { databaseNow, livePublicLink } from '../../db/grant-conditions';
 import type { Tx } from '../../lib/durable-files';
@@ -22,8 +22,13 @@ const isPublicRead = sql<boolean>`(memories.is_public OR EXISTS (
   WHERE ci.memory_id = memories.id AND ci.user_id = memories.user_id AND ${livePublicLink(databaseNow)}))`;
 // search_vector (the search slice's, decision 030) is never read here: a list would carry every row's lexemes for nothing.
 const { searchVector: _searchVector, ...tableColumns } = getTableColumns(memories);
+/** The storyteller (decision 066): the owner's contact it names, with that contact's tree person if any. */
+const storytellerRead = sql<MemoryStoryteller | null>`(SELECT json_build_object('contactId', c.id,
+  'name', trim(c.first_name || ' ' || c.last_name),
+  'treePersonId', (SELECT tp.id FROM tree_persons tp WHERE tp.contact_id = c.id AND tp.user_id = c.owner_id LIMIT 1))
+  FROM contacts c WHERE c.id = memories.storyteller_contact_id AND c.owner_id = memories.user_id)`;
 /** Every column, with isPublic as read: what becomes a Memory. */
-const memoryColumns = { ...tableColumns, isPublic: isPublicRead };
+const memoryColumns = { ...tableColumns, isPublic: isPublicRead, storyteller: storytellerRead };
 /** The paged list's order, the same as listByOwner's: newest event first, then the most recently written. */
 const MEMORY_KEYSET: Keyset = {
   list: 'memories',
@@ -171,7 +176,10 @@ export function createMemoriesRepo(db: Db) {
       return row !== undefined;
     },
 
-    async insert(userId: number, values: MemoryValues & { importId?: number | null }): Promise<Memory> {
+    async insert(
+      userId: number,
+      values: MemoryValues & { importId?: number | null; storytellerContactId?: number | null },
+    ): Promise<Memory> {
       const [row] = await db
         .insert(memories)
         .values({ ...values, userId })
@@ -364,7 +372,7 @@ class Rollback extends Error {
 }
 
 /** The only place a memories row becomes a Memory. */
-function toMemory(row: MemoryRow, attachments: Attachment[]): Memory {
+function toMemory(row: MemoryRow & { storyteller?: MemoryStoryteller | null }, attachments: Attachment[]): Memory {
   return {
     id: row.id,
     userId: row.userId,
@@ -377,6 +385,7 @@ function toMemory(row: MemoryRow, attachments: Attachment[]): Memory {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     attachments,
+    storyteller: row.storyteller ?? null,
   };
 }
 

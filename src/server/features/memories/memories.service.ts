@@ -183,9 +183,15 @@ export function createMemoriesService({
       return memory;
     },
 
-    /** An import (decision 029) passes its id: an interrupted import removes exactly the memories it made. */
-    create: (userId: number, input: MemoryInput, { importId }: { importId?: number } = {}) =>
-      repo.insert(userId, { ...toValues(input), importId: importId ?? null }),
+    /**
+     * An import (decision 029) passes its id: an interrupted import removes exactly the memories it made. An
+     * interview's answer (decision 066) passes its storyteller, a contact of the owner's.
+     */
+    create: (
+      userId: number,
+      input: MemoryInput,
+      { importId, storytellerContactId }: { importId?: number; storytellerContactId?: number } = {},
+    ) => repo.insert(userId, { ...toValues(input), importId: importId ?? null, storytellerContactId: storytellerContactId ?? null }),
 
     async update(userId: number, id: number, patch: MemoryPatch) {
       const values: Partial<MemoryValues> = {};
