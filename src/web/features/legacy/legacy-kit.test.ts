@@ -1,6 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { kitInstructions, makeLegacyKit, openingUrl } from './legacy-kit';
+import { type KitFonts, kitInstructions, makeLegacyKit, openingUrl } from './legacy-kit';
+
+const font = (name: string) => new Uint8Array(fs.readFileSync(path.join('node_modules/dejavu-fonts-ttf/ttf', name)));
+const fonts: KitFonts = { regular: font('DejaVuSans.ttf'), bold: font('DejaVuSans-Bold.ttf'), mono: font('DejaVuSansMono-Bold.ttf') };
+
+/** The kit written to a temporary file, for poppler's tools to read as any PDF reader would. */
+function kitFile(bytes: Uint8Array) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-')), 'kit.pdf');
+  fs.writeFileSync(file, bytes);
+  return file;
+}
 
 const input = {
   heirName: 'Zoë Ōkubo 李',
@@ -11,13 +25,28 @@ const input = {
 };
 
 describe('the Legacy Kit', () => {
-  it('is a one-page PDF, even for a name Helvetica cannot print', async () => {
-    const bytes = await makeLegacyKit(input);
+  it('is a one-page PDF, even for a name no embedded font has', async () => {
+    const bytes = await makeLegacyKit(input, fonts);
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`Legacy Kit for ${input.heirName}`);
   });
+
+  it.each(['Ζωή Παπαδοπούλου', 'Ёлка Смирнова', 'Żaneta Łęcka-Ødegård'])(
+    'prints %s as it is written, in embedded fonts',
+    async (heirName) => {
+      const bytes = await makeLegacyKit({ ...input, heirName, ownerName: 'Ólafur Müller' }, fonts);
+      expect(bytes.length).toBeLessThan(150_000); // subsets: the whole fonts are 1.8 MB
+      const file = kitFile(bytes);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain(`For ${heirName}`);
+      expect(text).toContain('From the archive of Ólafur Müller');
+      const table = execFileSync('pdffonts', [file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+      expect(table.length).toBeGreaterThanOrEqual(3);
+      for (const row of table) expect(row).toMatch(/\byes\s+(yes|no)\s+yes\b/); // embedded, with a Unicode map
+    },
+  );
 
   it('opens at the instance’s /legacy page with the code', () => {
     expect(openingUrl(input.origin, input.keyCode)).toBe('https://heirloom.example.org/legacy?code=7KQ4-M2ZP-ABCD-EFGH-JKMN-PQRS-TV0');

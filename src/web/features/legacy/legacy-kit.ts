@@ -1,5 +1,9 @@
 // The Legacy Kit: one printable page for an heir, made in this browser so the key code never travels again.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import sansBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
+import sansUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
+import monoBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf?url';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { create as createQr } from 'qrcode';
 
 export interface LegacyKitInput {
@@ -32,7 +36,21 @@ export function kitInstructions(input: LegacyKitInput): string[] {
   ];
 }
 
-/** Helvetica covers Western European text only; anything else would stop the PDF being made. */
+/** The kit's typefaces as TrueType bytes: embedded (as subsets) so a name prints as it is written. */
+export interface KitFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+  mono: Uint8Array;
+}
+
+/** DejaVu covers Latin with every European diacritic, Greek and Cyrillic; fetched only when a kit is made. */
+export async function loadKitFonts(): Promise<KitFonts> {
+  const bytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+  const [regular, bold, mono] = await Promise.all([bytes(sansUrl), bytes(sansBoldUrl), bytes(monoBoldUrl)]);
+  return { regular, bold, mono };
+}
+
+/** A character no embedded font has (CJK, for now) would stop the PDF being made: it prints as "?". */
 function printable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
   let out = '';
@@ -76,14 +94,16 @@ function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) 
 }
 
 /** An A4 PDF: the heir's name, the address, the key code, a QR code of the opening URL and the instructions. */
-export async function makeLegacyKit(input: LegacyKitInput): Promise<Uint8Array> {
+export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Promise<Uint8Array> {
+  const faces = fonts ?? (await loadKitFonts());
   const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
   pdf.setTitle(`Legacy Kit for ${input.heirName}`);
   pdf.setCreator('heirloom');
   const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const mono = await pdf.embedFont(StandardFonts.CourierBold);
+  const regular = await pdf.embedFont(faces.regular, { subset: true });
+  const bold = await pdf.embedFont(faces.bold, { subset: true });
+  const mono = await pdf.embedFont(faces.mono, { subset: true });
   const margin = 56;
   const width = page.getWidth() - margin * 2;
   let y = page.getHeight() - margin;
