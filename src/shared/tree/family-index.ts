@@ -62,11 +62,24 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
+// One index per graph object: the server keeps an owner's graph between requests (tree-cache.ts), so every
+// feature that indexes it (the dates, the Legacy Plan, the relation words) shares one index, and with it the
+// relation naming's searches kept per index. A graph is never changed once indexed.
+const indexes = new WeakMap<FamilyGraph, FamilyIndex>();
+
 /**
  * Builds the adjacency lists once per graph. The graph is whatever the database holds, so links to unknown
  * persons, links of a person to themselves and repeated links are left out rather than trusted.
  */
 export function indexFamily(graph: FamilyGraph): FamilyIndex {
+  const known = indexes.get(graph);
+  if (known) return known;
+  const index = buildIndex(graph);
+  indexes.set(graph, index);
+  return index;
+}
+
+function buildIndex(graph: FamilyGraph): FamilyIndex {
   const sexes = new Map<string, Sex>();
   for (const person of graph.persons) {
     sexes.set(person.id, person.sex === 'female' || person.sex === 'male' ? person.sex : 'unknown');

@@ -4,7 +4,7 @@
 // for every insert and update) is read first on every call, so a change by any request, job or app server is
 // seen at once; the rows are read again only then.
 import { indexFamily, relationBetween, type FamilyIndex, type Relation } from '@shared/tree/relation-naming';
-import { buildFamily, toFamilyGraph, type TreeFamily } from './tree-family';
+import { buildFamily, toFamilyGraph, type TreeFamily, type TreeFamilyGraph } from './tree-family';
 import type { PersonRow, TreeRepo } from './tree.repo';
 
 /** Owners kept at once; the least recently read is dropped first. */
@@ -14,6 +14,8 @@ export interface CachedTree {
   persons: PersonRow[];
   relations: Awaited<ReturnType<TreeRepo['everything']>>['relations'];
   family: TreeFamily;
+  /** The same tree as the relation naming's graph; one object while the tree is unchanged, so it is indexed once. */
+  graph: TreeFamilyGraph;
   index: FamilyIndex;
   /** relationBetween, remembered per viewer and person for as long as the tree does not change. */
   relation(viewerId: number, targetId: number): Relation | null;
@@ -24,12 +26,14 @@ export function createTreeCache(repo: TreeRepo) {
 
   function build(rows: Awaited<ReturnType<TreeRepo['everything']>>): CachedTree {
     const { persons, relations } = rows;
-    const index = indexFamily(toFamilyGraph(persons, relations));
+    const graph = toFamilyGraph(persons, relations);
+    const index = indexFamily(graph);
     const words = new Map<string, Relation | null>();
     return {
       persons,
       relations,
       family: buildFamily(persons, relations),
+      graph,
       index,
       relation(viewerId, targetId) {
         const key = `${viewerId}:${targetId}`;

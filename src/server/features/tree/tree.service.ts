@@ -14,7 +14,7 @@ import type {
 } from '@shared/schemas/tree';
 import { pageLimit } from '@shared/schemas/paging';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { buildFamily, toFamilyGraph, type TreeFamily, type TreeFamilyGraph } from './tree-family';
+import { buildFamily, type TreeFamily, type TreeFamilyGraph } from './tree-family';
 import { selectGraph } from './tree-graph';
 import { parentLinkRefusal, partnerLinkRefusal, type Refusal } from './tree-link-checks';
 import { toTreePerson, warningsFor } from './tree-person-dto';
@@ -65,9 +65,9 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
     return (await repo.findOwnerPerson(userId))!;
   }
 
+  /** The owner's graph as kept between requests: shared, never to be changed by a caller. */
   async function familyGraph(userId: number): Promise<TreeFamilyGraph> {
-    const { persons, relations } = await cache.read(userId);
-    return toFamilyGraph(persons, relations);
+    return (await cache.read(userId)).graph;
   }
 
   /** The whole tree in memory, with the owner's person made first when it is not there yet. */
