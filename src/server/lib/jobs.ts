@@ -52,6 +52,11 @@ export interface SendOptions {
   /** With `oneQueuedPerKey`: a job with this key already waiting makes this send a no-op. */
   singletonKey?: string;
   startAfter?: Date;
+  /**
+   * Queue the job inside the caller's transaction (its connection): the job exists exactly when the
+   * transaction commits (an interview question claimed and its mail queued together, decision 066).
+   */
+  db?: { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 }
 
 interface Options {
@@ -193,7 +198,7 @@ export function createJobQueue({ pool, log, soleInstance, instances, pollingInte
       if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
       if (stopped) return null;
       await this.start();
-      const id = await boss.send(name, data, { singletonKey: options.singletonKey, startAfter: options.startAfter });
+      const id = await boss.send(name, data, { singletonKey: options.singletonKey, startAfter: options.startAfter, db: options.db });
       for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
       return id;
     },

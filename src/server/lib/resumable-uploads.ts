@@ -50,9 +50,18 @@ export interface ResumableUploadsOptions {
    * when it does not fit beside what is stored and held, 429 when too many uploads are open).
    */
   hold: (userId: number, uploadId: string, folder: string, bytes: number) => Promise<void>;
+  /**
+   * Whose uploads a request makes and reaches (the quota they count against): the signed-in user by default.
+   * An interview's answer link (decision 066) names its owner by the token in the path; throw to refuse.
+   * With it, an upload's address is the request's own path plus its id.
+   */
+  ownerOf?: (req: FastifyRequest) => Promise<number>;
 }
 
-export async function registerResumableUploads(app: FastifyInstance, { path, route, folder, maxBytes, hold }: ResumableUploadsOptions) {
+export async function registerResumableUploads(
+  app: FastifyInstance,
+  { path, route, folder, maxBytes, hold, ownerOf: ownerOfRequest }: ResumableUploadsOptions,
+) {
   // kept on this machine's disk while it grows (a bucket's objects cannot be appended to)
   const directory = app.files.localPath(folder);
   const chunkDirectory = app.files.localPath(`${folder}-chunks`);
@@ -85,6 +94,7 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
     path,
     datastore,
     relativeLocation: true,
+    ...(ownerOfRequest && { generateUrl: (req: Request, { id }: { id: string }) => `${new URL(req.url).pathname}/${id}` }),
     maxSize: (req) => maxBytes(ownerOf(req)),
     // the owner is the server's word, whatever metadata the client sent
     onUploadCreate: async (req, upload) => {
@@ -125,7 +135,7 @@ export async function registerResumableUploads(app: FastifyInstance, { path, rou
    * become the app's JSON `{message}`, and its 5xx a message that tells nothing about the server's insides.
    */
   async function handle(req: FastifyRequest, reply: FastifyReply) {
-    const userId = currentUser(req).id;
+    const userId = ownerOfRequest ? await ownerOfRequest(req) : currentUser(req).id;
     owners.set(req.raw, userId);
     void reply.headers(tusHeaders(req.method));
     const refusal = protocolRefusal(req.method, req.headers);
