@@ -124,6 +124,7 @@ const publicScreens = [
   `${paths.legacyCheckIn}?token=abc123`,
   `${paths.legacyCancel}?token=abc123`,
   paths.legacyVerify,
+  paths.answer,
 ];
 
 const signedInScreens = [
@@ -142,6 +143,8 @@ const signedInScreens = [
   paths.profile,
   paths.settings,
   paths.afterLife,
+  paths.interviews,
+  paths.newInterview,
 ];
 
 test('every page of the app is on one of the lists checked here', () => {

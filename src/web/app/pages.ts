@@ -131,6 +131,11 @@ export const pages: Page[] = [
   page(paths.legacyCancel, 'public', 'legacy', 'LegacyCancelRoute'),
   page(paths.legacyVerify, 'public', 'legacy', 'LegacyVerifyRoute'),
   page(pathPatterns.legacyVerifyLink, 'public', 'legacy', 'LegacyVerifyRoute'),
+  page(paths.interviews, 'signed-in', 'interviews', 'InterviewsRoute', { partOf: paths.story }),
+  page(paths.newInterview, 'signed-in', 'interviews', 'NewInterviewRoute', { partOf: paths.story }),
+  page(pathPatterns.interview, 'signed-in', 'interviews', 'InterviewRoute', { partOf: paths.story }),
+  page(paths.answer, 'public', 'answer', 'AnswerRoute'),
+  page(pathPatterns.answerLink, 'public', 'answer', 'AnswerRoute'),
 ];
 
 /**

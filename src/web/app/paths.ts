@@ -31,6 +31,11 @@ export const paths = {
   legacyCancel: '/legacy/cancel',
   /** Where a verifier's link lands once its token is out of the address bar. */
   legacyVerify: '/legacy/verify',
+  /** Interviews, "Ask the elders" (decision 066): the owner's list and a new one. */
+  interviews: '/story/interviews',
+  newInterview: '/story/interviews/new',
+  /** Where a storyteller's answer link lands once its token is out of the address bar (public, no account). */
+  answer: '/answer',
 } as const;
 
 /**
@@ -47,9 +52,14 @@ export const pathPatterns = {
   sharedWithMeCollection: '/shared-with-me/:grantId',
   /** A verifier's personal link from the Legacy Plan's mail. */
   legacyVerifyLink: '/legacy/verify/:token',
+  /** One interview of the owner's. */
+  interview: '/story/interviews/:id',
+  /** A storyteller's personal answer link from an interview's mail. */
+  answerLink: '/answer/:token',
 } as const;
 
 export const collectionPath = (id: number) => `/collections/${id}`;
 export const personPath = (id: number) => `/people/${id}`;
 export const treePersonPath = (id: number) => `/family/tree/person/${id}`;
 export const familyTreePath = (root?: number) => (root === undefined ? '/family/tree' : `/family/tree?root=${root}`);
+export const interviewPath = (id: number) => `/story/interviews/${id}`;

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '@web/components/error-boundary';
 import { OnThisDaySection } from '../on-this-day-section';
 import { RecentPhotos } from '@web/features/photos/components/recent-photos';
 import { FamilyDatesCard } from '@web/features/family-dates/components/family-dates-card';
+import { SuggestQuestionCard } from '@web/features/interviews/components/suggest-question-card';
 import { paths } from '../paths';
 
 const CARDS: { title: string; text: string; to: string; icon: LucideIcon }[] = [
@@ -53,6 +54,11 @@ export function DashboardRoute() {
       {/* Issue 30: the family's birthdays, anniversaries and remembrances of the coming week; absent when there are none. */}
       <ErrorBoundary>
         <FamilyDatesCard familyPath={paths.family} />
+      </ErrorBoundary>
+
+      {/* Decision 066: a question for a relative's interview; absent unless someone's interview welcomes suggestions. */}
+      <ErrorBoundary>
+        <SuggestQuestionCard />
       </ErrorBoundary>
     </div>
   );

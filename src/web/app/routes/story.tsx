@@ -1,4 +1,4 @@
-import { BookOpen, CalendarClock, Images, PenLine } from 'lucide-react';
+import { BookOpen, CalendarClock, Images, MessageCircleQuestion, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PageHeader } from '@web/components/page-header';
@@ -33,6 +33,12 @@ export function StoryRoute() {
               <Link to={paths.timeline}>
                 <CalendarClock aria-hidden="true" />
                 View Timeline
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.interviews}>
+                <MessageCircleQuestion aria-hidden="true" />
+                Ask the elders
               </Link>
             </Button>
           </>
