@@ -6,6 +6,7 @@
 // Ids are the source instance's own ids: they tie items together inside one archive (a photo's memoryId,
 // a collection's items) and mean nothing anywhere else. Every file is named by its path inside the archive.
 import { z } from 'zod';
+import { DATE_MARGIN_MAX, datePrecisionSchema } from './dates/date-precision';
 import { MAX_SHORT_TEXT_LENGTH } from './limits';
 import { faceBoxSchema, faceSourceSchema } from './schemas/people';
 
@@ -102,6 +103,13 @@ export const exportPhotoSchema = exportFileSchema.extend({
   description: z.string().nullable(),
   /** When it was taken (from the picture's metadata or set by the owner). */
   dateTaken: isoDateTime.nullable(),
+  /**
+   * Version 3 (decision 067): how well dateTaken is known, null when undated; an approximate date is the start of
+   * its period. Absent in older archives: read as 'exact' for a photo with a date.
+   */
+  dateTakenPrecision: datePrecisionSchema.nullable().optional(),
+  /** Years either side of an 'about' date; null otherwise. */
+  dateTakenMargin: z.number().int().min(0).max(DATE_MARGIN_MAX).nullable().optional(),
   /** The place as text; null when the archive leaves places out. */
   location: z.string().nullable(),
   cameraInfo: z.string().nullable(),
@@ -134,6 +142,9 @@ export const exportMemorySchema = z.object({
   /** The text as written (plain text; line breaks are paragraphs). */
   content: z.string(),
   eventDate: calendarDate,
+  /** Version 3 (decision 067): how well eventDate is known. Absent in older archives: read as 'day'. */
+  eventDatePrecision: datePrecisionSchema.optional(),
+  eventDateMargin: z.number().int().min(0).max(DATE_MARGIN_MAX).nullable().optional(),
   location: z.string().nullable(),
   tags: z.array(z.string()),
   createdAt: isoDateTime,

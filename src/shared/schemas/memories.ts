@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateMarginSchema, datePrecisionSchema } from '../dates/date-precision';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
 import { PAGE_LIMIT_MAX, pageQuerySchema, pageSchema } from './paging';
@@ -62,6 +63,13 @@ export const memoryInputSchema = z.object({
   title: titleSchema,
   content: contentSchema,
   eventDate: eventDateSchema,
+  /**
+   * Decision 067: how well eventDate is known; absent is 'day' on create and keeps the memory's on update. An
+   * approximate eventDate is stored as the start of its period ("1962" as 1962-01-01).
+   */
+  eventDatePrecision: datePrecisionSchema.optional(),
+  /** Years either side of an 'about' date; ignored for the other precisions. */
+  eventDateMargin: dateMarginSchema.nullish(),
   isPublic: z.boolean().default(false),
   tags: tagsSchema.default([]),
   location: locationSchema,
@@ -72,6 +80,8 @@ export const memoryPatchSchema = z.object({
   title: titleSchema.optional(),
   content: contentSchema.optional(),
   eventDate: eventDateSchema.optional(),
+  eventDatePrecision: datePrecisionSchema.optional(),
+  eventDateMargin: dateMarginSchema.nullish(),
   isPublic: z.boolean().optional(),
   tags: tagsSchema.optional(),
   location: locationSchema,
@@ -109,6 +119,10 @@ export const memorySchema = z.object({
   title: z.string(),
   content: z.string(),
   eventDate: z.string(),
+  /** How well eventDate is known (decision 067); a memory's date was always at least a day, so never null. */
+  eventDatePrecision: datePrecisionSchema.optional(),
+  /** Years either side of an 'about' date; null otherwise. */
+  eventDateMargin: z.number().int().nullable().optional(),
   isPublic: z.boolean(),
   tags: z.array(z.string()),
   location: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datePrecisionSchema } from '../dates/date-precision';
 import { EARLIEST_YEAR } from '../limits';
 import { relationshipSchema } from './contacts';
 import { calendarDateSchema } from './common';
@@ -30,7 +31,14 @@ export const onThisDayQuerySchema = z.object({
   tz: z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris').optional(),
 });
 
-export const onThisDayMemorySchema = z.object({ id: z.number().int(), title: z.string(), eventDate: calendarDateSchema });
+/** Only day-precise memories are on this day (decision 067), so eventDatePrecision is 'exact' or 'day'. */
+export const onThisDayMemorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  eventDate: calendarDateSchema,
+  eventDatePrecision: datePrecisionSchema.optional(),
+  eventDateMargin: z.number().int().nullable().optional(),
+});
 
 export const onThisDayYearSchema = z.object({
   year: z.number().int(),

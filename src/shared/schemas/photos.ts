@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateMarginSchema, datePrecisionSchema } from '../dates/date-precision';
 import { EARLIEST_YEAR, MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { isoDateTimeSchema, MAX_ID } from './common';
 import { MAX_TAG_LENGTH } from './memories';
@@ -89,7 +90,12 @@ export const photoSchema = z.object({
   description: z.string().nullable(),
   isPublic: z.boolean(),
   exifData: z.record(z.string(), exifValueSchema).nullable(),
+  /** null: undated (no date in the file and none set). An approximate date is the start of its period (decision 067). */
   dateTaken: isoDateTimeSchema.nullable(),
+  /** How well dateTaken is known: 'exact' from the camera, 'day' … 'about' set by the owner; null when undated. */
+  dateTakenPrecision: datePrecisionSchema.nullable().optional(),
+  /** Years either side of an 'about' date; null otherwise. */
+  dateTakenMargin: z.number().int().nullable().optional(),
   location: z.string().nullable(),
   cameraInfo: z.string().nullable(),
   tags: z.array(z.string()),
@@ -142,7 +148,14 @@ export const photoPatchSchema = z
       .min(1, PHOTO_TITLE_REQUIRED)
       .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
       .optional(),
-    dateTaken: photoDateTakenSchema.optional(),
+    /** null makes the photo undated. Stored as the start of its period when the precision is not exact or day. */
+    dateTaken: photoDateTakenSchema.nullable().optional(),
+    /**
+     * Decision 067: absent keeps the photo's precision ('day' for a photo that had no date); sent alone, it
+     * re-dates the photo's date to the start of that period.
+     */
+    dateTakenPrecision: datePrecisionSchema.optional(),
+    dateTakenMargin: dateMarginSchema.nullish(),
     description: z
       .string({ error: 'Description must be text' })
       .trim()
@@ -163,7 +176,10 @@ export const photoPatchSchema = z
       .max(100, 'A photo has at most 100 labels')
       .optional(),
   })
-  .refine((v) => Object.values(v).some((field) => field !== undefined), 'Send a title, dateTaken, description, tags, location or labels');
+  .refine(
+    (v) => Object.values(v).some((field) => field !== undefined),
+    'Send a title, dateTaken, dateTakenPrecision, description, tags, location or labels',
+  );
 
 /** The most photos one bulk action takes: a year of a phone's pictures, one request. */
 export const PHOTO_BULK_MAX = 1000;
@@ -186,7 +202,14 @@ export const photoBulkSchema = z.object({
     'type',
     [
       z.object({ type: z.literal('delete') }),
-      z.object({ type: z.literal('setDate'), dateTaken: photoDateTakenSchema }),
+      z.object({
+        type: z.literal('setDate'),
+        /** null makes the photos undated. */
+        dateTaken: photoDateTakenSchema.nullable(),
+        /** Decision 067: absent is 'day' (every photo gets the same date, so there is no one precision to keep). */
+        dateTakenPrecision: datePrecisionSchema.optional(),
+        dateTakenMargin: dateMarginSchema.nullish(),
+      }),
       z.object({ type: z.literal('addTags'), tags: photoTagsSchema.min(1, 'Add at least one tag') }),
     ],
     { error: 'action.type must be delete, setDate or addTags' },

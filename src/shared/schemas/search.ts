@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datePrecisionSchema } from '../dates/date-precision';
 import { hasPositiveTerm, parseSearchTerms, SEARCH_QUERY_MAX } from '../search-terms';
 
 // GET /api/search (issue 15, decision 030): one box across memories, photos, documents, contacts and the people
@@ -44,6 +45,10 @@ export const searchHitSchema = z.object({
   snippet: highlightedSchema.nullable(),
   /** The memory's day, the photo's date taken, the document's upload; null for a contact or an undated photo. */
   date: z.string().nullable(),
+  /** How well `date` is known (decision 067): an approximate date is the start of its period; null with no date. */
+  datePrecision: datePrecisionSchema.nullable().optional(),
+  /** Years either side of an 'about' date; null otherwise. */
+  dateMargin: z.number().int().nullable().optional(),
   /** A contact's page: family or friends. */
   relationship: z.enum(['family', 'friend']).nullable(),
   /** A photo's thumbnail; null for a video whose poster is not made yet (issue 16), and for the other kinds. */

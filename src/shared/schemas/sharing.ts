@@ -2,6 +2,7 @@
 // routes live under /api/collections; a link's recipient reads under /api/shared/:token, and a signed-in
 // recipient under /api/shared-with-me/:grantId — both answer with the same sharedCollectionSchema.
 import { z } from 'zod';
+import { datePrecisionSchema } from '../dates/date-precision';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
 import { memorySchema } from './memories';
@@ -156,6 +157,9 @@ export const sharedPhotoSchema = z.object({
   title: z.string().nullable(),
   description: z.string().nullable(),
   dateTaken: isoDateTimeSchema.nullable(),
+  /** How well dateTaken is known (decision 067); null when undated. */
+  dateTakenPrecision: datePrecisionSchema.nullable().optional(),
+  dateTakenMargin: z.number().int().nullable().optional(),
   fileName: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
@@ -190,6 +194,9 @@ export const sharedMemorySchema = z.object({
   title: z.string(),
   content: z.string(),
   eventDate: z.string(),
+  /** How well eventDate is known (decision 067). */
+  eventDatePrecision: datePrecisionSchema.optional(),
+  eventDateMargin: z.number().int().nullable().optional(),
   tags: z.array(z.string()),
   /** Only when the owner included places for this link. */
   location: z.string().nullable(),

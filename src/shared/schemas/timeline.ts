@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { datePrecisionSchema } from '../dates/date-precision';
 import { isTimeZone } from '../time-zone';
 import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
 
@@ -61,6 +62,17 @@ export const timelinePeriodQuerySchema = timelineQuerySchema.extend({
 const itemDateSchema = z.union([calendarDateSchema, isoDateTimeSchema]);
 
 /**
+ * Decision 067: how well `date` is known. An approximate item's date is the start of its period; a photo with
+ * no date taken is listed at its upload (`date` is createdAt) with datePrecision null: undated, not taken then.
+ * A document's date is its upload, 'exact'.
+ */
+const itemPrecision = {
+  datePrecision: datePrecisionSchema.nullable().optional(),
+  /** Years either side of an 'about' date; null otherwise. */
+  dateMargin: z.number().int().nullable().optional(),
+};
+
+/**
  * spec §3: each attachment has type, id, mimeType, filePath, fileName. A memory's own file has type
  * 'attachment' and its numeric id as a string; a linked gallery photo is 'photo' with id 'p-<id>', a
  * linked vault file is 'vault' with id 'v-<id>'. filePath is a URL the browser can load.
@@ -78,6 +90,7 @@ export const timelinePhotoItemSchema = z.object({
   id: z.number().int(),
   /** dateTaken, else createdAt (spec §2 / §3). */
   date: itemDateSchema,
+  ...itemPrecision,
   title: z.string().nullable(),
   fileName: z.string(),
   /** The full image: /api/photos/image/<id>. */
@@ -103,6 +116,7 @@ export const timelineMemoryItemSchema = z.object({
   id: z.number().int(),
   /** The eventDate, yyyy-MM-dd. */
   date: itemDateSchema,
+  ...itemPrecision,
   title: z.string(),
   content: z.string(),
   attachments: z.array(timelineAttachmentSchema),
@@ -113,6 +127,7 @@ export const timelineDocumentItemSchema = z.object({
   id: z.number().int(),
   /** uploadedAt. */
   date: itemDateSchema,
+  ...itemPrecision,
   fileName: z.string(),
   originalName: z.string(),
   description: z.string().nullable(),

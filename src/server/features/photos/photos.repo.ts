@@ -51,7 +51,7 @@ export interface NewPhoto {
 /** What PATCH /api/photos/:id may change; a field left out stays as it is, null clears it. */
 export interface PhotoChanges {
   title?: string;
-  dateTaken?: Date;
+  dateTaken?: Date | null;
   description?: string | null;
   tags?: string[];
   location?: string | null;
@@ -294,7 +294,7 @@ export function createPhotosRepo(db: Db) {
     },
 
     /** Bulk "Set date": the ids that were the caller's and changed (the service compares them with what it asked). */
-    async setDateMany(tx: Tx, userId: number, ids: number[], dateTaken: Date): Promise<number[]> {
+    async setDateMany(tx: Tx, userId: number, ids: number[], dateTaken: Date | null): Promise<number[]> {
       const rows = await tx
         .update(photos)
         .set({ dateTaken, updatedAt: new Date() })

@@ -276,7 +276,7 @@ export function createPhotosService({
     async update(userId: number, id: number, patch: PhotoPatch) {
       const photo = await repo.update(userId, id, {
         title: patch.title,
-        dateTaken: patch.dateTaken === undefined ? undefined : new Date(patch.dateTaken),
+        dateTaken: patch.dateTaken === undefined ? undefined : patch.dateTaken === null ? null : new Date(patch.dateTaken),
         // the schema trimmed them; an empty text clears the field like null does
         description: patch.description === undefined ? undefined : patch.description || null,
         location: patch.location === undefined ? undefined : patch.location || null,
@@ -307,7 +307,7 @@ export function createPhotosService({
       }
       return db.transaction(async (tx) => {
         if (action.type === 'setDate') {
-          const changed = await repo.setDateMany(tx, userId, ids, new Date(action.dateTaken));
+          const changed = await repo.setDateMany(tx, userId, ids, action.dateTaken === null ? null : new Date(action.dateTaken));
           allFound(changed.length);
           return { count: changed.length };
         }
