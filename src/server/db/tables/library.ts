@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, searchVector, simpleVector, proseVector } from './columns';
 import { relationshipEnum, derivativeStatusEnum, videoPlaybackEnum, audioCopyEnum, faceStatusEnum, textStatusEnum } from './enums';
 import { users } from './accounts';
@@ -15,6 +28,9 @@ export const memories = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     eventDate: date('event_date').notNull(),
+    /** How well eventDate is known (decision 067): exact, day, month, year, decade or about (± event_date_margin years). */
+    eventDatePrecision: text('event_date_precision').default('day').notNull(),
+    eventDateMargin: smallint('event_date_margin'),
     isPublic: boolean('is_public').default(false).notNull(),
     tags: text('tags')
       .array()
@@ -34,7 +50,11 @@ export const memories = pgTable(
       proseVector('content', 'C'),
     ),
   },
-  (t) => [index('memories_user_event_idx').on(t.userId, t.eventDate), index('memories_search_idx').using('gin', t.searchVector)],
+  (t) => [
+    index('memories_user_event_idx').on(t.userId, t.eventDate),
+    index('memories_search_idx').using('gin', t.searchVector),
+    check('memories_event_date_precision', sql`${t.eventDatePrecision} in ('exact', 'day', 'month', 'year', 'decade', 'about')`),
+  ],
 );
 
 export const photos = pgTable(
@@ -55,6 +75,9 @@ export const photos = pgTable(
     isPublic: boolean('is_public').default(false).notNull(),
     exifData: jsonb('exif_data'),
     dateTaken: timestamp('date_taken', { withTimezone: true }),
+    /** How well date_taken is known (decision 067); null exactly when date_taken is: undated. */
+    dateTakenPrecision: text('date_taken_precision'),
+    dateTakenMargin: smallint('date_taken_margin'),
     location: text('location'),
     cameraInfo: text('camera_info'),
     tags: text('tags')
@@ -113,6 +136,10 @@ export const photos = pgTable(
     // the photos counted by face status (GET /api/people/status): an index-only scan, not a read of every photo row
     index('photos_user_face_status_idx').on(t.userId, t.faceStatus),
     index('photos_search_idx').using('gin', t.searchVector),
+    check(
+      'photos_date_taken_precision',
+      sql`${t.dateTakenPrecision} in ('exact', 'day', 'month', 'year', 'decade', 'about') and ${t.dateTaken} is not null or ${t.dateTakenPrecision} is null`,
+    ),
   ],
 );
 
