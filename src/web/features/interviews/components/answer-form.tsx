@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { Spinner } from '@web/components/ui/spinner';
 import { Textarea } from '@web/components/ui/textarea';
-import { voiceMessageName } from '@web/components/voice-recorder';
+import { canRecordVoice, voiceMessageName } from '@web/components/voice-recorder';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { sendAnswer, type AnswerAction, type SendProgress } from '../answer-api';
 import { deleteDraft, saveDraft, type AnswerDraft } from '../answer-draft';
@@ -31,7 +31,7 @@ type AnswerFormProps = {
 
 export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed }: AnswerFormProps) {
   const [draft, setDraft] = useState<AnswerDraft>(initial ?? emptyDraft);
-  const [writing, setWriting] = useState(!!initial?.text);
+  const [writing, setWriting] = useState(() => !!initial?.text || !canRecordVoice());
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const textTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

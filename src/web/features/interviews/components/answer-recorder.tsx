@@ -1,7 +1,7 @@
 import { Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
-import { formatElapsed } from '@web/components/voice-recorder';
+import { canRecordVoice, formatElapsed } from '@web/components/voice-recorder';
 import { useAnswerRecorder } from '../use-answer-recorder';
 
 const BIG = 'h-16 w-full text-xl [&_svg]:size-6';
@@ -17,6 +17,9 @@ type AnswerRecorderProps = {
 export function AnswerRecorder({ recording, onRecorded, onDiscard, disabled }: AnswerRecorderProps) {
   const recorder = useAnswerRecorder(onRecorded);
   const live = recorder.phase === 'recording' || recorder.phase === 'paused';
+
+  if (!canRecordVoice() && !recording)
+    return <p className="text-lg text-muted-foreground">This browser cannot record sound. You can write your answer below.</p>;
 
   return (
     <section aria-label="Your recording" className="grid gap-3">
