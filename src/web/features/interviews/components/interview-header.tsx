@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useDeleteInterview, useUpdateInterview } from '../api';
+import { ScheduleEditor } from './schedule-editor';
 import { answeredCount, describeSchedule, interviewStatusLabel } from '../schedule';
 
 /** Who is asked, how often, how far along; pause, resume, stop or delete. */
@@ -47,6 +48,7 @@ export function InterviewHeader({ interview, onDeleted }: { interview: Interview
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
+        {(interview.status === 'active' || interview.status === 'paused') && <ScheduleEditor interview={interview} />}
         {interview.status === 'active' && (
           <Button variant="outline" disabled={busy} onClick={() => setStatus('paused', 'Interview paused')}>
             <Pause aria-hidden="true" />
