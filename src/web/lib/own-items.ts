@@ -11,7 +11,8 @@ import type { SearchHit, SearchKind, SearchResult } from '@shared/schemas/search
 import { isSearchable } from '@shared/search-terms';
 import type { VaultFile } from '@shared/schemas/vault';
 import { api, ApiError } from '@web/lib/api-client';
-import { formatBytes, formatLongDate } from '@web/lib/format';
+import { formatBytes } from '@web/lib/format';
+import { formatItemDate, memoryItemDate, photoItemDate } from '@web/lib/item-date';
 import { pagedItems } from '@web/lib/paged-cache';
 
 /** The owner's library: what collections and releases hold. */
@@ -48,14 +49,14 @@ function toPickerItem(kind: PickerKind, item: Owned): PickerItem {
       return {
         id: photo.id,
         title: photo.title || photo.fileName,
-        detail: photo.dateTaken ? formatLongDate(photo.dateTaken) : null,
+        detail: photo.dateTaken ? formatItemDate(photoItemDate(photo)) : null,
         thumbnailUrl: photo.video && photo.derivativeStatus !== 'ready' ? null : `${photo.filePath}?size=thumb`,
         ...(photo.video && { video: { durationMs: photo.video.durationMs } }),
       };
     }
     case 'memory': {
       const memory = item as Memory;
-      return { id: memory.id, title: memory.title, detail: formatLongDate(memory.eventDate), thumbnailUrl: null };
+      return { id: memory.id, title: memory.title, detail: formatItemDate(memoryItemDate(memory)), thumbnailUrl: null };
     }
     case 'document': {
       const file = item as VaultFile;
@@ -98,7 +99,7 @@ async function fetchPage(kind: PickerKind, search: string, cursor: string | null
     const items = (group?.items ?? []).map((hit) => ({
       id: hit.id,
       title: hit.title.text,
-      detail: hit.date ? formatLongDate(hit.date) : null,
+      detail: hit.date ? formatItemDate({ date: hit.date, precision: hit.datePrecision ?? undefined, margin: hit.dateMargin }) : null,
       thumbnailUrl: hit.thumbnailUrl,
       ...(hit.mediaType === 'video' && { video: { durationMs: hit.durationMs } }),
     }));

@@ -1,16 +1,37 @@
 import type { Photo, PhotoSort } from '@shared/schemas/photos';
+import { formatItemDate, isApproximate, photoItemDate, UNDATED } from '@web/lib/item-date';
 import { sortInstant } from './photo-cache';
 
-/** One line of the virtual gallery: a month's heading, or up to `columns` photos of one month. */
+/**
+ * One line of the virtual gallery: a heading, or up to `columns` photos under one heading. `month` is the
+ * month the scrubber knows the row by; `label` is what its heading says: "June 1987", or for photos dated
+ * only roughly "1960s", "1962", "c. 1955" (decision 067), or "Undated".
+ */
 export type GalleryRow =
-  { kind: 'month'; key: string; month: string } | { kind: 'photos'; key: string; month: string | null; photos: Photo[] };
+  | { kind: 'month'; key: string; month: string; label: string; approximate: boolean }
+  | { kind: 'photos'; key: string; month: string | null; label: string | null; photos: Photo[] };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'YYYY-MM' of the instant the order sorts by, in the viewer's time zone (as /api/photos/months counts it). */
+/**
+ * 'YYYY-MM' of the instant the order sorts by, in the viewer's time zone (as /api/photos/months counts it); an
+ * approximate date's month as written (the start of its period, whatever the time zone).
+ */
 export function monthOf(photo: Photo, sortBy: PhotoSort) {
+  if (sortBy === 'dateTaken' && photo.dateTaken && isApproximate(photo.dateTakenPrecision)) return photo.dateTaken.slice(0, 7);
   const date = new Date(sortInstant(photo, sortBy));
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
+}
+
+/** The heading a photo sits under: its month, or in the date-taken order its rough date or "Undated". */
+function headingOf(photo: Photo, sortBy: PhotoSort): { key: string; month: string; label: string; approximate: boolean } {
+  const month = monthOf(photo, sortBy);
+  if (sortBy === 'dateTaken' && photo.dateTaken === null) return { key: `${month}~undated`, month, label: UNDATED, approximate: false };
+  if (sortBy === 'dateTaken' && isApproximate(photo.dateTakenPrecision)) {
+    const label = formatItemDate(photoItemDate(photo));
+    return { key: `${month}~${label}`, month, label, approximate: true };
+  }
+  return { key: month, month, label: monthLabel(month), approximate: false };
 }
 
 const monthStart = (month: string) => {
@@ -38,20 +59,26 @@ export const monthLabel = (month: string) => monthFormat.format(monthStart(month
 export function buildGalleryRows(photos: readonly Photo[], sortBy: PhotoSort, columns: number): GalleryRow[] {
   const rows: GalleryRow[] = [];
   const byMonth = sortBy !== 'title';
+  let heading: string | null = null;
   let month: string | null = null;
+  let label: string | null = null;
   let current: Photo[] = [];
   const flush = () => {
     if (current.length === 0) return;
-    rows.push({ kind: 'photos', key: `p${current[0]!.id}`, month, photos: current });
+    rows.push({ kind: 'photos', key: `p${current[0]!.id}`, month, label, photos: current });
     current = [];
   };
   for (const photo of photos) {
     if (byMonth) {
-      const next = monthOf(photo, sortBy);
-      if (next !== month) {
+      const next = headingOf(photo, sortBy);
+      if (next.key !== heading) {
         flush();
-        month = next;
-        rows.push({ kind: 'month', key: `m${next}`, month: next });
+        heading = next.key;
+        month = next.month;
+        label = next.label;
+        // a rough date or "Undated" may head photos twice in one month: its first photo keeps the key unique
+        const key = next.key === next.month ? `m${next.key}` : `m${next.key}:${photo.id}`;
+        rows.push({ ...next, kind: 'month', key });
       }
     }
     current.push(photo);

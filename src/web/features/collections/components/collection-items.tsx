@@ -5,7 +5,9 @@ import { InlineVideo } from '@web/components/inline-video';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { formatBytes, formatLongDate } from '@web/lib/format';
+import { ItemDateText } from '@web/components/item-date-text';
+import { formatBytes } from '@web/lib/format';
+import { memoryItemDate } from '@web/lib/item-date';
 import { thumbnailUrl, useRemoveCollectionItems, useUpdateCollection } from '../api';
 
 function Section({ title, count, icon, children }: { title: string; count: number; icon: ReactNode; children: ReactNode }) {
@@ -133,7 +135,7 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                 <div className="min-w-0">
                   <p className="font-medium break-words">{memory.title}</p>
                   <p className="text-sm text-muted-foreground">
-                    <time dateTime={memory.eventDate}>{formatLongDate(memory.eventDate)}</time>
+                    <ItemDateText item={memoryItemDate(memory)} />
                     {memory.attachments.length > 0 && ` · ${memory.attachments.length} attachment(s)`}
                   </p>
                   <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line">{memory.content}</p>

@@ -7,7 +7,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { formatLongDate } from '@web/lib/format';
+import { ItemDateText } from '@web/components/item-date-text';
+import { memoryItemDate } from '@web/lib/item-date';
 import { useDeleteMemory } from '../api';
 import { AttachmentView } from './attachment-preview';
 import { TagList } from '@web/components/tag-list';
@@ -47,7 +48,7 @@ export function MemoryCard({ memory, onEdit, onDeleted, isShared = false, action
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden="true" className="size-4" />
-              <time dateTime={memory.eventDate}>{formatLongDate(memory.eventDate)}</time>
+              <ItemDateText item={memoryItemDate(memory)} />
             </span>
             {memory.location && (
               <span className="inline-flex items-center gap-1">

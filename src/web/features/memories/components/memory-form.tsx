@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import { memoryInputSchema, type Memory, type MemoryFormValues, type MemoryInput } from '@shared/schemas/memories';
+import { ApproximateDateField, type ApproximateDateValue } from '@web/components/approximate-date-field';
 import { FormField } from '@web/components/form-field';
 import { SubmitButton } from '@web/components/submit-button';
 import { Button } from '@web/components/ui/button';
@@ -26,16 +27,33 @@ import { transcribeQueued, transcribeSaved } from './transcribe-button';
 
 /** spec §4: a new memory defaults to today, the writer's own day. */
 function defaultsFor(memory: Memory | undefined): MemoryFormValues {
-  if (!memory) return { title: '', content: '', eventDate: localDay(), isPublic: false, tags: [], location: '' };
+  if (!memory)
+    return {
+      title: '',
+      content: '',
+      eventDate: localDay(),
+      eventDatePrecision: 'day',
+      eventDateMargin: null,
+      isPublic: false,
+      tags: [],
+      location: '',
+    };
+  // a memory's date is a calendar day at best: an exact one (from an import) is edited as its day
+  const precision = memory.eventDatePrecision === undefined || memory.eventDatePrecision === 'exact' ? 'day' : memory.eventDatePrecision;
   return {
     title: memory.title,
     content: memory.content,
     eventDate: memory.eventDate,
+    eventDatePrecision: precision,
+    eventDateMargin: precision === 'about' ? (memory.eventDateMargin ?? null) : null,
     isPublic: memory.isPublic,
     tags: memory.tags,
     location: memory.location ?? '',
   };
 }
+
+/** How sure a writer can be of a memory's date: a calendar day at best (decision 067). */
+const MEMORY_PRECISIONS = ['day', 'month', 'year', 'decade', 'about'] as const;
 
 type MemoryFormProps = {
   /** The memory being edited; absent for a new one. */
@@ -60,10 +78,17 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
   const createMemory = useCreateMemory();
   const updateMemory = useUpdateMemory();
   const uploadAttachments = useUploadAttachments();
-  const [title, content, location, eventDate, tags] = useWatch({
+  const [title, content, location, eventDate, tags, eventDatePrecision, eventDateMargin] = useWatch({
     control: form.control,
-    name: ['title', 'content', 'location', 'eventDate', 'tags'],
+    name: ['title', 'content', 'location', 'eventDate', 'tags', 'eventDatePrecision', 'eventDateMargin'],
   });
+  /** The date and how sure the writer is, set together; checked again once the form has been submitted. */
+  const setDate = ({ date, precision, margin }: ApproximateDateValue) => {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('eventDate', date, options);
+    form.setValue('eventDatePrecision', precision, options);
+    form.setValue('eventDateMargin', margin, options);
+  };
   // Transcribe buttons only when the server has a speech-to-text model (decision 039).
   const canTranscribe = useCapabilities().data?.transcription === true;
 
@@ -166,14 +191,18 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                   onAccept={(tag) => form.setValue('tags', [...(form.getValues('tags') ?? []), tag], { shouldDirty: true })}
                 />
               </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label="Date" error={errors.eventDate}>
-                  <Input type="date" {...form.register('eventDate')} />
-                </FormField>
-                <FormField label="Location" error={errors.location}>
-                  <Input autoComplete="off" placeholder="Where did it happen?" {...form.register('location')} />
-                </FormField>
-              </div>
+              <ApproximateDateField
+                label="Date"
+                value={{ date: eventDate ?? '', precision: eventDatePrecision ?? 'day', margin: eventDateMargin ?? null }}
+                onChange={setDate}
+                error={errors.eventDate}
+                precisions={MEMORY_PRECISIONS}
+                minYear={1000}
+                maxYear={new Date().getFullYear()}
+              />
+              <FormField label="Location" error={errors.location}>
+                <Input autoComplete="off" placeholder="Where did it happen?" {...form.register('location')} />
+              </FormField>
               <Controller
                 control={form.control}
                 name="tags"

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Person } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
 import { formatLongDate } from '@web/lib/format';
+import { formatItemDate, memoryItemDate } from '@web/lib/item-date';
 import { useLinkedContact, usePersonMemories, usePersonTogether } from '../api';
 import { FaceCrop } from '@web/components/face-crop';
 
@@ -75,7 +76,7 @@ export function NamedInMemories({ person, memoryHref }: { person: Person; memory
           <li key={memory.id}>
             <Link to={memoryHref(memory.id)} className="block rounded-md border p-4 hover:bg-muted focus-visible:outline-2">
               <span className="block font-medium">{memory.title}</span>
-              <span className="block text-sm text-muted-foreground">{formatLongDate(memory.eventDate)}</span>
+              <span className="block text-sm text-muted-foreground">{formatItemDate(memoryItemDate(memory))}</span>
               <span className="mt-2 line-clamp-2 block text-sm">{memory.content}</span>
             </Link>
           </li>

@@ -1,27 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { parseApproximateDate } from '@shared/dates/date-precision';
 import { photoBulkSchema } from '@shared/schemas/photos';
 import { DialogForm } from '@web/components/dialog-form';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { localDay } from '@web/lib/local-day';
+import { formatItemDate } from '@web/lib/item-date';
+import { dateTakenFields } from '../photo-date-value';
 import { photoCount } from './photo-bulk-words';
 
-/**
- * A picked day becomes noon of that day in the viewer's time zone: the photos then show that same day to
- * anyone within eleven hours of here, where midnight would put them on the day before for everyone west.
- */
-export const localNoon = (day: string) => new Date(`${day}T12:00:00`).toISOString();
+export { localNoon } from '../photo-date-value';
 
-// the day as the shared contract checks it (range, format): ids stand in for the selection
-const dayFormSchema = z.object({
-  day: z
+type SetDate = Extract<z.output<typeof photoBulkSchema>['action'], { type: 'setDate' }>;
+const UNREADABLE = 'Please write a date such as 1965, about 1965, the 1960s or June 1962';
+
+/** What the words typed say, as the setDate action sends it; null when they name no date. */
+export function setDateAction(text: string): SetDate | null {
+  const parsed = parseApproximateDate(text);
+  return parsed && { type: 'setDate', ...dateTakenFields(parsed) };
+}
+
+// the words as the shared contract checks the date they make (range, format): ids stand in for the selection
+const whenFormSchema = z.object({
+  when: z
     .string()
+    .trim()
     .min(1, 'Please choose a date')
-    .superRefine((day, ctx) => {
-      if (day === '') return;
-      const parsed = photoBulkSchema.shape.action.safeParse({ type: 'setDate', dateTaken: localNoon(day) });
+    .superRefine((when, ctx) => {
+      if (when === '') return;
+      const action = setDateAction(when);
+      if (!action) return void ctx.addIssue({ code: 'custom', message: UNREADABLE });
+      const parsed = photoBulkSchema.shape.action.safeParse(action);
       if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please enter a valid date' });
     }),
 });
@@ -31,26 +41,48 @@ type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isPending: boolean;
-  onSubmit: (dateTaken: string) => void;
+  onSubmit: (action: SetDate) => void;
 };
 
-/** "Set date" for the selected photos: one calendar day, checked by the shared contract before it is sent. */
+/**
+ * "Set date" for the selected photos (decision 067): the owner writes when they are from as they would say it
+ * ("1965", "about 1965", "the 1960s", "June 1962", "June 14, 1962"); below the field, how every screen will show
+ * it. A day is set at noon the owner's time; a month, year, decade or about date at the start of its period.
+ */
 export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSubmit }: Props) {
-  const form = useForm({ resolver: zodResolver(dayFormSchema), defaultValues: { day: '' } });
+  const form = useForm({ resolver: zodResolver(whenFormSchema), defaultValues: { when: '' } });
+  const when = useWatch({ control: form.control, name: 'when' });
+  const parsed = parseApproximateDate(when ?? '');
 
   return (
     <DialogForm
       open={open}
       onOpenChange={onOpenChange}
       title="Set the date taken"
-      description={`Gives ${photoCount(count)} the same date, at noon your time. The time each was taken is replaced.`}
+      description={`These are from about …: gives ${photoCount(count)} the same date, as sure as you are of it. Any time or date each had is replaced.`}
       submitLabel="Save date"
       isPending={isPending}
-      onSubmit={form.handleSubmit(({ day }) => onSubmit(localNoon(day)))}
+      onSubmit={form.handleSubmit(({ when: text }) => {
+        const action = setDateAction(text);
+        if (action) onSubmit(action);
+      })}
     >
-      <FormField label="Date taken" error={form.formState.errors.day}>
-        <Input type="date" min="1900-01-01" max={localDay()} {...form.register('day')} />
+      <FormField
+        label="Date taken"
+        error={form.formState.errors.when}
+        hint="For example 1965, about 1965, 1960s, June 1962 or 14 June 1962"
+      >
+        <Input autoComplete="off" placeholder="about 1965" {...form.register('when')} />
       </FormField>
+      <p aria-live="polite" className="text-sm text-muted-foreground">
+        {parsed ? (
+          <>
+            Shows as: <span className="font-medium text-foreground">{formatItemDate(parsed)}</span>
+          </>
+        ) : (
+          ''
+        )}
+      </p>
     </DialogForm>
   );
 }

@@ -9,6 +9,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { formatLongDate } from '@web/lib/format';
+import { approximateTitle, formatItemDate, photoItemDate } from '@web/lib/item-date';
 import { useUpdatePhoto } from '../api';
 import { photoLabel } from './photo-image';
 
@@ -19,8 +20,11 @@ type PhotoDateProps = {
   className?: string;
 };
 
-/** spec §2: dateTaken, falling back to the upload date. */
-export const photoDate = (photo: Photo) => photo.dateTaken ?? photo.createdAt;
+/**
+ * A photo's date as its caption says it (decision 067): "June 14, 1962" as before, "June 1962", "1960s" or
+ * "c. 1955" when approximate, and "Undated" (never its upload day) when it has no date taken.
+ */
+export const photoDateText = (photo: Photo) => formatItemDate(photoItemDate(photo));
 
 /** The picked day at the photo's own time of day (local), so only the date changes. */
 function onDay(day: Date, previous: string | null) {
@@ -44,6 +48,8 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
   const [selected, setSelected] = useState<Date | undefined>(undefined);
   const today = new Date();
 
+  const text = photoDateText(photo);
+  const mark = approximateTitle(photoItemDate(photo));
   const onOpenChange = (open: boolean) => {
     if (open) setSelected(photo.dateTaken ? new Date(photo.dateTaken) : undefined);
     onEditingChange(open);
@@ -51,12 +57,17 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
 
   const apply = () => {
     if (!selected) return;
-    let dateTaken = onDay(selected, photo.dateTaken);
+    // an approximate or undated photo's stored time means nothing: the picked day is set at noon, day-precise
+    const keepsTime = photo.dateTaken !== null && (photo.dateTakenPrecision ?? 'exact') === 'exact';
+    let dateTaken = keepsTime
+      ? onDay(selected, photo.dateTaken)
+      : new Date(selected.getFullYear(), selected.getMonth(), selected.getDate(), 12);
     if (dateTaken > new Date()) dateTaken = new Date(selected.getFullYear(), selected.getMonth(), selected.getDate());
     onEditingChange(false);
     // the promise, not mutate()'s callbacks: a new date moves the tile to another month's row (it remounts),
     // and callbacks of an unmounted mutation never run
-    updatePhoto.mutateAsync({ id: photo.id, patch: { dateTaken: dateTaken.toISOString() } }).then(
+    const patch = { dateTaken: dateTaken.toISOString(), dateTakenPrecision: keepsTime ? 'exact' : 'day', dateTakenMargin: null } as const;
+    updatePhoto.mutateAsync({ id: photo.id, patch }).then(
       () => toast({ title: 'Success', description: 'Photo date updated.' }),
       (error: unknown) =>
         toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo date') }),
@@ -68,13 +79,19 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
       <PopoverTrigger asChild>
         <button
           type="button"
-          aria-label={`Change date: ${formatLongDate(photoDate(photo))}`}
+          aria-label={`Change date: ${text}`}
+          title={mark ?? undefined}
           className={cn(
             'rounded text-left text-sm text-muted-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             className,
           )}
         >
-          {formatLongDate(photoDate(photo))}
+          {text}
+          {mark && (
+            <span aria-hidden="true" className="ml-1 rounded-full bg-secondary px-1.5 text-xs font-medium text-secondary-foreground">
+              ≈
+            </span>
+          )}
         </button>
       </PopoverTrigger>
       <PopoverContent className="w-auto" aria-label={`Date of ${photoLabel(photo)}`}>

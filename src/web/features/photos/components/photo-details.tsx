@@ -4,7 +4,9 @@ import type { Photo } from '@shared/schemas/photos';
 import { formatDuration } from '@web/components/duration-badge';
 import { TagList } from '@web/components/tag-list';
 import { Button } from '@web/components/ui/button';
+import { ApproximateMark } from '@web/components/item-date-text';
 import { formatBytes } from '@web/lib/format';
+import { formatItemDate, isApproximate, photoItemDate } from '@web/lib/item-date';
 import { PhotoEditForm } from './photo-edit-form';
 import { PhotoLabels } from './photo-labels';
 
@@ -34,6 +36,18 @@ export function PhotoDetails({ photo }: { photo: Photo }) {
   return <PhotoDetailsPanel key={photo.id} photo={photo} />;
 }
 
+/** The date and time the camera gave; a date set by hand as its owner knows it (decision 067); or "Undated". */
+function TakenDate({ photo }: { photo: Photo }) {
+  const item = photoItemDate(photo);
+  if (photo.dateTaken && (item.precision ?? 'exact') === 'exact') return <>{dateTime.format(new Date(photo.dateTaken))}</>;
+  return (
+    <span className="inline-flex items-center gap-1">
+      {formatItemDate(item)}
+      {isApproximate(item.precision) && <ApproximateMark item={item} />}
+    </span>
+  );
+}
+
 function PhotoDetailsPanel({ photo }: { photo: Photo }) {
   const [isEditing, setIsEditing] = useState(false);
   const coordinates = placeCoordinates(photo.location);
@@ -50,7 +64,9 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="text-muted-foreground">Taken</dt>
-        <dd>{photo.dateTaken ? dateTime.format(new Date(photo.dateTaken)) : 'Unknown'}</dd>
+        <dd>
+          <TakenDate photo={photo} />
+        </dd>
         <dt className="text-muted-foreground">Uploaded</dt>
         <dd>{dateTime.format(new Date(photo.createdAt))}</dd>
         {photo.cameraInfo && (

@@ -1,14 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { datePrecisionSchema } from '@shared/dates/date-precision';
+import { EARLIEST_YEAR } from '@shared/limits';
 import { photoPatchSchema, type Photo } from '@shared/schemas/photos';
+import { ApproximateDateField, type ApproximateDateValue } from '@web/components/approximate-date-field';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { localDay } from '@web/lib/local-day';
 import { useUpdatePhoto } from '../api';
+import { dateTakenFields, photoDateValue } from '../photo-date-value';
 
 /** "summer, Family ,, beach" → ["summer", "Family", "beach"]: the words between commas, blanks dropped. */
 export const splitTags = (text: string) =>
@@ -17,42 +23,69 @@ export const splitTags = (text: string) =>
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
 
-// The shared contract checks every field; only the tags are typed as one line of text here.
-const { description, location, tags } = photoPatchSchema.shape;
-const photoEditSchema = z.object({
-  description,
-  location,
-  // checked as a whole so the message lands on the one Tags field (not on "tags.3")
-  tags: z.string().transform((text, ctx) => {
-    const parsed = tags.safeParse(splitTags(text));
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please check the tags' });
-    return z.NEVER;
-  }),
-});
-type PhotoEditValues = z.input<typeof photoEditSchema>;
+const sameDate = (a: ApproximateDateValue, b: ApproximateDateValue) =>
+  a.date === b.date && a.precision === b.precision && (a.precision !== 'about' || a.margin === b.margin);
+
+// The shared contract checks every field; the tags are typed as one line of text here, and the date taken is
+// sent (and checked) only when it was changed, as the date, how sure the owner is and any give or take.
+const { description, location, tags, dateTaken } = photoPatchSchema.shape;
+const photoEditSchemaFor = (initial: ApproximateDateValue) =>
+  z.object({
+    description,
+    location,
+    when: z.object({ date: z.string(), precision: datePrecisionSchema, margin: z.number().nullable() }).transform((value, ctx) => {
+      if (sameDate(value, initial)) return {};
+      const fields = dateTakenFields(value);
+      if (fields.dateTaken === null) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+        return z.NEVER;
+      }
+      const parsed = dateTaken.safeParse(fields.dateTaken);
+      if (parsed.success) return fields;
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please enter a valid date' });
+      return z.NEVER;
+    }),
+    // checked as a whole so the message lands on the one Tags field (not on "tags.3")
+    tags: z.string().transform((text, ctx) => {
+      const parsed = tags.safeParse(splitTags(text));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please check the tags' });
+      return z.NEVER;
+    }),
+  });
+type PhotoEditSchema = ReturnType<typeof photoEditSchemaFor>;
+type PhotoEditValues = z.input<PhotoEditSchema>;
 
 const toFormValues = (photo: Photo): PhotoEditValues => ({
   description: photo.description ?? '',
   location: photo.location ?? '',
   tags: photo.tags.join(', '),
+  when: photoDateValue(photo),
 });
 
+/** Exact (a camera's date and time) is offered only to a photo that has one: a date set by hand is a day or less. */
+const precisionsFor = (photo: Photo) =>
+  photoDateValue(photo).precision === 'exact'
+    ? (['exact', 'day', 'month', 'year', 'decade', 'about'] as const)
+    : (['day', 'month', 'year', 'decade', 'about'] as const);
+
 /**
- * The owner edits a photo's description, tags and place in the viewer's details panel. The whole tag list
+ * The owner edits a photo's description, tags, place and date taken (with how sure they are of it, decision 067)
+ * in the viewer's details panel. The whole tag list
  * is sent (the server drops repeats, ignoring case); an emptied field clears it.
  */
 export function PhotoEditForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
   const updatePhoto = useUpdatePhoto();
-  const form = useForm<PhotoEditValues, unknown, z.output<typeof photoEditSchema>>({
-    resolver: zodResolver(photoEditSchema),
+  const schema = useMemo(() => photoEditSchemaFor(photoDateValue(photo)), [photo]);
+  const form = useForm<PhotoEditValues, unknown, z.output<PhotoEditSchema>>({
+    resolver: zodResolver(schema),
     defaultValues: toFormValues(photo),
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((patch) =>
+  const onSubmit = form.handleSubmit(({ when, ...fields }) =>
     updatePhoto.mutate(
-      { id: photo.id, patch },
+      { id: photo.id, patch: { ...fields, ...when } },
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Photo details updated.' });
@@ -75,6 +108,22 @@ export function PhotoEditForm({ photo, onDone }: { photo: Photo; onDone: () => v
       <FormField label="Place" error={errors.location} hint="A place name, or latitude, longitude">
         <Input autoComplete="off" {...form.register('location')} />
       </FormField>
+      <Controller
+        control={form.control}
+        name="when"
+        render={({ field, fieldState }) => (
+          <ApproximateDateField
+            label="Date taken"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error}
+            precisions={precisionsFor(photo)}
+            minYear={EARLIEST_YEAR}
+            maxYear={new Date().getFullYear()}
+            maxDay={localDay()}
+          />
+        )}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={updatePhoto.isPending}>
           Save details

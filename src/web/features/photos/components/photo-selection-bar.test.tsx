@@ -78,9 +78,50 @@ describe('PhotoSelectionBar', () => {
     fireEvent.change(within(dialog).getByLabelText('Date taken'), { target: { value: '1984-05-06' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(sent()).toEqual({ ids: [4, 8, 15], action: { type: 'setDate', dateTaken: localNoon('1984-05-06') } });
+    expect(sent()).toEqual({
+      ids: [4, 8, 15],
+      action: { type: 'setDate', dateTaken: localNoon('1984-05-06'), dateTakenPrecision: 'day', dateTakenMargin: null },
+    });
     expect(new Date(localNoon('1984-05-06')).getHours()).toBe(12);
-    expect(await screen.findByText('Date set on 3 photos.')).toBeTruthy();
+    expect(await screen.findByText('3 photos dated.')).toBeTruthy();
+  });
+
+  it('dates the photos as roughly as the owner knows, showing how it will read before saving', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Set date' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('These are from about');
+    const field = within(dialog).getByLabelText('Date taken');
+
+    fireEvent.change(field, { target: { value: 'last summer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    expect(await within(dialog).findByText(/Please write a date such as 1965/)).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Shows as');
+
+    fireEvent.change(field, { target: { value: 'the 1960s' } });
+    expect(await within(dialog).findByText('1960s')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'about 1965' } });
+    expect(await within(dialog).findByText('c. 1965')).toBeTruthy();
+    expect(dialog.textContent).toContain('Shows as: c. 1965');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(sent()).toEqual({
+      ids: [4, 8, 15],
+      action: { type: 'setDate', dateTaken: '1965-01-01T00:00:00.000Z', dateTakenPrecision: 'about', dateTakenMargin: null },
+    });
+    expect(await screen.findByText('3 photos dated.')).toBeTruthy();
+  });
+
+  it('sends a month at the start of that month', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Set date' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Date taken'), { target: { value: 'June 1962' } });
+    expect(await within(dialog).findByText('June 1962')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(sent()).toEqual({
+      ids: [4, 8, 15],
+      action: { type: 'setDate', dateTaken: '1962-06-01T00:00:00.000Z', dateTakenPrecision: 'month', dateTakenMargin: null },
+    });
   });
 
   it('refuses a date before 1900 with the contract’s message', async () => {

@@ -15,7 +15,7 @@ type Open = 'delete' | 'date' | 'tags' | null;
 /** What each action's toasts say; the server's message, when it sends one, replaces the failure text. */
 const WORDS: Record<PhotoBulk['action']['type'], { done: (n: number) => string; failed: string }> = {
   delete: { done: (n) => `${photoCount(n)} deleted.`, failed: 'Failed to delete photos' },
-  setDate: { done: (n) => `Date set on ${photoCount(n)}.`, failed: 'Failed to set the date' },
+  setDate: { done: (n) => `${photoCount(n)} dated.`, failed: 'Failed to set the date' },
   addTags: { done: (n) => `Tags added to ${photoCount(n)}.`, failed: 'Failed to add tags' },
 };
 
@@ -95,12 +95,7 @@ export function PhotoSelectionBar({
         onConfirm={() => void run({ type: 'delete' })}
       />
       {open === 'date' && (
-        <PhotoBulkDateDialog
-          {...dialog('date')}
-          count={count}
-          isPending={bulk.isPending}
-          onSubmit={(dateTaken) => void run({ type: 'setDate', dateTaken })}
-        />
+        <PhotoBulkDateDialog {...dialog('date')} count={count} isPending={bulk.isPending} onSubmit={(action) => void run(action)} />
       )}
       {open === 'tags' && (
         <PhotoBulkTagsDialog

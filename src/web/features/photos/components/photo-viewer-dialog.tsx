@@ -3,8 +3,7 @@ import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'r
 import type { Photo } from '@shared/schemas/photos';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { formatLongDate } from '@web/lib/format';
-import { photoDate } from './photo-date';
+import { photoDateText } from './photo-date';
 import { PhotoDetails } from './photo-details';
 import { PhotoImage, photoLabel } from './photo-image';
 import { VideoStage } from './video-stage';
@@ -85,7 +84,7 @@ export function PhotoViewerDialog({
           <>
             <DialogHeader>
               <DialogTitle className="truncate pr-8">{photoLabel(photo)}</DialogTitle>
-              <DialogDescription>{formatLongDate(photoDate(photo))}</DialogDescription>
+              <DialogDescription>{photoDateText(photo)}</DialogDescription>
             </DialogHeader>
             <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
               <div

@@ -83,6 +83,7 @@ export function VirtualPhotoList({
   // the month of the first row below the sticky month line
   const firstVisible = items.find((item) => item.end > (virtualizer.scrollOffset ?? 0) + SCROLL_PADDING)?.index;
   const topMonth = firstVisible === undefined ? null : (rows[firstVisible]?.month ?? null);
+  const topLabel = firstVisible === undefined ? null : (rows[firstVisible]?.label ?? null);
   useEffect(() => onTopMonthChange?.(topMonth), [topMonth, onTopMonthChange]);
 
   const handled = useRef<number | null>(null);
@@ -98,7 +99,7 @@ export function VirtualPhotoList({
     <div>
       {topMonth && (
         <p className="sticky top-16 z-20 -mx-1 mb-2 bg-card/95 px-1 py-2 text-sm font-semibold text-muted-foreground backdrop-blur">
-          {monthLabel(topMonth)}
+          {topLabel ?? monthLabel(topMonth)}
         </p>
       )}
       <div ref={listRef} role="list" aria-label="Photos" className="relative" style={{ height: virtualizer.getTotalSize() }}>
@@ -116,8 +117,16 @@ export function VirtualPhotoList({
               {row.kind === 'month' ? (
                 // hidden from assistive technology: a list holds list items only; the sticky line above names
                 // the month on screen, and every tile its own date
-                <h3 aria-hidden="true" className="pt-4 pb-3 text-lg font-semibold">
-                  {monthLabel(row.month)}
+                <h3 aria-hidden="true" className="flex items-center gap-2 pt-4 pb-3 text-lg font-semibold">
+                  {row.label}
+                  {row.approximate && (
+                    <span
+                      title={`Date is approximate: ${row.label}`}
+                      className="rounded-full bg-secondary px-2 text-xs leading-5 font-medium text-secondary-foreground"
+                    >
+                      ≈
+                    </span>
+                  )}
                 </h3>
               ) : (
                 <div

@@ -1,7 +1,9 @@
 import { CalendarDays, Download, FileText, MapPin } from 'lucide-react';
 import type { SharedMemory } from '@shared/schemas/sharing';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { formatBytes, formatLongDate } from '@web/lib/format';
+import { ItemDateText } from '@web/components/item-date-text';
+import { formatBytes } from '@web/lib/format';
+import { memoryItemDate } from '@web/lib/item-date';
 import { TagList } from '@web/components/tag-list';
 
 type SharedAttachment = SharedMemory['attachments'][number];
@@ -67,7 +69,7 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <CalendarDays aria-hidden="true" className="size-4" />
-            <time dateTime={memory.eventDate}>{formatLongDate(memory.eventDate)}</time>
+            <ItemDateText item={memoryItemDate(memory)} />
           </span>
           {memory.location && (
             <span className="inline-flex items-center gap-1">

@@ -3,7 +3,7 @@ import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { SharedPhoto } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
-import { formatLongDate } from '@web/lib/format';
+import { formatItemDate, photoItemDate } from '@web/lib/item-date';
 
 export const sharedPhotoLabel = (photo: Pick<SharedPhoto, 'title' | 'fileName'>) => photo.title || photo.fileName;
 
@@ -69,7 +69,7 @@ export function SharedPhotoViewer({
     go(end < start ? 1 : -1);
   };
 
-  const date = photo ? formatLongDate(photo.dateTaken) : '';
+  const date = photo ? formatItemDate(photoItemDate(photo)) : '';
   const details = photo ? [date, photo.location, photo.cameraInfo].filter(Boolean).join(' · ') : '';
 
   return (

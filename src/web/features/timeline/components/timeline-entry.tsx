@@ -2,7 +2,8 @@ import { BookOpen, FileText, Film, HelpCircle, Image as ImageIcon, type LucideIc
 import { useState, type ReactNode } from 'react';
 import type { TimelineDocumentItem, TimelineItem, TimelineMemoryItem, TimelinePhotoItem } from '@shared/schemas/timeline';
 import { InlineVideo } from '@web/components/inline-video';
-import { formatLongDate } from '@web/lib/format';
+import { ApproximateMark } from '@web/components/item-date-text';
+import { formatItemDate, type ItemDate } from '@web/lib/item-date';
 import { MemoryAttachments } from './memory-attachments';
 
 /** spec §2: one entry per item; an unknown type (a newer server, say) shows 'Unknown content'. */
@@ -23,14 +24,27 @@ export function TimelineEntry({ item }: { item: TimelineItem }) {
   }
 }
 
-function EntryFrame({ icon: Icon, label, date, children }: { icon: LucideIcon; label: string; date?: string; children: ReactNode }) {
+/** An item's date as a person says it (decision 067): a photo with no date taken is "Undated", not its upload. */
+const itemDate = (item: TimelinePhotoItem | TimelineMemoryItem | TimelineDocumentItem): ItemDate => ({
+  date: item.date,
+  precision: item.datePrecision,
+  margin: item.dateMargin,
+});
+
+function EntryFrame({ icon: Icon, label, date, children }: { icon: LucideIcon; label: string; date?: ItemDate; children: ReactNode }) {
   return (
     // content-visibility lets the browser skip layout and paint of entries far off screen (long years)
     <article className="relative rounded-xl border bg-card p-4 shadow-sm [contain-intrinsic-size:auto_12rem] [content-visibility:auto] sm:p-5">
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
         <Icon aria-hidden="true" className="size-4 text-primary" />
         <span className="sr-only">{label}</span>
-        {date && <time dateTime={date}>{formatLongDate(date)}</time>}
+        {date &&
+          (date.precision === null ? (
+            <span>{formatItemDate(date)}</span>
+          ) : (
+            <time dateTime={date.date ?? undefined}>{formatItemDate(date)}</time>
+          ))}
+        {date && <ApproximateMark item={date} />}
       </div>
       <div className="mt-2">{children}</div>
     </article>
@@ -42,7 +56,7 @@ function PhotoEntry({ item }: { item: TimelinePhotoItem }) {
   if (item.video) return <VideoEntry item={item} video={item.video} />;
   const title = item.title || 'Untitled Photo'; // spec §2
   return (
-    <EntryFrame icon={ImageIcon} label="Photo" date={item.date}>
+    <EntryFrame icon={ImageIcon} label="Photo" date={itemDate(item)}>
       <h3 className="text-lg font-semibold text-foreground">{title}</h3>
       {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
       <div className="mt-3 aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg border bg-muted">
@@ -70,7 +84,7 @@ function VideoEntry({ item, video }: { item: TimelinePhotoItem; video: NonNullab
   const title = item.title || 'Untitled Video';
   const hasPoster = item.derivativeStatus === 'ready';
   return (
-    <EntryFrame icon={Film} label="Video" date={item.date}>
+    <EntryFrame icon={Film} label="Video" date={itemDate(item)}>
       <h3 className="text-lg font-semibold text-foreground">{title}</h3>
       {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
       <div className="mt-3 aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg border bg-muted">
@@ -89,7 +103,7 @@ function VideoEntry({ item, video }: { item: TimelinePhotoItem; video: NonNullab
 
 function MemoryEntry({ item }: { item: TimelineMemoryItem }) {
   return (
-    <EntryFrame icon={BookOpen} label="Memory" date={item.date}>
+    <EntryFrame icon={BookOpen} label="Memory" date={itemDate(item)}>
       <h3 className="text-lg font-semibold text-foreground">{item.title}</h3>
       <p className="mt-1 whitespace-pre-line text-foreground/90">{item.content}</p>
       {item.attachments.length > 0 && <MemoryAttachments attachments={item.attachments} />}
@@ -99,7 +113,7 @@ function MemoryEntry({ item }: { item: TimelineMemoryItem }) {
 
 function DocumentEntry({ item }: { item: TimelineDocumentItem }) {
   return (
-    <EntryFrame icon={FileText} label="Document" date={item.date}>
+    <EntryFrame icon={FileText} label="Document" date={itemDate(item)}>
       <h3 className="text-lg font-semibold break-words text-foreground">{item.originalName || item.fileName}</h3>
       {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
       <a
