@@ -516,6 +516,24 @@ export function createPeopleRepo(db: Db) {
     },
 
     /** The faces in one of the owner's photos; undefined when the photo is not theirs. */
+    /** The named, shown people in each of the owner's `photoIds`, left to right (a printed caption's names). */
+    async namesInPhotos(userId: number, photoIds: number[]): Promise<Map<number, string[]>> {
+      const names = new Map<number, string[]>();
+      if (photoIds.length === 0) return names;
+      const rows = await db
+        .select({ photoId: faces.photoId, name: people.name })
+        .from(faces)
+        .innerJoin(people, and(eq(people.id, faces.personId), eq(people.userId, userId), eq(people.hidden, false), isNotNull(people.name)))
+        .where(and(eq(faces.userId, userId), inArray(faces.photoId, photoIds)))
+        .orderBy(asc(faces.photoId), asc(faces.boxX), asc(faces.id));
+      for (const { photoId, name } of rows) {
+        const list = names.get(photoId) ?? [];
+        if (name && !list.includes(name)) list.push(name);
+        names.set(photoId, list);
+      }
+      return names;
+    },
+
     async facesOfPhoto(userId: number, photoId: number): Promise<Face[] | undefined> {
       const [photo] = await db
         .select({ id: photos.id })

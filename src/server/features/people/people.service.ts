@@ -124,6 +124,9 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
       if (!(await repo.removeFace(userId, faceId))) throw notFound('Face not found');
     },
 
+    /** The names of the people in each photo, left to right, for captions (the life-story book). */
+    namesInPhotos: (userId: number, photoIds: number[]) => repo.namesInPhotos(userId, photoIds),
+
     async facesOfPhoto(userId: number, photoId: number) {
       const found = await repo.facesOfPhoto(userId, photoId);
       if (!found) throw notFound('Photo not found');

@@ -1,0 +1,333 @@
+// The life-story book (decision 068): POST queues `book.build`, GET follows it, and the finished PDF is a
+// stored file served with Range support until the owner deletes the book. The job lays the memories out
+// (book-pdf.ts), streams the PDF through the file store's staging into users/<id>/books/<uuid>.pdf, keeps the
+// progress on the row and mails the owner. Each voice recording's QR code opens a public link to its memory,
+// made once per memory and book: a try after a crash uses the book's links again.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import { BOOK_MESSAGES, BOOKS_MAX, type Book, type BookMemories, type BookRequest } from '@shared/schemas/books';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { FileStore, StagedFile } from '../../lib/file-store';
+import type { JobQueue } from '../../lib/jobs';
+import type { LinkTokens } from '../../lib/link-tokens';
+import { queueMail } from '../../lib/mail';
+import { storedFile, type StoredFile } from '../../lib/send-file';
+import type { PeopleService } from '../people/people.service';
+import { derivativeKey } from '../photos/photos.service';
+import { layoutBook, renderBook, type BookChapter, type BookContent, type BookMemory, type BookPhoto } from './book-pdf';
+import { createBooksRepo, type BookRow, type BooksRepo } from './books.repo';
+
+export const BOOK_BUILD_JOB = 'book.build';
+/** Progress is written to the row at most this often. */
+const PROGRESS_EVERY_MS = 1000;
+const FAILED_MESSAGE = 'The book could not be made. Please try again; if it fails again, the server log says why.';
+const UNTAGGED = 'Other memories';
+
+interface BuildData {
+  bookId: number;
+  userId: number;
+}
+
+interface Deps {
+  db: Db;
+  files: FileStore;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  linkTokens: LinkTokens;
+  people: Pick<PeopleService, 'namesInPhotos'>;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export const bookPdfPath = (id: number) => `/api/books/${id}/pdf`;
+const bookKey = (userId: number) => `users/${userId}/books/${randomUUID()}.pdf`;
+
+/** A memory's day as a person says it: "12 June 1965". */
+export function formatBookDate(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+const decadeOf = (day: string) => `The ${Math.floor(Number(day.slice(0, 4)) / 10) * 10}s`;
+
+const photoDate = (taken: Date | null) =>
+  taken ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(taken) : null;
+
+/** A file name without its extension, for the words beside a QR code. */
+const recordingName = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '');
+
+export function createBooksService({ files, jobs, log, linkTokens, people, publicUrl, db, now = () => new Date() }: Deps) {
+  const repo: BooksRepo = createBooksRepo(db);
+  const linkUrl = (token: string) => `${publicUrl}/s/${token}`;
+
+  function toBook(row: BookRow, voiceLinks: number): Book {
+    return {
+      id: row.id,
+      title: row.title,
+      pageSize: row.pageSize as Book['pageSize'],
+      status: row.status as Book['status'],
+      progress: row.progress,
+      pageCount: row.pageCount,
+      size: row.status === 'ready' ? row.fileSize : null,
+      error: row.error,
+      voiceLinks,
+      downloadUrl: row.status === 'ready' && row.fileKey ? bookPdfPath(row.id) : null,
+      createdAt: row.createdAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function removeFile(key: string | null) {
+    if (key) await files.remove(key).catch((err: unknown) => log.warn({ err }, 'Could not remove a book PDF'));
+  }
+
+  /** A picture resized for print: the original (a HEIC's full-size JPEG), oriented, at most the pixels asked for. */
+  function pictureLoader(photo: { key: string; mimeType: string }) {
+    const key = /hei[cf]/i.test(photo.mimeType) ? derivativeKey(photo.key, 'display') : photo.key;
+    return (pixelWidth: number, pixelHeight: number) =>
+      files.withLocalFile(key, (path) =>
+        sharp(path, { sequentialRead: true })
+          .rotate()
+          .resize(pixelWidth, pixelHeight, { fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
+          .toBuffer(),
+      );
+  }
+
+  async function dimensions(photo: { key: string; mimeType: string; width: number | null; height: number | null }) {
+    if (photo.width && photo.height) return { width: photo.width, height: photo.height };
+    const key = /hei[cf]/i.test(photo.mimeType) ? derivativeKey(photo.key, 'display') : photo.key;
+    const meta = await files.withLocalFile(key, (path) => sharp(path).metadata());
+    const swap = (meta.orientation ?? 1) >= 5;
+    return swap ? { width: meta.height ?? 1, height: meta.width ?? 1 } : { width: meta.width ?? 1, height: meta.height ?? 1 };
+  }
+
+  /** The book's voice links, made once per memory: those a crashed try made are used again. */
+  async function voiceLinks(row: BookRow, memoryIds: number[]): Promise<Map<number, string>> {
+    const urls = new Map<number, string>();
+    for (const link of await repo.bookLinks(row.userId, row.id)) {
+      if (link.memoryId && link.tokenNonce) urls.set(link.memoryId, linkUrl(linkTokens.tokenFor(link.tokenNonce)));
+    }
+    for (const memoryId of memoryIds) {
+      if (urls.has(memoryId)) continue;
+      const { nonce, token, hash } = linkTokens.issue();
+      await repo.insertBookLink(row.userId, {
+        bookId: row.id,
+        memoryId,
+        tokenNonce: nonce,
+        tokenHash: hash,
+        expiresAt: row.voiceLinksExpireAt,
+      });
+      urls.set(memoryId, linkUrl(token));
+    }
+    return urls;
+  }
+
+  /** Everything the PDF shows, read from the owner's rows (pictures are opened only when drawn). */
+  async function content(row: BookRow): Promise<BookContent> {
+    const { userId } = row;
+    const owner = await repo.owner(userId);
+    const selection = row.selection as BookMemories;
+    const memories = await repo.memories(userId, selection);
+    const memoryIds = memories.map((m) => m.id);
+    const pictures = row.includePhotos ? await repo.pictures(userId, memoryIds) : [];
+    const names = await people.namesInPhotos(
+      userId,
+      pictures.map((p) => p.id),
+    );
+    const recordings = await repo.recordings(userId, memoryIds);
+    const urls = await voiceLinks(row, [...new Set(recordings.map((r) => r.memoryId))]);
+
+    const toPhoto = async (picture: (typeof pictures)[number]): Promise<BookPhoto> => {
+      const who = names.get(picture.id) ?? [];
+      const caption = [photoDate(picture.dateTaken), who.length ? `With ${who.join(', ')}` : null].filter(Boolean).join(' · ');
+      return { ...(await dimensions(picture)), caption: caption || null, load: pictureLoader(picture) };
+    };
+
+    const photosOf = new Map<number, BookPhoto[]>();
+    for (const picture of pictures) {
+      const list = photosOf.get(picture.memoryId!) ?? [];
+      list.push(await toPhoto(picture));
+      photosOf.set(picture.memoryId!, list);
+    }
+    const voicesOf = new Map<number, BookMemory['voices']>();
+    for (const recording of recordings) {
+      const list = voicesOf.get(recording.memoryId) ?? [];
+      list.push({ label: `Scan to hear “${recordingName(recording.fileName)}”`, url: urls.get(recording.memoryId)! });
+      voicesOf.set(recording.memoryId, list);
+    }
+
+    const chapters = new Map<string, BookChapter>();
+    for (const memory of memories) {
+      const chapterTitle =
+        row.chapters === 'theme' ? ([...memory.tags].sort((a, b) => a.localeCompare(b))[0] ?? UNTAGGED) : decadeOf(memory.eventDate);
+      const chapter = chapters.get(chapterTitle) ?? { title: chapterTitle, memories: [] };
+      chapter.memories.push({
+        title: memory.title,
+        date: formatBookDate(memory.eventDate),
+        content: memory.content,
+        photos: photosOf.get(memory.id) ?? [],
+        voices: voicesOf.get(memory.id) ?? [],
+      });
+      chapters.set(chapterTitle, chapter);
+    }
+    let ordered = [...chapters.values()];
+    if (row.chapters === 'theme') {
+      ordered = ordered.sort((a, b) => (a.title === UNTAGGED ? 1 : b.title === UNTAGGED ? -1 : a.title.localeCompare(b.title)));
+      for (const chapter of ordered) chapter.title = chapter.title === UNTAGGED ? UNTAGGED : capitalise(chapter.title);
+    }
+
+    const coverRow = row.coverPhotoId ? await repo.findPicture(userId, row.coverPhotoId) : undefined;
+    return {
+      title: row.title,
+      ownerName: owner ? `${owner.firstName} ${owner.surname}`.trim() : '',
+      dedication: row.dedication,
+      pageSize: row.pageSize as BookContent['pageSize'],
+      cover: coverRow ? { ...(await dimensions(coverRow)), caption: null, load: pictureLoader(coverRow) } : null,
+      chapters: ordered,
+    };
+  }
+
+  async function build({ bookId, userId }: BuildData, isLastTry: boolean) {
+    const row = await repo.find(userId, bookId);
+    if (!row || row.status === 'ready' || row.status === 'failed') return; // deleted, or finished by an earlier try
+    // a try before this one (kill -9, a failure) may have placed its file: this try starts the PDF over
+    await removeFile(row.fileKey);
+    await repo.markBuilding(userId, bookId);
+    let staged: StagedFile | undefined;
+    const key = bookKey(userId);
+    try {
+      const book = await content(row);
+      const layout = layoutBook(book);
+      await repo.setProgress(userId, bookId, 5);
+      await repo.setFileKey(userId, bookId, key);
+      let lastWrite = Date.now();
+      const { stream, done } = renderBook(book, layout, async (pagesDone, pageCount) => {
+        if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = Date.now();
+        await repo.setProgress(userId, bookId, Math.min(99, 5 + Math.floor((pagesDone / pageCount) * 94))).catch(() => {});
+      });
+      [staged] = await Promise.all([files.stage(stream, Infinity), done]);
+      await files.commit(staged, key);
+      staged = undefined;
+      const ready = await repo.markReady(userId, bookId, {
+        fileKey: key,
+        fileSize: (await files.stat(key)).size,
+        pageCount: layout.pages.length,
+      });
+      if (!ready) {
+        await removeFile(key); // deleted while it was being made
+        return;
+      }
+      const owner = await repo.owner(userId);
+      if (owner) {
+        await queueMail(jobs, {
+          to: owner.email,
+          subject: `Your book “${row.title}” is ready`,
+          text: [
+            `Hello ${owner.firstName},`,
+            '',
+            `Your life-story book “${row.title}” (${layout.pages.length} pages) is ready to download and print:`,
+            `${publicUrl}/story`,
+          ].join('\n'),
+        });
+      }
+    } catch (err) {
+      if (staged) await files.discard(staged);
+      await removeFile(key);
+      if (!isLastTry) throw err;
+      log.error({ err, bookId }, 'A book failed after every try');
+      await repo.markFailed(userId, bookId, FAILED_MESSAGE);
+      throw err;
+    }
+  }
+
+  return {
+    /** Defines the job on the queue; called once, before the app is ready. */
+    defineJobs() {
+      jobs.define<BuildData>({
+        name: BOOK_BUILD_JOB,
+        // one book at a time per process: it is the memory- and CPU-heavy work of the account
+        concurrency: 1,
+        retryLimit: 2,
+        retryDelaySeconds: 5,
+        expireInSeconds: 2 * 60 * 60,
+        handler: (data, job) => build(data, job.isLastTry),
+      });
+    },
+
+    async start(userId: number, input: BookRequest): Promise<{ id: number }> {
+      const memories = input.memories;
+      if ('collectionId' in memories && !(await repo.collectionExists(userId, memories.collectionId))) {
+        throw notFound(BOOK_MESSAGES.collectionNotFound);
+      }
+      if (input.coverPhotoId !== null && !(await repo.findPicture(userId, input.coverPhotoId))) throw notFound(BOOK_MESSAGES.coverNotFound);
+      const expiresAt = input.voiceLinks.expiresAt ? new Date(input.voiceLinks.expiresAt) : null;
+      if (expiresAt && expiresAt <= now()) throw badRequest(BOOK_MESSAGES.voiceLinksPast, 'VALIDATION');
+      if ((await repo.memories(userId, memories)).length === 0) throw badRequest(BOOK_MESSAGES.noMemories, 'NO_MEMORIES');
+      const row = await repo.insert(
+        userId,
+        {
+          title: input.title,
+          dedication: input.dedication,
+          pageSize: input.pageSize,
+          chapters: input.chapters,
+          selection: memories,
+          includePhotos: input.includePhotos,
+          coverPhotoId: input.coverPhotoId,
+          voiceLinksExpireAt: expiresAt,
+        },
+        BOOKS_MAX,
+      );
+      if (!row) throw conflict(BOOK_MESSAGES.tooMany, 'TOO_MANY_BOOKS');
+      try {
+        await jobs.send(BOOK_BUILD_JOB, { bookId: row.id, userId });
+      } catch (err) {
+        await repo.markFailed(userId, row.id, FAILED_MESSAGE);
+        throw err;
+      }
+      return { id: row.id };
+    },
+
+    async list(userId: number): Promise<Book[]> {
+      const [rows, links] = await Promise.all([repo.list(userId), repo.voiceLinkCounts(userId)]);
+      return rows.map((row) => toBook(row, links.get(row.id) ?? 0));
+    },
+
+    async get(userId: number, id: number): Promise<Book> {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound('Book not found');
+      const links = await repo.voiceLinkCounts(userId);
+      return toBook(row, links.get(row.id) ?? 0);
+    },
+
+    /** The finished PDF: 404 another user's, 409 not ready or failed. */
+    async pdf(userId: number, id: number): Promise<StoredFile> {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound('Book not found');
+      if (row.status === 'failed') throw conflict(BOOK_MESSAGES.failed, 'BOOK_FAILED');
+      if (row.status !== 'ready' || !row.fileKey) throw new AppError(409, BOOK_MESSAGES.notReady, 'BOOK_NOT_READY');
+      const file = await storedFile(files, row.fileKey, {
+        mimeType: 'application/pdf',
+        fileName: `${row.title.trim() || 'book'}.pdf`,
+        lastModified: row.finishedAt ?? undefined,
+      });
+      if (!file) throw notFound('Book not found');
+      return file;
+    },
+
+    /** Deletes the book, its PDF and the public links its QR codes open. */
+    async remove(userId: number, id: number) {
+      const row = await repo.remove(userId, id);
+      if (!row) throw notFound('Book not found');
+      await removeFile(row.fileKey);
+    },
+  };
+}
+
+const capitalise = (word: string) => (word ? word[0]!.toLocaleUpperCase('en') + word.slice(1) : word);
+
+export type BooksService = ReturnType<typeof createBooksService>;
