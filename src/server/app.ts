@@ -13,6 +13,7 @@ import { collectionsRoutes } from './features/collections/collections.routes';
 import { contactsRoutes } from './features/contacts/contacts.routes';
 import { peopleRoutes } from './features/people/people.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
+import { booksRoutes } from './features/books/books.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
@@ -171,6 +172,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
+    await signedIn.register(booksRoutes, { prefix: '/api/books' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });
     await signedIn.register(adminRoutes, { prefix: '/api/admin' });
     await signedIn.register(peopleRoutes, { prefix: '/api' });

@@ -17,6 +17,7 @@ import { createCollectionsService } from './features/collections/collections.ser
 import { createContactsRepo } from './features/contacts/contacts.repo';
 import { createContactsService } from './features/contacts/contacts.service';
 import { createExportsService } from './features/exports/exports.service';
+import { createBooksService } from './features/books/books.service';
 import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-dates/family-dates-job';
 import { createFamilyDatesRepo } from './features/family-dates/family-dates.repo';
 import { createFamilyDatesService } from './features/family-dates/family-dates.service';
@@ -189,6 +190,10 @@ export function buildServices(app: FastifyInstance) {
     familyTree: gedcom.archiveFile,
   });
   exports.defineJobs();
+  const people = createPeopleService({ repo: peopleRepo, queue: faceQueue, photos, memories, serverEnabled: facesOn });
+  // the life-story book (decision 068): names in its captions read through the people service
+  const books = createBooksService({ db, files, jobs, log, linkTokens, people, publicUrl });
+  books.defineJobs();
 
   // An import creates every item through its own feature's service (decision 029): the same ones as the routes.
   const importsRepo = createImportsRepo(db);
@@ -259,7 +264,8 @@ export function buildServices(app: FastifyInstance) {
     timeline: createTimelineService({ repo: createTimelineRepo(db) }),
     onThisDay: createOnThisDayService({ db, repo: createOnThisDayRepo(db) }),
     health: createHealthService({ db, files }),
-    people: createPeopleService({ repo: peopleRepo, queue: faceQueue, photos, memories, serverEnabled: facesOn }),
+    people,
+    books,
   };
 }
 export type AppServices = ReturnType<typeof buildServices>;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, exports, faces, imports, people, photos, treeGedcomImports, treeMatchSuggestions } from '@server/db/schema';
+import { books, contacts, exports, faces, imports, people, photos, treeGedcomImports, treeMatchSuggestions } from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { makeVideo } from '@tests/helpers/video-fixture';
 import { recordAnswers } from '@tests/helpers/documented-answers';
@@ -51,6 +51,8 @@ interface World {
   relationRuleId: number;
   /** The victim's finished export (a ready row and its file). */
   exportId: number;
+  /** The victim's finished life-story book (a ready row and its PDF). */
+  bookId: number;
   /** The victim's finished import, and a resumable upload the victim has begun (its tus id). */
   importId: number;
   importUploadId: string;
@@ -483,6 +485,24 @@ const RULES: Record<string, Rule> = {
   'GET /api/exports': { kind: 'self', request: () => ({ url: '/api/exports' }) },
   'GET /api/exports/:id': { kind: 'owned', request: (w) => ({ url: `/api/exports/${w.exportId}` }) },
   'GET /api/exports/:id/download': { kind: 'owned', request: (w) => ({ url: `/api/exports/${w.exportId}/download` }) },
+  'POST /api/books': {
+    kind: 'self',
+    request: () => ({
+      url: '/api/books',
+      payload: {
+        title: 'Our book',
+        pageSize: 'A4',
+        chapters: 'period',
+        memories: { all: true },
+        includePhotos: false,
+        voiceLinks: { expiresAt: null },
+      },
+    }),
+  },
+  'GET /api/books': { kind: 'self', request: () => ({ url: '/api/books' }) },
+  'GET /api/books/:id': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}` }) },
+  'GET /api/books/:id/pdf': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}/pdf` }) },
+  'DELETE /api/books/:id': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}` }) },
   'GET /api/imports': { kind: 'self', request: () => ({ url: '/api/imports' }) },
   'GET /api/imports/server-files': { kind: 'self', request: () => ({ url: '/api/imports/server-files' }) },
   'GET /api/imports/:id': { kind: 'owned', request: (w) => ({ url: `/api/imports/${w.importId}` }) },
@@ -606,6 +626,7 @@ const USES_UP_THE_WORLD = new Set([
   'PATCH /api/photos/video-uploads/:uploadId',
   // start background work that changes the victim's data later, under another route's attacker
   'POST /api/exports',
+  'POST /api/books',
   'POST /api/imports',
   'POST /api/tree/gedcom',
 ]);
@@ -769,6 +790,24 @@ describe('access control on every registered route', () => {
         expiresAt: new Date(Date.now() + 86_400_000),
       })
       .returning({ id: exports.id });
+    const bookKey = `users/${victim.user.id}/books/access.pdf`;
+    await t.files.writeBuffer(bookKey, Buffer.from('%PDF-1.7\n%%EOF\n'));
+    const [finishedBook] = await t.db
+      .insert(books)
+      .values({
+        userId: victim.user.id,
+        title: 'Our book',
+        pageSize: 'A4',
+        chapters: 'period',
+        selection: { all: true },
+        status: 'ready',
+        progress: 100,
+        pageCount: 1,
+        fileKey: bookKey,
+        fileSize: 15,
+        finishedAt: new Date(),
+      })
+      .returning({ id: books.id });
     const [finishedImport] = await t.db
       .insert(imports)
       .values({ userId: victim.user.id, status: 'done', sourceKeys: [], finishedAt: new Date() })
@@ -892,6 +931,7 @@ describe('access control on every registered route', () => {
       letterId,
       relationRuleId,
       exportId: finishedExport!.id,
+      bookId: finishedBook!.id,
       importId: finishedImport!.id,
       importUploadId,
       videoId: video!.id,

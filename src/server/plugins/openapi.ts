@@ -81,6 +81,7 @@ const TAGS = [
   { name: 'shared-with-me', description: 'What other heirloom users shared with the signed-in user' },
   { name: 'legacy', description: 'The Legacy Plan: heirs, releases, letters, check-ins, and what heirs receive with a key code' },
   { name: 'exports', description: 'Exports of the whole library as a zip' },
+  { name: 'books', description: 'Life-story books: a print-ready PDF of the memories, built in the background' },
   { name: 'imports', description: 'Imports of heirloom exports and Google Takeout archives (multipart and resumable)' },
   { name: 'waitlist', description: 'The waiting list when registration is closed' },
   { name: 'admin', description: "The administrator's Members settings: invitations, people asking to join, accounts" },

@@ -312,7 +312,17 @@ export function createSharedViewRepo(db: Db) {
       const [row] = await grantQuery()
         .where(and(eq(grants.tokenHash, tokenHash), sharedNow))
         .limit(1);
-      return row;
+      if (row) return row;
+      // a life-story book's link to one memory (decision 068): read as a collection of one, the memory's own id its item
+      const [single] = await db
+        .select({ ...grantColumns, collectionId: grants.collectionId, title: memories.title, description: sql<string | null>`null` })
+        .from(grants)
+        .innerJoin(users, eq(users.id, grants.userId))
+        .innerJoin(memories, and(eq(memories.id, grants.memoryId), eq(memories.userId, grants.userId)))
+        .leftJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
+        .where(and(eq(grants.tokenHash, tokenHash), isNotNull(grants.bookId), sharedNow))
+        .limit(1);
+      return single;
     },
 
     /** A personal grant to this signed-in user (see `isRecipient`): anyone else's is absent. */
