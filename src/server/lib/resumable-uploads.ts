@@ -202,7 +202,8 @@ export async function registerResumableUploads(
   await app.register(async (scope) => {
     // tus reads upload data itself: the body is left unread
     scope.addContentTypeParser(UPLOAD_DATA, (_req, _payload, done) => done(null));
-    const params = { params: z.object({ uploadId: z.string().max(200) }) };
+    // loose: the other parameters of the path (an answer link's token) stay for ownerOf
+    const params = { params: z.looseObject({ uploadId: z.string().max(200) }) };
     scope.post(route, handle);
     scope.options(route, handle);
     scope.head(`${route}/:uploadId`, { schema: params }, handle);
