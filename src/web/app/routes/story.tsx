@@ -4,6 +4,8 @@ import { ErrorBoundary } from '@web/components/error-boundary';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { BooksCard } from '@web/features/books/components/books-card';
+import { MakeBookDialog } from '@web/features/books/components/make-book-dialog';
 import { StorySummaryCard } from '@web/features/timeline/components/story-summary-card';
 import { paths } from '../paths';
 
@@ -41,6 +43,7 @@ export function StoryRoute() {
                 Ask the elders
               </Link>
             </Button>
+            <MakeBookDialog />
           </>
         }
       />
@@ -63,6 +66,9 @@ export function StoryRoute() {
         <ErrorBoundary>
           {/* spec §2 says 'Add First Memory' goes to /story, the page it is on; it goes where memories are added. */}
           <StorySummaryCard timelinePath={paths.timeline} firstMemoryPath={paths.memories} />
+        </ErrorBoundary>
+        <ErrorBoundary>
+          <BooksCard />
         </ErrorBoundary>
       </div>
     </div>

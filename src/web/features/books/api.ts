@@ -1,0 +1,48 @@
+// The life-story books (decision 068): the owner's list (polled while one is being made), making and deleting one,
+// and what the dialog offers to choose from (collections, the photos of memories).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Book, BookInput } from '@shared/schemas/books';
+import type { Photo } from '@shared/schemas/photos';
+import type { Collection } from '@shared/schemas/sharing';
+import { api } from '@web/lib/api-client';
+
+/** How often a book being made is asked for its progress. */
+const POLL_MS = 1500;
+export const booksKey = ['books'] as const;
+
+const isBuilding = (book: Book) => book.status === 'queued' || book.status === 'building';
+
+export const useBooks = () =>
+  useQuery({
+    queryKey: booksKey,
+    queryFn: () => api.get<Book[]>('/api/books'),
+    refetchInterval: (query) => (query.state.data?.some(isBuilding) ? POLL_MS : false),
+  });
+
+export function useMakeBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BookInput) => api.post<{ id: number }>('/api/books', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: booksKey }),
+  });
+}
+
+export function useDeleteBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/books/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: booksKey }),
+  });
+}
+
+/** Read only while the dialog is open. */
+export const useBookCollections = (enabled: boolean) =>
+  useQuery({ queryKey: ['books', 'collections'], queryFn: () => api.get<Collection[]>('/api/collections'), enabled });
+
+/** The photos that belong to a memory: the cover is chosen among them. */
+export const useMemoryPhotos = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['books', 'memory-photos'],
+    queryFn: async () => (await api.get<Photo[]>('/api/photos')).filter((p) => p.memoryId !== null && p.mimeType.startsWith('image/')),
+    enabled,
+  });
