@@ -6,7 +6,7 @@ import { photoBulkSchema } from '@shared/schemas/photos';
 import { DialogForm } from '@web/components/dialog-form';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
-import { formatItemDate } from '@web/lib/item-date';
+import { formatItemDate, UNDATED } from '@web/lib/item-date';
 import { dateTakenFields } from '../photo-date-value';
 import { photoCount } from './photo-bulk-words';
 
@@ -15,8 +15,12 @@ export { localNoon } from '../photo-date-value';
 type SetDate = Extract<z.output<typeof photoBulkSchema>['action'], { type: 'setDate' }>;
 const UNREADABLE = 'Please write a date such as 1965, about 1965, the 1960s or June 1962';
 
+/** "undated", "unknown", "no date": the photos' dates are cleared (a scan wrongly dated by hand). */
+const NO_DATE = /^(?:undated|unknown|not known|no date|none)$/i;
+
 /** What the words typed say, as the setDate action sends it; null when they name no date. */
 export function setDateAction(text: string): SetDate | null {
+  if (NO_DATE.test(text.trim())) return { type: 'setDate', dateTaken: null, dateTakenMargin: null };
   const parsed = parseApproximateDate(text);
   return parsed && { type: 'setDate', ...dateTakenFields(parsed) };
 }
@@ -52,7 +56,8 @@ type Props = {
 export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSubmit }: Props) {
   const form = useForm({ resolver: zodResolver(whenFormSchema), defaultValues: { when: '' } });
   const when = useWatch({ control: form.control, name: 'when' });
-  const parsed = parseApproximateDate(when ?? '');
+  const action = setDateAction(when ?? '');
+  const preview = action && (action.dateTaken === null ? UNDATED : formatItemDate(parseApproximateDate(when ?? '')!));
 
   return (
     <DialogForm
@@ -70,14 +75,14 @@ export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSu
       <FormField
         label="Date taken"
         error={form.formState.errors.when}
-        hint="For example 1965, about 1965, 1960s, June 1962 or 14 June 1962"
+        hint="For example 1965, about 1965, 1960s, June 1962 or 14 June 1962; Undated clears the date"
       >
         <Input autoComplete="off" placeholder="about 1965" {...form.register('when')} />
       </FormField>
       <p aria-live="polite" className="text-sm text-muted-foreground">
-        {parsed ? (
+        {preview ? (
           <>
-            Shows as: <span className="font-medium text-foreground">{formatItemDate(parsed)}</span>
+            Shows as: <span className="font-medium text-foreground">{preview}</span>
           </>
         ) : (
           ''

@@ -111,6 +111,17 @@ describe('PhotoSelectionBar', () => {
     expect(await screen.findByText('3 photos dated.')).toBeTruthy();
   });
 
+  it('clears the dates when the owner writes Undated', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Set date' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Date taken'), { target: { value: 'undated' } });
+    expect(await within(dialog).findByText('Undated')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(sent()).toEqual({ ids: [4, 8, 15], action: { type: 'setDate', dateTaken: null, dateTakenMargin: null } });
+    expect(await screen.findByText('Date cleared on 3 photos.')).toBeTruthy();
+  });
+
   it('sends a month at the start of that month', async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set date' }));
     const dialog = screen.getByRole('dialog');

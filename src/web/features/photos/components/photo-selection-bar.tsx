@@ -41,7 +41,11 @@ export function PhotoSelectionBar({
   const run = (action: PhotoBulk['action']) =>
     bulk.mutateAsync({ ids: selectedIds, action }).then(
       (result) => {
-        toast({ title: 'Success', description: WORDS[action.type].done(result.count) });
+        const cleared = action.type === 'setDate' && action.dateTaken === null;
+        toast({
+          title: 'Success',
+          description: cleared ? `Date cleared on ${photoCount(result.count)}.` : WORDS[action.type].done(result.count),
+        });
         setOpen(null);
         onDone();
       },
