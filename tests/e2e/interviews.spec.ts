@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { seriousFindings } from './axe';
 import { expect, readMail } from './fixtures';
 import { testWithMicrophone } from './fake-microphone';
 
@@ -29,6 +30,7 @@ test('a storyteller answers a mailed question by voice on a phone, signed out, a
   await form.getByRole('radio', { name: 'All questions at once' }).check();
   await form.getByRole('checkbox', { name: QUESTION }).check();
   await expect(form.getByRole('list', { name: 'Chosen questions' })).toContainText(QUESTION);
+  expect(await seriousFindings(page)).toEqual([]);
   await form.getByRole('button', { name: 'Start the interview' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Interview with Margaret Tyler/ })).toBeVisible();
 
@@ -41,6 +43,7 @@ test('a storyteller answers a mailed question by voice on a phone, signed out, a
   await expect(answerPage.getByRole('heading', { level: 1, name: QUESTION })).toBeVisible();
   await expect(answerPage.getByText(`From ${owner.firstName}, for Margaret`)).toBeVisible();
   await expect(answerPage).toHaveURL(/\/answer$/); // the token left the address bar
+  expect(await seriousFindings(answerPage)).toEqual([]);
 
   const recorder = answerPage.getByRole('region', { name: 'Your recording' });
   await recorder.getByRole('button', { name: 'Record' }).click();
@@ -48,11 +51,14 @@ test('a storyteller answers a mailed question by voice on a phone, signed out, a
   await recorder.getByRole('button', { name: 'Stop' }).click();
   await expect(recorder.getByRole('button', { name: 'Play back' })).toBeVisible();
   expect(await answerPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await seriousFindings(answerPage)).toEqual([]);
   await answerPage.getByRole('button', { name: 'Send' }).click();
   await expect(answerPage.getByRole('heading', { level: 1, name: 'Thank you, Margaret!' })).toBeVisible({ timeout: 20_000 });
 
   // The owner finds the answer as a memory titled with the question, the recording attached.
   await page.reload();
+  await expect(page.getByRole('list', { name: 'Questions asked' })).toContainText('Answered');
+  expect(await seriousFindings(page)).toEqual([]);
   await page.getByRole('link', { name: 'Read the answer' }).click();
   const memory = page.getByRole('article', { name: QUESTION }).first();
   await expect(memory).toBeVisible();
