@@ -16,6 +16,8 @@ import { exportsRoutes } from './features/exports/exports.routes';
 import { booksRoutes } from './features/books/books.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importsRoutes } from './features/imports/imports.routes';
+import { answerRoutes } from './features/interviews/answer.routes';
+import { interviewsRoutes } from './features/interviews/interviews.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
@@ -150,6 +152,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   // An heir's key code and the one-click links of the Legacy Plan's mails are their own keys (decisions 026, 027).
   await app.register(legacyHeirRoutes, { prefix: '/api/legacy' });
   await app.register(legacyTriggerLinkRoutes, { prefix: '/api/legacy' });
+  // An interview's answer link is its own key (decision 066).
+  await app.register(answerRoutes, { prefix: '/api/answer' });
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', requireUser); // 401 before any handler runs
     signedIn.addHook('onRoute', markSignedIn); // documented as needing the session cookie
@@ -166,6 +170,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(timelineRoutes, { prefix: '/api/timeline' });
     await signedIn.register(onThisDayRoutes, { prefix: '/api/on-this-day' });
     await signedIn.register(familyDatesRoutes, { prefix: '/api/family-dates' });
+    await signedIn.register(interviewsRoutes, { prefix: '/api' });
     await signedIn.register(searchRoutes, { prefix: '/api/search' });
     await signedIn.register(collectionsRoutes, { prefix: '/api/collections' });
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });

@@ -22,6 +22,9 @@ import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-d
 import { createFamilyDatesRepo } from './features/family-dates/family-dates.repo';
 import { createFamilyDatesService } from './features/family-dates/family-dates.service';
 import { createHealthService } from './features/health/health.service';
+import { defineInterviewsJob, queueInterviewsTick } from './features/interviews/interviews-job';
+import { createInterviewsRepo } from './features/interviews/interviews.repo';
+import { createInterviewsService } from './features/interviews/interviews.service';
 import { createImportServices } from './features/imports/import-context';
 import { defineImportJob } from './features/imports/import-job';
 import { createImportsRepo } from './features/imports/imports.repo';
@@ -170,6 +173,20 @@ export function buildServices(app: FastifyInstance) {
   const familyDates = createFamilyDatesService({ repo: createFamilyDatesRepo(db), tree, contacts, jobs, publicUrl, log });
   defineFamilyDatesJob(jobs, familyDates, log);
   const collections = createCollectionsService({ db, repo: createCollectionsRepo(db), linkTokens, jobs, publicUrl });
+  // Interviews (decision 066): answers become memories through the memories and photos services; checked hourly.
+  const interviews = createInterviewsService({
+    repo: createInterviewsRepo(db),
+    jobs,
+    linkTokens,
+    publicUrl,
+    log,
+    files,
+    memories,
+    photos,
+    transcription,
+    canTranscribe: Boolean(env.AI_BASE_URL && env.AI_TRANSCRIBE_MODEL),
+  });
+  defineInterviewsJob(jobs, interviews, log);
 
   const sharedView = createSharedViewService({ repo: createSharedViewRepo(db), files, heic, media, tokens: linkTokens, checkPassword });
   const legacyRepo = createLegacyRepo(db);
@@ -226,6 +243,7 @@ export function buildServices(app: FastifyInstance) {
     await queueFamilyDatesCheck(jobs, new Date(), false).catch((err: unknown) =>
       log.error({ err }, 'Could not queue the family dates check'),
     );
+    await queueInterviewsTick(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the interviews check'));
   });
   // ffmpeg and waiting requests are stopped; their jobs run again after the restart
   app.addHook('onClose', async () => {
@@ -261,6 +279,7 @@ export function buildServices(app: FastifyInstance) {
     imports,
     search: createSearchService({ repo: createSearchRepo(db) }),
     familyDates,
+    interviews,
     timeline: createTimelineService({ repo: createTimelineRepo(db) }),
     onThisDay: createOnThisDayService({ db, repo: createOnThisDayRepo(db) }),
     health: createHealthService({ db, files }),

@@ -38,6 +38,8 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   email: 'auth',
   setup: 'auth',
   invitations: 'auth',
+  'interview-questions': 'interviews',
+  'interview-suggestions': 'interviews',
 };
 
 function tagOf(url: string): string {
@@ -75,6 +77,8 @@ const TAGS = [
   { name: 'timeline', description: 'Everything by date' },
   { name: 'on-this-day', description: 'What happened on this day in earlier years' },
   { name: 'family-dates', description: "The family's birthdays, anniversaries and remembrances ahead, and their weekly mail" },
+  { name: 'interviews', description: 'Interviews: questions mailed to a storyteller, the question library, the family’s suggestions' },
+  { name: 'answer', description: 'The storyteller’s answer page, by the personal link of a question (the link token is the key)' },
   { name: 'search', description: 'Search across photos, memories, contacts and documents' },
   { name: 'collections', description: 'Collections of items and the links that share them' },
   { name: 'shared', description: 'What a share link shows to whoever holds it (the link token is the key)' },

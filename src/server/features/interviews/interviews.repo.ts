@@ -1,0 +1,350 @@
+// Queries only (decision 066). Every query on an owner's rows carries the owner in its WHERE; the schedule's
+// look over every active interview is the one query across owners, and each step after it is the owner's.
+import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { Interview, InterviewQuestion, InterviewSuggestion } from '@shared/schemas/interviews';
+import type { Db } from '../../db/client';
+import { contacts, interviewLinks, interviewQuestions, interviews, interviewSuggestions, users } from '../../db/schema';
+import type { Tx } from '../../lib/durable-files';
+
+type InterviewRow = typeof interviews.$inferSelect;
+type QuestionRow = typeof interviewQuestions.$inferSelect;
+export type LinkRow = typeof interviewLinks.$inferSelect;
+type Executor = Db | Tx;
+
+export interface NewQuestion {
+  text: string;
+  theme: string | null;
+  libraryId: string | null;
+  followUpOf?: number | null;
+}
+
+export function createInterviewsRepo(db: Db) {
+  const ownedInterview = (ownerId: number, id: number) => and(eq(interviews.id, id), eq(interviews.ownerId, ownerId));
+
+  async function questionsOf(ex: Executor, ownerId: number, interviewIds: number[]) {
+    if (interviewIds.length === 0) return new Map<number, QuestionRow[]>();
+    const rows = await ex
+      .select()
+      .from(interviewQuestions)
+      .where(and(eq(interviewQuestions.ownerId, ownerId), inArray(interviewQuestions.interviewId, interviewIds)))
+      .orderBy(asc(interviewQuestions.position), asc(interviewQuestions.id));
+    const byInterview = new Map<number, QuestionRow[]>();
+    for (const row of rows) byInterview.set(row.interviewId, [...(byInterview.get(row.interviewId) ?? []), row]);
+    return byInterview;
+  }
+
+  return {
+    db,
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
+    async list(ownerId: number): Promise<Interview[]> {
+      const rows = await db
+        .select()
+        .from(interviews)
+        .where(eq(interviews.ownerId, ownerId))
+        .orderBy(desc(interviews.createdAt), desc(interviews.id));
+      const questions = await questionsOf(
+        db,
+        ownerId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => toInterview(row, questions.get(row.id) ?? []));
+    },
+
+    async find(ex: Executor, ownerId: number, id: number): Promise<Interview | undefined> {
+      const [row] = await ex.select().from(interviews).where(ownedInterview(ownerId, id)).limit(1);
+      if (!row) return undefined;
+      return toInterview(row, (await questionsOf(ex, ownerId, [id])).get(id) ?? []);
+    },
+
+    /** The interview's row, locked until the transaction ends: every change to it and its questions takes turns. */
+    async lock(tx: Tx, ownerId: number, id: number) {
+      const [row] = await tx.select().from(interviews).where(ownedInterview(ownerId, id)).for('update').limit(1);
+      return row;
+    },
+
+    async questionRows(ex: Executor, ownerId: number, interviewId: number) {
+      return (await questionsOf(ex, ownerId, [interviewId])).get(interviewId) ?? [];
+    },
+
+    async insert(tx: Tx, ownerId: number, values: Omit<typeof interviews.$inferInsert, 'ownerId' | 'id'>) {
+      const [row] = await tx
+        .insert(interviews)
+        .values({ ...values, ownerId })
+        .returning();
+      return row!;
+    },
+
+    async update(tx: Tx, ownerId: number, id: number, values: Partial<typeof interviews.$inferInsert>) {
+      await tx
+        .update(interviews)
+        .set({ ...values, updatedAt: new Date() })
+        .where(ownedInterview(ownerId, id));
+    },
+
+    async remove(ownerId: number, id: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ id: interviews.id }).from(interviews).where(ownedInterview(ownerId, id)).for('update');
+        if (!row) return false;
+        // its links stay (their questions are gone): the page says the link no longer works
+        await tx
+          .update(interviewLinks)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(interviewLinks.ownerId, ownerId),
+              isNull(interviewLinks.revokedAt),
+              inArray(
+                interviewLinks.questionId,
+                tx
+                  .select({ id: interviewQuestions.id })
+                  .from(interviewQuestions)
+                  .where(and(eq(interviewQuestions.ownerId, ownerId), eq(interviewQuestions.interviewId, id))),
+              ),
+            ),
+          );
+        await tx.delete(interviews).where(ownedInterview(ownerId, id));
+        return true;
+      });
+    },
+
+    async insertQuestions(tx: Tx, ownerId: number, interviewId: number, questions: Array<NewQuestion & { position: number }>) {
+      if (questions.length === 0) return [];
+      return tx
+        .insert(interviewQuestions)
+        .values(questions.map((q) => ({ ...q, ownerId, interviewId })))
+        .returning();
+    },
+
+    async updateQuestion(ex: Executor, ownerId: number, id: number, values: Partial<typeof interviewQuestions.$inferInsert>) {
+      const [row] = await ex
+        .update(interviewQuestions)
+        .set(values)
+        .where(and(eq(interviewQuestions.id, id), eq(interviewQuestions.ownerId, ownerId)))
+        .returning();
+      return row;
+    },
+
+    /** Marks a sent question answered (or skipped) if it still is sent: false when another request was first. */
+    async finishQuestion(tx: Tx, ownerId: number, id: number, values: Partial<typeof interviewQuestions.$inferInsert>) {
+      const rows = await tx
+        .update(interviewQuestions)
+        .set(values)
+        .where(and(eq(interviewQuestions.id, id), eq(interviewQuestions.ownerId, ownerId), eq(interviewQuestions.status, 'sent')))
+        .returning({ id: interviewQuestions.id });
+      return rows.length > 0;
+    },
+
+    async removeQuestions(tx: Tx, ownerId: number, ids: number[]) {
+      if (ids.length === 0) return;
+      await tx.delete(interviewQuestions).where(and(eq(interviewQuestions.ownerId, ownerId), inArray(interviewQuestions.id, ids)));
+    },
+
+    async lastSentAt(tx: Tx, ownerId: number, interviewId: number) {
+      const [row] = await tx
+        .select({ at: max(interviewQuestions.sentAt) })
+        .from(interviewQuestions)
+        .where(and(eq(interviewQuestions.ownerId, ownerId), eq(interviewQuestions.interviewId, interviewId)));
+      return row?.at ?? null;
+    },
+
+    /** Every active interview, across owners: what the schedule looks at. */
+    async active() {
+      return db.select({ id: interviews.id, ownerId: interviews.ownerId }).from(interviews).where(eq(interviews.status, 'active'));
+    },
+
+    // Links
+
+    async insertLink(tx: Tx, values: Omit<typeof interviewLinks.$inferInsert, 'id'>) {
+      const [row] = await tx.insert(interviewLinks).values(values).returning();
+      return row!;
+    },
+
+    async revokeLinksOf(tx: Tx, ownerId: number, questionId: number, at: Date) {
+      await tx
+        .update(interviewLinks)
+        .set({ revokedAt: at })
+        .where(and(eq(interviewLinks.ownerId, ownerId), eq(interviewLinks.questionId, questionId), isNull(interviewLinks.revokedAt)));
+    },
+
+    /** The question's link now in use (the latest not revoked). */
+    async currentLink(ex: Executor, ownerId: number, questionId: number) {
+      const [row] = await ex
+        .select()
+        .from(interviewLinks)
+        .where(and(eq(interviewLinks.ownerId, ownerId), eq(interviewLinks.questionId, questionId), isNull(interviewLinks.revokedAt)))
+        .orderBy(desc(interviewLinks.id))
+        .limit(1);
+      return row;
+    },
+
+    /** A link by its token's hash, with its question and interview when they still exist. */
+    async linkByHash(ex: Executor, tokenHash: string, lock = false) {
+      const query = ex
+        .select({
+          link: interviewLinks,
+          question: interviewQuestions,
+          interview: interviews,
+          ownerFirstName: users.firstName,
+          ownerEmail: users.email,
+        })
+        .from(interviewLinks)
+        .innerJoin(users, eq(users.id, interviewLinks.ownerId))
+        .leftJoin(
+          interviewQuestions,
+          and(eq(interviewQuestions.id, interviewLinks.questionId), eq(interviewQuestions.ownerId, interviewLinks.ownerId)),
+        )
+        .leftJoin(interviews, and(eq(interviews.id, interviewQuestions.interviewId), eq(interviews.ownerId, interviewLinks.ownerId)))
+        .where(eq(interviewLinks.tokenHash, tokenHash))
+        .limit(1);
+      const [row] = lock ? await query.for('update', { of: [interviewLinks] }) : await query;
+      return row;
+    },
+
+    // People
+
+    async owner(ex: Executor, ownerId: number) {
+      const [row] = await ex
+        .select({ firstName: users.firstName, lastName: users.surname, email: users.email })
+        .from(users)
+        .where(eq(users.id, ownerId));
+      return row;
+    },
+
+    async contact(ex: Executor, ownerId: number, contactId: number) {
+      const [row] = await ex
+        .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName, email: contacts.email })
+        .from(contacts)
+        .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)));
+      return row;
+    },
+
+    // Suggestions
+
+    /**
+     * The interviews a signed-in family member may suggest for: owners with a contact linked to this account
+     * (or naming its verified address, as Shared with me), active or paused, where they are not the storyteller.
+     */
+    async suggestable(userId: number, interviewId?: number) {
+      return db
+        .select({
+          interviewId: interviews.id,
+          ownerId: interviews.ownerId,
+          ownerFirstName: users.firstName,
+          ownerLastName: users.surname,
+          storytellerName: interviews.storytellerName,
+          contactFirstName: contacts.firstName,
+          contactLastName: contacts.lastName,
+        })
+        .from(interviews)
+        .innerJoin(users, eq(users.id, interviews.ownerId))
+        .innerJoin(
+          contacts,
+          and(
+            eq(contacts.ownerId, interviews.ownerId),
+            sql`(${contacts.linkedUserId} = ${userId} OR EXISTS (SELECT 1 FROM users AS me WHERE me.id = ${userId}
+              AND me.email_verified_at IS NOT NULL AND lower(me.email) = lower(${contacts.email})))`,
+          ),
+        )
+        .where(
+          and(
+            inArray(interviews.status, ['active', 'paused']),
+            sql`${interviews.ownerId} <> ${userId}`,
+            sql`(${interviews.storytellerContactId} IS NULL OR ${interviews.storytellerContactId} <> ${contacts.id})`,
+            interviewId === undefined ? undefined : eq(interviews.id, interviewId),
+          ),
+        )
+        .orderBy(desc(interviews.createdAt), asc(contacts.id));
+    },
+
+    async insertSuggestion(values: Omit<typeof interviewSuggestions.$inferInsert, 'id'>) {
+      const [row] = await db.insert(interviewSuggestions).values(values).returning();
+      return toSuggestion(row!);
+    },
+
+    async suggestions(ownerId: number, interviewId: number) {
+      const rows = await db
+        .select()
+        .from(interviewSuggestions)
+        .where(and(eq(interviewSuggestions.ownerId, ownerId), eq(interviewSuggestions.interviewId, interviewId)))
+        .orderBy(desc(interviewSuggestions.createdAt), desc(interviewSuggestions.id));
+      return rows.map(toSuggestion);
+    },
+
+    async decideSuggestion(tx: Tx, ownerId: number, interviewId: number, id: number, status: 'approved' | 'declined') {
+      const [row] = await tx
+        .update(interviewSuggestions)
+        .set({ status })
+        .where(
+          and(
+            eq(interviewSuggestions.id, id),
+            eq(interviewSuggestions.ownerId, ownerId),
+            eq(interviewSuggestions.interviewId, interviewId),
+            eq(interviewSuggestions.status, 'pending'),
+          ),
+        )
+        .returning();
+      return row && toSuggestion(row);
+    },
+
+    async findSuggestion(ownerId: number, interviewId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(interviewSuggestions)
+        .where(
+          and(
+            eq(interviewSuggestions.id, id),
+            eq(interviewSuggestions.ownerId, ownerId),
+            eq(interviewSuggestions.interviewId, interviewId),
+          ),
+        );
+      return row && toSuggestion(row);
+    },
+  };
+}
+
+export type InterviewsRepo = ReturnType<typeof createInterviewsRepo>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toQuestion(row: QuestionRow): InterviewQuestion {
+  return {
+    id: row.id,
+    text: row.text,
+    theme: row.theme,
+    position: row.position,
+    status: row.status as InterviewQuestion['status'],
+    sentAt: iso(row.sentAt),
+    answeredAt: iso(row.answeredAt),
+    answeredMemoryId: row.answeredMemoryId,
+    remindersSent: row.remindersSent,
+    followUpOf: row.followUpOf,
+  };
+}
+
+function toInterview(row: InterviewRow, questions: QuestionRow[]): Interview {
+  const schedule =
+    row.weekday !== null && row.hour !== null && row.timeZone !== null
+      ? { weekday: row.weekday, hour: row.hour, timeZone: row.timeZone }
+      : null;
+  return {
+    id: row.id,
+    storytellerContactId: row.storytellerContactId,
+    storytellerName: row.storytellerName,
+    schedule,
+    status: row.status as Interview['status'],
+    questions: questions.map(toQuestion),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toSuggestion(row: typeof interviewSuggestions.$inferSelect): InterviewSuggestion {
+  return {
+    id: row.id,
+    interviewId: row.interviewId,
+    text: row.text,
+    suggestedBy: row.suggestedByName,
+    status: row.status as InterviewSuggestion['status'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
