@@ -1,4 +1,4 @@
-// heirloom.json, version 2 (decisions 028 and 047, docs/export-format.md): everything an archive holds, described
+// heirloom.json, version 3 (decisions 028, 047 and 067, docs/export-format.md): everything an archive holds, described
 // once. The exporter writes it, the archive's own viewer reads it (as data.js), the importer checks an
 // archive against it, and the JSON Schema placed beside it in every archive is generated from it — so a
 // reader in 2055 needs neither heirloom nor this code to understand an export.
@@ -12,12 +12,14 @@ import { faceBoxSchema, faceSourceSchema } from './schemas/people';
 
 export const EXPORT_FORMAT = 'heirloom-export';
 /**
- * Version 2 added the owner's Legacy Plan (`legacyPlan`); version 1 archives are read as they are. Fields added
+ * Version 3 (decision 067) added how well dates are known: photos' `dateTakenPrecision` and `dateTakenMargin`,
+ * memories' `eventDatePrecision` and `eventDateMargin`; an older archive's photo dates are read as exact, its
+ * memories' as days. Version 2 added the owner's Legacy Plan (`legacyPlan`); version 1 archives are read as they are. Fields added
  * within a version (videos' `mediaType`, the people in the photos) are optional: older archives lack them.
  */
-export const EXPORT_FORMAT_VERSION = 2;
+export const EXPORT_FORMAT_VERSION = 3;
 /** Every version an importer reads. */
-const formatVersion = z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]);
+const formatVersion = z.union([z.literal(1), z.literal(2), z.literal(EXPORT_FORMAT_VERSION)]);
 
 /** Where each part of an archive lives (all paths use forward slashes and are relative to the archive's root). */
 export const ARCHIVE_PATHS = {

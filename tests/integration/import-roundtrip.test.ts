@@ -51,6 +51,8 @@ function byContent(data: HeirloomExport) {
         title: p.title,
         description: p.description,
         dateTaken: p.dateTaken,
+        dateTakenPrecision: p.dateTakenPrecision,
+        dateTakenMargin: p.dateTakenMargin,
         location: p.location,
         cameraInfo: p.cameraInfo,
         tags: p.tags,
@@ -62,6 +64,8 @@ function byContent(data: HeirloomExport) {
         title: m.title,
         content: m.content,
         eventDate: m.eventDate,
+        eventDatePrecision: m.eventDatePrecision,
+        eventDateMargin: m.eventDateMargin,
         location: m.location,
         tags: m.tags,
         attachments: sort(m.attachments.map((a) => ({ sha256: a.sha256, fileName: a.fileName, mimeType: a.mimeType, size: a.size }))),
@@ -145,7 +149,14 @@ describe('export → import → export round trip', () => {
       })
     ).json();
     const quiet = (
-      await inject('POST', '/api/memories', { title: 'A quiet day', content: 'Nothing happened.', eventDate: '1987-03-01', tags: [] })
+      await inject('POST', '/api/memories', {
+        title: 'A quiet day',
+        content: 'Nothing happened.',
+        eventDate: '1987-03-01',
+        eventDatePrecision: 'about',
+        eventDateMargin: 4,
+        tags: [],
+      })
     ).json();
     await upload(`/api/memories/${memory.id}/attachments`, [
       { name: 'attachments', filename: 'voice note.wav', content: wavFile(0.1), contentType: 'audio/wav' },
@@ -157,7 +168,7 @@ describe('export → import → export round trip', () => {
     await t.db.execute(sql`UPDATE photos SET description = 'At dusk', tags = '{paris,tower}' WHERE id = ${tower.id}`);
     const heicPhoto = await upload('/api/photos', [{ name: 'photo', filename: 'tiny.heic', content: heic, contentType: 'image/heic' }]);
     // a date the owner set, not the one in the picture's EXIF: the import keeps the archive's word
-    await inject('PATCH', `/api/photos/${heicPhoto.id}`, { dateTaken: '1999-12-31T23:00:00.000Z' });
+    await inject('PATCH', `/api/photos/${heicPhoto.id}`, { dateTaken: '1999-12-31T23:00:00.000Z', dateTakenPrecision: 'day' });
     await inject('POST', `/api/memories/${memory.id}/links`, { photoIds: [tower.id] });
     const letter = await upload('/api/vault', [
       { name: 'file', filename: 'letter.txt', content: Buffer.from('Dear grandchild,\nkeep this.\n'), contentType: 'text/plain' },
@@ -207,7 +218,18 @@ describe('export → import → export round trip', () => {
     const before = metadataOf(first);
     expect(before.photos).toHaveLength(2);
     expect(before.photos.find((p) => p.fileName === 'tower.jpg')).toMatchObject({ description: 'At dusk', tags: ['paris', 'tower'] });
-    expect(before.photos.find((p) => p.fileName === 'tiny.heic')?.dateTaken).toBe('1999-12-31T23:00:00.000Z');
+    expect(before.photos.find((p) => p.fileName === 'tiny.heic')).toMatchObject({
+      dateTaken: '1999-12-31T23:00:00.000Z',
+      dateTakenPrecision: 'day',
+      dateTakenMargin: null,
+    });
+    // the camera's own date is exact; a memory known about a year keeps its margin (decision 067)
+    expect(before.photos.find((p) => p.fileName === 'tower.jpg')).toMatchObject({ dateTakenPrecision: 'exact' });
+    expect(before.memories.find((m) => m.title === 'A quiet day')).toMatchObject({
+      eventDate: '1987-01-01',
+      eventDatePrecision: 'about',
+      eventDateMargin: 4,
+    });
     expect(before.memories.flatMap((m) => m.attachments)).toHaveLength(2);
     // the words read from a document go with it; a document not read (yet) has none
     expect(before.documents.find((d) => d.fileName === 'letter.txt')?.text).toBe('Dear grandchild, keep this.');
@@ -410,7 +432,7 @@ describe('export → import → export round trip', () => {
       archive = await exportArchive(a, owner.cookie);
       expect(archive.get('heirloom.json')!.toString()).not.toContain('embedding');
       const before = metadataOf(archive);
-      expect(before.version).toBe(2);
+      expect(before.version).toBe(3);
       expect(before.people).toHaveLength(3);
       expect(before.photos.find((p) => p.fileName === 'picnic.jpg')!.faces).toHaveLength(3);
       expect(before.photos.find((p) => p.fileName === 'beach.jpg')!.labels).toEqual(['dog', 'boat']);

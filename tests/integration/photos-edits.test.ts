@@ -100,7 +100,7 @@ describe('photo edits and the original download', () => {
       [{ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, 'A photo can have at most 50 tags'],
       [{ description: 42 }, 'Description must be text'],
       [{ location: ['Paris'] }, 'Place must be text'],
-      [{}, 'Send a title, dateTaken, description, tags, location or labels'],
+      [{}, 'Send a title, dateTaken, dateTakenPrecision, description, tags, location or labels'],
     ];
     for (const [payload, message] of cases) {
       const res = await patch(cookie, id, payload);

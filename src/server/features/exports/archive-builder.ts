@@ -5,6 +5,7 @@
 // What differs between them is only what the reader may see: which rows, and, without places, which bytes.
 // archive-writer.ts then turns the dataset into the zip with the offline viewer.
 import { Readable } from 'node:stream';
+import { datePrecisions, type DatePrecision } from '@shared/dates/date-precision';
 import {
   ARCHIVE_PATHS,
   EXPORT_FORMAT,
@@ -46,6 +47,9 @@ export interface ArchivePhoto {
   title: string | null;
   description: string | null;
   dateTaken: Date | null;
+  /** Decision 067: how well dateTaken is known; a date without one is the file's own (exact). */
+  dateTakenPrecision?: string | null;
+  dateTakenMargin?: number | null;
   location: string | null;
   cameraInfo: string | null;
   width: number | null;
@@ -72,7 +76,14 @@ export interface ArchiveDocument {
   uploadedAt: Date;
 }
 
+/** A stored precision as the archive's contract has it (the column is text with a CHECK), or the fallback. */
+const precisionOf = (value: string | null | undefined, fallback: DatePrecision): DatePrecision =>
+  (datePrecisions as readonly string[]).includes(value ?? '') ? (value as DatePrecision) : fallback;
+
 export type ArchiveMemory = Pick<ExportMemory, 'title' | 'content' | 'eventDate' | 'tags'> & {
+  /** Decision 067: how well eventDate is known ('day' when not said). */
+  eventDatePrecision?: string | null;
+  eventDateMargin?: number | null;
   location: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -190,6 +201,8 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
         title: p.title,
         description: p.description,
         dateTaken: p.dateTaken?.toISOString() ?? null,
+        dateTakenPrecision: p.dateTaken ? precisionOf(p.dateTakenPrecision, 'exact') : null,
+        dateTakenMargin: p.dateTaken && p.dateTakenPrecision === 'about' ? (p.dateTakenMargin ?? null) : null,
         location: withPlaces ? p.location : null,
         cameraInfo: p.cameraInfo,
         width: p.width,
@@ -223,6 +236,8 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
       title: m.title,
       content: m.content,
       eventDate: m.eventDate,
+      eventDatePrecision: precisionOf(m.eventDatePrecision, 'day'),
+      eventDateMargin: m.eventDatePrecision === 'about' ? (m.eventDateMargin ?? null) : null,
       location: withPlaces ? m.location : null,
       tags: m.tags,
       createdAt: m.createdAt.toISOString(),

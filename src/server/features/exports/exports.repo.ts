@@ -135,6 +135,8 @@ export function createExportsRepo(db: Db) {
           title: photos.title,
           description: photos.description,
           dateTaken: photos.dateTaken,
+          dateTakenPrecision: photos.dateTakenPrecision,
+          dateTakenMargin: photos.dateTakenMargin,
           location: photos.location,
           cameraInfo: photos.cameraInfo,
           tags: photos.tags,

@@ -283,6 +283,9 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
         title: photo.title,
         description: photo.description,
         dateTaken: dateTaken ?? null,
+        // decision 067: an archive before version 3 says nothing of precision; its dates were the files' own
+        dateTakenPrecision: photo.dateTakenPrecision ?? 'exact',
+        dateTakenMargin: photo.dateTakenMargin ?? null,
         // an archive without places leaves the photo's own (from its EXIF) as it is
         ...(data.includesPlaces && { location: photo.location }),
         cameraInfo: photo.cameraInfo,

@@ -1,6 +1,7 @@
 // Queries only. Every query carries the owner in its WHERE; rows become DTOs here and nowhere else.
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Attachment, Memory, MemoryStoryteller } from '@shared/schemas/memories';
+import type { DatePrecision } from '@shared/dates/date-precision';
 import type { Db } from '../../db/client';
 import { databaseNow, livePublicLink } from '../../db/grant-conditions';
 import type { Tx } from '../../lib/durable-files';
@@ -11,7 +12,10 @@ import { attachmentFileUrl, audioCopyUrl, linkedPhotoId, linkedPhotoUrl, linkedV
 
 type MemoryRow = Omit<typeof memories.$inferSelect, 'searchVector'>;
 type AttachmentRow = typeof memoryAttachments.$inferSelect;
-export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | 'isPublic' | 'tags' | 'location'>;
+export type MemoryValues = Pick<MemoryRow, 'title' | 'content' | 'eventDate' | 'isPublic' | 'tags' | 'location'> & {
+  eventDatePrecision?: DatePrecision;
+  eventDateMargin?: number | null;
+};
 /**
  * isPublic as read (decision 025): the flag a client wrote, or the memory is in a collection with a live public
  * link. Spelled with the table's name: drizzle drops it from columns in single-table selects and RETURNING, and
@@ -379,6 +383,8 @@ function toMemory(row: MemoryRow & { storyteller?: MemoryStoryteller | null }, a
     title: row.title,
     content: row.content,
     eventDate: row.eventDate,
+    eventDatePrecision: row.eventDatePrecision as DatePrecision,
+    eventDateMargin: row.eventDatePrecision === 'about' ? row.eventDateMargin : null,
     isPublic: row.isPublic,
     tags: row.tags,
     location: row.location,

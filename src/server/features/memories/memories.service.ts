@@ -32,6 +32,7 @@ export { audioCopyKey } from './audio-copies';
 import type { StorageService } from '../storage/storage.service';
 import { createMemoriesRepo, type MemoriesRepo, type MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
+import { hasDateFields, memoryDate } from './memory-date';
 
 /** spec §5: images (jpeg, png, gif, webp, heic, heif) and audio (mp3, wav, ogg, m4a), recognised by their bytes. */
 const ACCEPTED: Record<string, DetectedType> = {
@@ -83,7 +84,7 @@ function toValues(input: MemoryInput): MemoryValues {
   return {
     title: input.title,
     content: input.content,
-    eventDate: input.eventDate,
+    ...memoryDate(undefined, input),
     isPublic: input.isPublic,
     tags: normalizeTags(input.tags),
     location: input.location?.trim() || null,
@@ -197,7 +198,15 @@ export function createMemoriesService({
       const values: Partial<MemoryValues> = {};
       if (patch.title !== undefined) values.title = patch.title;
       if (patch.content !== undefined) values.content = patch.content;
-      if (patch.eventDate !== undefined) values.eventDate = patch.eventDate;
+      if (hasDateFields(patch)) {
+        const current = await repo.findOwned(userId, id);
+        if (!current) throw notFound('Memory not found');
+        const { eventDate, eventDatePrecision, eventDateMargin } = current;
+        Object.assign(
+          values,
+          memoryDate({ eventDate, eventDatePrecision: eventDatePrecision ?? 'day', eventDateMargin: eventDateMargin ?? null }, patch),
+        );
+      }
       if (patch.isPublic !== undefined) values.isPublic = patch.isPublic;
       if (patch.tags !== undefined) values.tags = normalizeTags(patch.tags);
       if (patch.location !== undefined) values.location = patch.location?.trim() || null;

@@ -24,7 +24,7 @@ interface YearPhotos {
 interface YearMemories {
   year: number;
   count: number;
-  memories: Array<{ id: number; title: string; eventDate: string }>;
+  memories: Array<{ id: number; title: string; eventDate: string; eventDatePrecision: 'exact' | 'day'; eventDateMargin: null }>;
 }
 
 export interface BirthdayRow {
@@ -50,6 +50,7 @@ export function createOnThisDayRepo(db: Db) {
       const inDay = sql`user_id = ${userId}
         and date_taken >= (r.start::timestamp at time zone ${tz}::text)
         and date_taken < (r.stop::timestamp at time zone ${tz}::text)
+        and coalesce(date_taken_precision, 'exact') in ('exact', 'day')
         and not exists (select 1 from faces f join people p on p.id = f.person_id
                         where f.photo_id = photos.id and f.user_id = ${userId} and not p.on_this_day)`;
       const { rows } = await db.execute<Record<string, unknown>>(sql`
@@ -66,12 +67,14 @@ export function createOnThisDayRepo(db: Db) {
     /** Per range with memories: how many, and the first `perYear` (id, title, eventDate). Newest year first. */
     async memoriesByYear(userId: number, days: DayRange[], perYear: number): Promise<YearMemories[]> {
       if (days.length === 0) return [];
-      const inDay = sql`user_id = ${userId} and event_date >= r.start and event_date < r.stop`;
+      // decision 067: only a memory known to the day is on this day ("June 1962" is not on 1 June)
+      const inDay = sql`user_id = ${userId} and event_date >= r.start and event_date < r.stop and event_date_precision in ('exact', 'day')`;
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         select extract(year from r.start)::int as year, c.n as count,
-          (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'eventDate', to_char(s.event_date, 'YYYY-MM-DD'))
+          (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'eventDate', to_char(s.event_date, 'YYYY-MM-DD'),
+                    'eventDatePrecision', s.event_date_precision, 'eventDateMargin', null)
                     order by s.event_date, s.id), '[]')
-             from (select id, title, event_date from memories where ${inDay} order by event_date, id limit ${perYear}) s) as memories
+             from (select id, title, event_date, event_date_precision from memories where ${inDay} order by event_date, id limit ${perYear}) s) as memories
         from ${ranges(days)}
         cross join lateral (select count(*)::int as n from memories where ${inDay}) c
         where c.n > 0

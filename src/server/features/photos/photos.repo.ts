@@ -1,6 +1,7 @@
 // Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
 // `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DatePrecision } from '@shared/dates/date-precision';
 import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { hasFaceOf } from '../../db/collection-contents';
@@ -8,6 +9,7 @@ import { databaseNow, livePublicLink } from '../../db/grant-conditions';
 import { faces, photos } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
 import { keysetPage, type Keyset } from '../../lib/keyset';
+import type { StoredPhotoDate } from './photo-date-change';
 import type { ExifValue } from './photo-metadata';
 
 /** What the service needs to find and serve a photo's files; never sent to a client. */
@@ -52,6 +54,8 @@ export interface NewPhoto {
 export interface PhotoChanges {
   title?: string;
   dateTaken?: Date | null;
+  dateTakenPrecision?: DatePrecision | null;
+  dateTakenMargin?: number | null;
   description?: string | null;
   tags?: string[];
   location?: string | null;
@@ -64,6 +68,9 @@ export interface ImportedPhotoMetadata {
   title?: string | null;
   description?: string | null;
   dateTaken?: Date | null;
+  /** With dateTaken: how well it is known (decision 067); 'exact' when a dateTaken comes without one. */
+  dateTakenPrecision?: DatePrecision | null;
+  dateTakenMargin?: number | null;
   location?: string | null;
   cameraInfo?: string | null;
   tags?: string[];
@@ -265,6 +272,8 @@ export function createPhotosRepo(db: Db) {
           width: input.width,
           height: input.height,
           dateTaken: input.dateTaken,
+          // decision 067: a date read from the file is the camera's own; none is undated
+          dateTakenPrecision: input.dateTaken ? 'exact' : null,
           cameraInfo: input.cameraInfo,
           location: input.location,
           exifData: input.exifData,
@@ -294,10 +303,10 @@ export function createPhotosRepo(db: Db) {
     },
 
     /** Bulk "Set date": the ids that were the caller's and changed (the service compares them with what it asked). */
-    async setDateMany(tx: Tx, userId: number, ids: number[], dateTaken: Date | null): Promise<number[]> {
+    async setDateMany(tx: Tx, userId: number, ids: number[], date: StoredPhotoDate): Promise<number[]> {
       const rows = await tx
         .update(photos)
-        .set({ dateTaken, updatedAt: new Date() })
+        .set({ ...date, updatedAt: new Date() })
         .where(and(eq(photos.userId, userId), inArray(photos.id, ids)))
         .returning({ id: photos.id });
       return rows.map((r) => r.id);
@@ -330,7 +339,14 @@ export function createPhotosRepo(db: Db) {
     async setImportedMetadata(userId: number, id: number, meta: ImportedPhotoMetadata): Promise<boolean> {
       const rows = await db
         .update(photos)
-        .set({ ...meta, updatedAt: new Date() })
+        .set({
+          ...meta,
+          ...(meta.dateTaken !== undefined && {
+            dateTakenPrecision: meta.dateTaken ? (meta.dateTakenPrecision ?? 'exact') : null,
+            dateTakenMargin: meta.dateTaken && meta.dateTakenPrecision === 'about' ? (meta.dateTakenMargin ?? null) : null,
+          }),
+          updatedAt: new Date(),
+        })
         .where(owned(userId, id))
         .returning({ id: photos.id });
       return rows.length > 0;
@@ -464,6 +480,13 @@ function toVideo(row: Row): PhotoVideo {
   };
 }
 
+/** How well a photo's date is known (decision 067): none when it has no date, 'exact' for a date stored without one. */
+export function photoDatePrecision(row: { dateTaken: Date | null; dateTakenPrecision: string | null; dateTakenMargin: number | null }) {
+  if (!row.dateTaken) return { dateTakenPrecision: null, dateTakenMargin: null };
+  const precision = (row.dateTakenPrecision ?? 'exact') as DatePrecision;
+  return { dateTakenPrecision: precision, dateTakenMargin: precision === 'about' ? row.dateTakenMargin : null };
+}
+
 /** The only place a photo row becomes a Photo. */
 function toPhoto(row: Row): Photo {
   return {
@@ -479,6 +502,7 @@ function toPhoto(row: Row): Photo {
     isPublic: row.isPublic,
     exifData: publicExif(row.exifData),
     dateTaken: row.dateTaken?.toISOString() ?? null,
+    ...photoDatePrecision(row),
     location: row.location,
     cameraInfo: row.cameraInfo,
     tags: row.tags,

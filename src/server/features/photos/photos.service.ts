@@ -33,6 +33,7 @@ export { derivativeKey } from './photo-derivatives';
 export { videoKey } from './video-derivatives';
 export type { VideoPlaybackState } from './photos.repo';
 import { readPhotoMetadata } from './photo-metadata';
+import { photoDateChange, storedPhotoDate, type StoredPhotoDate } from './photo-date-change';
 import { videoKey, type VideoVariant } from './video-derivatives';
 import { createPhotosRepo, photoImagePath, type ImportedPhotoMetadata, type PhotoFile, type PhotosRepo } from './photos.repo';
 
@@ -274,9 +275,22 @@ export function createPhotosService({
     },
 
     async update(userId: number, id: number, patch: PhotoPatch) {
+      let date: StoredPhotoDate | undefined;
+      if (patch.dateTaken !== undefined || patch.dateTakenPrecision !== undefined || patch.dateTakenMargin !== undefined) {
+        const current = await repo.findOwned(userId, id);
+        if (!current) throw notFound('Photo not found');
+        date = photoDateChange(
+          {
+            dateTaken: current.dateTaken ? new Date(current.dateTaken) : null,
+            dateTakenPrecision: current.dateTakenPrecision ?? null,
+            dateTakenMargin: current.dateTakenMargin ?? null,
+          },
+          patch,
+        );
+      }
       const photo = await repo.update(userId, id, {
         title: patch.title,
-        dateTaken: patch.dateTaken === undefined ? undefined : patch.dateTaken === null ? null : new Date(patch.dateTaken),
+        ...date,
         // the schema trimmed them; an empty text clears the field like null does
         description: patch.description === undefined ? undefined : patch.description || null,
         location: patch.location === undefined ? undefined : patch.location || null,
@@ -307,7 +321,11 @@ export function createPhotosService({
       }
       return db.transaction(async (tx) => {
         if (action.type === 'setDate') {
-          const changed = await repo.setDateMany(tx, userId, ids, action.dateTaken === null ? null : new Date(action.dateTaken));
+          const date =
+            action.dateTaken === null
+              ? { dateTaken: null, dateTakenPrecision: null, dateTakenMargin: null }
+              : storedPhotoDate(action.dateTaken, action.dateTakenPrecision ?? 'day', action.dateTakenMargin);
+          const changed = await repo.setDateMany(tx, userId, ids, date);
           allFound(changed.length);
           return { count: changed.length };
         }

@@ -2,6 +2,7 @@
 // carries the owner in its WHERE. The tsquery is built from the parsed terms, each term's text a bind
 // parameter of a function that never reads query syntax, so nothing typed becomes tsquery operators.
 import { sql, type SQL } from 'drizzle-orm';
+import { DATE_MARGIN_MAX, type DatePrecision } from '@shared/dates/date-precision';
 import type { SearchKind, SearchTerm } from '@shared/schemas/search';
 import type { Db } from '../../db/client';
 
@@ -20,6 +21,8 @@ export type SearchRow = {
   title: string;
   snippet: string | null;
   date: string | null;
+  date_precision: DatePrecision | null;
+  date_margin: number | null;
   relationship: 'family' | 'friend' | null;
   /** A photo row that holds a video (decision 038); null for the other kinds. */
   is_video: boolean | null;
@@ -53,6 +56,26 @@ export function buildTsQuery(terms: SearchTerm[]): SQL {
   return sql`(${sql.join(anded, sql` || `)})`;
 }
 
+/** How far before its stored date (the start of its period) an item's period may begin: an about date's widest margin. */
+const WIDEST_REACH = `${DATE_MARGIN_MAX + 1} years`;
+
+/**
+ * Whether an item dated `day` (the start of its period) to `precision` (± `margin` years when about) overlaps
+ * [start, end]. The first test is a plain range on the stored date, which an index on it can serve.
+ */
+function overlaps(day: SQL, precision: SQL, margin: SQL, start: string, end: string): SQL {
+  const year = sql`extract(year from ${day})::int`;
+  const first = sql`CASE ${precision} WHEN 'about' THEN make_date(greatest(1, ${year} - coalesce(${margin}, 1)), 1, 1) ELSE ${day}::date END`;
+  const last = sql`CASE ${precision}
+      WHEN 'month' THEN (date_trunc('month', ${day}) + interval '1 month' - interval '1 day')::date
+      WHEN 'year' THEN make_date(${year}, 12, 31)
+      WHEN 'decade' THEN make_date(${year} - ${year} % 10 + 9, 12, 31)
+      WHEN 'about' THEN make_date(${year} + coalesce(${margin}, 1), 12, 31)
+      ELSE ${day}::date END`;
+  return sql`(${day} >= ${start}::date - ${WIDEST_REACH}::interval AND ${day} < ${end}::date + 1
+    AND ${first} <= ${end}::date AND ${last} >= ${start}::date)`;
+}
+
 interface KindSql {
   table: SQL;
   owner: SQL;
@@ -60,6 +83,10 @@ interface KindSql {
   /** The item's other text, where the snippet is looked for. */
   details: SQL;
   date: SQL;
+  /** date_precision and date_margin (decision 067). */
+  precision: SQL;
+  /** Whether the item's date overlaps the period [start, end] (yyyy-MM-dd); absent for kinds found by words only. */
+  inPeriod?: (start: string, end: string) => SQL;
   relationship: SQL;
   /** is_video, duration_ms, has_picture: what a photo's thumbnail needs to show a video. */
   media: SQL;
@@ -72,6 +99,8 @@ const KINDS: Record<SearchKind, KindSql> = {
     title: sql`title`,
     details: sql`concat_ws(' · ', location, array_to_string(tags, ', '), content)`,
     date: sql`to_char(event_date, 'YYYY-MM-DD')`,
+    precision: sql`event_date_precision AS date_precision, CASE WHEN event_date_precision = 'about' THEN event_date_margin END AS date_margin`,
+    inPeriod: (start, end) => overlaps(sql`event_date`, sql`event_date_precision`, sql`event_date_margin`, start, end),
     relationship: sql`NULL::text`,
     media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
@@ -81,6 +110,10 @@ const KINDS: Record<SearchKind, KindSql> = {
     title: sql`coalesce(nullif(title, ''), file_name)`,
     details: sql`concat_ws(' · ', array_to_string(people_names, ', '), description, location, array_to_string(tags, ', '), file_name, camera_info)`,
     date: sql`to_char(date_taken AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    precision: sql`CASE WHEN date_taken IS NOT NULL THEN coalesce(date_taken_precision, 'exact') END AS date_precision,
+      CASE WHEN date_taken_precision = 'about' THEN date_taken_margin END AS date_margin`,
+    inPeriod: (start, end) =>
+      sql`(date_taken IS NOT NULL AND ${overlaps(sql`(date_taken AT TIME ZONE 'UTC')::date`, sql`date_taken_precision`, sql`date_taken_margin`, start, end)})`,
     relationship: sql`NULL::text`,
     media: sql`video_playback IS NOT NULL AS is_video, duration_ms, derivative_status = 'ready' AS has_picture`,
   },
@@ -93,6 +126,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     // is given (about 20 ms a row for 100,000 characters, 2 ms for 10,000); a word found further on is still found
     details: sql`concat_ws(' · ', description, nullif(left(text, 10000), ''))`,
     date: sql`to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    precision: sql`'exact'::text AS date_precision, NULL::integer AS date_margin`,
     relationship: sql`NULL::text`,
     media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
@@ -103,6 +137,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     title: sql`coalesce(name, '')`,
     details: sql`NULL::text`,
     date: sql`NULL::text`,
+    precision: sql`NULL::text AS date_precision, NULL::integer AS date_margin`,
     relationship: sql`NULL::text`,
     media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
@@ -112,6 +147,7 @@ const KINDS: Record<SearchKind, KindSql> = {
     title: sql`trim(first_name || ' ' || last_name)`,
     details: sql`concat_ws(' · ', family_relation, notes)`,
     date: sql`NULL::text`,
+    precision: sql`NULL::text AS date_precision, NULL::integer AS date_margin`,
     relationship: sql`relationship::text`,
     media: sql`NULL::boolean AS is_video, NULL::integer AS duration_ms, NULL::boolean AS has_picture`,
   },
@@ -134,14 +170,21 @@ export function createSearchRepo(db: Db) {
       userId: number,
       kind: SearchKind,
       terms: SearchTerm[],
-      { limit, after, candidates }: { limit: number; after?: SearchCursor; candidates?: number },
+      {
+        limit,
+        after,
+        candidates,
+        period,
+      }: { limit: number; after?: SearchCursor; candidates?: number; period?: { start: string; end: string } },
     ): Promise<SearchRow[]> {
       const k = KINDS[kind];
       const query = buildTsQuery(terms);
       // `owner + 0`: still the owner's rows only, but no owner index can serve it, so matches are found through the
       // GIN index. Given the owner's (user, date) index, PostgreSQL would walk all of the owner's rows under LIMIT
       // hoping to meet matches early, which for a rare word is every row (64 ms at 100k photos, 9 ms via GIN).
-      const matches = sql`SELECT id, search_vector FROM ${k.table} WHERE ${k.owner} + 0 = ${userId} AND search_vector @@ ${query}`;
+      // a query that is a year, a decade or a month (decision 067) also finds what is dated in it, whatever its precision
+      const dated = period && k.inPeriod ? sql` OR ${k.inPeriod(period.start, period.end)}` : sql``;
+      const matches = sql`SELECT id, search_vector FROM ${k.table} WHERE ${k.owner} + 0 = ${userId} AND (search_vector @@ ${query}${dated})`;
       // No ORDER BY: PostgreSQL stops at the first `candidates` matches whichever way it finds them (the GIN
       // index for a rare word, the table for a common one); ordering them first would read every match.
       const ranked = candidates === undefined ? matches : sql`${matches} LIMIT ${candidates}`;
@@ -151,7 +194,7 @@ export function createSearchRepo(db: Db) {
                ts_headline('heirloom_simple', ${unmarked(k.title)}, ${query}, ${TITLE_OPTIONS}) AS title,
                CASE WHEN coalesce(${k.details}, '') = '' THEN NULL
                     ELSE ts_headline('heirloom_simple', ${unmarked(k.details)}, ${query}, ${SNIPPET_OPTIONS}) END AS snippet,
-               ${k.date} AS date, ${k.relationship} AS relationship, ${k.media}
+               ${k.date} AS date, ${k.precision}, ${k.relationship} AS relationship, ${k.media}
         FROM (
           SELECT id, rank FROM (
             SELECT id, ts_rank(search_vector, ${query}, 1) AS rank FROM (${ranked}) matches

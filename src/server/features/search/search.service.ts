@@ -9,8 +9,19 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@shared/schemas/search';
+import { parseApproximateDate, periodOf } from '@shared/dates/date-precision';
 import { badRequest } from '../../lib/errors';
 import { MARK_END, MARK_START, type SearchCursor, type SearchRepo, type SearchRow } from './search.repo';
+
+/**
+ * The period a query names when all of it is a year ("1962"), a decade ("1960s") or a month ("June 1962"):
+ * memories and photos dated in it are found too (decision 067).
+ */
+export function periodIn(q: string): { start: string; end: string } | undefined {
+  const date = parseApproximateDate(q);
+  if (!date || !['year', 'decade', 'month'].includes(date.precision)) return undefined;
+  return periodOf(date);
+}
 
 /** Matches of one kind ranked for the all-kinds preview (a bound on its cost; decision 030). */
 const PREVIEW_CANDIDATES = 400;
@@ -46,6 +57,8 @@ function toHit(kind: SearchKind, row: SearchRow): SearchHit {
     title: toHighlighted(row.title),
     snippet: row.snippet === null ? null : toHighlighted(row.snippet),
     date: row.date,
+    datePrecision: row.date_precision,
+    dateMargin: row.date_margin,
     relationship: row.relationship,
     // a video shows its poster once made; until then the client draws a placeholder, never a broken image
     thumbnailUrl: kind === 'photo' && (!row.is_video || row.has_picture) ? `/api/photos/image/${row.id}?size=thumb` : null,
@@ -56,7 +69,12 @@ function toHit(kind: SearchKind, row: SearchRow): SearchHit {
 
 export function createSearchService({ repo }: { repo: SearchRepo }) {
   async function group(userId: number, kind: SearchKind, query: SearchQuery, limit: number, after?: SearchCursor, candidates?: number) {
-    const rows = await repo.page(userId, kind, parseSearchTerms(query.q), { limit: limit + 1, after, candidates });
+    const rows = await repo.page(userId, kind, parseSearchTerms(query.q), {
+      limit: limit + 1,
+      after,
+      candidates,
+      period: periodIn(query.q),
+    });
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return {

@@ -77,6 +77,8 @@ export interface SharedPhotoRow {
   title: string | null;
   description: string | null;
   dateTaken: Date | null;
+  dateTakenPrecision: string | null;
+  dateTakenMargin: number | null;
   location: string | null;
   cameraInfo: string | null;
   width: number | null;
@@ -127,6 +129,8 @@ export interface SharedMemoryRow {
   title: string;
   content: string;
   eventDate: string;
+  eventDatePrecision: string;
+  eventDateMargin: number | null;
   tags: string[];
   location: string | null;
   createdAt: Date;
@@ -162,6 +166,8 @@ const photoColumns = {
   title: photos.title,
   description: photos.description,
   dateTaken: photos.dateTaken,
+  dateTakenPrecision: photos.dateTakenPrecision,
+  dateTakenMargin: photos.dateTakenMargin,
   location: photos.location,
   cameraInfo: photos.cameraInfo,
   width: photos.width,
@@ -260,6 +266,8 @@ export function createSharedViewRepo(db: Db) {
     title: memories.title,
     content: memories.content,
     eventDate: memories.eventDate,
+    eventDatePrecision: memories.eventDatePrecision,
+    eventDateMargin: memories.eventDateMargin,
     tags: memories.tags,
     location: memories.location,
     createdAt: memories.createdAt,

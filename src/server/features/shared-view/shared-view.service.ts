@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { datePrecisions, type DatePrecision } from '@shared/dates/date-precision';
 import { idParamSchema } from '@shared/schemas/common';
 import { attachmentFileQuerySchema } from '@shared/schemas/memories';
 import { sharedCollectionSchema, SHARING_MESSAGES, type SharedCollection, type SharedWithMe } from '@shared/schemas/sharing';
@@ -61,6 +62,17 @@ interface Deps {
   /** auth's password check with the sign-in throttle (429 LoginThrottledError). */
   checkPassword: PasswordCheck;
   now?: () => Date;
+}
+
+/** A stored precision as the contract has it (decision 067; the column is text with a CHECK), or the fallback. */
+function knownPrecision(value: string | null, fallback: DatePrecision): DatePrecision {
+  return (datePrecisions as readonly string[]).includes(value ?? '') ? (value as DatePrecision) : fallback;
+}
+
+function sharedPhotoDate(p: { dateTaken: Date | null; dateTakenPrecision: string | null; dateTakenMargin: number | null }) {
+  if (!p.dateTaken) return { dateTakenPrecision: null, dateTakenMargin: null };
+  const precision = knownPrecision(p.dateTakenPrecision, 'exact');
+  return { dateTakenPrecision: precision, dateTakenMargin: precision === 'about' ? p.dateTakenMargin : null };
 }
 
 export function createSharedViewService({ repo, files, media, tokens, checkPassword, now = () => new Date() }: Deps) {
@@ -209,6 +221,7 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
           title: p.title,
           description: p.description,
           dateTaken: p.dateTaken?.toISOString() ?? null,
+          ...sharedPhotoDate(p),
           fileName: p.fileName,
           width: p.width,
           height: p.height,
@@ -226,6 +239,8 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
           title: m.title,
           content: m.content,
           eventDate: m.eventDate,
+          eventDatePrecision: knownPrecision(m.eventDatePrecision, 'day'),
+          eventDateMargin: m.eventDatePrecision === 'about' ? m.eventDateMargin : null,
           tags: m.tags,
           location: g.includePlaces ? m.location : null,
           attachments: attachments

@@ -182,7 +182,9 @@ function itemsQuery(q: ItemQuery): SQL {
       : sql`(${select} ${where} order by ${orderColumn} ${dir}, id ${dir} limit ${q.limit})`;
 
   const photo = (at: SQL) => sql`select 'photo' as type, ${TYPE_RANK.photo}::int as rank, id, ${at} as at,
-    json_build_object('type', 'photo', 'id', id, 'date', ${isoDate(at)}, 'title', title, 'fileName', file_name,
+    json_build_object('type', 'photo', 'id', id, 'date', ${isoDate(at)},
+      'datePrecision', case when date_taken is null then null else coalesce(date_taken_precision, 'exact') end,
+      'dateMargin', case when date_taken_precision = 'about' then date_taken_margin end, 'title', title, 'fileName', file_name,
       'filePath', ${PHOTO_URL}, 'description', description, 'mediaType', ${MEDIA_TYPE}, 'derivativeStatus', derivative_status,
       'video', ${VIDEO_JSON}) as item
     from photos`;
@@ -207,7 +209,9 @@ function itemsQuery(q: ItemQuery): SQL {
     branches.push(
       branch(
         sql`select 'memory' as type, ${TYPE_RANK.memory}::int as rank, m.id, ${memoryAt} as at,
-          json_build_object('type', 'memory', 'id', m.id, 'date', to_char(m.event_date, 'YYYY-MM-DD'), 'title', m.title,
+          json_build_object('type', 'memory', 'id', m.id, 'date', to_char(m.event_date, 'YYYY-MM-DD'),
+            'datePrecision', m.event_date_precision,
+            'dateMargin', case when m.event_date_precision = 'about' then m.event_date_margin end, 'title', m.title,
             'content', m.content, 'attachments', ${memoryAttachmentsJson(q.userId)}) as item
           from memories m`,
         sql`where m.user_id = ${q.userId} ${inRange(sql`m.event_date`, fromDay, toDay)} ${after(memoryAt, TYPE_RANK.memory, sql`m.event_date`, true)}`,
@@ -219,7 +223,8 @@ function itemsQuery(q: ItemQuery): SQL {
     branches.push(
       branch(
         sql`select 'document' as type, ${TYPE_RANK.document}::int as rank, id, uploaded_at as at,
-          json_build_object('type', 'document', 'id', id, 'date', ${isoDate(sql`uploaded_at`)}, 'fileName', file_name,
+          json_build_object('type', 'document', 'id', id, 'date', ${isoDate(sql`uploaded_at`)},
+            'datePrecision', 'exact', 'dateMargin', null, 'fileName', file_name,
             'originalName', original_name, 'description', description) as item
           from vault_files`,
         sql`where user_id = ${q.userId} ${inRange(sql`uploaded_at`, from, to)} ${after(sql`uploaded_at`, TYPE_RANK.document, sql`uploaded_at`)}`,

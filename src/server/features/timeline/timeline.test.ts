@@ -221,6 +221,8 @@ describe('GET /api/timeline', () => {
       type: 'photo',
       id: ids.older,
       date: '2019-07-10T09:00:00.000Z',
+      datePrecision: 'exact',
+      dateMargin: null,
       title: null,
       fileName: 'beach.jpg',
       filePath: `/api/photos/image/${ids.older}`,
@@ -233,6 +235,8 @@ describe('GET /api/timeline', () => {
       type: 'document',
       id: ids.doc,
       date: '2020-01-02T08:00:00.000Z',
+      datePrecision: 'exact',
+      dateMargin: null,
       fileName: 'stored-uuid.pdf',
       originalName: 'Deed.pdf',
       description: 'House deed',
@@ -241,6 +245,8 @@ describe('GET /api/timeline', () => {
       type: 'memory',
       id: ids.trip,
       date: '2019-07-14',
+      datePrecision: 'day',
+      dateMargin: null,
       title: 'Trip',
       content: 'It happened.',
       attachments: [],
@@ -249,7 +255,12 @@ describe('GET /api/timeline', () => {
 
   it('dates a photo without dateTaken by its createdAt', async () => {
     const items = (await timeline(owner.cookie, '?contentType=photo')).flatMap((g) => g.items);
-    expect(items.find((i) => i.id === ids.undated)).toMatchObject({ date: '2020-06-01T12:00:00.000Z', title: 'Scanned' });
+    // undated (decision 067): listed at its upload, not as taken then
+    expect(items.find((i) => i.id === ids.undated)).toMatchObject({
+      date: '2020-06-01T12:00:00.000Z',
+      datePrecision: null,
+      title: 'Scanned',
+    });
   });
 
   it("lists a memory's own files, then linked photos ('p-') and vault files ('v-'), only the owner's", async () => {
