@@ -290,7 +290,7 @@ describe('interviews', () => {
       questions: [{ libraryId: library[0]!.id }, { text: 'Own question?' }, { text: 'Removed?' }],
     });
     expect(interview.questions.map((q) => q.status)).toEqual(['waiting', 'waiting', 'waiting']);
-    const [first, own, removed] = interview.questions as [{ id: number }, { id: number }, { id: number }];
+    const [first, own, removed] = interview.questions as unknown as [{ id: number }, { id: number }, { id: number }];
     const edited = await as(owner, 'PATCH', `/api/interviews/${interview.id}`, {
       questions: [{ id: own.id, text: 'Own question, edited?' }, { id: first.id }, { text: 'Added?' }],
     });
