@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { seriousFindings } from './axe';
 import { expect, readMail } from './fixtures';
 import { testWithMicrophone } from './fake-microphone';
@@ -67,5 +68,64 @@ test('a storyteller answers a mailed question by voice on a phone, signed out, a
   // The link, opened again, says the question was answered.
   await answerPage.goto(mail.link);
   await expect(answerPage.getByRole('heading', { level: 1, name: 'This question is done' })).toBeVisible();
+  await phone.close();
+});
+
+test('an answer written on the phone, with a photo, is kept on the device when the page closes and sent from there', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+}) => {
+  await signIn();
+  const storytellerEmail = `e2e-storyteller-${randomUUID()}@example.com`;
+  const contact = await page.request.post('/api/contacts', {
+    data: { firstName: 'Albert', relationship: 'family', email: storytellerEmail },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const { id: contactId } = (await contact.json()) as { id: number };
+  const started = await page.request.post('/api/interviews', {
+    data: { storytellerContactId: contactId, schedule: null, questions: [{ text: 'What did your first bicycle look like?' }] },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const mail = await readMail(storytellerEmail, '/answer/');
+
+  const phone = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
+  const answerPage = await phone.newPage();
+  await answerPage.goto(mail.link);
+  await answerPage.getByRole('button', { name: 'Write instead' }).click();
+  await answerPage.getByLabel('Your answer in writing').fill('It was red, with a bell that never worked.');
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+  await answerPage.getByLabel('Add photos').setInputFiles({ name: 'bicycle.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(answerPage.getByRole('list', { name: 'Photos to send' }).getByRole('listitem')).toHaveCount(1);
+
+  // The page is closed before sending; the link, opened again, offers what was kept.
+  await expect
+    .poll(() =>
+      answerPage.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('heirloom-answers');
+            open.onsuccess = () => {
+              const count = open.result.transaction('drafts').objectStore('drafts').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBe(1);
+  await answerPage.close();
+  const again = await phone.newPage();
+  await again.goto(mail.link);
+  await expect(again.getByRole('heading', { level: 1, name: 'You have an answer that was not sent yet' })).toBeVisible();
+  await expect(again.getByText('It has written words and 1 photo')).toBeVisible();
+  await again.getByRole('button', { name: 'Send it now' }).click();
+  await expect(again.getByRole('heading', { level: 1, name: 'Thank you, Albert!' })).toBeVisible({ timeout: 20_000 });
+
+  // Opened again, the link says the question is done, and nothing is offered any more.
+  await again.goto(mail.link);
+  await expect(again.getByRole('heading', { level: 1, name: 'This question is done' })).toBeVisible();
   await phone.close();
 });
