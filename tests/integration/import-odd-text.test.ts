@@ -148,7 +148,8 @@ describe('odd text and odd fields in imported files', () => {
     ]);
 
     const [memory] = await get<Array<{ id: number; title: string; content: string }>>(cookie, '/api/memories');
-    expect(memory).toMatchObject({ title: 'ab', content: 'cd' });
+    // an archive from before precisions (decision 067): its memories' dates are days, its photos' dates exact
+    expect(memory).toMatchObject({ title: 'ab', content: 'cd', eventDatePrecision: 'day', eventDateMargin: null });
     const photos = await get<Photo[]>(cookie, '/api/photos');
     expect(photos.find((p) => p.fileName === 'sunset.jpg')).toMatchObject({
       title: 'Sunset',
@@ -156,8 +157,10 @@ describe('odd text and odd fields in imported files', () => {
       location: 'Paris',
       tags: ['tag'],
       memoryId: memory!.id,
+      dateTaken: '2019-07-04T13:30:00.000Z',
+      dateTakenPrecision: 'exact',
     });
-    expect(photos.find((p) => p.fileName === 'old.jpg')?.dateTaken).toBeNull();
+    expect(photos.find((p) => p.fileName === 'old.jpg')).toMatchObject({ dateTaken: null, dateTakenPrecision: null });
     const [contact] = await get<Array<{ firstName: string; notes: string }>>(cookie, '/api/contacts');
     expect(contact).toMatchObject({ firstName: 'Ada', notes: 'Loved numbers' });
     const [collection] = await get<Array<{ title: string }>>(cookie, '/api/collections');
