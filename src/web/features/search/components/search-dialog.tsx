@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { SearchHit, SearchKind } from '@shared/schemas/search';
 import { isSearchable } from '@shared/search-terms';
 import { DurationBadge } from '@web/components/duration-badge';
+import { ItemDateText } from '@web/components/item-date-text';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { VideoPlaceholder } from '@web/components/video-parts';
@@ -129,6 +130,13 @@ export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProp
                           <div className="line-clamp-2 text-sm text-muted-foreground">
                             <HighlightedText value={hit.snippet} />
                           </div>
+                        )}
+                        {/* a photo's or memory's date as its owner knows it (decision 067): "June 1962", "c. 1955" */}
+                        {hit.date && (hit.kind === 'photo' || hit.kind === 'memory') && (
+                          <ItemDateText
+                            item={{ date: hit.date, precision: hit.datePrecision ?? undefined, margin: hit.dateMargin }}
+                            className="text-xs text-muted-foreground"
+                          />
                         )}
                       </div>
                     </div>
