@@ -18,6 +18,7 @@ const BENCHES = [
   'scale',
   'people',
   'tree',
+  'book',
 ];
 
 fs.rmSync(path.join(RESULTS_DIR, 'latest.json'), { force: true });
