@@ -6,6 +6,8 @@ import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 
 const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/mp4', 'audio/ogg;codecs=opus'];
 const CHUNK_MS = 1000;
+/** While recording, what is recorded so far is handed on this often, to be kept should the page close. */
+const PARTIAL_EVERY_CHUNKS = 15;
 /** The recording becomes a memory's attachment: it stops a little below that limit (a chunk a second is far smaller). */
 const STOP_AT_BYTES = ATTACHMENT_MAX_BYTES - 512 * 1024;
 
@@ -25,14 +27,18 @@ interface Session {
   timer?: ReturnType<typeof setInterval>;
 }
 
-export function useAnswerRecorder(onRecorded: (blob: Blob, at: Date) => void) {
+/**
+ * onRecorded: the finished recording. onPartial: what is recorded so far, now and then while recording (a prefix
+ * of the recording is itself playable), so a page closed mid-recording loses at most the last seconds.
+ */
+export function useAnswerRecorder(onRecorded: (blob: Blob, at: Date) => void, onPartial?: (blob: Blob, at: Date) => void) {
   const [phase, setPhase] = useState<RecorderPhase>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const session = useRef<Session | null>(null);
   const clock = useRef({ before: 0, since: 0 });
-  const latest = useRef(onRecorded);
-  latest.current = onRecorded;
+  const latest = useRef({ onRecorded, onPartial });
+  latest.current = { onRecorded, onPartial };
 
   const elapsedNow = () => clock.current.before + (clock.current.since ? performance.now() - clock.current.since : 0);
 
@@ -88,12 +94,14 @@ export function useAnswerRecorder(onRecorded: (blob: Blob, at: Date) => void) {
       chunks.push(event.data);
       bytes += event.data.size;
       if (bytes >= STOP_AT_BYTES && recorder.state !== 'inactive') stop();
+      else if (chunks.length % PARTIAL_EVERY_CHUNKS === 0)
+        latest.current.onPartial?.(new Blob(chunks, { type: recorder.mimeType || chunks[0]?.type || 'audio/webm' }), new Date());
     };
     recorder.onstop = () => {
       const blob = new Blob(chunks, { type: recorder.mimeType || chunks[0]?.type || 'audio/webm' });
       release();
       setPhase('idle');
-      latest.current(blob, new Date());
+      latest.current.onRecorded(blob, new Date());
     };
     recorder.onerror = () => {
       setProblem('The recording stopped unexpectedly. Try again, or write your answer instead.');

@@ -38,12 +38,16 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
   const textId = useId();
 
   /** Every change is kept on this device at once (text a moment later), until the answer is accepted. */
+  // What is recorded so far while the recorder runs: kept on the device with the rest, not shown until Stop.
+  const partial = useRef<{ recording: Blob; recordedAt: string } | null>(null);
+  const kept = (answer: AnswerDraft): AnswerDraft => (answer.recording || !partial.current ? answer : { ...answer, ...partial.current });
+
   function change(next: Partial<AnswerDraft>, { later = false } = {}) {
     const updated = { ...draft, ...next };
     setDraft(updated);
     clearTimeout(textTimer.current);
-    if (later) textTimer.current = setTimeout(() => void saveDraft(token, updated), TEXT_SAVE_DELAY_MS);
-    else void saveDraft(token, updated);
+    if (later) textTimer.current = setTimeout(() => void saveDraft(token, kept(updated)), TEXT_SAVE_DELAY_MS);
+    else void saveDraft(token, kept(updated));
   }
 
   const canSend = !!draft.recording || draft.text.trim().length > 0;
@@ -100,8 +104,18 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
       <AnswerRecorder
         recording={draft.recording}
         disabled={sending}
-        onRecorded={(blob, at) => change({ recording: blob, recordedAt: at.toISOString() })}
-        onDiscard={() => change({ recording: null, recordedAt: null })}
+        onRecorded={(blob, at) => {
+          partial.current = null;
+          change({ recording: blob, recordedAt: at.toISOString() });
+        }}
+        onPartial={(blob, at) => {
+          partial.current = { recording: blob, recordedAt: at.toISOString() };
+          void saveDraft(token, kept(draft));
+        }}
+        onDiscard={() => {
+          partial.current = null;
+          change({ recording: null, recordedAt: null });
+        }}
       />
 
       {writing ? (

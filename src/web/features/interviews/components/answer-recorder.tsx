@@ -9,13 +9,15 @@ const BIG = 'h-16 w-full text-xl [&_svg]:size-6';
 type AnswerRecorderProps = {
   recording: Blob | null;
   onRecorded: (blob: Blob, at: Date) => void;
+  /** What is recorded so far, now and then while recording. */
+  onPartial?: (blob: Blob, at: Date) => void;
   onDiscard: () => void;
   disabled?: boolean;
 };
 
 /** One big Record button; then Pause/Resume and Stop; then Play back and Record again. */
-export function AnswerRecorder({ recording, onRecorded, onDiscard, disabled }: AnswerRecorderProps) {
-  const recorder = useAnswerRecorder(onRecorded);
+export function AnswerRecorder({ recording, onRecorded, onPartial, onDiscard, disabled }: AnswerRecorderProps) {
+  const recorder = useAnswerRecorder(onRecorded, onPartial);
   const live = recorder.phase === 'recording' || recorder.phase === 'paused';
 
   if (!canRecordVoice() && !recording)
