@@ -25,8 +25,10 @@ export const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/interviews', { schema: { response: { 200: z.array(interviewSchema) } } }, (req) => interviews.list(currentUser(req).id));
 
-  app.post('/interviews', { schema: { body: interviewInputSchema, response: { 201: interviewSchema } } }, async (req, reply) =>
-    reply.code(201).send(await interviews.create(currentUser(req).id, req.body)),
+  app.post(
+    '/interviews',
+    { schema: { body: interviewInputSchema, response: { 201: interviewSchema, ...errorAnswers(404) } } },
+    async (req, reply) => reply.code(201).send(await interviews.create(currentUser(req).id, req.body)),
   );
 
   app.get('/interviews/:id', { schema: { params: idParamsSchema, response: { 200: interviewSchema } } }, (req) =>

@@ -180,6 +180,42 @@ describe('interviews', () => {
     expect((await answerGet(token)).json()).toMatchObject({ status: 'answered' });
   });
 
+  it('takes a recording uploaded in pieces by the link, counted against the owner', async () => {
+    const { tokens } = await sentAtOnce(['Sing me a song?']);
+    const wav = wavFile();
+    const tus = { 'tus-resumable': '1.0.0' };
+    const begun = await t.app.inject({
+      method: 'POST',
+      url: `/api/answer/${tokens[0]}/uploads`,
+      headers: { ...tus, 'upload-length': String(wav.length), 'upload-metadata': `filename ${Buffer.from('song.wav').toString('base64')}` },
+    });
+    expect(begun.statusCode, begun.body).toBe(201);
+    const location = String(begun.headers.location);
+    expect(location.startsWith(`/api/answer/${tokens[0]}/uploads/`)).toBe(true);
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: wav,
+    });
+    expect(sent.statusCode, sent.body).toBe(204);
+    // another owner's link cannot reach it
+    const theirs = await as(other, 'POST', '/api/interviews', {
+      storytellerContactId: null,
+      schedule: null,
+      questions: [{ text: 'Theirs?' }],
+    });
+    expect(theirs.statusCode).toBe(201);
+    const otherToken = tokenIn(await t.smtp.waitForMail(other.email, { subject: 'Your own interview asks: Theirs?' }));
+    const elsewhere = location.replace(tokens[0]!, otherToken);
+    expect((await t.app.inject({ method: 'HEAD', url: elsewhere, headers: tus })).statusCode).toBe(404);
+    expect((await answerPost(otherToken, [{ name: 'recordingUploadId', value: location.split('/').pop()! }])).statusCode).toBe(404);
+    const res = await answerPost(tokens[0]!, [{ name: 'recordingUploadId', value: location.split('/').pop()! }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const memories = (await as(owner, 'GET', '/api/memories')).json() as Array<{ title: string; attachments: Array<{ mimeType: string }> }>;
+    expect(memories.find((m) => m.title === 'Sing me a song?')!.attachments.map((a) => a.mimeType)).toEqual(['audio/wav']);
+  });
+
   it('refuses a non-audio recording and a photo that is not a picture, keeping nothing', async () => {
     const { tokens } = await sentAtOnce(['What was your first job?']);
     const before = await storedFiles(t);
@@ -260,7 +296,7 @@ describe('interviews', () => {
       const res = await as(other, method, url, method === 'PATCH' ? { status: 'paused' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect(((await as(other, 'GET', '/api/interviews')).json() as unknown[]).length).toBe(0);
+    expect(((await as(other, 'GET', '/api/interviews')).json() as Array<{ id: number }>).map((i) => i.id)).not.toContain(interview.id);
     // another user's contact cannot be the storyteller
     expect(
       (await as(other, 'POST', '/api/interviews', { storytellerContactId: roseId, schedule: null, questions: [{ text: 'Hi?' }] }))
