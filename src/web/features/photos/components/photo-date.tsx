@@ -9,7 +9,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { formatLongDate } from '@web/lib/format';
-import { approximateTitle, formatItemDate, photoItemDate } from '@web/lib/item-date';
+import { approximateTitle, formatItemDate, isApproximate, photoItemDate } from '@web/lib/item-date';
 import { useUpdatePhoto } from '../api';
 import { photoLabel } from './photo-image';
 
@@ -39,6 +39,14 @@ function onDay(day: Date, previous: string | null) {
   );
 }
 
+/** The day the calendar opens on: the photo's own, or the first day of its period as written; none when undated. */
+function pickedDay(photo: Photo) {
+  if (!photo.dateTaken) return undefined;
+  if (!isApproximate(photo.dateTakenPrecision)) return new Date(photo.dateTaken);
+  const [year, month, day] = photo.dateTaken.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
 /**
  * spec §2: clicking the date opens a calendar (placeholder 'Pick a date') with year and month selection,
  * years 1900 to the current year, and 'Apply Date'. The gallery keeps at most one date in edit mode.
@@ -51,7 +59,7 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
   const text = photoDateText(photo);
   const mark = approximateTitle(photoItemDate(photo));
   const onOpenChange = (open: boolean) => {
-    if (open) setSelected(photo.dateTaken ? new Date(photo.dateTaken) : undefined);
+    if (open) setSelected(pickedDay(photo));
     onEditingChange(open);
   };
 
