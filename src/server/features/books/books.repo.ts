@@ -121,6 +121,8 @@ export function createBooksRepo(db: Db) {
         title: memories.title,
         content: memories.content,
         eventDate: memories.eventDate,
+        eventDatePrecision: memories.eventDatePrecision,
+        eventDateMargin: memories.eventDateMargin,
         tags: memories.tags,
       };
       const order = [asc(memories.eventDate), asc(memories.id)];
@@ -198,6 +200,8 @@ const pictureColumns = {
   width: photos.width,
   height: photos.height,
   dateTaken: photos.dateTaken,
+  dateTakenPrecision: photos.dateTakenPrecision,
+  dateTakenMargin: photos.dateTakenMargin,
   title: photos.title,
 };
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { formatApproximateDate, type DatePrecision } from '@shared/dates/date-precision';
 import { BOOK_MESSAGES, BOOKS_MAX, type Book, type BookMemories, type BookRequest } from '@shared/schemas/books';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -44,17 +45,21 @@ interface Deps {
 export const bookPdfPath = (id: number) => `/api/books/${id}/pdf`;
 const bookKey = (userId: number) => `users/${userId}/books/${randomUUID()}.pdf`;
 
-/** A memory's day as a person says it: "12 June 1965". */
-export function formatBookDate(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
+/** A memory's date as a person says it (decision 067): "June 12, 1965", "June 1962", "1960s", "c. 1955". */
+export const formatBookDate = (date: string, precision: string, margin: number | null) =>
+  formatApproximateDate({ date, precision: precision as DatePrecision, margin }) || date;
 
 const decadeOf = (day: string) => `The ${Math.floor(Number(day.slice(0, 4)) / 10) * 10}s`;
 
-const photoDate = (taken: Date | null) =>
-  taken ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(taken) : null;
+/** A photo's date for its caption: as well as it is known, never the time of day (a day is printed for an exact one). */
+const photoDate = (taken: Date | null, precision: string | null, margin: number | null) =>
+  taken
+    ? formatApproximateDate({
+        date: taken.toISOString(),
+        precision: (precision === 'exact' || !precision ? 'day' : precision) as DatePrecision,
+        margin,
+      }) || null
+    : null;
 
 /** A file name without its extension, for the words beside a QR code. */
 const recordingName = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '');
@@ -143,7 +148,12 @@ export function createBooksService({ files, jobs, log, linkTokens, people, publi
 
     const toPhoto = async (picture: (typeof pictures)[number]): Promise<BookPhoto> => {
       const who = names.get(picture.id) ?? [];
-      const caption = [photoDate(picture.dateTaken), who.length ? `With ${who.join(', ')}` : null].filter(Boolean).join(' · ');
+      const caption = [
+        photoDate(picture.dateTaken, picture.dateTakenPrecision, picture.dateTakenMargin),
+        who.length ? `With ${who.join(', ')}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ');
       return { ...(await dimensions(picture)), caption: caption || null, load: pictureLoader(picture) };
     };
 
@@ -167,7 +177,7 @@ export function createBooksService({ files, jobs, log, linkTokens, people, publi
       const chapter = chapters.get(chapterTitle) ?? { title: chapterTitle, memories: [] };
       chapter.memories.push({
         title: memory.title,
-        date: formatBookDate(memory.eventDate),
+        date: formatBookDate(memory.eventDate, memory.eventDatePrecision, memory.eventDateMargin),
         content: memory.content,
         photos: photosOf.get(memory.id) ?? [],
         voices: voicesOf.get(memory.id) ?? [],
