@@ -7,7 +7,19 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, contacts, exports, faces, imports, people, photos, treeGedcomImports, treeMatchSuggestions } from '@server/db/schema';
+import {
+  books,
+  contacts,
+  exports,
+  faces,
+  imports,
+  interviewQuestions,
+  interviewSuggestions,
+  people,
+  photos,
+  treeGedcomImports,
+  treeMatchSuggestions,
+} from '@server/db/schema';
 import { buildTestApp, multipart, signUp, TEST_PASSWORD, type TestApp } from '@tests/helpers/server';
 import { makeVideo } from '@tests/helpers/video-fixture';
 import { recordAnswers } from '@tests/helpers/documented-answers';
@@ -80,6 +92,13 @@ interface World {
   voiceAttachmentId: number;
   /** An invitation the administrator sent. */
   invitationId: number;
+  /** The victim's interview of themself: a question sent, one answered, a family member's suggestion (decision 066). */
+  interviewId: number;
+  interviewSentQuestionId: number;
+  interviewAnsweredQuestionId: number;
+  interviewSuggestionId: number;
+  /** The attacker's interview, for which the victim (linked from the attacker's contacts) may suggest questions. */
+  attackerInterviewId: number;
 }
 
 interface Req {
@@ -612,6 +631,55 @@ const RULES: Record<string, Rule> = {
     kind: 'owned',
     request: (w) => ({ url: `/api/memories/${w.memoryId}/attachments/${w.voiceAttachmentId}/transcription` }),
   },
+  // Interviews (decision 066): the owner's, the library, the family's suggestions, and the answer page by link
+  'GET /api/interviews': { kind: 'self', request: () => ({ url: '/api/interviews' }) },
+  'POST /api/interviews': {
+    kind: 'owned',
+    request: () => ({ url: '/api/interviews', payload: { storytellerContactId: null, schedule: null, questions: [{ text: 'Why?' }] } }),
+    attacks: (w) => [
+      { url: '/api/interviews', payload: { storytellerContactId: w.contactId, schedule: null, questions: [{ text: 'Mallory?' }] } },
+    ],
+  },
+  'GET /api/interviews/:id': { kind: 'owned', request: (w) => ({ url: `/api/interviews/${w.interviewId}` }) },
+  'PATCH /api/interviews/:id': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/interviews/${w.interviewId}`, payload: { schedule: null } }),
+    attacks: (w) => [{ url: `/api/interviews/${w.interviewId}`, payload: { status: 'stopped' } }],
+  },
+  'DELETE /api/interviews/:id': { kind: 'owned', request: (w) => ({ url: `/api/interviews/${w.interviewId}` }) },
+  'POST /api/interviews/:id/questions/:questionId/resend': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/interviews/${w.interviewId}/questions/${w.interviewSentQuestionId}/resend` }),
+  },
+  'POST /api/interviews/:id/questions/:questionId/follow-up': {
+    kind: 'owned',
+    request: (w) => ({
+      url: `/api/interviews/${w.interviewId}/questions/${w.interviewAnsweredQuestionId}/follow-up`,
+      payload: { text: 'And then?' },
+    }),
+  },
+  'GET /api/interviews/:id/suggestions': { kind: 'owned', request: (w) => ({ url: `/api/interviews/${w.interviewId}/suggestions` }) },
+  'PATCH /api/interviews/:id/suggestions/:suggestionId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/interviews/${w.interviewId}/suggestions/${w.interviewSuggestionId}`, payload: { status: 'declined' } }),
+    attacks: (w) => [{ url: `/api/interviews/${w.interviewId}/suggestions/${w.interviewSuggestionId}`, payload: { status: 'approved' } }],
+  },
+  'GET /api/interview-questions': { kind: 'self', request: () => ({ url: '/api/interview-questions' }) },
+  'GET /api/interview-suggestions/for-me': { kind: 'self', request: () => ({ url: '/api/interview-suggestions/for-me' }) },
+  // the victim is linked from the attacker's contacts: a family member who may suggest for the attacker's interview
+  'POST /api/interview-suggestions/for-me/:id': {
+    kind: 'self',
+    request: (w) => ({ url: `/api/interview-suggestions/for-me/${w.attackerInterviewId}`, payload: { text: 'What did you play?' } }),
+  },
+  'GET /api/answer/:token': { kind: 'public' },
+  'POST /api/answer/:token': { kind: 'public' },
+  'POST /api/answer/:token/skip': { kind: 'public' },
+  'POST /api/answer/:token/pause': { kind: 'public' },
+  'POST /api/answer/:token/stop': { kind: 'public' },
+  'POST /api/answer/:token/uploads': { kind: 'public' },
+  'OPTIONS /api/answer/:token/uploads': { kind: 'public' },
+  'PATCH /api/answer/:token/uploads/:uploadId': { kind: 'public' },
+  'DELETE /api/answer/:token/uploads/:uploadId': { kind: 'public' },
 };
 
 /** Owners' requests (besides every DELETE) after which the world's ids no longer serve the next route. */
@@ -892,6 +960,44 @@ describe('access control on every registered route', () => {
       await send('POST', { url: '/api/tree/persons', payload: { givenNames: 'Mallory' } }, attacker.cookie),
     );
     const [attackerPerson] = await t.db.insert(people).values({ userId: attacker.user.id }).returning({ id: people.id });
+    const interview = (
+      await send(
+        'POST',
+        {
+          url: '/api/interviews',
+          payload: { storytellerContactId: null, schedule: null, questions: [{ text: 'Sent?' }, { text: 'Answered?' }] },
+        },
+        victim.cookie,
+      )
+    ).json() as { id: number; questions: Array<{ id: number }> };
+    const [interviewSent, interviewAnswered] = interview.questions;
+    await t.db
+      .update(interviewQuestions)
+      .set({ status: 'answered', answeredAt: new Date() })
+      .where(eq(interviewQuestions.id, interviewAnswered!.id));
+    const [interviewSuggestion] = await t.db
+      .insert(interviewSuggestions)
+      .values({
+        ownerId: victim.user.id,
+        interviewId: interview.id,
+        suggestedByUserId: attacker.user.id,
+        suggestedByName: 'Cousin',
+        text: 'Games?',
+      })
+      .returning({ id: interviewSuggestions.id });
+    await t.db
+      .insert(contacts)
+      .values({ ownerId: attacker.user.id, firstName: 'Vic', lastName: 'Tim', relationship: 'family', linkedUserId: victim.user.id });
+    const attackerInterview = (
+      await send(
+        'POST',
+        {
+          url: '/api/interviews',
+          payload: { storytellerContactId: null, schedule: { weekday: 0, hour: 3, timeZone: 'UTC' }, questions: [{ text: 'Elder?' }] },
+        },
+        attacker.cookie,
+      )
+    ).json() as { id: number };
     const [attackerFace] = await t.db
       .insert(faces)
       .values({ userId: attacker.user.id, photoId: attackerPhotoId, personId: attackerPerson!.id, ...box })
@@ -939,6 +1045,11 @@ describe('access control on every registered route', () => {
       videoPartUploadId: String(videoPart.headers.location).split('/').pop()!,
       voiceAttachmentId,
       invitationId,
+      interviewId: interview.id,
+      interviewSentQuestionId: interviewSent!.id,
+      interviewAnsweredQuestionId: interviewAnswered!.id,
+      interviewSuggestionId: interviewSuggestion!.id,
+      attackerInterviewId: attackerInterview.id,
     };
   }
 
