@@ -203,6 +203,8 @@ const UPLOADS: Record<string, { file: string; fields: string[] }> = {
   'POST /api/imports': { file: 'archive', fields: [] },
   'POST /api/memories/transcriptions': { file: 'audio', fields: [] },
   'POST /api/tree/gedcom': { file: 'file', fields: [] },
+  // an interview's answer (decision 066): a recording and photos, with its text fields
+  'POST /api/answer/:token': { file: 'recording', fields: ['text', 'recordingUploadId'] },
 };
 /** Routes that change state but read no body at all: what they get is the generic body cases. */
 const BODILESS = new Set([
@@ -224,6 +226,13 @@ const BODILESS = new Set([
   'POST /api/photos/video-uploads',
   'PATCH /api/photos/video-uploads/:uploadId',
   'POST /api/memories/:id/attachments/:attachmentId/transcription',
+  // interviews (decision 066): the path says everything; the answer link's own tus uploads
+  'POST /api/interviews/:id/questions/:questionId/resend',
+  'POST /api/answer/:token/skip',
+  'POST /api/answer/:token/pause',
+  'POST /api/answer/:token/stop',
+  'POST /api/answer/:token/uploads',
+  'PATCH /api/answer/:token/uploads/:uploadId',
 ]);
 const BAD_FILENAMES = [
   '../../etc/passwd',

@@ -56,11 +56,13 @@ export interface ResumableUploadsOptions {
    * With it, an upload's address is the request's own path plus its id.
    */
   ownerOf?: (req: FastifyRequest) => Promise<number>;
+  /** The path parameters of `route` itself (an answer link's token), declared on each of its routes. */
+  params?: Record<string, z.ZodType>;
 }
 
 export async function registerResumableUploads(
   app: FastifyInstance,
-  { path, route, folder, maxBytes, hold, ownerOf: ownerOfRequest }: ResumableUploadsOptions,
+  { path, route, folder, maxBytes, hold, ownerOf: ownerOfRequest, params: routeParams = {} }: ResumableUploadsOptions,
 ) {
   // kept on this machine's disk while it grows (a bucket's objects cannot be appended to)
   const directory = app.files.localPath(folder);
@@ -203,9 +205,10 @@ export async function registerResumableUploads(
     // tus reads upload data itself: the body is left unread
     scope.addContentTypeParser(UPLOAD_DATA, (_req, _payload, done) => done(null));
     // loose: the other parameters of the path (an answer link's token) stay for ownerOf
-    const params = { params: z.looseObject({ uploadId: z.string().max(200) }) };
-    scope.post(route, handle);
-    scope.options(route, handle);
+    const params = { params: z.looseObject({ ...routeParams, uploadId: z.string().max(200) }) };
+    const own = Object.keys(routeParams).length > 0 ? { schema: { params: z.object(routeParams) } } : {};
+    scope.post(route, own, handle);
+    scope.options(route, own, handle);
     scope.head(`${route}/:uploadId`, { schema: params }, handle);
     scope.patch(`${route}/:uploadId`, { schema: params }, handle);
     scope.delete(`${route}/:uploadId`, { schema: params }, handle);

@@ -33,6 +33,7 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
       return Math.max(0, Math.min(ATTACHMENT_MAX_BYTES, usage.quotaBytes - usage.usedBytes));
     },
     hold: storage.holdUpload,
+    params: answerTokenParamsSchema.shape,
     ownerOf: async (req) => {
       const parsed = answerTokenParamsSchema.safeParse(req.params);
       if (!parsed.success) throw notFound('This link is not known.');
