@@ -1,3 +1,5 @@
+import { type DatePrecision, formatApproximateDate } from '@shared/dates/approximate-date';
+
 // Dates as the archive wrote them. A photo's time keeps the offset it was taken with, so its calendar day
 // is read from the string itself (not converted to this computer's time zone, which could move it a day).
 
@@ -50,3 +52,12 @@ export function plural(n: number, one: string, many: string) {
 }
 
 export { formatDuration } from '@shared/duration';
+
+/**
+ * A photo's or memory's date as its owner knows it (archive version 3, decision 067): a day as formatDay writes
+ * it, or "June 1962", "1960s", "c. 1955". An older archive's dates carry no precision: they are days.
+ */
+export function formatItemDay(iso: string, precision?: DatePrecision | null, margin?: number | null): string {
+  if (!precision || precision === 'exact' || precision === 'day') return formatDay(iso);
+  return formatApproximateDate({ date: dayOf(iso), precision, margin }, undefined);
+}

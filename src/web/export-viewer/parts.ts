@@ -2,7 +2,7 @@
 import type { ExportDocument, ExportMemory, ExportPhoto } from '@shared/export-format';
 import { isVideo, thumbnailSrc } from './archive';
 import { fileUrl, h } from './dom';
-import { formatDay, formatDuration } from './format';
+import { formatDuration, formatItemDay } from './format';
 
 export const links = {
   timeline: '#/',
@@ -29,7 +29,7 @@ export interface Screen {
 
 export function photoLabel(photo: ExportPhoto): string {
   const name = photo.title ?? photo.fileName;
-  return photo.dateTaken ? `${name}, ${formatDay(photo.dateTaken)}` : name;
+  return photo.dateTaken ? `${name}, ${formatItemDay(photo.dateTaken, photo.dateTakenPrecision, photo.dateTakenMargin)}` : name;
 }
 
 export function photoThumb(photo: ExportPhoto): HTMLElement {
@@ -76,7 +76,7 @@ export function memoryCard(memory: ExportMemory, headingLevel: 'h3' | 'h4' = 'h3
     'article',
     { class: 'card memory-card' },
     h(headingLevel, null, h('a', { href: links.memory(memory.id) }, memory.title)),
-    meta(formatDay(memory.eventDate), memory.location),
+    meta(formatItemDay(memory.eventDate, memory.eventDatePrecision, memory.eventDateMargin), memory.location),
     firstLine(memory.content) ? h('p', null, firstLine(memory.content)) : null,
   );
 }

@@ -2,7 +2,7 @@
 import type { ExportAttachment } from '@shared/export-format';
 import { type Archive, displaySrc, isPicture } from '../archive';
 import { fileUrl, h } from '../dom';
-import { formatBytes, formatDay } from '../format';
+import { formatBytes, formatItemDay } from '../format';
 import { documentLink, links, meta, originalLink, photoThumb, type Screen, tagList } from '../parts';
 import { notFound } from './not-found';
 
@@ -46,7 +46,7 @@ export function memoryScreen(archive: Archive, id: number): Screen {
     'article',
     { class: 'memory' },
     h('h1', null, memory.title),
-    meta(formatDay(memory.eventDate), memory.location),
+    meta(formatItemDay(memory.eventDate, memory.eventDatePrecision, memory.eventDateMargin), memory.location),
     tagList(memory.tags),
     h('div', { class: 'text' }, ...paragraphs(memory.content)),
     memory.attachments.length > 0

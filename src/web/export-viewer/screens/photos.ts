@@ -3,7 +3,7 @@
 import type { ExportFace, ExportPerson, ExportPhoto } from '@shared/export-format';
 import { type Archive, displaySrc, isVideo, photosByMonth, videoSrc } from '../archive';
 import { fileUrl, h, lazy } from '../dom';
-import { formatBytes, formatDay, formatDuration, formatMonth, monthOf, plural, timeOf } from '../format';
+import { formatBytes, formatDay, formatDuration, formatItemDay, formatMonth, monthOf, plural, timeOf } from '../format';
 import { goBack, replaceWith } from '../navigation';
 import { links, meta, originalLink, photoLabel, photoThumb, type Screen, tagList } from '../parts';
 import { notFound } from './not-found';
@@ -89,7 +89,7 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
         'figcaption',
         null,
         h('h1', null, photo.title ?? photo.fileName),
-        meta(photo.dateTaken ? `${formatDay(photo.dateTaken)} ${timeOf(photo.dateTaken)}`.trim() : 'Date unknown', photo.location),
+        meta(photoDate(photo), photo.location),
         photo.description ? h('p', null, photo.description) : null,
         tagList(photo.tags),
         inThisPhoto(named),
@@ -120,6 +120,14 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
 }
 
 /** A video plays from the archive's own file: its browser-playable copy when there is one, else the original. */
+/** The viewer's date line: a camera date with its time, a day, a period as its owner knows it, or none. */
+function photoDate(photo: ExportPhoto): string {
+  if (!photo.dateTaken) return 'Date unknown';
+  const precision = photo.dateTakenPrecision ?? 'exact';
+  if (precision === 'exact') return `${formatDay(photo.dateTaken)} ${timeOf(photo.dateTaken)}`.trim();
+  return formatItemDay(photo.dateTaken, precision, photo.dateTakenMargin);
+}
+
 function videoPlayer(photo: ExportPhoto): HTMLElement {
   return h(
     'video',
