@@ -69,7 +69,7 @@ export const bookSchema = z
     createdAt: isoDateTimeSchema,
     finishedAt: isoDateTimeSchema.nullable(),
   })
-  .meta({ id: 'Book', description: 'A life-story book: its progress while it is built, then its PDF' });
+  .meta({ description: 'A life-story book: its progress while it is built, then its PDF' });
 
 export type BookInput = z.input<typeof bookInputSchema>;
 export type BookRequest = z.output<typeof bookInputSchema>;
