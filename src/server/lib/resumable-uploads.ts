@@ -56,13 +56,27 @@ export interface ResumableUploadsOptions {
    * With it, an upload's address is the request's own path plus its id.
    */
   ownerOf?: (req: FastifyRequest) => Promise<number>;
+  /**
+   * Narrower than the owner: what else a request must share with the one that began an upload to reach it (an
+   * answer link reaches only the uploads begun through that link, not another question's of the same owner).
+   */
+  scopeOf?: (req: FastifyRequest) => string;
   /** The path parameters of `route` itself (an answer link's token), declared on each of its routes. */
   params?: Record<string, z.ZodType>;
 }
 
 export async function registerResumableUploads(
   app: FastifyInstance,
-  { path, route, folder, maxBytes, hold, ownerOf: ownerOfRequest, params: routeParams = {} }: ResumableUploadsOptions,
+  {
+    path,
+    route,
+    folder,
+    maxBytes,
+    hold,
+    ownerOf: ownerOfRequest,
+    scopeOf: scopeOfRequest,
+    params: routeParams = {},
+  }: ResumableUploadsOptions,
 ) {
   // kept on this machine's disk while it grows (a bucket's objects cannot be appended to)
   const directory = app.files.localPath(folder);
@@ -75,17 +89,25 @@ export async function registerResumableUploads(
   const refusals = new WeakMap<IncomingMessage, AppError>();
   /** The signed-in user of each request handed to tus (the hooks see a web Request built from it). */
   const owners = new WeakMap<IncomingMessage, number>();
+  /** Each request's scope (scopeOf), beside its owner. */
+  const scopes = new WeakMap<IncomingMessage, string>();
+  const nodeRequest = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
   const ownerOf = (req: Request) => {
-    const raw = (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const raw = nodeRequest(req);
     const owner = raw && owners.get(raw);
     if (owner === undefined) throw notYours;
     return owner;
   };
+  const scopeOf = (req: Request) => {
+    const raw = nodeRequest(req);
+    return raw && scopes.get(raw);
+  };
 
-  async function ownedUpload(userId: number, id: string) {
+  async function ownedUpload(userId: number, id: string, scope: string | undefined) {
     if (!UPLOAD_ID.test(id)) return undefined;
     try {
       const upload = await datastore.getUpload(id);
+      if (scopeOfRequest && upload.metadata?.scope !== scope) return undefined;
       return upload.metadata?.owner === String(userId) ? upload : undefined;
     } catch {
       return undefined;
@@ -109,12 +131,13 @@ export async function registerResumableUploads(
         refusals.set((req as Request & { runtime: { node: { req: IncomingMessage } } }).runtime.node.req, err);
         throw { status_code: err.statusCode, body: err.message };
       }
-      return { metadata: { ...upload.metadata, owner: String(owner) } };
+      const scope = scopeOf(req);
+      return { metadata: { ...upload.metadata, owner: String(owner), ...(scope !== undefined && { scope }) } };
     },
     onIncomingRequest: async (req, uploadId) => {
       const owner = ownerOf(req);
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      if (!(await ownedUpload(owner, uploadId))) throw notYours;
+      if (!(await ownedUpload(owner, uploadId, scopeOf(req)))) throw notYours;
     },
   });
 
@@ -126,7 +149,7 @@ export async function registerResumableUploads(
   /** How much a checked chunk may be: what is left of the upload (PATCH) or all of it (POST). 404: not yours. */
   async function chunkRoom(req: FastifyRequest, userId: number) {
     if (req.method === 'POST') return Math.min(Number(req.headers['upload-length']) || 0, await maxBytes(userId));
-    const upload = await ownedUpload(userId, (req.params as { uploadId: string }).uploadId);
+    const upload = await ownedUpload(userId, (req.params as { uploadId: string }).uploadId, scopes.get(req.raw));
     if (!upload) throw notFound('Upload not found');
     return (upload.size ?? 0) - upload.offset;
   }
@@ -139,6 +162,7 @@ export async function registerResumableUploads(
   async function handle(req: FastifyRequest, reply: FastifyReply) {
     const userId = ownerOfRequest ? await ownerOfRequest(req) : currentUser(req).id;
     owners.set(req.raw, userId);
+    if (scopeOfRequest) scopes.set(req.raw, scopeOfRequest(req));
     void reply.headers(tusHeaders(req.method));
     const refusal = protocolRefusal(req.method, req.headers);
     if (refusal) return refuse(reply, refusal);
@@ -218,13 +242,13 @@ export async function registerResumableUploads(
     /**
      * Finished uploads of this user, as staged files the caller takes over (it moves or discards them); `head`
      * holds the first bytes for the caller's type check, which runs before anything is taken. Another user's
-     * id is 404, an unfinished upload 400, a refused type whatever `check` throws.
+     * id (or, with scopeOf, another scope's) is 404, an unfinished upload 400, a refused type whatever `check` throws.
      */
-    async take(userId: number, ids: string[], check: (head: Buffer) => Promise<void> | void): Promise<TakenUpload[]> {
+    async take(userId: number, ids: string[], check: (head: Buffer) => Promise<void> | void, scope?: string): Promise<TakenUpload[]> {
       const unique = [...new Set(ids)];
       const uploads = [];
       for (const id of unique) {
-        const upload = await ownedUpload(userId, id);
+        const upload = await ownedUpload(userId, id, scope);
         if (!upload) throw notFound('Upload not found');
         if (upload.size === undefined || upload.offset !== upload.size)
           throw badRequest('This upload has not finished yet.', 'UPLOAD_INCOMPLETE');

@@ -1,6 +1,7 @@
 // /api/answer/:token: the storyteller's page, by link, without a session (decision 066). The token is the key;
 // limited per address like the other links. A link that is no longer open answers GET with its status and
 // every POST with 410 and a sentence saying why.
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
 import {
@@ -15,6 +16,9 @@ import { registerResumableUploads } from '../../lib/resumable-uploads';
 import { errorAnswers } from '../../lib/route-answers';
 import { safeFileName, uploadRoute, type ReceivedFile } from '../../lib/uploads';
 import { ANSWER_UPLOAD_LIMITS, discardAnswer, receiveAnswer, RECORDING_UPLOAD } from './answer-upload';
+
+/** What an upload begun through a link is kept under: the token's hash, never the token itself. */
+const linkScope = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { interviews, storage } = app.services;
@@ -39,6 +43,8 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw notFound('This link is not known.');
       return interviews.openOwner(parsed.data.token);
     },
+    // one question's link reaches only the pieces sent through it (the owner's other links share the owner)
+    scopeOf: (req) => linkScope((req.params as { token: string }).token),
   });
 
   app.get('/:token', { config: linkRateLimit, schema: { params: answerTokenParamsSchema, response: { 200: answerPageSchema } } }, (req) =>
@@ -63,9 +69,14 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid answer', 'VALIDATION');
         if (fields.data.recordingUploadId) {
           if (recording) throw badRequest(RECORDING_UPLOAD.messages.tooMany!, 'TOO_MANY_FILES');
-          const [taken] = await uploads.take(ownerId, [fields.data.recordingUploadId], async (head) => {
-            if (!(await RECORDING_UPLOAD.accept(head, ''))) throw unsupportedMediaType(RECORDING_UPLOAD.messages.wrongType);
-          });
+          const [taken] = await uploads.take(
+            ownerId,
+            [fields.data.recordingUploadId],
+            async (head) => {
+              if (!(await RECORDING_UPLOAD.accept(head, ''))) throw unsupportedMediaType(RECORDING_UPLOAD.messages.wrongType);
+            },
+            linkScope(token),
+          );
           const fileName = safeFileName(taken!.fileName ?? 'recording');
           const type = (await RECORDING_UPLOAD.accept(taken!.head, fileName))!;
           recording = { staged: taken!, fileName, mimeType: type.mime, ext: type.ext } satisfies ReceivedFile;

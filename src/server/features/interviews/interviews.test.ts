@@ -181,7 +181,7 @@ describe('interviews', () => {
   });
 
   it('takes a recording uploaded in pieces by the link, counted against the owner', async () => {
-    const { tokens } = await sentAtOnce(['Sing me a song?']);
+    const { tokens } = await sentAtOnce(['Sing me a song?', 'And another?']);
     const wav = wavFile();
     const tus = { 'tus-resumable': '1.0.0' };
     const begun = await t.app.inject({
@@ -199,6 +199,10 @@ describe('interviews', () => {
       payload: wav,
     });
     expect(sent.statusCode, sent.body).toBe(204);
+    // the same owner's link to another question cannot reach it
+    const sideways = location.replace(tokens[0]!, tokens[1]!);
+    expect((await t.app.inject({ method: 'HEAD', url: sideways, headers: tus })).statusCode).toBe(404);
+    expect((await answerPost(tokens[1]!, [{ name: 'recordingUploadId', value: location.split('/').pop()! }])).statusCode).toBe(404);
     // another owner's link cannot reach it
     const theirs = await as(other, 'POST', '/api/interviews', {
       storytellerContactId: null,
