@@ -195,6 +195,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/photos': { kind: 'self', request: () => ({ url: '/api/photos?sortBy=title' }) },
   'GET /api/photos/page': { kind: 'self', request: () => ({ url: '/api/photos/page?sortBy=dateTaken&limit=1' }) },
   'GET /api/photos/months': { kind: 'self', request: () => ({ url: '/api/photos/months?tz=Europe/Paris' }) },
+  'GET /api/photos/undated-count': { kind: 'self', request: () => ({ url: '/api/photos/undated-count' }) },
   'POST /api/photos': { kind: 'self', request: () => ({ url: '/api/photos', multipart: photoUpload() }) },
   'GET /api/photos/image/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/image/${w.photoId}?size=thumb` }) },
   'PATCH /api/photos/:id': { kind: 'owned', request: (w) => ({ url: `/api/photos/${w.photoId}`, payload: { title: 'Renamed' } }) },

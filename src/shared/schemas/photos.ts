@@ -41,7 +41,15 @@ export const photoPageQuerySchema = pageQuerySchema.extend({
   person: personIdParam('person'),
   /** With `person`: only the photos both are in ("photos together with …"). */
   with: personIdParam('with'),
+  /** undated=true: only the photos without a date taken (decision 067), to date them at once. */
+  undated: z
+    .enum(['true', 'false'], { error: 'undated must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
+
+/** GET /api/photos/undated-count: how many of the owner's photos have no date taken. */
+export const photoUndatedCountSchema = z.object({ count: z.number().int() });
 
 /** GET /api/photos/months: how many photos each month holds, in the viewer's time zone (the scrubber's marks). */
 export const photoMonthsQuerySchema = z.object({
@@ -239,6 +247,7 @@ export type PhotoPageQuery = z.infer<typeof photoPageQuerySchema>;
 export type PhotoPage = z.infer<typeof photoPageSchema>;
 export type PhotoMonthsQuery = z.infer<typeof photoMonthsQuerySchema>;
 export type PhotoMonths = z.infer<typeof photoMonthsSchema>;
+export type PhotoUndatedCount = z.infer<typeof photoUndatedCountSchema>;
 export type DerivativeStatus = z.infer<typeof derivativeStatusSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type PhotoVideo = z.infer<typeof photoVideoSchema>;

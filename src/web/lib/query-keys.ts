@@ -51,7 +51,10 @@ export const queryKeys = {
     list: (sortBy?: string) => ['photos', 'list', sortBy ?? 'default'] as const,
     /** The gallery's keyset page chains: one per order, and one per scrubber jump (`from`). */
     pageChains: ['photos', 'pages'] as const,
-    pages: (sortBy: string, from?: string, person?: number) => ['photos', 'pages', sortBy, from ?? 'newest', person ?? 'everyone'] as const,
+    pages: (sortBy: string, from?: string, person?: number, undated?: boolean) =>
+      ['photos', 'pages', sortBy, from ?? 'newest', person ?? 'everyone', undated ? 'undated' : 'all'] as const,
+    /** How many photos have no date taken (the gallery's Undated chip). */
+    undatedCount: ['photos', 'undated-count'] as const,
     /** The scrubber's photos per month. */
     allMonths: ['photos', 'months'] as const,
     months: (sortBy: string, tz: string) => ['photos', 'months', sortBy, tz] as const,

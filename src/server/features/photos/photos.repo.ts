@@ -1,6 +1,6 @@
 // Photos queries only; every query a user can reach is owner-scoped. Rows become DTOs here and nowhere else:
 // `Photo` for the client, `PhotoFile` (storage key and processing state) for the service.
-import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DatePrecision } from '@shared/dates/date-precision';
 import type { DerivativeStatus, Photo, PhotoSort, PhotoVideo } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
@@ -163,6 +163,7 @@ export function createPhotosRepo(db: Db) {
       limit: number,
       from?: Date,
       personIds: number[] = [],
+      undated = false,
     ) {
       const page = keysetPage(PHOTO_KEYSETS[sort ?? 'createdAt'], cursor, limit, from && [from.toISOString()]);
       const ofPeople = personIds.map((personId) =>
@@ -177,11 +178,20 @@ export function createPhotosRepo(db: Db) {
       const rows = await db
         .select({ ...photoColumns, ...page.columns })
         .from(photos)
-        .where(and(eq(photos.userId, userId), ...ofPeople, page.where))
+        .where(and(eq(photos.userId, userId), ...ofPeople, undated ? isNull(photos.dateTaken) : undefined, page.where))
         .orderBy(...page.orderBy)
         .limit(page.fetch);
       const { rows: kept, nextCursor } = page.finish(rows, (r) => r.id);
       return { items: kept.map(toPhoto), nextCursor };
+    },
+
+    /** How many of the owner's photos have no date taken (the gallery's Undated chip). */
+    async countUndated(userId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(photos)
+        .where(and(eq(photos.userId, userId), isNull(photos.dateTaken)));
+      return row?.n ?? 0;
     },
 
     /**

@@ -20,6 +20,7 @@ import {
   photoPatchSchema,
   photoProcessingSchema,
   photoSchema,
+  photoUndatedCountSchema,
   retryFailedResultSchema,
 } from '@shared/schemas/photos';
 import { notFound } from '../../lib/errors';
@@ -62,6 +63,8 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/page', { schema: { querystring: photoPageQuerySchema, response: { 200: photoPageSchema } } }, (req) =>
     photos.page(currentUser(req).id, req.query),
   );
+
+  app.get('/undated-count', { schema: { response: { 200: photoUndatedCountSchema } } }, (req) => photos.undatedCount(currentUser(req).id));
 
   // Browsers revalidate the months by ETag: an unchanged library costs the counting but not the body.
   app.get('/months', { schema: { querystring: photoMonthsQuerySchema, response: { 200: photoMonthsSchema } } }, async (req, typedReply) => {
@@ -128,7 +131,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     presign: (request) => app.files.presignedUrl(image.key, request),
   });
 
-  // Static paths (/page, /months, /processing, /image/:id, /bulk) win over these in Fastify's router.
+  // Static paths (/page, /months, /undated-count, /processing, /image/:id, /bulk) win over these in Fastify's router.
   app.get('/:id', { schema: { params: idParamsSchema, response: { 200: photoSchema } } }, (req) =>
     photos.get(currentUser(req).id, req.params.id),
   );

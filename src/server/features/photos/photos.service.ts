@@ -202,8 +202,11 @@ export function createPhotosService({
       if (from && from.getTime() < EARLIEST_INSTANT) throw badRequest('from must be in the year 1 or later');
       if (query.with !== undefined && query.person === undefined) throw badRequest('with needs person: the photos both are in');
       const people = [query.person, query.with].filter((id) => id !== undefined);
-      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from, people);
+      return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from, people, query.undated ?? false);
     },
+
+    /** How many of the owner's photos have no date taken. */
+    undatedCount: async (userId: number) => ({ count: await repo.countUndated(userId) }),
 
     /**
      * The scrubber's months; a zone PostgreSQL does not know is the client's mistake (400). The weak ETag names

@@ -10,6 +10,7 @@ import type {
   PhotoPatch,
   PhotoProcessing,
   PhotoSort,
+  PhotoUndatedCount,
   RetryFailedResult,
 } from '@shared/schemas/photos';
 import type { VideoCreate } from '@shared/schemas/videos';
@@ -26,12 +27,13 @@ export const GALLERY_PAGE_SIZE = 150;
  * The gallery in `sortBy` order, a page at a time (issue 15). `from` (the date orders) starts the chain at the
  * newest photo at or before that instant: each scrubber jump is its own chain, cached like the first.
  */
-export const photoPagesQuery = (sortBy: PhotoSort, from?: string, person?: number) =>
+export const photoPagesQuery = (sortBy: PhotoSort, from?: string, person?: number, undated = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.photos.pages(sortBy, from, person),
+    queryKey: queryKeys.photos.pages(sortBy, from, person, undated),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ sortBy, limit: String(GALLERY_PAGE_SIZE) });
       if (person !== undefined) params.set('person', String(person));
+      if (undated) params.set('undated', 'true');
       if (pageParam) params.set('cursor', pageParam);
       else if (from) params.set('from', from);
       return api.get<PhotoPage>(`/api/photos/page?${params.toString()}`);
@@ -40,8 +42,17 @@ export const photoPagesQuery = (sortBy: PhotoSort, from?: string, person?: numbe
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** With `person` (issue 29): only the photos that person of the owner's is in. */
-export const usePhotoPages = (sortBy: PhotoSort, from?: string, person?: number) => useInfiniteQuery(photoPagesQuery(sortBy, from, person));
+/** With `person` (issue 29): only the photos that person of the owner's is in; with `undated`, only those without a date taken. */
+export const usePhotoPages = (sortBy: PhotoSort, from?: string, person?: number, undated = false) =>
+  useInfiniteQuery(photoPagesQuery(sortBy, from, person, undated));
+
+/** How many photos have no date taken (decision 067): the gallery's Undated chip. */
+export const useUndatedPhotoCount = () =>
+  useQuery({
+    queryKey: queryKeys.photos.undatedCount,
+    queryFn: () => api.get<PhotoUndatedCount>('/api/photos/undated-count'),
+    select: (data) => data.count,
+  });
 
 /** Photos per month, newest first (the scrubber's marks); none for the title order. */
 export const usePhotoMonths = (sortBy: PhotoSort) => {

@@ -48,12 +48,14 @@ function placeInChain(data: Chain, photo: Photo, sortBy: PhotoSort, from: string
 
 function forEachChain(
   queryClient: QueryClient,
-  update: (data: Chain, sortBy: PhotoSort, from: string | undefined, isOfPerson: boolean) => Chain,
+  update: (data: Chain, sortBy: PhotoSort, from: string | undefined, isFiltered: boolean) => Chain,
 ) {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.photos.pageChains })) {
-    const [, , sortBy, from, person] = query.queryKey as [string, string, PhotoSort, string, unknown];
+    const [, , sortBy, from, person, undated] = query.queryKey as [string, string, PhotoSort, string, unknown, unknown];
+    // a chain of one person's photos, or of the undated ones, is not one a new photo is known to belong to
+    const isFiltered = (person !== undefined && person !== 'everyone') || undated === 'undated';
     queryClient.setQueryData<Chain>(query.queryKey, (old) =>
-      old ? update(old, sortBy, from === 'newest' ? undefined : from, person !== undefined && person !== 'everyone') : old,
+      old ? update(old, sortBy, from === 'newest' ? undefined : from, isFiltered) : old,
     );
   }
 }
@@ -64,7 +66,11 @@ function updateFlat(queryClient: QueryClient, update: (photos: Photo[]) => Photo
 }
 
 // The months' counts are one small query: asked again rather than recounted here.
-const invalidateMonths = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.photos.allMonths });
+const invalidateMonths = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.photos.allMonths }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.photos.undatedCount }),
+  ]);
 
 /** In place: the photo being edited does not jump away under the pointer. */
 export function replaceCachedPhoto(queryClient: QueryClient, photo: Photo) {
@@ -106,6 +112,6 @@ export function addCachedPhoto(queryClient: QueryClient, photo: Photo, recentLim
     old ? { ...old, items: [photo, ...old.items.filter((p) => p.id !== photo.id)].slice(0, recentLimit) } : old,
   );
   // a new photo has no faces yet: a chain of one person's photos does not get it
-  forEachChain(queryClient, (data, sortBy, from, isOfPerson) => (isOfPerson ? data : placeInChain(data, photo, sortBy, from)));
+  forEachChain(queryClient, (data, sortBy, from, isFiltered) => (isFiltered ? data : placeInChain(data, photo, sortBy, from)));
   return invalidateMonths(queryClient);
 }

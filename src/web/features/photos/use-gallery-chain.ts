@@ -10,10 +10,10 @@ import { monthEndIso, monthOf } from './gallery-rows';
  * going from 2024 to 1990 loads one page, not the 30 years between. Above a jumped chain, "newer" starts a
  * chain about a page earlier and keeps the same photos in view.
  */
-export function useGalleryChain(sortBy: PhotoSort, person?: number) {
+export function useGalleryChain(sortBy: PhotoSort, person?: number, undated = false) {
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [scrollTarget, setScrollTarget] = useState<{ month: string; seq: number } | undefined>(undefined);
-  const pages = usePhotoPages(sortBy, from, person);
+  const pages = usePhotoPages(sortBy, from, person, undated);
   const months = usePhotoMonths(sortBy);
   const photos = useMemo<Photo[]>(() => pagedItems(pages.data), [pages.data]);
   const monthList = useMemo(() => months.data?.months ?? [], [months.data]);

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowUp, SquareCheck } from 'lucide-react';
+import { AlertTriangle, ArrowUp, CalendarOff, SquareCheck } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { photoSortSchema, type Photo, type PhotoSort } from '@shared/schemas/photos';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -12,7 +12,7 @@ import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
-import { useFixPhotoPaths } from '../api';
+import { useFixPhotoPaths, useUndatedPhotoCount } from '../api';
 import { useGalleryChain } from '../use-gallery-chain';
 import { usePhotoSelection } from '../use-photo-selection';
 import { useVideoProgress } from '../use-video-progress';
@@ -50,13 +50,20 @@ type PhotoGalleryProps = {
 export function PhotoGallery({ sharedIds, selectionAction, person, personFilter, viewerFaces }: PhotoGalleryProps = {}) {
   const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const chain = useGalleryChain(sortBy, person);
+  // only the photos without a date taken (decision 067), to select and date them at once
+  const [undated, setUndated] = useState(false);
+  const undatedCount = useUndatedPhotoCount().data;
+  const chain = useGalleryChain(sortBy, person, undated);
   // another person (or everyone again): the chain starts from the newest photo, not from a month jumped to
   const [chainPerson, setChainPerson] = useState(person);
   if (chainPerson !== person) {
     setChainPerson(person);
     chain.reset();
   }
+  const toggleUndated = () => {
+    setUndated((on) => !on);
+    chain.reset();
+  };
   const { pages, photos: loaded } = chain;
   useLoadErrorToast(pages, 'Failed to fetch photos');
   useVideoProgress(loaded);
@@ -118,7 +125,7 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
   // a photo deleted meanwhile no longer counts as failed
   const failedCount = loaded.filter((p) => failed.has(p.id)).length;
   const hasPhotos = pages.isSuccess && loaded.length > 0;
-  const hasScrubber = sortBy !== 'title' && person === undefined && chain.months.length > 0;
+  const hasScrubber = sortBy !== 'title' && person === undefined && !undated && chain.months.length > 0;
 
   const galleryStatus = pages.isPending ? (
     <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
@@ -126,6 +133,10 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
     <Alert variant="destructive" className="my-6">
       <AlertDescription>Error: {pages.error.message || 'Failed to load photos'}</AlertDescription>
     </Alert>
+  ) : undated ? (
+    <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
+      {person !== undefined ? 'No undated photos of this person.' : 'No undated photos: every photo has a date.'}
+    </p>
   ) : person !== undefined ? (
     <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">No photos of this person.</p>
   ) : (
@@ -160,6 +171,13 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
             </TabsList>
             <div className="flex flex-wrap items-center gap-2">
               {personFilter}
+              {(undated || (undatedCount ?? 0) > 0) && (
+                <Button variant="outline" className="aria-pressed:bg-accent" aria-pressed={undated} onClick={toggleUndated}>
+                  <CalendarOff aria-hidden="true" />
+                  Undated
+                  {undatedCount !== undefined && <span className="text-muted-foreground tabular-nums">{undatedCount}</span>}
+                </Button>
+              )}
               {hasPhotos && (
                 <Button
                   variant="outline"
@@ -194,6 +212,9 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
               </Select>
             </div>
           </div>
+          {undated && hasPhotos && (
+            <p className="mt-3 text-sm text-muted-foreground">Select them and choose Set date to date many at once.</p>
+          )}
 
           {/* Both panels always exist, so each tab's aria-controls points at a real element; only the shown one holds the list. */}
           {(['grid', 'list'] as const).map((panel) => (
