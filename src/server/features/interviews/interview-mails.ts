@@ -34,11 +34,11 @@ export function questionMail(input: QuestionMailInput): MailMessage {
   const prefix = input.reminder > 0 ? 'A reminder — ' : '';
   const subject = `${prefix}${asker} asks: ${input.question}`;
   const explanation = input.toSelf
-    ? 'This is the question of the week from the interview you started in heirloom. Answer it by recording your voice or by writing, and add photos if you like. Your answer is kept as a memory in your story.'
+    ? 'This is a question from the interview you started in heirloom. Answer it by recording your voice or by writing, and add photos if you like. Your answer is kept as a memory in your story.'
     : `${input.ownerFirstName} is collecting the family's stories in heirloom and would love to hear yours. Open the link to answer: record your voice or write, and add photos if you like. You do not need an account. Your answer is kept in ${input.ownerFirstName}'s story.`;
   const paragraphs = [
     `Hello ${input.storytellerFirstName},`,
-    input.reminder > 0 ? `This question is still waiting for your answer:` : `Here is this week's question:`,
+    input.reminder > 0 ? `This question is still waiting for your answer:` : `Here is a question for you:`,
     `"${input.question}"`,
     { url: input.link, label: 'Answer this question' },
     explanation,
