@@ -208,8 +208,9 @@ export function buildServices(app: FastifyInstance) {
   });
   exports.defineJobs();
   const people = createPeopleService({ repo: peopleRepo, queue: faceQueue, photos, memories, serverEnabled: facesOn });
-  // the life-story book (decision 068): names in its captions read through the people service
-  const books = createBooksService({ db, files, jobs, log, linkTokens, people, publicUrl });
+  // the life-story book (decision 068): names in its captions read through the people service, an interview's
+  // answers through the interviews service
+  const books = createBooksService({ db, files, jobs, log, linkTokens, people, interviews, publicUrl });
   books.defineJobs();
 
   // An import creates every item through its own feature's service (decision 029): the same ones as the routes.

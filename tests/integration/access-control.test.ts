@@ -522,6 +522,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/books': { kind: 'self', request: () => ({ url: '/api/books' }) },
   'GET /api/books/:id': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}` }) },
   'GET /api/books/:id/pdf': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}/pdf` }) },
+  'DELETE /api/books/:id/voice-links': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}/voice-links` }) },
   'DELETE /api/books/:id': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}` }) },
   'GET /api/imports': { kind: 'self', request: () => ({ url: '/api/imports' }) },
   'GET /api/imports/server-files': { kind: 'self', request: () => ({ url: '/api/imports/server-files' }) },

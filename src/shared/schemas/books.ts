@@ -14,10 +14,11 @@ export const bookStatusSchema = z.enum(['queued', 'building', 'ready', 'failed']
 
 const idSchema = z.number().int().min(1, 'Not found').max(MAX_ID, 'Not found');
 
-/** Which memories the book holds: every one, a collection's, or those of a period (inclusive days). */
+/** Which memories the book holds: every one, a collection's, an interview's answers, or those of a period (inclusive days). */
 export const bookMemoriesSchema = z.union([
   z.strictObject({ all: z.literal(true) }),
   z.strictObject({ collectionId: idSchema }),
+  z.strictObject({ interviewId: idSchema }),
   z
     .strictObject({ from: calendarDateSchema, to: calendarDateSchema })
     .refine(({ from, to }) => from <= to, { message: 'The period must end on or after its first day', path: ['to'] }),
@@ -30,6 +31,7 @@ export const BOOK_MESSAGES = {
   failed: 'This book could not be made. Please make a new one.',
   coverNotFound: 'Cover photo not found',
   collectionNotFound: 'Collection not found',
+  stillMaking: 'This book is still being made. Stop its voice links once it is ready.',
   voiceLinksPast: 'The voice links must stop working at a time still to come',
 } as const;
 
@@ -62,8 +64,10 @@ export const bookSchema = z
     /** The PDF's size in bytes once ready. */
     size: z.number().int().nullable(),
     error: z.string().nullable(),
-    /** How many public links to voice recordings the book's QR codes open (revoked with the book). */
+    /** How many public links to voice recordings the book's QR codes open (0 once the owner stops them). */
     voiceLinks: z.number().int(),
+    /** When the voice links stop working; null: no end. */
+    voiceLinksExpireAt: isoDateTimeSchema.nullable(),
     /** GET this (it honours Range) once ready; null before. */
     downloadUrl: z.string().nullable(),
     createdAt: isoDateTimeSchema,

@@ -40,6 +40,11 @@ export function createBooksRepo(db: Db) {
       return row;
     },
 
+    /** Ends every public link the book's QR codes open (the book and its PDF stay). */
+    async removeBookLinks(userId: number, bookId: number) {
+      await db.delete(grants).where(and(eq(grants.userId, userId), eq(grants.bookId, bookId)));
+    },
+
     /** Public links made for each of the owner's books, by book id. */
     async voiceLinkCounts(userId: number): Promise<Map<number, number>> {
       const rows = await db
@@ -114,8 +119,8 @@ export function createBooksRepo(db: Db) {
       return row;
     },
 
-    /** The memories a book holds, oldest first. */
-    async memories(userId: number, selection: BookMemories) {
+    /** The memories a book holds, oldest first (an interview's are given as their ids). */
+    async memories(userId: number, selection: Exclude<BookMemories, { interviewId: number }> | { memoryIds: number[] }) {
       const columns = {
         id: memories.id,
         title: memories.title,
@@ -132,6 +137,14 @@ export function createBooksRepo(db: Db) {
           .from(collectionItems)
           .innerJoin(memories, and(eq(memories.id, collectionItems.memoryId), eq(memories.userId, userId)))
           .where(and(eq(collectionItems.userId, userId), eq(collectionItems.collectionId, selection.collectionId)))
+          .orderBy(...order);
+      }
+      if ('memoryIds' in selection) {
+        if (selection.memoryIds.length === 0) return [];
+        return db
+          .select(columns)
+          .from(memories)
+          .where(and(eq(memories.userId, userId), inArray(memories.id, selection.memoryIds)))
           .orderBy(...order);
       }
       const where =

@@ -1,5 +1,5 @@
 // /api/books: the owner's life-story books (decision 068): make one (a background job), follow it, download
-// its PDF (Range, ETag), list and delete them.
+// its PDF (Range, ETag), list and delete them, stop their voice links.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookInputSchema, bookSchema } from '@shared/schemas/books';
@@ -25,6 +25,11 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     // a book is the owner's life: never kept in a shared computer's cache
     sendFile(req, reply, { ...(await books.pdf(currentUser(req).id, req.params.id)), cacheControl: 'private, no-store' }),
   );
+
+  app.delete('/:id/voice-links', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
+    await books.revokeVoiceLinks(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
 
   app.delete('/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await books.remove(currentUser(req).id, req.params.id);

@@ -15,6 +15,7 @@ import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { queueMail } from '../../lib/mail';
 import { storedFile, type StoredFile } from '../../lib/send-file';
+import type { InterviewsService } from '../interviews/interviews.service';
 import type { PeopleService } from '../people/people.service';
 import { derivativeKey } from '../photos/photos.service';
 import { layoutBook, renderBook, type BookChapter, type BookContent, type BookMemory, type BookPhoto } from './book-pdf';
@@ -38,6 +39,7 @@ interface Deps {
   log: FastifyBaseLogger;
   linkTokens: LinkTokens;
   people: Pick<PeopleService, 'namesInPhotos'>;
+  interviews: Pick<InterviewsService, 'answeredMemoryIds'>;
   publicUrl: string;
   now?: () => Date;
 }
@@ -64,9 +66,17 @@ const photoDate = (taken: Date | null, precision: string | null, margin: number 
 /** A file name without its extension, for the words beside a QR code. */
 const recordingName = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '');
 
-export function createBooksService({ files, jobs, log, linkTokens, people, publicUrl, db, now = () => new Date() }: Deps) {
+export function createBooksService({ files, jobs, log, linkTokens, people, interviews, publicUrl, db, now = () => new Date() }: Deps) {
   const repo: BooksRepo = createBooksRepo(db);
   const linkUrl = (token: string) => `${publicUrl}/s/${token}`;
+
+  /** The book's memories; an interview's are its answers, read through the interviews service (404 another user's). */
+  async function memoriesOf(userId: number, selection: BookMemories) {
+    if ('interviewId' in selection) {
+      return repo.memories(userId, { memoryIds: await interviews.answeredMemoryIds(userId, selection.interviewId) });
+    }
+    return repo.memories(userId, selection);
+  }
 
   function toBook(row: BookRow, voiceLinks: number): Book {
     return {
@@ -79,6 +89,7 @@ export function createBooksService({ files, jobs, log, linkTokens, people, publi
       size: row.status === 'ready' ? row.fileSize : null,
       error: row.error,
       voiceLinks,
+      voiceLinksExpireAt: row.voiceLinksExpireAt?.toISOString() ?? null,
       downloadUrl: row.status === 'ready' && row.fileKey ? bookPdfPath(row.id) : null,
       createdAt: row.createdAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -136,7 +147,7 @@ export function createBooksService({ files, jobs, log, linkTokens, people, publi
     const { userId } = row;
     const owner = await repo.owner(userId);
     const selection = row.selection as BookMemories;
-    const memories = await repo.memories(userId, selection);
+    const memories = await memoriesOf(userId, selection);
     const memoryIds = memories.map((m) => m.id);
     const pictures = row.includePhotos ? await repo.pictures(userId, memoryIds) : [];
     const names = await people.namesInPhotos(
@@ -277,7 +288,7 @@ export function createBooksService({ files, jobs, log, linkTokens, people, publi
       if (input.coverPhotoId !== null && !(await repo.findPicture(userId, input.coverPhotoId))) throw notFound(BOOK_MESSAGES.coverNotFound);
       const expiresAt = input.voiceLinks.expiresAt ? new Date(input.voiceLinks.expiresAt) : null;
       if (expiresAt && expiresAt <= now()) throw badRequest(BOOK_MESSAGES.voiceLinksPast, 'VALIDATION');
-      if ((await repo.memories(userId, memories)).length === 0) throw badRequest(BOOK_MESSAGES.noMemories, 'NO_MEMORIES');
+      if ((await memoriesOf(userId, memories)).length === 0) throw badRequest(BOOK_MESSAGES.noMemories, 'NO_MEMORIES');
       const row = await repo.insert(
         userId,
         {
@@ -327,6 +338,15 @@ export function createBooksService({ files, jobs, log, linkTokens, people, publi
       });
       if (!file) throw notFound('Book not found');
       return file;
+    },
+
+    /** Ends the public links the book's QR codes open: printed copies stop playing; the book and its PDF stay. */
+    async revokeVoiceLinks(userId: number, id: number) {
+      const row = await repo.find(userId, id);
+      if (!row) throw notFound('Book not found');
+      // a book being made would make its links again
+      if (row.status === 'queued' || row.status === 'building') throw conflict(BOOK_MESSAGES.stillMaking, 'BOOK_NOT_READY');
+      await repo.removeBookLinks(userId, id);
     },
 
     /** Deletes the book, its PDF and the public links its QR codes open. */

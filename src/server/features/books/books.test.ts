@@ -10,7 +10,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '@shared/schemas/books';
-import { books, faces, grants, memories, people } from '@server/db/schema';
+import { books, faces, grants, interviewQuestions, interviews, memories, people } from '@server/db/schema';
 import { buildTestApp, idOf, multipart, postAs, signUp, type TestApp } from '@tests/helpers/server';
 import { wavFile } from '@tests/helpers/audio';
 import { BOOK_BUILD_JOB } from './books.service';
@@ -54,6 +54,8 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
   let book: Book;
   let dir: string;
   let pdfFile: string;
+  let recordingMemory: number;
+  let movingMemory: number;
 
   const get = (who: Actor, url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, ...headers } });
@@ -82,6 +84,8 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
     const second = await memory('The recording', '1972-03-01', 'Grandfather sings the old song.');
     const third = await memory('Moving house', '1991-09-30', 'The removal van came early.');
     await t.db.update(memories).set({ eventDatePrecision: 'decade' }).where(eq(memories.id, third));
+    recordingMemory = second;
+    movingMemory = third;
     await postAs(t, owner.cookie, `/api/memories/${first}/links`, { photoIds: [largeId, smallId] });
     await postAs(
       t,
@@ -244,6 +248,62 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
     expect((await post({ ...base, memories: { from: '2000-01-02', to: '2000-01-01' } })).statusCode).toBe(400);
     expect((await post({ ...base, pageSize: 'A5', memories: { all: true } })).statusCode).toBe(400);
     expect(await t.db.select().from(books).where(eq(books.userId, stranger.user.id))).toEqual([]);
+  });
+
+  it('makes a book of one interview holding exactly the memories that answer it; another user’s interview is not found', async () => {
+    const [interview] = await t.db
+      .insert(interviews)
+      .values({ ownerId: owner.user.id, storytellerKind: 'owner', storytellerName: 'Ada Lovelace' })
+      .returning();
+    const question = (position: number, answeredMemoryId: number | null) => ({
+      ownerId: owner.user.id,
+      interviewId: interview!.id,
+      text: `Question ${position}`,
+      position,
+      status: answeredMemoryId ? 'answered' : 'waiting',
+      answeredMemoryId,
+    });
+    await t.db.insert(interviewQuestions).values([question(1, movingMemory), question(2, null), question(3, recordingMemory)]);
+    const payload = {
+      title: 'Ada tells',
+      pageSize: '6x9',
+      chapters: 'theme',
+      includePhotos: false,
+      voiceLinks: { expiresAt: null },
+      memories: { interviewId: interview!.id },
+    };
+    const refused = await t.app.inject({ method: 'POST', url: '/api/books', headers: { cookie: stranger.cookie }, payload });
+    expect(refused.statusCode).toBe(404);
+    expect(await t.db.select().from(books).where(eq(books.userId, stranger.user.id))).toEqual([]);
+
+    const started = await t.app.inject({ method: 'POST', url: '/api/books', headers: { cookie: owner.cookie }, payload });
+    expect(started.statusCode).toBe(202);
+    const id = started.json<{ id: number }>().id;
+    expect((await waitUntilFinished(id)).status).toBe('ready');
+    const file = path.join(dir, 'interview.pdf');
+    fs.writeFileSync(file, (await get(owner, `/api/books/${id}/pdf`)).rawPayload);
+    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    expect(text).toContain('The recording');
+    expect(text).toContain('Moving house');
+    expect(text).not.toContain(CYRILLIC);
+  }, 30_000);
+
+  it('stopping a book’s voice links makes its QR codes’ links not found while the PDF still downloads', async () => {
+    const [row] = await t.db.select().from(books).where(eq(books.title, 'Ada tells'));
+    const id = row!.id;
+    const [link] = await t.db.select().from(grants).where(eq(grants.bookId, id));
+    const token = t.app.linkTokens.tokenFor(link!.tokenNonce!);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shared/${token}` })).statusCode).toBe(200);
+    const revoke = (who: Actor) => t.app.inject({ method: 'DELETE', url: `/api/books/${id}/voice-links`, headers: { cookie: who.cookie } });
+    expect((await revoke(stranger)).statusCode).toBe(404);
+    expect((await get(owner, `/api/books/${id}`)).json<Book>().voiceLinks).toBe(1);
+    expect((await revoke(owner)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shared/${token}` })).statusCode).toBe(404);
+    expect((await get(owner, `/api/books/${id}`)).json<Book>()).toMatchObject({ voiceLinks: 0, status: 'ready' });
+    expect((await get(owner, `/api/books/${id}/pdf`)).statusCode).toBe(200);
+    // the other book's links are untouched
+    expect((await get(owner, `/api/books/${bookId}`)).json<Book>().voiceLinks).toBe(1);
+    await t.app.inject({ method: 'DELETE', url: `/api/books/${id}`, headers: { cookie: owner.cookie } });
   });
 
   it('deleting the book removes its PDF and revokes its voice links', async () => {

@@ -57,6 +57,18 @@ export function createInterviewsRepo(db: Db) {
       return toInterview(row, (await questionsOf(ex, ownerId, [id])).get(id) ?? []);
     },
 
+    /** The memories that answer the owner's interview's questions, in question order; undefined: no such interview. */
+    async answeredMemoryIds(ownerId: number, id: number): Promise<number[] | undefined> {
+      const [row] = await db.select({ id: interviews.id }).from(interviews).where(ownedInterview(ownerId, id)).limit(1);
+      if (!row) return undefined;
+      const rows = await db
+        .select({ memoryId: interviewQuestions.answeredMemoryId })
+        .from(interviewQuestions)
+        .where(and(eq(interviewQuestions.ownerId, ownerId), eq(interviewQuestions.interviewId, id)))
+        .orderBy(asc(interviewQuestions.position), asc(interviewQuestions.id));
+      return [...new Set(rows.flatMap((r) => (r.memoryId === null ? [] : [r.memoryId])))];
+    },
+
     /** The interview's row, locked until the transaction ends: every change to it and its questions takes turns. */
     async lock(tx: Tx, ownerId: number, id: number) {
       const [row] = await tx.select().from(interviews).where(ownedInterview(ownerId, id)).for('update').limit(1);

@@ -223,6 +223,13 @@ export function createInterviewsService(deps: InterviewsDeps) {
     list: (ownerId: number) => repo.list(ownerId),
     get,
 
+    /** The memories that answer the owner's interview (for a book of it); 404 another user's interview. */
+    async answeredMemoryIds(ownerId: number, id: number): Promise<number[]> {
+      const ids = await repo.answeredMemoryIds(ownerId, id);
+      if (!ids) throw notFound('Interview not found');
+      return ids;
+    },
+
     library(theme?: string) {
       if (theme !== undefined && !(questionThemes as readonly string[]).includes(theme))
         throw badRequest(`theme must be one of: ${questionThemes.join(', ')}`);
