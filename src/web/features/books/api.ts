@@ -1,7 +1,8 @@
 // The life-story books (decision 068): the owner's list (polled while one is being made), making and deleting one,
-// and what the dialog offers to choose from (collections, the photos of memories).
+// stopping their voice links, and what the dialog offers to choose from (collections, interviews, the photos of memories).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book, BookInput } from '@shared/schemas/books';
+import type { Interview } from '@shared/schemas/interviews';
 import type { Photo } from '@shared/schemas/photos';
 import type { Collection } from '@shared/schemas/sharing';
 import { api } from '@web/lib/api-client';
@@ -34,6 +35,19 @@ export function useDeleteBook() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: booksKey }),
   });
 }
+
+/** Ends the links the book's QR codes open; the PDF stays. */
+export function useStopVoiceLinks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/books/${id}/voice-links`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: booksKey }),
+  });
+}
+
+/** The owner's interviews, for a book of one storyteller's answers; read only while the dialog is open. */
+export const useBookInterviews = (enabled: boolean) =>
+  useQuery({ queryKey: ['books', 'interviews'], queryFn: () => api.get<Interview[]>('/api/interviews'), enabled });
 
 /** Read only while the dialog is open. */
 export const useBookCollections = (enabled: boolean) =>

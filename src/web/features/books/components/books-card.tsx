@@ -1,4 +1,4 @@
-import { Download, Trash2 } from 'lucide-react';
+import { Download, Trash2, VolumeX } from 'lucide-react';
 import type { Book } from '@shared/schemas/books';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
@@ -6,8 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Progress } from '@web/components/ui/progress';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { formatBytes } from '@web/lib/format';
-import { useBooks, useDeleteBook } from '../api';
+import { formatBytes, formatLongDate } from '@web/lib/format';
+import { useBooks, useDeleteBook, useStopVoiceLinks } from '../api';
 
 function BookRow({ book }: { book: Book }) {
   const remove = useDeleteBook();
@@ -16,6 +16,13 @@ function BookRow({ book }: { book: Book }) {
       onSuccess: () => toast({ title: 'Book deleted' }),
       onError: (error) =>
         toast({ variant: 'destructive', title: 'Book not deleted', description: errorMessage(error, 'Please try again.') }),
+    });
+  const stop = useStopVoiceLinks();
+  const onStop = () =>
+    stop.mutate(book.id, {
+      onSuccess: () => toast({ title: 'The voice links are stopped', description: 'The PDF is still here to download.' }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'The voice links were not stopped', description: errorMessage(error, 'Please try again.') }),
     });
   const building = book.status === 'queued' || book.status === 'building';
   return (
@@ -64,8 +71,27 @@ function BookRow({ book }: { book: Book }) {
       ) : (
         <p className="text-sm text-muted-foreground">
           {book.pageSize} · {book.pageCount} pages{book.size !== null ? ` · ${formatBytes(book.size)}` : ''}
-          {book.voiceLinks > 0 ? ` · ${book.voiceLinks} voice ${book.voiceLinks === 1 ? 'link' : 'links'}` : ''}
         </p>
+      )}
+      {!building && book.voiceLinks > 0 && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground">
+            Voice links: {book.voiceLinks} ({book.voiceLinksExpireAt ? `until ${formatLongDate(book.voiceLinksExpireAt)}` : 'no end'})
+          </p>
+          <ConfirmDialog
+            title="Stop the voice links?"
+            text={`The QR codes in printed copies of “${book.title}” will stop playing the recordings, for good. The PDF stays, and your memories and recordings stay as they are.`}
+            confirmLabel="Stop the voice links"
+            destructive
+            onConfirm={onStop}
+            trigger={
+              <Button size="sm" variant="outline" disabled={stop.isPending}>
+                <VolumeX aria-hidden="true" />
+                Stop the voice links
+              </Button>
+            }
+          />
+        </div>
       )}
     </li>
   );

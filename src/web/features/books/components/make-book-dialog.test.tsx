@@ -9,6 +9,7 @@ const base = {
   chapters: 'theme' as const,
   which: 'all' as const,
   collectionId: '',
+  interviewId: '',
   from: '',
   to: '',
   includePhotos: true,
@@ -33,8 +34,10 @@ describe('the Make a book form', () => {
     expect(bookInputSchema.safeParse(input).success).toBe(true);
   });
 
-  it('sends a collection, a period, a cover and a last day for the links as the API reads them', () => {
+  it('sends a collection, an interview, a period, a cover and a last day for the links as the API reads them', () => {
     expect(toBookInput({ ...base, which: 'collection', collectionId: '7' }).memories).toEqual({ collectionId: 7 });
+    expect(toBookInput({ ...base, which: 'interview', interviewId: '4' }).memories).toEqual({ interviewId: 4 });
+    expect(bookInputSchema.safeParse(toBookInput({ ...base, which: 'interview', interviewId: '4' })).success).toBe(true);
     expect(toBookInput({ ...base, which: 'period', from: '1960-01-01', to: '1969-12-31' }).memories).toEqual({
       from: '1960-01-01',
       to: '1969-12-31',

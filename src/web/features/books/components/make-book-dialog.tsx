@@ -11,7 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useBookCollections, useMakeBook, useMemoryPhotos } from '../api';
+import { useBookCollections, useBookInterviews, useMakeBook, useMemoryPhotos } from '../api';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -29,8 +29,9 @@ const bookFormSchema = z
     dedication: z.string().max(BOOK_DEDICATION_MAX, `A dedication is at most ${BOOK_DEDICATION_MAX} characters`),
     pageSize: z.enum(bookPageSizes),
     chapters: z.enum(['period', 'theme']),
-    which: z.enum(['all', 'collection', 'period']),
+    which: z.enum(['all', 'collection', 'interview', 'period']),
     collectionId: z.string(),
+    interviewId: z.string(),
     from: z.string(),
     to: z.string(),
     includePhotos: z.boolean(),
@@ -41,6 +42,7 @@ const bookFormSchema = z
   .superRefine((v, ctx) => {
     if (v.which === 'collection' && !v.collectionId)
       ctx.addIssue({ code: 'custom', path: ['collectionId'], message: 'Choose a collection' });
+    if (v.which === 'interview' && !v.interviewId) ctx.addIssue({ code: 'custom', path: ['interviewId'], message: 'Choose an interview' });
     if (v.which === 'period') {
       if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day' });
       if (!v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day' });
@@ -59,6 +61,7 @@ const DEFAULTS: BookForm = {
   chapters: 'period',
   which: 'all',
   collectionId: '',
+  interviewId: '',
   from: '',
   to: '',
   includePhotos: true,
@@ -69,7 +72,13 @@ const DEFAULTS: BookForm = {
 
 export function toBookInput(v: BookForm): BookInput {
   const memories: BookInput['memories'] =
-    v.which === 'collection' ? { collectionId: Number(v.collectionId) } : v.which === 'period' ? { from: v.from, to: v.to } : { all: true };
+    v.which === 'collection'
+      ? { collectionId: Number(v.collectionId) }
+      : v.which === 'interview'
+        ? { interviewId: Number(v.interviewId) }
+        : v.which === 'period'
+          ? { from: v.from, to: v.to }
+          : { all: true };
   return {
     title: v.title,
     dedication: v.dedication.trim() || null,
@@ -88,6 +97,7 @@ export function MakeBookDialog() {
   const [open, setOpen] = useState(false);
   const make = useMakeBook();
   const collections = useBookCollections(open);
+  const interviews = useBookInterviews(open);
   const photos = useMemoryPhotos(open);
   const form = useForm<BookForm>({ resolver: zodResolver(bookFormSchema), defaultValues: DEFAULTS });
   const { errors } = form.formState;
@@ -158,6 +168,7 @@ export function MakeBookDialog() {
         <select className={selectClass} {...form.register('which')}>
           <option value="all">All my memories</option>
           <option value="collection">The memories of a collection</option>
+          <option value="interview">One storyteller’s interview</option>
           <option value="period">The memories of a period</option>
         </select>
       </FormField>
@@ -170,6 +181,21 @@ export function MakeBookDialog() {
                 {c.title}
               </option>
             ))}
+          </select>
+        </FormField>
+      )}
+      {which === 'interview' && (
+        <FormField label="Interview" error={errors.interviewId} hint="The memories that answer its questions.">
+          <select className={selectClass} {...form.register('interviewId')}>
+            <option value="">{interviews.isPending ? 'Loading interviews...' : 'Choose an interview'}</option>
+            {interviews.data?.map((i) => {
+              const answers = i.questions.filter((q) => q.answeredMemoryId !== null).length;
+              return (
+                <option key={i.id} value={i.id}>
+                  {i.storytellerName} ({answers} {answers === 1 ? 'answer' : 'answers'})
+                </option>
+              );
+            })}
           </select>
         </FormField>
       )}
@@ -200,7 +226,7 @@ export function MakeBookDialog() {
       <FormField
         label="Voice recordings’ links"
         error={errors.voiceExpiry}
-        hint="Each recording gets a QR code that plays it. Anyone holding the book can open these links; deleting the book removes them."
+        hint="Each recording gets a QR code that plays it. Anyone holding the book can open these links; you can stop them later, and deleting the book removes them."
       >
         <select className={selectClass} {...form.register('voiceExpiry')}>
           <option value="none">Keep working</option>
