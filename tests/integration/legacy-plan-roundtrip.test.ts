@@ -152,9 +152,9 @@ describe('the Legacy Plan travels with the owner’s export', () => {
     await t?.close();
   });
 
-  it('writes the plan into heirloom.json, version 2, with sealed letters and recordings as checked files', () => {
+  it('writes the plan into heirloom.json, version 3, with sealed letters and recordings as checked files', () => {
     const data = heirloomExportSchema.parse(metadataOf(entries));
-    expect(data.version).toBe(2);
+    expect(data.version).toBe(3);
     const plan = data.legacyPlan!;
     expect(plan.heirs).toHaveLength(2);
     expect(plan.releases.map((r) => r.condition).sort()).toEqual([

@@ -400,7 +400,7 @@ describe('/api/photos', () => {
       [{ dateTaken: '1899-12-30T12:00:00.000Z' }, 'Date must be between 1900 and today'],
       [{ dateTaken: new Date(Date.now() + 3 * 86_400_000).toISOString() }, 'Date must be between 1900 and today'],
       [{ dateTaken: 'yesterday' }, 'Please enter a valid date'],
-      [{}, 'Send a title, dateTaken, description, tags, location or labels'],
+      [{}, 'Send a title, dateTaken, dateTakenPrecision, description, tags, location or labels'],
     ] as const) {
       const res = await patch(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
