@@ -152,7 +152,8 @@ export async function receiveFiles(
   return { files: received, fields };
 }
 
-async function receiveOne(part: MultipartFile, files: FileStore, opts: ReceiveOptions): Promise<ReceivedFile> {
+/** One file part staged and checked by its bytes; a refused one is discarded before the error goes on. */
+export async function receiveOne(part: MultipartFile, files: FileStore, opts: ReceiveOptions): Promise<ReceivedFile> {
   const staged = await files.stage(part.file, opts.maxBytes, () => part.file.truncated);
   try {
     const fileName = safeFileName(part.filename);

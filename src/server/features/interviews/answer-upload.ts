@@ -11,7 +11,7 @@ import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../
 import { FileTooLargeError, type FileStore } from '../../lib/file-store';
 import { detectImageType } from '../../lib/images';
 import { containsNul, NUL_MESSAGE } from '../../lib/nul-character';
-import { safeFileName, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
+import { receiveOne, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { ATTACHMENT_UPLOAD, detectAttachmentType } from '../memories/memories.service';
 
 export const RECORDING_NOT_AUDIO = 'A recording must be audio (MP3, WAV, OGG, M4A or a voice recording).';
@@ -58,19 +58,9 @@ export async function discardAnswer(files: FileStore, answer: Pick<ReceivedAnswe
   await Promise.all([...(answer.recording ? [answer.recording] : []), ...answer.photos].map((f) => files.discard(f.staged)));
 }
 
-async function receiveOne(part: MultipartFile, files: FileStore, opts: ReceiveOptions): Promise<ReceivedFile> {
+async function receivePart(part: MultipartFile, files: FileStore, opts: ReceiveOptions): Promise<ReceivedFile> {
   try {
-    const staged = await files.stage(part.file, opts.maxBytes, () => part.file.truncated);
-    try {
-      const fileName = safeFileName(part.filename);
-      if (staged.size === 0) throw badRequest(opts.messages.empty ?? 'The file is empty', 'EMPTY_FILE');
-      const type = await opts.accept(staged.head, fileName);
-      if (!type) throw unsupportedMediaType(opts.messages.wrongType);
-      return { staged, fileName, mimeType: type.mime, ext: type.ext };
-    } catch (err) {
-      await files.discard(staged);
-      throw err;
-    }
+    return await receiveOne(part, files, opts);
   } catch (err) {
     if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw payloadTooLarge(opts.messages.tooLarge);
@@ -105,13 +95,13 @@ export async function receiveAnswer(req: FastifyRequest, files: FileStore): Prom
           throw badRequest(RECORDING_UPLOAD.messages.tooMany!, 'TOO_MANY_FILES');
         }
         // a photo's size limit is smaller than a recording's: each part is held to its own
-        answer.recording = await receiveOne(part, files, RECORDING_UPLOAD);
+        answer.recording = await receivePart(part, files, RECORDING_UPLOAD);
       } else if (part.fieldname === ANSWER_PHOTOS_UPLOAD.field) {
         if (answer.photos.length >= ANSWER_MAX_PHOTOS) {
           part.file.resume();
           throw badRequest(ANSWER_PHOTOS_UPLOAD.messages.tooMany!, 'TOO_MANY_FILES');
         }
-        answer.photos.push(await receiveOne(part, files, ANSWER_PHOTOS_UPLOAD));
+        answer.photos.push(await receivePart(part, files, ANSWER_PHOTOS_UPLOAD));
       } else {
         part.file.resume();
       }
