@@ -23,13 +23,19 @@ export const interviews = pgTable(
     weekday: smallint('weekday'),
     hour: smallint('hour'),
     timeZone: text('time_zone'),
+    /** 'proposed': a family member's proposal (decision 069), waiting for the owner's approval; nothing is sent. */
     status: text('status').notNull().default('active'),
+    /** The family member who proposed it (decision 069); null: the owner started it, or the proposer's account is gone. */
+    proposedByUserId: integer('proposed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The proposer's name as the owner's contact list had it. */
+    proposedByName: text('proposed_by_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('interviews_owner_idx').on(t.ownerId),
-    check('interviews_status_check', sql`${t.status} IN ('active', 'paused', 'stopped', 'finished')`),
+    index('interviews_proposed_by_idx').on(t.proposedByUserId),
+    check('interviews_status_check', sql`${t.status} IN ('proposed', 'active', 'paused', 'stopped', 'finished')`),
     check('interviews_storyteller_kind_check', sql`${t.storytellerKind} IN ('contact', 'owner')`),
   ],
 );
