@@ -135,8 +135,11 @@ describe('a rule by relation', () => {
   it('hands a new grandchild what their cousins receive, and tells the owner', async () => {
     const dora = await person(owner, { givenNames: 'Dora', sex: 'female', contactId: await contact(owner, 'Dora', 'dora@example.com') });
     const eli = await person(owner, { givenNames: 'Eli', sex: 'male' });
-    await childOf(owner, carol, dora);
-    await childOf(owner, carol, eli);
+    // one statement: adding Dora's contact queued a look at the family that may run at any moment, and it must
+    // see both grandchildren or neither
+    await t.db
+      .insert(treeRelations)
+      .values([dora, eli].map((toId) => ({ userId: owner.user.id, kind: 'parent' as const, fromId: carol, toId, type: 'birth' as const })));
     await t.app.services.legacyRelations.familyChanged(owner.user.id);
 
     const mail = await t.smtp.waitForMail(owner.user.email, { subject: /Legacy Plan follows your family/ });
