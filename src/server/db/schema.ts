@@ -11,3 +11,4 @@ export * from './tables/people';
 export * from './tables/tree';
 export * from './tables/tree-gedcom';
 export * from './tables/interviews';
+export * from './tables/legacy-outside';
