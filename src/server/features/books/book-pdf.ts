@@ -33,11 +33,13 @@ export const PRINT_DPI = 300;
 const MIN_DPI = 150;
 
 export interface BookPhoto {
+  /** The photo's id: with the printed size, it names the photo prepared for print (staged while the book is made). */
+  id: number;
   /** The pixels' width and height as shown (after the orientation). */
   width: number;
   height: number;
   caption: string | null;
-  /** The JPEG for the printed size: the original resized by the caller (one at a time). */
+  /** The JPEG for the printed size, prepared by the caller before the drawing (read one at a time). */
   load: (pixelWidth: number, pixelHeight: number) => Promise<Buffer>;
 }
 
@@ -288,6 +290,19 @@ export function layoutBook(book: BookContent): BookLayout {
   });
 
   return { pages, chapterPages, photoCount };
+}
+
+/** Each photo the book prints, once per printed size (the cover may be a chapter's photo too), in the order drawn. */
+export function photosToPrint(layout: BookLayout) {
+  const seen = new Map<string, { photo: BookPhoto; pixelWidth: number; pixelHeight: number }>();
+  for (const page of layout.pages) {
+    for (const op of page.ops) {
+      if (op.kind !== 'photo') continue;
+      const id = `${op.photo.id}-${op.pixelWidth}x${op.pixelHeight}`;
+      if (!seen.has(id)) seen.set(id, { photo: op.photo, pixelWidth: op.pixelWidth, pixelHeight: op.pixelHeight });
+    }
+  }
+  return [...seen.values()];
 }
 
 /** Draws a QR code as vector squares (one rectangle per run of dark modules in a row). */

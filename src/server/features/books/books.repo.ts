@@ -55,18 +55,22 @@ export function createBooksRepo(db: Db) {
       return new Map(rows.map((r) => [r.bookId!, r.n]));
     },
 
+    /** Building; the progress stays until the try counts what an earlier try staged. */
     async markBuilding(userId: number, id: number) {
       await db
         .update(books)
-        .set({ status: 'building', progress: 0, error: null, fileKey: null, fileSize: null, pageCount: null, startedAt: new Date() })
+        .set({ status: 'building', error: null, fileKey: null, fileSize: null, pageCount: null, startedAt: new Date() })
         .where(owned(userId, id));
     },
 
-    async setProgress(userId: number, id: number, progress: number) {
-      await db
+    /** false when the book is no longer being made (deleted meanwhile). */
+    async setProgress(userId: number, id: number, progress: number): Promise<boolean> {
+      const rows = await db
         .update(books)
         .set({ progress })
-        .where(and(owned(userId, id), eq(books.status, 'building')));
+        .where(and(owned(userId, id), eq(books.status, 'building')))
+        .returning({ id: books.id });
+      return rows.length > 0;
     },
 
     /** Records where the file will be before it is written, so a crash leaves no file without a row. */

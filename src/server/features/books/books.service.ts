@@ -1,9 +1,13 @@
 // The life-story book (decision 068): POST queues `book.build`, GET follows it, and the finished PDF is a
 // stored file served with Range support until the owner deletes the book. The job lays the memories out
-// (book-pdf.ts), streams the PDF through the file store's staging into users/<id>/books/<uuid>.pdf, keeps the
-// progress on the row and mails the owner. Each voice recording's QR code opens a public link to its memory,
-// made once per memory and book: a try after a crash uses the book's links again.
+// (book-pdf.ts), prepares each photo for print (resized for its printed size) into the book's staging folder in
+// the file store, then draws the PDF from the staged photos, streams it through the file store's staging into
+// users/<id>/books/<uuid>.pdf, keeps the progress on the row and mails the owner. The photos are the slow part:
+// a try after a crash (kill -9) reuses every photo already staged and only lays out and draws again. The staged
+// photos are removed once the book is ready, has failed for good or is deleted. Each voice recording's QR code
+// opens a public link to its memory, made once per memory and book: a try after a crash uses them again.
 import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { formatApproximateDate, type DatePrecision } from '@shared/dates/date-precision';
@@ -18,13 +22,27 @@ import { storedFile, type StoredFile } from '../../lib/send-file';
 import type { InterviewsService } from '../interviews/interviews.service';
 import type { PeopleService } from '../people/people.service';
 import { derivativeKey } from '../photos/photos.service';
-import { layoutBook, renderBook, type BookChapter, type BookContent, type BookMemory, type BookPhoto } from './book-pdf';
+import {
+  layoutBook,
+  photosToPrint,
+  renderBook,
+  type BookChapter,
+  type BookContent,
+  type BookLayout,
+  type BookMemory,
+  type BookPhoto,
+} from './book-pdf';
 import { createBooksRepo, type BookRow, type BooksRepo } from './books.repo';
 
 export const BOOK_BUILD_JOB = 'book.build';
 /** Progress is written to the row at most this often. */
 const PROGRESS_EVERY_MS = 1000;
 const FAILED_MESSAGE = 'The book could not be made. Please try again; if it fails again, the server log says why.';
+const DISK_FULL_MESSAGE =
+  'The book could not be made: the server has no room left for it. Free some space on the server (or ask whoever runs it to), then make the book again.';
+/** Progress (0–100) once the book is laid out, and how much of the rest preparing its photos takes when it has any. */
+const LAID_OUT = 5;
+const PHOTOS_SHARE = 85;
 const UNTAGGED = 'Other memories';
 
 interface BuildData {
@@ -46,6 +64,13 @@ interface Deps {
 
 export const bookPdfPath = (id: number) => `/api/books/${id}/pdf`;
 const bookKey = (userId: number) => `users/${userId}/books/${randomUUID()}.pdf`;
+/** The book's photos prepared for print while it is made (removed once it is ready, failed for good or deleted). */
+export const bookStagingFolder = (userId: number, bookId: number) => `users/${userId}/books/staging/${bookId}`;
+const stagedPhotoKey = (userId: number, bookId: number, photoId: number, pixelWidth: number, pixelHeight: number) =>
+  `${bookStagingFolder(userId, bookId)}/${photoId}-${pixelWidth}x${pixelHeight}.jpg`;
+
+/** The book was deleted (or finished by another try) while this try made it: stop, quietly. */
+class BookGoneError extends Error {}
 
 /** A memory's date as a person says it (decision 067): "June 12, 1965", "June 1962", "1960s", "c. 1955". */
 export const formatBookDate = (date: string, precision: string, margin: number | null) =>
@@ -101,16 +126,15 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
   }
 
   /** A picture resized for print: the original (a HEIC's full-size JPEG), oriented, at most the pixels asked for. */
-  function pictureLoader(photo: { key: string; mimeType: string }) {
+  function prepareForPrint(photo: PictureSource, pixelWidth: number, pixelHeight: number) {
     const key = /hei[cf]/i.test(photo.mimeType) ? derivativeKey(photo.key, 'display') : photo.key;
-    return (pixelWidth: number, pixelHeight: number) =>
-      files.withLocalFile(key, (path) =>
-        sharp(path, { sequentialRead: true })
-          .rotate()
-          .resize(pixelWidth, pixelHeight, { fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
-          .toBuffer(),
-      );
+    return files.withLocalFile(key, (path) =>
+      sharp(path, { sequentialRead: true })
+        .rotate()
+        .resize(pixelWidth, pixelHeight, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
+        .toBuffer(),
+    );
   }
 
   async function dimensions(photo: { key: string; mimeType: string; width: number | null; height: number | null }) {
@@ -143,8 +167,11 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
   }
 
   /** Everything the PDF shows, read from the owner's rows (pictures are opened only when drawn). */
-  async function content(row: BookRow): Promise<BookContent> {
+  async function content(row: BookRow, sources: Map<number, PictureSource>): Promise<BookContent> {
     const { userId } = row;
+    /** Drawing reads the photo staged for its printed size (preparePhotos staged every one before). */
+    const readStaged = (photoId: number) => (pixelWidth: number, pixelHeight: number) =>
+      files.withLocalFile(stagedPhotoKey(userId, row.id, photoId, pixelWidth, pixelHeight), (path) => fsp.readFile(path));
     const owner = await repo.owner(userId);
     const selection = row.selection as BookMemories;
     const memories = await memoriesOf(userId, selection);
@@ -165,7 +192,8 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
       ]
         .filter(Boolean)
         .join(' · ');
-      return { ...(await dimensions(picture)), caption: caption || null, load: pictureLoader(picture) };
+      sources.set(picture.id, picture);
+      return { id: picture.id, ...(await dimensions(picture)), caption: caption || null, load: readStaged(picture.id) };
     };
 
     const photosOf = new Map<number, BookPhoto[]>();
@@ -202,34 +230,85 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
     }
 
     const coverRow = row.coverPhotoId ? await repo.findPicture(userId, row.coverPhotoId) : undefined;
+    if (coverRow) sources.set(coverRow.id, coverRow);
     return {
       title: row.title,
       ownerName: owner ? `${owner.firstName} ${owner.surname}`.trim() : '',
       dedication: row.dedication,
       pageSize: row.pageSize as BookContent['pageSize'],
-      cover: coverRow ? { ...(await dimensions(coverRow)), caption: null, load: pictureLoader(coverRow) } : null,
+      cover: coverRow ? { id: coverRow.id, ...(await dimensions(coverRow)), caption: null, load: readStaged(coverRow.id) } : null,
       chapters: ordered,
     };
+  }
+
+  /** Removes the photos staged for the book (once it is ready, failed for good or deleted). */
+  async function removeStaging(userId: number, bookId: number) {
+    await files
+      .removeTree(bookStagingFolder(userId, bookId))
+      .catch((err: unknown) => log.warn({ err, bookId }, "Could not remove a book's staged photos"));
+  }
+
+  /** Progress on the row; a book no longer being made (deleted meanwhile) stops the try. */
+  async function progressTo(userId: number, bookId: number, progress: number) {
+    let building: boolean;
+    try {
+      building = await repo.setProgress(userId, bookId, progress);
+    } catch {
+      return; // a failed progress write only delays the bar
+    }
+    if (!building) throw new BookGoneError();
+  }
+
+  /**
+   * Every photo the layout prints, resized for its printed size and staged in the book's folder: those a try
+   * before this one staged are kept (their keys name the book, the photo and the size), so a try after a crash
+   * goes on where the last one stopped, its progress counted from what is staged.
+   */
+  async function preparePhotos(row: BookRow, layout: BookLayout, sources: Map<number, PictureSource>) {
+    const { userId, id: bookId } = row;
+    const wanted = photosToPrint(layout).map((p) => ({
+      ...p,
+      key: stagedPhotoKey(userId, bookId, p.photo.id, p.pixelWidth, p.pixelHeight),
+    }));
+    if (wanted.length === 0) return;
+    const staged = new Set(await files.list(bookStagingFolder(userId, bookId)));
+    let done = wanted.filter((p) => staged.has(p.key)).length;
+    const progress = () => LAID_OUT + Math.floor((PHOTOS_SHARE * done) / wanted.length);
+    await progressTo(userId, bookId, progress());
+    let lastWrite = Date.now();
+    for (const photo of wanted) {
+      if (staged.has(photo.key)) continue;
+      // written whole or not at all: a kill leaves this photo to the next try
+      await files.writeBuffer(photo.key, await prepareForPrint(sources.get(photo.photo.id)!, photo.pixelWidth, photo.pixelHeight));
+      done++;
+      if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
+        lastWrite = Date.now();
+        await progressTo(userId, bookId, progress());
+      }
+    }
   }
 
   async function build({ bookId, userId }: BuildData, isLastTry: boolean) {
     const row = await repo.find(userId, bookId);
     if (!row || row.status === 'ready' || row.status === 'failed') return; // deleted, or finished by an earlier try
-    // a try before this one (kill -9, a failure) may have placed its file: this try starts the PDF over
+    // a try before this one (kill -9, a failure) may have placed its PDF: the PDF is drawn again (from the staged photos)
     await removeFile(row.fileKey);
     await repo.markBuilding(userId, bookId);
     let staged: StagedFile | undefined;
     const key = bookKey(userId);
     try {
-      const book = await content(row);
+      const sources = new Map<number, PictureSource>();
+      const book = await content(row, sources);
       const layout = layoutBook(book);
-      await repo.setProgress(userId, bookId, 5);
+      await preparePhotos(row, layout, sources);
+      const drawFrom = layout.photoCount > 0 ? LAID_OUT + PHOTOS_SHARE : LAID_OUT;
+      await progressTo(userId, bookId, drawFrom);
       await repo.setFileKey(userId, bookId, key);
       let lastWrite = Date.now();
       const { stream, done } = renderBook(book, layout, async (pagesDone, pageCount) => {
         if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
         lastWrite = Date.now();
-        await repo.setProgress(userId, bookId, Math.min(99, 5 + Math.floor((pagesDone / pageCount) * 94))).catch(() => {});
+        await progressTo(userId, bookId, Math.min(99, drawFrom + Math.floor((pagesDone / pageCount) * (99 - drawFrom))));
       });
       [staged] = await Promise.all([files.stage(stream, Infinity), done]);
       await files.commit(staged, key);
@@ -239,6 +318,7 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
         fileSize: (await files.stat(key)).size,
         pageCount: layout.pages.length,
       });
+      await removeStaging(userId, bookId);
       if (!ready) {
         await removeFile(key); // deleted while it was being made
         return;
@@ -259,11 +339,23 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
     } catch (err) {
       if (staged) await files.discard(staged);
       await removeFile(key);
-      if (!isLastTry) throw err;
+      if (err instanceof BookGoneError) {
+        // deleted meanwhile: the deletion removed the staging folder, but this try may have staged after it
+        await removeStaging(userId, bookId);
+        return;
+      }
+      if (!isLastTry) throw err; // the staged photos stay for the next try
       log.error({ err, bookId }, 'A book failed after every try');
-      await repo.markFailed(userId, bookId, FAILED_MESSAGE);
+      await failForGood(userId, bookId, err);
       throw err;
     }
+  }
+
+  /** The book failed for good: its row says why, its staged photos are removed. */
+  async function failForGood(userId: number, bookId: number, err?: unknown) {
+    const diskFull = err instanceof AppError && err.statusCode === 507;
+    await repo.markFailed(userId, bookId, diskFull ? DISK_FULL_MESSAGE : FAILED_MESSAGE);
+    await removeStaging(userId, bookId);
   }
 
   return {
@@ -277,6 +369,8 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
         retryDelaySeconds: 5,
         expireInSeconds: 2 * 60 * 60,
         handler: (data, job) => build(data, job.isLastTry),
+        // its process stopped during the last try (or every try): failed for good, as a last try would record it
+        onGivenUp: ({ bookId, userId }) => failForGood(userId, bookId),
       });
     },
 
@@ -354,8 +448,16 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
       const row = await repo.remove(userId, id);
       if (!row) throw notFound('Book not found');
       await removeFile(row.fileKey);
+      await removeStaging(userId, id);
     },
   };
+}
+
+/** Where a photo's original is, for preparing it for print. */
+interface PictureSource {
+  id: number;
+  key: string;
+  mimeType: string;
 }
 
 const capitalise = (word: string) => (word ? word[0]!.toLocaleUpperCase('en') + word.slice(1) : word);

@@ -8,12 +8,12 @@ import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Book } from '@shared/schemas/books';
 import { books, faces, grants, interviewQuestions, interviews, memories, people } from '@server/db/schema';
 import { buildTestApp, idOf, multipart, postAs, signUp, type TestApp } from '@tests/helpers/server';
 import { wavFile } from '@tests/helpers/audio';
-import { BOOK_BUILD_JOB } from './books.service';
+import { BOOK_BUILD_JOB, bookStagingFolder } from './books.service';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
 
@@ -56,6 +56,7 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
   let pdfFile: string;
   let recordingMemory: number;
   let movingMemory: number;
+  let largePhoto: number;
 
   const get = (who: Actor, url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, ...headers } });
@@ -85,6 +86,7 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
     const third = await memory('Moving house', '1991-09-30', 'The removal van came early.');
     await t.db.update(memories).set({ eventDatePrecision: 'decade' }).where(eq(memories.id, third));
     recordingMemory = second;
+    largePhoto = largeId;
     movingMemory = third;
     await postAs(t, owner.cookie, `/api/memories/${first}/links`, { photoIds: [largeId, smallId] });
     await postAs(
@@ -227,6 +229,39 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
     expect((await get(owner, `/api/books/${bookId}`)).json<Book>().voiceLinks).toBe(1);
   }, 30_000);
 
+  it('a try after a crash draws from the photos an earlier try staged, and none is left once the book is ready', async () => {
+    const folder = bookStagingFolder(owner.user.id, bookId);
+    expect(await t.files.list(folder)).toEqual([]);
+    const rerun = async () => {
+      await t.db.update(books).set({ status: 'queued', progress: 40 }).where(eq(books.id, bookId));
+      await t.app.jobs.send(BOOK_BUILD_JOB, { bookId, userId: owner.user.id });
+      return waitUntilFinished(bookId);
+    };
+    // a try that stopped before the end leaves its photos staged: here, one whose clean-up did not run
+    const keep = vi.spyOn(t.files, 'removeTree').mockResolvedValue();
+    expect((await rerun()).status).toBe('ready');
+    keep.mockRestore();
+    const keys = await t.files.list(folder);
+    expect(keys).toHaveLength(2);
+    // the large photo as that try staged it, replaced by a plain picture of the same size
+    const largeKey = keys.find((key) => path.basename(key).startsWith(`${largePhoto}-`))!;
+    const [, width, height] = /-(\d+)x(\d+)\.jpg$/.exec(largeKey)!.map(Number);
+    const staged = await sharp({ create: { width: width!, height: height!, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    await t.files.writeBuffer(largeKey, staged);
+    const again = await rerun();
+    expect(again).toMatchObject({ status: 'ready', pageCount: book.pageCount });
+    const file = path.join(dir, 'again.pdf');
+    fs.writeFileSync(file, (await get(owner, `/api/books/${bookId}/pdf`)).rawPayload);
+    // the staged JPEG is in the PDF byte for byte: it was used, not made again
+    const prefix = path.join(dir, 'again-img');
+    run('pdfimages', ['-j', file, prefix]);
+    const images = fs.readdirSync(dir).filter((name) => name.startsWith('again-img'));
+    expect(images.some((name) => fs.readFileSync(path.join(dir, name)).equals(staged))).toBe(true);
+    expect(await t.files.list(folder)).toEqual([]);
+  }, 30_000);
+
   it('serves ranges of the PDF, lists the owner’s books, and is not found for anyone else', async () => {
     const part = await get(owner, `/api/books/${bookId}/pdf`, { range: 'bytes=0-99' });
     expect(part.statusCode).toBe(206);
@@ -313,11 +348,15 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
       .where(and(eq(grants.bookId, bookId), isNotNull(grants.tokenNonce)));
     const token = t.app.linkTokens.tokenFor(link!.tokenNonce!);
     const [row] = await t.db.select().from(books).where(eq(books.id, bookId));
+    // a photo a stopped try staged goes with the book
+    const folder = bookStagingFolder(owner.user.id, bookId);
+    await t.files.writeBuffer(`${folder}/${largePhoto}-10x10.jpg`, Buffer.from('staged'));
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/books/${bookId}`, headers: { cookie: owner.cookie } });
     expect(removed.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/shared/${token}` })).statusCode).toBe(404);
     expect(await t.db.select().from(grants).where(eq(grants.bookId, bookId))).toEqual([]);
     await expect(t.files.stat(row!.fileKey!)).rejects.toThrow();
+    expect(await t.files.list(folder)).toEqual([]);
     expect((await get(owner, `/api/books/${bookId}`)).statusCode).toBe(404);
   });
 });
