@@ -105,11 +105,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         // @noble/curves: sealed letters are one format both sides read (decision 027); it is pure, audited code.
+        // shamir-secret-sharing: escrow bundles' release key is split among verifiers in the browser (decision 070).
         {
           patterns: [
             {
-              regex: '^(?!zod$|zod/|@noble/curves/|@shared/|\\.{1,2}/)',
-              message: 'src/shared imports only zod and other shared files (and @noble/curves, for sealed letters).',
+              regex: '^(?!zod$|zod/|@noble/curves/|shamir-secret-sharing$|@shared/|\\.{1,2}/)',
+              message:
+                'src/shared imports only zod and other shared files (and @noble/curves and shamir-secret-sharing, for sealed letters and escrow bundles).',
             },
           ],
         },

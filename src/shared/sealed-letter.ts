@@ -36,7 +36,8 @@ async function hkdf(ikm: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>,
 const aesKey = (raw: Uint8Array<ArrayBuffer>, usage: KeyUsage) => crypto.subtle.importKey('raw', raw, 'AES-GCM', false, [usage]);
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
-async function heirPrivateKey(keyCode: string) {
+/** The heir's X25519 private key, derived from the key code (escrow bundles open with it too). */
+export async function heirPrivateKey(keyCode: string) {
   const code = readKeyCode(keyCode);
   if (!code) throw new Error('That does not look like a key code.');
   return hkdf(text.encode(code), text.encode('heirloom legacy key v1'), 'x25519');
