@@ -20,6 +20,7 @@ import { answerRoutes } from './features/interviews/answer.routes';
 import { interviewsRoutes } from './features/interviews/interviews.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
+import { heartbeatRoutes } from './features/heartbeat/heartbeat.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
 import { familyDatesRoutes } from './features/family-dates/family-dates.routes';
@@ -176,6 +177,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(sharedWithMeRoutes, { prefix: '/api/shared-with-me' });
     await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
+    await signedIn.register(heartbeatRoutes, { prefix: '/api/legacy/heartbeat' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(booksRoutes, { prefix: '/api/books' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });

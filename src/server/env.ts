@@ -122,6 +122,12 @@ const envSchema = z
      * and pictures of papers. `off`: no document is read (those stored meanwhile are read once it is `on` again).
      */
     DOCUMENT_TEXT: z.enum(['on', 'off']).default('on'),
+    /**
+     * Addresses an account holder sets for the server to call (the heartbeat URL, the escrow bucket) may be in this
+     * server's own network (loopback, private, link-local): `true` for a relative's MinIO at home. Off by default,
+     * so nobody can make the server call into its own network.
+     */
+    OUTBOUND_ALLOW_PRIVATE: booleanish,
     /** Everything one account may store (photos with their derivatives, attachments, vault, profile picture). */
     STORAGE_QUOTA_MB: z.coerce.number().int().min(1).default(10240),
     /** ffmpeg and ffprobe to use instead of the ones `npm ci` installs (decision 038). */

@@ -19,6 +19,9 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createExportsService } from './features/exports/exports.service';
 import { createBooksService } from './features/books/books.service';
 import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-dates/family-dates-job';
+import { defineHeartbeatJob, queueHeartbeats } from './features/heartbeat/heartbeat-job';
+import { createHeartbeatRepo } from './features/heartbeat/heartbeat.repo';
+import { createHeartbeatService } from './features/heartbeat/heartbeat.service';
 import { createFamilyDatesRepo } from './features/family-dates/family-dates.repo';
 import { createFamilyDatesService } from './features/family-dates/family-dates.service';
 import { createHealthService } from './features/health/health.service';
@@ -196,6 +199,9 @@ export function buildServices(app: FastifyInstance) {
   legacyRelations.defineJob(log);
   const legacyTrigger = createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured: env.SMTP_URL !== undefined });
   defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
+  // the watch from outside (decision 071): an owner's monitor is called every hour
+  const heartbeat = createHeartbeatService({ repo: createHeartbeatRepo(db), allowPrivate: env.OUTBOUND_ALLOW_PRIVATE, log });
+  defineHeartbeatJob(jobs, heartbeat, log);
 
   const exports = createExportsService({
     db,
@@ -245,6 +251,7 @@ export function buildServices(app: FastifyInstance) {
       log.error({ err }, 'Could not queue the family dates check'),
     );
     await queueInterviewsTick(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the interviews check'));
+    await queueHeartbeats(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the heartbeat'));
   });
   // ffmpeg and waiting requests are stopped; their jobs run again after the restart
   app.addHook('onClose', async () => {
@@ -276,6 +283,7 @@ export function buildServices(app: FastifyInstance) {
     legacy,
     legacyRelations,
     legacyTrigger,
+    heartbeat,
     exports,
     imports,
     search: createSearchService({ repo: createSearchRepo(db) }),

@@ -7,6 +7,7 @@ import { AccountSettings } from '@web/features/account/components/account-settin
 import { PhotoMaintenance } from '@web/features/photos/components/photo-maintenance';
 import { FacesCard } from '@web/features/people/components/faces-card';
 import { FamilyDatesDigestCard } from '@web/features/family-dates/components/family-dates-digest-card';
+import { HeartbeatCard } from '@web/features/heartbeat/components/heartbeat-card';
 import { PrivacySettings } from '@web/features/account/components/privacy-settings';
 import { MembersSettings } from '@web/features/admin/components/members-settings';
 import { useUser } from '@web/features/auth/api';
@@ -44,6 +45,11 @@ export function SettingsRoute() {
           <div className="mt-6">
             <ErrorBoundary>
               <FamilyDatesDigestCard />
+            </ErrorBoundary>
+          </div>
+          <div className="mt-6">
+            <ErrorBoundary>
+              <HeartbeatCard />
             </ErrorBoundary>
           </div>
         </TabsContent>

@@ -1,0 +1,118 @@
+// Outbound calls to an address an account holder sets (the heartbeat URL, the escrow bucket): they must not let
+// anyone make the server call into its own network. An address that resolves to loopback, private, link-local
+// (cloud metadata), unique-local or any other non-public range is refused unless the operator allows it
+// (OUTBOUND_ALLOW_PRIVATE=true, for a relative's MinIO at home). The check runs in the socket's own DNS lookup,
+// so a name cannot resolve to a public address when checked and to a private one when connected; redirects are
+// followed by hand, each hop checked again.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export const OUTBOUND_PRIVATE_CODE = 'OUTBOUND_PRIVATE_ADDRESS';
+const MAX_REDIRECTS = 5;
+
+export class OutboundAddressError extends Error {
+  readonly code = OUTBOUND_PRIVATE_CODE;
+}
+
+/** True for an address on the public internet (a global unicast address, after unmapping IPv4-in-IPv6). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+const refused = (host: string) =>
+  new OutboundAddressError(`${host} is an address of this server's own network, which heirloom does not call`);
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** A `dns.lookup` for sockets and agents that refuses names resolving to a non-public address. */
+export function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      if (!allowPrivate && addresses.some((a) => !isPublicAddress(a.address))) return callback(refused(hostname), []);
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** Agents whose connections go only to public addresses (unless allowed): for clients such as the S3 SDK. */
+export function guardedAgents(allowPrivate: boolean) {
+  const lookup = guardedLookup(allowPrivate) as unknown as net.LookupFunction;
+  return { httpAgent: new http.Agent({ lookup, keepAlive: true }), httpsAgent: new https.Agent({ lookup, keepAlive: true }) };
+}
+
+/**
+ * Checks a URL an account holder gives: http or https, and (unless allowed) a host that is not a literal private
+ * address and does not resolve to one. Throws OutboundAddressError or a TypeError with a sentence for the user.
+ */
+export async function checkOutboundUrl(text: string, allowPrivate: boolean): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new TypeError('That is not a web address (it starts with https://)');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('The address must start with https:// or http://');
+  if (allowPrivate) return url;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) {
+    if (!isPublicAddress(host)) throw refused(host);
+    return url;
+  }
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => {
+    throw new TypeError(`${host} could not be found`);
+  });
+  if (addresses.some((a) => !isPublicAddress(a.address))) throw refused(host);
+  return url;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  /** The address that answered, after redirects. */
+  url: string;
+}
+
+/**
+ * One request to an account holder's URL (GET unless told), following at most five redirects, each one checked
+ * like the first. The body is read and dropped. Rejects on a refused address, a network error or the timeout.
+ */
+export async function outboundRequest(
+  start: string,
+  {
+    allowPrivate,
+    method = 'GET',
+    timeoutMs = 10_000,
+    userAgent = 'heirloom',
+  }: { allowPrivate: boolean; method?: 'GET' | 'POST' | 'HEAD'; timeoutMs?: number; userAgent?: string },
+): Promise<OutboundAnswer> {
+  const lookup = guardedLookup(allowPrivate) as unknown as net.LookupFunction;
+  const deadline = Date.now() + timeoutMs;
+  let url = await checkOutboundUrl(start, allowPrivate);
+  for (let hop = 0; ; hop++) {
+    const status = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? https : http).request(
+        url,
+        { method, lookup, headers: { 'user-agent': userAgent }, timeout: Math.max(1, deadline - Date.now()) },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+          res.on('error', reject);
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('No answer in time')));
+      request.on('error', reject);
+      request.end();
+    });
+    const redirected = status.status >= 300 && status.status < 400 && status.location;
+    if (!redirected) return { status: status.status, url: url.toString() };
+    if (hop >= MAX_REDIRECTS) throw new Error('Too many redirects');
+    url = await checkOutboundUrl(new URL(status.location!, url).toString(), allowPrivate);
+  }
+}
