@@ -15,7 +15,8 @@ export const INTERVIEW_REMINDER_DAYS = [3, 7] as const;
 /** Photos one answer may carry. */
 export const ANSWER_MAX_PHOTOS = 10;
 
-export const interviewStatusSchema = z.enum(['active', 'paused', 'stopped', 'finished']);
+/** 'proposed': a family member's proposal waiting for the owner's approval (decision 069); nothing is sent yet. */
+export const interviewStatusSchema = z.enum(['proposed', 'active', 'paused', 'stopped', 'finished']);
 export const interviewQuestionStatusSchema = z.enum(['waiting', 'sent', 'answered', 'skipped']);
 export const answerLinkStatusSchema = z.enum(['open', 'answered', 'expired', 'revoked', 'paused', 'stopped']);
 
@@ -62,6 +63,8 @@ export const interviewSchema = z.object({
   schedule: interviewScheduleSchema.nullable(),
   status: interviewStatusSchema,
   questions: z.array(interviewQuestionSchema),
+  /** The family member who proposed it, as the owner's contact list names them; null when the owner started it. */
+  proposedBy: z.string().nullable(),
   createdAt: isoDateTimeSchema,
 });
 
@@ -141,6 +144,41 @@ export const suggestionInputSchema = z.object({ text: questionTextSchema });
 export const suggestionDecisionSchema = z.object({ status: z.enum(['approved', 'declined']) });
 export const interviewSuggestionParamsSchema = z.object({ id: idParamSchema, suggestionId: idParamSchema });
 
+// Interviews a family member proposes to the owner (decision 069).
+
+/** Proposals one family member may have waiting for one owner's answer at a time. */
+export const INTERVIEW_PROPOSALS_WAITING_MAX = 5;
+
+/** GET /api/interview-proposals/owners: the people who have this account among their contacts. */
+export const proposalOwnerSchema = z.object({ ownerId: z.number().int(), ownerName: z.string() });
+
+/** GET /api/interview-proposals/owners/:ownerId/storytellers: the owner's contacts with an address, by name only. */
+export const proposalStorytellerSchema = z.object({ contactId: z.number().int(), name: z.string() });
+
+export const proposalOwnerParamsSchema = z.object({ ownerId: idParamSchema });
+
+/** POST /api/interview-proposals */
+export const interviewProposalInputSchema = interviewInputSchema.extend({
+  /** The account the interview is proposed to (someone who has the proposer among their contacts). */
+  ownerId: idSchema,
+  /** One of the owner's contacts with an e-mail address; null = the owner themself. */
+  storytellerContactId: idSchema.nullable(),
+});
+
+/** A proposal as its proposer sees it: its state and which questions were answered, never the answers. */
+export const interviewProposalSchema = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  ownerName: z.string(),
+  /** null: the owner themself. */
+  storytellerContactId: z.number().int().nullable(),
+  storytellerName: z.string(),
+  schedule: interviewScheduleSchema.nullable(),
+  status: interviewStatusSchema,
+  questions: z.array(z.object({ id: z.number().int(), text: z.string(), status: interviewQuestionStatusSchema })),
+  createdAt: isoDateTimeSchema,
+});
+
 // The public answer page, by link.
 
 export const answerTokenParamsSchema = z.object({
@@ -181,5 +219,9 @@ export type InterviewSuggestion = z.infer<typeof interviewSuggestionSchema>;
 export type SuggestableInterview = z.infer<typeof suggestableInterviewSchema>;
 export type SuggestionInput = z.infer<typeof suggestionInputSchema>;
 export type SuggestionDecision = z.infer<typeof suggestionDecisionSchema>;
+export type ProposalOwner = z.infer<typeof proposalOwnerSchema>;
+export type ProposalStoryteller = z.infer<typeof proposalStorytellerSchema>;
+export type InterviewProposalInput = z.infer<typeof interviewProposalInputSchema>;
+export type InterviewProposal = z.infer<typeof interviewProposalSchema>;
 export type AnswerPage = z.infer<typeof answerPageSchema>;
 export type AnswerFields = z.infer<typeof answerFieldsSchema>;

@@ -63,3 +63,48 @@ export function answeredMail(input: {
   ];
   return { to: input.to, subject: `${who} answered: ${input.question}`, text: textOf(paragraphs), html: page(paragraphs) };
 }
+
+const questionCount = (count: number) => (count === 1 ? '1 question' : `${count} questions`);
+
+/** To the owner: a family member proposes an interview (decision 069). */
+export function proposalMail(input: {
+  to: string;
+  ownerFirstName: string;
+  proposerName: string;
+  /** The storyteller's first name; null: the owner themself. */
+  storytellerFirstName: string | null;
+  questionCount: number;
+  interviewsUrl: string;
+}): MailMessage {
+  const whom = input.storytellerFirstName ?? 'you';
+  const subject = `${input.proposerName} proposes to ask ${whom} ${questionCount(input.questionCount)}`;
+  const paragraphs = [
+    `Hello ${input.ownerFirstName},`,
+    `${input.proposerName} would like to ask ${whom} ${questionCount(input.questionCount)} in an interview in your heirloom. Nothing is sent until you approve it.`,
+    'You can read the questions, change them or the schedule, and then approve or decline the proposal.',
+    { url: input.interviewsUrl, label: 'See the proposal' },
+  ];
+  return { to: input.to, subject, text: textOf(paragraphs), html: page(paragraphs) };
+}
+
+/** To the proposer: the owner approved or declined their proposal. */
+export function proposalDecidedMail(input: {
+  to: string;
+  proposerFirstName: string;
+  ownerFirstName: string;
+  /** The storyteller's name; null: the owner themself. */
+  storytellerName: string | null;
+  approved: boolean;
+}): MailMessage {
+  const whom = input.storytellerName ?? `${input.ownerFirstName} themself`;
+  const subject = input.approved
+    ? `${input.ownerFirstName} approved your interview with ${whom}`
+    : `${input.ownerFirstName} declined your interview with ${whom}`;
+  const paragraphs = [
+    `Hello ${input.proposerFirstName},`,
+    input.approved
+      ? `${input.ownerFirstName} approved the interview you proposed with ${whom}. The questions are now being sent. You can follow which ones have been answered in heirloom.`
+      : `${input.ownerFirstName} decided not to start the interview you proposed with ${whom}, and it has been removed. You can still suggest single questions, or propose another interview.`,
+  ];
+  return { to: input.to, subject, text: textOf(paragraphs), html: page(paragraphs) };
+}

@@ -1,7 +1,7 @@
 // Queries only (decision 066). Every query on an owner's rows carries the owner in its WHERE; the schedule's
 // look over every active interview is the one query across owners, and each step after it is the owner's.
-import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { Interview, InterviewQuestion, InterviewSuggestion } from '@shared/schemas/interviews';
+import { and, asc, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import type { Interview, InterviewProposal, InterviewQuestion, InterviewSuggestion } from '@shared/schemas/interviews';
 import type { Db } from '../../db/client';
 import { contacts, interviewLinks, interviewQuestions, interviews, interviewSuggestions, users } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
@@ -17,6 +17,14 @@ export interface NewQuestion {
   libraryId: string | null;
   followUpOf?: number | null;
 }
+
+/**
+ * The contact row (of whichever owner `contacts` is) that names this account: linked to it, or naming its verified
+ * address, as Shared with me recognises a recipient. Who may suggest a question or propose an interview.
+ */
+const namesAccount = (userId: number): SQL =>
+  sql`(${contacts.linkedUserId} = ${userId} OR EXISTS (SELECT 1 FROM users AS me WHERE me.id = ${userId}
+    AND me.email_verified_at IS NOT NULL AND lower(me.email) = lower(${contacts.email})))`;
 
 export function createInterviewsRepo(db: Db) {
   const ownedInterview = (ownerId: number, id: number) => and(eq(interviews.id, id), eq(interviews.ownerId, ownerId));
@@ -250,14 +258,7 @@ export function createInterviewsRepo(db: Db) {
         })
         .from(interviews)
         .innerJoin(users, eq(users.id, interviews.ownerId))
-        .innerJoin(
-          contacts,
-          and(
-            eq(contacts.ownerId, interviews.ownerId),
-            sql`(${contacts.linkedUserId} = ${userId} OR EXISTS (SELECT 1 FROM users AS me WHERE me.id = ${userId}
-              AND me.email_verified_at IS NOT NULL AND lower(me.email) = lower(${contacts.email})))`,
-          ),
-        )
+        .innerJoin(contacts, and(eq(contacts.ownerId, interviews.ownerId), namesAccount(userId)))
         .where(
           and(
             inArray(interviews.status, ['active', 'paused']),
@@ -267,6 +268,117 @@ export function createInterviewsRepo(db: Db) {
           ),
         )
         .orderBy(desc(interviews.createdAt), asc(contacts.id));
+    },
+
+    // Proposals (decision 069)
+
+    /** The owners who have this account among their contacts (themself excepted), each once. */
+    async familyOwners(userId: number) {
+      return db
+        .selectDistinct({ ownerId: users.id, firstName: users.firstName, lastName: users.surname })
+        .from(contacts)
+        .innerJoin(users, eq(users.id, contacts.ownerId))
+        .where(and(namesAccount(userId), ne(contacts.ownerId, userId)))
+        .orderBy(asc(users.firstName), asc(users.surname), asc(users.id));
+    },
+
+    /** The owner's contact naming this account (the first, when several do), with the owner; undefined: none. */
+    async familyLink(ex: Executor, userId: number, ownerId: number) {
+      const [row] = await ex
+        .select({
+          contactFirstName: contacts.firstName,
+          contactLastName: contacts.lastName,
+          ownerFirstName: users.firstName,
+          ownerLastName: users.surname,
+          ownerEmail: users.email,
+        })
+        .from(contacts)
+        .innerJoin(users, eq(users.id, contacts.ownerId))
+        .where(and(eq(contacts.ownerId, ownerId), namesAccount(userId), ne(contacts.ownerId, userId)))
+        .orderBy(asc(contacts.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The owner's contacts who can be asked (they have an address), by name: the address is not read. */
+    async storytellers(ownerId: number) {
+      return db
+        .select({ contactId: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+        .from(contacts)
+        .where(and(eq(contacts.ownerId, ownerId), sql`coalesce(trim(${contacts.email}), '') <> ''`))
+        .orderBy(asc(contacts.firstName), asc(contacts.lastName), asc(contacts.id));
+    },
+
+    /** The proposer's interviews in the accounts of owners who still have them among their contacts. */
+    async proposalsBy(userId: number, id?: number): Promise<InterviewProposal[]> {
+      const stillFamily = sql`EXISTS (SELECT 1 FROM ${contacts} WHERE ${contacts.ownerId} = ${interviews.ownerId} AND ${namesAccount(userId)})`;
+      const rows = await db
+        .select({ interview: interviews, ownerFirstName: users.firstName, ownerLastName: users.surname })
+        .from(interviews)
+        .innerJoin(users, eq(users.id, interviews.ownerId))
+        .where(and(eq(interviews.proposedByUserId, userId), stillFamily, id === undefined ? undefined : eq(interviews.id, id)))
+        .orderBy(desc(interviews.createdAt), desc(interviews.id));
+      if (rows.length === 0) return [];
+      const questions = await db
+        .select({
+          id: interviewQuestions.id,
+          interviewId: interviewQuestions.interviewId,
+          text: interviewQuestions.text,
+          status: interviewQuestions.status,
+        })
+        .from(interviewQuestions)
+        .innerJoin(interviews, and(eq(interviews.id, interviewQuestions.interviewId), eq(interviews.ownerId, interviewQuestions.ownerId)))
+        .where(
+          and(
+            eq(interviews.proposedByUserId, userId),
+            inArray(
+              interviewQuestions.interviewId,
+              rows.map((r) => r.interview.id),
+            ),
+          ),
+        )
+        .orderBy(asc(interviewQuestions.position), asc(interviewQuestions.id));
+      return rows.map(({ interview, ownerFirstName, ownerLastName }) => ({
+        id: interview.id,
+        ownerId: interview.ownerId,
+        ownerName: `${ownerFirstName} ${ownerLastName}`.trim(),
+        storytellerContactId: interview.storytellerContactId,
+        storytellerName: interview.storytellerName,
+        schedule: scheduleOf(interview),
+        status: interview.status as InterviewProposal['status'],
+        questions: questions
+          .filter((q) => q.interviewId === interview.id)
+          .map((q) => ({ id: q.id, text: q.text, status: q.status as InterviewQuestion['status'] })),
+        createdAt: interview.createdAt.toISOString(),
+      }));
+    },
+
+    /** Deletes the proposer's interview while it is still proposed; false: not theirs, or no longer proposed. */
+    async withdraw(userId: number, id: number) {
+      const rows = await db
+        .delete(interviews)
+        .where(and(eq(interviews.id, id), eq(interviews.proposedByUserId, userId), eq(interviews.status, 'proposed')))
+        .returning({ id: interviews.id });
+      return rows.length > 0;
+    },
+
+    /** The proposer's interview's status, whoever's account it is in; undefined: none of theirs. */
+    async proposalStatus(userId: number, id: number) {
+      const [row] = await db
+        .select({ status: interviews.status })
+        .from(interviews)
+        .where(and(eq(interviews.id, id), eq(interviews.proposedByUserId, userId)));
+      return row?.status;
+    },
+
+    /** The owner's proposed interview deleted (declined); questions go with it, and it had no links. */
+    async removeProposed(tx: Tx, ownerId: number, id: number) {
+      await tx.delete(interviews).where(and(ownedInterview(ownerId, id), eq(interviews.status, 'proposed')));
+    },
+
+    async user(ex: Executor, userId: number) {
+      const [row] = await ex.select({ firstName: users.firstName, email: users.email }).from(users).where(eq(users.id, userId));
+      return row;
     },
 
     async insertSuggestion(values: Omit<typeof interviewSuggestions.$inferInsert, 'id'>) {
@@ -334,18 +446,21 @@ function toQuestion(row: QuestionRow): InterviewQuestion {
   };
 }
 
+function scheduleOf(row: InterviewRow) {
+  return row.weekday !== null && row.hour !== null && row.timeZone !== null
+    ? { weekday: row.weekday, hour: row.hour, timeZone: row.timeZone }
+    : null;
+}
+
 function toInterview(row: InterviewRow, questions: QuestionRow[]): Interview {
-  const schedule =
-    row.weekday !== null && row.hour !== null && row.timeZone !== null
-      ? { weekday: row.weekday, hour: row.hour, timeZone: row.timeZone }
-      : null;
   return {
     id: row.id,
     storytellerContactId: row.storytellerContactId,
     storytellerName: row.storytellerName,
-    schedule,
+    schedule: scheduleOf(row),
     status: row.status as Interview['status'],
     questions: questions.map(toQuestion),
+    proposedBy: row.proposedByName,
     createdAt: row.createdAt.toISOString(),
   };
 }

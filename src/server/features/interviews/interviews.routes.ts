@@ -1,5 +1,6 @@
 // HTTP only (decision 066). The owner's interviews (/api/interviews), the question library
-// (/api/interview-questions) and the family's suggestions (/api/interview-suggestions), in the signed-in scope.
+// (/api/interview-questions), the family's suggestions (/api/interview-suggestions) and the interviews the family
+// proposes (/api/interview-proposals, decision 069), in the signed-in scope.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
@@ -7,12 +8,17 @@ import {
   followUpInputSchema,
   interviewInputSchema,
   interviewPatchSchema,
+  interviewProposalInputSchema,
+  interviewProposalSchema,
   interviewQuestionParamsSchema,
   interviewSchema,
   interviewSuggestionParamsSchema,
   interviewSuggestionSchema,
   libraryQuestionSchema,
   libraryQuestionsQuerySchema,
+  proposalOwnerParamsSchema,
+  proposalOwnerSchema,
+  proposalStorytellerSchema,
   suggestableInterviewSchema,
   suggestionDecisionSchema,
   suggestionInputSchema,
@@ -96,5 +102,49 @@ export const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/interview-suggestions/for-me/:id',
     { schema: { params: idParamsSchema, body: suggestionInputSchema, response: { 201: interviewSuggestionSchema } } },
     async (req, reply) => reply.code(201).send(await interviews.suggest(currentUser(req).id, req.params.id, req.body.text)),
+  );
+
+  app.post(
+    '/interviews/:id/approve',
+    { schema: { params: idParamsSchema, response: { 200: interviewSchema, ...errorAnswers(409) } } },
+    (req) => interviews.approve(currentUser(req).id, req.params.id),
+  );
+
+  app.post(
+    '/interviews/:id/decline',
+    { schema: { params: idParamsSchema, response: { ...noContent, ...errorAnswers(409) } } },
+    async (req, reply) => {
+      await interviews.decline(currentUser(req).id, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/interview-proposals/owners', { schema: { response: { 200: z.array(proposalOwnerSchema) } } }, (req) =>
+    interviews.proposalOwners(currentUser(req).id),
+  );
+
+  app.get(
+    '/interview-proposals/owners/:ownerId/storytellers',
+    { schema: { params: proposalOwnerParamsSchema, response: { 200: z.array(proposalStorytellerSchema) } } },
+    (req) => interviews.proposalStorytellers(currentUser(req).id, req.params.ownerId),
+  );
+
+  app.get('/interview-proposals', { schema: { response: { 200: z.array(interviewProposalSchema) } } }, (req) =>
+    interviews.proposals(currentUser(req).id),
+  );
+
+  app.post(
+    '/interview-proposals',
+    { schema: { body: interviewProposalInputSchema, response: { 201: interviewProposalSchema, ...errorAnswers(409) } } },
+    async (req, reply) => reply.code(201).send(await interviews.propose(currentUser(req).id, req.body)),
+  );
+
+  app.delete(
+    '/interview-proposals/:id',
+    { schema: { params: idParamsSchema, response: { ...noContent, ...errorAnswers(409) } } },
+    async (req, reply) => {
+      await interviews.withdraw(currentUser(req).id, req.params.id);
+      return reply.code(204).send();
+    },
   );
 };

@@ -7,11 +7,14 @@ import { sql } from 'drizzle-orm';
 import {
   ANSWER_LINK_DAYS,
   INTERVIEW_MAX_QUESTIONS,
+  INTERVIEW_PROPOSALS_WAITING_MAX,
   type AnswerLinkStatus,
   type AnswerPage,
   type Interview,
   type InterviewInput,
   type InterviewPatch,
+  type InterviewProposal,
+  type InterviewProposalInput,
   type InterviewQuestionInput,
   type InterviewSchedule,
 } from '@shared/schemas/interviews';
@@ -27,7 +30,7 @@ import type { ReceivedFile } from '../../lib/uploads';
 import type { MemoriesService } from '../memories/memories.service';
 import type { PhotosService } from '../photos/photos.service';
 import { discardAnswer } from './answer-upload';
-import { answeredMail, questionMail } from './interview-mails';
+import { answeredMail, proposalDecidedMail, proposalMail, questionMail } from './interview-mails';
 import { DAY_MS, systemClock, weeklyQuestionDue, type InterviewClock } from './interview-schedule';
 import type { InterviewsRepo, LinkRow, NewQuestion } from './interviews.repo';
 
@@ -63,6 +66,7 @@ export function answerLinkStatus(row: LinkLookup, now: Date): AnswerLinkStatus {
 const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const NOT_WAITING_FOR_APPROVAL = 'This interview is not waiting for your approval.';
 
 /** pg-boss's statements run on the transaction's connection: the job exists exactly when the transaction commits. */
 function executorOf(tx: Tx) {
@@ -128,6 +132,46 @@ export function createInterviewsService(deps: InterviewsDeps) {
   }
 
   type Recipient = NonNullable<Awaited<ReturnType<typeof recipientOf>>>;
+
+  /** The storyteller's row values: the owner themself (null), or one of the owner's contacts with an address. */
+  async function storytellerOf(tx: Tx, ownerId: number, contactId: number | null, refusal?: string) {
+    if (contactId === null) {
+      const owner = await repo.owner(tx, ownerId);
+      return { storytellerContactId: null, storytellerKind: 'owner', storytellerName: owner ? fullName(owner) : 'You', firstName: null };
+    }
+    const contact = await repo.contact(tx, ownerId, contactId);
+    if (!contact || (refusal !== undefined && !contact.email?.trim())) throw notFound(refusal ?? 'Contact not found');
+    if (!contact.email) throw badRequest('Add an e-mail address to this contact first: the questions are sent by e-mail.');
+    return {
+      storytellerContactId: contactId,
+      storytellerKind: 'contact',
+      storytellerName: fullName(contact),
+      firstName: contact.firstName,
+    };
+  }
+
+  /** Tells the proposer (if their account is still there) that the owner approved or declined. */
+  async function mailProposer(tx: Tx, interview: NonNullable<Awaited<ReturnType<InterviewsRepo['lock']>>>, approved: boolean) {
+    if (interview.proposedByUserId === null) return;
+    const [proposer, owner] = [await repo.user(tx, interview.proposedByUserId), await repo.owner(tx, interview.ownerId)];
+    if (!proposer || !owner) return;
+    await queueMailIn(
+      tx,
+      proposalDecidedMail({
+        to: proposer.email,
+        proposerFirstName: proposer.firstName,
+        ownerFirstName: owner.firstName,
+        storytellerName: interview.storytellerKind === 'owner' ? null : interview.storytellerName,
+        approved,
+      }),
+    );
+  }
+
+  async function proposal(userId: number, id: number): Promise<InterviewProposal> {
+    const [found] = await repo.proposalsBy(userId, id);
+    if (!found) throw notFound('Proposal not found');
+    return found;
+  }
 
   /** A new link for the question, mailed in the transaction; the question's earlier links stop working. */
   async function mailQuestion(tx: Tx, ownerId: number, question: { id: number; text: string }, to: Recipient, now: Date) {
@@ -241,19 +285,10 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async create(ownerId: number, input: InterviewInput): Promise<Interview> {
       const questions = input.questions.map(resolveQuestion);
       const id = await repo.transaction(async (tx) => {
-        let storytellerName: string;
-        if (input.storytellerContactId === null) {
-          const owner = await repo.owner(tx, ownerId);
-          storytellerName = owner ? fullName(owner) : 'You';
-        } else {
-          const contact = await repo.contact(tx, ownerId, input.storytellerContactId);
-          if (!contact) throw notFound('Contact not found');
-          if (!contact.email) throw badRequest('Add an e-mail address to this contact first: the questions are sent by e-mail.');
-          storytellerName = fullName(contact);
-        }
+        const { storytellerContactId, storytellerKind, storytellerName } = await storytellerOf(tx, ownerId, input.storytellerContactId);
         const row = await repo.insert(tx, ownerId, {
-          storytellerContactId: input.storytellerContactId,
-          storytellerKind: input.storytellerContactId === null ? 'owner' : 'contact',
+          storytellerContactId,
+          storytellerKind,
           storytellerName,
           weekday: input.schedule?.weekday ?? null,
           hour: input.schedule?.hour ?? null,
@@ -278,6 +313,9 @@ export function createInterviewsService(deps: InterviewsDeps) {
         if (!interview) throw notFound('Interview not found');
         if (interview.status === 'stopped' && (patch.status !== undefined || patch.questions !== undefined || patch.schedule !== undefined))
           throw conflict('This interview has been stopped: start a new one to ask more questions.', 'INTERVIEW_STOPPED');
+        // a proposal's questions and schedule may change; it starts only by its approval
+        if (interview.status === 'proposed' && patch.status !== undefined)
+          throw conflict('This interview was proposed by the family: approve or decline it first.', 'INTERVIEW_PROPOSED');
         const values: Parameters<InterviewsRepo['update']>[3] = {};
         if (patch.schedule !== undefined) {
           values.weekday = patch.schedule?.weekday ?? null;
@@ -518,6 +556,111 @@ export function createInterviewsService(deps: InterviewsDeps) {
       });
       const after = await repo.linkByHash(repo.db, linkTokens.hash(token));
       return { status: after ? answerLinkStatus(after, now) : ('revoked' as const) };
+    },
+
+    // Interviews the family proposes (decision 069)
+
+    /** The people who have this account among their contacts: whom it may propose an interview to. */
+    async proposalOwners(userId: number) {
+      return (await repo.familyOwners(userId)).map((row) => ({
+        ownerId: row.ownerId,
+        ownerName: fullName({ firstName: row.firstName, lastName: row.lastName }),
+      }));
+    },
+
+    /** Whom an interview proposed to this owner can ask: their contacts with an address, by name only. */
+    async proposalStorytellers(userId: number, ownerId: number) {
+      if (!(await repo.familyLink(repo.db, userId, ownerId))) throw notFound('Not found');
+      return (await repo.storytellers(ownerId)).map((row) => ({ contactId: row.contactId, name: fullName(row) }));
+    },
+
+    proposals: (userId: number) => repo.proposalsBy(userId),
+
+    /** A family member's interview, kept in the owner's account as `proposed` until the owner approves it. */
+    async propose(userId: number, input: InterviewProposalInput): Promise<InterviewProposal> {
+      const questions = input.questions.map(resolveQuestion);
+      const { ownerId } = input;
+      const id = await repo.transaction(async (tx) => {
+        const link = await repo.familyLink(tx, userId, ownerId);
+        if (!link) throw notFound('Not found');
+        const storyteller = await storytellerOf(
+          tx,
+          ownerId,
+          input.storytellerContactId,
+          `Choose a storyteller from the list: someone in ${link.ownerFirstName}'s contacts with an e-mail address.`,
+        );
+        const waiting = (await repo.proposalsBy(userId)).filter((p) => p.ownerId === ownerId && p.status === 'proposed');
+        if (waiting.length >= INTERVIEW_PROPOSALS_WAITING_MAX)
+          throw conflict(
+            `${INTERVIEW_PROPOSALS_WAITING_MAX} of your proposals are already waiting for ${link.ownerFirstName}'s answer: wait for it, or withdraw one.`,
+            'TOO_MANY_PROPOSALS',
+          );
+        const proposerName = fullName({ firstName: link.contactFirstName, lastName: link.contactLastName });
+        const row = await repo.insert(tx, ownerId, {
+          storytellerContactId: storyteller.storytellerContactId,
+          storytellerKind: storyteller.storytellerKind,
+          storytellerName: storyteller.storytellerName,
+          weekday: input.schedule?.weekday ?? null,
+          hour: input.schedule?.hour ?? null,
+          timeZone: input.schedule?.timeZone ?? null,
+          status: 'proposed',
+          proposedByUserId: userId,
+          proposedByName: proposerName,
+        });
+        await repo.insertQuestions(
+          tx,
+          ownerId,
+          row.id,
+          questions.map((q, position) => ({ ...q, position })),
+        );
+        await queueMailIn(
+          tx,
+          proposalMail({
+            to: link.ownerEmail,
+            ownerFirstName: link.ownerFirstName,
+            proposerName: firstWord(link.contactFirstName) || proposerName,
+            storytellerFirstName: storyteller.firstName,
+            questionCount: questions.length,
+            interviewsUrl: `${publicUrl}/story/interviews/${row.id}`,
+          }),
+        );
+        return row.id;
+      });
+      return proposal(userId, id);
+    },
+
+    /** The proposer takes back a proposal the owner has not answered yet. */
+    async withdraw(userId: number, id: number) {
+      if (await repo.withdraw(userId, id)) return;
+      const status = await repo.proposalStatus(userId, id);
+      if (status === undefined) throw notFound('This proposal is no longer there: it was declined or removed.');
+      throw conflict('This interview has already been approved, so it can no longer be withdrawn.', 'PROPOSAL_DECIDED');
+    },
+
+    /** The owner approves a proposed interview: it is active from now, and its questions go as scheduled. */
+    async approve(ownerId: number, id: number, now = clock.now()): Promise<Interview> {
+      await repo.transaction(async (tx) => {
+        const interview = await repo.lock(tx, ownerId, id);
+        if (!interview) throw notFound('Interview not found');
+        if (interview.status !== 'proposed') throw conflict(NOT_WAITING_FOR_APPROVAL, 'INTERVIEW_NOT_PROPOSED');
+        // the interview begins now: a weekly one waits for the storyteller's next hour from here
+        await repo.update(tx, ownerId, id, { status: 'active', createdAt: now });
+        await settleStatus(tx, ownerId, id, 'active');
+        await mailProposer(tx, interview, true);
+      });
+      await this.runNow(ownerId, id);
+      return get(ownerId, id);
+    },
+
+    /** The owner declines a proposed interview: it is deleted, and the proposer is told. */
+    async decline(ownerId: number, id: number) {
+      await repo.transaction(async (tx) => {
+        const interview = await repo.lock(tx, ownerId, id);
+        if (!interview) throw notFound('Interview not found');
+        if (interview.status !== 'proposed') throw conflict(NOT_WAITING_FOR_APPROVAL, 'INTERVIEW_NOT_PROPOSED');
+        await repo.removeProposed(tx, ownerId, id);
+        await mailProposer(tx, interview, false);
+      });
     },
 
     // Suggestions from the family

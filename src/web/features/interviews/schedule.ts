@@ -12,6 +12,7 @@ export function describeSchedule(schedule: InterviewSchedule | null): string {
 }
 
 export const interviewStatusLabel: Record<InterviewStatus, string> = {
+  proposed: 'Proposed',
   active: 'Active',
   paused: 'Paused',
   stopped: 'Stopped',
