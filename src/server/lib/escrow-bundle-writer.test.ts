@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SECTION_SALT_LENGTH, TAG_LENGTH } from '@shared/escrow/bundle-format';
+import { DEFAULT_CHUNK_SIZE, MAX_HEADER_LENGTH, SECTION_SALT_LENGTH, TAG_LENGTH } from '@shared/escrow/bundle-format';
 import { openBundle, openBundleWithKeys, readBundleOutline, type ByteSource, type OpenedBundle } from '@shared/escrow/bundle-reader';
 import { EscrowError } from '@shared/escrow/escrow-error';
 import { makeReleaseKey, openReleaseKey } from '@shared/escrow/release-key';
@@ -190,5 +190,58 @@ describe('escrow bundles, written by the server and opened in the browser', asyn
 
   it('refuse a file that is not a bundle', async () => {
     expect((await failure(openAndRead(blob(Buffer.from('PK\u0003\u0004 a zip file'))))).reason).toBe('not-a-bundle');
+  });
+
+  it('hold only a few chunks at a time, writing and reading (the memory itself: npm run bench:escrow)', async () => {
+    const MiB = 1024 * 1024;
+    let produced = 0;
+    let consumed = 0;
+    let furthestAhead = 0;
+    const piece = randomBytes(MiB);
+    const big: EscrowBundleFile = {
+      name: 'big.bin',
+      open: () =>
+        Readable.from(
+          (function* () {
+            for (let i = 0; i < 32; i++) {
+              produced += piece.length;
+              yield piece;
+            }
+          })(),
+        ),
+    };
+    const file = path.join(dir, 'big.heirloom');
+    const disk = fs.createWriteStream(file);
+    // A slow reader of the bundle: whatever the writer read from the file and has not yet handed on is in memory.
+    const slow = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        consumed += chunk.length;
+        furthestAhead = Math.max(furthestAhead, produced - consumed);
+        disk.write(chunk, () => setImmediate(done));
+      },
+      final(done) {
+        disk.end(done);
+      },
+    });
+    await writeEscrowBundle({ heirPublicKey: heir, release, files: [big] }, slow);
+    expect(furthestAhead).toBeLessThan(4 * MiB);
+
+    let largestRead = 0;
+    let read = 0;
+    const source = await fs.openAsBlob(file);
+    const counting: ByteSource = {
+      size: source.size,
+      slice(start, end) {
+        largestRead = Math.max(largestRead, end - start);
+        read += end - start;
+        return source.slice(start, end);
+      },
+    };
+    const bundle = await openBundle(counting, codes);
+    let size = 0;
+    for await (const part of bundle.chunks(bundle.files[0]!)) size += part.length;
+    expect(size).toBe(32 * MiB);
+    expect(largestRead).toBeLessThanOrEqual(Math.max(MAX_HEADER_LENGTH, DEFAULT_CHUNK_SIZE + TAG_LENGTH));
+    expect(read).toBeLessThan(source.size + 2 * MAX_HEADER_LENGTH);
   });
 });

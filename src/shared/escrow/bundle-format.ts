@@ -63,16 +63,18 @@ export const bundleHeaderSchema = z.object({
   format: z.literal('heirloom-escrow-bundle'),
   version: z.literal(1),
   about: z.string(),
-  heir: wrappedHalfSchema.extend({
+  heir: z.object({
     /** The heir's X25519 public key, the one sealed letters use (decision 027). */
     publicKey: base64url(32),
+    ...wrappedHalfSchema.shape,
   }),
-  release: wrappedHalfSchema.extend({
+  release: z.object({
     publicKey: base64url(32),
     /** First 20 bits of SHA-256(publicKey) in base32: the id printed at the start of each verifier code. */
     keyId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{4}$/),
     threshold: z.number().int().min(1).max(255),
     shares: z.number().int().min(1).max(255),
+    ...wrappedHalfSchema.shape,
   }),
   chunkSize: z.number().int().min(MIN_CHUNK_SIZE).max(MAX_CHUNK_SIZE),
 });
