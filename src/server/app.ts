@@ -20,6 +20,7 @@ import { answerRoutes } from './features/interviews/answer.routes';
 import { interviewsRoutes } from './features/interviews/interviews.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
+import { escrowRoutes } from './features/escrow/escrow.routes';
 import { heartbeatRoutes } from './features/heartbeat/heartbeat.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
@@ -44,6 +45,7 @@ import { findMediaTools, MISSING_FFMPEG_HELP, type MediaTools } from './lib/ffmp
 import { startInstanceBus, type InstanceBus } from './lib/instance-bus';
 import { createJobQueue, type JobQueue } from './lib/jobs';
 import { createLinkTokens, loadInstanceSecret, type LinkTokens } from './lib/link-tokens';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { createMailer, defineMailJob } from './lib/mail';
 import { frameworkErrors, installErrorHandler, rateLimitRefusal } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Makes and checks share-link tokens with the instance secret (decision 025). */
     linkTokens: LinkTokens;
+    /** Encrypts secrets an account holder gives heirloom (an escrow bucket's key) with the instance secret. */
+    secretBox: SecretBox;
     /** Every repo, service and job of the app, built once (src/server/services.ts, decision 050): what route plugins use. */
     services: AppServices;
     /** Every route as registered (method + URL pattern + its schema): the access-control and generated-input tests walk this list. */
@@ -113,7 +117,9 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   app.decorate('instances', await startInstanceBus({ pool: db.$client, log: app.log }));
   app.addHook('onClose', async () => app.instances.close());
   app.decorate('loginThrottle', createLoginThrottle({ db }));
-  app.decorate('linkTokens', createLinkTokens(loadInstanceSecret(env.DATA_DIR, env.INSTANCE_SECRET)));
+  const instanceSecret = loadInstanceSecret(env.DATA_DIR, env.INSTANCE_SECRET);
+  app.decorate('linkTokens', createLinkTokens(instanceSecret));
+  app.decorate('secretBox', createSecretBox(instanceSecret));
   app.addHook('onClose', async () => app.heic.close());
   // With the embedded database this process is the only one (its DATA_DIR lock says so); with DATABASE_URL
   // others may share the queue and the crash journal (decision 043).
@@ -178,6 +184,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(legacyRoutes, { prefix: '/api/legacy' });
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
     await signedIn.register(heartbeatRoutes, { prefix: '/api/legacy/heartbeat' });
+    await signedIn.register(escrowRoutes, { prefix: '/api/legacy/escrow' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(booksRoutes, { prefix: '/api/books' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });

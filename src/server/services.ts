@@ -19,6 +19,8 @@ import { createContactsService } from './features/contacts/contacts.service';
 import { createExportsService } from './features/exports/exports.service';
 import { createBooksService } from './features/books/books.service';
 import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-dates/family-dates-job';
+import { createEscrowRepo } from './features/escrow/escrow.repo';
+import { createEscrowService } from './features/escrow/escrow.service';
 import { defineHeartbeatJob, queueHeartbeats } from './features/heartbeat/heartbeat-job';
 import { createHeartbeatRepo } from './features/heartbeat/heartbeat.repo';
 import { createHeartbeatService } from './features/heartbeat/heartbeat.service';
@@ -202,6 +204,8 @@ export function buildServices(app: FastifyInstance) {
   // the watch from outside (decision 071): an owner's monitor is called every hour
   const heartbeat = createHeartbeatService({ repo: createHeartbeatRepo(db), allowPrivate: env.OUTBOUND_ALLOW_PRIVATE, log });
   defineHeartbeatJob(jobs, heartbeat, log);
+  // sealed copies kept elsewhere (decision 072): the owner's bucket, its secret key sealed with the instance secret
+  const escrow = createEscrowService({ repo: createEscrowRepo(db), box: app.secretBox, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE });
 
   const exports = createExportsService({
     db,
@@ -284,6 +288,7 @@ export function buildServices(app: FastifyInstance) {
     legacyRelations,
     legacyTrigger,
     heartbeat,
+    escrow,
     exports,
     imports,
     search: createSearchService({ repo: createSearchRepo(db) }),

@@ -73,6 +73,20 @@ export async function checkOutboundUrl(text: string, allowPrivate: boolean): Pro
   return url;
 }
 
+/** Why an outbound call failed, in words for the account holder (never an internal message). */
+export function outboundFailure(err: unknown): string {
+  if (err instanceof OutboundAddressError) return err.message;
+  const code = (err as { code?: string }).code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The address could not be found';
+  if (code === 'ECONNREFUSED') return 'Nothing answered at that address';
+  if (code === 'ECONNRESET') return 'The connection was cut';
+  if (code === 'ETIMEDOUT' || (err instanceof Error && (err.message === 'No answer in time' || err.name === 'TimeoutError')))
+    return 'No answer in time';
+  if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT'))) return 'Its certificate could not be trusted';
+  if (err instanceof Error && err.message === 'Too many redirects') return 'It redirected too many times';
+  return 'The call could not be made';
+}
+
 export interface OutboundAnswer {
   status: number;
   /** The address that answered, after redirects. */

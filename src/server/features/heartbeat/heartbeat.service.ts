@@ -5,25 +5,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Heartbeat, HeartbeatInput } from '@shared/schemas/heartbeat';
 import { badRequest } from '../../lib/errors';
-import { checkOutboundUrl, OUTBOUND_PRIVATE_CODE, OutboundAddressError, outboundRequest } from '../../lib/outbound-address';
+import {
+  checkOutboundUrl,
+  OUTBOUND_PRIVATE_CODE,
+  OutboundAddressError,
+  outboundFailure,
+  outboundRequest,
+} from '../../lib/outbound-address';
 import type { HeartbeatRepo, HeartbeatRow } from './heartbeat.repo';
 
 const CALL_TIMEOUT_MS = 10_000;
 /** Owners' monitors called at the same time in the hourly run. */
 const AT_ONCE = 4;
-
-/** Why a call failed, in words for the owner (never an internal message). */
-export function callFailure(err: unknown): string {
-  if (err instanceof OutboundAddressError) return err.message;
-  const code = (err as { code?: string }).code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The address could not be found';
-  if (code === 'ECONNREFUSED') return 'Nothing answered at that address';
-  if (code === 'ECONNRESET') return 'The connection was cut';
-  if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT'))) return 'Its certificate could not be trusted';
-  if (err instanceof Error && err.message === 'No answer in time') return `No answer within ${CALL_TIMEOUT_MS / 1000} seconds`;
-  if (err instanceof Error && err.message === 'Too many redirects') return 'It redirected too many times';
-  return 'The call could not be made';
-}
 
 const out = (row: HeartbeatRow | undefined): Heartbeat => ({
   url: row?.url ?? null,
@@ -50,7 +43,7 @@ export function createHeartbeatService({
       const answer = await outboundRequest(row.url, { allowPrivate, timeoutMs: CALL_TIMEOUT_MS, userAgent: 'heirloom heartbeat' });
       if (answer.status < 200 || answer.status >= 300) error = `The monitor answered with status ${answer.status}`;
     } catch (err) {
-      error = callFailure(err);
+      error = outboundFailure(err);
     }
     if (error !== null) log.warn({ userId: row.userId, error }, 'The heartbeat could not reach its monitor');
     await repo.recordCall(row.userId, row.url, at, error);

@@ -1,0 +1,135 @@
+// /api/legacy/escrow (decision 072): the owner's bucket for the sealed copies, on a real local S3 server: set,
+// tested by a real round trip (and left clean), its secret never returned nor stored readable; an address of the
+// server's own network is refused unless the operator allows it.
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EscrowSettings, EscrowTestResult } from '@shared/schemas/escrow';
+import { legacyEscrowTargets } from '@server/db/schema';
+import { startLocalS3, S3_TEST_KEYS, type LocalS3 } from '@tests/helpers/s3';
+import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
+import type { SignedUp } from '@tests/helpers/users';
+
+let s3: LocalS3;
+let bucket: string;
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  bucket = (await s3.newBucket()).S3_BUCKET!;
+}, 60_000);
+afterAll(() => s3?.close());
+
+const send = (t: TestApp, who: SignedUp | undefined, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload && { payload }) });
+const target = (over: object = {}) => ({
+  target: {
+    kind: 's3',
+    endpoint: s3.endpoint,
+    bucket,
+    region: 'us-east-1',
+    prefix: 'rose',
+    accessKeyId: S3_TEST_KEYS.accessKeyId,
+    secretAccessKey: S3_TEST_KEYS.secretAccessKey,
+    forcePathStyle: true,
+    ...over,
+  },
+});
+
+describe('with an operator who allows a bucket on the home network', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let other: SignedUp;
+  beforeAll(async () => {
+    t = await buildTestApp({ OUTBOUND_ALLOW_PRIVATE: 'true' });
+    owner = await signUp(t.app);
+    other = await signUp(t.app);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('keeps the bucket with its secret sealed, and never returns the secret', async () => {
+    expect((await send(t, owner, 'GET', '/api/legacy/escrow')).json()).toEqual({ target: null });
+    const res = await send(t, owner, 'PUT', '/api/legacy/escrow', target());
+    expect(res.statusCode).toBe(200);
+    expect(res.json<EscrowSettings>()).toEqual({
+      target: {
+        kind: 's3',
+        endpoint: s3.endpoint,
+        bucket,
+        region: 'us-east-1',
+        prefix: 'rose/',
+        accessKeyId: S3_TEST_KEYS.accessKeyId,
+        forcePathStyle: true,
+        hasSecret: true,
+        lastTestAt: null,
+        lastTestError: null,
+      },
+    });
+    expect(res.body).not.toMatch(/secretAccessKey/);
+    const [row] = await t.db.select().from(legacyEscrowTargets).where(eq(legacyEscrowTargets.userId, owner.user.id));
+    expect(row!.secretAccessKeySealed).toMatch(/^v1\./);
+    expect(row!.secretAccessKeySealed).not.toContain(S3_TEST_KEYS.secretAccessKey);
+    expect(t.app.secretBox.open(row!.secretAccessKeySealed)).toBe(S3_TEST_KEYS.secretAccessKey);
+    expect((await send(t, other, 'GET', '/api/legacy/escrow')).json()).toEqual({ target: null });
+  });
+
+  it('tests the bucket with a real round trip that leaves nothing behind', async () => {
+    const res = await send(t, owner, 'POST', '/api/legacy/escrow/test');
+    expect(res.json<EscrowTestResult>()).toEqual({
+      ok: true,
+      message: `heirloom wrote a small file into “${bucket}”, read it back and removed it.`,
+    });
+    const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_TEST_KEYS });
+    expect((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).KeyCount ?? 0).toBe(0);
+    client.destroy();
+    const after = (await send(t, owner, 'GET', '/api/legacy/escrow')).json<EscrowSettings>();
+    expect(after.target).toMatchObject({ lastTestError: null, lastTestAt: expect.any(String) });
+    expect((await send(t, other, 'POST', '/api/legacy/escrow/test')).statusCode).toBe(404);
+  });
+
+  it('says what is wrong when the bucket or the keys are, and keeps the stored secret when none is given', async () => {
+    await send(t, owner, 'PUT', '/api/legacy/escrow', target({ bucket: 'no-such-bucket' }));
+    expect((await send(t, owner, 'POST', '/api/legacy/escrow/test')).json()).toEqual({
+      ok: false,
+      message: 'There is no bucket named “no-such-bucket” at that address',
+    });
+    const { secretAccessKey: _kept, ...withoutSecret } = target().target;
+    expect((await send(t, owner, 'PUT', '/api/legacy/escrow', { target: withoutSecret })).statusCode).toBe(200);
+    expect((await send(t, owner, 'POST', '/api/legacy/escrow/test')).json<EscrowTestResult>().ok).toBe(true);
+    expect((await send(t, other, 'PUT', '/api/legacy/escrow', { target: withoutSecret })).json()).toMatchObject({
+      message: 'Enter the secret key',
+    });
+    const stopped = await t.app.inject({
+      method: 'PUT',
+      url: '/api/legacy/escrow',
+      headers: { cookie: owner.cookie },
+      payload: { target: null },
+    });
+    expect(stopped.json()).toEqual({ target: null });
+  });
+
+  it('refuses a target that is not one, and changes nothing', async () => {
+    await send(t, owner, 'PUT', '/api/legacy/escrow', target());
+    for (const over of [{ bucket: 'Bad Bucket' }, { endpoint: 'ftp://x' }, { prefix: '../up' }, { kind: 'gcs' }, { accessKeyId: '' }]) {
+      const res = await send(t, owner, 'PUT', '/api/legacy/escrow', target(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+    }
+    expect((await send(t, owner, 'GET', '/api/legacy/escrow')).json<EscrowSettings>().target).toMatchObject({ bucket, prefix: 'rose/' });
+    expect((await send(t, undefined, 'GET', '/api/legacy/escrow')).statusCode).toBe(401);
+  });
+});
+
+describe('by default', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await signUp(t.app);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it("refuses a bucket in the server's own network", async () => {
+    const res = await send(t, owner, 'PUT', '/api/legacy/escrow', target());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'OUTBOUND_PRIVATE_ADDRESS' });
+    expect((await send(t, owner, 'GET', '/api/legacy/escrow')).json()).toEqual({ target: null });
+  });
+});

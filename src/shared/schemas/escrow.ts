@@ -1,0 +1,66 @@
+// Sealed copies kept elsewhere (issue 32, decision 072): where the owner's escrow bundles go. The secret key is
+// given, never returned.
+import { z } from 'zod';
+
+const bucketName = z
+  .string({ error: 'bucket is required' })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'A bucket name has 3 to 63 lowercase letters, digits, dots and hyphens');
+
+const target = {
+  kind: z.literal('s3'),
+  endpoint: z
+    .string({ error: 'endpoint is required' })
+    .trim()
+    .max(500, 'The address is too long')
+    .regex(/^https?:\/\/[^\s/]+/i, 'The endpoint is the address of the storage service, starting with https://'),
+  bucket: bucketName,
+  region: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/i, 'A region is a name such as us-east-1 or eu-central-1')
+    .default('us-east-1'),
+  /** A folder in the bucket ('' for the top), so one bucket can hold several families' copies. */
+  prefix: z
+    .string()
+    .trim()
+    .max(200, 'The folder is too long (200 characters at most)')
+    .regex(/^(?:[A-Za-z0-9!_.*'()-]+\/)*(?:[A-Za-z0-9!_.*'()-]+\/?)?$/, 'A folder is made of names separated by /, without spaces')
+    .refine((p) => !p.split('/').some((part) => part === '.' || part === '..'), 'A folder cannot contain . or ..')
+    .transform((p) => (p === '' || p.endsWith('/') ? p : `${p}/`))
+    .default(''),
+  accessKeyId: z.string({ error: 'accessKeyId is required' }).trim().min(1, 'Enter the access key').max(256),
+  forcePathStyle: z.boolean().default(true),
+};
+
+export const escrowTargetSchema = z.object({
+  ...target,
+  prefix: z.string(),
+  region: z.string(),
+  forcePathStyle: z.boolean(),
+  /** False when the stored secret can no longer be read (the instance secret changed): enter it again. */
+  hasSecret: z.boolean(),
+  lastTestAt: z.string().nullable(),
+  lastTestError: z.string().nullable(),
+});
+
+export const escrowSettingsSchema = z.object({ target: escrowTargetSchema.nullable() });
+
+export const escrowTargetInputSchema = z.object({
+  ...target,
+  /** Left out to keep the one stored. */
+  secretAccessKey: z.string().min(1, 'Enter the secret key').max(256).optional(),
+});
+
+export const escrowSettingsInputSchema = z.object({ target: escrowTargetInputSchema.nullable() });
+
+export const escrowTestResultSchema = z.object({
+  ok: z.boolean(),
+  /** What was tried, or why it failed, in words for the owner. */
+  message: z.string(),
+});
+
+export type EscrowTarget = z.infer<typeof escrowTargetSchema>;
+export type EscrowSettings = z.infer<typeof escrowSettingsSchema>;
+export type EscrowSettingsInput = z.input<typeof escrowSettingsInputSchema>;
+export type EscrowTestResult = z.infer<typeof escrowTestResultSchema>;
