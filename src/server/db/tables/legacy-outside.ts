@@ -1,8 +1,9 @@
 // What keeps a Legacy Plan alive outside this server (issue 32): the watch from outside, and where the sealed
 // copies are kept.
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns';
 import { users } from './accounts';
+import { contacts } from './library';
 
 /**
  * The owner's heartbeat (decision 071): a URL called every hour (the push URL of an outside monitor), and how the
@@ -41,3 +42,32 @@ export const legacyEscrowTargets = pgTable('legacy_escrow_targets', {
   lastTestError: text('last_test_error'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Yearly reachability (decision 073): each time an heir's or a verifier's address is asked "does this still reach
+ * you?" — one row per ask, with its one-click link (only the nonce and the token's hash), and how it ended:
+ * confirmed, rejected by the recipient's mail server (bounced), or neither.
+ */
+export const legacyReachability = pgTable(
+  'legacy_reachability',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The address asked: a contact whose address changes is asked again at the new one. */
+    email: text('email').notNull(),
+    tokenNonce: text('token_nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('legacy_reachability_token_idx').on(t.tokenHash),
+    index('legacy_reachability_contact_idx').on(t.userId, t.contactId, t.askedAt),
+  ],
+);
