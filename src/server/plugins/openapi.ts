@@ -40,6 +40,7 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   invitations: 'auth',
   'interview-questions': 'interviews',
   'interview-suggestions': 'interviews',
+  'interview-proposals': 'interviews',
 };
 
 function tagOf(url: string): string {
@@ -77,7 +78,10 @@ const TAGS = [
   { name: 'timeline', description: 'Everything by date' },
   { name: 'on-this-day', description: 'What happened on this day in earlier years' },
   { name: 'family-dates', description: "The family's birthdays, anniversaries and remembrances ahead, and their weekly mail" },
-  { name: 'interviews', description: 'Interviews: questions mailed to a storyteller, the question library, the family’s suggestions' },
+  {
+    name: 'interviews',
+    description: 'Interviews: questions mailed to a storyteller, the question library, the family’s suggestions and proposals',
+  },
   { name: 'answer', description: 'The storyteller’s answer page, by the personal link of a question (the link token is the key)' },
   { name: 'search', description: 'Search across photos, memories, contacts and documents' },
   { name: 'collections', description: 'Collections of items and the links that share them' },

@@ -135,7 +135,7 @@ export const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/interview-proposals',
-    { schema: { body: interviewProposalInputSchema, response: { 201: interviewProposalSchema, ...errorAnswers(409) } } },
+    { schema: { body: interviewProposalInputSchema, response: { 201: interviewProposalSchema, ...errorAnswers(404, 409) } } },
     async (req, reply) => reply.code(201).send(await interviews.propose(currentUser(req).id, req.body)),
   );
 
