@@ -14,6 +14,7 @@ import {
   faces,
   imports,
   interviewQuestions,
+  interviews,
   interviewSuggestions,
   people,
   photos,
@@ -99,6 +100,11 @@ interface World {
   interviewSuggestionId: number;
   /** The attacker's interview, for which the victim (linked from the attacker's contacts) may suggest questions. */
   attackerInterviewId: number;
+  /** Interviews proposed to the victim by the family, waiting for approval (decision 069): one to approve, one to decline. */
+  interviewProposedId: number;
+  interviewProposedToDeclineId: number;
+  /** The victim's proposal of an interview to the attacker (who has the victim among their contacts). */
+  victimProposalId: number;
 }
 
 interface Req {
@@ -673,6 +679,33 @@ const RULES: Record<string, Rule> = {
     kind: 'self',
     request: (w) => ({ url: `/api/interview-suggestions/for-me/${w.attackerInterviewId}`, payload: { text: 'What did you play?' } }),
   },
+  // Interviews the family proposes (decision 069): the victim is linked from the attacker's contacts
+  'POST /api/interviews/:id/approve': { kind: 'owned', request: (w) => ({ url: `/api/interviews/${w.interviewProposedId}/approve` }) },
+  'POST /api/interviews/:id/decline': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/interviews/${w.interviewProposedToDeclineId}/decline` }),
+  },
+  'GET /api/interview-proposals/owners': { kind: 'self', request: () => ({ url: '/api/interview-proposals/owners' }) },
+  'GET /api/interview-proposals/owners/:ownerId/storytellers': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/interview-proposals/owners/${w.attacker.user.id}/storytellers` }),
+    attacks: (w) => [{ url: `/api/interview-proposals/owners/${w.victim.user.id}/storytellers` }],
+  },
+  'GET /api/interview-proposals': { kind: 'self', request: () => ({ url: '/api/interview-proposals' }) },
+  'POST /api/interview-proposals': {
+    kind: 'owned',
+    request: (w) => ({
+      url: '/api/interview-proposals',
+      payload: { ownerId: w.attacker.user.id, storytellerContactId: null, schedule: null, questions: [{ text: 'Games?' }] },
+    }),
+    attacks: (w) => [
+      {
+        url: '/api/interview-proposals',
+        payload: { ownerId: w.victim.user.id, storytellerContactId: w.contactId, schedule: null, questions: [{ text: 'Mallory?' }] },
+      },
+    ],
+  },
+  'DELETE /api/interview-proposals/:id': { kind: 'owned', request: (w) => ({ url: `/api/interview-proposals/${w.victimProposalId}` }) },
   'GET /api/answer/:token': { kind: 'public' },
   'POST /api/answer/:token': { kind: 'public' },
   'POST /api/answer/:token/skip': { kind: 'public' },
@@ -1000,6 +1033,27 @@ describe('access control on every registered route', () => {
         attacker.cookie,
       )
     ).json() as { id: number };
+    const [interviewProposed, interviewProposedToDecline] = await t.db
+      .insert(interviews)
+      .values(
+        ['Approve me', 'Decline me'].map((storytellerName) => ({
+          ownerId: victim.user.id,
+          storytellerKind: 'owner',
+          storytellerName,
+          status: 'proposed',
+          proposedByUserId: attacker.user.id,
+          proposedByName: 'Cousin',
+        })),
+      )
+      .returning({ id: interviews.id });
+    const victimProposal = await send(
+      'POST',
+      {
+        url: '/api/interview-proposals',
+        payload: { ownerId: attacker.user.id, storytellerContactId: null, schedule: null, questions: [{ text: 'Elder?' }] },
+      },
+      victim.cookie,
+    );
     const [attackerFace] = await t.db
       .insert(faces)
       .values({ userId: attacker.user.id, photoId: attackerPhotoId, personId: attackerPerson!.id, ...box })
@@ -1052,6 +1106,9 @@ describe('access control on every registered route', () => {
       interviewAnsweredQuestionId: interviewAnswered!.id,
       interviewSuggestionId: interviewSuggestion!.id,
       attackerInterviewId: attackerInterview.id,
+      interviewProposedId: interviewProposed!.id,
+      interviewProposedToDeclineId: interviewProposedToDecline!.id,
+      victimProposalId: await created(victimProposal),
     };
   }
 
