@@ -36,16 +36,18 @@ export interface EscrowBundleOptions {
   random?: RandomBytes;
 }
 
-/** The file's bytes in chunks of exactly `size`, the last one 0…size; a full chunk is held until more data comes. */
+/**
+ * The file's bytes in chunks of exactly `size`, the last one 0…size; a full chunk is held until more data comes.
+ * One buffer serves every chunk: the consumer has sealed a chunk before it asks for the next.
+ */
 async function* plainChunks(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<{ data: Uint8Array; last: boolean }> {
-  let buffer = new Uint8Array(size);
+  const buffer = new Uint8Array(size);
   let fill = 0;
   for await (const piece of source) {
     let at = 0;
     while (at < piece.length) {
       if (fill === size) {
         yield { data: buffer, last: false };
-        buffer = new Uint8Array(size);
         fill = 0;
       }
       const take = Math.min(size - fill, piece.length - at);
