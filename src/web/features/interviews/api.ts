@@ -5,7 +5,11 @@ import type {
   Interview,
   InterviewInput,
   InterviewPatch,
+  InterviewProposal,
+  InterviewProposalInput,
   InterviewSuggestion,
+  ProposalOwner,
+  ProposalStoryteller,
   SuggestableInterview,
   SuggestionDecision,
   SuggestionInput,
@@ -21,6 +25,9 @@ export const interviewKeys = {
   suggestions: (id: number) => ['interviews', 'suggestions', id] as const,
   suggestable: ['interviews', 'suggestable'] as const,
   storytellers: ['interviews', 'storytellers'] as const,
+  proposalOwners: ['interviews', 'proposal-owners'] as const,
+  proposalStorytellers: (ownerId: number) => ['interviews', 'proposal-storytellers', ownerId] as const,
+  proposals: ['interviews', 'proposals'] as const,
 };
 
 export const useInterviews = () => useQuery({ queryKey: interviewKeys.list, queryFn: () => api.get<Interview[]>('/api/interviews') });
@@ -96,3 +103,50 @@ export const useSuggestQuestion = () =>
     mutationFn: ({ interviewId, ...input }: SuggestionInput & { interviewId: number }) =>
       api.post<unknown>(`/api/interview-suggestions/for-me/${interviewId}`, input),
   });
+
+// Interviews the family proposes (decision 069): the owner approves or declines; the proposer follows them.
+
+export const useApproveInterview = (id: number) => useInterviewMutation(() => api.post<Interview>(`/api/interviews/${id}/approve`));
+
+export function useDeclineInterview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<void>(`/api/interviews/${id}/decline`),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: interviewKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: interviewKeys.list });
+    },
+  });
+}
+
+export const useProposalOwners = () =>
+  useQuery({
+    queryKey: interviewKeys.proposalOwners,
+    queryFn: () => api.get<ProposalOwner[]>('/api/interview-proposals/owners'),
+  });
+
+export const useProposalStorytellers = (ownerId: number | undefined) =>
+  useQuery({
+    queryKey: interviewKeys.proposalStorytellers(ownerId ?? 0),
+    queryFn: () => api.get<ProposalStoryteller[]>(`/api/interview-proposals/owners/${ownerId}/storytellers`),
+    enabled: ownerId !== undefined,
+  });
+
+export const useMyProposals = () =>
+  useQuery({ queryKey: interviewKeys.proposals, queryFn: () => api.get<InterviewProposal[]>('/api/interview-proposals') });
+
+export function useProposeInterview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InterviewProposalInput) => api.post<InterviewProposal>('/api/interview-proposals', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: interviewKeys.proposals }),
+  });
+}
+
+export function useWithdrawProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/interview-proposals/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: interviewKeys.proposals }),
+  });
+}

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useDeleteInterview, useUpdateInterview } from '../api';
+import { ProposalDecision } from './proposal-decision';
 import { ScheduleEditor } from './schedule-editor';
 import { answeredCount, describeSchedule, interviewStatusLabel } from '../schedule';
 
@@ -46,9 +47,18 @@ export function InterviewHeader({ interview, onDeleted }: { interview: Interview
         <CardDescription>
           {describeSchedule(interview.schedule)} · {answeredCount(interview)}
         </CardDescription>
+        {interview.status === 'proposed' && (
+          <p className="text-sm">
+            {interview.proposedBy ?? 'A family member'} proposed this interview. Nothing is sent until you approve it; you can change the
+            questions and the schedule first.
+          </p>
+        )}
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
-        {(interview.status === 'active' || interview.status === 'paused') && <ScheduleEditor interview={interview} />}
+        {interview.status === 'proposed' && <ProposalDecision interview={interview} onDeclined={onDeleted} />}
+        {(interview.status === 'active' || interview.status === 'paused' || interview.status === 'proposed') && (
+          <ScheduleEditor interview={interview} />
+        )}
         {interview.status === 'active' && (
           <Button variant="outline" disabled={busy} onClick={() => setStatus('paused', 'Interview paused')}>
             <Pause aria-hidden="true" />
@@ -75,18 +85,20 @@ export function InterviewHeader({ interview, onDeleted }: { interview: Interview
             }
           />
         )}
-        <ConfirmDialog
-          title="Delete this interview?"
-          text="Its questions and links are deleted. The memories made from its answers are kept."
-          confirmLabel="Delete"
-          onConfirm={deleteInterview}
-          trigger={
-            <Button variant="outline" disabled={busy}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          }
-        />
+        {interview.status !== 'proposed' && (
+          <ConfirmDialog
+            title="Delete this interview?"
+            text="Its questions and links are deleted. The memories made from its answers are kept."
+            confirmLabel="Delete"
+            onConfirm={deleteInterview}
+            trigger={
+              <Button variant="outline" disabled={busy}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            }
+          />
+        )}
       </CardContent>
     </Card>
   );

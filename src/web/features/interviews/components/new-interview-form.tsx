@@ -13,13 +13,13 @@ import { QuestionListEditor } from './question-list-editor';
 import { QuestionPicker } from './question-picker';
 import { ScheduleFields, selectClass, type ScheduleChoice } from './schedule-fields';
 
-type ChosenQuestion = { key: string; text: string; libraryId?: string };
+export type ChosenQuestion = { key: string; text: string; libraryId?: string };
 
 let nextKey = 0;
-const newKey = () => `new-${++nextKey}`;
+export const newKey = () => `new-${++nextKey}`;
 
 /** A chosen question as the API takes it: a library question by its id unless its text was changed. */
-function toInput(question: ChosenQuestion): InterviewQuestionInput {
+export function toInput(question: ChosenQuestion): InterviewQuestionInput {
   return question.libraryId ? { libraryId: question.libraryId } : { text: question.text };
 }
 

@@ -8,31 +8,62 @@ import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { useSuggestableInterviews, useSuggestQuestion } from '../api';
+import { useMyProposals, useProposalOwners, useSuggestableInterviews, useSuggestQuestion } from '../api';
+import { MyProposals } from './my-proposals';
+import { ProposeInterviewDialog } from './propose-interview-dialog';
 
-/** For a family member: suggest a question for an interview a relative runs; absent when there is none. */
+/**
+ * For a family member: propose an interview to a relative who has them among their contacts (decision 069), follow
+ * the ones proposed, and suggest a question for an interview a relative runs; absent when there is nothing to offer.
+ */
 export function SuggestQuestionCard() {
   const interviews = useSuggestableInterviews();
-  if (!interviews.data || interviews.data.length === 0) return null;
+  const owners = useProposalOwners();
+  const proposals = useMyProposals();
+  const suggestable = interviews.data ?? [];
+  const ownerList = owners.data ?? [];
+  const proposed = proposals.data ?? [];
+  if (suggestable.length === 0 && ownerList.length === 0 && proposed.length === 0) return null;
   return (
     <Card className="mt-8">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MessageCircleQuestion aria-hidden="true" className="size-5 text-primary" />
-          Suggest a question
+          Ask the elders
         </CardTitle>
         <CardDescription>
           Family members are asking their elders about their lives. Is there something you would like to know?
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        <ul className="grid gap-4">
-          {interviews.data.map((interview) => (
-            <li key={interview.interviewId}>
-              <SuggestForm interview={interview} />
-            </li>
-          ))}
-        </ul>
+      <CardContent className="grid gap-6">
+        {ownerList.length > 0 && (
+          <div className="grid gap-2">
+            <p className="text-sm text-muted-foreground">
+              {ownerList.length === 1
+                ? `Propose an interview in ${ownerList[0]!.ownerName}'s heirloom.`
+                : 'Propose an interview in the heirloom of a relative who has you among their contacts.'}{' '}
+              It starts once approved.
+            </p>
+            <div>
+              <ProposeInterviewDialog owners={ownerList} />
+            </div>
+          </div>
+        )}
+        {proposed.length > 0 && <MyProposals proposals={proposed} />}
+        {suggestable.length > 0 && (
+          <section aria-labelledby="suggest-a-question" className="grid gap-3">
+            <h3 id="suggest-a-question" className="font-semibold">
+              Suggest a question
+            </h3>
+            <ul className="grid gap-4">
+              {suggestable.map((interview) => (
+                <li key={interview.interviewId}>
+                  <SuggestForm interview={interview} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,28 @@
+import { MessageCirclePlus } from 'lucide-react';
+import { useState } from 'react';
+import type { ProposalOwner } from '@shared/schemas/interviews';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
+import { ProposeInterviewForm } from './propose-interview-form';
+
+/** "Propose an interview": the proposal form in a dialog, closed once the proposal is made. */
+export function ProposeInterviewDialog({ owners }: { owners: ProposalOwner[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <MessageCirclePlus aria-hidden="true" />
+          Propose an interview
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Propose an interview</DialogTitle>
+          <DialogDescription>Choose whom to ask and which questions. The interview starts once it is approved.</DialogDescription>
+        </DialogHeader>
+        <ProposeInterviewForm owners={owners} onProposed={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
