@@ -22,6 +22,7 @@ import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes'
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { escrowRoutes } from './features/escrow/escrow.routes';
 import { heartbeatRoutes } from './features/heartbeat/heartbeat.routes';
+import { reachabilityLinkRoutes, reachabilityRoutes } from './features/legacy-reachability/reachability.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
 import { onThisDayRoutes } from './features/on-this-day/on-this-day.routes';
 import { familyDatesRoutes } from './features/family-dates/family-dates.routes';
@@ -159,6 +160,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   // An heir's key code and the one-click links of the Legacy Plan's mails are their own keys (decisions 026, 027).
   await app.register(legacyHeirRoutes, { prefix: '/api/legacy' });
   await app.register(legacyTriggerLinkRoutes, { prefix: '/api/legacy' });
+  await app.register(reachabilityLinkRoutes, { prefix: '/api/legacy/reachable' });
   // An interview's answer link is its own key (decision 066).
   await app.register(answerRoutes, { prefix: '/api/answer' });
   await app.register(async (signedIn) => {
@@ -185,6 +187,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
     await signedIn.register(heartbeatRoutes, { prefix: '/api/legacy/heartbeat' });
     await signedIn.register(escrowRoutes, { prefix: '/api/legacy/escrow' });
+    await signedIn.register(reachabilityRoutes, { prefix: '/api/legacy/reachability' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(booksRoutes, { prefix: '/api/books' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });

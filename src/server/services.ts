@@ -22,6 +22,9 @@ import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-d
 import { createEscrowRepo } from './features/escrow/escrow.repo';
 import { createEscrowService } from './features/escrow/escrow.service';
 import { defineHeartbeatJob, queueHeartbeats } from './features/heartbeat/heartbeat-job';
+import { defineReachabilityJobs, queueReachability } from './features/legacy-reachability/reachability-job';
+import { createReachabilityRepo } from './features/legacy-reachability/reachability.repo';
+import { createReachabilityService } from './features/legacy-reachability/reachability.service';
 import { createHeartbeatRepo } from './features/heartbeat/heartbeat.repo';
 import { createHeartbeatService } from './features/heartbeat/heartbeat.service';
 import { createFamilyDatesRepo } from './features/family-dates/family-dates.repo';
@@ -199,7 +202,17 @@ export function buildServices(app: FastifyInstance) {
   // releases by relation follow the family tree (decision 065), reaching it through the tree service only
   const legacyRelations = createLegacyRelationsService({ repo: createLegacyRelationsRepo(db), legacyRepo, family: tree, jobs, publicUrl });
   legacyRelations.defineJob(log);
-  const legacyTrigger = createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured: env.SMTP_URL !== undefined });
+  // yearly reachability (decision 073): the check-in mail names the addresses that may be out of date
+  const reachability = createReachabilityService({ repo: createReachabilityRepo(db), jobs, linkTokens, publicUrl, log });
+  defineReachabilityJobs(jobs, reachability, log);
+  const legacyTrigger = createLegacyTriggerService({
+    db,
+    jobs,
+    linkTokens,
+    publicUrl,
+    mailConfigured: env.SMTP_URL !== undefined,
+    addressesOutOfDate: (userId) => reachability.outOfDate(userId),
+  });
   defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
   // the watch from outside (decision 071): an owner's monitor is called every hour
   const heartbeat = createHeartbeatService({ repo: createHeartbeatRepo(db), allowPrivate: env.OUTBOUND_ALLOW_PRIVATE, log });
@@ -256,6 +269,9 @@ export function buildServices(app: FastifyInstance) {
     );
     await queueInterviewsTick(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the interviews check'));
     await queueHeartbeats(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the heartbeat'));
+    await queueReachability(jobs, new Date(), false).catch((err: unknown) =>
+      log.error({ err }, 'Could not queue the yearly reachability asks'),
+    );
   });
   // ffmpeg and waiting requests are stopped; their jobs run again after the restart
   app.addHook('onClose', async () => {
@@ -289,6 +305,7 @@ export function buildServices(app: FastifyInstance) {
     legacyTrigger,
     heartbeat,
     escrow,
+    reachability,
     exports,
     imports,
     search: createSearchService({ repo: createSearchRepo(db) }),

@@ -24,7 +24,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a server accepting any sender, recipient and login (port 0 = any free port). */
+/** The domain whose every address the test server refuses (550), as an unknown mailbox is refused. */
+export const NO_SUCH_MAILBOX = 'no-such-mailbox.test';
+
+/** Starts a server accepting any sender, recipient (but those at NO_SUCH_MAILBOX) and login (port 0 = any free port). */
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   const listeners = new Set<() => void>();
@@ -34,6 +37,11 @@ export async function startSmtpServer(port = 0) {
     disabledCommands: ['STARTTLS'], // plain SMTP on loopback: no certificate to trust
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    // an address at no-such-mailbox.test is refused for good, as a mail server refuses an unknown mailbox
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().endsWith(`@${NO_SUCH_MAILBOX}`)) return callback();
+      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {

@@ -15,7 +15,18 @@ export interface MailMessage {
   text: string;
   /** An HTML alternative, for a mail that reads better with some layout (the same words as `text`). */
   html?: string;
+  /**
+   * A job queued when the recipient's mail server refuses the address for good (a 5xx to RCPT TO): such a mail
+   * is not retried, and the job (with its data) marks the address as bouncing.
+   */
+  onRejected?: { job: string; data: Record<string, unknown> };
 }
+
+/** The recipient's server said no for good: the address does not exist (or takes no mail). */
+const isPermanentRejection = (err: unknown) => {
+  const e = err as { code?: string; responseCode?: number };
+  return e?.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+};
 
 export const MAIL_JOB = 'mail.send';
 
@@ -62,6 +73,12 @@ export function defineMailJob(jobs: JobQueue, mailer: Mailer, log: FastifyBaseLo
       try {
         await mailer.deliver(message);
       } catch (err) {
+        if (message.onRejected && isPermanentRejection(err)) {
+          log.warn({ to: message.to }, 'The recipient’s mail server refused the address; not retried');
+          await jobs.send(message.onRejected.job, message.onRejected.data);
+          await jobs.replaceData(job.id, { to: message.to, subject: message.subject });
+          return;
+        }
         if (job.isLastTry) log.error({ err, to: message.to }, 'Mail could not be delivered; giving up');
         else log.warn({ err, to: message.to, retry: job.retryCount + 1 }, 'Mail delivery failed; it will be retried');
         throw err;

@@ -123,9 +123,19 @@ interface Deps {
   mailConfigured?: boolean;
   /** The clock the state machine reads: tests drive time with it. */
   now?: () => Date;
+  /** Names of heirs and verifiers whose addresses may be out of date (decision 073): the check-in mail names them. */
+  addressesOutOfDate?: (userId: number) => Promise<string[]>;
 }
 
-export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, mailConfigured = false, now = () => new Date() }: Deps) {
+export function createLegacyTriggerService({
+  db,
+  jobs,
+  linkTokens,
+  publicUrl,
+  mailConfigured = false,
+  now = () => new Date(),
+  addressesOutOfDate = async () => [],
+}: Deps) {
   const repo = createLegacyTriggerRepo(db);
   const links = createLegacyLinks(db);
   const ctx: Context = { repo, jobs, publicUrl, links };
@@ -143,7 +153,10 @@ export function createLegacyTriggerService({ db, jobs, linkTokens, publicUrl, ma
     const { owner } = await ownerAddresses(tx, userId);
     if (!owner) return;
     const token = await links.issue(userId, 'legacy_check_in', owner.email);
-    outbox.push(checkInMail(owner, reminder, `${publicUrl}/legacy/check-in?token=${token}`));
+    const outOfDate = await addressesOutOfDate(userId);
+    outbox.push(
+      checkInMail(owner, reminder, `${publicUrl}/legacy/check-in?token=${token}`, { outOfDate, planUrl: `${publicUrl}/after-life` }),
+    );
   }
 
   async function askVerifiers(tx: Tx, userId: number, plan: PlanRow, at: Date, outbox: Outbox) {

@@ -11,7 +11,22 @@ interface Named {
 
 export const fullName = (p: Named) => [p.firstName, p.surname ?? p.lastName].filter(Boolean).join(' ');
 
-export function checkInMail(owner: { firstName: string; email: string }, reminder: number, checkInUrl: string): MailMessage {
+/** "Tom King's address may be out of date": the lines of the check-in mail about addresses to look at (decision 073). */
+function outOfDateLines(names: string[], planUrl: string): string[] {
+  if (names.length === 0) return [];
+  return [
+    '',
+    ...names.map((name) => `${name}'s address may be out of date: it was refused, or not confirmed within 30 days of heirloom asking.`),
+    `Check ${names.length === 1 ? 'it' : 'them'} on your Legacy Plan: ${planUrl}`,
+  ];
+}
+
+export function checkInMail(
+  owner: { firstName: string; email: string },
+  reminder: number,
+  checkInUrl: string,
+  { outOfDate = [], planUrl = '' }: { outOfDate?: string[]; planUrl?: string } = {},
+): MailMessage {
   return {
     to: owner.email,
     subject: reminder === 0 ? 'Are you still there? (heirloom)' : `Reminder ${reminder}: are you still there? (heirloom)`,
@@ -26,6 +41,7 @@ export function checkInMail(owner: { firstName: string; email: string }, reminde
       reminder < REMINDERS
         ? `If there is no answer, heirloom reminds you ${REMINDERS - reminder === 1 ? 'once more' : 'twice more'}, a week apart; then it asks your verifiers whether you have died.`
         : `This is the last reminder: if there is no answer within ${REMINDER_INTERVAL_DAYS} days, heirloom asks your verifiers whether you have died.`,
+      ...outOfDateLines(outOfDate, planUrl),
     ].join('\n'),
   };
 }
