@@ -1,4 +1,4 @@
-// heirloom.json, version 3 (decisions 028, 047 and 067, docs/export-format.md): everything an archive holds, described
+// heirloom.json, version 3 (decisions 028, 047, 066 and 067, docs/export-format.md): everything an archive holds, described
 // once. The exporter writes it, the archive's own viewer reads it (as data.js), the importer checks an
 // archive against it, and the JSON Schema placed beside it in every archive is generated from it — so a
 // reader in 2055 needs neither heirloom nor this code to understand an export.
@@ -9,13 +9,15 @@ import { z } from 'zod';
 import { DATE_MARGIN_MAX, datePrecisionSchema } from './dates/date-precision';
 import { MAX_SHORT_TEXT_LENGTH } from './limits';
 import { faceBoxSchema, faceSourceSchema } from './schemas/people';
+import { INTERVIEW_MAX_QUESTIONS } from './schemas/interviews';
+import { isTimeZone } from './time-zone';
 
 export const EXPORT_FORMAT = 'heirloom-export';
 /**
  * Version 3 (decision 067) added how well dates are known: photos' `dateTakenPrecision` and `dateTakenMargin`,
  * memories' `eventDatePrecision` and `eventDateMargin`; an older archive's photo dates are read as exact, its
  * memories' as days. Version 2 added the owner's Legacy Plan (`legacyPlan`); version 1 archives are read as they are. Fields added
- * within a version (videos' `mediaType`, the people in the photos) are optional: older archives lack them.
+ * within a version (videos' `mediaType`, the people in the photos, the interviews) are optional: older archives lack them.
  */
 export const EXPORT_FORMAT_VERSION = 3;
 /** Every version an importer reads. */
@@ -154,6 +156,11 @@ export const exportMemorySchema = z.object({
   /** The same memory as Markdown with YAML front matter, under memories/. */
   markdown: archivePath,
   attachments: z.array(exportAttachmentSchema),
+  /**
+   * Account archives (within version 3): who told it, one of `contacts`, for a memory an interview's answer became
+   * (decision 066); null when the owner told it. Absent in older archives and in share and heir archives.
+   */
+  storytellerContactId: id.nullable().optional(),
 });
 
 export const exportDocumentSchema = exportFileSchema.extend({
@@ -283,6 +290,56 @@ export const exportLegacyPlanSchema = z.object({
   releases: z.array(exportReleaseSchema),
 });
 
+/**
+ * A question of an interview (within version 3): its text as asked, where it came from, and what became of it.
+ * `memoryId` is the memory its answer became (one of `memories`; null when unanswered or that memory was deleted).
+ */
+export const exportInterviewQuestionSchema = z.object({
+  id,
+  text: z.string().trim().min(1).max(MAX_SHORT_TEXT_LENGTH, `A question has at most ${MAX_SHORT_TEXT_LENGTH} characters`),
+  /** The built-in library's theme and id, for a question taken from it; null for one of the owner's own. */
+  theme: z.string().max(100).nullable(),
+  libraryId: z.string().max(100).nullable(),
+  /** 0-based: the order in which waiting questions are sent. */
+  position: z.number().int().min(0).max(10_000),
+  /** `waiting` (not sent yet), `sent` (asked, no answer yet), `answered` or `skipped` (by the storyteller). */
+  status: z.enum(['waiting', 'sent', 'answered', 'skipped']),
+  sentAt: isoDateTime.nullable(),
+  answeredAt: isoDateTime.nullable(),
+  /** Reminders mailed for it (0 to 2). */
+  remindersSent: z.number().int().min(0).max(2),
+  memoryId: id.nullable(),
+  /** The answered question of the same interview this one follows up; null for none. */
+  followUpOf: id.nullable(),
+  createdAt: isoDateTime,
+});
+
+/**
+ * An interview, "Ask the elders" (decision 066; account archives, within version 3): whom the owner asked, when
+ * questions go out, and each question. The answer links are not here: a link is a secret of the server that
+ * mailed it. Nor are the family's suggested questions.
+ */
+export const exportInterviewSchema = z.object({
+  id,
+  /** `owner`: the owner interviewed themself; `contact`: one of `contacts` (null when that contact was deleted). */
+  storyteller: z.enum(['owner', 'contact']),
+  contactId: id.nullable(),
+  /** The storyteller's name as it was when the interview began (kept when the contact is gone). */
+  storytellerName: z.string().trim().min(1).max(MAX_SHORT_TEXT_LENGTH),
+  /** Once a week at this weekday (0 = Sunday) and hour in this IANA time zone; null: every question at once. */
+  schedule: z
+    .object({
+      weekday: z.number().int().min(0).max(6),
+      hour: z.number().int().min(0).max(23),
+      timeZone: z.string().refine(isTimeZone, 'An IANA time zone such as Europe/Paris'),
+    })
+    .nullable(),
+  /** As it was when exported: `active`, `paused`, `stopped` (for good) or `finished` (nothing left to ask). */
+  status: z.enum(['active', 'paused', 'stopped', 'finished']),
+  createdAt: isoDateTime,
+  questions: z.array(exportInterviewQuestionSchema).max(INTERVIEW_MAX_QUESTIONS),
+});
+
 export const heirloomExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: formatVersion,
@@ -303,6 +360,8 @@ export const heirloomExportSchema = z.object({
   legacyPlan: exportLegacyPlanSchema.optional(),
   /** The people in the photos: account archives since issue 29, absent before (their faces are in each photo's `faces`). */
   people: z.array(exportPersonSchema).optional(),
+  /** The owner's interviews (decision 066): account archives, absent in archives made before them. */
+  interviews: z.array(exportInterviewSchema).optional(),
 });
 
 /** manifest.json: every other file of the archive, so it can be checked with `sha256sum` years later. */
@@ -328,3 +387,5 @@ export type ExportLegacyPlan = z.infer<typeof exportLegacyPlanSchema>;
 export type ExportHeir = z.infer<typeof exportHeirSchema>;
 export type ExportLetter = z.infer<typeof exportLetterSchema>;
 export type ExportRelease = z.infer<typeof exportReleaseSchema>;
+export type ExportInterview = z.infer<typeof exportInterviewSchema>;
+export type ExportInterviewQuestion = z.infer<typeof exportInterviewQuestionSchema>;

@@ -553,6 +553,190 @@ describe('export → import → export round trip', () => {
       ]);
     });
   });
+
+  describe('the interviews', () => {
+    /** The interviews of an archive by content: the storyteller by the contact's name, answers by the memory's title. */
+    function interviewsByContent(data: HeirloomExport) {
+      const contactName = (id: number | null) => {
+        const c = id === null ? undefined : data.contacts.find((x) => x.id === id);
+        return c ? `${c.firstName} ${c.lastName}` : null;
+      };
+      return (data.interviews ?? []).map((i) => ({
+        storyteller: i.storyteller,
+        contact: contactName(i.contactId),
+        storytellerName: i.storytellerName,
+        schedule: i.schedule,
+        createdAt: i.createdAt,
+        questions: i.questions.map((q) => ({
+          text: q.text,
+          theme: q.theme,
+          libraryId: q.libraryId,
+          position: q.position,
+          status: q.status,
+          sentAt: q.sentAt,
+          answeredAt: q.answeredAt,
+          remindersSent: q.remindersSent,
+          memory: q.memoryId === null ? null : data.memories.find((m) => m.id === q.memoryId)!.title,
+          followUpOf: q.followUpOf === null ? null : i.questions.find((x) => x.id === q.followUpOf)!.text,
+        })),
+      }));
+    }
+
+    let archive: Map<string, Buffer> | undefined;
+
+    it('keeps the storyteller, each question as it was and the memory each answer became; an active interview arrives paused', async () => {
+      const owner = await signUp(a.app, { firstName: 'Grace' });
+      const as = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+        a.app.inject({ method, url, headers: { cookie: owner.cookie }, ...(payload && { payload }) });
+      const ada = (
+        await as('POST', '/api/contacts', { firstName: 'Ada', lastName: 'Byron', relationship: 'family', email: 'ada.byron@example.com' })
+      ).json() as { id: number };
+      const answer = (
+        await as('POST', '/api/memories', {
+          title: 'What was your first job?',
+          content: 'I sold flowers at the station.',
+          eventDate: '2026-11-02',
+          isPublic: false,
+          tags: ['interview'],
+        })
+      ).json() as { id: number };
+      // weekly on a day and hour long past: nothing is mailed while the test sets the questions' states
+      const started = await as('POST', '/api/interviews', {
+        storytellerContactId: ada.id,
+        schedule: { weekday: 3, hour: 4, timeZone: 'Europe/London' },
+        questions: [{ text: 'Who taught you to cook?' }, { text: 'What did you dream of?' }],
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const interview = started.json() as { id: number; questions: Array<{ id: number; text: string }> };
+      const [first, second] = [interview.questions[0]!, interview.questions[1]!];
+      const third = (
+        await as('PATCH', `/api/interviews/${interview.id}`, {
+          questions: [{ id: first.id }, { id: second.id }, { libraryId: 'childhood-01' }],
+        })
+      ).json().questions[2] as { id: number; text: string };
+      expect(third.text).toMatch(/^What is the first house you remember/);
+      // answered (its memory is the answer, told by Ada), sent and reminded once, still waiting; sent within the
+      // last hours, after the week's hour, so nothing more is due while the test runs
+      await a.db.execute(sql`UPDATE interview_questions SET status = 'answered', sent_at = now() - interval '3 hours',
+        answered_at = now() - interval '2 hours', answered_memory_id = ${answer.id} WHERE id = ${first.id}`);
+      await a.db.execute(sql`UPDATE interview_questions SET status = 'sent', sent_at = now() - interval '1 hour',
+        reminders_sent = 1 WHERE id = ${second.id}`);
+      await a.db.execute(sql`UPDATE memories SET storyteller_contact_id = ${ada.id} WHERE id = ${answer.id}`);
+      const followUp = await as('POST', `/api/interviews/${interview.id}/questions/${first.id}/follow-up`, {
+        text: 'Which flowers sold best?',
+      });
+      expect(followUp.statusCode, followUp.body).toBe(200);
+      // the owner interviews themself too, and stopped
+      const own = await as('POST', '/api/interviews', {
+        storytellerContactId: null,
+        schedule: { weekday: 3, hour: 4, timeZone: 'Europe/London' },
+        questions: [{ text: 'What do you want them to know?' }],
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      expect((await as('PATCH', `/api/interviews/${own.json().id}`, { status: 'stopped' })).statusCode).toBe(200);
+
+      archive = await exportArchive(a, owner.cookie);
+      const json = archive.get('heirloom.json')!.toString('utf8');
+      const before = metadataOf(archive);
+      expect(before.interviews).toHaveLength(2);
+      const mine = before.interviews!.find((i) => i.storyteller === 'contact')!;
+      expect(mine).toMatchObject({ contactId: before.contacts.find((c) => c.firstName === 'Ada')!.id, status: 'active' });
+      expect(mine.questions.map((q) => [q.text, q.status, q.followUpOf !== null])).toEqual([
+        ['Who taught you to cook?', 'answered', false],
+        ['What did you dream of?', 'sent', false],
+        ['Which flowers sold best?', 'waiting', true],
+        [third.text, 'waiting', false],
+      ]);
+      expect(mine.questions[3]).toMatchObject({ theme: 'childhood', libraryId: 'childhood-01' });
+      expect(mine.questions[0]!.memoryId).toBe(before.memories.find((m) => m.title === 'What was your first job?')!.id);
+      expect(before.memories.find((m) => m.title === 'What was your first job?')!.storytellerContactId).toBe(mine.contactId);
+      // answer links and suggestions stay on the server
+      expect(json).not.toMatch(/nonce|token|suggest/i);
+
+      const heir = await signUp(b.app);
+      const job = await importArchives(b, heir.cookie, [await zipOf(archive)]);
+      expect(job.status, job.error ?? '').toBe('done');
+      expect(job.report?.imported).toMatchObject({ memories: 1, contacts: 1, interviews: 2 });
+      expect(job.report?.refused.items).toEqual([]);
+
+      const restored = (await b.app.inject({ method: 'GET', url: '/api/interviews', headers: { cookie: heir.cookie } })).json() as Array<{
+        storytellerContactId: number | null;
+        status: string;
+        questions: Array<{ text: string; status: string; answeredMemoryId: number | null; followUpOf: number | null; id: number }>;
+      }>;
+      const contacts = (await b.app.inject({ method: 'GET', url: '/api/contacts', headers: { cookie: heir.cookie } })).json() as Array<{
+        id: number;
+        firstName: string;
+      }>;
+      const memories = (await b.app.inject({ method: 'GET', url: '/api/memories', headers: { cookie: heir.cookie } })).json() as Array<{
+        id: number;
+        title: string;
+      }>;
+      const adaHere = contacts.find((c) => c.firstName === 'Ada')!.id;
+      const answerHere = memories.find((m) => m.title === 'What was your first job?')!;
+      const hers = restored.find((i) => i.storytellerContactId === adaHere)!;
+      // never mailing by itself: the active interview waits, paused; the stopped one stays stopped
+      expect(restored.map((i) => i.status).sort()).toEqual(['paused', 'stopped']);
+      expect(hers.questions.find((q) => q.status === 'answered')?.answeredMemoryId).toBe(answerHere.id);
+      const followed = hers.questions.find((q) => q.text === 'Which flowers sold best?')!;
+      expect(hers.questions.find((q) => q.id === followed.followUpOf)?.text).toBe('Who taught you to cook?');
+      const told = await b.app.inject({ method: 'GET', url: `/api/memories/${answerHere.id}`, headers: { cookie: heir.cookie } });
+      expect(told.json().storyteller).toMatchObject({ contactId: adaHere, name: 'Ada Byron' });
+      const { rows } = await b.pool.query(`SELECT count(*)::int AS n FROM interview_links WHERE owner_id = $1`, [heir.user.id]);
+      expect(rows[0].n).toBe(0);
+
+      const after = metadataOf(await exportArchive(b, heir.cookie));
+      const active = (data: HeirloomExport) => interviewsByContent(data).sort((x, y) => x.storyteller.localeCompare(y.storyteller));
+      expect(active(after)).toEqual(active(before));
+      expect(after.interviews!.map((i) => i.status).sort()).toEqual(['paused', 'stopped']);
+    });
+
+    it('leaves out an interview that breaks the format or does not hold together, says why, and imports the rest', async () => {
+      expect(archive, 'the interviews round trip ran first').toBeDefined();
+      const data = JSON.parse(archive!.get('heirloom.json')!.toString()) as HeirloomExport;
+      const good = data.interviews!.find((i) => i.storyteller === 'contact')!;
+      const unknownStatus = { ...good, id: 9001, storytellerName: 'Unknown status', status: 'exploded' };
+      const strayMemory = {
+        ...good,
+        id: 9002,
+        storytellerName: 'Stray memory',
+        questions: good.questions.map((q) => (q.memoryId === null ? q : { ...q, memoryId: 424242 })),
+      };
+      const longQuestion = {
+        ...good,
+        id: 9003,
+        storytellerName: 'Long question',
+        questions: [{ ...good.questions[0]!, text: 'Q'.repeat(501) }],
+      };
+      const raw = data as unknown as { interviews: unknown[] };
+      raw.interviews = [unknownStatus, ...data.interviews!, strayMemory, longQuestion];
+      const entries = new Map(archive!);
+      entries.set('heirloom.json', Buffer.from(JSON.stringify(data)));
+
+      const other = await signUp(b.app);
+      const job = await importArchives(b, other.cookie, [await zipOf(entries)]);
+      expect(job.status, job.error ?? '').toBe('done');
+      expect(job.report?.imported).toMatchObject({ memories: 1, contacts: 1, interviews: 2 });
+      expect(job.report?.refused.items).toEqual([
+        {
+          path: 'interviews/Unknown status',
+          reason: expect.stringMatching(/^Not imported: this interview does not follow the export format \(status: /),
+        },
+        {
+          path: 'interviews/Long question',
+          reason:
+            'Not imported: this interview does not follow the export format (questions.0.text: A question has at most 500 characters).',
+        },
+        {
+          path: 'interviews/Stray memory',
+          reason:
+            'Not imported: this interview does not hold together (the answer to “Who taught you to cook?” is not one of the archive’s memories).',
+        },
+      ]);
+      const { rows } = await b.pool.query(`SELECT status FROM interviews WHERE owner_id = $1 ORDER BY status`, [other.user.id]);
+      expect(rows).toEqual([{ status: 'paused' }, { status: 'stopped' }]);
+    });
+  });
 });
 
 /** Lowers what the central directory says an entry inflates to: its bytes are then more than it declared. */

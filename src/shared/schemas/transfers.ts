@@ -70,6 +70,11 @@ export const importReportSchema = z.object({
      */
     people: z.number().int().nonnegative().optional(),
     namedFaces: z.number().int().nonnegative().optional(),
+    /**
+     * heirloom archives with interviews (decision 066): the interviews this import restored. Each arrives paused
+     * (or stopped or finished, as it was), so nobody is mailed until the owner resumes it. Absent otherwise.
+     */
+    interviews: z.number().int().nonnegative().optional(),
   }),
   /** Already in the library (same sha256), or a second copy inside the archive. */
   skipped: reportListSchema,

@@ -25,6 +25,8 @@ export interface Archive {
   personById: Map<number, ExportPerson>;
   /** Each of those people's photos, in the archive's order (newest first), each photo once. */
   photosByPerson: Map<number, ExportPhoto[]>;
+  /** Who told a memory an interview's answer became, and the question it answers (decision 066), by memory id. */
+  toldBy: Map<number, { name: string; question: string | null }>;
 }
 
 const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
@@ -39,6 +41,24 @@ function groupBy<T>(items: T[], key: (item: T) => number | null): Map<number, T[
     groups.set(k, list);
   }
   return groups;
+}
+
+/** From the interviews' answered questions, then the memories' own storyteller (an interview deleted since). */
+function toldBy(data: HeirloomExport): Archive['toldBy'] {
+  const told: Archive['toldBy'] = new Map();
+  const contactName = (id: number | null | undefined) => {
+    const c = id == null ? undefined : data.contacts.find((x) => x.id === id);
+    return c ? `${c.firstName} ${c.lastName}`.trim() : undefined;
+  };
+  for (const interview of data.interviews ?? []) {
+    const name = contactName(interview.contactId) || interview.storytellerName;
+    for (const q of interview.questions) if (q.memoryId !== null) told.set(q.memoryId, { name, question: q.text });
+  }
+  for (const m of data.memories) {
+    const name = contactName(m.storytellerContactId);
+    if (name && !told.has(m.id)) told.set(m.id, { name, question: null });
+  }
+  return told;
 }
 
 export function loadArchive(data: HeirloomExport): Archive {
@@ -64,6 +84,7 @@ export function loadArchive(data: HeirloomExport): Archive {
   }
   return {
     data,
+    toldBy: toldBy(data),
     photos,
     photoIndex: new Map(photos.map((p, i) => [p.id, i])),
     memories,

@@ -15,6 +15,7 @@ import type { FileStore } from '../../lib/file-store';
 import { createArchiveBuilder } from './archive-builder';
 import type { ExportDataset } from './export-dataset';
 import type { ExportsRepo } from './exports.repo';
+import { buildInterviews } from './interviews-dataset';
 import { buildLegacyPlan } from './legacy-plan-dataset';
 import type { LegacyPlanExportRepo } from './legacy-plan.repo';
 
@@ -32,7 +33,7 @@ export async function buildAccountDataset(
 ): Promise<ExportDataset> {
   const owner = await repo.owner(userId);
   if (!owner) throw new Error('The account is gone');
-  const [photos, memories, attachments, documents, contacts, collections, items, people, faces] = await Promise.all([
+  const [photos, memories, attachments, documents, contacts, collections, items, people, faces, interviews, questions] = await Promise.all([
     repo.photos(userId),
     repo.memories(userId),
     repo.attachments(userId),
@@ -42,6 +43,8 @@ export async function buildAccountDataset(
     repo.collectionItems(userId),
     repo.people(userId),
     repo.faces(userId),
+    repo.interviews(userId),
+    repo.interviewQuestions(userId),
   ]);
   const archive = createArchiveBuilder(files, 'stop');
 
@@ -81,7 +84,8 @@ export async function buildAccountDataset(
     for (const a of attachments.filter((x) => x.memoryId === m.id)) {
       exportAttachments.push({ ...(await archive.attachment(a, m))!, id: a.id });
     }
-    exportMemories.push({ ...archive.memory(m, true, exportAttachments), id: m.id });
+    // who told it (decision 066): one of the exported contacts, or null for the owner's own
+    exportMemories.push({ ...archive.memory(m, true, exportAttachments), id: m.id, storytellerContactId: m.storytellerContactId });
   }
 
   const exportDocuments: ExportDocument[] = [];
@@ -143,5 +147,6 @@ export async function buildAccountDataset(
     collections: exportCollections,
     legacyPlan,
     people,
+    interviews: buildInterviews(interviews, questions, new Set(contacts.map((c) => c.id)), new Set(memories.map((m) => m.id))),
   });
 }

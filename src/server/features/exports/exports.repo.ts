@@ -8,6 +8,8 @@ import {
   contacts,
   exports,
   faces,
+  interviewQuestions,
+  interviews,
   memories,
   memoryAttachments,
   people,
@@ -222,6 +224,46 @@ export function createExportsRepo(db: Db) {
         .from(people)
         .where(and(eq(people.userId, userId), or(isNotNull(people.name), gt(people.faceCount, 0))))
         .orderBy(asc(people.id)),
+
+    /** The owner's interviews (decision 066), oldest first. Their links and suggestions are never exported. */
+    interviews: (userId: number) =>
+      db
+        .select({
+          id: interviews.id,
+          storytellerKind: interviews.storytellerKind,
+          storytellerContactId: interviews.storytellerContactId,
+          storytellerName: interviews.storytellerName,
+          weekday: interviews.weekday,
+          hour: interviews.hour,
+          timeZone: interviews.timeZone,
+          status: interviews.status,
+          createdAt: interviews.createdAt,
+        })
+        .from(interviews)
+        .where(eq(interviews.ownerId, userId))
+        .orderBy(asc(interviews.id)),
+
+    /** Every question of the owner's interviews, in each interview's order. */
+    interviewQuestions: (userId: number) =>
+      db
+        .select({
+          id: interviewQuestions.id,
+          interviewId: interviewQuestions.interviewId,
+          text: interviewQuestions.text,
+          theme: interviewQuestions.theme,
+          libraryId: interviewQuestions.libraryId,
+          position: interviewQuestions.position,
+          status: interviewQuestions.status,
+          sentAt: interviewQuestions.sentAt,
+          answeredAt: interviewQuestions.answeredAt,
+          remindersSent: interviewQuestions.remindersSent,
+          answeredMemoryId: interviewQuestions.answeredMemoryId,
+          followUpOf: interviewQuestions.followUpOf,
+          createdAt: interviewQuestions.createdAt,
+        })
+        .from(interviewQuestions)
+        .where(eq(interviewQuestions.ownerId, userId))
+        .orderBy(asc(interviewQuestions.interviewId), asc(interviewQuestions.position), asc(interviewQuestions.id)),
 
     /** Every face in the owner's photos, boxes and who they are (never their embeddings). */
     faces: (userId: number) =>

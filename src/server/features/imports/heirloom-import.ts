@@ -17,7 +17,10 @@ import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
 import { DATE_LEFT_OUT, usableDateTaken } from './date-taken';
 import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType, reportCleanedNames } from './import-context';
+import { prepareInterviews } from './interviews-import';
+import { createInterviewsImportRepo } from './interviews-import.repo';
 import { importLegacyPlan } from './legacy-plan-import';
+import type { Tx } from '../../lib/durable-files';
 import { cleanedReason, parseCleanJson, readText } from './read-json';
 
 const MAX_METADATA_BYTES = 512 * 1024 * 1024;
@@ -38,11 +41,14 @@ async function readJson(ctx: ImportContext, entry: ArchiveEntry): Promise<unknow
 
 /**
  * Parts of heirloom.json an archive can do without: a Legacy Plan that does not hold together costs the plan, not
- * the library (decision 047), and a face or person that breaks the format (a box outside the picture, a name
- * too long) costs that face or person (decision 059). Each is left out with a line in the report.
+ * the library (decision 047), a face or person that breaks the format (a box outside the picture, a name
+ * too long) costs that face or person (decision 059), and an interview that breaks it (an unknown status, a
+ * question too long) costs that interview (decision 066). Each is left out with a line in the report.
  */
 function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issues: readonly z.core.$ZodIssue[]) {
   const badPeople = new Set<number>();
+  const badInterviews = new Set<number>();
+  let interviewsIssue: z.core.$ZodIssue | undefined;
   const badFaces = new Map<number, Set<number>>();
   const badLabels = new Set<number>();
   let planIssue: z.core.$ZodIssue | undefined;
@@ -50,6 +56,8 @@ function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issu
     const [top, i, field, j] = issue.path;
     if (top === 'legacyPlan') planIssue ??= issue;
     else if (top === 'people' && typeof i === 'number') badPeople.add(i);
+    else if (top === 'interviews' && typeof i === 'number') badInterviews.add(i);
+    else if (top === 'interviews') interviewsIssue ??= issue;
     else if (top === 'photos' && typeof i === 'number' && field === 'faces' && typeof j === 'number')
       badFaces.set(i, (badFaces.get(i) ?? new Set()).add(j));
     else if (top === 'photos' && typeof i === 'number' && field === 'labels') badLabels.add(i);
@@ -74,6 +82,26 @@ function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issu
       ctx.report.refuse(
         `people/${name.slice(0, 80) || i + 1}`,
         `Not imported: this person does not follow the export format (${messageAt(['people', i])}).`,
+      );
+      return false;
+    });
+  }
+  if (interviewsIssue) {
+    fixed.interviews = undefined;
+    ctx.report.refuse(
+      'interviews',
+      `Not imported: heirloom.json's interviews do not follow the export format (${interviewsIssue.message}).`,
+    );
+  } else if (badInterviews.size > 0 && Array.isArray(json.interviews)) {
+    fixed.interviews = json.interviews.filter((interview: unknown, i) => {
+      if (!badInterviews.has(i)) return true;
+      const name =
+        interview && typeof interview === 'object' && 'storytellerName' in interview && typeof interview.storytellerName === 'string'
+          ? interview.storytellerName
+          : '';
+      ctx.report.refuse(
+        `interviews/${name.slice(0, 80) || i + 1}`,
+        `Not imported: this interview does not follow the export format (${messageAt(['interviews', i])}).`,
       );
       return false;
     });
@@ -142,7 +170,11 @@ async function importFamilyTree(ctx: ImportContext, entry: ArchiveEntry) {
   for (const warning of result.report.warnings.items.slice(0, 20)) ctx.report.skip(`${entry.path}:${warning.line}`, warning.message);
 }
 
-export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
+/**
+ * Imports the archive; what it returns is written in the transaction that marks the import done (the
+ * interviews, which carry no import id: decision 066).
+ */
+export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): Promise<(tx: Tx) => Promise<void>> {
   const { userId, importId, services, report } = ctx;
   const entries = new Map(ctx.archive.entries.map((e) => [e.path, e]));
   const files = [...data.photos, ...data.memories.flatMap((m) => m.attachments), ...data.documents];
@@ -421,4 +453,14 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport) {
     const ids = { contacts: contactIds, photos: photoIds, memories: memoryIds, documents: documentIds, collections: collectionIds };
     await importLegacyPlan(ctx, data, data.legacyPlan, ids);
   }
+
+  // the interviews (decision 066): checked now, written with the import's end, each paused or as it was
+  const interviews = data.scope === 'account' ? prepareInterviews(ctx, data, { contacts: contactIds, memories: memoryIds }) : undefined;
+  if (interviews && interviews.interviews.length > 0) report.addInterviews(interviews.interviews.length);
+  return async (tx) => {
+    if (!interviews) return;
+    const repo = createInterviewsImportRepo();
+    await repo.write(tx, userId, interviews.interviews);
+    await repo.setStorytellers(tx, userId, interviews.storytellers);
+  };
 }

@@ -59,7 +59,7 @@ export function createImportServices(app: FastifyInstance, features: ImportFeatu
 }
 export type ImportServices = ReturnType<typeof createImportServices>;
 
-type Kind = Exclude<keyof ImportReport['imported'], 'people' | 'namedFaces'>;
+type Kind = Exclude<keyof ImportReport['imported'], 'people' | 'namedFaces' | 'interviews'>;
 
 /**
  * Collects what an import added, skipped and refused. Its lines name paths and text from the archive: they
@@ -69,6 +69,8 @@ export class ReportBuilder {
   readonly imported: Record<Kind, number> = { photos: 0, memories: 0, attachments: 0, documents: 0, contacts: 0, collections: 0 };
   /** Counted only for an archive that has people in its photos. */
   private people: { people: number; namedFaces: number } | undefined;
+  /** Counted only when an archive's interviews were imported (decision 066). */
+  private interviews: number | undefined;
   private skipped: ImportReport['skipped'] = { count: 0, items: [] };
   private refused: ImportReport['refused'] = { count: 0, items: [] };
 
@@ -85,6 +87,11 @@ export class ReportBuilder {
     this.people.namedFaces += namedFaces;
   }
 
+  /** Interviews an archive brought back (each paused, or stopped or finished as it was). */
+  addInterviews(count: number) {
+    this.interviews = (this.interviews ?? 0) + count;
+  }
+
   skip(path: string, reason: string) {
     this.skipped.count += 1;
     if (this.skipped.items.length < REPORT_LIST_LIMIT) this.skipped.items.push({ path: cleanText(path), reason: cleanText(reason) });
@@ -96,7 +103,13 @@ export class ReportBuilder {
   }
 
   build(): ImportReport {
-    return { format: this.format, imported: { ...this.imported, ...this.people }, skipped: this.skipped, refused: this.refused };
+    const interviews = this.interviews === undefined ? {} : { interviews: this.interviews };
+    return {
+      format: this.format,
+      imported: { ...this.imported, ...this.people, ...interviews },
+      skipped: this.skipped,
+      refused: this.refused,
+    };
   }
 }
 

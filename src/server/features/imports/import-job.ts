@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
+import type { Tx } from '../../lib/durable-files';
 import { AppError } from '../../lib/errors';
 import { FileTooLargeError, withLocalFiles } from '../../lib/file-store';
 import { ArchiveRefusedError, openArchives, type ArchiveSource, type OpenArchive } from './archive-reader';
@@ -103,16 +104,17 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
     // Before anything is written: what would be kept must fit (an archive's viewer and previews are not kept).
     const usage = await services.storage.usage(record.userId);
     const fits = (bytes: number) => bytes <= usage.quotaBytes - usage.usedBytes;
+    let finishWith: ((tx: Tx) => Promise<void>) | undefined;
     if (heirloom) {
       const data = await parseHeirloomMetadata(ctx, heirloom);
       if (!fits(heirloomBytes(data))) throw new ArchiveRefusedError(TRANSFER_MESSAGES.overQuota);
-      await importHeirloom(ctx, data);
+      finishWith = await importHeirloom(ctx, data);
     } else {
       if (!fits(takeoutBytes(archive.entries))) throw new ArchiveRefusedError(TRANSFER_MESSAGES.overQuota);
       await importTakeout(ctx);
     }
     await ctx.progress.flush();
-    return report.build();
+    return { report: report.build(), finishWith };
   }
 
   app.jobs.define<{ importId: number }>({
@@ -131,8 +133,8 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
         await withSources(record, async (sources) => {
           const archive = await openArchives(sources);
           try {
-            const report = await run(record, archive);
-            await repo.finish(importId, report);
+            const { report, finishWith } = await run(record, archive);
+            await repo.finish(importId, report, finishWith);
           } finally {
             archive.close();
           }

@@ -88,8 +88,12 @@ export function createImportsRepo(db: Db) {
       await db.update(imports).set(progress).where(eq(imports.id, id));
     },
 
-    async finish(id: number, report: ImportReport) {
-      await db.update(imports).set({ status: 'done', report, error: null, finishedAt: new Date() }).where(eq(imports.id, id));
+    /** Done, with `alsoWrite` (rows that carry no import id) in the same transaction: all of it, or none. */
+    async finish(id: number, report: ImportReport, alsoWrite?: (tx: Tx) => Promise<void>) {
+      await db.transaction(async (tx) => {
+        await alsoWrite?.(tx);
+        await tx.update(imports).set({ status: 'done', report, error: null, finishedAt: new Date() }).where(eq(imports.id, id));
+      });
     },
 
     async fail(id: number, error: string) {

@@ -42,11 +42,13 @@ export function memoryScreen(archive: Archive, id: number): Screen {
   if (!memory) return notFound('This memory is not in the archive.');
   const photos = archive.photosByMemory.get(id) ?? [];
   const documents = archive.documentsByMemory.get(id) ?? [];
+  const told = archive.toldBy.get(id);
   const node = h(
     'article',
     { class: 'memory' },
     h('h1', null, memory.title),
     meta(formatItemDay(memory.eventDate, memory.eventDatePrecision, memory.eventDateMargin), memory.location),
+    told ? h('p', { class: 'meta told-by' }, `Told by ${told.name}${told.question ? `, answering “${told.question}”` : ''}`) : null,
     tagList(memory.tags),
     h('div', { class: 'text' }, ...paragraphs(memory.content)),
     memory.attachments.length > 0
