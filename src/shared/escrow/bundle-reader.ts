@@ -30,7 +30,7 @@ import {
   type BundleHeader,
   type BundleKeys,
 } from './bundle-format';
-import { openReleaseKey } from './release-key';
+import { codesDoNotMatch, openReleaseKey } from './release-key';
 
 /** A File, a Blob, or a Node file-backed Blob (fs.openAsBlob). */
 export interface ByteSource {
@@ -45,6 +45,12 @@ const headerChanged = (what: string) =>
   new EscrowError(
     'header-changed',
     `This bundle's header has been changed (${what}), so it cannot be trusted or opened. Try another copy.`,
+  );
+
+const wrongKeyCode = () =>
+  new EscrowError(
+    'key-code-wrong',
+    "This key code is not the one this bundle was sealed for. Perhaps it is another heir's, or an older code that was replaced.",
   );
 
 export interface BundleOutline {
@@ -119,12 +125,7 @@ export async function openBundle(source: ByteSource, codes: { keyCode: string; v
     throw new EscrowError('key-code-typo', "The heir's key code has a typo: its last character does not match the rest. Check each group.");
   }
   const heirPrivate = await heirPrivateKey(codes.keyCode);
-  if (toBase64Url(x25519.getPublicKey(heirPrivate)) !== header.heir.publicKey) {
-    throw new EscrowError(
-      'key-code-wrong',
-      "This key code is not the one this bundle was sealed for. Perhaps it is another heir's, or an older code that was replaced.",
-    );
-  }
+  if (toBase64Url(x25519.getPublicKey(heirPrivate)) !== header.heir.publicKey) throw wrongKeyCode();
   const releasePrivate = await openReleaseKey(codes.verifierCodes, header.release);
   try {
     return await openBundleWithKeys(source, heirPrivate, releasePrivate, outline);
@@ -143,10 +144,18 @@ export async function openBundleWithKeys(
 ): Promise<OpenedBundle> {
   const outline = known ?? (await readBundleOutline(source));
   const { header } = outline;
+  // A half that does not unwrap: either the key is not this bundle's, or the header was changed.
+  const isOwn = (privateKey: Uint8Array, publicKey: string) => toBase64Url(x25519.getPublicKey(privateKey)) === publicKey;
   const heirHalf = await unwrapHalf('heir', header.heir, heirPrivate);
-  if (!heirHalf) throw headerChanged("the heir's wrapped key");
+  if (!heirHalf) {
+    if (!isOwn(heirPrivate, header.heir.publicKey)) throw wrongKeyCode();
+    throw headerChanged("the heir's wrapped key");
+  }
   const releaseHalf = await unwrapHalf('release', header.release, releasePrivate);
-  if (!releaseHalf) throw headerChanged("the release key's wrapped key");
+  if (!releaseHalf) {
+    if (!isOwn(releasePrivate, header.release.publicKey)) throw codesDoNotMatch();
+    throw headerChanged("the release key's wrapped key");
+  }
   const keys = await bundleKeys(heirHalf, releaseHalf);
   heirHalf.fill(0);
   releaseHalf.fill(0);

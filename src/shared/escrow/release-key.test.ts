@@ -10,6 +10,7 @@ import {
   openReleaseKey,
   readVerifierCode,
   VERIFIER_CODE_LENGTH,
+  verifierCodeFor,
 } from './release-key';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -154,5 +155,19 @@ describe('release keys', () => {
     await expect(makeReleaseKey(0, 3)).rejects.toThrow(RangeError);
     await expect(makeReleaseKey(4, 3)).rejects.toThrow(RangeError);
     await expect(makeReleaseKey(2, 256)).rejects.toThrow(RangeError);
+  });
+
+  it('pass over a well-formed but wrongly written code when more than k are given, and say so when only k are', async () => {
+    const key = await makeReleaseKey(2, 4);
+    const read = readVerifierCode(key.codes[1]!);
+    if (!read.ok) throw new Error(read.message);
+    const damagedShare = read.value.share.slice();
+    damagedShare[3]! ^= 0x40;
+    const damaged = verifierCodeFor(key.keyId, 2, 2, damagedShare);
+    expect(readVerifierCode(damaged).ok).toBe(true);
+    const privateKey = await openReleaseKey([damaged, key.codes[0]!, key.codes[3]!], key);
+    expect(toBase64Url(x25519.getPublicKey(privateKey))).toBe(key.publicKey);
+    const error = await failure(openReleaseKey([damaged, key.codes[0]!], key));
+    expect(error.reason).toBe('codes-do-not-match');
   });
 });

@@ -257,16 +257,33 @@ export async function openReleaseKey(codes: string[], release: { publicKey: stri
       { needed },
     );
   }
-  const chosen = read.slice(0, release.threshold);
-  const seed = release.threshold === 1 ? chosen[0]!.share.slice(0, SEED_BYTES) : new Uint8Array(await combine(chosen.map((c) => c.share)));
-  const privateKey = await releasePrivateKey(seed);
-  seed.fill(0);
-  if (!sameBytes(x25519.getPublicKey(privateKey), fromBase64Url(release.publicKey))) {
+  // More codes than needed: any k of them will do, so one written down wrongly is passed over.
+  for (const chosen of combinations(read, release.threshold, 256)) {
+    const seed =
+      release.threshold === 1 ? chosen[0]!.share.slice(0, SEED_BYTES) : new Uint8Array(await combine(chosen.map((c) => c.share)));
+    const privateKey = await releasePrivateKey(seed);
+    seed.fill(0);
+    if (sameBytes(x25519.getPublicKey(privateKey), fromBase64Url(release.publicKey))) return privateKey;
     privateKey.fill(0);
-    throw new EscrowError(
-      'codes-do-not-match',
-      'These verifier codes do not open this release key; one of them may have been written down wrongly.',
-    );
   }
-  return privateKey;
+  throw codesDoNotMatch();
+}
+
+export const codesDoNotMatch = () =>
+  new EscrowError(
+    'codes-do-not-match',
+    'These verifier codes do not open this release key; one of them may have been written down wrongly.',
+  );
+
+/** Up to `limit` ways of choosing k of the items, in order. */
+function* combinations<T>(items: T[], k: number, limit: number): Generator<T[]> {
+  const picks = Array.from({ length: k }, (_, i) => i);
+  for (let yielded = 0; yielded < limit; yielded++) {
+    yield picks.map((i) => items[i]!);
+    let i = k - 1;
+    while (i >= 0 && picks[i] === items.length - k + i) i--;
+    if (i < 0) return;
+    picks[i]!++;
+    for (let j = i + 1; j < k; j++) picks[j] = picks[j - 1]! + 1;
+  }
 }
