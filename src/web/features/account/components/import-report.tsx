@@ -14,6 +14,8 @@ const KINDS: { key: keyof ImportReport['imported']; one: string; many: string }[
   // the people in the photos of an heirloom archive (absent for Takeout and older reports)
   { key: 'people', one: 'person', many: 'people' },
   { key: 'namedFaces', one: 'named face', many: 'named faces' },
+  // an heirloom archive's interviews (decision 066)
+  { key: 'interviews', one: 'interview', many: 'interviews' },
 ];
 
 const count = new Intl.NumberFormat('en-US');
@@ -41,6 +43,9 @@ export function ImportReportView({ report, finishedAt }: { report: ImportReport;
       ) : (
         <p className="text-sm">Nothing new was imported.</p>
       )}
+      {(report.imported.interviews ?? 0) > 0 ? (
+        <p className="text-sm">Imported interviews are paused, so nobody receives a question until you resume them in Ask the elders.</p>
+      ) : null}
       <ReportList title="Skipped" list={report.skipped} />
       <ReportList title="Not imported" list={report.refused} />
     </div>

@@ -160,7 +160,17 @@ describe('YourDataCard', () => {
         importJob({
           report: {
             format: 'heirloom',
-            imported: { photos: 3, memories: 0, attachments: 0, documents: 1, contacts: 1, collections: 0, people: 3, namedFaces: 1 },
+            imported: {
+              photos: 3,
+              memories: 0,
+              attachments: 0,
+              documents: 1,
+              contacts: 1,
+              collections: 0,
+              people: 3,
+              namedFaces: 1,
+              interviews: 2,
+            },
             skipped: { count: 0, items: [] },
             refused: { count: 0, items: [] },
           },
@@ -172,6 +182,9 @@ describe('YourDataCard', () => {
     expect(within(report).getByText('3 people')).toBeTruthy();
     expect(within(report).getByText('1 named face')).toBeTruthy();
     expect(within(report).getByText('1 document')).toBeTruthy();
+    // interviews come back paused: the report says so (decision 066)
+    expect(within(report).getByText('2 interviews')).toBeTruthy();
+    expect(within(report).getByText(/Imported interviews are paused/)).toBeTruthy();
     cleanup();
 
     renderCard({
@@ -188,7 +201,7 @@ describe('YourDataCard', () => {
     });
     const plain = await screen.findByRole('region', { name: 'Import report' });
     expect(within(plain).getByText('2 photos')).toBeTruthy();
-    expect(within(plain).queryByText(/people|named face/)).toBeNull();
+    expect(within(plain).queryByText(/people|named face|interview/)).toBeNull();
   });
 
   it("offers the server's import folder only when it is set up, and imports the chosen archives by name", async () => {
