@@ -5,7 +5,15 @@ import { x25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
 import { heirPrivateKey, heirPublicKey, toBase64Url } from '../sealed-letter';
 import { keyCodeFromBytes } from '../key-code';
-import { encodeTrailer, HEADER_MAC_LENGTH, MANIFEST_SECTION, sectionChunks, sectionSealer, startBundle } from './bundle-format';
+import {
+  encodeTrailer,
+  HEADER_MAC_LENGTH,
+  MANIFEST_SECTION,
+  safeFilePath,
+  sectionChunks,
+  sectionSealer,
+  startBundle,
+} from './bundle-format';
 import { openBundle, openBundleWithKeys } from './bundle-reader';
 import { concat, utf8 } from './escrow-crypto';
 import { EscrowError } from './escrow-error';
@@ -87,5 +95,14 @@ describe('the escrow bundle format', () => {
     expect(sectionChunks(16 + 15, 16)).toBeNull();
     expect(sectionChunks(16 + 32 + 10, 16)).toBeNull();
     expect(HEADER_MAC_LENGTH).toBe(32);
+  });
+
+  it('makes file names safe to save without leaving the chosen folder', () => {
+    expect(safeFilePath('letters/to-anna.txt')).toBe('letters/to-anna.txt');
+    expect(safeFilePath('../../etc/passwd')).toBe('etc/passwd');
+    expect(safeFilePath('/abs/./x\\..\\y.txt')).toBe('abs/x/y.txt');
+    expect(safeFilePath('a:b*c?.txt')).toBe('a_b_c_.txt');
+    expect(safeFilePath('dots.../name. ')).toBe('dots/name');
+    expect(safeFilePath('..')).toBe('file');
   });
 });

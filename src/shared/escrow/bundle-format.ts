@@ -101,6 +101,23 @@ export const manifestSchema = z.object({
 export type BundleManifest = z.infer<typeof manifestSchema>;
 export type BundleFileEntry = BundleManifest['files'][number];
 
+/**
+ * A manifest name made safe to save under a folder the heir chose: "/" separates folders; empty, "." and ".."
+ * parts are dropped (so nothing lands outside that folder), and characters Windows or the shell refuse become "_".
+ */
+export function safeFilePath(name: string): string {
+  const parts = name
+    .split(/[/\\]+/)
+    .map((part) =>
+      [...part]
+        .map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 || '<>:"|?*'.includes(ch) ? '_' : ch))
+        .join('')
+        .replace(/[. ]+$/, ''),
+    )
+    .filter((part) => part !== '' && part !== '.' && part !== '..');
+  return parts.length ? parts.join('/') : 'file';
+}
+
 export type RandomBytes = (length: number) => Uint8Array;
 export const secureRandom: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
