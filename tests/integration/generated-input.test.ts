@@ -228,6 +228,9 @@ const BODILESS = new Set([
   'POST /api/memories/:id/attachments/:attachmentId/transcription',
   // interviews (decision 066): the path says everything; the answer link's own tus uploads
   'POST /api/interviews/:id/questions/:questionId/resend',
+  // a family member's proposed interview (decision 069): the owner approves or declines it
+  'POST /api/interviews/:id/approve',
+  'POST /api/interviews/:id/decline',
   'POST /api/answer/:token/skip',
   'POST /api/answer/:token/pause',
   'POST /api/answer/:token/stop',
