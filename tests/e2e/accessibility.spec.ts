@@ -123,6 +123,7 @@ const publicScreens = [
   paths.legacy,
   `${paths.legacyCheckIn}?token=abc123`,
   `${paths.legacyCancel}?token=abc123`,
+  `${paths.legacyReachable}?token=abc123`,
   paths.legacyVerify,
   paths.answer,
 ];

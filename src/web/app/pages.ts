@@ -129,6 +129,7 @@ export const pages: Page[] = [
   page(paths.legacy, 'public', 'legacy', 'LegacyRoute'),
   page(paths.legacyCheckIn, 'public', 'legacy', 'LegacyCheckInRoute'),
   page(paths.legacyCancel, 'public', 'legacy', 'LegacyCancelRoute'),
+  page(paths.legacyReachable, 'public', 'legacy', 'LegacyReachableRoute'),
   page(paths.legacyVerify, 'public', 'legacy', 'LegacyVerifyRoute'),
   page(pathPatterns.legacyVerifyLink, 'public', 'legacy', 'LegacyVerifyRoute'),
   page(paths.interviews, 'signed-in', 'interviews', 'InterviewsRoute', { partOf: paths.story }),

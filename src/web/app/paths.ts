@@ -29,6 +29,8 @@ export const paths = {
   legacy: '/legacy',
   legacyCheckIn: '/legacy/check-in',
   legacyCancel: '/legacy/cancel',
+  /** The yearly "does this address still reach you?" mail's one click (decision 073). */
+  legacyReachable: '/legacy/reachable',
   /** Where a verifier's link lands once its token is out of the address bar. */
   legacyVerify: '/legacy/verify',
   /** Interviews, "Ask the elders" (decision 066): the owner's list and a new one. */

@@ -116,6 +116,7 @@ export const queryKeys = {
     relationRules: ['legacy', 'relation-rules'] as const,
     preview: (heirId: number) => ['legacy', 'preview', heirId] as const,
     heartbeat: ['legacy', 'heartbeat'] as const,
+    reachability: ['legacy', 'reachability'] as const,
   },
   /** The heir's side of a Legacy Plan (no account): what was released, each release, a letter opened in the browser, a verifier's page. */
   heir: {

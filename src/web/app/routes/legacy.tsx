@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { CancelScreen } from '@web/features/heir/components/cancel-screen';
 import { CheckInScreen } from '@web/features/heir/components/check-in-screen';
 import { LegacyScreen } from '@web/features/heir/components/legacy-screen';
+import { ReachableScreen } from '@web/features/heir/components/reachable-screen';
 import type { RenderCollection } from '@web/features/heir/components/release-timeline';
 import { VerifierScreen } from '@web/features/heir/components/verifier-screen';
 import { fromEntryState, useAddressBarParam } from '@web/features/heir/use-address-bar-param';
@@ -55,6 +56,17 @@ export function LegacyCancelRoute() {
     <Centered>
       <NoIndex title="Cancel the release" />
       <CancelScreen token={token} />
+    </Centered>
+  );
+}
+
+/** /legacy/reachable?token=…, the yearly "does this address still reach you?" mail's link. */
+export function LegacyReachableRoute() {
+  const token = useAddressBarParam('token', { keepForReload: true });
+  return (
+    <Centered>
+      <NoIndex title="Does this address reach you?" />
+      <ReachableScreen token={token} />
     </Centered>
   );
 }

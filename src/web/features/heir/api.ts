@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckInConfirmed, OpenResult, Received, ReceivedFamily, VerifierLink } from '@shared/schemas/legacy';
+import type { ReachabilityConfirmed } from '@shared/schemas/reachability';
 import type { SharedCollection } from '@shared/schemas/sharing';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
@@ -58,6 +59,12 @@ export function useCloseLegacy() {
 export function useConfirmCheckIn() {
   return useMutation({
     mutationFn: (token: string) => api.post<CheckInConfirmed>('/api/legacy/check-in/confirm', { token }),
+  });
+}
+
+export function useConfirmReachable() {
+  return useMutation({
+    mutationFn: (token: string) => api.post<ReachabilityConfirmed>('/api/legacy/reachable/confirm', { token }),
   });
 }
 

@@ -17,6 +17,7 @@ import type {
   Release,
   ReleaseInput,
 } from '@shared/schemas/legacy';
+import type { ReachabilityEntry } from '@shared/schemas/reachability';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -75,6 +76,12 @@ export const useAddRelease = () => useLegacyMutation((input: ReleaseInput) => ap
 export const useRemoveRelease = () => useLegacyMutation((id: number) => api.delete(`/api/legacy/releases/${id}`));
 
 // Releases by relation (decision 065): reading them also brings them in line with the family tree.
+export const useReachability = () =>
+  useQuery({
+    queryKey: queryKeys.legacy.reachability,
+    queryFn: () => api.get<ReachabilityEntry[]>('/api/legacy/reachability'),
+    staleTime: 0,
+  });
 export const useRelationRules = () =>
   useQuery({
     queryKey: queryKeys.legacy.relationRules,

@@ -2,6 +2,7 @@ import { PageHeader } from '@web/components/page-header';
 import { AuditLog } from './audit-log';
 import { HeirsSection } from './heirs-section';
 import { PlanForm } from './plan-form';
+import { ReachabilitySection } from './reachability-section';
 import { RelationRulesSection } from './relation-rules-section';
 import { StatusCard } from './status-card';
 
@@ -17,6 +18,7 @@ export function LegacyScreen() {
       <PlanForm />
       <HeirsSection />
       <RelationRulesSection />
+      <ReachabilitySection />
       <AuditLog />
     </div>
   );
