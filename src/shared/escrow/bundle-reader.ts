@@ -122,16 +122,20 @@ export async function openBundle(source: ByteSource, codes: { keyCode: string; v
   if (normalizeKeyCode(codes.keyCode) === '')
     throw new EscrowError('key-code-missing', "The heir's key code is needed to open this bundle.");
   if (!readKeyCode(codes.keyCode)) {
-    throw new EscrowError('key-code-typo', "The heir's key code has a typo: its last character does not match the rest. Check each group.");
+    throw new EscrowError(
+      'key-code-typo',
+      "The heir's key code has a typo, or a character too many or too few: its check character does not match. Check each group.",
+    );
   }
   const heirPrivate = await heirPrivateKey(codes.keyCode);
-  if (toBase64Url(x25519.getPublicKey(heirPrivate)) !== header.heir.publicKey) throw wrongKeyCode();
-  const releasePrivate = await openReleaseKey(codes.verifierCodes, header.release);
+  let releasePrivate: Uint8Array | undefined;
   try {
+    if (toBase64Url(x25519.getPublicKey(heirPrivate)) !== header.heir.publicKey) throw wrongKeyCode();
+    releasePrivate = await openReleaseKey(codes.verifierCodes, header.release);
     return await openBundleWithKeys(source, heirPrivate, releasePrivate, outline);
   } finally {
     heirPrivate.fill(0);
-    releasePrivate.fill(0);
+    releasePrivate?.fill(0);
   }
 }
 
