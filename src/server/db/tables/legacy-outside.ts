@@ -71,3 +71,23 @@ export const legacyReachability = pgTable(
     index('legacy_reachability_contact_idx').on(t.userId, t.contactId, t.askedAt),
   ],
 );
+
+/**
+ * The public half of the owner's release key (decision 072): made in the owner's browser, whose private half exists
+ * only as the verifiers' codes (k of n). Kept with the verifiers and threshold it was made for, so a change to
+ * either shows the codes must be made again.
+ */
+export const legacyReleaseKeys = pgTable('legacy_release_keys', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** X25519, base64url (43 characters). */
+  publicKey: text('public_key').notNull(),
+  /** Four base32 symbols from the public key's SHA-256, printed in every verifier code. */
+  keyId: text('key_id').notNull(),
+  threshold: integer('threshold').notNull(),
+  shareCount: integer('share_count').notNull(),
+  /** The plan's verifiers when the codes were made, in the order of their code numbers. */
+  verifierContactIds: integer('verifier_contact_ids').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+});
