@@ -13,6 +13,7 @@ import type { Book } from '@shared/schemas/books';
 import { books, faces, grants, interviewQuestions, interviews, memories, people } from '@server/db/schema';
 import { buildTestApp, idOf, multipart, postAs, signUp, type TestApp } from '@tests/helpers/server';
 import { wavFile } from '@tests/helpers/audio';
+import { insufficientStorage } from '@server/lib/errors';
 import { BOOK_BUILD_JOB, bookStagingFolder } from './books.service';
 
 type Actor = Awaited<ReturnType<typeof signUp>>;
@@ -260,6 +261,47 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
     const images = fs.readdirSync(dir).filter((name) => name.startsWith('again-img'));
     expect(images.some((name) => fs.readFileSync(path.join(dir, name)).equals(staged))).toBe(true);
     expect(await t.files.list(folder)).toEqual([]);
+  }, 30_000);
+
+  it('a book the server has no room for fails after its last try with a message that says so, its staged photos removed', async () => {
+    const [row] = await t.db
+      .insert(books)
+      .values({
+        userId: owner.user.id,
+        title: 'No room',
+        pageSize: 'A4',
+        chapters: 'period',
+        selection: { from: '1965-01-01', to: '1965-12-31' },
+        includePhotos: true,
+      })
+      .returning();
+    // its one try is its last (queued a moment ahead, so that the limit is set before it starts)
+    const jobId = await t.app.jobs.send(
+      BOOK_BUILD_JOB,
+      { bookId: row!.id, userId: owner.user.id },
+      { startAfter: new Date(Date.now() + 1500) },
+    );
+    await t.pool.query('UPDATE pgboss.job SET retry_limit = 0 WHERE id = $1', [jobId]);
+    const folder = bookStagingFolder(owner.user.id, row!.id);
+    const writeBuffer = t.files.writeBuffer.bind(t.files);
+    let written = 0;
+    // the first photo is staged, the second finds the disk full
+    const full = vi.spyOn(t.files, 'writeBuffer').mockImplementation(async (key, data) => {
+      if (key.startsWith(folder) && written++ > 0) throw insufficientStorage('Not enough storage space on the server. Nothing was saved.');
+      return writeBuffer(key, data);
+    });
+    try {
+      const failed = await waitUntilFinished(row!.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toMatch(/no room left/);
+      expect(written).toBe(2);
+      expect(await t.files.list(folder)).toEqual([]);
+      const pdf = await get(owner, `/api/books/${row!.id}/pdf`);
+      expect(pdf.statusCode).toBe(409);
+    } finally {
+      full.mockRestore();
+      await t.app.inject({ method: 'DELETE', url: `/api/books/${row!.id}`, headers: { cookie: owner.cookie } });
+    }
   }, 30_000);
 
   it('serves ranges of the PDF, lists the owner’s books, and is not found for anyone else', async () => {

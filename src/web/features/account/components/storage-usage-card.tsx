@@ -20,6 +20,7 @@ export function StorageUsageCard() {
         <CardTitle>Storage</CardTitle>
         <CardDescription>
           Photos (with their smaller copies), memory attachments, vault documents and your profile picture all count toward your storage.
+          Books and export archives are made from these, so they are not counted again.
         </CardDescription>
       </CardHeader>
       <CardContent>
