@@ -12,6 +12,7 @@ import {
   contacts,
   exports,
   faces,
+  grants,
   imports,
   interviewQuestions,
   interviews,
@@ -64,8 +65,9 @@ interface World {
   relationRuleId: number;
   /** The victim's finished export (a ready row and its file). */
   exportId: number;
-  /** The victim's finished life-story book (a ready row and its PDF). */
+  /** The victim's finished life-story book (a ready row and its PDF), and the voice link its QR code opens. */
   bookId: number;
+  bookLinkId: number;
   /** The victim's finished import, and a resumable upload the victim has begun (its tus id). */
   importId: number;
   importUploadId: string;
@@ -528,7 +530,12 @@ const RULES: Record<string, Rule> = {
   'GET /api/books': { kind: 'self', request: () => ({ url: '/api/books' }) },
   'GET /api/books/:id': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}` }) },
   'GET /api/books/:id/pdf': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}/pdf` }) },
+  'GET /api/books/:id/voice-links': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}/voice-links` }) },
   'DELETE /api/books/:id/voice-links': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}/voice-links` }) },
+  'DELETE /api/books/:id/voice-links/:linkId': {
+    kind: 'owned',
+    request: (w) => ({ url: `/api/books/${w.bookId}/voice-links/${w.bookLinkId}` }),
+  },
   'DELETE /api/books/:id': { kind: 'owned', request: (w) => ({ url: `/api/books/${w.bookId}` }) },
   'GET /api/imports': { kind: 'self', request: () => ({ url: '/api/imports' }) },
   'GET /api/imports/server-files': { kind: 'self', request: () => ({ url: '/api/imports/server-files' }) },
@@ -954,6 +961,17 @@ describe('access control on every registered route', () => {
         finishedAt: new Date(),
       })
       .returning({ id: books.id });
+    const [bookLink] = await t.db
+      .insert(grants)
+      .values({
+        userId: victim.user.id,
+        bookId: finishedBook!.id,
+        memoryId,
+        linkKind: 'public',
+        tokenNonce: `book-${finishedBook!.id}`,
+        tokenHash: `book-link-${finishedBook!.id}`,
+      })
+      .returning({ id: grants.id });
     const [finishedImport] = await t.db
       .insert(imports)
       .values({ userId: victim.user.id, status: 'done', sourceKeys: [], finishedAt: new Date() })
@@ -1137,6 +1155,7 @@ describe('access control on every registered route', () => {
       relationRuleId,
       exportId: finishedExport!.id,
       bookId: finishedBook!.id,
+      bookLinkId: bookLink!.id,
       importId: finishedImport!.id,
       importUploadId,
       videoId: video!.id,

@@ -32,6 +32,7 @@ export const BOOK_MESSAGES = {
   coverNotFound: 'Cover photo not found',
   collectionNotFound: 'Collection not found',
   stillMaking: 'This book is still being made. Stop its voice links once it is ready.',
+  linkNotFound: 'Voice link not found',
   voiceLinksPast: 'The voice links must stop working at a time still to come',
 } as const;
 
@@ -64,7 +65,7 @@ export const bookSchema = z
     /** The PDF's size in bytes once ready. */
     size: z.number().int().nullable(),
     error: z.string().nullable(),
-    /** How many public links to voice recordings the book's QR codes open (0 once the owner stops them). */
+    /** How many public links to voice recordings the book's QR codes open (those the owner stopped are not counted). */
     voiceLinks: z.number().int(),
     /** When the voice links stop working; null: no end. */
     voiceLinksExpireAt: isoDateTimeSchema.nullable(),
@@ -75,6 +76,21 @@ export const bookSchema = z
   })
   .meta({ description: 'A life-story book: its progress while it is built, then its PDF' });
 
+/** GET /api/books/:id/voice-links: one public link a QR code of the book opens, to one memory's recordings. */
+export const bookVoiceLinkSchema = z
+  .object({
+    id: z.number().int(),
+    memoryId: z.number().int(),
+    memoryTitle: z.string(),
+    createdAt: isoDateTimeSchema,
+    /** When it stops working (the owner's choice, or when it was stopped); null: no end. */
+    expiresAt: isoDateTimeSchema.nullable(),
+    /** Stopped by the owner: its QR code opens nothing any more. */
+    revoked: z.boolean(),
+  })
+  .meta({ description: 'A public link a QR code of a life-story book opens: one memory and its recordings' });
+
+export type BookVoiceLink = z.infer<typeof bookVoiceLinkSchema>;
 export type BookInput = z.input<typeof bookInputSchema>;
 export type BookRequest = z.output<typeof bookInputSchema>;
 export type BookMemories = z.infer<typeof bookMemoriesSchema>;

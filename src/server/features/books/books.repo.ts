@@ -40,17 +40,59 @@ export function createBooksRepo(db: Db) {
       return row;
     },
 
-    /** Ends every public link the book's QR codes open (the book and its PDF stay). */
-    async removeBookLinks(userId: number, bookId: number) {
-      await db.delete(grants).where(and(eq(grants.userId, userId), eq(grants.bookId, bookId)));
+    /**
+     * Stops the book's public links (one, or all): the token goes, so its QR code opens nothing, and the link is
+     * expired from now. The row stays, revoked: the owner's list shows it, and a try after a crash does not
+     * make it again. The ids stopped now.
+     */
+    async revokeBookLinks(userId: number, bookId: number, linkId?: number): Promise<number[]> {
+      const rows = await db
+        .update(grants)
+        .set({ tokenHash: null, tokenNonce: null, expiresAt: sql`least(${grants.expiresAt}, now())` })
+        .where(
+          and(
+            eq(grants.userId, userId),
+            eq(grants.bookId, bookId),
+            isNotNull(grants.tokenHash),
+            linkId === undefined ? undefined : eq(grants.id, linkId),
+          ),
+        )
+        .returning({ id: grants.id });
+      return rows.map((r) => r.id);
     },
 
-    /** Public links made for each of the owner's books, by book id. */
+    /** One link of the book (stopped or not), or undefined. */
+    async findBookLink(userId: number, bookId: number, linkId: number) {
+      const [row] = await db
+        .select({ id: grants.id, revoked: revokedColumn })
+        .from(grants)
+        .where(and(eq(grants.userId, userId), eq(grants.bookId, bookId), eq(grants.id, linkId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The book's links with their memory's title, stopped ones too, in the order they were made. */
+    voiceLinkList: (userId: number, bookId: number) =>
+      db
+        .select({
+          id: grants.id,
+          memoryId: memories.id,
+          memoryTitle: memories.title,
+          createdAt: grants.createdAt,
+          expiresAt: grants.expiresAt,
+          revoked: revokedColumn,
+        })
+        .from(grants)
+        .innerJoin(memories, and(eq(memories.id, grants.memoryId), eq(memories.userId, userId)))
+        .where(and(eq(grants.userId, userId), eq(grants.bookId, bookId)))
+        .orderBy(asc(grants.id)),
+
+    /** Public links still working (not stopped) for each of the owner's books, by book id. */
     async voiceLinkCounts(userId: number): Promise<Map<number, number>> {
       const rows = await db
         .select({ bookId: grants.bookId, n: count() })
         .from(grants)
-        .where(and(eq(grants.userId, userId), isNotNull(grants.bookId)))
+        .where(and(eq(grants.userId, userId), isNotNull(grants.bookId), isNotNull(grants.tokenHash)))
         .groupBy(grants.bookId);
       return new Map(rows.map((r) => [r.bookId!, r.n]));
     },
@@ -188,7 +230,7 @@ export function createBooksRepo(db: Db) {
         .orderBy(asc(memoryAttachments.id));
     },
 
-    /** The public links this book made already, by memory: a try after a crash uses them again. */
+    /** The public links this book made already, by memory (a stopped one has no token): a try after a crash uses them again. */
     async bookLinks(userId: number, bookId: number) {
       return db
         .select({ id: grants.id, memoryId: grants.memoryId, tokenNonce: grants.tokenNonce })
@@ -209,6 +251,9 @@ export function createBooksRepo(db: Db) {
     },
   };
 }
+
+/** A book's link stopped by its owner has no token left. */
+const revokedColumn = sql<boolean>`${grants.tokenHash} is null`;
 
 const pictureColumns = {
   id: photos.id,

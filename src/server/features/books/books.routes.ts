@@ -1,12 +1,14 @@
 // /api/books: the owner's life-story books (decision 068): make one (a background job), follow it, download
-// its PDF (Range, ETag), list and delete them, stop their voice links.
+// its PDF (Range, ETag), list and delete them, list their voice links and stop them, all at once or one by one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookInputSchema, bookSchema } from '@shared/schemas/books';
-import { idParamsSchema } from '@shared/schemas/common';
+import { bookInputSchema, bookSchema, bookVoiceLinkSchema } from '@shared/schemas/books';
+import { idParamSchema, idParamsSchema } from '@shared/schemas/common';
 import { fileAnswers, noContent } from '../../lib/route-answers';
 import { sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
+
+const linkParamsSchema = z.object({ id: idParamSchema, linkId: idParamSchema });
 
 export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { books } = app.services;
@@ -26,8 +28,17 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
     sendFile(req, reply, { ...(await books.pdf(currentUser(req).id, req.params.id)), cacheControl: 'private, no-store' }),
   );
 
+  app.get('/:id/voice-links', { schema: { params: idParamsSchema, response: { 200: z.array(bookVoiceLinkSchema) } } }, (req) =>
+    books.voiceLinkList(currentUser(req).id, req.params.id),
+  );
+
   app.delete('/:id/voice-links', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {
     await books.revokeVoiceLinks(currentUser(req).id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.delete('/:id/voice-links/:linkId', { schema: { params: linkParamsSchema, response: noContent } }, async (req, reply) => {
+    await books.revokeVoiceLinks(currentUser(req).id, req.params.id, req.params.linkId);
     return reply.code(204).send();
   });
 

@@ -11,7 +11,7 @@ import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { formatApproximateDate, type DatePrecision } from '@shared/dates/date-precision';
-import { BOOK_MESSAGES, BOOKS_MAX, type Book, type BookMemories, type BookRequest } from '@shared/schemas/books';
+import { BOOK_MESSAGES, BOOKS_MAX, type Book, type BookMemories, type BookRequest, type BookVoiceLink } from '@shared/schemas/books';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
@@ -145,14 +145,20 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
     return swap ? { width: meta.height ?? 1, height: meta.width ?? 1 } : { width: meta.width ?? 1, height: meta.height ?? 1 };
   }
 
-  /** The book's voice links, made once per memory: those a crashed try made are used again. */
+  /**
+   * The book's voice links, made once per memory: those a crashed try made are used again, and a memory whose
+   * link the owner stopped gets none (its recordings are then printed without a QR code).
+   */
   async function voiceLinks(row: BookRow, memoryIds: number[]): Promise<Map<number, string>> {
     const urls = new Map<number, string>();
+    const made = new Set<number>();
     for (const link of await repo.bookLinks(row.userId, row.id)) {
-      if (link.memoryId && link.tokenNonce) urls.set(link.memoryId, linkUrl(linkTokens.tokenFor(link.tokenNonce)));
+      if (!link.memoryId) continue;
+      made.add(link.memoryId);
+      if (link.tokenNonce) urls.set(link.memoryId, linkUrl(linkTokens.tokenFor(link.tokenNonce)));
     }
     for (const memoryId of memoryIds) {
-      if (urls.has(memoryId)) continue;
+      if (made.has(memoryId)) continue;
       const { nonce, token, hash } = linkTokens.issue();
       await repo.insertBookLink(row.userId, {
         bookId: row.id,
@@ -204,8 +210,10 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
     }
     const voicesOf = new Map<number, BookMemory['voices']>();
     for (const recording of recordings) {
+      const url = urls.get(recording.memoryId);
+      if (!url) continue; // its link was stopped
       const list = voicesOf.get(recording.memoryId) ?? [];
-      list.push({ label: `Scan to hear “${recordingName(recording.fileName)}”`, url: urls.get(recording.memoryId)! });
+      list.push({ label: `Scan to hear “${recordingName(recording.fileName)}”`, url });
       voicesOf.set(recording.memoryId, list);
     }
 
@@ -434,13 +442,27 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
       return file;
     },
 
-    /** Ends the public links the book's QR codes open: printed copies stop playing; the book and its PDF stay. */
-    async revokeVoiceLinks(userId: number, id: number) {
+    /** The public links the book's QR codes open, with their memory's title, stopped ones too. */
+    async voiceLinkList(userId: number, id: number): Promise<BookVoiceLink[]> {
+      if (!(await repo.find(userId, id))) throw notFound('Book not found');
+      return (await repo.voiceLinkList(userId, id)).map((link) => ({
+        ...link,
+        createdAt: link.createdAt.toISOString(),
+        expiresAt: link.expiresAt?.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * Ends the public links the book's QR codes open (one, or all): printed copies stop playing them; the book
+     * and its PDF stay. Stopping a link already stopped changes nothing.
+     */
+    async revokeVoiceLinks(userId: number, id: number, linkId?: number) {
       const row = await repo.find(userId, id);
       if (!row) throw notFound('Book not found');
-      // a book being made would make its links again
+      if (linkId !== undefined && !(await repo.findBookLink(userId, id, linkId))) throw notFound(BOOK_MESSAGES.linkNotFound);
+      // a book being made would print its links in the pages being drawn
       if (row.status === 'queued' || row.status === 'building') throw conflict(BOOK_MESSAGES.stillMaking, 'BOOK_NOT_READY');
-      await repo.removeBookLinks(userId, id);
+      await repo.revokeBookLinks(userId, id, linkId);
     },
 
     /** Deletes the book, its PDF and the public links its QR codes open. */

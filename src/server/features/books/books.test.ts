@@ -9,7 +9,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Book } from '@shared/schemas/books';
+import type { Book, BookVoiceLink } from '@shared/schemas/books';
 import { books, faces, grants, interviewQuestions, interviews, memories, people } from '@server/db/schema';
 import { buildTestApp, idOf, multipart, postAs, signUp, type TestApp } from '@tests/helpers/server';
 import { wavFile } from '@tests/helpers/audio';
@@ -382,6 +382,65 @@ describe.skipIf(!hasPoppler)('the life-story book', () => {
     expect((await get(owner, `/api/books/${bookId}`)).json<Book>().voiceLinks).toBe(1);
     await t.app.inject({ method: 'DELETE', url: `/api/books/${id}`, headers: { cookie: owner.cookie } });
   });
+
+  it('lists a book’s voice links and stops them one by one; a try after a crash makes no stopped link again', async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: { cookie: owner.cookie },
+      payload: {
+        title: 'The seventies',
+        pageSize: '6x9',
+        chapters: 'period',
+        includePhotos: false,
+        voiceLinks: { expiresAt: null },
+        memories: { from: '1972-01-01', to: '1972-12-31' },
+      },
+    });
+    const id = started.json<{ id: number }>().id;
+    expect((await waitUntilFinished(id)).status).toBe('ready');
+    const list = (who: Actor) => get(who, `/api/books/${id}/voice-links`);
+    const [link, ...others] = (await list(owner)).json<BookVoiceLink[]>();
+    expect(others).toEqual([]);
+    expect(link).toMatchObject({ memoryId: recordingMemory, memoryTitle: 'The recording', expiresAt: null, revoked: false });
+    expect(Date.parse(link!.createdAt)).not.toBeNaN();
+    const [grant] = await t.db.select().from(grants).where(eq(grants.id, link!.id));
+    const token = t.app.linkTokens.tokenFor(grant!.tokenNonce!);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shared/${token}` })).statusCode).toBe(200);
+
+    const stop = (who: Actor, linkId: number | string, bookOf = id) =>
+      t.app.inject({ method: 'DELETE', url: `/api/books/${bookOf}/voice-links/${linkId}`, headers: { cookie: who.cookie } });
+    // another user's book, a link of another book, a link that is not there: not found, nothing changes
+    expect((await list(stranger)).statusCode).toBe(404);
+    expect((await stop(stranger, link!.id)).statusCode).toBe(404);
+    expect((await stop(owner, link!.id, bookId)).statusCode).toBe(404);
+    expect((await stop(owner, 2_000_000_000)).statusCode).toBe(404);
+    expect((await stop(owner, 'abc')).statusCode).toBe(404);
+    expect((await list(owner)).json<BookVoiceLink[]>()[0]!.revoked).toBe(false);
+
+    expect((await stop(owner, link!.id)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/shared/${token}` })).statusCode).toBe(404);
+    const [stopped] = (await list(owner)).json<BookVoiceLink[]>();
+    expect(stopped).toMatchObject({ id: link!.id, revoked: true });
+    expect(stopped!.expiresAt).not.toBeNull();
+    expect((await get(owner, `/api/books/${id}`)).json<Book>()).toMatchObject({ voiceLinks: 0, status: 'ready' });
+    expect((await get(owner, `/api/books/${id}/pdf`)).statusCode).toBe(200);
+    // stopping it again changes nothing; the other book's link still plays
+    expect((await stop(owner, link!.id)).statusCode).toBe(204);
+    expect((await get(owner, `/api/books/${bookId}`)).json<Book>().voiceLinks).toBe(1);
+
+    // a try after a crash keeps the stopped link stopped and prints no QR code for it
+    await t.db.update(books).set({ status: 'queued' }).where(eq(books.id, id));
+    await t.app.jobs.send(BOOK_BUILD_JOB, { bookId: id, userId: owner.user.id });
+    expect((await waitUntilFinished(id)).status).toBe('ready');
+    expect((await list(owner)).json<BookVoiceLink[]>()).toEqual([stopped]);
+    const file = path.join(dir, 'seventies.pdf');
+    fs.writeFileSync(file, (await get(owner, `/api/books/${id}/pdf`)).rawPayload);
+    const text = run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    expect(text).toContain('The recording');
+    expect(text).not.toContain('/s/');
+    await t.app.inject({ method: 'DELETE', url: `/api/books/${id}`, headers: { cookie: owner.cookie } });
+  }, 30_000);
 
   it('deleting the book removes its PDF and revokes its voice links', async () => {
     const [link] = await t.db

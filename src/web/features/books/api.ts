@@ -1,7 +1,7 @@
 // The life-story books (decision 068): the owner's list (polled while one is being made), making and deleting one,
-// stopping their voice links, and what the dialog offers to choose from (collections, interviews, the photos of memories).
+// listing their voice links and stopping them (all or one), and what the dialog offers to choose from (collections, interviews, the photos of memories).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Book, BookInput } from '@shared/schemas/books';
+import type { Book, BookInput, BookVoiceLink } from '@shared/schemas/books';
 import type { Interview } from '@shared/schemas/interviews';
 import type { Photo } from '@shared/schemas/photos';
 import type { Collection } from '@shared/schemas/sharing';
@@ -41,6 +41,23 @@ export function useStopVoiceLinks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/books/${id}/voice-links`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: booksKey }),
+  });
+}
+
+/** A book's voice links, each with its memory; read only while the list is open. */
+export const useBookVoiceLinks = (bookId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...booksKey, bookId, 'voice-links'],
+    queryFn: () => api.get<BookVoiceLink[]>(`/api/books/${bookId}/voice-links`),
+    enabled,
+  });
+
+/** Ends one link a book's QR code opens; the other links and the PDF stay. */
+export function useStopVoiceLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookId, linkId }: { bookId: number; linkId: number }) => api.delete(`/api/books/${bookId}/voice-links/${linkId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: booksKey }),
   });
 }

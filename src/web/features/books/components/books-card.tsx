@@ -8,6 +8,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes, formatLongDate } from '@web/lib/format';
 import { useBooks, useDeleteBook, useStopVoiceLinks } from '../api';
+import { VoiceLinkList } from './voice-link-list';
 
 function BookRow({ book }: { book: Book }) {
   const remove = useDeleteBook();
@@ -74,23 +75,26 @@ function BookRow({ book }: { book: Book }) {
         </p>
       )}
       {!building && book.voiceLinks > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground">
-            Voice links: {book.voiceLinks} ({book.voiceLinksExpireAt ? `until ${formatLongDate(book.voiceLinksExpireAt)}` : 'no end'})
-          </p>
-          <ConfirmDialog
-            title="Stop the voice links?"
-            text={`The QR codes in printed copies of “${book.title}” will stop playing the recordings, for good. The PDF stays, and your memories and recordings stay as they are.`}
-            confirmLabel="Stop the voice links"
-            destructive
-            onConfirm={onStop}
-            trigger={
-              <Button size="sm" variant="outline" disabled={stop.isPending}>
-                <VolumeX aria-hidden="true" />
-                Stop the voice links
-              </Button>
-            }
-          />
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-muted-foreground">
+              Voice links: {book.voiceLinks} ({book.voiceLinksExpireAt ? `until ${formatLongDate(book.voiceLinksExpireAt)}` : 'no end'})
+            </p>
+            <ConfirmDialog
+              title="Stop all the voice links?"
+              text={`The QR codes in printed copies of “${book.title}” will stop playing the recordings, for good. The PDF stays, and your memories and recordings stay as they are.`}
+              confirmLabel="Stop the voice links"
+              destructive
+              onConfirm={onStop}
+              trigger={
+                <Button size="sm" variant="outline" disabled={stop.isPending}>
+                  <VolumeX aria-hidden="true" />
+                  Stop the voice links
+                </Button>
+              }
+            />
+          </div>
+          <VoiceLinkList book={book} />
         </div>
       )}
     </li>
