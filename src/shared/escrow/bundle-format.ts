@@ -14,7 +14,7 @@
 // chunk `chunkSize` bytes of plaintext (the last one 0…chunkSize) and its 16-byte tag, with the nonce
 // salt[0..7] ‖ u32 chunk number ‖ 1 on the last chunk else 0, and the section number as additional data.
 import { x25519 } from '@noble/curves/ed25519.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fromBase64Url, toBase64Url } from '../sealed-letter';
 import {
   aesGcmDecrypt,
@@ -45,11 +45,8 @@ export const MAX_HEADER_LENGTH = 64 * 1024;
 export const MAX_MANIFEST_LENGTH = 64 * 1024 * 1024;
 export const MANIFEST_SECTION = 0;
 
-const base64url = (bytes: number) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .length(Math.ceil((bytes * 4) / 3));
+const base64url = (bytes: number) => z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.length(Math.ceil((bytes * 4) / 3)));
+const count = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(min), z.maximum(max));
 
 const wrappedHalfSchema = z.object({
   /** X25519 public key of the one-time key the half was wrapped with. */
@@ -59,6 +56,7 @@ const wrappedHalfSchema = z.object({
   wrappedKey: base64url(48),
 });
 
+// zod/mini: the same checks as zod, at a fraction of the size, for a page that opens bundles on its own.
 export const bundleHeaderSchema = z.object({
   format: z.literal('heirloom-escrow-bundle'),
   version: z.literal(1),
@@ -71,12 +69,12 @@ export const bundleHeaderSchema = z.object({
   release: z.object({
     publicKey: base64url(32),
     /** First 20 bits of SHA-256(publicKey) in base32: the id printed at the start of each verifier code. */
-    keyId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{4}$/),
-    threshold: z.number().int().min(1).max(255),
-    shares: z.number().int().min(1).max(255),
+    keyId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{4}$/)),
+    threshold: count(1, 255),
+    shares: count(1, 255),
     ...wrappedHalfSchema.shape,
   }),
-  chunkSize: z.number().int().min(MIN_CHUNK_SIZE).max(MAX_CHUNK_SIZE),
+  chunkSize: count(MIN_CHUNK_SIZE, MAX_CHUNK_SIZE),
 });
 export type BundleHeader = z.infer<typeof bundleHeaderSchema>;
 
@@ -84,17 +82,14 @@ export const manifestSchema = z.object({
   files: z.array(
     z.object({
       /** The file's path inside the bundle, "/" between folders. */
-      name: z.string().min(1),
+      name: z.string().check(z.minLength(1)),
       /** Plaintext bytes. */
-      size: z.number().int().min(0),
+      size: count(0),
       /** Last modified, ISO 8601, when known. */
-      modified: z.string().optional(),
+      modified: z.optional(z.string()),
       /** Where the file's section starts in the bundle, and its length in bytes (salt and chunks). */
-      offset: z.number().int().min(0),
-      length: z
-        .number()
-        .int()
-        .min(SECTION_SALT_LENGTH + TAG_LENGTH),
+      offset: count(0),
+      length: count(SECTION_SALT_LENGTH + TAG_LENGTH),
     }),
   ),
 });
