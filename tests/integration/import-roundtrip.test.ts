@@ -736,6 +736,36 @@ describe('export → import → export round trip', () => {
       const { rows } = await b.pool.query(`SELECT status FROM interviews WHERE owner_id = $1 ORDER BY status`, [other.user.id]);
       expect(rows).toEqual([{ status: 'paused' }, { status: 'stopped' }]);
     });
+
+    it('imports the library without the interviews when they are not a list, or name a contact the archive does not have', async () => {
+      expect(archive, 'the interviews round trip ran first').toBeDefined();
+      const data = JSON.parse(archive!.get('heirloom.json')!.toString()) as HeirloomExport;
+      const notAList = { ...data, interviews: 'all of them' };
+      const strangers = { ...data, interviews: data.interviews!.map((i) => (i.contactId === null ? i : { ...i, contactId: 31337 })) };
+      const job = async (json: object) => {
+        const entries = new Map(archive!);
+        entries.set('heirloom.json', Buffer.from(JSON.stringify(json)));
+        return importArchives(b, (await signUp(b.app)).cookie, [await zipOf(entries)]);
+      };
+
+      const first = await job(notAList);
+      expect(first.status, first.error ?? '').toBe('done');
+      expect(first.report?.imported).toMatchObject({ memories: 1, contacts: 1 });
+      expect(first.report?.imported).not.toHaveProperty('interviews');
+      expect(first.report?.refused.items).toEqual([
+        { path: 'interviews', reason: expect.stringMatching(/^Not imported: heirloom.json's interviews do not follow the export format/) },
+      ]);
+
+      const second = await job(strangers);
+      expect(second.status, second.error ?? '').toBe('done');
+      expect(second.report?.imported).toMatchObject({ memories: 1, contacts: 1, interviews: 1 });
+      expect(second.report?.refused.items).toEqual([
+        {
+          path: 'interviews/Ada Byron',
+          reason: 'Not imported: this interview does not hold together (its storyteller is not one of the archive’s contacts).',
+        },
+      ]);
+    });
   });
 });
 
