@@ -20,7 +20,7 @@ import { answerRoutes } from './features/interviews/answer.routes';
 import { interviewsRoutes } from './features/interviews/interviews.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
-import { escrowRoutes } from './features/escrow/escrow.routes';
+import { escrowRoutes, releaseKeyRoutes } from './features/escrow/escrow.routes';
 import { heartbeatRoutes } from './features/heartbeat/heartbeat.routes';
 import { reachabilityLinkRoutes, reachabilityRoutes } from './features/legacy-reachability/reachability.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
@@ -187,6 +187,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(legacyTriggerRoutes, { prefix: '/api/legacy' });
     await signedIn.register(heartbeatRoutes, { prefix: '/api/legacy/heartbeat' });
     await signedIn.register(escrowRoutes, { prefix: '/api/legacy/escrow' });
+    await signedIn.register(releaseKeyRoutes, { prefix: '/api/legacy/release-key' });
     await signedIn.register(reachabilityRoutes, { prefix: '/api/legacy/reachability' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(booksRoutes, { prefix: '/api/books' });

@@ -214,11 +214,17 @@ export function buildServices(app: FastifyInstance) {
     addressesOutOfDate: (userId) => reachability.outOfDate(userId),
   });
   defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
+  // sealed copies kept elsewhere (decision 072): the owner's bucket (its secret key sealed with the instance secret)
+  // and the release key's public half, checked against the plan's verifiers
+  const escrow = createEscrowService({
+    repo: createEscrowRepo(db),
+    box: app.secretBox,
+    allowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+    planVerifiers: (userId) => legacyTrigger.getPlan(userId),
+  });
   // the watch from outside (decision 071): an owner's monitor is called every hour
   const heartbeat = createHeartbeatService({ repo: createHeartbeatRepo(db), allowPrivate: env.OUTBOUND_ALLOW_PRIVATE, log });
   defineHeartbeatJob(jobs, heartbeat, log);
-  // sealed copies kept elsewhere (decision 072): the owner's bucket, its secret key sealed with the instance secret
-  const escrow = createEscrowService({ repo: createEscrowRepo(db), box: app.secretBox, allowPrivate: env.OUTBOUND_ALLOW_PRIVATE });
 
   const exports = createExportsService({
     db,

@@ -64,3 +64,31 @@ export type EscrowTarget = z.infer<typeof escrowTargetSchema>;
 export type EscrowSettings = z.infer<typeof escrowSettingsSchema>;
 export type EscrowSettingsInput = z.input<typeof escrowSettingsInputSchema>;
 export type EscrowTestResult = z.infer<typeof escrowTestResultSchema>;
+
+/** PUT /api/legacy/release-key: the public half of a release key made in the owner's browser (decision 072). */
+export const releaseKeyInputSchema = z
+  .object({
+    publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'publicKey must be an X25519 public key (43 base64url characters)'),
+    threshold: z.number().int().min(1, 'threshold must be at least 1').max(20),
+    shareCount: z.number().int().min(1, 'shareCount must be at least 1').max(20, 'At most 20 verifier codes'),
+  })
+  .refine((k) => k.threshold <= k.shareCount, { message: 'threshold cannot be more than shareCount', path: ['threshold'] });
+
+export const releaseKeySchema = z.object({
+  publicKey: z.string(),
+  /** Printed in every verifier code, so a code of another key is recognised. */
+  keyId: z.string(),
+  threshold: z.number().int(),
+  shareCount: z.number().int(),
+  /** The verifiers the codes were made for, in the order of their code numbers (1…n). */
+  verifiers: z.array(z.object({ contactId: z.number().int(), name: z.string(), codeNumber: z.number().int() })),
+  createdAt: z.string(),
+  /** Why the codes no longer match the plan (its verifiers or how many must confirm changed), or null. */
+  outdated: z.string().nullable(),
+});
+
+export const releaseKeyStateSchema = z.object({ releaseKey: releaseKeySchema.nullable() });
+
+export type ReleaseKeyInput = z.infer<typeof releaseKeyInputSchema>;
+export type ReleaseKey = z.infer<typeof releaseKeySchema>;
+export type ReleaseKeyState = z.infer<typeof releaseKeyStateSchema>;

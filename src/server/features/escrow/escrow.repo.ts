@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { legacyEscrowTargets } from '../../db/schema';
+import { legacyEscrowTargets, legacyReleaseKeys } from '../../db/schema';
 
 export type EscrowTargetRow = typeof legacyEscrowTargets.$inferSelect;
+export type ReleaseKeyRow = typeof legacyReleaseKeys.$inferSelect;
 export type EscrowTargetValues = Omit<EscrowTargetRow, 'userId' | 'lastTestAt' | 'lastTestError' | 'updatedAt'>;
 
 export function createEscrowRepo(db: Db) {
@@ -23,6 +24,20 @@ export function createEscrowRepo(db: Db) {
 
     async removeTarget(userId: number) {
       await db.delete(legacyEscrowTargets).where(eq(legacyEscrowTargets.userId, userId));
+    },
+
+    async releaseKey(userId: number): Promise<ReleaseKeyRow | undefined> {
+      const [row] = await db.select().from(legacyReleaseKeys).where(eq(legacyReleaseKeys.userId, userId));
+      return row;
+    },
+
+    /** A new release key replaces the old one: the old codes open nothing sealed from now on. */
+    async setReleaseKey(userId: number, values: Omit<ReleaseKeyRow, 'userId' | 'createdAt'>) {
+      const set = { ...values, createdAt: new Date() };
+      await db
+        .insert(legacyReleaseKeys)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: legacyReleaseKeys.userId, set });
     },
 
     async recordTest(userId: number, at: Date, error: string | null) {

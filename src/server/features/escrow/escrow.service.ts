@@ -1,11 +1,40 @@
 // Sealed copies kept elsewhere (issue 32, decision 072): the owner's escrow bucket, set and tested. The bundles
 // themselves (docs/escrow-format.md) are written into it by the escrow run.
-import type { EscrowSettings, EscrowSettingsInput, EscrowTarget, EscrowTestResult } from '@shared/schemas/escrow';
+import { releaseKeyId } from '@shared/escrow/bundle-format';
+import type {
+  EscrowSettings,
+  EscrowSettingsInput,
+  EscrowTarget,
+  EscrowTestResult,
+  ReleaseKeyInput,
+  ReleaseKeyState,
+} from '@shared/schemas/escrow';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { checkOutboundUrl, OUTBOUND_PRIVATE_CODE, OutboundAddressError } from '../../lib/outbound-address';
 import type { SecretBox } from '../../lib/secret-box';
 import { bucketFailure, openEscrowBucket } from './escrow-bucket';
-import type { EscrowRepo, EscrowTargetRow } from './escrow.repo';
+import type { EscrowRepo, EscrowTargetRow, ReleaseKeyRow } from './escrow.repo';
+
+/** The plan's verifiers and how many must confirm, read through the Legacy Plan's service. */
+export type PlanVerifiers = (
+  userId: number,
+) => Promise<{ verifiers: Array<{ contactId: number; name: string }>; verifiersRequired: number }>;
+
+const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/** Why codes made for `key` no longer fit the plan, or null. */
+function outdated(key: ReleaseKeyRow, plan: Awaited<ReturnType<PlanVerifiers>>): string | null {
+  if (
+    !sameSet(
+      key.verifierContactIds,
+      plan.verifiers.map((v) => v.contactId),
+    )
+  )
+    return 'Your verifiers changed since these codes were made: make new codes and give them to your verifiers.';
+  if (key.threshold !== plan.verifiersRequired)
+    return 'How many verifiers must confirm changed since these codes were made: make new codes and give them to your verifiers.';
+  return null;
+}
 
 const out = (row: EscrowTargetRow, box: SecretBox): EscrowTarget => ({
   kind: 's3',
@@ -20,7 +49,38 @@ const out = (row: EscrowTargetRow, box: SecretBox): EscrowTarget => ({
   lastTestError: row.lastTestError,
 });
 
-export function createEscrowService({ repo, box, allowPrivate }: { repo: EscrowRepo; box: SecretBox; allowPrivate: boolean }) {
+export function createEscrowService({
+  repo,
+  box,
+  allowPrivate,
+  planVerifiers,
+}: {
+  repo: EscrowRepo;
+  box: SecretBox;
+  allowPrivate: boolean;
+  planVerifiers: PlanVerifiers;
+}) {
+  const releaseKeyState = async (userId: number): Promise<ReleaseKeyState> => {
+    const [key, plan] = await Promise.all([repo.releaseKey(userId), planVerifiers(userId)]);
+    if (!key) return { releaseKey: null };
+    const names = new Map(plan.verifiers.map((v) => [v.contactId, v.name]));
+    return {
+      releaseKey: {
+        publicKey: key.publicKey,
+        keyId: key.keyId,
+        threshold: key.threshold,
+        shareCount: key.shareCount,
+        verifiers: key.verifierContactIds.map((contactId, i) => ({
+          contactId,
+          name: names.get(contactId) ?? 'A former verifier',
+          codeNumber: i + 1,
+        })),
+        createdAt: key.createdAt.toISOString(),
+        outdated: outdated(key, plan),
+      },
+    };
+  };
+
   const settings = async (userId: number): Promise<EscrowSettings> => {
     const row = await repo.target(userId);
     return { target: row ? out(row, box) : null };
@@ -28,6 +88,30 @@ export function createEscrowService({ repo, box, allowPrivate }: { repo: EscrowR
 
   return {
     settings,
+    releaseKeyState,
+
+    /**
+     * Keeps the public half of a release key made in the owner's browser for the plan's verifiers as they are now:
+     * one code per verifier (in the plan's order), as many needed as the plan asks to confirm.
+     */
+    async setReleaseKey(userId: number, input: ReleaseKeyInput): Promise<ReleaseKeyState> {
+      const plan = await planVerifiers(userId);
+      if (plan.verifiers.length === 0)
+        throw conflict('Name your verifiers in the plan first: each of them holds one code.', 'NO_VERIFIERS');
+      if (input.shareCount !== plan.verifiers.length || input.threshold !== plan.verifiersRequired)
+        throw conflict(
+          `Your plan has ${plan.verifiers.length} verifier${plan.verifiers.length === 1 ? '' : 's'} and asks ${plan.verifiersRequired} to confirm: make ${plan.verifiers.length} codes, ${plan.verifiersRequired} of them needed.`,
+          'PLAN_CHANGED',
+        );
+      await repo.setReleaseKey(userId, {
+        publicKey: input.publicKey,
+        keyId: await releaseKeyId(input.publicKey),
+        threshold: input.threshold,
+        shareCount: input.shareCount,
+        verifierContactIds: plan.verifiers.map((v) => v.contactId),
+      });
+      return releaseKeyState(userId);
+    },
 
     async setTarget(userId: number, { target }: EscrowSettingsInput): Promise<EscrowSettings> {
       if (target === null) {

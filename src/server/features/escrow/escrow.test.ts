@@ -4,7 +4,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EscrowSettings, EscrowTestResult } from '@shared/schemas/escrow';
+import type { EscrowSettings, EscrowTestResult, ReleaseKeyState } from '@shared/schemas/escrow';
 import { legacyEscrowTargets } from '@server/db/schema';
 import { startLocalS3, S3_TEST_KEYS, type LocalS3 } from '@tests/helpers/s3';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
@@ -114,6 +114,76 @@ describe('with an operator who allows a bucket on the home network', () => {
     }
     expect((await send(t, owner, 'GET', '/api/legacy/escrow')).json<EscrowSettings>().target).toMatchObject({ bucket, prefix: 'rose/' });
     expect((await send(t, undefined, 'GET', '/api/legacy/escrow')).statusCode).toBe(401);
+  });
+});
+
+describe('the release key', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let other: SignedUp;
+  const contacts: number[] = [];
+  const plan = (verifierContactIds: number[], verifiersRequired: number) =>
+    send(t, owner, 'PUT', '/api/legacy/plan', { checkInMonths: 6, vetoDays: 30, verifierContactIds, verifiersRequired, pausedUntil: null });
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await signUp(t.app);
+    other = await signUp(t.app);
+    for (const name of ['Ann', 'Ben', 'Cy']) {
+      const res = await send(t, owner, 'POST', '/api/contacts', {
+        firstName: name,
+        lastName: 'Lee',
+        relationship: 'family',
+        email: `${name}@example.com`,
+      });
+      contacts.push(res.json<{ id: number }>().id);
+    }
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  // a real X25519 public key and its id as every verifier code prints it
+  const publicKey = 'hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo';
+
+  it('keeps only the public half, for the verifiers and threshold of the plan as it is', async () => {
+    const key = { publicKey, threshold: 2, shareCount: 3 };
+    expect((await send(t, owner, 'PUT', '/api/legacy/release-key', key)).json()).toMatchObject({ code: 'NO_VERIFIERS' });
+    expect((await plan(contacts, 2)).statusCode).toBe(200);
+    const wrong = await send(t, owner, 'PUT', '/api/legacy/release-key', { ...key, threshold: 1 });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({ message: 'Your plan has 3 verifiers and asks 2 to confirm: make 3 codes, 2 of them needed.' });
+
+    const res = await send(t, owner, 'PUT', '/api/legacy/release-key', key);
+    expect(res.statusCode).toBe(200);
+    const { releaseKey } = res.json<ReleaseKeyState>();
+    expect(releaseKey).toMatchObject({
+      publicKey,
+      threshold: 2,
+      shareCount: 3,
+      outdated: null,
+      keyId: expect.stringMatching(/^[0-9A-Z]{4}$/),
+    });
+    expect(releaseKey!.verifiers.map((v) => [v.name, v.codeNumber])).toEqual([
+      ['Ann Lee', 1],
+      ['Ben Lee', 2],
+      ['Cy Lee', 3],
+    ]);
+    expect((await send(t, other, 'GET', '/api/legacy/release-key')).json()).toEqual({ releaseKey: null });
+  });
+
+  it('says the codes must be made again when the verifiers or the threshold change', async () => {
+    await plan(contacts.slice(0, 2), 2);
+    const state = (await send(t, owner, 'GET', '/api/legacy/release-key')).json<ReleaseKeyState>();
+    expect(state.releaseKey!.outdated).toMatch(/^Your verifiers changed since these codes were made/);
+    expect(state.releaseKey!.verifiers[2]).toMatchObject({ name: 'A former verifier', codeNumber: 3 });
+    await plan(contacts, 3);
+    expect((await send(t, owner, 'GET', '/api/legacy/release-key')).json<ReleaseKeyState>().releaseKey!.outdated).toMatch(
+      /^How many verifiers must confirm changed/,
+    );
+    for (const bad of [
+      { publicKey: 'short', threshold: 1, shareCount: 1 },
+      { publicKey, threshold: 4, shareCount: 3 },
+      { publicKey, threshold: 0, shareCount: 3 },
+    ])
+      expect((await send(t, owner, 'PUT', '/api/legacy/release-key', bad)).statusCode).toBe(400);
   });
 });
 
