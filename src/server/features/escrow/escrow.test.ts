@@ -140,7 +140,7 @@ describe('the release key', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  // a real X25519 public key and its id as every verifier code prints it
+  // an X25519 public key (any 32 bytes are one)
   const publicKey = 'hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo';
 
   it('keeps only the public half, for the verifiers and threshold of the plan as it is', async () => {
