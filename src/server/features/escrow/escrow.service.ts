@@ -146,14 +146,20 @@ export function createEscrowService({
       if (!row) throw notFound('No bucket is set for the sealed copies');
       const secretAccessKey = box.open(row.secretAccessKeySealed);
       if (!secretAccessKey) throw conflict('The secret key can no longer be read on this server: enter it again', 'SECRET_REQUIRED');
-      const bucket = openEscrowBucket({ ...row, secretAccessKey }, allowPrivate);
-      let error: string | null = null;
-      try {
-        await bucket.roundTrip();
-      } catch (err) {
-        error = bucketFailure(err, row.bucket);
-      } finally {
-        bucket.close();
+      // checked again at every use: the operator may have stopped allowing addresses of the home network
+      let error = await checkOutboundUrl(row.endpoint, allowPrivate).then(
+        () => null,
+        (err: unknown) => (err instanceof OutboundAddressError || err instanceof TypeError ? err.message : bucketFailure(err, row.bucket)),
+      );
+      if (error === null) {
+        const bucket = openEscrowBucket({ ...row, secretAccessKey }, allowPrivate);
+        try {
+          await bucket.roundTrip();
+        } catch (err) {
+          error = bucketFailure(err, row.bucket);
+        } finally {
+          bucket.close();
+        }
       }
       await repo.recordTest(userId, new Date(), error);
       return error === null

@@ -201,5 +201,19 @@ describe('by default', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'OUTBOUND_PRIVATE_ADDRESS' });
     expect((await send(t, owner, 'GET', '/api/legacy/escrow')).json()).toEqual({ target: null });
+
+    // a bucket set while the operator allowed the home network is refused at its next use once they no longer do
+    await t.db.insert(legacyEscrowTargets).values({
+      userId: owner.user.id,
+      endpoint: s3.endpoint,
+      bucket,
+      region: 'us-east-1',
+      prefix: '',
+      accessKeyId: S3_TEST_KEYS.accessKeyId,
+      secretAccessKeySealed: t.app.secretBox.seal(S3_TEST_KEYS.secretAccessKey),
+      forcePathStyle: true,
+    });
+    const tested = (await send(t, owner, 'POST', '/api/legacy/escrow/test')).json<EscrowTestResult>();
+    expect(tested).toEqual({ ok: false, message: "127.0.0.1 is an address of this server's own network, which heirloom does not call" });
   });
 });
