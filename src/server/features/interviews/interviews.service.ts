@@ -3,7 +3,6 @@
 // family's suggested questions. A question is claimed (sent, with its link) in the same transaction that queues
 // its mail: a restart neither sends one twice nor skips one.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import {
   ANSWER_LINK_DAYS,
   INTERVIEW_MAX_QUESTIONS,
@@ -23,6 +22,7 @@ import type { Tx } from '../../lib/durable-files';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { assertCompleteImage, readImageHeader } from '../../lib/images';
+import { jobExecutorOf } from '../../lib/job-in-transaction';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { MAIL_JOB, type MailMessage } from '../../lib/mail';
@@ -68,18 +68,6 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const NOT_WAITING_FOR_APPROVAL = 'This interview is not waiting for your approval.';
 
-/** pg-boss's statements run on the transaction's connection: the job exists exactly when the transaction commits. */
-function executorOf(tx: Tx) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
-      const result = await tx.execute(sql.join(chunks));
-      return { rows: result.rows as unknown[] };
-    },
-  };
-}
-
 export interface InterviewsDeps {
   repo: InterviewsRepo;
   jobs: JobQueue;
@@ -101,7 +89,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
   const clock = deps.clock ?? systemClock;
 
   async function queueMailIn(tx: Tx, message: MailMessage) {
-    const id = await jobs.send(MAIL_JOB, message, { db: executorOf(tx) });
+    const id = await jobs.send(MAIL_JOB, message, { db: jobExecutorOf(tx) });
     if (!id) throw new Error('The job queue is stopping: the mail was not queued');
   }
 

@@ -56,7 +56,7 @@ export function DashboardRoute() {
         <FamilyDatesCard familyPath={paths.family} />
       </ErrorBoundary>
 
-      {/* Decision 066: a question for a relative's interview; absent unless someone's interview welcomes suggestions. */}
+      {/* Decisions 066 and 069: a question for a relative's interview, or a whole interview proposed to them. */}
       <ErrorBoundary>
         <SuggestQuestionCard />
       </ErrorBoundary>
