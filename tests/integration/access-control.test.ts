@@ -17,6 +17,7 @@ import {
   interviewQuestions,
   interviews,
   interviewSuggestions,
+  legacyEscrowTargets,
   people,
   photos,
   treeGedcomImports,
@@ -63,6 +64,8 @@ interface World {
   letterId: number;
   /** The victim's Legacy Plan rule by relation (decision 065): collectionId to each of their grandchildren. */
   relationRuleId: number;
+  /** The victim's escrow bucket (decision 072), at an address its test refuses at once (this server's own network). */
+  escrowTarget: true;
   /** The victim's finished export (a ready row and its file). */
   exportId: number;
   /** The victim's finished life-story book (a ready row and its PDF), and the voice link its QR code opens. */
@@ -496,6 +499,23 @@ const RULES: Record<string, Rule> = {
     request: (w) => ({ url: '/api/legacy/relation-rules', payload: { relation: 'children', collectionId: w.collectionId } }),
   },
   'DELETE /api/legacy/relation-rules/:id': { kind: 'owned', request: (w) => ({ url: `/api/legacy/relation-rules/${w.relationRuleId}` }) },
+  // outside the server (decisions 071–073): the owner's own settings, and the yearly mail's one click
+  'GET /api/legacy/heartbeat': { kind: 'self', request: () => ({ url: '/api/legacy/heartbeat' }) },
+  'PUT /api/legacy/heartbeat': { kind: 'self', request: () => ({ url: '/api/legacy/heartbeat', payload: { url: null } }) },
+  'GET /api/legacy/escrow': { kind: 'self', request: () => ({ url: '/api/legacy/escrow' }) },
+  'PUT /api/legacy/escrow': { kind: 'self', request: () => ({ url: '/api/legacy/escrow', payload: { target: null } }) },
+  'POST /api/legacy/escrow/test': { kind: 'self', request: (w) => ({ url: w.escrowTarget && '/api/legacy/escrow/test' }) },
+  'GET /api/legacy/release-key': { kind: 'self', request: () => ({ url: '/api/legacy/release-key' }) },
+  'PUT /api/legacy/release-key': {
+    kind: 'self',
+    // one code for the plan's one verifier, the world's contact
+    request: (w) => ({
+      url: '/api/legacy/release-key',
+      payload: { publicKey: 'B'.repeat(43), threshold: 1, shareCount: [w.contactId].length },
+    }),
+  },
+  'GET /api/legacy/reachability': { kind: 'self', request: () => ({ url: '/api/legacy/reachability' }) },
+  'POST /api/legacy/reachable/confirm': { kind: 'public' },
   // An heir's side: the key code, then its cookie, is the key (legacy.test.ts walks each: only what was
   // released to that heir, another heir's code sees none of it, no cookie → 401).
   'POST /api/legacy/open': { kind: 'public' },
@@ -748,6 +768,7 @@ const SPOILS: Record<string, Array<keyof World | 'quiet'>> = {
   'POST /api/photos/videos': ['videoUploadId', 'quiet'], // takes the finished upload, and makes the video's copies
   'POST /api/exports': ['quiet'],
   'POST /api/books': ['quiet'],
+  'PUT /api/legacy/escrow': ['escrowTarget'], // removes the bucket
   'POST /api/imports': ['quiet'],
   'POST /api/tree/gedcom': ['quiet'],
   // a DELETE that names a container but removes only a part of it, or removes more than it names
@@ -886,6 +907,20 @@ describe('access control on every registered route', () => {
     const relationRuleId = await created(
       await send('POST', { url: '/api/legacy/relation-rules', payload: { relation: 'grandchildren', collectionId } }, victim.cookie),
     );
+    // the plan names the contact as its one verifier (the release key's one code), and a bucket is set for the
+    // sealed copies at an address the test refuses at once
+    const plan = { checkInMonths: 6, vetoDays: 30, verifierContactIds: [contactId], verifiersRequired: 1 };
+    expect((await send('PUT', { url: '/api/legacy/plan', payload: plan }, victim.cookie)).statusCode).toBe(200);
+    await t.db.insert(legacyEscrowTargets).values({
+      userId: victim.user.id,
+      endpoint: 'http://127.0.0.1:9',
+      bucket: 'sealed-copies',
+      region: 'us-east-1',
+      prefix: '',
+      accessKeyId: 'key',
+      secretAccessKeySealed: t.app.secretBox.seal('secret'),
+      forcePathStyle: true,
+    });
     const items = await send(
       'POST',
       { url: `/api/collections/${collectionId}/items`, payload: { photoIds: [photoId], memoryIds: [memoryId], documentIds: [vaultId] } },
@@ -1153,6 +1188,7 @@ describe('access control on every registered route', () => {
       releaseId,
       letterId,
       relationRuleId,
+      escrowTarget: true,
       exportId: finishedExport!.id,
       bookId: finishedBook!.id,
       bookLinkId: bookLink!.id,

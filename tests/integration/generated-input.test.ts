@@ -219,6 +219,7 @@ const BODILESS = new Set([
   'POST /api/legacy/close',
   'POST /api/legacy/heirs/:id/key-code',
   'POST /api/legacy/verify/:token',
+  'POST /api/legacy/escrow/test', // tests the bucket already set (decision 072)
   'POST /api/exports',
   // tus 1.0 (decision 029): the headers carry the request, the body is raw upload data
   'POST /api/imports/uploads',
