@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moved } from './components/new-interview-form';
+import { moved } from './components/chosen-questions';
 import { describeSchedule } from './schedule';
 
 describe('interview schedules and order', () => {

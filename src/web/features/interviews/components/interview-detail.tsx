@@ -10,7 +10,7 @@ import { InterviewSuggestions } from './interview-suggestions';
 import { SentQuestions } from './sent-questions';
 import { QuestionListEditor } from './question-list-editor';
 import { QuestionPicker } from './question-picker';
-import { moved } from './new-interview-form';
+import { moved } from './chosen-questions';
 
 type WaitingEdit = NonNullable<InterviewPatch['questions']>[number];
 

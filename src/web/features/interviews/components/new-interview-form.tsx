@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { LibraryQuestion } from '@shared/interviews/question-library';
-import type { Interview, InterviewQuestionInput } from '@shared/schemas/interviews';
+import type { Interview } from '@shared/schemas/interviews';
 import { SubmitButton } from '@web/components/submit-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
@@ -9,29 +8,11 @@ import { errorMessage } from '@web/lib/api-client';
 import { localTimeZone } from '@web/lib/local-day';
 import { useCreateInterview, useStorytellerContacts } from '../api';
 import { describeSchedule } from '../schedule';
-import { QuestionListEditor } from './question-list-editor';
-import { QuestionPicker } from './question-picker';
+import { ChosenQuestions, toInput, type ChosenQuestion } from './chosen-questions';
 import { ScheduleFields, selectClass, type ScheduleChoice } from './schedule-fields';
-
-export type ChosenQuestion = { key: string; text: string; libraryId?: string };
-
-let nextKey = 0;
-export const newKey = () => `new-${++nextKey}`;
-
-/** A chosen question as the API takes it: a library question by its id unless its text was changed. */
-export function toInput(question: ChosenQuestion): InterviewQuestionInput {
-  return question.libraryId ? { libraryId: question.libraryId } : { text: question.text };
-}
 
 export function toSchedule(choice: ScheduleChoice) {
   return choice.kind === 'weekly' ? { weekday: choice.weekday, hour: choice.hour, timeZone: choice.timeZone } : null;
-}
-
-export function moved<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  if (item !== undefined) next.splice(index + by, 0, item);
-  return next;
 }
 
 /** Start an interview: who tells, how often, and which questions in which order. */
@@ -49,13 +30,6 @@ export function NewInterviewForm({
   const [schedule, setSchedule] = useState<ScheduleChoice>({ kind: 'weekly', weekday: 0, hour: 10, timeZone: localTimeZone() });
   const [questions, setQuestions] = useState<ChosenQuestion[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const toggle = (question: LibraryQuestion, chosen: boolean) =>
-    setQuestions((current) =>
-      chosen
-        ? [...current, { key: newKey(), text: question.text, libraryId: question.id }]
-        : current.filter((q) => q.libraryId !== question.id),
-    );
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -125,20 +99,7 @@ export function NewInterviewForm({
           <CardTitle>Questions</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <QuestionListEditor
-            label="Chosen questions"
-            questions={questions}
-            onMove={(index, by) => setQuestions((current) => moved(current, index, by))}
-            onRemove={(index) => setQuestions((current) => current.filter((_, i) => i !== index))}
-            onEdit={(index, text) =>
-              setQuestions((current) => current.map((q, i) => (i !== index ? q : q.text === text ? q : { key: q.key, text })))
-            }
-          />
-          <QuestionPicker
-            isChosen={(question) => questions.some((q) => q.libraryId === question.id)}
-            onToggle={toggle}
-            onAddOwn={(text) => setQuestions((current) => [...current, { key: newKey(), text }])}
-          />
+          <ChosenQuestions questions={questions} update={setQuestions} />
         </CardContent>
       </Card>
 

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import type { LibraryQuestion } from '@shared/interviews/question-library';
 import type { InterviewProposal, ProposalOwner } from '@shared/schemas/interviews';
 import { SubmitButton } from '@web/components/submit-button';
 import { Label } from '@web/components/ui/label';
@@ -7,9 +6,8 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { localTimeZone } from '@web/lib/local-day';
 import { useProposalStorytellers, useProposeInterview } from '../api';
-import { moved, newKey, toInput, toSchedule, type ChosenQuestion } from './new-interview-form';
-import { QuestionListEditor } from './question-list-editor';
-import { QuestionPicker } from './question-picker';
+import { ChosenQuestions, toInput, type ChosenQuestion } from './chosen-questions';
+import { toSchedule } from './new-interview-form';
 import { ScheduleFields, selectClass, type ScheduleChoice } from './schedule-fields';
 
 const OWNER = 'owner';
@@ -35,13 +33,6 @@ export function ProposeInterviewForm({
   const [questions, setQuestions] = useState<ChosenQuestion[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const owner = owners.find((o) => o.ownerId === ownerId);
-
-  const toggle = (question: LibraryQuestion, chosen: boolean) =>
-    setQuestions((current) =>
-      chosen
-        ? [...current, { key: newKey(), text: question.text, libraryId: question.id }]
-        : current.filter((q) => q.libraryId !== question.id),
-    );
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -121,20 +112,7 @@ export function ProposeInterviewForm({
         <h3 id={`${id}-questions`} className="text-lg font-semibold">
           Questions
         </h3>
-        <QuestionListEditor
-          label="Chosen questions"
-          questions={questions}
-          onMove={(index, by) => setQuestions((current) => moved(current, index, by))}
-          onRemove={(index) => setQuestions((current) => current.filter((_, i) => i !== index))}
-          onEdit={(index, text) =>
-            setQuestions((current) => current.map((q, i) => (i !== index ? q : q.text === text ? q : { key: q.key, text })))
-          }
-        />
-        <QuestionPicker
-          isChosen={(question) => questions.some((q) => q.libraryId === question.id)}
-          onToggle={toggle}
-          onAddOwn={(text) => setQuestions((current) => [...current, { key: newKey(), text }])}
-        />
+        <ChosenQuestions questions={questions} update={setQuestions} />
       </section>
 
       {problem && (
