@@ -1,11 +1,9 @@
 import { ShieldX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
-import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmVeto } from '../api';
-import { isDeadLink, isLinkToken, isReleased, OneClickCard } from './one-click-card';
+import { isDeadLink, isLinkToken, isReleased, OneClickAction, OneClickCard } from './one-click-card';
 
 /** /legacy/cancel?token=…: the owner's one-click cancel from the mail sent when verifiers confirmed a death. */
 export function CancelScreen({ token }: { token: string }) {
@@ -49,17 +47,13 @@ export function CancelScreen({ token }: { token: string }) {
       tone="ask"
       icon={ShieldX}
       actions={
-        <>
-          {veto.isError && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {tooManyTries(veto.error) ?? errorMessage(veto.error, 'That did not work. Please try again.')}
-            </p>
-          )}
-          <Button size="lg" variant="destructive" className="w-full" disabled={veto.isPending} onClick={() => veto.mutate(token)}>
-            {veto.isPending && <Spinner />}
-            Cancel the release
-          </Button>
-        </>
+        <OneClickAction
+          label="Cancel the release"
+          pending={veto.isPending}
+          error={veto.error}
+          destructive
+          onClick={() => veto.mutate(token)}
+        />
       }
     >
       <span>If you are reading this, it was a mistake. Cancel now and nothing is released; your plan carries on as before.</span>

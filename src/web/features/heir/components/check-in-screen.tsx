@@ -1,12 +1,10 @@
 import { HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
-import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmCheckIn } from '../api';
-import { isDeadLink, isLinkToken, isReleased, OneClickCard } from './one-click-card';
+import { isDeadLink, isLinkToken, isReleased, OneClickAction, OneClickCard } from './one-click-card';
 
 function SignInInstead() {
   return (
@@ -56,17 +54,12 @@ export function CheckInScreen({ token }: { token: string }) {
       tone="ask"
       icon={HeartHandshake}
       actions={
-        <>
-          {confirm.isError && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {tooManyTries(confirm.error) ?? errorMessage(confirm.error, 'That did not work. Please try again.')}
-            </p>
-          )}
-          <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
-            {confirm.isPending && <Spinner />}
-            Yes, I&apos;m still here
-          </Button>
-        </>
+        <OneClickAction
+          label="Yes, I'm still here"
+          pending={confirm.isPending}
+          error={confirm.error}
+          onClick={() => confirm.mutate(token)}
+        />
       }
     >
       <span>Your Legacy Plan asks now and then, so that nothing is handed on while you are here. One click is enough.</span>

@@ -1,7 +1,10 @@
 import { CheckCircle2, CircleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ApiError } from '@web/lib/api-client';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { tooManyTries } from '@web/lib/too-many-tries';
 
 type Tone = 'ask' | 'success' | 'error';
 
@@ -54,3 +57,32 @@ export const isDeadLink = (error: unknown) => error instanceof ApiError && [400,
 
 /** 409: the plan was released already, so neither a check-in nor a cancel can change anything. */
 export const isReleased = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** The one button of a one-click page, and why its last press did not work. */
+export function OneClickAction({
+  label,
+  pending,
+  error,
+  destructive = false,
+  onClick,
+}: {
+  label: ReactNode;
+  pending: boolean;
+  error: unknown;
+  destructive?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <>
+      {error != null && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {tooManyTries(error) ?? errorMessage(error, 'That did not work. Please try again.')}
+        </p>
+      )}
+      <Button size="lg" variant={destructive ? 'destructive' : 'default'} className="w-full" disabled={pending} onClick={onClick}>
+        {pending && <Spinner />}
+        {label}
+      </Button>
+    </>
+  );
+}

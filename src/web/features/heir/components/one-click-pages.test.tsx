@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CancelScreen } from './cancel-screen';
 import { CheckInScreen } from './check-in-screen';
+import { ReachableScreen } from './reachable-screen';
 import { VerifierScreen } from './verifier-screen';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';
@@ -46,6 +47,23 @@ describe('the one-click pages of the Legacy Plan', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Thank you — your plan carries on.' }));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/legacy/check-in/confirm');
     expect(bodyOf(fetchMock)).toEqual({ token: TOKEN });
+  });
+
+  it('reachable: one click confirms the address; a link that is not one says so', async () => {
+    const fetchMock = renderPage(<ReachableScreen token={TOKEN} />, () =>
+      json(200, { ownerName: 'Rose King', message: "Thank you. Rose King's plan can reach you at this address." }),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, this address reaches me' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "Thank you. Rose King's plan can reach you at this address. Nothing else is needed; heirloom will ask again in a year.",
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/legacy/reachable/confirm');
+    expect(bodyOf(fetchMock)).toEqual({ token: TOKEN });
+    cleanup();
+    renderPage(<ReachableScreen token={TOKEN} />, () => json(404, { message: 'This link is not valid.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, this address reaches me' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeTruthy();
   });
 
   it('check-in: without a next date from the server it still thanks the owner', async () => {

@@ -1,10 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { Button } from '@web/components/ui/button';
-import { Spinner } from '@web/components/ui/spinner';
-import { errorMessage } from '@web/lib/api-client';
-import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmReachable } from '../api';
-import { isDeadLink, isLinkToken, OneClickCard } from './one-click-card';
+import { isDeadLink, isLinkToken, OneClickAction, OneClickCard } from './one-click-card';
 
 /** /legacy/reachable?token=…: someone named in a Legacy Plan confirms, with one click, that the mail reached them. */
 export function ReachableScreen({ token }: { token: string }) {
@@ -30,17 +26,12 @@ export function ReachableScreen({ token }: { token: string }) {
       tone="ask"
       icon={MailCheck}
       actions={
-        <>
-          {confirm.isError && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {tooManyTries(confirm.error) ?? errorMessage(confirm.error, 'That did not work. Please try again.')}
-            </p>
-          )}
-          <Button size="lg" className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
-            {confirm.isPending && <Spinner />}
-            Yes, this address reaches me
-          </Button>
-        </>
+        <OneClickAction
+          label="Yes, this address reaches me"
+          pending={confirm.isPending}
+          error={confirm.error}
+          onClick={() => confirm.mutate(token)}
+        />
       }
     >
       <span>You are named in a Legacy Plan kept in heirloom. Once a year it checks that it can still reach you. One click is enough.</span>
