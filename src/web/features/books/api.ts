@@ -63,8 +63,13 @@ export function useStopVoiceLink() {
 }
 
 /** The owner's interviews, for a book of one storyteller's answers; read only while the dialog is open. */
+/** The interviews a book can be made of: not one a relative proposed and the owner has not approved (it has no answers). */
 export const useBookInterviews = (enabled: boolean) =>
-  useQuery({ queryKey: ['books', 'interviews'], queryFn: () => api.get<Interview[]>('/api/interviews'), enabled });
+  useQuery({
+    queryKey: ['books', 'interviews'],
+    queryFn: async () => (await api.get<Interview[]>('/api/interviews')).filter((i) => i.status !== 'proposed'),
+    enabled,
+  });
 
 /** Read only while the dialog is open. */
 export const useBookCollections = (enabled: boolean) =>
