@@ -19,6 +19,10 @@ export const reachabilityEntrySchema = z.object({
   askedAt: z.string().nullable(),
   /** The last time this address was confirmed. */
   lastConfirmedAt: z.string().nullable(),
+  /** Asked under 30 days ago, not confirmed yet (status `pending`). */
+  pending: z.boolean(),
+  /** The recipient's mail server refused the address at the last ask (status `bounced`). */
+  bounced: z.boolean(),
 });
 
 export const reachabilitySchema = z.array(reachabilityEntrySchema);

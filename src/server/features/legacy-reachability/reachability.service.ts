@@ -66,6 +66,8 @@ export function createReachabilityService({
         status,
         askedAt: askedAt?.toISOString() ?? null,
         lastConfirmedAt: lastConfirmedAt?.toISOString() ?? null,
+        pending: status === 'pending',
+        bounced: status === 'bounced',
       };
     });
   }

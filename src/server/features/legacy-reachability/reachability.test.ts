@@ -70,7 +70,12 @@ describe('yearly reachability', () => {
       heir: true,
       verifier: false,
       lastConfirmedAt: expect.any(String),
+      pending: false,
+      bounced: false,
     });
+    const now = await entries();
+    expect(now.find((e) => e.name === 'Zed King')).toMatchObject({ status: 'bounced', bounced: true, pending: false });
+    expect(now.find((e) => e.name === 'Vera King')).toMatchObject({ status: 'pending', pending: true, bounced: false });
   });
 
   it('names an address not confirmed within 30 days to the owner, and asks again a year later', async () => {

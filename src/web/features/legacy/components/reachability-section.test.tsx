@@ -13,6 +13,8 @@ const entry = (name: string, over: Partial<ReachabilityEntry>): ReachabilityEntr
   status: 'not-asked',
   askedAt: null,
   lastConfirmedAt: null,
+  pending: over.status === 'pending',
+  bounced: over.status === 'bounced',
   ...over,
 });
 
