@@ -92,3 +92,38 @@ export const releaseKeyStateSchema = z.object({ releaseKey: releaseKeySchema.nul
 export type ReleaseKeyInput = z.infer<typeof releaseKeyInputSchema>;
 export type ReleaseKey = z.infer<typeof releaseKeySchema>;
 export type ReleaseKeyState = z.infer<typeof releaseKeyStateSchema>;
+
+/** One heir's sealed copy in the bucket, as the last run wrote it and the last check found it. */
+export const escrowBundleSchema = z.object({
+  heirId: z.number().int(),
+  heirName: z.string(),
+  /** The object's key in the bucket (prefix included); it names no person. */
+  objectKey: z.string(),
+  bytes: z.number().int(),
+  sha256: z.string(),
+  updatedAt: z.string(),
+  checkedAt: z.string().nullable(),
+  /** What the last check found wrong with this copy (missing, another size or hash, keys that no longer fit), or null. */
+  checkError: z.string().nullable(),
+});
+
+/** An heir for whom no sealed copy can be made yet, and why in words for the owner. */
+export const escrowWaitingHeirSchema = z.object({ heirId: z.number().int(), heirName: z.string(), reason: z.string() });
+
+/** GET /api/legacy/escrow/status (decision 074). */
+export const escrowStatusSchema = z.object({
+  /** When a run last started, and last finished with every copy written. */
+  lastRunAt: z.string().nullable(),
+  lastOkAt: z.string().nullable(),
+  /** When the copies in the bucket were last checked. */
+  lastCheckAt: z.string().nullable(),
+  /** Why the last run or check failed, in words for the owner, or null. */
+  error: z.string().nullable(),
+  /** A run is waiting or under way. */
+  running: z.boolean(),
+  bundles: z.array(escrowBundleSchema),
+  waiting: z.array(escrowWaitingHeirSchema),
+});
+
+export type EscrowBundle = z.infer<typeof escrowBundleSchema>;
+export type EscrowStatus = z.infer<typeof escrowStatusSchema>;
