@@ -118,10 +118,10 @@ const scriptSafeJson = (value: unknown) =>
 const textOf = (text: string) => () => Promise.resolve(Readable.from([Buffer.from(text, 'utf8')]));
 
 /**
- * The archive as a stream (a yazl zip). `onProgress` is called as bytes pass; an entry that cannot be read
- * ends the stream with an error (see zipStream).
+ * The archive's entries in the order they are written, each opened, counted and hashed only when its turn comes:
+ * what the zip holds, and what an heir's sealed escrow bundle holds as files. `onProgress` is called as bytes pass.
  */
-export function writeArchive(dataset: ExportDataset, onProgress?: (progress: ArchiveProgress) => void): Readable {
+export function archiveEntries(dataset: ExportDataset, onProgress?: (progress: ArchiveProgress) => void): ZipEntry[] {
   checkDataset(dataset);
   const facts = new Map<string, Fact>();
   const progress: ArchiveProgress = { itemsDone: 0, bytesDone: 0 };
@@ -200,7 +200,15 @@ export function writeArchive(dataset: ExportDataset, onProgress?: (progress: Arc
   });
   // a failure is reported when the viewer's entries are reached (the zip ends with it), not as an unhandled rejection
   assets.catch(() => {});
-  return zipStream(entries);
+  return entries;
+}
+
+/**
+ * The archive as a stream (a yazl zip). `onProgress` is called as bytes pass; an entry that cannot be read
+ * ends the stream with an error (see zipStream).
+ */
+export function writeArchive(dataset: ExportDataset, onProgress?: (progress: ArchiveProgress) => void): Readable {
+  return zipStream(archiveEntries(dataset, onProgress));
 }
 
 /** A dataset as a route answers with it (lib/send-file.ts sendArchive): the zip is written only when a body is sent. */

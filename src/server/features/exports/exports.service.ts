@@ -18,7 +18,7 @@ import { createExportsRepo, type ExportRow, type ExportsRepo } from './exports.r
 import { createLegacyPlanExportRepo } from './legacy-plan.repo';
 
 export { createArchiveBuilder, type OriginalBytes } from './archive-builder';
-export { archiveToSend, archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
+export { archiveEntries, archiveToSend, archiveTotals, writeArchive, type ArchiveProgress } from './archive-writer';
 export { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
 export { keyCodeSaltId } from './legacy-plan-dataset';
 export { safeNamePart, zipNames } from './zip-stream';
