@@ -117,6 +117,10 @@ export const queryKeys = {
     preview: (heirId: number) => ['legacy', 'preview', heirId] as const,
     heartbeat: ['legacy', 'heartbeat'] as const,
     reachability: ['legacy', 'reachability'] as const,
+    /** Sealed copies kept elsewhere (issue 32): the bucket, the last run and check, the release key's public half. */
+    escrow: ['legacy', 'escrow'] as const,
+    escrowStatus: ['legacy', 'escrow', 'status'] as const,
+    releaseKey: ['legacy', 'release-key'] as const,
   },
   /** The heir's side of a Legacy Plan (no account): what was released, each release, a letter opened in the browser, a verifier's page. */
   heir: {

@@ -51,14 +51,14 @@ export async function loadKitFonts(): Promise<KitFonts> {
 }
 
 /** A character no embedded font has (CJK, for now) would stop the PDF being made: it prints as "?". */
-function printable(font: PDFFont, text: string): string {
+export function printable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
   let out = '';
   for (const ch of text.normalize('NFC')) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
   return out;
 }
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
@@ -74,7 +74,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
-function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
+export function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
   const qr = createQr(url, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 4; // the light margin scanners need
