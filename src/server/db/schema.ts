@@ -12,3 +12,4 @@ export * from './tables/tree';
 export * from './tables/tree-gedcom';
 export * from './tables/interviews';
 export * from './tables/legacy-outside';
+export * from './tables/legacy-keep';

@@ -39,6 +39,8 @@ export const memories = pgTable(
     location: text('location'),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** Where a kept item came from ("From Rose Martin's legacy, released 2 May 2031", decision 078); null for the owner's own. */
+    provenance: text('provenance'),
     /** Who told it: the storyteller of the interview it answers (decision 066); null for the owner's own. */
     storytellerContactId: integer('storyteller_contact_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -93,6 +95,8 @@ export const photos = pgTable(
     derivativesSize: bigint('derivatives_size', { mode: 'number' }).default(0).notNull(),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** Where a kept item came from ("From Rose Martin's legacy, released 2 May 2031", decision 078); null for the owner's own. */
+    provenance: text('provenance'),
     /** Videos only (decision 038): their length, how they play, and how much of the playable copy is made. */
     durationMs: integer('duration_ms'),
     videoPlayback: videoPlaybackEnum('video_playback'),
@@ -191,6 +195,8 @@ export const vaultFiles = pgTable(
     contentHash: text('content_hash'),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
+    /** Where a kept item came from ("From Rose Martin's legacy, released 2 May 2031", decision 078); null for the owner's own. */
+    provenance: text('provenance'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).defaultNow().notNull(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
     /** The words read from the document (decision 058): its PDF text layer, or OCR of a scan or picture. */
