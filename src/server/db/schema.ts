@@ -13,3 +13,4 @@ export * from './tables/tree-gedcom';
 export * from './tables/interviews';
 export * from './tables/legacy-outside';
 export * from './tables/legacy-keep';
+export * from './tables/care';

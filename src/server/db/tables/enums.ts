@@ -21,10 +21,10 @@ export const accountTokenPurposeEnum = pgEnum('account_token_purpose', [
   'legacy_veto',
 ]);
 /**
- * How a grant is reached: a personal link for one contact, a public link for anyone who has it, or an heir's
- * key code (Legacy Plan, decision 027).
+ * How a grant is reached: a personal link for one contact, a public link for anyone who has it, an heir's
+ * key code (Legacy Plan, decision 027), or a caregiver's link while care access is open (decision 077).
  */
-export const linkKindEnum = pgEnum('link_kind', ['personal', 'public', 'heir']);
+export const linkKindEnum = pgEnum('link_kind', ['personal', 'public', 'heir', 'care']);
 /** What a grant's recipient may do; only `viewer` is offered today (decision 025). */
 export const grantRoleEnum = pgEnum('grant_role', ['viewer', 'contributor']);
 /** When a grant opens: sharing is `now`; the Legacy Plan's conditions are the others (decision 026). */
