@@ -9,12 +9,19 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { badRequest } from './errors';
 
 export const OUTBOUND_PRIVATE_CODE = 'OUTBOUND_PRIVATE_ADDRESS';
 const MAX_REDIRECTS = 5;
 
+/** An address heirloom will not call: not a web address, not found, or (unless allowed) of its own network. */
 export class OutboundAddressError extends Error {
-  readonly code = OUTBOUND_PRIVATE_CODE;
+  constructor(
+    message: string,
+    readonly code: typeof OUTBOUND_PRIVATE_CODE | 'INVALID_URL' = OUTBOUND_PRIVATE_CODE,
+  ) {
+    super(message);
+  }
 }
 
 /** True for an address on the public internet (a global unicast address, after unmapping IPv4-in-IPv6). */
@@ -50,16 +57,17 @@ export function guardedAgents(allowPrivate: boolean) {
 
 /**
  * Checks a URL an account holder gives: http or https, and (unless allowed) a host that is not a literal private
- * address and does not resolve to one. Throws OutboundAddressError or a TypeError with a sentence for the user.
+ * address and does not resolve to one. Throws an OutboundAddressError with a sentence for the user.
  */
 export async function checkOutboundUrl(text: string, allowPrivate: boolean): Promise<URL> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new TypeError('That is not a web address (it starts with https://)');
+    throw new OutboundAddressError('That is not a web address (it starts with https://)', 'INVALID_URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('The address must start with https:// or http://');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new OutboundAddressError('The address must start with https:// or http://', 'INVALID_URL');
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host)) {
@@ -67,10 +75,20 @@ export async function checkOutboundUrl(text: string, allowPrivate: boolean): Pro
     return url;
   }
   const addresses = await dns.promises.lookup(host, { all: true }).catch(() => {
-    throw new TypeError(`${host} could not be found`);
+    throw new OutboundAddressError(`${host} could not be found`, 'INVALID_URL');
   });
   if (addresses.some((a) => !isPublicAddress(a.address))) throw refused(host);
   return url;
+}
+
+/** An address an account holder sets, checked as checkOutboundUrl does; a refusal is their 400, with the reason. */
+export async function acceptOutboundUrl(text: string, allowPrivate: boolean): Promise<URL> {
+  try {
+    return await checkOutboundUrl(text, allowPrivate);
+  } catch (err) {
+    if (err instanceof OutboundAddressError) throw badRequest(err.message, err.code);
+    throw err;
+  }
 }
 
 /** Why an outbound call failed, in words for the account holder (never an internal message). */

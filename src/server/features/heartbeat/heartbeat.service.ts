@@ -4,14 +4,7 @@
 // its own network (lib/outbound-address.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Heartbeat, HeartbeatInput } from '@shared/schemas/heartbeat';
-import { badRequest } from '../../lib/errors';
-import {
-  checkOutboundUrl,
-  OUTBOUND_PRIVATE_CODE,
-  OutboundAddressError,
-  outboundFailure,
-  outboundRequest,
-} from '../../lib/outbound-address';
+import { acceptOutboundUrl, outboundFailure, outboundRequest } from '../../lib/outbound-address';
 import type { HeartbeatRepo, HeartbeatRow } from './heartbeat.repo';
 
 const CALL_TIMEOUT_MS = 10_000;
@@ -60,13 +53,7 @@ export function createHeartbeatService({
         await repo.remove(userId);
         return out(undefined);
       }
-      try {
-        await checkOutboundUrl(url, allowPrivate);
-      } catch (err) {
-        if (err instanceof OutboundAddressError) throw badRequest(err.message, OUTBOUND_PRIVATE_CODE);
-        if (err instanceof TypeError) throw badRequest(err.message, 'INVALID_URL');
-        throw err;
-      }
+      await acceptOutboundUrl(url, allowPrivate);
       await repo.set(userId, url);
       await call({ userId, url });
       return out(await repo.find(userId));
