@@ -10,7 +10,7 @@ import type {
   ReleaseKeyState,
 } from '@shared/schemas/escrow';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { checkOutboundUrl, OUTBOUND_PRIVATE_CODE, OutboundAddressError } from '../../lib/outbound-address';
+import { acceptOutboundUrl, checkOutboundUrl } from '../../lib/outbound-address';
 import type { SecretBox } from '../../lib/secret-box';
 import { bucketFailure, openEscrowBucket } from './escrow-bucket';
 import type { EscrowRepo, EscrowTargetRow, ReleaseKeyRow } from './escrow.repo';
@@ -118,13 +118,7 @@ export function createEscrowService({
         await repo.removeTarget(userId);
         return { target: null };
       }
-      try {
-        await checkOutboundUrl(target.endpoint, allowPrivate);
-      } catch (err) {
-        if (err instanceof OutboundAddressError) throw badRequest(err.message, OUTBOUND_PRIVATE_CODE);
-        if (err instanceof TypeError) throw badRequest(err.message, 'INVALID_URL');
-        throw err;
-      }
+      await acceptOutboundUrl(target.endpoint, allowPrivate);
       const stored = await repo.target(userId);
       const secret = target.secretAccessKey ?? (stored ? box.open(stored.secretAccessKeySealed) : null);
       if (!secret) throw badRequest('Enter the secret key', 'SECRET_REQUIRED');
@@ -149,7 +143,7 @@ export function createEscrowService({
       // checked again at every use: the operator may have stopped allowing addresses of the home network
       let error = await checkOutboundUrl(row.endpoint, allowPrivate).then(
         () => null,
-        (err: unknown) => (err instanceof OutboundAddressError || err instanceof TypeError ? err.message : bucketFailure(err, row.bucket)),
+        (err: unknown) => bucketFailure(err, row.bucket),
       );
       if (error === null) {
         const bucket = openEscrowBucket({ ...row, secretAccessKey }, allowPrivate);
