@@ -20,6 +20,7 @@ import { answerRoutes } from './features/interviews/answer.routes';
 import { interviewsRoutes } from './features/interviews/interviews.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
+import { careLinkRoutes, legacyCareRoutes } from './features/legacy-care/legacy-care.routes';
 import { escrowRoutes, releaseKeyRoutes } from './features/escrow/escrow.routes';
 import { heartbeatRoutes } from './features/heartbeat/heartbeat.routes';
 import { reachabilityLinkRoutes, reachabilityRoutes } from './features/legacy-reachability/reachability.routes';
@@ -161,6 +162,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(legacyHeirRoutes, { prefix: '/api/legacy' });
   await app.register(legacyTriggerLinkRoutes, { prefix: '/api/legacy' });
   await app.register(reachabilityLinkRoutes, { prefix: '/api/legacy/reachable' });
+  await app.register(careLinkRoutes, { prefix: '/api/care' });
   // An interview's answer link is its own key (decision 066).
   await app.register(answerRoutes, { prefix: '/api/answer' });
   await app.register(async (signedIn) => {
@@ -189,6 +191,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(escrowRoutes, { prefix: '/api/legacy/escrow' });
     await signedIn.register(releaseKeyRoutes, { prefix: '/api/legacy/release-key' });
     await signedIn.register(reachabilityRoutes, { prefix: '/api/legacy/reachability' });
+    await signedIn.register(legacyCareRoutes, { prefix: '/api/legacy/care' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(booksRoutes, { prefix: '/api/books' });
     await signedIn.register(importsRoutes, { prefix: '/api/imports' });

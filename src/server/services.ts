@@ -42,6 +42,9 @@ import { createLegacyService } from './features/legacy/legacy.service';
 import { createLegacyRelationsRepo } from './features/legacy/legacy-relations.repo';
 import { createLegacyRelationsService } from './features/legacy/legacy-relations.service';
 import { createLegacyTriggerService, defineLegacyTickJob } from './features/legacy-trigger/legacy-trigger.service';
+import { createLegacyAuditService } from './features/legacy-trigger/legacy-audit.service';
+import { createLegacyCareRepo } from './features/legacy-care/legacy-care.repo';
+import { createLegacyCareService, defineCareOpenJob } from './features/legacy-care/legacy-care.service';
 import { createAudioCopyQueue } from './features/memories/audio-copies';
 import { createMemoriesRepo } from './features/memories/memories.repo';
 import { createMemoriesService } from './features/memories/memories.service';
@@ -214,6 +217,10 @@ export function buildServices(app: FastifyInstance) {
     addressesOutOfDate: (userId) => reachability.outOfDate(userId),
   });
   defineLegacyTickJob(jobs, legacyTrigger, log, legacyRelations.follow);
+  // care access (decision 077): the caregivers' grants, read by the shared view; steps in the plan's audit chain
+  const audit = createLegacyAuditService(db);
+  const legacyCare = createLegacyCareService({ repo: createLegacyCareRepo(db), audit, jobs, linkTokens, shared: sharedView, publicUrl });
+  defineCareOpenJob(jobs, legacyCare);
   // sealed copies kept elsewhere (decision 072): the owner's bucket (its secret key sealed with the instance secret)
   // and the release key's public half, checked against the plan's verifiers
   const escrow = createEscrowService({
@@ -268,6 +275,7 @@ export function buildServices(app: FastifyInstance) {
     await vaultText.resume().catch((err: unknown) => log.error({ err }, "Could not queue reading the documents' words"));
     // ticks are keyed by time: queueing every timer that should be pending adds none twice
     await legacyTrigger.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan timers at start'));
+    await legacyCare.scheduleAll().catch((err: unknown) => log.error({ err }, 'Could not queue the care access timers at start'));
     await legacyRelations.resume().catch((err: unknown) => log.error({ err }, 'Could not queue the Legacy Plan’s look at the family tree'));
     // checks are keyed by the hour: every instance and every restart asking is one check
     await queueFamilyDatesCheck(jobs, new Date(), false).catch((err: unknown) =>
@@ -309,6 +317,7 @@ export function buildServices(app: FastifyInstance) {
     legacy,
     legacyRelations,
     legacyTrigger,
+    legacyCare,
     heartbeat,
     escrow,
     reachability,
