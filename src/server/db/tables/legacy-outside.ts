@@ -1,6 +1,6 @@
 // What keeps a Legacy Plan alive outside this server (issue 32): the watch from outside, and where the sealed
 // copies are kept.
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns';
 import { users } from './accounts';
 import { contacts } from './library';
@@ -91,3 +91,49 @@ export const legacyReleaseKeys = pgTable('legacy_release_keys', {
   verifierContactIds: integer('verifier_contact_ids').array().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * The escrow run of one owner (decision 074): when the sealed copies were last written and checked, and why the
+ * last run or check failed. `runningSince` is set while a run waits on the queue or is under way.
+ */
+export const legacyEscrowRuns = pgTable('legacy_escrow_runs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  runningSince: timestamp('running_since', { withTimezone: true }),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+  lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+  /** In words for the owner; null when the last run and check went well. */
+  error: text('error'),
+  /** The sha256 of the opener page last written beside the bundles, so an unchanged one is not written again. */
+  openerSha256: text('opener_sha256'),
+});
+
+/**
+ * One heir's sealed copy in the owner's bucket (decision 074). The heir is not a foreign key: when the heir goes, the
+ * row stays until the next run has removed the object it names.
+ */
+export const legacyEscrowBundles = pgTable(
+  'legacy_escrow_bundles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    heirId: integer('heir_id').notNull(),
+    /** The object's key, prefix included; it names no person. */
+    objectKey: text('object_key').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    /** The heir's and the release key's public keys and a hash of what the bundle holds: unchanged, nothing is written. */
+    fingerprint: text('fingerprint').notNull(),
+    heirPublicKey: text('heir_public_key').notNull(),
+    releasePublicKey: text('release_public_key').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** What the last check found wrong, or null; the owner is mailed once per new problem. */
+    checkError: text('check_error'),
+  },
+  (t) => [uniqueIndex('legacy_escrow_bundles_heir_idx').on(t.userId, t.heirId)],
+);
