@@ -4,13 +4,11 @@ import { SubmitButton } from '@web/components/submit-button';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { localTimeZone } from '@web/lib/local-day';
 import { useProposalStorytellers, useProposeInterview } from '../api';
-import { ChosenQuestions, toInput, type ChosenQuestion } from './chosen-questions';
-import { toSchedule } from './new-interview-form';
-import { ScheduleFields, selectClass, type ScheduleChoice } from './schedule-fields';
-
-const OWNER = 'owner';
+import { ChosenQuestions } from './chosen-questions';
+import { ScheduleFields, selectClass } from './schedule-fields';
+import { StorytellerSelect } from './storyteller-select';
+import { SELF, useInterviewDraft } from './use-interview-draft';
 
 /**
  * A family member proposes an interview to someone who has them among their contacts (decision 069): whom to ask
@@ -28,27 +26,16 @@ export function ProposeInterviewForm({
   const [ownerId, setOwnerId] = useState<number | undefined>(owners[0]?.ownerId);
   const storytellers = useProposalStorytellers(ownerId);
   const propose = useProposeInterview();
-  const [storyteller, setStoryteller] = useState(OWNER);
-  const [schedule, setSchedule] = useState<ScheduleChoice>({ kind: 'weekly', weekday: 0, hour: 10, timeZone: localTimeZone() });
-  const [questions, setQuestions] = useState<ChosenQuestion[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const draft = useInterviewDraft();
   const owner = owners.find((o) => o.ownerId === ownerId);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (ownerId === undefined) return;
-    if (questions.length === 0) {
-      setProblem('Choose at least one question');
-      return;
-    }
-    setProblem(null);
+    const request = draft.ready();
+    if (!request) return;
     propose.mutate(
-      {
-        ownerId,
-        storytellerContactId: storyteller === OWNER ? null : Number(storyteller),
-        schedule: toSchedule(schedule),
-        questions: questions.map(toInput),
-      },
+      { ownerId, ...request },
       {
         onSuccess: (proposal) => {
           toast({
@@ -74,7 +61,7 @@ export function ProposeInterviewForm({
             value={ownerId}
             onChange={(event) => {
               setOwnerId(Number(event.target.value));
-              setStoryteller(OWNER);
+              draft.setStoryteller(SELF);
             }}
           >
             {owners.map((o) => (
@@ -87,37 +74,28 @@ export function ProposeInterviewForm({
       )}
 
       <div className="grid max-w-md gap-2">
-        <Label htmlFor={`${id}-storyteller`}>Storyteller</Label>
-        <select
+        <StorytellerSelect
           id={`${id}-storyteller`}
-          className={selectClass}
-          value={storyteller}
-          onChange={(event) => setStoryteller(event.target.value)}
-        >
-          <option value={OWNER}>{owner ? `${owner.ownerName} (telling their own story)` : 'The owner'}</option>
-          {(storytellers.data ?? []).map((contact) => (
-            <option key={contact.contactId} value={contact.contactId}>
-              {contact.name}
-            </option>
-          ))}
-        </select>
-        <p className="text-xs text-muted-foreground">
-          {owner?.ownerName ?? 'The owner'} decides whether to start the interview; the questions go out by e-mail only then.
-        </p>
+          value={draft.storyteller}
+          onChange={draft.setStoryteller}
+          selfLabel={owner ? `${owner.ownerName} (telling their own story)` : 'The owner'}
+          contacts={(storytellers.data ?? []).map((c) => ({ id: c.contactId, label: c.name }))}
+          hint={`${owner?.ownerName ?? 'The owner'} decides whether to start the interview; the questions go out by e-mail only then.`}
+        />
       </div>
 
-      <ScheduleFields value={schedule} onChange={setSchedule} />
+      <ScheduleFields value={draft.schedule} onChange={draft.setSchedule} />
 
       <section aria-labelledby={`${id}-questions`} className="grid gap-6">
         <h3 id={`${id}-questions`} className="text-lg font-semibold">
           Questions
         </h3>
-        <ChosenQuestions questions={questions} update={setQuestions} />
+        <ChosenQuestions questions={draft.questions} update={draft.setQuestions} />
       </section>
 
-      {problem && (
+      {draft.problem && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
+          {draft.problem}
         </p>
       )}
       <div>

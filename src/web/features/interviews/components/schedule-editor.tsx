@@ -6,7 +6,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { localTimeZone } from '@web/lib/local-day';
 import { useUpdateInterview } from '../api';
-import { toSchedule } from './new-interview-form';
+import { toSchedule } from './use-interview-draft';
 import { ScheduleFields, type ScheduleChoice } from './schedule-fields';
 
 const choiceOf = (interview: Interview): ScheduleChoice =>
