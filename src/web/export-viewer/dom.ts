@@ -23,7 +23,17 @@ export function append(parent: Node, children: Child[]) {
  * name with '#', '?', '%' or ':' still points at its file and can never become a `javascript:` URL.
  */
 export function fileUrl(archivePath: string): string {
-  return archivePath.split('/').map(encodeURIComponent).join('/');
+  return resolveFile(archivePath);
+}
+
+let resolveFile = (archivePath: string) => archivePath.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * Where the viewer finds the archive's files when they are not beside index.html: the escrow opener
+ * (src/web/escrow-opener) shows a sealed copy's files from object URLs it makes in the page.
+ */
+export function setFileUrlResolver(resolve: (archivePath: string) => string) {
+  resolveFile = resolve;
 }
 
 /**

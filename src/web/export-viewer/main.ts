@@ -2,83 +2,8 @@
 // then this file, bundled into one classic script. Plain DOM and no network, so it opens from a USB stick
 // in any browser for as long as browsers read HTML.
 import './styles.css';
-import { type Archive, loadArchive, viewableImage } from './archive';
-import { fileUrl, h } from './dom';
-import { formatDay } from './format';
-import { arrived, savedScroll, watchLinks } from './navigation';
-import { links, type Screen } from './parts';
-import { collectionScreen, collectionsScreen } from './screens/collections';
-import { documentScreen, documentsScreen } from './screens/documents';
-import { memoryScreen } from './screens/memory';
-import { notFound } from './screens/not-found';
-import { peopleScreen, personScreen } from './screens/people';
-import { photosScreen, photoViewerScreen } from './screens/photos';
-import { timelineScreen } from './screens/timeline';
-
-function route(archive: Archive, hash: string): Screen {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
-  const [section, arg, extra] = parts;
-  const id = Number(arg);
-  switch (section) {
-    case undefined:
-      return timelineScreen(archive);
-    case 'memories':
-      return memoryScreen(archive, id);
-    case 'photos':
-      if (arg === 'in' && extra) return photosScreen(archive, extra);
-      return arg ? photoViewerScreen(archive, id) : photosScreen(archive);
-    case 'documents':
-      return arg ? documentScreen(archive, id) : documentsScreen(archive);
-    case 'people':
-      return arg ? personScreen(archive, id) : peopleScreen(archive);
-    case 'collections':
-      return arg ? collectionScreen(archive, id) : collectionsScreen(archive);
-    default:
-      return notFound('There is no such page in this archive.');
-  }
-}
-
-const sections = [
-  { href: links.timeline, label: 'Timeline', match: '' },
-  { href: links.photos, label: 'Photos', match: 'photos' },
-  { href: links.documents, label: 'Documents', match: 'documents' },
-  { href: links.people, label: 'People', match: 'people' },
-  { href: links.collections, label: 'Collections', match: 'collections' },
-];
-
-function header(archive: Archive): HTMLElement {
-  const { data } = archive;
-  const { owner } = data;
-  const name = `${owner.firstName} ${owner.surname}`.trim();
-  const born = owner.dateOfBirth ? `born ${formatDay(owner.dateOfBirth)}${owner.cityOfBirth ? ` in ${owner.cityOfBirth}` : ''}` : null;
-  const picture = owner.profilePicture && viewableImage.test(owner.profilePicture.mimeType) ? owner.profilePicture.path : null;
-  return h(
-    'header',
-    { class: 'site' },
-    h(
-      'div',
-      { class: 'owner' },
-      picture ? h('img', { class: 'portrait', src: fileUrl(picture), alt: name }) : null,
-      h(
-        'div',
-        null,
-        h('p', { class: 'title' }, data.title),
-        h('p', { class: 'meta' }, [name, born, `exported ${formatDay(data.exportedAt)}`].filter(Boolean).join(' · ')),
-      ),
-    ),
-    h(
-      'p',
-      { class: 'about' },
-      'A copy made by heirloom. It needs no internet and no heirloom server: everything is in this folder, and the original files are under originals/.',
-      data.includesPlaces ? '' : ' Places were left out of this copy.',
-    ),
-    h(
-      'nav',
-      { 'aria-label': 'Sections' },
-      h('ul', null, ...sections.map((s) => h('li', null, h('a', { href: s.href, 'data-section': s.match }, s.label)))),
-    ),
-  );
-}
+import { h } from './dom';
+import { showArchive } from './show-archive';
 
 function start() {
   const data = window.HEIRLOOM_EXPORT;
@@ -98,42 +23,7 @@ function start() {
     );
     return;
   }
-  const archive = loadArchive(data);
-  const main = h('main', { id: 'main', class: 'page', tabindex: '-1' });
-  root.append(h('a', { class: 'skip', href: '#main' }, 'Skip to content'), header(archive), main);
-  // The skip link must not change the route: it only moves focus.
-  root.querySelector('.skip')!.addEventListener('click', (event) => {
-    event.preventDefault();
-    main.focus();
-  });
-
-  let current: Screen | undefined;
-  let first = true;
-  const show = () => {
-    current?.leave?.();
-    current = route(archive, location.hash);
-    main.replaceChildren(current.node);
-    document.title = `${current.title} — ${data.title}`;
-    const section = location.hash.replace(/^#\/?/, '').split('/')[0] ?? '';
-    for (const link of root.querySelectorAll<HTMLAnchorElement>('nav a'))
-      if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
-      else link.removeAttribute('aria-current');
-    window.scrollTo(0, savedScroll());
-    // After a move inside the viewer, bring screen readers and keyboards to the new page's heading.
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!first && heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-    }
-    first = false;
-    current.shown?.();
-  };
-  watchLinks();
-  window.addEventListener('hashchange', () => {
-    arrived();
-    show();
-  });
-  show();
+  showArchive(data, root);
 }
 
 start();

@@ -1,0 +1,181 @@
+// The escrow opener (decision 076): one HTML file, with nothing to fetch, that opens a sealed copy of what an
+// heir receives (an escrow bundle, docs/escrow-format.md) when heirloom is gone. It reads the copy from the
+// chosen file by slices, opens it with the heir's key code and k verifier codes, and shows it with the
+// export's own viewer, its letters, and a way to save every file.
+import '../export-viewer/styles.css';
+import './styles.css';
+import type { BundleHeader } from '@shared/escrow/bundle-format';
+import { readBundleOutline } from '@shared/escrow/bundle-reader';
+import { h } from '../export-viewer/dom';
+import { formatBytes } from '../export-viewer/format';
+import { showArchive } from '../export-viewer/show-archive';
+import { keyCodeField, verifierField, type VerifierField } from './code-fields';
+import { lazyFileUrls } from './file-urls';
+import { lettersOf } from './letters';
+import { lettersSection } from './letters-view';
+import { openerMessage } from './messages';
+import { openCopy, type OpenedCopy } from './open-copy';
+import { saveAllSection } from './save-all';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function start() {
+  let file: File | null = null;
+  let header: BundleHeader | undefined;
+  const verifiers: VerifierField[] = [];
+
+  const fileInput = h('input', { id: 'copy-file', type: 'file', 'aria-describedby': 'copy-file-hint copy-about' });
+  const about = h('p', { id: 'copy-about', class: 'hint', 'aria-live': 'polite' });
+  const drop = h(
+    'div',
+    { class: 'drop' },
+    h('label', { for: 'copy-file' }, 'The sealed copy'),
+    h(
+      'p',
+      { id: 'copy-file-hint', class: 'hint' },
+      'A file whose name ends in .heirloom-escrow: from the USB stick kept with the will, or downloaded from the bucket. Choose it, or drop it here.',
+    ),
+    fileInput,
+    about,
+  );
+  const keyCode = keyCodeField();
+  const codesBox = h('div', { class: 'codes' });
+  const codesLegend = h('legend', null, 'Verifier codes');
+  const codesHint = h('p', { class: 'hint' }, 'Choose the copy first: it says how many verifiers’ codes are needed.');
+  const more = h('button', { type: 'button', class: 'secondary', hidden: '' }, 'Add another verifier code');
+  const error = h('p', { id: 'open-error', class: 'error', role: 'alert' });
+  const progress = h('p', { class: 'hint', role: 'status' });
+  const submit = h('button', { type: 'submit' }, 'Open the copy');
+  const form = h(
+    'form',
+    { novalidate: '', 'aria-describedby': 'open-error' },
+    drop,
+    keyCode.node,
+    h('fieldset', null, codesLegend, codesHint, codesBox, more),
+    error,
+    submit,
+    progress,
+  );
+  const opener = h(
+    'main',
+    { class: 'page opener', id: 'opener' },
+    h('h1', null, 'Open a sealed copy from heirloom'),
+    h(
+      'p',
+      null,
+      'This page opens a sealed copy of what was left to you with heirloom, here in this browser. It needs the copy, your key code and the codes of enough verifiers. Nothing is sent anywhere: it works without the internet and without heirloom, and it forgets the codes when you close it.',
+    ),
+    form,
+  );
+  document.body.append(opener);
+
+  const addVerifier = () => {
+    const field = verifierField(verifiers.length);
+    verifiers.push(field);
+    codesBox.append(field.node);
+  };
+  more.addEventListener('click', () => {
+    addVerifier();
+    verifiers.at(-1)!.input.focus();
+  });
+
+  const choose = async (chosen: File) => {
+    file = chosen;
+    header = undefined;
+    error.textContent = '';
+    about.textContent = `${chosen.name} (${formatBytes(chosen.size)})`;
+    try {
+      header = (await readBundleOutline(chosen)).header;
+    } catch (err) {
+      error.textContent = openerMessage(err);
+      return;
+    }
+    const { threshold, shares } = header.release;
+    about.textContent = `${chosen.name} (${formatBytes(chosen.size)}): a sealed copy. It opens with your key code and ${threshold} of the ${plural(shares, 'verifier', 'verifiers')}’ codes.`;
+    codesLegend.textContent = `Verifier codes (${threshold} needed)`;
+    codesHint.textContent = `Type or paste the codes of ${plural(threshold, 'verifier', 'different verifiers')}, from their sheets. Each group of five is checked as you type.`;
+    while (verifiers.length < threshold) addVerifier();
+    more.hidden = verifiers.length >= shares;
+  };
+  fileInput.addEventListener('change', () => {
+    const chosen = fileInput.files?.[0];
+    if (chosen) void choose(chosen);
+  });
+  document.addEventListener('dragover', (event) => event.preventDefault());
+  document.addEventListener('drop', (event) => {
+    event.preventDefault();
+    const dropped = event.dataTransfer?.files[0];
+    if (dropped) void choose(dropped);
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!file) {
+      error.textContent = 'Choose the sealed copy first (a file ending in .heirloom-escrow).';
+      fileInput.focus();
+      return;
+    }
+    error.textContent = '';
+    submit.disabled = true;
+    progress.textContent = 'Opening the copy…';
+    const codes = { keyCode: keyCode.input.value, verifierCodes: verifiers.map((v) => v.input.value) };
+    openCopy(file, codes)
+      .then((copy) => showCopy(copy, opener))
+      .catch((err: unknown) => {
+        error.textContent = openerMessage(err, header);
+        progress.textContent = '';
+      })
+      .finally(() => (submit.disabled = false));
+  });
+}
+
+/** Every file read once in the background, so a damaged part is named even in a file nobody looks at. */
+async function checkEveryFile(copy: OpenedCopy, status: HTMLElement, report: (err: unknown) => void) {
+  for (const [i, file] of copy.files.entries()) {
+    status.textContent = `Checking the copy: file ${i + 1} of ${copy.files.length}…`;
+    try {
+      for await (const chunk of copy.chunks(file)) void chunk;
+    } catch (err) {
+      report(err);
+    }
+  }
+  status.textContent = `The copy is checked: ${plural(copy.files.length, 'file', 'files')}, none changed or damaged.`;
+}
+
+async function showCopy(copy: OpenedCopy, opener: HTMLElement) {
+  const alert = h('p', { class: 'error', role: 'alert' });
+  const check = h('p', { class: 'hint', role: 'status' });
+  let damaged = false;
+  const report = (err: unknown) => {
+    damaged = true;
+    const message = openerMessage(err, copy.header);
+    if (!alert.textContent?.includes(message)) alert.textContent = `${alert.textContent ?? ''} ${message}`.trim();
+  };
+  const urls = lazyFileUrls(copy, report);
+  const letters = await lettersOf(copy).catch((err: unknown) => {
+    report(err);
+    return [];
+  });
+  const banner = h(
+    'div',
+    { class: 'page opened-banner' },
+    h('p', null, 'The copy is open, in this browser only. Close this page to forget the codes.'),
+    alert,
+    check,
+  );
+  const viewer = h('div', { class: 'viewer' });
+  opener.replaceWith(banner);
+  if (copy.archive) {
+    showArchive(copy.archive, viewer, {
+      about: 'Opened from a sealed copy, in this browser: nothing was sent anywhere. Save the files below to keep them.',
+    });
+  }
+  document.body.append(viewer);
+  const lettersNode = lettersSection(letters, urls);
+  if (lettersNode) document.body.append(lettersNode);
+  document.body.append(saveAllSection(copy, report));
+  await checkEveryFile(copy, check, report);
+  if (damaged) check.textContent = '';
+}
+
+start();
