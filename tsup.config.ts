@@ -45,4 +45,6 @@ export default defineConfig([
   // (features/legacy/letter-opener-assets.ts).
   offlinePage('export-viewer', 'viewer', 'src/web/export-viewer/main.ts'),
   offlinePage('letter-opener', 'opener', 'src/web/letter-opener/main.ts'),
+  // The escrow opener, inlined whole into one HTML file (lib/escrow-opener.ts).
+  offlinePage('escrow-opener', 'escrow-opener', 'src/web/escrow-opener/main.ts'),
 ]);
