@@ -1,10 +1,12 @@
 import { PageHeader } from '@web/components/page-header';
 import { AuditLog } from './audit-log';
+import { EscrowBucketCard } from './escrow-bucket-card';
 import { HeirsSection } from './heirs-section';
 import { PlanForm } from './plan-form';
 import { ReachabilitySection } from './reachability-section';
 import { RelationRulesSection } from './relation-rules-section';
 import { StatusCard } from './status-card';
+import { VerifierCodesCard } from './verifier-codes-card';
 
 /** /after-life: the owner's Legacy Plan (decisions 026 and 027). */
 export function LegacyScreen() {
@@ -18,6 +20,8 @@ export function LegacyScreen() {
       <PlanForm />
       <HeirsSection />
       <RelationRulesSection />
+      <VerifierCodesCard />
+      <EscrowBucketCard />
       <ReachabilitySection />
       <AuditLog />
     </div>

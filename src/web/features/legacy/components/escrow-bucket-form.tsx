@@ -1,0 +1,178 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { escrowTargetInputSchema, type EscrowTarget } from '@shared/schemas/escrow';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { FormField } from '@web/components/form-field';
+import { SubmitButton } from '@web/components/submit-button';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/use-toast';
+import { errorMessage } from '@web/lib/api-client';
+import { useSaveEscrowTarget, useTestEscrowTarget } from '../escrow-api';
+import { whenText } from '../escrow-wording';
+
+/** The shared input, with the secret as the field holds it: empty keeps the stored one, unless none can be read. */
+const bucketFormSchema = (hasSecret: boolean) =>
+  escrowTargetInputSchema.extend({ secretAccessKey: z.string().max(256) }).refine((v) => hasSecret || v.secretAccessKey !== '', {
+    path: ['secretAccessKey'],
+    message: 'Enter the secret key',
+  });
+type FormInput = z.input<ReturnType<typeof bucketFormSchema>>;
+type FormOutput = z.output<ReturnType<typeof bucketFormSchema>>;
+
+const formValues = (target: EscrowTarget | null): FormInput => ({
+  kind: 's3',
+  endpoint: target?.endpoint ?? '',
+  bucket: target?.bucket ?? '',
+  region: target?.region ?? 'us-east-1',
+  prefix: target?.prefix ?? '',
+  accessKeyId: target?.accessKeyId ?? '',
+  secretAccessKey: '',
+  forcePathStyle: target?.forcePathStyle ?? true,
+});
+
+function LastTest({ target }: { target: EscrowTarget }) {
+  if (!target.lastTestAt) return null;
+  return target.lastTestError ? (
+    <p className="text-sm text-destructive">{`The last test, ${whenText(target.lastTestAt)}, failed: ${target.lastTestError}`}</p>
+  ) : (
+    <p className="text-sm text-muted-foreground">{`The last test, ${whenText(target.lastTestAt)}, worked.`}</p>
+  );
+}
+
+/** The bucket where the sealed copies go: saved, tested with a real round trip, or removed. */
+export function EscrowBucketForm({ target }: { target: EscrowTarget | null }) {
+  const save = useSaveEscrowTarget();
+  const test = useTestEscrowTarget();
+  const hasSecret = target?.hasSecret ?? false;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(bucketFormSchema(hasSecret)),
+    defaultValues: formValues(target),
+  });
+  const savedKey = JSON.stringify(target && { ...target, lastTestAt: null, lastTestError: null });
+  useEffect(() => form.reset(formValues(target)), [form, savedKey]); // eslint-disable-line react-hooks/exhaustive-deps -- only when what is stored changed
+
+  const onSubmit = form.handleSubmit(({ secretAccessKey, ...values }) =>
+    save.mutate(
+      { target: { ...values, secretAccessKey: secretAccessKey === '' ? undefined : secretAccessKey } },
+      {
+        onSuccess: () => {
+          test.reset();
+          toast({ title: 'Bucket saved', description: 'Use “Test” to check that heirloom can write to it.' });
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Bucket not saved',
+            description: errorMessage(error, 'Something went wrong. Please try again.'),
+          }),
+      },
+    ),
+  );
+
+  const remove = () =>
+    save.mutate(
+      { target: null },
+      {
+        onSuccess: () => toast({ title: 'Bucket removed', description: 'heirloom no longer writes sealed copies to it.' }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Bucket not removed',
+            description: errorMessage(error, 'Something went wrong. Please try again.'),
+          }),
+      },
+    );
+
+  const runTest = () =>
+    test.mutate(undefined, {
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'The test did not run',
+          description: errorMessage(error, 'Something went wrong. Please try again.'),
+        }),
+    });
+
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Bucket for the sealed copies" className="grid gap-4">
+      {target && !target.hasSecret && (
+        <Alert variant="destructive">
+          <AlertDescription>The secret key stored for this bucket can no longer be read on this server: enter it again.</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Endpoint"
+          error={errors.endpoint}
+          hint="The address of the storage service, e.g. https://s3.eu-central-1.amazonaws.com"
+        >
+          <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" {...form.register('endpoint')} />
+        </FormField>
+        <FormField label="Bucket" error={errors.bucket}>
+          <Input autoComplete="off" {...form.register('bucket')} />
+        </FormField>
+        <FormField label="Region" error={errors.region}>
+          <Input autoComplete="off" {...form.register('region')} />
+        </FormField>
+        <FormField label="Folder (optional)" error={errors.prefix} hint="So one bucket can hold several families’ copies.">
+          <Input autoComplete="off" {...form.register('prefix')} />
+        </FormField>
+        <FormField label="Access key" error={errors.accessKeyId}>
+          <Input autoComplete="off" spellCheck={false} {...form.register('accessKeyId')} />
+        </FormField>
+        <FormField
+          label="Secret key"
+          error={errors.secretAccessKey}
+          hint={
+            hasSecret
+              ? 'Leave empty to keep the one stored. heirloom never shows it again.'
+              : 'heirloom keeps it sealed and never shows it again.'
+          }
+        >
+          <Input type="password" autoComplete="new-password" spellCheck={false} {...form.register('secretAccessKey')} />
+        </FormField>
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 size-4" {...form.register('forcePathStyle')} />
+        <span>
+          Path-style addresses (the bucket after the address, not before it). Leave this on for MinIO and most services other than Amazon.
+        </span>
+      </label>
+      {test.data ? (
+        <p role="status" className={test.data.ok ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'}>
+          {test.data.ok ? `It works: ${test.data.message}` : `It did not work: ${test.data.message}`}
+        </p>
+      ) : (
+        target && <LastTest target={target} />
+      )}
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton isPending={save.isPending} pendingLabel="Saving...">
+          Save bucket
+        </SubmitButton>
+        {target && (
+          <>
+            <Button type="button" variant="outline" disabled={test.isPending || save.isPending || form.formState.isDirty} onClick={runTest}>
+              {test.isPending ? 'Testing...' : 'Test'}
+            </Button>
+            <ConfirmDialog
+              title="Remove this bucket?"
+              text="heirloom stops writing and checking sealed copies there. What is already in the bucket stays until you delete it."
+              confirmLabel="Remove"
+              onConfirm={remove}
+              trigger={
+                <Button type="button" variant="outline" disabled={save.isPending}>
+                  Remove
+                </Button>
+              }
+            />
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { Download, Printer, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { toast } from '@web/components/ui/use-toast';
+import type { SheetVerifier, VerifierSheetsInput } from '../verifier-sheets';
+
+/** Whether this browser can hand a PDF to the owner's own mail or messaging app (the Web Share API with files). */
+function canShareFiles(): boolean {
+  try {
+    return (
+      typeof navigator.canShare === 'function' && navigator.canShare({ files: [new File([''], 'sheet.pdf', { type: 'application/pdf' })] })
+    );
+  } catch {
+    return false;
+  }
+}
+
+const sheetError = () =>
+  toast({ variant: 'destructive', title: 'Error', description: 'The verifier sheets could not be made in this browser.' });
+
+async function downloadSheets(input: VerifierSheetsInput, fileName: string) {
+  // pdf-lib and the QR encoder load only when a sheet is made
+  const { downloadPdf, makeVerifierSheets } = await import('../verifier-sheets');
+  downloadPdf(await makeVerifierSheets(input), fileName);
+}
+
+async function shareSheet(input: VerifierSheetsInput, verifier: SheetVerifier) {
+  const { makeVerifierSheets, sheetFileName } = await import('../verifier-sheets');
+  const bytes = await makeVerifierSheets({ ...input, verifiers: [verifier] });
+  const file = new File([bytes as Uint8Array<ArrayBuffer>], sheetFileName(verifier.name), { type: 'application/pdf' });
+  try {
+    await navigator.share({ files: [file], title: `Verifier sheet for ${verifier.name}` });
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) throw error; // the owner changed their mind
+  }
+}
+
+/**
+ * The codes, shown once: each verifier's in groups, the sheets to print, and per verifier a sheet to share from
+ * the owner's own apps. Closing the dialog forgets them; nothing here is sent to heirloom (decision 075).
+ */
+export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheetsInput | null; onClose: () => void }) {
+  const [canShare] = useState(canShareFiles);
+  const run = (work: () => Promise<void>) => () => void work().catch(sheetError);
+
+  return (
+    <Dialog open={sheets !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Codes for your verifiers</DialogTitle>
+          <DialogDescription>
+            Print the sheets or write the codes down now. heirloom does not keep these codes; if they are lost, make new ones.
+          </DialogDescription>
+        </DialogHeader>
+        {sheets && (
+          <>
+            <ul aria-label="Verifier codes" className="grid gap-3">
+              {sheets.verifiers.map((verifier) => (
+                <li key={verifier.number} aria-label={verifier.name} className="grid gap-2 rounded-lg border p-3">
+                  <p className="text-sm">
+                    <span className="font-medium">{verifier.name}</span>
+                    <span className="text-muted-foreground">{` · verifier ${verifier.number} of ${sheets.shareCount}`}</span>
+                  </p>
+                  <div
+                    role="group"
+                    aria-label={`${verifier.name}’s verifier code`}
+                    className="flex flex-wrap gap-x-3 gap-y-1 font-mono text-lg font-semibold tracking-wider"
+                  >
+                    {verifier.code.split('-').map((group, i) => (
+                      <span key={i}>{group}</span>
+                    ))}
+                  </div>
+                  <div>
+                    {canShare ? (
+                      <Button variant="outline" size="sm" onClick={run(() => shareSheet(sheets, verifier))}>
+                        <Share2 aria-hidden="true" />
+                        Share this sheet
+                        <span className="sr-only">{` with ${verifier.name}`}</span>
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={run(async () => {
+                          const { sheetFileName } = await import('../verifier-sheets');
+                          await downloadSheets({ ...sheets, verifiers: [verifier] }, sheetFileName(verifier.name));
+                        })}
+                      >
+                        <Download aria-hidden="true" />
+                        Download this sheet
+                        <span className="sr-only">{` for ${verifier.name}`}</span>
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="text-sm text-muted-foreground">
+              The last character of each group is a check character, so a mistake in copying a code shows when it is typed. Hand each
+              verifier their own sheet; heirloom does not send them.
+            </p>
+            <DialogFooter>
+              <Button
+                variant="outline"
+                onClick={run(async () => {
+                  const { sheetsFileName } = await import('../verifier-sheets');
+                  await downloadSheets(sheets, sheetsFileName(sheets.ownerName));
+                })}
+              >
+                <Printer aria-hidden="true" />
+                Print the verifier sheets
+              </Button>
+              <Button onClick={onClose}>Done</Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
