@@ -22,6 +22,7 @@ import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes'
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { careLinkRoutes, legacyCareRoutes } from './features/legacy-care/legacy-care.routes';
 import { escrowRoutes, releaseKeyRoutes } from './features/escrow/escrow.routes';
+import { escrowOpenerRoutes } from './features/escrow/opener.routes';
 import { heartbeatRoutes } from './features/heartbeat/heartbeat.routes';
 import { reachabilityLinkRoutes, reachabilityRoutes } from './features/legacy-reachability/reachability.routes';
 import { memoriesRoutes } from './features/memories/memories.routes';
@@ -160,6 +161,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   await app.register(sharedViewRoutes, { prefix: '/api/shared' });
   // An heir's key code and the one-click links of the Legacy Plan's mails are their own keys (decisions 026, 027).
   await app.register(legacyHeirRoutes, { prefix: '/api/legacy' });
+  await app.register(escrowOpenerRoutes, { prefix: '/api/legacy/opener' });
   await app.register(legacyTriggerLinkRoutes, { prefix: '/api/legacy' });
   await app.register(reachabilityLinkRoutes, { prefix: '/api/legacy/reachable' });
   await app.register(careLinkRoutes, { prefix: '/api/care' });

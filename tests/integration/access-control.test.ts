@@ -457,6 +457,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/legacy/check-in/confirm': { kind: 'public' },
   'POST /api/legacy/veto/confirm': { kind: 'public' },
   'GET /api/legacy/verify/:token': { kind: 'public' },
+  // the opener names nobody and holds no data (decision 076)
+  'GET /api/legacy/opener': { kind: 'public' },
   'POST /api/legacy/verify/:token': { kind: 'public' },
   // The Legacy Plan's heirs, releases and letters (decision 027): the owner's own, by id.
   'GET /api/legacy/heirs': { kind: 'self', request: () => ({ url: '/api/legacy/heirs' }) },

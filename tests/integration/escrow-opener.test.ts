@@ -1,0 +1,116 @@
+// The escrow opener (decision 076): a sealed copy written by the server's bundle writer opens through the
+// opener's own decrypt path (src/web/escrow-opener/open-copy.ts) — its viewer data, its files and its letters —
+// and what does not open is said in the opener's words; GET /api/legacy/opener gives the page to anyone.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBundleOutline } from '@shared/escrow/bundle-reader';
+import { makeReleaseKey } from '@shared/escrow/release-key';
+import { keyCodeFromBytes } from '@shared/key-code';
+import { heirPublicKey } from '@shared/sealed-letter';
+import { escrowOpenerPolicy } from '@server/lib/escrow-opener';
+import { lettersOf } from '../../src/web/escrow-opener/letters';
+import { openerMessage } from '../../src/web/escrow-opener/messages';
+import { openCopy } from '../../src/web/escrow-opener/open-copy';
+import { SAMPLE, sampleCopyFiles, withFlippedByte, writeSampleBundle } from '@tests/helpers/escrow-copy';
+import { buildTestApp, type TestApp } from '@tests/helpers/server';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-opener-'));
+const keyCode = keyCodeFromBytes(randomBytes(17));
+const release = await makeReleaseKey(2, 3);
+const heir = await heirPublicKey(keyCode);
+const files = await sampleCopyFiles(heir);
+const bundle = path.join(dir, 'anna.heirloom-escrow');
+await writeSampleBundle(bundle, { heirPublicKey: heir, release, files });
+const codes = { keyCode, verifierCodes: [release.codes[2]!, release.codes[0]!] };
+
+/** The opener's words for what goes wrong when opening with these codes. */
+async function refusal(source: Blob, given: { keyCode: string; verifierCodes: string[] }) {
+  const header = await readBundleOutline(source).then(
+    (outline) => outline.header,
+    () => undefined,
+  );
+  try {
+    const copy = await openCopy(source, given);
+    for (const file of copy.files) for await (const chunk of copy.chunks(file)) void chunk;
+  } catch (err) {
+    return openerMessage(err, header);
+  }
+  throw new Error('The copy opened');
+}
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('the escrow opener’s decrypt path', () => {
+  it('opens a bundle from the bundle writer: the viewer’s data, every file, and both letters', async () => {
+    const copy = await openCopy(await fs.openAsBlob(bundle), codes);
+    expect(copy.files.map((f) => f.name)).toEqual([...files.keys()]);
+    expect(copy.archive?.photos[0]?.title).toBe(SAMPLE.photoTitle);
+    expect(copy.archive?.memories[0]?.content).toBe(SAMPLE.memoryText);
+    const photo = await copy.blob(copy.file(SAMPLE.photoPath)!, 'image/jpeg');
+    expect(Buffer.from(await photo.arrayBuffer()).equals(files.get(SAMPLE.photoPath)!)).toBe(true);
+    expect(photo.type).toBe('image/jpeg');
+
+    const letters = await lettersOf(copy);
+    expect(letters).toEqual([
+      {
+        kind: 'sealed',
+        title: SAMPLE.sealedTitle,
+        releasedAt: '2031-05-02T10:00:00.000Z',
+        content: { body: SAMPLE.sealedBody, attachments: [] },
+      },
+      { kind: 'plain', title: SAMPLE.plainTitle, body: SAMPLE.plainBody, files: [] },
+    ]);
+  });
+
+  it('says which code is wrong or missing, and which file and part of a changed copy', async () => {
+    const source = await fs.openAsBlob(bundle);
+    const other = await makeReleaseKey(2, 3);
+    expect(await refusal(source, { keyCode, verifierCodes: [release.codes[1]!] })).toBe('2 verifier codes are needed; 1 was given.');
+    expect(await refusal(source, { keyCode: keyCodeFromBytes(randomBytes(17)), verifierCodes: codes.verifierCodes })).toMatch(
+      /^This key code is not the one this copy was sealed for\./,
+    );
+    expect(await refusal(source, { keyCode, verifierCodes: [release.codes[0]!, other.codes[1]!] })).toMatch(
+      /^Verifier code 2 belongs to another plan/,
+    );
+    const typo = release.codes[0]!.replace(/^(.{7})(.)/, (_, head: string, c: string) => head + (c === 'A' ? 'B' : 'A'));
+    expect(await refusal(source, { keyCode, verifierCodes: [typo, release.codes[1]!] })).toBe(
+      "Verifier code 1 has a typo in group 2. Check that group against the verifier's sheet.",
+    );
+    const changed = path.join(dir, 'changed.heirloom-escrow');
+    fs.writeFileSync(changed, await withFlippedByte(bundle, codes, SAMPLE.photoPath));
+    expect(await refusal(await fs.openAsBlob(changed), codes)).toMatch(
+      new RegExp(`^The copy was changed or damaged: file “${SAMPLE.photoPath}”, part 1\\.`),
+    );
+    expect(await refusal(new Blob(['not a bundle']), codes)).toMatch(/^This file is not a sealed copy from heirloom/);
+  });
+});
+
+describe('GET /api/legacy/opener', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives anyone the one self-contained page, as a download, with a policy that forbids every connection', async () => {
+    const res = await t.app.inject({ url: '/api/legacy/opener' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="open-heirloom-bundle.html"; filename*=UTF-8\'\'open-heirloom-bundle.html',
+    );
+    const html = res.body;
+    const js = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    const css = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(js.length).toBeGreaterThan(1000);
+    // the policy in the page is the one made for exactly this script and these styles
+    expect(html).toContain(`content="${escrowOpenerPolicy({ js, css })}"`);
+    expect(escrowOpenerPolicy({ js, css })).toMatch(/^default-src 'none'; script-src 'sha256-[^']+'; /);
+    expect(html).not.toMatch(/<script src=|<link /);
+  });
+});
