@@ -1,7 +1,7 @@
 // The Legacy Plan's heirs, releases and letters (decision 027). Every owner-side query carries the owner in
 // its WHERE; the heir-side queries start from one heir found by its key code (or its cookie) and reach only
 // grants of that heir whose release time has come.
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isHeirGrant, releasedGrant, sharedNow, unreleasedGrant } from '../../db/grant-conditions';
 import { collections, contacts, grants, heirs, letters, memories, photos, replacedKeyCodes, users, vaultFiles } from '../../db/schema';
@@ -330,6 +330,18 @@ export function createLegacyRepo(db: Db) {
       return row?.id;
     },
 
+    /** One of the owner's heirs with the owner's name, as the heir's side reads it. */
+    async findHeirWithOwnerName(userId: number, heirId: number) {
+      const [row] = await db
+        .select({ ...heirColumns, ownerName })
+        .from(heirs)
+        .innerJoin(contacts, and(eq(contacts.id, heirs.contactId), eq(contacts.ownerId, heirs.userId)))
+        .innerJoin(users, eq(users.id, heirs.userId))
+        .where(and(eq(heirs.id, heirId), eq(heirs.userId, userId)))
+        .limit(1);
+      return row;
+    },
+
     async findHeirById(heirId: number) {
       const [row] = await db
         .select({ ...heirColumns, ownerName })
@@ -363,6 +375,43 @@ export function createLegacyRepo(db: Db) {
         .where(and(eq(letters.heirId, heirId), eq(letters.userId, userId), inArray(letters.id, ids)))
         .orderBy(desc(letters.createdAt), desc(letters.id));
     },
+
+    /**
+     * Every grant of this heir that is or will be released (all but "never"), whatever its state: what the heir's
+     * sealed escrow copy holds (decision 074). The shape is the shared view's grant, plus the letter and release.
+     */
+    heirGrantsToCome: (userId: number, heirId: number) =>
+      db
+        .select({
+          id: grants.id,
+          ownerId: grants.userId,
+          collectionId: grants.collectionId,
+          photoId: grants.photoId,
+          memoryId: grants.memoryId,
+          vaultFileId: grants.vaultFileId,
+          letterId: grants.letterId,
+          personId: collections.personId,
+          title: releaseColumns.title,
+          description: sql<string | null>`coalesce(${collections.description}, ${photos.description}, ${vaultFiles.description})`,
+          coverPhotoId: collections.coverPhotoId,
+          ownerName,
+          includePlaces: grants.includePlaces,
+          includeNames: grants.includeNames,
+          passwordHash: grants.passwordHash,
+          expiresAt: grants.expiresAt,
+          createdAt: grants.createdAt,
+          releasedAt: grants.releasedAt,
+          releaseAt: grants.releaseAt,
+        })
+        .from(grants)
+        .innerJoin(users, eq(users.id, grants.userId))
+        .leftJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
+        .leftJoin(photos, and(eq(photos.id, grants.photoId), eq(photos.userId, grants.userId)))
+        .leftJoin(memories, and(eq(memories.id, grants.memoryId), eq(memories.userId, grants.userId)))
+        .leftJoin(vaultFiles, and(eq(vaultFiles.id, grants.vaultFileId), eq(vaultFiles.userId, grants.userId)))
+        .leftJoin(letters, and(eq(letters.id, grants.letterId), eq(letters.userId, grants.userId)))
+        .where(and(eq(grants.userId, userId), eq(grants.heirId, heirId), isHeirGrant, ne(grants.releaseCondition, 'never')))
+        .orderBy(asc(grants.createdAt), asc(grants.id)),
 
     async photoTitles(userId: number, ids: number[]) {
       if (ids.length === 0) return [];

@@ -2,7 +2,6 @@
 // (plan, check-ins, verifiers, veto, the release itself) is legacy-trigger's: it sets grants.released_at.
 import { hashRaw } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { keyCodeFromBytes, normalizeKeyCode, readKeyCode } from '@shared/key-code';
 import { heirPublicKey } from '@shared/sealed-letter';
 import {
@@ -20,7 +19,6 @@ import {
   type SealedLetter,
 } from '@shared/schemas/legacy';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
-import { isHeif } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import type { ArchiveToSend } from '../../lib/send-file';
@@ -29,7 +27,7 @@ import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
 import { archiveToSend, safeNamePart } from '../exports/exports.service';
 import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.service';
 import { acceptLetterAudio, describeLetterAudio } from './letter-audio';
-import { lettersFolder, type FolderLetter, type LetterFile } from './letters-folder';
+import { createHeirArchive } from './heir-archive';
 import { kindOf, targetIdOf, type HeirRow, type LegacyRepo, type ReleaseKind, type ReleaseRow, type StoredCondition } from './legacy.repo';
 
 /** The heir's cookie: `<heirId>.<proof>`, sent with /api/legacy requests only. */
@@ -77,6 +75,7 @@ interface Deps {
 }
 
 export function createLegacyService({ repo, shared, tokens, jobs, throttle, now = () => new Date() }: Deps) {
+  const heirDataset = createHeirArchive({ repo, shared, now });
   const salt = tokens.keyCodeSalt();
   /** argon2id with the instance's fixed salt: slow to guess, and the same code always finds the same heir. */
   const hashKeyCode = async (normalized: string) => (await hashRaw(normalized, { salt })).toString('base64url');
@@ -128,36 +127,6 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     const heir = await repo.findHeir(userId, heirId);
     if (!heir) throw notFound();
     return heir;
-  }
-
-  /** A plain letter's photos as the heir's page hands them out, without places; one that is gone or not ready stays out. */
-  async function letterPhotos(heir: HeirRow & { ownerName: string }, photoIds: number[]): Promise<LetterFile[]> {
-    const titles = new Map((await repo.photoTitles(heir.userId, photoIds)).map((p) => [p.id, p.title]));
-    const files: LetterFile[] = [];
-    for (const id of photoIds.filter((photoId) => titles.has(photoId))) {
-      const access = { grant: shared.photoOfOwner(heir.userId, heir.ownerName, id), base: '' };
-      // a photo gone since, a video with no playable copy, a HEIC copy not made yet: left out, not a broken zip
-      const photoFile = (size: 'download' | 'display') =>
-        shared.photoFile(access, id, size).catch((err: unknown) => {
-          if (err instanceof AppError) return undefined;
-          throw err;
-        });
-      const original = await photoFile('download');
-      // a letter is a page a browser opens: a HEIC (which browsers cannot show) goes as its display JPEG
-      const file = original && isHeif(original.mimeType) ? await photoFile('display') : original;
-      if (!file) continue;
-      files.push({
-        name: file.fileName ?? `photo ${id}`,
-        mimeType: file.mimeType,
-        title: titles.get(id),
-        size: file.size,
-        open: async () => {
-          const body = await file.open();
-          return Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        },
-      });
-    }
-    return files;
   }
 
   const isReleasedNow = (r: ReleaseRow, at: Date) => r.condition === 'now' || (r.releasedAt !== null && r.releasedAt <= at);
@@ -448,59 +417,32 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
      */
     async zip(cookie: string | undefined): Promise<ArchiveToSend> {
       const heir = await heirOfCookie(cookie);
-      const content = await this.received(cookie);
-      const heirName = nameOf(heir);
-      const archive = shared.datasetBuilder({
-        scope: 'legacy',
-        title: `What ${heir.ownerName} left for ${heirName}`,
-        ownerName: heir.ownerName,
-      });
-      const sealedAny = content.letters.some((l) => l.sealed);
-      const readme = [
-        `What ${heir.ownerName} left for ${heirName}.`,
-        '',
-        'Open index.html in any browser to see it: no internet connection and no heirloom server are needed.',
-        ...(content.letters.length > 0 ? ['letters/ holds the letters: open letters/index.html to read them.'] : []),
-        ...(sealedAny
-          ? [
-              'A sealed letter opens with your key code in letters/open-sealed.html, in your browser, on this computer.',
-              'It is also kept as it was sealed (letters/*.sealed.json).',
-            ]
-          : []),
-        'originals/ holds every file as it was uploaded.',
-        'manifest.json lists the size and sha256 of every file, so the archive can be checked years from now.',
-        '',
-      ].join('\n');
-      archive.addFile({ path: 'README.txt', mtime: now(), compress: true, open: async () => Readable.from([Buffer.from(readme, 'utf8')]) });
-      if (content.letters.length > 0) {
-        const rows = await repo.lettersOf(
-          heir.id,
-          heir.userId,
-          content.letters.map((l) => l.id),
-        );
-        const photoIds = new Map(rows.map((l) => [l.id, l.photoIds]));
-        const letters: FolderLetter[] = [];
-        for (const l of content.letters) {
-          const photos = l.sealed ? [] : await letterPhotos(heir, photoIds.get(l.id) ?? []);
-          const recordings = l.attachments.map((file) => {
-            const bytes = Buffer.from(file.data, 'base64');
-            return { name: file.name, mimeType: file.type, size: bytes.length, open: async () => Readable.from([bytes]) };
-          });
-          letters.push({
-            title: l.title,
-            releasedAt: new Date(l.releasedAt),
-            body: l.body,
-            sealed: l.sealed,
-            files: [...photos, ...recordings],
-          });
-        }
-        for (const file of await lettersFolder({ ownerName: heir.ownerName, heirName, now: now() }, letters)) archive.addFile(file);
-      }
-      for (const r of content.releases) {
-        const access = await this.releaseAccess(cookie, r.grantId);
-        await archive.add(access.grant, true, r.title);
-      }
-      return archiveToSend(`${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, archive.dataset());
+      const rows = await repo.releasedTo(heir.id, heir.userId, now());
+      const letters = new Map<number, Date>();
+      for (const r of rows) if (r.letterId !== null && r.releasedAt && !letters.has(r.letterId)) letters.set(r.letterId, r.releasedAt);
+      const grants = [];
+      for (const r of rows.filter((row) => row.letterId === null))
+        grants.push({ grant: await shared.forHeir(heir.id, r.id), title: r.title });
+      const dataset = await heirDataset({ heir, letters: [...letters].map(([id, releasedAt]) => ({ id, releasedAt })), grants });
+      return archiveToSend(`${safeNamePart(`From ${heir.ownerName}`, 'heirloom')}.zip`, dataset);
+    },
+
+    /**
+     * What the heir will receive whatever its release state (every grant but "never", letters included, sealed ones
+     * still sealed), as "Download everything" makes it: the content of the heir's sealed escrow copy (decision 074).
+     * The heir's public key comes with it; undefined for another owner's heir.
+     */
+    async escrowDataset(userId: number, heirId: number) {
+      const heir = await repo.findHeirWithOwnerName(userId, heirId);
+      if (!heir) return undefined;
+      const rows = await repo.heirGrantsToCome(userId, heirId);
+      const letters = new Map<number, Date>();
+      // a letter not released yet is dated by when its release was set (the day it will come is not known)
+      for (const r of rows)
+        if (r.letterId !== null && !letters.has(r.letterId)) letters.set(r.letterId, r.releasedAt ?? r.releaseAt ?? r.createdAt);
+      const grants = rows.filter((r) => r.letterId === null).map((grant) => ({ grant, title: grant.title }));
+      const dataset = await heirDataset({ heir, letters: [...letters].map(([id, releasedAt]) => ({ id, releasedAt })), grants });
+      return { heirPublicKey: heir.publicKey, dataset };
     },
   };
 }
