@@ -84,7 +84,7 @@ async function makeWorld(): Promise<CareWorld> {
     ['letter.txt', 'Dear reader'],
     ['insurance.txt', 'Policy 42'],
     ['will.txt', 'Private will'],
-  ])
+  ] as const)
     documentIds.push(idOf(await post('/api/vault', upload(name, Buffer.from(words), 'file', 'text/plain'))));
   const contactId = idOf(
     await post('/api/contacts', { firstName: 'Mary', lastName: 'Shelley', relationship: 'family', email: recipient.email }),
@@ -132,14 +132,15 @@ beforeAll(async () => {
     .values({ userId: w.owner.user.id, heirId: heir!.id, title: 'For you', body: 'Love' })
     .returning();
   const released = { userId: w.owner.user.id, contactId: w.contactId, heirId: heir!.id, linkKind: 'heir' as const, releasedAt: new Date() };
-  [{ id: letterGrantId }] = await t.db
-    .insert(grants)
-    .values({ ...released, letterId: letter!.id, releaseCondition: 'after_death' })
-    .returning();
-  [{ id: releaseGrantId }] = await t.db
-    .insert(grants)
-    .values({ ...released, collectionId: w.otherCollectionId, releaseCondition: 'after_death' })
-    .returning();
+  const grantOf = async (target: { letterId: number } | { collectionId: number }) =>
+    (
+      await t.db
+        .insert(grants)
+        .values({ ...released, ...target, releaseCondition: 'after_death' })
+        .returning()
+    )[0]!.id;
+  letterGrantId = await grantOf({ letterId: letter!.id });
+  releaseGrantId = await grantOf({ collectionId: w.otherCollectionId });
   const stranger = await signUp(t.app);
   const form = multipart([{ name: 'file', filename: 'theirs.txt', content: Buffer.from('Not yours'), contentType: 'text/plain' }]);
   strangerDocumentId = (
