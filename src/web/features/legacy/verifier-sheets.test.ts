@@ -4,7 +4,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { makeReleaseKey, readVerifierCode } from '@shared/escrow/release-key';
 import type { KitFonts } from './legacy-kit';
-import { codesNeeded, makeVerifierSheets, sheetInstructions, type VerifierSheetsInput } from './verifier-sheets';
+import { codesNeeded, sheetInstructions, type VerifierSheetsInput } from './verifier-sheet-words';
+import { makeVerifierSheets } from './verifier-sheets';
 
 const font = (name: string) => new Uint8Array(fs.readFileSync(path.join('node_modules/dejavu-fonts-ttf/ttf', name)));
 const fonts: KitFonts = { regular: font('DejaVuSans.ttf'), bold: font('DejaVuSans-Bold.ttf'), mono: font('DejaVuSansMono-Bold.ttf') };

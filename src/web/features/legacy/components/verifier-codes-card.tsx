@@ -11,7 +11,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useHeirs, useLegacyPlan, useOwnerName } from '../api';
 import { useEscrowSettings, useReleaseKey, useSetReleaseKey } from '../escrow-api';
-import { codesNeeded, type VerifierSheetsInput } from '../verifier-sheets';
+import { codesNeeded, type VerifierSheetsInput } from '../verifier-sheet-words';
 import { formatDay } from '../wording';
 import { VerifierCodesDialog } from './verifier-codes-dialog';
 

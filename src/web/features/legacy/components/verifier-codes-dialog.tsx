@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
-import type { SheetVerifier, VerifierSheetsInput } from '../verifier-sheets';
+import type { SheetVerifier, VerifierSheetsInput } from '../verifier-sheet-words';
 
 /** Whether this browser can hand a PDF to the owner's own mail or messaging app (the Web Share API with files). */
 function canShareFiles(): boolean {
