@@ -98,7 +98,7 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
             </ul>
             <p className="text-sm text-muted-foreground">
               The last character of each group is a check character, so a mistake in copying a code shows when it is typed. Hand each
-              verifier their own sheet; heirloom does not send them.
+              verifier their own sheet, on paper if you can; heirloom does not send them.
             </p>
             <DialogFooter>
               <Button
