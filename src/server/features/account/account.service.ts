@@ -67,6 +67,14 @@ export function createAccountService({ db, repo, mail, files, sessions, log, che
 
     async remove(userId: number, password: string, clientAddress: string) {
       await requirePassword(userId, password, clientAddress, 'The password is incorrect.');
+      await this.removeNow(userId);
+    },
+
+    /**
+     * The deletion itself, with no password: the account's own request above, or the timer its owner chose for
+     * after their Legacy Plan's release (decision 078).
+     */
+    async removeNow(userId: number) {
       // The rows and every session go in one transaction that journals the user's folder, so a failure can
       // never leave an account without its files, nor a session without its account.
       const folder = `users/${userId}`;
