@@ -19,6 +19,7 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { answerRoutes } from './features/interviews/answer.routes';
 import { interviewsRoutes } from './features/interviews/interviews.routes';
 import { legacyHeirRoutes, legacyRoutes } from './features/legacy/legacy.routes';
+import { afterReleaseRoutes, legacyKeepRoutes } from './features/legacy-keep/legacy-keep.routes';
 import { legacyTriggerLinkRoutes, legacyTriggerRoutes } from './features/legacy-trigger/legacy-trigger.routes';
 import { careLinkRoutes, legacyCareRoutes } from './features/legacy-care/legacy-care.routes';
 import { escrowRoutes, releaseKeyRoutes } from './features/escrow/escrow.routes';
@@ -193,6 +194,8 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
     await signedIn.register(escrowRoutes, { prefix: '/api/legacy/escrow' });
     await signedIn.register(releaseKeyRoutes, { prefix: '/api/legacy/release-key' });
     await signedIn.register(reachabilityRoutes, { prefix: '/api/legacy/reachability' });
+    await signedIn.register(legacyKeepRoutes, { prefix: '/api/legacy/received' });
+    await signedIn.register(afterReleaseRoutes, { prefix: '/api/legacy/after-release' });
     await signedIn.register(legacyCareRoutes, { prefix: '/api/legacy/care' });
     await signedIn.register(exportsRoutes, { prefix: '/api/exports' });
     await signedIn.register(booksRoutes, { prefix: '/api/books' });

@@ -42,6 +42,12 @@ import { createLegacyService } from './features/legacy/legacy.service';
 import { createLegacyRelationsRepo } from './features/legacy/legacy-relations.repo';
 import { createLegacyRelationsService } from './features/legacy/legacy-relations.service';
 import { createLegacyTriggerService, defineLegacyTickJob } from './features/legacy-trigger/legacy-trigger.service';
+import { createKeptReleaseService } from './features/legacy/kept-release.service';
+import { createLegacyKeepRepo } from './features/legacy-keep/legacy-keep.repo';
+import { createLegacyKeepService, defineLegacyKeepJob } from './features/legacy-keep/legacy-keep.service';
+import { createAfterReleaseRepo } from './features/legacy-keep/after-release.repo';
+import { createAfterReleaseService } from './features/legacy-keep/after-release.service';
+import { defineAfterReleaseJob, queueAfterRelease } from './features/legacy-keep/after-release-job';
 import { createLegacyAuditService } from './features/legacy-trigger/legacy-audit.service';
 import { createLegacyCareRepo } from './features/legacy-care/legacy-care.repo';
 import { createLegacyCareService, defineCareOpenJob } from './features/legacy-care/legacy-care.service';
@@ -221,6 +227,31 @@ export function buildServices(app: FastifyInstance) {
   const audit = createLegacyAuditService(db);
   const legacyCare = createLegacyCareService({ repo: createLegacyCareRepo(db), audit, jobs, linkTokens, shared: sharedView, publicUrl });
   defineCareOpenJob(jobs, legacyCare);
+  // after a release (decision 078): an heir keeps it in their own library; the owner's account stays or goes
+  const keptRelease = createKeptReleaseService({ legacy, repo: legacyRepo, shared: sharedView });
+  const legacyKeep = createLegacyKeepService({
+    repo: createLegacyKeepRepo(db),
+    released: keptRelease,
+    shared: sharedView,
+    files,
+    jobs,
+    storage,
+    photos,
+    videos,
+    memories,
+    vault,
+  });
+  defineLegacyKeepJob(jobs, legacyKeep);
+  const afterRelease = createAfterReleaseService({
+    repo: createAfterReleaseRepo(db),
+    released: keptRelease,
+    trigger: legacyTrigger,
+    account,
+    jobs,
+    publicUrl,
+    log,
+  });
+  defineAfterReleaseJob(jobs, afterRelease, log);
   // sealed copies kept elsewhere (decision 072): the owner's bucket (its secret key sealed with the instance secret)
   // and the release key's public half, checked against the plan's verifiers
   const escrow = createEscrowService({
@@ -283,6 +314,7 @@ export function buildServices(app: FastifyInstance) {
     );
     await queueInterviewsTick(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the interviews check'));
     await queueHeartbeats(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the heartbeat'));
+    await queueAfterRelease(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the look after releases'));
     await queueReachability(jobs, new Date(), false).catch((err: unknown) =>
       log.error({ err }, 'Could not queue the yearly reachability asks'),
     );
@@ -317,6 +349,8 @@ export function buildServices(app: FastifyInstance) {
     legacy,
     legacyRelations,
     legacyTrigger,
+    legacyKeep,
+    afterRelease,
     legacyCare,
     heartbeat,
     escrow,
