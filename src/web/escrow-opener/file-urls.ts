@@ -5,7 +5,9 @@
 import { setFileUrlResolver } from '../export-viewer/dom';
 import type { OpenedCopy } from './open-copy';
 
-const PENDING = 'blob:heirloom-pending/';
+// The placeholder is a real object URL (an empty picture) with the file's path after '#': a browser that
+// loads it before it is replaced finds a blank pixel, not an error.
+const BLANK_GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) => c.charCodeAt(0));
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -39,6 +41,7 @@ export interface FileUrls {
 }
 
 export function lazyFileUrls(copy: OpenedCopy, onError: (err: unknown) => void): FileUrls {
+  const PENDING = `${URL.createObjectURL(new Blob([BLANK_GIF], { type: 'image/gif' }))}#`;
   const made = new Map<string, Promise<string>>();
   const ready = new Map<string, string>();
   const urlOf = (path: string) => {
