@@ -62,6 +62,9 @@ interface World {
   heirId: number;
   releaseId: number;
   letterId: number;
+  /** Another owner's release to the victim as their heir, and the heir cookie its key code gave (decision 078). */
+  receivedReleaseId: number;
+  receivedHeirCookie: string;
   /** The victim's Legacy Plan rule by relation (decision 065): collectionId to each of their grandchildren. */
   relationRuleId: number;
   /** The victim's escrow bucket (decision 072), at an address its test refuses at once (this server's own network). */
@@ -518,9 +521,44 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/legacy/reachability': { kind: 'self', request: () => ({ url: '/api/legacy/reachability' }) },
   'POST /api/legacy/reachable/confirm': { kind: 'public' },
+  // care access (decision 077): the owner's caregivers (their contacts) and collections; the caregiver's link is
+  // its key (legacy-care.test.ts walks it: only the chosen scope while open, 404 for the rest and once ended)
+  'GET /api/legacy/care': { kind: 'self', request: () => ({ url: '/api/legacy/care' }) },
+  'PUT /api/legacy/care': {
+    kind: 'owned',
+    request: (w) => ({
+      url: '/api/legacy/care',
+      payload: { caregivers: [w.contactId], scope: { documents: true, collectionIds: [w.collectionId], contacts: false }, waitingDays: 7 },
+    }),
+  },
+  'POST /api/legacy/care/end': { kind: 'self', request: () => ({ url: '/api/legacy/care/end' }) },
+  'POST /api/care/refuse': { kind: 'public' },
+  'GET /api/care/:token': { kind: 'public' },
+  'POST /api/care/:token/ask': { kind: 'public' },
+  'GET /api/care/:token/documents/:documentId': { kind: 'public' },
+  'GET /api/care/:token/collections/:grantId': { kind: 'public' },
+  'GET /api/care/:token/collections/:grantId/photos/:itemId/:size': { kind: 'public' },
+  'GET /api/care/:token/collections/:grantId/attachments/:attachmentId': { kind: 'public' },
+  'GET /api/care/:token/collections/:grantId/documents/:itemId': { kind: 'public' },
+  'GET /api/care/:token/collections/:grantId/download': { kind: 'public' },
   // An heir's side: the key code, then its cookie, is the key (legacy.test.ts walks each: only what was
   // released to that heir, another heir's code sees none of it, no cookie → 401).
   'POST /api/legacy/open': { kind: 'public' },
+  // an heir signed in to their own account keeps a release (decision 078): the session and the heir's cookie both;
+  // legacy-keep.test.ts checks another heir's release (404) and either one alone (401)
+  'GET /api/legacy/received/:grantId/keep': {
+    kind: 'self',
+    request: (w) => ({ url: `/api/legacy/received/${w.receivedReleaseId}/keep`, headers: { cookie: w.receivedHeirCookie } }),
+  },
+  'POST /api/legacy/received/:grantId/keep': {
+    kind: 'self',
+    request: (w) => ({ url: `/api/legacy/received/${w.receivedReleaseId}/keep`, headers: { cookie: w.receivedHeirCookie } }),
+  },
+  'GET /api/legacy/after-release': { kind: 'self', request: () => ({ url: '/api/legacy/after-release' }) },
+  'PUT /api/legacy/after-release': {
+    kind: 'self',
+    request: () => ({ url: '/api/legacy/after-release', payload: { choice: 'delete', deleteAfterMonths: 6 } }),
+  },
   'POST /api/legacy/close': { kind: 'public' },
   'GET /api/legacy/received': { kind: 'public' },
   'GET /api/legacy/received/download': { kind: 'public' },
@@ -834,11 +872,16 @@ describe('access control on every registered route', () => {
     speechToText.close();
   });
 
+  const cookies = (...parts: Array<string | undefined>) => {
+    const cookie = parts.filter(Boolean).join('; ');
+    return cookie ? { cookie } : {};
+  };
   const send = (method: string, req: Req, cookie?: string) =>
     t.app.inject({
       method: method as 'GET',
       url: req.url,
-      headers: { ...(cookie ? { cookie } : {}), ...(req.multipart?.headers ?? {}), ...(req.headers ?? {}) },
+      // a request's own cookie (an heir's) goes with the caller's session, not instead of it
+      headers: { ...(req.multipart?.headers ?? {}), ...(req.headers ?? {}), ...cookies(cookie, req.headers?.cookie) },
       ...(req.multipart ? { payload: req.multipart.payload } : req.payload ? { payload: req.payload } : {}),
     });
 
@@ -894,6 +937,25 @@ describe('access control on every registered route', () => {
     const letterId = await created(
       await send('POST', { url: '/api/legacy/letters', payload: { heirId, title: 'Later', body: 'Words' } }, victim.cookie),
     );
+    // another owner's release to the victim as their heir, opened with its key code: the victim keeps it (decision 078)
+    const giver = await signUp(t.app);
+    const giverKin = { firstName: 'Giver', lastName: 'Kin', relationship: 'family', email: victim.email };
+    const giverHeirId = await created(
+      await send(
+        'POST',
+        { url: '/api/legacy/heirs', payload: { contactId: await created(await send('POST', { url: '/api/contacts', payload: giverKin }, giver.cookie)) } },
+        giver.cookie,
+      ),
+    );
+    const giverCode = (await send('POST', { url: `/api/legacy/heirs/${giverHeirId}/key-code` }, giver.cookie)).json() as { keyCode: string };
+    const keepsake = { title: 'Keepsake', content: 'Kept', eventDate: '1990-01-01', isPublic: false, tags: [] };
+    const giverMemoryId = await created(await send('POST', { url: '/api/memories', payload: keepsake }, giver.cookie));
+    const receivedReleaseId = await created(
+      await send('POST', { url: '/api/legacy/releases', payload: { heirId: giverHeirId, memoryId: giverMemoryId } }, giver.cookie),
+    );
+    await t.db.update(grants).set({ releasedAt: new Date(Date.now() - 1000) }).where(eq(grants.id, receivedReleaseId));
+    const opened = await send('POST', { url: '/api/legacy/open', payload: { keyCode: giverCode.keyCode } });
+    const receivedHeirCookie = `heirloom_heir=${opened.cookies.find((c) => c.name === 'heirloom_heir')!.value}`;
     const pic = await send(
       'POST',
       {
@@ -1189,6 +1251,8 @@ describe('access control on every registered route', () => {
       heirId,
       releaseId,
       letterId,
+      receivedReleaseId,
+      receivedHeirCookie,
       relationRuleId,
       escrowTarget: true,
       exportId: finishedExport!.id,
