@@ -220,6 +220,7 @@ const BODILESS = new Set([
   'POST /api/legacy/heirs/:id/key-code',
   'POST /api/legacy/verify/:token',
   'POST /api/legacy/escrow/test', // tests the bucket already set (decision 072)
+  'POST /api/legacy/care/end', // ends every care access of the owner (decision 077)
   'POST /api/exports',
   // tus 1.0 (decision 029): the headers carry the request, the body is raw upload data
   'POST /api/imports/uploads',
