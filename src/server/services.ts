@@ -21,6 +21,10 @@ import { createBooksService } from './features/books/books.service';
 import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-dates/family-dates-job';
 import { createEscrowRepo } from './features/escrow/escrow.repo';
 import { createEscrowService } from './features/escrow/escrow.service';
+import { defineEscrowJobs, queueEscrowNightly } from './features/escrow/escrow-jobs';
+import { createEscrowRun } from './features/escrow/escrow-run';
+import { createEscrowStatusRepo } from './features/escrow/escrow-status.repo';
+import { escrowOpenerHtml } from './lib/escrow-opener';
 import { defineHeartbeatJob, queueHeartbeats } from './features/heartbeat/heartbeat-job';
 import { defineReachabilityJobs, queueReachability } from './features/legacy-reachability/reachability-job';
 import { createReachabilityRepo } from './features/legacy-reachability/reachability.repo';
@@ -260,6 +264,20 @@ export function buildServices(app: FastifyInstance) {
     allowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
     planVerifiers: (userId) => legacyTrigger.getPlan(userId),
   });
+  // the escrow run (decision 074): each heir's sealed copy written into the owner's bucket when it changed
+  const escrowRun = createEscrowRun({
+    repo: createEscrowRepo(db),
+    status: createEscrowStatusRepo(db),
+    heirs: legacy,
+    releaseKeyOutdated: async (userId) => (await escrow.releaseKeyState(userId)).releaseKey?.outdated ?? null,
+    box: app.secretBox,
+    allowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+    jobs,
+    publicUrl,
+    log,
+    opener: escrowOpenerHtml,
+  });
+  defineEscrowJobs(jobs, escrowRun, log);
   // the watch from outside (decision 071): an owner's monitor is called every hour
   const heartbeat = createHeartbeatService({ repo: createHeartbeatRepo(db), allowPrivate: env.OUTBOUND_ALLOW_PRIVATE, log });
   defineHeartbeatJob(jobs, heartbeat, log);
@@ -314,6 +332,8 @@ export function buildServices(app: FastifyInstance) {
     );
     await queueInterviewsTick(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the interviews check'));
     await queueHeartbeats(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the heartbeat'));
+    await escrowRun.resume().catch((err: unknown) => log.error({ err }, 'Could not queue the escrow runs left waiting'));
+    await queueEscrowNightly(jobs).catch((err: unknown) => log.error({ err }, 'Could not queue the nightly escrow runs'));
     await queueAfterRelease(jobs, new Date(), false).catch((err: unknown) => log.error({ err }, 'Could not queue the look after releases'));
     await queueReachability(jobs, new Date(), false).catch((err: unknown) =>
       log.error({ err }, 'Could not queue the yearly reachability asks'),
@@ -354,6 +374,7 @@ export function buildServices(app: FastifyInstance) {
     legacyCare,
     heartbeat,
     escrow,
+    escrowRun,
     reachability,
     exports,
     imports,

@@ -1,7 +1,17 @@
 // The owner's escrow bucket (decision 072), reached with the S3 API through agents that only connect to public
 // addresses unless the operator allows otherwise (lib/outbound-address.ts).
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { guardedAgents, outboundFailure } from '../../lib/outbound-address';
 
 export interface EscrowBucketTarget {
@@ -34,6 +44,11 @@ export function bucketFailure(err: unknown, bucket: string): string {
   return outboundFailure(err);
 }
 
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+};
+
 export function openEscrowBucket(target: EscrowBucketTarget, allowPrivate: boolean) {
   const agents = guardedAgents(allowPrivate);
   const client = new S3Client({
@@ -60,6 +75,71 @@ export function openEscrowBucket(target: EscrowBucketTarget, allowPrivate: boole
         await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: name }));
       }
     },
+    /** `name` under the bucket's folder. */
+    key,
+
+    /**
+     * Streams `body` into the object `objectKey` as a multipart upload (5 MB parts, one in flight): the object
+     * changes only when the upload completes, so a run stopped half-way leaves the previous one whole.
+     */
+    async upload(objectKey: string, body: Readable, contentType: string) {
+      const upload = new Upload({
+        client,
+        params: { Bucket: target.bucket, Key: objectKey, Body: body, ContentType: contentType },
+        partSize: 5 * 1024 * 1024,
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+    },
+
+    /** The object's size, or undefined when there is none. */
+    async size(objectKey: string): Promise<number | undefined> {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: target.bucket, Key: objectKey }));
+        return head.ContentLength ?? 0;
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+    },
+
+    async read(objectKey: string): Promise<Readable> {
+      const object = await client.send(new GetObjectCommand({ Bucket: target.bucket, Key: objectKey }));
+      return object.Body as Readable;
+    },
+
+    async remove(objectKey: string) {
+      await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: objectKey }));
+    },
+
+    /**
+     * Aborts the unfinished multipart uploads of these objects begun before `before` (a run stopped by a crash):
+     * their parts would otherwise be kept, and billed, forever. Uploads of other objects in the folder are left.
+     */
+    async abortStaleUploads(objectKeys: Set<string>, before: Date) {
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: target.bucket,
+            Prefix: target.prefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !objectKeys.has(upload.Key)) continue;
+          if (upload.Initiated && upload.Initiated >= before) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket: target.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        }
+        if (!page.IsTruncated) return;
+        keyMarker = page.NextKeyMarker;
+        uploadIdMarker = page.NextUploadIdMarker;
+      }
+    },
+
     close() {
       client.destroy();
       agents.httpAgent.destroy();
@@ -67,3 +147,4 @@ export function openEscrowBucket(target: EscrowBucketTarget, allowPrivate: boole
     },
   };
 }
+export type EscrowBucket = ReturnType<typeof openEscrowBucket>;

@@ -1,0 +1,320 @@
+// The escrow run (decision 074): for each heir with a key code, what the heir will receive is sealed into a bundle
+// and streamed into the owner's bucket — only when it changed since the last run. Copies of heirs gone, or of an
+// old key code, are removed; the opener page is kept beside them. The monthly check reads every copy back.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Heir } from '@shared/schemas/legacy';
+import type { EscrowStatus } from '@shared/schemas/escrow';
+import { conflict, notFound } from '../../lib/errors';
+import type { JobQueue } from '../../lib/jobs';
+import { queueMail } from '../../lib/mail';
+import { checkOutboundUrl, OutboundAddressError } from '../../lib/outbound-address';
+import type { SecretBox } from '../../lib/secret-box';
+import type { ExportDataset } from '../exports/exports.service';
+import { bucketFailure, openEscrowBucket, type EscrowBucket } from './escrow-bucket';
+import { BUNDLE_CONTENT_TYPE, bundleObjectKey, copyFingerprint, ESCROW_FOLDER, sealedCopy, type ReleaseKeyHalf } from './escrow-copy';
+import { inspectCopy } from './escrow-inspect';
+import { copiesWrongMail } from './escrow-mails';
+import type { EscrowStatusRepo } from './escrow-status.repo';
+import type { EscrowRepo } from './escrow.repo';
+
+export const ESCROW_RUN_JOB = 'escrow.run';
+export const ESCROW_CHECK_JOB = 'escrow.check';
+export const OPENER_OBJECT = 'open-heirloom-bundle.html';
+const CHECK_EVERY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What the escrow run needs of the Legacy Plan, read through its service. */
+export interface EscrowHeirs {
+  listHeirs(userId: number): Promise<Heir[]>;
+  escrowDataset(userId: number, heirId: number): Promise<{ heirPublicKey: string | null; dataset: ExportDataset } | undefined>;
+}
+
+interface Deps {
+  repo: EscrowRepo;
+  status: EscrowStatusRepo;
+  heirs: EscrowHeirs;
+  /** Why the release key's codes no longer fit the plan, or null (escrow.service's releaseKeyState). */
+  releaseKeyOutdated: (userId: number) => Promise<string | null>;
+  box: SecretBox;
+  allowPrivate: boolean;
+  jobs: JobQueue;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** The opener page put beside the bundles (lib/escrow-opener.ts). */
+  opener?: () => Promise<string>;
+  now?: () => Date;
+}
+
+const NO_CODES = 'Make the verifier codes first: a sealed copy opens only with the heir’s key code and the verifiers’ codes together.';
+const noKeyCode = (name: string) => `Make ${name}’s key code first: a sealed copy is locked with it.`;
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export function createEscrowRun({
+  repo,
+  status,
+  heirs,
+  releaseKeyOutdated,
+  box,
+  allowPrivate,
+  jobs,
+  publicUrl,
+  log,
+  opener,
+  now = () => new Date(),
+}: Deps) {
+  /** The owner's bucket, opened; or why it cannot be, in words for the owner. */
+  async function bucketOf(userId: number): Promise<{ bucket: EscrowBucket; prefix: string; name: string } | string> {
+    const target = await repo.target(userId);
+    if (!target) return 'No bucket is set for the sealed copies.';
+    const secretAccessKey = box.open(target.secretAccessKeySealed);
+    if (!secretAccessKey) return 'The bucket’s secret key can no longer be read on this server: enter it again.';
+    try {
+      await checkOutboundUrl(target.endpoint, allowPrivate);
+    } catch (err) {
+      return err instanceof OutboundAddressError || err instanceof TypeError ? err.message : bucketFailure(err, target.bucket);
+    }
+    return { bucket: openEscrowBucket({ ...target, secretAccessKey }, allowPrivate), prefix: target.prefix, name: target.bucket };
+  }
+
+  /** The release key the copies are sealed for, or why none is written now. */
+  async function releaseOf(userId: number): Promise<ReleaseKeyHalf | { waiting: string }> {
+    const key = await repo.releaseKey(userId);
+    if (!key) return { waiting: NO_CODES };
+    const outdated = await releaseKeyOutdated(userId);
+    // the copies already written still open with the old codes; new ones wait for codes that fit the plan
+    if (outdated) return { waiting: `${outdated} Until then the sealed copies are not written again.` };
+    return key;
+  }
+
+  async function writeOpener(userId: number, bucket: EscrowBucket, lastSha256: string | null) {
+    if (!opener) return;
+    const page = await opener();
+    const hash = sha256(page);
+    if (hash === lastSha256) return;
+    await bucket.upload(
+      bucket.key(`${ESCROW_FOLDER}${OPENER_OBJECT}`),
+      Readable.from([Buffer.from(page, 'utf8')]),
+      'text/html; charset=utf-8',
+    );
+    await status.setOpener(userId, hash);
+  }
+
+  /** One run: every copy that changed written, the ones no longer wanted removed. Throws when a copy failed. */
+  async function run(userId: number) {
+    const startedAt = now();
+    await status.startRun(userId, startedAt);
+    const opened = await bucketOf(userId);
+    if (typeof opened === 'string') {
+      await status.finishRun(userId, now(), opened);
+      return;
+    }
+    const { bucket, prefix, name } = opened;
+    let failed = false;
+    const errors: string[] = [];
+    try {
+      const [heirList, release, stored, runRow] = await Promise.all([
+        heirs.listHeirs(userId),
+        releaseOf(userId),
+        status.bundles(userId),
+        status.run(userId),
+      ]);
+      const wanted = new Map(heirList.filter((h) => h.publicKey).map((h) => [h.id, bundleObjectKey(prefix, h.publicKey!)]));
+      // a run stopped by a crash left its upload unfinished: its parts go, the object it was replacing stays
+      await bucket
+        .abortStaleUploads(new Set([...wanted.values(), ...stored.map((b) => b.objectKey)]), startedAt)
+        .catch((err: unknown) => log.warn({ err, userId }, 'Could not list the unfinished uploads in the escrow bucket'));
+
+      if ('waiting' in release) errors.push(release.waiting);
+      else {
+        for (const heir of heirList) {
+          const objectKey = wanted.get(heir.id);
+          if (!objectKey) continue;
+          try {
+            const built = await heirs.escrowDataset(userId, heir.id);
+            if (!built?.heirPublicKey) continue;
+            const fingerprint = copyFingerprint(built.heirPublicKey, release, built.dataset);
+            const before = stored.find((b) => b.heirId === heir.id);
+            if (before?.fingerprint === fingerprint && before.objectKey === objectKey) continue;
+            const copy = sealedCopy(built.heirPublicKey, release, built.dataset);
+            await bucket.upload(objectKey, copy.stream, BUNDLE_CONTENT_TYPE);
+            const { bytes, sha256: hash } = await copy.measured;
+            await status.saveBundle(userId, heir.id, {
+              objectKey,
+              bytes,
+              sha256: hash,
+              fingerprint,
+              heirPublicKey: built.heirPublicKey,
+              releasePublicKey: release.publicKey,
+              updatedAt: now(),
+            });
+            if (before && before.objectKey !== objectKey) await bucket.remove(before.objectKey);
+          } catch (err) {
+            log.warn({ err, userId, heirId: heir.id }, 'Could not write a sealed copy');
+            failed = true;
+            errors.push(`The copy for ${heir.name} could not be written: ${bucketFailure(err, name)}.`);
+          }
+        }
+      }
+      // an heir gone, or whose key code was made again: the copy sealed for them is removed
+      for (const b of stored) {
+        if (wanted.has(b.heirId)) continue;
+        try {
+          await bucket.remove(b.objectKey);
+          await status.removeBundle(userId, b.heirId);
+        } catch (err) {
+          errors.push(`A copy no longer wanted could not be removed: ${bucketFailure(err, name)}.`);
+        }
+      }
+      await writeOpener(userId, bucket, runRow?.openerSha256 ?? null).catch((err: unknown) => {
+        log.warn({ err, userId }, 'Could not write the opener beside the sealed copies');
+        errors.push(`The opener page could not be written beside the copies: ${bucketFailure(err, name)}.`);
+      });
+    } finally {
+      bucket.close();
+    }
+    await status.finishRun(userId, now(), errors.length > 0 ? errors.join(' ') : null);
+    // the queue tries again later; what was written stays written, and its fingerprint makes it cost nothing
+    if (failed) throw new Error(errors.join(' '));
+  }
+
+  /** The monthly check: every stored copy read back; the owner is mailed once about each new problem. */
+  async function check(userId: number) {
+    const at = now();
+    const opened = await bucketOf(userId);
+    if (typeof opened === 'string') {
+      await status.recordCheck(userId, at, opened);
+      return;
+    }
+    const { bucket, name } = opened;
+    const problems: Array<{ heirName: string; problem: string }> = [];
+    try {
+      const [heirList, key, stored] = await Promise.all([heirs.listHeirs(userId), repo.releaseKey(userId), status.bundles(userId)]);
+      for (const b of stored) {
+        const heir = heirList.find((h) => h.id === b.heirId);
+        if (!heir) continue; // removed at the next run
+        let problem: string | null;
+        try {
+          problem = await inspectCopy(bucket, {
+            ...b,
+            heirPublicKey: heir.publicKey ?? b.heirPublicKey,
+            releasePublicKey: key?.publicKey ?? b.releasePublicKey,
+          });
+        } catch (err) {
+          problem = `The bucket could not be read: ${bucketFailure(err, name)}.`;
+        }
+        await status.recordBundleCheck(userId, b.heirId, at, problem);
+        if (problem && problem !== b.checkError) problems.push({ heirName: heir.name, problem });
+      }
+    } finally {
+      bucket.close();
+    }
+    await status.recordCheck(userId, at, null);
+    const owner = problems.length > 0 ? await status.owner(userId) : undefined;
+    if (owner) await queueMail(jobs, copiesWrongMail(owner, problems, `${publicUrl}/after-life`));
+    // a copy found wrong is written again without waiting for the night
+    if (problems.length > 0) await queue(userId);
+  }
+
+  async function queue(userId: number) {
+    await status.markQueued(userId, now());
+    await jobs.send(ESCROW_RUN_JOB, { userId }, { singletonKey: `owner:${userId}` });
+  }
+
+  async function statusOf(userId: number): Promise<EscrowStatus> {
+    const [row, stored, heirList, release, target] = await Promise.all([
+      status.run(userId),
+      status.bundles(userId),
+      heirs.listHeirs(userId),
+      releaseOf(userId),
+      repo.target(userId),
+    ]);
+    const names = new Map(heirList.map((h) => [h.id, h.name]));
+    const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+    const bundles = stored
+      .filter((b) => names.has(b.heirId))
+      .map((b) => ({
+        heirId: b.heirId,
+        heirName: names.get(b.heirId)!,
+        objectKey: b.objectKey,
+        bytes: b.bytes,
+        sha256: b.sha256,
+        updatedAt: b.updatedAt.toISOString(),
+        checkedAt: iso(b.checkedAt),
+        checkError: b.checkError,
+      }));
+    const waiting = heirList
+      .filter((h) => !bundles.some((b) => b.heirId === h.id))
+      .map((h) => ({
+        heirId: h.id,
+        heirName: h.name,
+        reason: !h.publicKey
+          ? noKeyCode(h.name)
+          : 'waiting' in release
+            ? release.waiting
+            : !target
+              ? 'Set a bucket for the sealed copies first.'
+              : 'Not written yet: the next run writes it.',
+      }));
+    return {
+      lastRunAt: iso(row?.lastRunAt),
+      lastOkAt: iso(row?.lastOkAt),
+      lastCheckAt: iso(row?.lastCheckAt),
+      error: row?.error ?? null,
+      running: Boolean(row?.runningSince),
+      bundles,
+      waiting,
+    };
+  }
+
+  return {
+    run,
+    check,
+    status: statusOf,
+
+    /** POST /run: the run is queued (one waiting per owner); the status says it is. */
+    async requestRun(userId: number) {
+      await queue(userId);
+      return statusOf(userId);
+    },
+
+    /** The heir's sealed copy made fresh, for the owner's USB stick: not the bucket's copy, which may be older. */
+    async download(userId: number, heirId: number) {
+      const heirList = await heirs.listHeirs(userId);
+      const index = heirList.findIndex((h) => h.id === heirId);
+      if (index < 0) throw notFound();
+      const built = await heirs.escrowDataset(userId, heirId);
+      if (!built) throw notFound();
+      if (!built.heirPublicKey) throw conflict(noKeyCode(heirList[index]!.name), 'NO_KEY_CODE');
+      const release = await releaseOf(userId);
+      if ('waiting' in release) throw conflict(release.waiting, 'NO_RELEASE_KEY');
+      return {
+        fileName: `heirloom-escrow-${index + 1}.heirloom-escrow`,
+        stream: sealedCopy(built.heirPublicKey, release, built.dataset).stream,
+      };
+    },
+
+    /** The nightly sweep: a run queued for every owner with a bucket (unchanged copies cost no upload). */
+    async queueAll() {
+      for (const userId of await status.ownersWithBucket()) await queue(userId);
+    },
+
+    /** The owners whose copies were not checked for a month get their check. */
+    async queueChecks() {
+      const before = new Date(now().getTime() - CHECK_EVERY_MS);
+      for (const userId of await status.ownersToCheck(before)) {
+        await jobs.send(ESCROW_CHECK_JOB, { userId }, { singletonKey: `owner:${userId}` });
+      }
+    },
+
+    /** Runs left waiting when the process stopped are queued again (one per owner however many ask). */
+    async resume() {
+      for (const userId of await status.ownersRunning()) await jobs.send(ESCROW_RUN_JOB, { userId }, { singletonKey: `owner:${userId}` });
+    },
+
+    async giveUp(userId: number, reason: string) {
+      await status.finishRun(userId, now(), `The last run did not finish (${reason}); it is tried again tonight.`);
+    },
+  };
+}
+export type EscrowRun = ReturnType<typeof createEscrowRun>;
