@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { type KitFonts, kitInstructions, makeLegacyKit, openingUrl } from './legacy-kit';
+import { firstDayText, type KitFonts, kitInstructions, makeLegacyKit, openingUrl } from './legacy-kit';
 
 const font = (name: string) => new Uint8Array(fs.readFileSync(path.join('node_modules/dejavu-fonts-ttf/ttf', name)));
 const fonts: KitFonts = { regular: font('DejaVuSans.ttf'), bold: font('DejaVuSans-Bold.ttf'), mono: font('DejaVuSansMono-Bold.ttf') };
@@ -65,5 +65,44 @@ describe('the Legacy Kit', () => {
     const released = kitInstructions({ ...input, somethingReleased: true }).join('\n');
     expect(released).toContain('Something is already released to you: you can open it now.');
     expect(released).not.toMatch(/Nothing (can be opened|is released)/);
+  });
+});
+
+describe('the Legacy Kit’s “First 24 hours” page', () => {
+  const firstDay = {
+    bucket: { endpoint: 'https://s3.eu-central-1.example.net', bucket: 'walker-family', prefix: 'heirloom/' },
+    objectKey: 'heirloom/7f3a.heirloom-escrow',
+    verifiers: ['Tom Walker', 'Dr. Ann Price', 'Ruth Bell'],
+    codesNeeded: 2,
+  };
+
+  it('says where the copies are, who the verifiers are, how many codes open a copy, and what to do while heirloom runs', () => {
+    const text = firstDayText({ ...input, firstDay }).join('\n');
+    expect(text).toContain('The first 24 hours');
+    expect(text).toContain(
+      'address https://s3.eu-central-1.example.net, bucket "walker-family", folder "heirloom/", file "heirloom/7f3a.heirloom-escrow"',
+    );
+    expect(text).toContain('a USB stick kept with the will');
+    expect(text).toContain('Tom Walker, Dr. Ann Price and Ruth Bell. Any 2 of them are needed.');
+    expect(text).toContain('1. Get the opener: the file open-heirloom-bundle.html, kept beside the copies.');
+    expect(text).toContain('3. Have your key code, on the first page, and 2 verifier codes from the verifiers.');
+    expect(text).toContain('If https://heirloom.example.org/legacy still opens, use it');
+  });
+
+  it('with no bucket, points to the USB stick only', () => {
+    const text = firstDayText({ ...input, firstDay: { ...firstDay, bucket: null, objectKey: null, codesNeeded: 1 } }).join('\n');
+    expect(text).toContain('On a USB stick kept with the will: ask whoever holds the will.');
+    expect(text).not.toContain('bucket');
+    expect(text).toContain('One of them is needed.');
+    expect(text).toContain('and 1 verifier code from the verifiers.');
+  });
+
+  it('is the kit’s second page, readable as text', async () => {
+    const bytes = await makeLegacyKit({ ...input, firstDay }, fonts);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2);
+    const text = execFileSync('pdftotext', ['-f', '2', '-l', '2', '-enc', 'UTF-8', kitFile(bytes), '-'], { encoding: 'utf8' });
+    expect(text).toContain('The first 24 hours');
+    expect(text.replace(/\s+/g, ' ')).toContain('Any 2 of them are needed');
   });
 });

@@ -15,6 +15,53 @@ export interface LegacyKitInput {
   /** The instance's address, e.g. https://heirloom.example.org */
   origin: string;
   keyCode: string;
+  /** For the "First 24 hours" page, when the owner keeps sealed copies outside heirloom (decision 076). */
+  firstDay?: FirstDayInput;
+}
+
+/** Where the heir's sealed copies are and who can help open them, for the kit's second page. */
+export interface FirstDayInput {
+  /** The owner's bucket for sealed copies, or null when there are only copies on a USB stick. */
+  bucket: { endpoint: string; bucket: string; prefix: string | null } | null;
+  /** The name of this heir's copy in the bucket, when it has been written. */
+  objectKey: string | null;
+  /** The verifiers' names, as the owner knows them. */
+  verifiers: string[];
+  /** How many verifier codes open a copy. */
+  codesNeeded: number;
+}
+
+const listOf = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/** The "First 24 hours" page: headings and their text (paragraphs split by \n), in order, for the heir on the worst day. */
+export function firstDayText(input: LegacyKitInput & { firstDay: FirstDayInput }): string[] {
+  const { ownerName, origin, firstDay } = input;
+  const k = firstDay.codesNeeded;
+  const verifiers = firstDay.verifiers.length > 0 ? listOf(firstDay.verifiers) : 'the people they named';
+  const codes = `${k} verifier ${k === 1 ? 'code' : 'codes'}`;
+  const { bucket } = firstDay;
+  const where = bucket
+    ? `In a storage bucket: address ${bucket.endpoint}, bucket "${bucket.bucket}"${bucket.prefix ? `, folder "${bucket.prefix}"` : ''}${firstDay.objectKey ? `, file "${firstDay.objectKey}"` : ''}; whoever runs that storage can give you the file. And on a USB stick kept with the will.`
+    : 'On a USB stick kept with the will: ask whoever holds the will.';
+  return [
+    'The first 24 hours',
+    `Read this when ${ownerName} has died or can no longer look after things. Nothing needs doing in a hurry: what ${ownerName} left you is kept safe, in more than one place.`,
+    'While heirloom still works',
+    `If ${origin}/legacy still opens, use it: enter your key code there. ${verifiers} confirm what happened on their own pages; then what was left to you opens, and you get an e-mail.`,
+    'Where the sealed copies are',
+    `${ownerName} also keeps a sealed copy of what is yours outside heirloom, so that it survives if heirloom stops. It is a file whose name ends in .heirloom-escrow. ${where} Nobody can open it alone: not whoever keeps it, and not you without the verifiers.`,
+    'Who the verifiers are',
+    `${verifiers}. ${k === 1 ? 'One of them is' : `Any ${k} of them are`} needed. Each has a sheet with their verifier code, and gives it to you only once they are sure.`,
+    'Opening a copy when heirloom is gone',
+    [
+      '1. Get the opener: the file open-heirloom-bundle.html, kept beside the copies.',
+      '2. Get your sealed copy (the .heirloom-escrow file).',
+      `3. Have your key code, on the first page, and ${codes} from the verifiers.`,
+      '4. Open the opener in a browser, on a computer or a phone: no internet is needed. Choose the copy and type the codes. The photos, memories and letters appear, and "Save all files" keeps them.',
+      'If a code has a typo or a copy is damaged, the page says which: then try the other copy.',
+    ].join('\n'),
+  ];
 }
 
 export const openingUrl = (origin: string, keyCode: string) => `${origin}/legacy?code=${encodeURIComponent(keyCode)}`;
@@ -93,14 +140,17 @@ export function drawQr(page: PDFPage, url: string, x: number, y: number, size: n
   }
 }
 
-/** An A4 PDF: the heir's name, the address, the key code, a QR code of the opening URL and the instructions. */
+/**
+ * An A4 PDF: the heir's name, the address, the key code, a QR code of the opening URL and the instructions; and,
+ * with `firstDay`, a second page for the first 24 hours.
+ */
 export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Promise<Uint8Array> {
   const faces = fonts ?? (await loadKitFonts());
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(`Legacy Kit for ${input.heirName}`);
   pdf.setCreator('heirloom');
-  const page = pdf.addPage([595.28, 841.89]);
+  let page = pdf.addPage([595.28, 841.89]);
   const regular = await pdf.embedFont(faces.regular, { subset: true });
   const bold = await pdf.embedFont(faces.bold, { subset: true });
   const mono = await pdf.embedFont(faces.mono, { subset: true });
@@ -136,6 +186,20 @@ export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Pr
   for (let i = 0; i < instructions.length; i += 2) {
     text(instructions[i]!, bold, 12, 4);
     text(instructions[i + 1]!, regular, 11, 10);
+  }
+
+  if (input.firstDay) {
+    page = pdf.addPage([595.28, 841.89]);
+    y = page.getHeight() - margin;
+    const [title, intro, ...sections] = firstDayText({ ...input, firstDay: input.firstDay });
+    text(`For ${input.heirName}`, regular, 12, 10);
+    text(title!, bold, 24, 8);
+    text(intro!, regular, 11, 14);
+    for (let i = 0; i < sections.length; i += 2) {
+      text(sections[i]!, bold, 12, 4);
+      const lines = sections[i + 1]!.split('\n');
+      lines.forEach((line, n) => text(line, regular, 11, n === lines.length - 1 ? 12 : 3));
+    }
   }
   return pdf.save();
 }
