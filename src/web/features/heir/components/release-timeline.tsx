@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatLongDate } from '@web/lib/format';
 import { useReceivedRelease } from '../api';
+import { KeepInLibrary } from './keep-in-library';
 
 type ReleaseData = Received['releases'][number];
 /** Draws a release's contents: the route passes the shared view's collection view, which this feature may not import. */
@@ -51,6 +52,7 @@ function ReleaseItem({ release, renderCollection }: { release: ReleaseData; rend
       <p className="text-sm text-muted-foreground">
         <time dateTime={release.releasedAt}>{formatLongDate(release.releasedAt)}</time> · {KIND_LABELS[release.kind]}
       </p>
+      <KeepInLibrary releaseId={release.grantId} />
       <Button
         variant="ghost"
         aria-expanded={isOpen}
