@@ -156,24 +156,32 @@ async function showCopy(copy: OpenedCopy, opener: HTMLElement) {
     report(err);
     return [];
   });
+  const save = saveAllSection(copy, report);
+  const toSave = h('button', { type: 'button', class: 'secondary' }, 'Save all files');
+  toSave.addEventListener('click', () => {
+    save.scrollIntoView();
+    save.querySelector('button')?.focus({ preventScroll: true });
+  });
   const banner = h(
     'div',
     { class: 'page opened-banner' },
     h('p', null, 'The copy is open, in this browser only. Close this page to forget the codes.'),
     alert,
     check,
+    toSave,
   );
-  const viewer = h('div', { class: 'viewer' });
   opener.replaceWith(banner);
-  if (copy.archive) {
-    showArchive(copy.archive, viewer, {
-      about: 'Opened from a sealed copy, in this browser: nothing was sent anywhere. Save the files below to keep them.',
-    });
-  }
-  document.body.append(viewer);
+  // the letters first: they are the most personal part, and a large archive's timeline is long
   const lettersNode = lettersSection(letters, urls);
   if (lettersNode) document.body.append(lettersNode);
-  document.body.append(saveAllSection(copy, report));
+  if (copy.archive) {
+    const viewer = h('div', { class: 'viewer' });
+    document.body.append(viewer);
+    showArchive(copy.archive, viewer, {
+      about: 'Opened from a sealed copy, in this browser: nothing was sent anywhere. Save all files to keep them.',
+    });
+  }
+  document.body.append(save);
   await checkEveryFile(copy, check, report);
   if (damaged) check.textContent = '';
 }

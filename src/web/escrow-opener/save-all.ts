@@ -50,12 +50,22 @@ export function saveAllSection(copy: OpenedCopy, onError: (err: unknown) => void
     void (async () => {
       try {
         const root = pickDirectory ? await pickDirectory({ mode: 'readwrite' }) : null;
+        let failed = 0;
         for (const [i, file] of copy.files.entries()) {
           status.textContent = `Saving ${i + 1} of ${copy.files.length}: ${file.name}`;
-          if (root) await writeInto(root, copy, file);
-          else await download(copy, file);
+          try {
+            if (root) await writeInto(root, copy, file);
+            else await download(copy, file);
+          } catch (err) {
+            // a damaged file is named above; the others are still saved
+            failed++;
+            onError(err);
+          }
         }
-        status.textContent = `All ${copy.files.length} files are saved.`;
+        status.textContent =
+          failed === 0
+            ? `All ${copy.files.length} files are saved.`
+            : `${copy.files.length - failed} of ${copy.files.length} files are saved; the others are damaged in this copy.`;
       } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') status.textContent = '';
         else onError(err);
