@@ -45,7 +45,7 @@ test('an owner makes the verifier codes and prints the sheets, and no code leave
   page.on('request', (request) => sent.push(`${request.url()} ${request.postData() ?? ''}`));
 
   await page.goto('/after-life');
-  await expect(page.getByText(/opens only with the heir’s key code and 2 of the 3 verifiers' codes/)).toBeVisible();
+  await expect(page.getByText(/opens only with the heir’s key code and 2 of the 3 verifiers’ codes/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Sealed copies kept elsewhere' })).toBeVisible();
   expect(await seriousFindings(page)).toEqual([]);
   await page.getByRole('button', { name: 'Make verifier codes' }).click();

@@ -19,11 +19,11 @@ export interface VerifierSheetsInput {
   verifiers: SheetVerifier[];
 }
 
-/** "2 of the 3 verifiers' codes", said for every k and n. */
+/** "2 of the 3 verifiers’ codes", said for every k and n. */
 export function codesNeeded(threshold: number, shareCount: number): string {
-  if (shareCount === 1) return "the verifier's code";
-  if (threshold === shareCount) return shareCount === 2 ? "both verifiers' codes" : `all ${shareCount} verifiers' codes`;
-  return `${threshold} of the ${shareCount} verifiers' codes`;
+  if (shareCount === 1) return 'the verifier’s code';
+  if (threshold === shareCount) return shareCount === 2 ? 'both verifiers’ codes' : `all ${shareCount} verifiers’ codes`;
+  return `${threshold} of the ${shareCount} verifiers’ codes`;
 }
 
 function listed(names: string[]): string {
@@ -44,7 +44,7 @@ export function sheetInstructions(input: VerifierSheetsInput, verifier: SheetVer
     'While heirloom still runs',
     `You do not need this code: heirloom e-mails you a link when it needs you to confirm.`,
     'If heirloom is gone',
-    `Sealed copies of what ${owner} left are kept outside heirloom: ${place}. Each copy opens only with the heir's own key code and ${codesNeeded(input.threshold, input.shareCount)}. If heirloom is gone, the heir needs your code. Give it only when you are sure ${owner} has died, and only to ${input.heirNames.length > 1 ? 'an heir' : 'the heir'} named in the plan${heirs} — never to anyone else, however urgent they say it is.`,
+    `Sealed copies of what ${owner} left are kept outside heirloom: ${place}. Each copy opens only with the heir’s own key code and ${codesNeeded(input.threshold, input.shareCount)}. If heirloom is gone, the heir needs your code. Give it only when you are sure ${owner} has died, and only to ${input.heirNames.length > 1 ? 'an heir' : 'the heir'} named in the plan${heirs} — never to anyone else, however urgent they say it is.`,
     'How the heir opens a copy',
     'The opener, a file ending in .html, is kept with the copies. The heir opens it in a web browser (no internet is needed) and types their key code and the verifiers’ codes, or scans the square codes with a phone camera. A typing mistake shows at once: the last character of each group is a check character.',
     'Keep it safe',

@@ -42,7 +42,7 @@ describe('the verifier sheets', () => {
     input.verifiers.forEach((verifier, i) => {
       const page = pages[i]!;
       expect(page).toContain(`For ${verifier.name}`);
-      expect(page).toContain(`Verifier ${i + 1} of 3 in Rose Tyler's plan`);
+      expect(page).toContain(`Verifier ${i + 1} of 3 in Rose Tyler’s plan`);
       const groups = page.match(/\b[0-9A-Z]{5}\b/g) ?? [];
       const printed = groups.join('-');
       expect(printed).toContain(verifier.code);
@@ -57,16 +57,16 @@ describe('the verifier sheets', () => {
     expect(text).toContain('Rose Tyler chose you, Martha Jones');
     expect(text).toContain('If heirloom is gone, the heir needs your code. Give it only when you are sure Rose Tyler has died');
     expect(text).toContain('only to an heir named in the plan (Amy Smith or Jackie Tyler)');
-    expect(text).toContain("2 of the 3 verifiers' codes");
+    expect(text).toContain('2 of the 3 verifiers’ codes');
     expect(text).toContain('the storage bucket “family-copies” at https://s3.example.org');
     expect(text).toContain('The opener, a file ending in .html, is kept with the copies.');
     expect(text).toContain('heirloom does not keep it');
   });
 
   it('say how many codes are needed in words for every plan', () => {
-    expect(codesNeeded(2, 3)).toBe("2 of the 3 verifiers' codes");
-    expect(codesNeeded(2, 2)).toBe("both verifiers' codes");
-    expect(codesNeeded(4, 4)).toBe("all 4 verifiers' codes");
-    expect(codesNeeded(1, 1)).toBe("the verifier's code");
+    expect(codesNeeded(2, 3)).toBe('2 of the 3 verifiers’ codes');
+    expect(codesNeeded(2, 2)).toBe('both verifiers’ codes');
+    expect(codesNeeded(4, 4)).toBe('all 4 verifiers’ codes');
+    expect(codesNeeded(1, 1)).toBe('the verifier’s code');
   });
 });

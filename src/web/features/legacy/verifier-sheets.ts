@@ -22,7 +22,7 @@ async function addSheet(pdf: PDFDocument, fonts: Record<keyof KitFonts, PDFFont>
 
   text('heirloom verifier sheet', fonts.regular, 12, 10);
   text(`For ${verifier.name}`, fonts.bold, 24, 6);
-  text(`Verifier ${verifier.number} of ${input.shareCount} in ${input.ownerName}'s plan`, fonts.regular, 13, 16);
+  text(`Verifier ${verifier.number} of ${input.shareCount} in ${input.ownerName}’s plan`, fonts.regular, 13, 16);
   text('Your verifier code', fonts.bold, 11, 8);
   const groups = verifier.code.split('-');
   text(groups.slice(0, 5).join('  '), fonts.mono, 20, 6);
@@ -46,7 +46,7 @@ export async function makeVerifierSheets(input: VerifierSheetsInput, fonts?: Kit
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   pdf.setTitle(
-    input.verifiers.length === 1 ? `Verifier sheet for ${input.verifiers[0]!.name}` : `Verifier sheets of ${input.ownerName}'s plan`,
+    input.verifiers.length === 1 ? `Verifier sheet for ${input.verifiers[0]!.name}` : `Verifier sheets of ${input.ownerName}’s plan`,
   );
   pdf.setCreator('heirloom');
   const embedded = {

@@ -99,7 +99,7 @@ export function EscrowBucketForm({ target }: { target: EscrowTarget | null }) {
 
   const errors = form.formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Bucket for the sealed copies" className="grid gap-4">
+    <form onSubmit={onSubmit} noValidate aria-label="Where the sealed copies are kept" className="grid gap-4">
       {target && !target.hasSecret && (
         <Alert variant="destructive">
           <AlertDescription>The secret key stored for this bucket can no longer be read on this server: enter it again.</AlertDescription>

@@ -64,7 +64,7 @@ describe('After Life → Codes for your verifiers', () => {
 
   it('makes the codes in the browser, sends only the public half, shows each verifier’s code once and forgets them', async () => {
     const { sent, puts } = renderCard(null);
-    expect(await screen.findByText(/opens only with the heir’s key code and 2 of the 3 verifiers' codes/, undefined, LOADED)).toBeTruthy();
+    expect(await screen.findByText(/opens only with the heir’s key code and 2 of the 3 verifiers’ codes/, undefined, LOADED)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Make verifier codes' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Codes for your verifiers' }, LOADED);
