@@ -126,6 +126,8 @@ const publicScreens = [
   `${paths.legacyReachable}?token=abc123`,
   paths.legacyVerify,
   paths.answer,
+  paths.care,
+  `${paths.careRefuse}?token=abc123`,
 ];
 
 const signedInScreens = [

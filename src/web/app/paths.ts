@@ -33,6 +33,9 @@ export const paths = {
   legacyReachable: '/legacy/reachable',
   /** Where a verifier's link lands once its token is out of the address bar. */
   legacyVerify: '/legacy/verify',
+  /** Care access (decision 077): where a caregiver's link lands once its token is out of the address bar, and the owner's refusal. */
+  care: '/care',
+  careRefuse: '/care/refuse',
   /** Interviews, "Ask the elders" (decision 066): the owner's list and a new one. */
   interviews: '/story/interviews',
   newInterview: '/story/interviews/new',
@@ -54,6 +57,8 @@ export const pathPatterns = {
   sharedWithMeCollection: '/shared-with-me/:grantId',
   /** A verifier's personal link from the Legacy Plan's mail. */
   legacyVerifyLink: '/legacy/verify/:token',
+  /** A caregiver's personal link from care access's mail. */
+  careLink: '/care/:token',
   /** One interview of the owner's. */
   interview: '/story/interviews/:id',
   /** A storyteller's personal answer link from an interview's mail. */

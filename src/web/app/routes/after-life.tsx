@@ -1,4 +1,6 @@
 import { ErrorBoundary } from '@web/components/error-boundary';
+import { CareAccessCard } from '@web/features/care/components/care-access-card';
+import { CareOpenBanner } from '@web/features/care/components/care-open-banner';
 import { LegacyScreen } from '@web/features/legacy/components/legacy-screen';
 
 /** /after-life: the Legacy Plan. */
@@ -7,7 +9,11 @@ export function AfterLifeRoute() {
     <div>
       <title>After Life · heirloom</title>
       <ErrorBoundary>
+        <CareOpenBanner />
         <LegacyScreen />
+        <div className="mt-6">
+          <CareAccessCard />
+        </div>
       </ErrorBoundary>
     </div>
   );

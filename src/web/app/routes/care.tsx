@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { CaregiverScreen, type RenderCareCollection } from '@web/features/care/components/caregiver-screen';
+import { RefuseCareScreen } from '@web/features/care/components/refuse-screen';
+import { fromEntryState, useAddressBarParam } from '@web/features/heir/use-address-bar-param';
+import { SharedCollectionView } from '@web/features/shared-view/components/shared-collection-view';
+import { paths } from '../paths';
+
+// A chosen collection looks exactly like a shared one: the shared view draws it.
+const renderCollection: RenderCareCollection = (collection) => <SharedCollectionView collection={collection} />;
+
+/** Reached with a personal token: not for search engines. */
+function NoIndex({ title }: { title: string }) {
+  return (
+    <>
+      <title>{`${title} · heirloom`}</title>
+      <meta name="robots" content="noindex" />
+    </>
+  );
+}
+
+/**
+ * /care/<token>, a caregiver's personal link (decision 077): the token moves from the path into this tab's
+ * history entry (/care), so it is not left in the browser's history yet a reload still works.
+ */
+export function CareRoute() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => params.token ?? fromEntryState(location.state, 'token') ?? '');
+
+  // The address bar is outside React: replacing the entry is syncing with it.
+  useEffect(() => {
+    if (params.token) void navigate(paths.care, { replace: true, state: { token: params.token } });
+  }, [params.token, navigate]);
+
+  return (
+    <div className="flex flex-1 items-start justify-center px-4 py-12">
+      <NoIndex title="Care access" />
+      <CaregiverScreen token={token} renderCollection={renderCollection} />
+    </div>
+  );
+}
+
+/** /care/refuse?token=…, the one click of the mail that tells the owner a caregiver asked. */
+export function CareRefuseRoute() {
+  const token = useAddressBarParam('token', { keepForReload: true });
+  return (
+    <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
+      <NoIndex title="Refuse care access" />
+      <RefuseCareScreen token={token} />
+    </div>
+  );
+}
