@@ -943,17 +943,25 @@ describe('access control on every registered route', () => {
     const giverHeirId = await created(
       await send(
         'POST',
-        { url: '/api/legacy/heirs', payload: { contactId: await created(await send('POST', { url: '/api/contacts', payload: giverKin }, giver.cookie)) } },
+        {
+          url: '/api/legacy/heirs',
+          payload: { contactId: await created(await send('POST', { url: '/api/contacts', payload: giverKin }, giver.cookie)) },
+        },
         giver.cookie,
       ),
     );
-    const giverCode = (await send('POST', { url: `/api/legacy/heirs/${giverHeirId}/key-code` }, giver.cookie)).json() as { keyCode: string };
+    const giverCode = (await send('POST', { url: `/api/legacy/heirs/${giverHeirId}/key-code` }, giver.cookie)).json() as {
+      keyCode: string;
+    };
     const keepsake = { title: 'Keepsake', content: 'Kept', eventDate: '1990-01-01', isPublic: false, tags: [] };
     const giverMemoryId = await created(await send('POST', { url: '/api/memories', payload: keepsake }, giver.cookie));
     const receivedReleaseId = await created(
       await send('POST', { url: '/api/legacy/releases', payload: { heirId: giverHeirId, memoryId: giverMemoryId } }, giver.cookie),
     );
-    await t.db.update(grants).set({ releasedAt: new Date(Date.now() - 1000) }).where(eq(grants.id, receivedReleaseId));
+    await t.db
+      .update(grants)
+      .set({ releasedAt: new Date(Date.now() - 1000) })
+      .where(eq(grants.id, receivedReleaseId));
     const opened = await send('POST', { url: '/api/legacy/open', payload: { keyCode: giverCode.keyCode } });
     const receivedHeirCookie = `heirloom_heir=${opened.cookies.find((c) => c.name === 'heirloom_heir')!.value}`;
     const pic = await send(

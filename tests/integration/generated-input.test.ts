@@ -218,6 +218,7 @@ const BODILESS = new Set([
   'POST /api/legacy/veto',
   'POST /api/legacy/close',
   'POST /api/legacy/heirs/:id/key-code',
+  'POST /api/legacy/received/:grantId/keep', // keeps the release the path names (decision 078)
   'POST /api/legacy/verify/:token',
   'POST /api/legacy/escrow/test', // tests the bucket already set (decision 072)
   'POST /api/legacy/care/end', // ends every care access of the owner (decision 077)
