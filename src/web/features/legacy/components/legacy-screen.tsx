@@ -1,4 +1,5 @@
 import { PageHeader } from '@web/components/page-header';
+import { AfterReleaseChoice } from './after-release-choice';
 import { AuditLog } from './audit-log';
 import { EscrowBucketCard } from './escrow-bucket-card';
 import { HeirsSection } from './heirs-section';
@@ -23,6 +24,7 @@ export function LegacyScreen() {
       <VerifierCodesCard />
       <EscrowBucketCard />
       <ReachabilitySection />
+      <AfterReleaseChoice />
       <AuditLog />
     </div>
   );
