@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EscrowSettingsInput, EscrowStatus, EscrowTarget } from '@shared/schemas/escrow';
+import type { EscrowSettingsInput, EscrowStatus, EscrowTarget, ReleaseKey } from '@shared/schemas/escrow';
+import type { Heir } from '@shared/schemas/legacy';
 import { Toaster } from '@web/components/ui/toaster';
 import { EscrowBucketCard } from './escrow-bucket-card';
 
@@ -16,6 +17,21 @@ const stored: EscrowTarget = {
   hasSecret: true,
   lastTestAt: null,
   lastTestError: null,
+};
+
+const heir = { email: null, dateOfBirth: null, hasKeyCode: true, keyCodeCreatedAt: null, createdAt: '2026-11-01T12:00:00.000Z' };
+const heirs: Heir[] = [
+  { ...heir, id: 7, contactId: 21, name: 'Amy Smith', publicKey: 'B'.repeat(43) },
+  { ...heir, id: 8, contactId: 22, name: 'Jackie Tyler', publicKey: null, hasKeyCode: false },
+];
+const releaseKey: ReleaseKey = {
+  publicKey: 'A'.repeat(43),
+  keyId: 'ABCD',
+  threshold: 2,
+  shareCount: 3,
+  verifiers: [],
+  createdAt: '2026-11-01T12:00:00.000Z',
+  outdated: null,
 };
 
 const hour = 3600_000;
@@ -78,6 +94,8 @@ function renderCard(target: EscrowTarget | null, before: EscrowStatus | null, af
         }
         return answer(run === 'done' && after ? after : before);
       }
+      if (url === '/api/legacy/heirs') return answer(heirs);
+      if (url === '/api/legacy/release-key') return answer({ releaseKey });
       if (url === '/api/legacy/escrow/test')
         return answer({ ok: false, message: 'There is no bucket named “family-copies” at that address.' });
       return answer({ target: current });
@@ -133,7 +151,8 @@ describe('After Life → Sealed copies kept elsewhere', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Test' }));
     expect(await screen.findByText('It did not work: There is no bucket named “family-copies” at that address.')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/legacy/escrow/status')).toBe(true));
-    expect(screen.queryByRole('heading', { name: 'Your sealed copies' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'In your bucket' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'On a USB stick' })).toBeTruthy();
   });
 
   it('keeps the stored secret, shows each heir’s copy and who waits, and makes the copies now until the run is done', async () => {
@@ -142,11 +161,16 @@ describe('After Life → Sealed copies kept elsewhere', () => {
     const amy = within(copies).getByRole('listitem', { name: 'Amy Smith' });
     expect(amy.textContent).toMatch(/1\.50 MB · updated 2 hours ago \(.+\) · checked not yet/);
     expect(within(amy).getByText('The copy in the bucket is smaller than the one written.')).toBeTruthy();
+    const usb = screen.getByRole('list', { name: 'Copies for a USB stick' });
+    const amyUsb = within(usb).getByRole('listitem', { name: 'Amy Smith' });
     expect(
-      within(amy)
-        .getByRole('link', { name: /^Download for a USB stick/ })
+      within(amyUsb)
+        .getByRole('link', { name: /^Download for a USB stick ?\(Amy Smith’s copy\)$/ })
         .getAttribute('href'),
     ).toBe('/api/legacy/escrow/bundles/7');
+    expect(within(usb).getByRole('listitem', { name: 'Jackie Tyler' }).textContent).toBe(
+      'Jackie TylerMake Jackie Tyler’s key code first: a sealed copy is locked with it.',
+    );
     expect(screen.getByRole('list', { name: 'Heirs without a sealed copy yet' }).textContent).toBe(
       'Jackie Tyler: Make Jackie’s key code first.',
     );

@@ -5,6 +5,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useEscrowSettings } from '../escrow-api';
 import { EscrowBucketForm } from './escrow-bucket-form';
 import { EscrowCopies } from './escrow-copies';
+import { UsbCopies } from './usb-copies';
 
 /** After Life: where the sealed copies go outside this server, and how they stand (decision 072). */
 export function EscrowBucketCard() {
@@ -26,6 +27,7 @@ export function EscrowBucketCard() {
       <>
         <EscrowBucketForm target={settings.data.target} />
         {settings.data.target && <EscrowCopies />}
+        <UsbCopies />
       </>
     );
 
@@ -38,8 +40,8 @@ export function EscrowBucketCard() {
         </CardTitle>
         <CardDescription>
           A home server can stop when its owner is no longer there to look after it. heirloom keeps a sealed copy of what each heir receives
-          in a storage bucket at another provider or at a relative’s, and keeps it up to date. Whoever holds the bucket cannot open the
-          copies: each opens only with the heir’s key code and the verifiers’ codes.
+          in a storage bucket at another provider or at a relative’s and keeps it up to date, and makes one for a USB stick kept with your
+          will. Whoever holds a copy cannot open it: each opens only with the heir’s key code and the verifiers’ codes.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">{body}</CardContent>

@@ -1,4 +1,4 @@
-import { Download, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import type { EscrowBundle, EscrowStatus } from '@shared/schemas/escrow';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -7,7 +7,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
-import { bundleUrl, useEscrowStatus, useRunEscrow } from '../escrow-api';
+import { useEscrowStatus, useRunEscrow } from '../escrow-api';
 import { whenText } from '../escrow-wording';
 
 function BundleItem({ bundle }: { bundle: EscrowBundle }) {
@@ -18,15 +18,6 @@ function BundleItem({ bundle }: { bundle: EscrowBundle }) {
         {`${formatBytes(bundle.bytes)} · updated ${whenText(bundle.updatedAt)} · checked ${whenText(bundle.checkedAt, 'not yet')}`}
       </span>
       {bundle.checkError && <span className="font-medium text-destructive">{bundle.checkError}</span>}
-      <div>
-        <Button asChild variant="outline" size="sm">
-          <a href={bundleUrl(bundle.heirId)} download>
-            <Download aria-hidden="true" />
-            Download for a USB stick
-            <span className="sr-only">{` (${bundle.heirName}’s copy)`}</span>
-          </a>
-        </Button>
-      </div>
     </li>
   );
 }
@@ -58,17 +49,11 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
         </Alert>
       )}
       {status.bundles.length > 0 && (
-        <>
-          <ul aria-label="Sealed copies" className="grid gap-2">
-            {status.bundles.map((bundle) => (
-              <BundleItem key={bundle.heirId} bundle={bundle} />
-            ))}
-          </ul>
-          <p className="text-sm text-muted-foreground">
-            Keep a downloaded copy on a USB stick with your will: with the heir’s key code and the verifiers’ codes it opens without
-            heirloom.
-          </p>
-        </>
+        <ul aria-label="Sealed copies" className="grid gap-2">
+          {status.bundles.map((bundle) => (
+            <BundleItem key={bundle.heirId} bundle={bundle} />
+          ))}
+        </ul>
       )}
       {status.waiting.length > 0 && (
         <ul aria-label="Heirs without a sealed copy yet" className="grid gap-1 text-sm">
@@ -118,7 +103,7 @@ export function EscrowCopies() {
   return (
     <section aria-labelledby={titleId} className="grid justify-items-stretch gap-3">
       <h3 id={titleId} className="text-base font-semibold">
-        Your sealed copies
+        In your bucket
       </h3>
       {body}
       <div>

@@ -1,0 +1,63 @@
+import { Download } from 'lucide-react';
+import { useId } from 'react';
+import type { ReleaseKey } from '@shared/schemas/escrow';
+import type { Heir } from '@shared/schemas/legacy';
+import { Button } from '@web/components/ui/button';
+import { useHeirs } from '../api';
+import { bundleUrl, useReleaseKey } from '../escrow-api';
+
+/** Why no copy can be made for this heir yet (the server's reasons, known here before asking), or null. */
+function notYet(heir: Heir, releaseKey: ReleaseKey | null): string | null {
+  if (!heir.publicKey) return `Make ${heir.name}’s key code first: a sealed copy is locked with it.`;
+  if (!releaseKey) return 'Make the codes for your verifiers first.';
+  if (releaseKey.outdated) return 'Make new codes for your verifiers first.';
+  return null;
+}
+
+/** Each heir's sealed copy made now, downloaded straight to disk (it can be several GB), for a USB stick. */
+export function UsbCopies() {
+  const heirs = useHeirs();
+  const releaseKey = useReleaseKey();
+  const titleId = useId();
+  if (!heirs.isSuccess || !releaseKey.isSuccess || heirs.data.length === 0) return null;
+  const key = releaseKey.data.releaseKey;
+
+  return (
+    <section aria-labelledby={titleId} className="grid gap-3">
+      <div className="grid gap-1">
+        <h3 id={titleId} className="text-base font-semibold">
+          On a USB stick
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          A copy made now, sealed the same way. Keep it on a USB stick with your will: with the heir’s key code and the verifiers’ codes it
+          opens without heirloom, on any computer.
+        </p>
+      </div>
+      <ul aria-label="Copies for a USB stick" className="grid gap-2">
+        {heirs.data.map((heir) => {
+          const reason = notYet(heir, key);
+          return (
+            <li
+              key={heir.id}
+              aria-label={heir.name}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
+            >
+              <span className="font-medium">{heir.name}</span>
+              {reason ? (
+                <span className="text-muted-foreground">{reason}</span>
+              ) : (
+                <Button asChild variant="outline" size="sm">
+                  <a href={bundleUrl(heir.id)} download>
+                    <Download aria-hidden="true" />
+                    Download for a USB stick
+                    <span className="sr-only">{` (${heir.name}’s copy)`}</span>
+                  </a>
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
