@@ -37,6 +37,8 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   password: 'auth',
   email: 'auth',
   setup: 'auth',
+  // a caregiver's link (decision 077): part of the Legacy Plan
+  care: 'legacy',
   invitations: 'auth',
   'interview-questions': 'interviews',
   'interview-suggestions': 'interviews',
