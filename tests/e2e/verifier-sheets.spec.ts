@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { normalizeVerifierCode, readVerifierCode } from '../../src/shared/escrow/release-key';
+import { heirPublicKey } from '../../src/shared/sealed-letter';
 import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 
@@ -39,7 +40,12 @@ test('an owner makes the verifier codes and prints the sheets, and no code leave
     data: { checkInMonths: 6, vetoDays: 7, verifierContactIds: verifierIds, verifiersRequired: 2 },
   });
   expect(plan.status(), await plan.text()).toBe(200);
-  expect((await page.request.post('/api/legacy/heirs', { data: { contactId: amy } })).status()).toBe(201);
+  const heir = await page.request.post('/api/legacy/heirs', { data: { contactId: amy } });
+  expect(heir.status()).toBe(201);
+  const heirId = ((await heir.json()) as { id: number }).id;
+  const { keyCode } = (await (await page.request.post(`/api/legacy/heirs/${heirId}/key-code`)).json()) as { keyCode: string };
+  const lock = await page.request.put(`/api/legacy/heirs/${heirId}/public-key`, { data: { publicKey: await heirPublicKey(keyCode) } });
+  expect(lock.status(), await lock.text()).toBe(200);
 
   const sent: string[] = [];
   page.on('request', (request) => sent.push(`${request.url()} ${request.postData() ?? ''}`));
@@ -95,6 +101,13 @@ test('an owner makes the verifier codes and prints the sheets, and no code leave
   expect(sent.some((line) => line.includes('/api/legacy/release-key'))).toBe(true);
   for (const code of codes)
     for (const line of sent) expect(normalizeVerifierCode(line)).not.toContain(normalizeVerifierCode(code).slice(10));
+  // with the codes made, Amy's sealed copy can be taken home on a USB stick
+  const usb = page.getByRole('list', { name: 'Copies for a USB stick' }).getByRole('listitem', { name: 'Amy Smith' });
+  const [copy] = await Promise.all([page.waitForEvent('download'), usb.getByRole('link', { name: /^Download for a USB stick/ }).click()]);
+  const bundle = await fs.readFile(await copy.path());
+  expect(bundle.subarray(0, 25).toString('latin1')).toBe('HEIRLOOM ESCROW BUNDLE 1\n');
+  expect(bundle.toString('latin1')).not.toContain('Amy');
+
   const stored = await page.evaluate(() => [localStorage, sessionStorage].flatMap((s) => Object.values(s)).join(' '));
   for (const code of codes) expect(normalizeVerifierCode(stored)).not.toContain(normalizeVerifierCode(code).slice(10));
 });
