@@ -86,7 +86,9 @@ export function saveAllSection(copy: OpenedCopy, onError: (err: unknown) => void
     h(
       'p',
       null,
-      'Keep them on this computer: they stay readable without this page. Open index.html of the saved folder to see them again.',
+      pickDirectory
+        ? 'Keep them on this computer, with their folders, in a folder you choose: open index.html in it to see everything again, without this page and without the codes.'
+        : 'Keep them on this computer: each file goes to your downloads, one after another (your browser may ask once whether this page may save several files).',
     ),
     all,
     status,
