@@ -148,7 +148,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
     return found;
   }
 
-  return {
+  const service = {
     async get(userId: number) {
       await endIfReleased(userId);
       return settingsOf(userId);
@@ -294,7 +294,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
         return opens;
       });
       if (opensAt) await scheduleOpen(caregiver.id, opensAt);
-      return this.view(token);
+      return service.view(token);
     },
 
     /** The owner's one click from the request's mail, during the waiting time. */
@@ -303,10 +303,10 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
       if (!found || found.caregiver.state !== 'asked') throw badRequest(CARE_LINK_INVALID, 'LINK_INVALID');
       const userId = found.caregiver.userId;
       await locked(userId, async (tx, outbox) => {
-        const now = await repo.caregiverBy(tx, { id: found.caregiver.id });
-        if (!now || now.caregiver.state !== 'asked' || now.caregiver.refuseTokenHash !== found.caregiver.refuseTokenHash)
+        const current = await repo.caregiverBy(tx, { id: found.caregiver.id });
+        if (!current || current.caregiver.state !== 'asked' || current.caregiver.refuseTokenHash !== found.caregiver.refuseTokenHash)
           throw badRequest(CARE_LINK_INVALID, 'LINK_INVALID');
-        await endOne(tx, userId, now, 'refused', 'refuse link', outbox);
+        await endOne(tx, userId, current, 'refused', 'refuse link', outbox);
       });
       return { message: `Refused. ${nameOf(found)} will not see anything, and has been told.` };
     },
@@ -349,6 +349,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
       for (const { id, opensAt } of await repo.waiting()) if (opensAt) await scheduleOpen(id, opensAt);
     },
   };
+  return service;
 }
 
 export type LegacyCareService = ReturnType<typeof createLegacyCareService>;
