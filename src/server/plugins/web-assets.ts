@@ -98,9 +98,10 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
       return reply.code(404).send({ message: 'Not found' });
     }
     // A share link's page (/s/<token>), the Legacy Plan's pages (reached with a key code or a mail's personal
-    // token) and an interview's answer page (/answer/<token>) are never listed by search engines, even those that
-    // do not run scripts.
-    if (req.url.startsWith('/s/') || /^\/(?:legacy|answer)(?:[/?#]|$)/.test(req.url)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    // token), a caregiver's page (/care/<token>) and an interview's answer page (/answer/<token>) are never listed by
+    // search engines, even those that do not run scripts.
+    if (req.url.startsWith('/s/') || /^\/(?:legacy|answer|care)(?:[/?#]|$)/.test(req.url))
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
     // The landing page is the same for everyone (spec §2: signed-in visitors see it too) and needs no user.
     if (pathname === '/' && landing) return sendStaticPage(req, reply, landing);
     const user = await app.sessions.userOf(req);
