@@ -174,7 +174,9 @@ describe('care access', () => {
     expect(mail.text).toContain('Nothing meant for after their death is ever shown.');
     token = careTokenOf(mail);
     expect(await view(token)).toMatchObject({ ownerName: 'Ada Lovelace', state: 'idle', documents: [], collections: [], contacts: [] });
-    expect((await send(undefined, 'GET', `/api/care/${'x'.repeat(43)}`)).statusCode).toBe(404);
+    const unknown = await send(undefined, 'GET', `/api/care/${'x'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
   it('mails the owner when the caregiver asks; refusing during the wait gives no access and tells the caregiver', async () => {
