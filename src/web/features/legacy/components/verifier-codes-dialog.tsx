@@ -46,7 +46,8 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
 
   return (
     <Dialog open={sheets !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      {/* the codes are shown only this once: a click beside the dialog must not throw them away */}
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Codes for your verifiers</DialogTitle>
           <DialogDescription>
