@@ -115,6 +115,8 @@ export const memoryStorytellerSchema = z.object({
 
 export const memorySchema = z.object({
   id: z.number().int(),
+  /** Where a kept item came from (“From Rose Martin’s legacy, released 2 May 2031”, decision 078); null for the owner’s own. */
+  provenance: z.string().nullish(),
   userId: z.number().int(),
   title: z.string(),
   content: z.string(),

@@ -86,6 +86,8 @@ export const photoVideoSchema = z.object({
 
 export const photoSchema = z.object({
   id: z.number().int(),
+  /** Where a kept item came from (“From Rose Martin’s legacy, released 2 May 2031”, decision 078); null for the owner’s own. */
+  provenance: z.string().nullish(),
   userId: z.number().int(),
   memoryId: z.number().int().nullable(),
   /** The URL of the browser-displayable image (never a path on the server's disk). */

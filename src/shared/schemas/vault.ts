@@ -44,6 +44,8 @@ export const vaultUploadFormSchema = z.object({
 
 export const vaultFileSchema = z.object({
   id: z.number().int(),
+  /** Where a kept item came from (“From Rose Martin’s legacy, released 2 May 2031”, decision 078); null for the owner’s own. */
+  provenance: z.string().nullish(),
   memoryId: z.number().int().nullable(),
   /** The stored name (generated); the user's name is originalName. */
   fileName: z.string(),

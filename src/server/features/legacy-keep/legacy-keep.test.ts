@@ -99,8 +99,8 @@ describe('keeping a release in the heir’s own library', () => {
 
     const [photo] = await listOf(tom, '/api/photos');
     const [memory] = await listOf(tom, '/api/memories');
-    expect(photo).toBeDefined();
-    expect(memory).toMatchObject({ title: 'The lake', content: 'We swam', eventDate: '1999-07-04' });
+    expect(photo).toMatchObject({ provenance: PROVENANCE });
+    expect(memory).toMatchObject({ title: 'The lake', content: 'We swam', eventDate: '1999-07-04', provenance: PROVENANCE });
     expect(await listOf(tom, `/api/memories/${memory!.id}/attachments`)).toHaveLength(1);
     const rows = await t.db.select({ provenance: photos.provenance, userId: photos.userId }).from(photos).where(eq(photos.id, photo!.id));
     expect(rows[0]).toEqual({ provenance: PROVENANCE, userId: tom.user.id });

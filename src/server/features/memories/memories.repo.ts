@@ -392,6 +392,7 @@ function toMemory(row: MemoryRow & { storyteller?: MemoryStoryteller | null }, a
     updatedAt: row.updatedAt.toISOString(),
     attachments,
     storyteller: row.storyteller ?? null,
+    provenance: row.provenance,
   };
 }
 

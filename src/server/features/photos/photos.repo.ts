@@ -522,6 +522,7 @@ function toPhoto(row: Row): Photo {
     derivativeStatus: row.derivativeStatus,
     mediaType: row.videoPlayback ? 'video' : 'image',
     video: row.videoPlayback ? toVideo(row) : null,
+    provenance: row.provenance,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -185,5 +185,6 @@ function toVaultFile(row: VaultRow): VaultFile {
     description: row.description,
     uploadedAt: row.uploadedAt.toISOString(),
     lastAccessedAt: row.lastAccessedAt?.toISOString() ?? null,
+    provenance: row.provenance,
   };
 }

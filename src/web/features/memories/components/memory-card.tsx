@@ -57,6 +57,7 @@ export function MemoryCard({ memory, onEdit, onDeleted, isShared = false, action
                 {memory.location}
               </span>
             )}
+            {memory.provenance && <span>{memory.provenance}</span>}
             {isShared && <SharedMark />}
           </p>
         </div>

@@ -75,6 +75,12 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
             <dd className="break-words">{photo.cameraInfo}</dd>
           </>
         )}
+        {photo.provenance && (
+          <>
+            <dt className="text-muted-foreground">Kept</dt>
+            <dd className="break-words">{photo.provenance}</dd>
+          </>
+        )}
         {photo.location && (
           <>
             <dt className="text-muted-foreground">Place</dt>

@@ -45,6 +45,12 @@ export function VaultFileItem({ file, isShared = false, actions, className, ...l
               <span>{formatBytes(file.fileSize)}</span>
               <span aria-hidden="true">·</span>
               <span>Uploaded {formatLongDate(file.uploadedAt)}</span>
+              {file.provenance && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>{file.provenance}</span>
+                </>
+              )}
               {isShared && <SharedMark />}
             </p>
             {file.description && <p className="mt-1 text-sm whitespace-pre-line break-words">{file.description}</p>}
