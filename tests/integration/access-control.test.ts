@@ -69,6 +69,8 @@ interface World {
   relationRuleId: number;
   /** The victim's escrow bucket (decision 072), at an address its test refuses at once (this server's own network). */
   escrowTarget: true;
+  /** heirId has a public key and the plan's release key fits it: the heir's sealed copy can be made (decision 074). */
+  sealable: true;
   /** The victim's finished export (a ready row and its file). */
   exportId: number;
   /** The victim's finished life-story book (a ready row and its PDF), and the voice link its QR code opens. */
@@ -510,6 +512,12 @@ const RULES: Record<string, Rule> = {
   'GET /api/legacy/escrow': { kind: 'self', request: () => ({ url: '/api/legacy/escrow' }) },
   'PUT /api/legacy/escrow': { kind: 'self', request: () => ({ url: '/api/legacy/escrow', payload: { target: null } }) },
   'POST /api/legacy/escrow/test': { kind: 'self', request: (w) => ({ url: w.escrowTarget && '/api/legacy/escrow/test' }) },
+  'GET /api/legacy/escrow/status': { kind: 'self', request: () => ({ url: '/api/legacy/escrow/status' }) },
+  'POST /api/legacy/escrow/run': { kind: 'self', request: () => ({ url: '/api/legacy/escrow/run' }) },
+  'GET /api/legacy/escrow/bundles/:heirId': {
+    kind: 'owned',
+    request: (w) => ({ url: w.sealable && `/api/legacy/escrow/bundles/${w.heirId}` }),
+  },
   'GET /api/legacy/release-key': { kind: 'self', request: () => ({ url: '/api/legacy/release-key' }) },
   'PUT /api/legacy/release-key': {
     kind: 'self',
@@ -809,6 +817,8 @@ const SPOILS: Record<string, Array<keyof World | 'quiet'>> = {
   'POST /api/exports': ['quiet'],
   'POST /api/books': ['quiet'],
   'PUT /api/legacy/escrow': ['escrowTarget'], // removes the bucket
+  'POST /api/legacy/escrow/run': ['quiet'], // the run writes its record later
+  'POST /api/legacy/heirs/:id/key-code': ['sealable'], // the heir's public key goes with the old code
   'POST /api/imports': ['quiet'],
   'POST /api/tree/gedcom': ['quiet'],
   // a DELETE that names a container but removes only a part of it, or removes more than it names
@@ -824,7 +834,7 @@ const SPOILS: Record<string, Array<keyof World | 'quiet'>> = {
   // an address the victim has not verified) no longer is, so the collection shared with the victim is not theirs
   'POST /api/contacts': ['sharedGrantId'],
   'PATCH /api/contacts/:id': ['sharedGrantId'],
-  'DELETE /api/contacts/:id': ['contactId', 'sharedGrantId'],
+  'DELETE /api/contacts/:id': ['contactId', 'sharedGrantId', 'sealable'], // the verifier goes: the release key no longer fits
 };
 
 /** What every attacker's request is checked against: the snapshot reads through these ids, and needs the victim's
@@ -993,6 +1003,11 @@ describe('access control on every registered route', () => {
       secretAccessKeySealed: t.app.secretBox.seal('secret'),
       forcePathStyle: true,
     });
+    // the heir's public key and a release key for the plan's one verifier: the heir's sealed copy can be made
+    const publicKey = { publicKey: 'B'.repeat(43) };
+    expect((await send('PUT', { url: `/api/legacy/heirs/${heirId}/public-key`, payload: publicKey }, victim.cookie)).statusCode).toBe(200);
+    const releaseKey = { publicKey: 'B'.repeat(43), threshold: 1, shareCount: 1 };
+    expect((await send('PUT', { url: '/api/legacy/release-key', payload: releaseKey }, victim.cookie)).statusCode).toBe(200);
     const items = await send(
       'POST',
       { url: `/api/collections/${collectionId}/items`, payload: { photoIds: [photoId], memoryIds: [memoryId], documentIds: [vaultId] } },
@@ -1263,6 +1278,7 @@ describe('access control on every registered route', () => {
       receivedHeirCookie,
       relationRuleId,
       escrowTarget: true,
+      sealable: true,
       exportId: finishedExport!.id,
       bookId: finishedBook!.id,
       bookLinkId: bookLink!.id,

@@ -221,6 +221,7 @@ const BODILESS = new Set([
   'POST /api/legacy/received/:grantId/keep', // keeps the release the path names (decision 078)
   'POST /api/legacy/verify/:token',
   'POST /api/legacy/escrow/test', // tests the bucket already set (decision 072)
+  'POST /api/legacy/escrow/run', // queues a run of the sealed copies (decision 074)
   'POST /api/legacy/care/end', // ends every care access of the owner (decision 077)
   'POST /api/exports',
   // tus 1.0 (decision 029): the headers carry the request, the body is raw upload data
