@@ -84,6 +84,14 @@ describe('the escrow opener’s decrypt path', () => {
     expect(await refusal(await fs.openAsBlob(changed), codes)).toMatch(
       new RegExp(`^The copy was changed or damaged: file “${SAMPLE.photoPath}”, part 1\\.`),
     );
+    const letterChanged = path.join(dir, 'letter-changed.heirloom-escrow');
+    fs.writeFileSync(letterChanged, await withFlippedByte(bundle, codes, `letters/${SAMPLE.sealedTitle}.sealed.json`));
+    const damaged: string[] = [];
+    const letters = await lettersOf(await openCopy(await fs.openAsBlob(letterChanged), codes), (err) => damaged.push(openerMessage(err)));
+    expect(letters.map((l) => l.title)).toEqual([SAMPLE.plainTitle]);
+    expect(damaged).toEqual([
+      `The copy was changed or damaged: file “letters/${SAMPLE.sealedTitle}.sealed.json”, part 1. Try another copy of it (the one on the USB stick, or in the bucket).`,
+    ]);
     expect(await refusal(new Blob(['not a bundle']), codes)).toMatch(/^This file is not a sealed copy from heirloom/);
   });
 });

@@ -39,16 +39,27 @@ function readPlainText(text: string): { title: string; body: string } {
   return { title, body };
 }
 
-export async function lettersOf(copy: OpenedCopy): Promise<CopyLetter[]> {
+/**
+ * The letters of the copy. A letter whose file is damaged is left out and its error handed to `damaged` (it
+ * names the file and part), so the other letters still show.
+ */
+export async function lettersOf(copy: OpenedCopy, damaged: (err: unknown) => void = () => {}): Promise<CopyLetter[]> {
   const inFolder = copy.files.filter((f) => f.name.startsWith(FOLDER) && !f.name.slice(FOLDER.length).includes('/'));
   const letters: CopyLetter[] = [];
   const index = await sealedIndex(copy);
+  const read = (file: BundleFileEntry) =>
+    copy.text(file).catch((err: unknown) => {
+      damaged(err);
+      return null;
+    });
   for (const file of inFolder) {
     if (!file.name.endsWith('.sealed.json')) continue;
+    const text = await read(file);
+    if (text === null) continue;
     const named = index.get(file.name.slice(FOLDER.length));
-    const content = await copy
-      .text(file)
-      .then((text) => openLetter(JSON.parse(text) as SealedLetter, copy.keyCode))
+    // a letter sealed for another key code (made again since) does not open with this one
+    const content = await Promise.resolve()
+      .then(() => openLetter(JSON.parse(text) as SealedLetter, copy.keyCode))
       .catch((): LetterContent | null => null);
     letters.push({ kind: 'sealed', title: named?.title ?? stemOf(file, '.sealed.json'), releasedAt: named?.releasedAt ?? null, content });
   }
@@ -57,7 +68,9 @@ export async function lettersOf(copy: OpenedCopy): Promise<CopyLetter[]> {
     const stem = stemOf(file, '.txt');
     // only the letters' own .txt files have a page beside them
     if (!copy.file(`${FOLDER}${stem}.html`)) continue;
-    const { title, body } = readPlainText(await copy.text(file));
+    const text = await read(file);
+    if (text === null) continue;
+    const { title, body } = readPlainText(text);
     const files = inFolder.filter((f) => f.name.startsWith(`${FOLDER}${stem} - `));
     letters.push({ kind: 'plain', title: title || stem, body, files });
   }

@@ -152,7 +152,7 @@ async function showCopy(copy: OpenedCopy, opener: HTMLElement) {
     if (!alert.textContent?.includes(message)) alert.textContent = `${alert.textContent ?? ''} ${message}`.trim();
   };
   const urls = lazyFileUrls(copy, report);
-  const letters = await lettersOf(copy).catch((err: unknown) => {
+  const letters = await lettersOf(copy, report).catch((err: unknown) => {
     report(err);
     return [];
   });
