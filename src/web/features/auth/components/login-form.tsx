@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginInputSchema, type LoginInput } from '@shared/schemas/auth';
 import { FormField } from '@web/components/form-field';
 import { SubmitButton } from '@web/components/submit-button';
@@ -14,6 +14,9 @@ import { PasswordInput } from './password-input';
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
+  // only back to an heir's release page (decision 078), never anywhere a link could name
+  const [params] = useSearchParams();
+  const next = params.get('next') === '/legacy' ? '/legacy' : '/dashboard';
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: '', password: '' },
@@ -30,7 +33,7 @@ export function LoginForm() {
       return;
     }
     toast({ title: 'Login successful', description: 'Welcome back!' });
-    navigate('/dashboard');
+    navigate(next);
   });
 
   return (

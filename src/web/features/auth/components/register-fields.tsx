@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registerInputSchema, type RegisterInput } from '@shared/schemas/auth';
 import { FormField } from '@web/components/form-field';
 import { SubmitButton } from '@web/components/submit-button';
@@ -18,6 +18,9 @@ export type RegisterMode = { kind: 'owner' } | { kind: 'invited'; token: string;
 export function RegisterFields({ mode }: { mode: RegisterMode }) {
   const navigate = useNavigate();
   const register = useRegister();
+  // an heir who signs up to keep a release goes on to sign in and back to it (decision 078)
+  const [params] = useSearchParams();
+  const loginPath = params.get('next') === '/legacy' ? '/login?next=/legacy' : '/login';
   const createOwner = useCreateOwner();
   const submitting = mode.kind === 'owner' ? createOwner : register;
   const form = useForm<RegisterInput>({
@@ -41,7 +44,7 @@ export function RegisterFields({ mode }: { mode: RegisterMode }) {
       {
         onSuccess: () => {
           toast({ title: 'Registration successful!', description: 'You can now log in to your account.' });
-          navigate('/login');
+          navigate(loginPath);
         },
         onError: (error) =>
           toast({
