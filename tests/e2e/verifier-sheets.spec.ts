@@ -102,7 +102,7 @@ test('an owner makes the verifier codes and prints the sheets, and no code leave
   for (const code of codes)
     for (const line of sent) expect(normalizeVerifierCode(line)).not.toContain(normalizeVerifierCode(code).slice(10));
   // with the codes made, Amy's sealed copy can be taken home on a USB stick
-  const usb = page.getByRole('list', { name: 'Copies for a USB stick' }).getByRole('listitem', { name: 'Amy Smith' });
+  const usb = page.getByRole('list', { name: 'Copies for a USB stick' }).getByRole('listitem').filter({ hasText: 'Amy Smith' });
   const [copy] = await Promise.all([page.waitForEvent('download'), usb.getByRole('link', { name: /^Download for a USB stick/ }).click()]);
   const bundle = await fs.readFile(await copy.path());
   expect(bundle.subarray(0, 25).toString('latin1')).toBe('HEIRLOOM ESCROW BUNDLE 1\n');

@@ -12,7 +12,7 @@ import { whenText } from '../escrow-wording';
 
 function BundleItem({ bundle }: { bundle: EscrowBundle }) {
   return (
-    <li aria-label={bundle.heirName} className="grid gap-1 rounded-lg border bg-card p-3 text-sm">
+    <li className="grid gap-1 rounded-lg border bg-card p-3 text-sm">
       <span className="font-medium">{bundle.heirName}</span>
       <span className="text-muted-foreground">
         {`${formatBytes(bundle.bytes)} · updated ${whenText(bundle.updatedAt)} · checked ${whenText(bundle.checkedAt, 'not yet')}`}

@@ -37,11 +37,7 @@ export function UsbCopies() {
         {heirs.data.map((heir) => {
           const reason = notYet(heir, key);
           return (
-            <li
-              key={heir.id}
-              aria-label={heir.name}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
-            >
+            <li key={heir.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm">
               <span className="font-medium">{heir.name}</span>
               {reason ? (
                 <span className="text-muted-foreground">{reason}</span>
