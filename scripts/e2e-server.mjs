@@ -20,6 +20,8 @@ process.env.AUTH_RATE_LIMIT = '100000'; // every test signs up its own user from
 process.env.REGISTRATION = process.env.REGISTRATION ?? 'open'; // …through /register, without an invitation
 // The face model's worker takes ~350 MB and a core while it looks at each photo the tests upload.
 process.env.FACE_RECOGNITION = process.env.FACE_RECOGNITION ?? 'off';
+// the sealed copies' bucket in the browser tests is a local S3 server on 127.0.0.1
+process.env.OUTBOUND_ALLOW_PRIVATE = 'true';
 delete process.env.DATABASE_URL;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import(pathToFileURL(path.resolve(process.env.HEIRLOOM_DIST ?? 'dist', 'server', 'main.js')).href);
