@@ -91,7 +91,7 @@ describe('the Legacy Kit’s “First 24 hours” page', () => {
 
   it('with no bucket, points to the USB stick only', () => {
     const text = firstDayText({ ...input, firstDay: { ...firstDay, bucket: null, objectKey: null, codesNeeded: 1 } }).join('\n');
-    expect(text).toContain('On a USB stick kept with the will: ask whoever holds the will.');
+    expect(text).toContain('On a USB stick, if one was kept with the will: ask whoever holds the will.');
     expect(text).not.toContain('bucket');
     expect(text).toContain('One of them is needed.');
     expect(text).toContain('and 1 verifier code from the verifiers.');

@@ -42,11 +42,11 @@ export function firstDayText(input: LegacyKitInput & { firstDay: FirstDayInput }
   const codes = `${k} verifier ${k === 1 ? 'code' : 'codes'}`;
   const { bucket } = firstDay;
   const where = bucket
-    ? `In a storage bucket: address ${bucket.endpoint}, bucket "${bucket.bucket}"${bucket.prefix ? `, folder "${bucket.prefix}"` : ''}${firstDay.objectKey ? `, file "${firstDay.objectKey}"` : ''}; whoever runs that storage can give you the file. And on a USB stick kept with the will.`
-    : 'On a USB stick kept with the will: ask whoever holds the will.';
+    ? `In a storage bucket: address ${bucket.endpoint}, bucket "${bucket.bucket}"${bucket.prefix ? `, folder "${bucket.prefix}"` : ''}${firstDay.objectKey ? `, file "${firstDay.objectKey}"` : ''}; whoever runs that storage can give you the file. There may also be one on a USB stick kept with the will.`
+    : 'On a USB stick, if one was kept with the will: ask whoever holds the will.';
   return [
     'The first 24 hours',
-    `Read this when ${ownerName} has died or can no longer look after things. Nothing needs doing in a hurry: what ${ownerName} left you is kept safe, in more than one place.`,
+    `Read this when ${ownerName} has died. Nothing needs doing in a hurry: what ${ownerName} left you is kept safe, in more than one place.`,
     'While heirloom still works',
     `If ${origin}/legacy still opens, use it: enter your key code there. ${verifiers} confirm what happened on their own pages; then what was left to you opens, and you get an e-mail.`,
     'Where the sealed copies are',

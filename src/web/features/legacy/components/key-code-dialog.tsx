@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { capabilitiesQuery } from '@web/lib/capabilities';
 import { heirPublicKey } from '@shared/sealed-letter';
 import { useMakeKeyCode, useOwnerName, useReleases, useSetPublicKey } from '../api';
+import { firstDayFor } from '../first-day';
 
 type Made = { code: string; uploaded: boolean };
 
@@ -54,6 +55,7 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
       const { downloadLegacyKit } = await import('../legacy-kit');
       // the instance's address (PUBLIC_URL), not this browser's: the owner may be at home on http://localhost
       const { publicUrl } = await queryClient.ensureQueryData(capabilitiesQuery);
+      const firstDay = await firstDayFor(await heirPublicKey(code)).catch(() => undefined);
       await downloadLegacyKit({
         heirName: heir.name,
         ownerName,
@@ -62,6 +64,7 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
         ),
         origin: publicUrl,
         keyCode: code,
+        firstDay,
       });
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'The Legacy Kit could not be made in this browser.' });
