@@ -30,8 +30,16 @@ export function UsbCopies() {
         </h3>
         <p className="text-sm text-muted-foreground">
           A copy made now, sealed the same way. Keep it on a USB stick with your will: with the heir’s key code and the verifiers’ codes it
-          opens without heirloom, on any computer.
+          opens without heirloom, on any computer, in the opener beside it.
         </p>
+        <div>
+          <Button asChild variant="outline" size="sm">
+            <a href="/api/legacy/opener" download>
+              <Download aria-hidden="true" />
+              Download the opener
+            </a>
+          </Button>
+        </div>
       </div>
       <ul aria-label="Copies for a USB stick" className="grid gap-2">
         {heirs.data.map((heir) => {
