@@ -1,9 +1,9 @@
 // Keeping a release and what becomes of the owner's account after it (decision 078): two accounts on one server,
 // Rose who leaves things and Tom, her heir, with his own account. Real app, PostgreSQL, files and SMTP.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grants, legacyPlans, memories, photos, users } from '@server/db/schema';
+import { grants, legacyKeeps, legacyKeptItems, legacyPlans, memories, photos, users } from '@server/db/schema';
 import { multipart, signUp } from '@tests/helpers/server';
 import { buildTestAppWithSmtp, type MailTestApp } from '@tests/helpers/smtp';
 
@@ -120,6 +120,23 @@ describe('keeping a release in the heir’s own library', () => {
   it('copies nothing more when kept a second time', async () => {
     const res = await keep(both(tom, rose.heirCookie), rose.grantId);
     expect(res.json()).toMatchObject({ status: 'kept', itemsDone: 3 });
+    expect(await listOf(tom, '/api/photos')).toHaveLength(1);
+    expect(await listOf(tom, '/api/memories')).toHaveLength(1);
+  });
+
+  it('goes on after a kill between a copy and its record on the queue’s try, copying nothing twice', async () => {
+    const [keep] = await t.db.select().from(legacyKeeps).where(eq(legacyKeeps.userId, tom.user.id));
+    // the photo was copied but the try stopped before it was recorded
+    await t.db.delete(legacyKeptItems).where(and(eq(legacyKeptItems.keepId, keep!.id), eq(legacyKeptItems.kind, 'photo')));
+    await t.db.update(legacyKeeps).set({ status: 'copying' }).where(eq(legacyKeeps.id, keep!.id));
+    const [heir] = (await call(rose.owner, 'GET', '/api/legacy/heirs')).json() as Array<{ id: number }>;
+    await t.app.services.legacyKeep.runQueued({ userId: tom.user.id, heirId: heir!.id, grantId: rose.grantId });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/legacy/received/${rose.grantId}/keep`,
+      headers: { cookie: both(tom, rose.heirCookie) },
+    });
+    expect(status.json()).toMatchObject({ status: 'kept', itemsDone: 3 });
     expect(await listOf(tom, '/api/photos')).toHaveLength(1);
     expect(await listOf(tom, '/api/memories')).toHaveLength(1);
   });
