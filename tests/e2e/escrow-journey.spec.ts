@@ -17,7 +17,7 @@ import { expect, test } from './fixtures';
 // verifier codes in the browser and prints their sheets (the codes are read back from the PDF, and no request
 // carries one — decision 075), heirloom writes the heir's sealed copy into a bucket on a local S3 server, and the
 // heir takes the copy and the opener straight from the bucket and opens them from file:// with the network cut,
-// typing the key code and two codes from the sheets. The opener's refusals (one code, another heir's key code, a
+// typing the key code and two codes from the sheets; the same copy also downloads for a USB stick. The opener's refusals (one code, another heir's key code, a
 // changed byte) are proven on a copy of the same format in escrow-opener.spec.ts.
 
 const MEMORY = {
@@ -98,6 +98,8 @@ test('an heir opens the sealed copy from the bucket with the key code and two ve
     await page.getByRole('button', { name: 'Make verifier codes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Codes for your verifiers' });
     await expect(dialog.getByRole('list', { name: 'Verifier codes' }).getByRole('listitem')).toHaveCount(3);
+    await expect(dialog.getByText(/heirloom does not keep these codes; if they are lost, make new ones/)).toBeVisible();
+    expect(await seriousFindings(page, '[role="dialog"]'), 'axe on the codes').toEqual([]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Print the verifier sheets' }).click(),
@@ -112,8 +114,23 @@ test('an heir opens the sealed copy from the bucket with the key code and two ve
       return groups.slice(start, start + 9).join('-');
     });
     await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await seriousFindings(page), 'axe on After Life').toEqual([]);
+    // only the public half went out, and nothing of the codes is kept in the browser
+    expect(sent.some((line) => line.includes('/api/legacy/release-key'))).toBe(true);
+    const stored = await page.evaluate(() => [localStorage, sessionStorage].flatMap((s) => Object.values(s)).join(' '));
     for (const code of codes)
-      for (const line of sent) expect(normalizeVerifierCode(line)).not.toContain(normalizeVerifierCode(code).slice(10));
+      for (const line of [...sent, stored]) expect(normalizeVerifierCode(line)).not.toContain(normalizeVerifierCode(code).slice(10));
+
+    // with the codes made, Amy's copy can be taken home on a USB stick, under a name that says nobody's
+    const usb = page.getByRole('list', { name: 'Copies for a USB stick' }).getByRole('listitem').filter({ hasText: 'Amy Smith' });
+    const [usbCopy] = await Promise.all([
+      page.waitForEvent('download'),
+      usb.getByRole('link', { name: /^Download for a USB stick/ }).click(),
+    ]);
+    const usbBytes = await fs.readFile(await usbCopy.path());
+    expect(usbBytes.subarray(0, 25).toString('latin1')).toBe('HEIRLOOM ESCROW BUNDLE 1\n');
+    expect(usbBytes.toString('latin1')).not.toContain('Amy');
 
     // the sealed copies, written into the bucket from After Life
     const target = await request.put('/api/legacy/escrow', {
