@@ -1,6 +1,6 @@
 // Keeping a release (decision 078): the heir's keep rows and the items each has copied, and the provenance written
 // on the copies. Every query carries the heir's own user id in its WHERE.
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { legacyKeeps, legacyKeptItems, memories, photos, vaultFiles } from '../../db/schema';
 
@@ -19,17 +19,21 @@ export function createLegacyKeepRepo(db: Db) {
   return {
     find,
 
-    /** The keep of this release, made or started again (its items already copied stay copied). */
-    async start(userId: number, grantId: number, provenance: string, itemsTotal: number): Promise<KeepRow> {
+    /**
+     * The keep of this release, made or started again (its items already copied stay copied); undefined when a try
+     * is copying it already, so two requests at once never copy side by side.
+     */
+    async start(userId: number, grantId: number, provenance: string, itemsTotal: number): Promise<KeepRow | undefined> {
       const [row] = await db
         .insert(legacyKeeps)
         .values({ userId, grantId, provenance, status: 'copying', itemsTotal })
         .onConflictDoUpdate({
           target: [legacyKeeps.userId, legacyKeeps.grantId],
           set: { status: 'copying', itemsTotal, error: null, updatedAt: new Date() },
+          setWhere: sql`${legacyKeeps.status} <> 'copying'`,
         })
         .returning();
-      return row!;
+      return row;
     },
 
     async finish(userId: number, keepId: number, status: 'kept' | 'failed', error: string | null = null) {

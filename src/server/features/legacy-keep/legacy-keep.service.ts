@@ -31,6 +31,8 @@ const INLINE_MAX_BYTES = 40 * 1024 * 1024;
 const INLINE_MAX_ITEMS = 40;
 /** Room for the thumbnails and display sizes the heir's copies get, as a photo upload reserves it. */
 const DERIVATIVES_ALLOWANCE = 0.25;
+/** When the queue looks again at a keep copied while the heir waited (it finds it kept, unless the process died). */
+const RESUME_AFTER_MS = 10 * 60 * 1000;
 
 const longDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const provenanceOf = (ownerName: string, releasedAt: Date) => `From ${ownerName}’s legacy, released ${longDate(releasedAt)}`;
@@ -232,10 +234,15 @@ export function createLegacyKeepService(deps: Deps) {
         );
       }
       const keep = await repo.start(userId, grantId, provenanceOf(release.ownerName, release.releasedAt), done.size + steps.length);
+      if (!keep) return statusOf(grantId, await repo.find(userId, grantId));
+      const job = { userId, heirId: release.heirId, grantId };
       if (needed > INLINE_MAX_BYTES || steps.length > INLINE_MAX_ITEMS) {
-        await jobs.send(LEGACY_KEEP_JOB, { userId, heirId: release.heirId, grantId }, { singletonKey: `keep:${keep.id}` });
+        await jobs.send(LEGACY_KEEP_JOB, job, { singletonKey: `keep:${keep.id}:now` });
         return statusOf(grantId, keep);
       }
+      // copied now; should this process die on the way, the queue goes on from what was recorded a little later
+      const later = new Date(Date.now() + RESUME_AFTER_MS);
+      await jobs.send(LEGACY_KEEP_JOB, job, { singletonKey: `keep:${keep.id}:${later.toISOString()}`, startAfter: later });
       await run(userId, keep, release.access);
       return statusOf(grantId, await repo.find(userId, grantId));
     },
