@@ -203,7 +203,7 @@ export function createEscrowRun({
         } catch (err) {
           problem = `The bucket could not be read: ${bucketFailure(err, name)}.`;
         }
-        await status.recordBundleCheck(userId, b.heirId, at, problem);
+        await status.recordBundleCheck(userId, b.heirId, b.sha256, at, problem);
         if (problem && problem !== b.checkError) problems.push({ heirName: heir.name, problem });
       }
     } finally {

@@ -70,12 +70,15 @@ export function createEscrowStatusRepo(db: Db) {
       await db.delete(legacyEscrowBundles).where(and(eq(legacyEscrowBundles.userId, userId), eq(legacyEscrowBundles.heirId, heirId)));
     },
 
-    /** A copy found wrong loses its fingerprint, so the next run writes it again whatever changed. */
-    async recordBundleCheck(userId: number, heirId: number, at: Date, checkError: string | null) {
+    /**
+     * A copy found wrong loses its fingerprint, so the next run writes it again whatever changed. Only the copy that was
+     * looked at: one a run wrote meanwhile keeps its own record.
+     */
+    async recordBundleCheck(userId: number, heirId: number, sha256: string, at: Date, checkError: string | null) {
       await db
         .update(legacyEscrowBundles)
         .set({ checkedAt: at, checkError, ...(checkError !== null && { fingerprint: '' }) })
-        .where(and(eq(legacyEscrowBundles.userId, userId), eq(legacyEscrowBundles.heirId, heirId)));
+        .where(and(eq(legacyEscrowBundles.userId, userId), eq(legacyEscrowBundles.heirId, heirId), eq(legacyEscrowBundles.sha256, sha256)));
     },
 
     /** Whom to mail about the copies. */
