@@ -8,14 +8,12 @@ import type { Heir } from '@shared/schemas/legacy';
 import type { EscrowStatus } from '@shared/schemas/escrow';
 import { conflict, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
-import { queueMail } from '../../lib/mail';
-import { checkOutboundUrl, OutboundAddressError } from '../../lib/outbound-address';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ExportDataset } from '../exports/exports.service';
-import { bucketFailure, openEscrowBucket, type EscrowBucket } from './escrow-bucket';
+import { bucketFailure, type EscrowBucket } from './escrow-bucket';
+import { createEscrowCheck } from './escrow-check';
 import { BUNDLE_CONTENT_TYPE, bundleObjectKey, copyFingerprint, ESCROW_FOLDER, sealedCopy, type ReleaseKeyHalf } from './escrow-copy';
-import { inspectCopy } from './escrow-inspect';
-import { copiesWrongMail } from './escrow-mails';
+import { openOwnerBucket } from './escrow-owner-bucket';
 import type { EscrowStatusRepo } from './escrow-status.repo';
 import type { EscrowRepo } from './escrow.repo';
 
@@ -63,19 +61,7 @@ export function createEscrowRun({
   opener,
   now = () => new Date(),
 }: Deps) {
-  /** The owner's bucket, opened; or why it cannot be, in words for the owner. */
-  async function bucketOf(userId: number): Promise<{ bucket: EscrowBucket; prefix: string; name: string } | string> {
-    const target = await repo.target(userId);
-    if (!target) return 'No bucket is set for the sealed copies.';
-    const secretAccessKey = box.open(target.secretAccessKeySealed);
-    if (!secretAccessKey) return 'The bucket’s secret key can no longer be read on this server: enter it again.';
-    try {
-      await checkOutboundUrl(target.endpoint, allowPrivate);
-    } catch (err) {
-      return err instanceof OutboundAddressError || err instanceof TypeError ? err.message : bucketFailure(err, target.bucket);
-    }
-    return { bucket: openEscrowBucket({ ...target, secretAccessKey }, allowPrivate), prefix: target.prefix, name: target.bucket };
-  }
+  const bucketOf = (userId: number) => openOwnerBucket({ repo, box, allowPrivate }, userId);
 
   /** The release key the copies are sealed for, or why none is written now. */
   async function releaseOf(userId: number): Promise<ReleaseKeyHalf | { waiting: string }> {
@@ -178,44 +164,6 @@ export function createEscrowRun({
     if (failed) throw new Error(errors.join(' '));
   }
 
-  /** The monthly check: every stored copy read back; the owner is mailed once about each new problem. */
-  async function check(userId: number) {
-    const at = now();
-    const opened = await bucketOf(userId);
-    if (typeof opened === 'string') {
-      await status.recordCheck(userId, at, opened);
-      return;
-    }
-    const { bucket, name } = opened;
-    const problems: Array<{ heirName: string; problem: string }> = [];
-    try {
-      const [heirList, key, stored] = await Promise.all([heirs.listHeirs(userId), repo.releaseKey(userId), status.bundles(userId)]);
-      for (const b of stored) {
-        const heir = heirList.find((h) => h.id === b.heirId);
-        if (!heir) continue; // removed at the next run
-        let problem: string | null;
-        try {
-          problem = await inspectCopy(bucket, {
-            ...b,
-            heirPublicKey: heir.publicKey ?? b.heirPublicKey,
-            releasePublicKey: key?.publicKey ?? b.releasePublicKey,
-          });
-        } catch (err) {
-          problem = `The bucket could not be read: ${bucketFailure(err, name)}.`;
-        }
-        await status.recordBundleCheck(userId, b.heirId, b.sha256, at, problem);
-        if (problem && problem !== b.checkError) problems.push({ heirName: heir.name, problem });
-      }
-    } finally {
-      bucket.close();
-    }
-    await status.recordCheck(userId, at, null);
-    const owner = problems.length > 0 ? await status.owner(userId) : undefined;
-    if (owner) await queueMail(jobs, copiesWrongMail(owner, problems, `${publicUrl}/after-life`));
-    // a copy found wrong is written again without waiting for the night
-    if (problems.length > 0) await queue(userId);
-  }
-
   async function queue(userId: number) {
     await status.markQueued(userId, now());
     await jobs.send(ESCROW_RUN_JOB, { userId }, { singletonKey: `owner:${userId}` });
@@ -266,6 +214,8 @@ export function createEscrowRun({
       waiting,
     };
   }
+
+  const check = createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucketOf, queueRun: queue, now });
 
   return {
     run,
