@@ -14,6 +14,7 @@ import { bucketFailure, type EscrowBucket } from './escrow-bucket';
 import { createEscrowCheck } from './escrow-check';
 import { BUNDLE_CONTENT_TYPE, bundleObjectKey, copyFingerprint, ESCROW_FOLDER, sealedCopy, type ReleaseKeyHalf } from './escrow-copy';
 import { openOwnerBucket } from './escrow-owner-bucket';
+import { escrowStatusOf, noKeyCode } from './escrow-status';
 import type { EscrowStatusRepo } from './escrow-status.repo';
 import type { EscrowRepo } from './escrow.repo';
 
@@ -45,7 +46,6 @@ interface Deps {
 }
 
 const NO_CODES = 'Make the verifier codes first: a sealed copy opens only with the heir’s key code and the verifiers’ codes together.';
-const noKeyCode = (name: string) => `Make ${name}’s key code first: a sealed copy is locked with it.`;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function createEscrowRun({
@@ -123,7 +123,11 @@ export function createEscrowRun({
             const before = stored.find((b) => b.heirId === heir.id);
             if (before?.fingerprint === fingerprint && before.objectKey === objectKey) continue;
             const copy = sealedCopy(built.heirPublicKey, release, built.dataset);
-            await bucket.upload(objectKey, copy.stream, BUNDLE_CONTENT_TYPE);
+            // a failed upload stops reading the heir's files at once
+            await bucket.upload(objectKey, copy.stream, BUNDLE_CONTENT_TYPE).catch((err: unknown) => {
+              copy.stream.destroy();
+              throw err;
+            });
             const { bytes, sha256: hash } = await copy.measured;
             await status.saveBundle(userId, heir.id, {
               objectKey,
@@ -177,42 +181,13 @@ export function createEscrowRun({
       releaseOf(userId),
       repo.target(userId),
     ]);
-    const names = new Map(heirList.map((h) => [h.id, h.name]));
-    const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-    const bundles = stored
-      .filter((b) => names.has(b.heirId))
-      .map((b) => ({
-        heirId: b.heirId,
-        heirName: names.get(b.heirId)!,
-        objectKey: b.objectKey,
-        bytes: b.bytes,
-        sha256: b.sha256,
-        updatedAt: b.updatedAt.toISOString(),
-        checkedAt: iso(b.checkedAt),
-        checkError: b.checkError,
-      }));
-    const waiting = heirList
-      .filter((h) => !bundles.some((b) => b.heirId === h.id))
-      .map((h) => ({
-        heirId: h.id,
-        heirName: h.name,
-        reason: !h.publicKey
-          ? noKeyCode(h.name)
-          : 'waiting' in release
-            ? release.waiting
-            : !target
-              ? 'Set a bucket for the sealed copies first.'
-              : 'Not written yet: the next run writes it.',
-      }));
-    return {
-      lastRunAt: iso(row?.lastRunAt),
-      lastOkAt: iso(row?.lastOkAt),
-      lastCheckAt: iso(row?.lastCheckAt),
-      error: row?.error ?? null,
-      running: Boolean(row?.runningSince),
-      bundles,
-      waiting,
-    };
+    return escrowStatusOf({
+      row,
+      stored,
+      heirs: heirList,
+      waitingForCodes: 'waiting' in release ? release.waiting : null,
+      hasBucket: Boolean(target),
+    });
   }
 
   const check = createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucketOf, queueRun: queue, now });
