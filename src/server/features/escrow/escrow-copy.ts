@@ -1,11 +1,10 @@
-// One heir's sealed copy (decision 074): the heir's archive files sealed into an escrow bundle as they stream,
-// its object name in the bucket, and the fingerprint that says whether it must be written again.
+// One heir's sealed copy (decision 074): the heir's archive files sealed into an escrow bundle as they stream, and
+// the fingerprint that says whether it must be written again.
 import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { escrowBundleStream, type EscrowBundleFile } from '../../lib/escrow-bundle-writer';
 import { archiveEntries, type ExportDataset } from '../exports/exports.service';
 
-export const ESCROW_FOLDER = 'heirloom-escrow/';
 export const BUNDLE_CONTENT_TYPE = 'application/octet-stream';
 
 export interface ReleaseKeyHalf {
@@ -15,10 +14,6 @@ export interface ReleaseKeyHalf {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** Named after the heir's public key, never a person: the same heir and key code always write the same object. */
-export const bundleObjectKey = (prefix: string, heirPublicKey: string) =>
-  `${prefix}${ESCROW_FOLDER}${sha256(`heirloom escrow object ${heirPublicKey}`).slice(0, 32)}.heirloom-escrow`;
 
 /**
  * The keys it is sealed for and what it holds — the document without its export time, and each file's path and

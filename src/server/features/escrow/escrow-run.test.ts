@@ -5,6 +5,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCom
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBundle } from '@shared/escrow/bundle-reader';
+import { escrowObjectKey } from '@shared/escrow/object-key';
 import { makeReleaseKey, type ReleaseKey } from '@shared/escrow/release-key';
 import type { EscrowStatus } from '@shared/schemas/escrow';
 import { heirPublicKey } from '@shared/sealed-letter';
@@ -156,6 +157,9 @@ describe('the escrow run', () => {
       },
     ]);
     for (const b of now.bundles) expect(b.objectKey).toMatch(/^family\/heirloom-escrow\/[0-9a-f]{32}\.heirloom-escrow$/);
+    // the name the heir's Legacy Kit prints, computed from the key code
+    const tomKey = await escrowObjectKey('family/', await heirPublicKey(heirs.tom.keyCode!));
+    expect(now.bundles.find((b) => b.heirId === heirs.tom.id)!.objectKey).toBe(tomKey);
 
     const stored = await objects();
     expect([...stored.keys()].sort()).toEqual(

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Heir } from '@shared/schemas/legacy';
+import { ESCROW_FOLDER, escrowObjectKey, OPENER_FILE_NAME } from '@shared/escrow/object-key';
 import type { EscrowStatus } from '@shared/schemas/escrow';
 import { conflict, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
@@ -12,7 +13,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { ExportDataset } from '../exports/exports.service';
 import { bucketFailure, type EscrowBucket } from './escrow-bucket';
 import { createEscrowCheck } from './escrow-check';
-import { BUNDLE_CONTENT_TYPE, bundleObjectKey, copyFingerprint, ESCROW_FOLDER, sealedCopy, type ReleaseKeyHalf } from './escrow-copy';
+import { BUNDLE_CONTENT_TYPE, copyFingerprint, sealedCopy, type ReleaseKeyHalf } from './escrow-copy';
 import { openOwnerBucket } from './escrow-owner-bucket';
 import { escrowStatusOf, noKeyCode } from './escrow-status';
 import type { EscrowStatusRepo } from './escrow-status.repo';
@@ -20,7 +21,6 @@ import type { EscrowRepo } from './escrow.repo';
 
 export const ESCROW_RUN_JOB = 'escrow.run';
 export const ESCROW_CHECK_JOB = 'escrow.check';
-export const OPENER_OBJECT = 'open-heirloom-bundle.html';
 const CHECK_EVERY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What the escrow run needs of the Legacy Plan, read through its service. */
@@ -79,7 +79,7 @@ export function createEscrowRun({
     const hash = sha256(page);
     if (hash === lastSha256) return;
     await bucket.upload(
-      bucket.key(`${ESCROW_FOLDER}${OPENER_OBJECT}`),
+      bucket.key(`${ESCROW_FOLDER}${OPENER_FILE_NAME}`),
       Readable.from([Buffer.from(page, 'utf8')]),
       'text/html; charset=utf-8',
     );
@@ -105,7 +105,9 @@ export function createEscrowRun({
         status.bundles(userId),
         status.run(userId),
       ]);
-      const wanted = new Map(heirList.filter((h) => h.publicKey).map((h) => [h.id, bundleObjectKey(prefix, h.publicKey!)]));
+      // named as the heir's Legacy Kit prints it (src/shared/escrow/object-key.ts)
+      const wanted = new Map<number, string>();
+      for (const h of heirList) if (h.publicKey) wanted.set(h.id, await escrowObjectKey(prefix, h.publicKey));
       // a run stopped by a crash left its upload unfinished: its parts go, the object it was replacing stays
       await bucket
         .abortStaleUploads(new Set([...wanted.values(), ...stored.map((b) => b.objectKey)]), startedAt)
