@@ -17,7 +17,8 @@ import { expect, test } from './fixtures';
 // verifier codes in the browser and prints their sheets (the codes are read back from the PDF, and no request
 // carries one — decision 075), heirloom writes the heir's sealed copy into a bucket on a local S3 server, and the
 // heir takes the copy and the opener straight from the bucket and opens them from file:// with the network cut,
-// typing the key code and two codes from the sheets; the same copy also downloads for a USB stick. The opener's refusals (one code, another heir's key code, a
+// typing the key code and two codes from the sheets; the same copy also downloads for a USB stick. No code is
+// found in the server's database files or its mail. The opener's refusals (one code, another heir's key code, a
 // changed byte) are proven on a copy of the same format in escrow-opener.spec.ts.
 
 const MEMORY = {
@@ -40,6 +41,17 @@ async function created<T>(request: APIRequestContext, url: string, options: Para
   const res = await request.post(url, options);
   expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as T;
+}
+
+/** Every file under `root` (the server's database files with their write-ahead log, its outbox) holding a needle. */
+async function filesHolding(root: string, needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of await fs.readdir(root, { recursive: true })) {
+    const file = path.join(root, name);
+    const bytes = await fs.readFile(file).catch(() => null); // a folder, or a file gone since
+    if (bytes && needles.some((needle) => bytes.includes(needle))) found.push(name);
+  }
+  return found;
 }
 
 async function pagesText(bytes: Uint8Array): Promise<string[]> {
@@ -152,6 +164,13 @@ test('an heir opens the sealed copy from the bucket with the key code and two ve
       )
       .toBe(1);
     expect(status!.error).toBeNull();
+
+    // no verifier code reached the server: not in its database (tables and write-ahead log) nor in its mail; the
+    // memory's text, which the server does keep, is found the same way
+    const dataDir = process.env.E2E_DATA_DIR!;
+    expect(await filesHolding(path.join(dataDir, 'db'), [MEMORY.content])).not.toEqual([]);
+    const needles = codes.flatMap((code) => [code, normalizeVerifierCode(code)]);
+    for (const folder of ['db', 'outbox']) expect(await filesHolding(path.join(dataDir, folder), needles), folder).toEqual([]);
 
     // the heir's side: both files straight from the bucket, none of heirloom's addresses
     const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
