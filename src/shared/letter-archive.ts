@@ -9,8 +9,8 @@ export interface SealedLettersData {
   messages: { keyCodeInvalid: string };
   letters: Array<{
     title: string;
-    /** When the letter was released to the heir (ISO 8601). */
-    releasedAt: string;
+    /** When the letter was released to the heir (ISO 8601); null in a sealed copy made before the release. */
+    releasedAt: string | null;
     /** The same letter as it is kept beside this page (letters/<name>.sealed.json), for reading it with other tools. */
     file: string;
     sealed: SealedLetter;

@@ -16,9 +16,9 @@ export type CopyLetter =
 const stemOf = (file: BundleFileEntry, ext: string) => file.name.slice(FOLDER.length, -ext.length);
 
 /** letters/sealed-letters.js, which names the sealed letters (their titles are sealed with them otherwise). */
-async function sealedIndex(copy: OpenedCopy): Promise<Map<string, { title: string; releasedAt: string }>> {
+async function sealedIndex(copy: OpenedCopy): Promise<Map<string, { title: string; releasedAt: string | null }>> {
   const file = copy.file(`${FOLDER}sealed-letters.js`);
-  const found = new Map<string, { title: string; releasedAt: string }>();
+  const found = new Map<string, { title: string; releasedAt: string | null }>();
   if (!file) return found;
   try {
     const script = await copy.text(file);

@@ -67,7 +67,7 @@ function start() {
       'article',
       { 'aria-labelledby': titleId },
       h('h2', { id: titleId }, letter.title),
-      h('p', { class: 'meta' }, `Sealed letter · ${formatDay(letter.releasedAt)}`),
+      h('p', { class: 'meta' }, letter.releasedAt ? `Sealed letter · ${formatDay(letter.releasedAt)}` : 'Sealed letter'),
       body,
     );
     return { letter, node, body, release: () => {} };

@@ -172,6 +172,8 @@ describe('the escrow run', () => {
     expect(files.get('heirloom.json')!.toString('utf8')).toContain(MEMORY_TEXT);
     expect([...files.values()].some((bytes) => bytes.equals(jpegBytes))).toBe(true);
     expect([...files.keys()]).toEqual(expect.arrayContaining(['index.html', 'manifest.json', 'letters/index.html']));
+    // the letter is not released yet: the copy gives it no day of release
+    expect(files.get('letters/index.html')!.toString('utf8')).toContain('Letter · left for you');
     // nothing released to Lily but a "never": her copy holds no memory
     const lily = now.bundles.find((b) => b.heirId === heirs.lily.id)!;
     const lilyFiles = await filesOf(stored.get(lily.objectKey)!, heirs.lily.keyCode!, [release.codes[1]!, release.codes[2]!]);

@@ -14,7 +14,7 @@ import type { LegacyRepo } from './legacy.repo';
 export interface HeirParcel {
   heir: { id: number; userId: number; firstName: string; lastName: string; ownerName: string };
   /** The heir's letters to include, each with the date it is shown as released on. */
-  letters: Array<{ id: number; releasedAt: Date }>;
+  letters: Array<{ id: number; releasedAt: Date | null }>;
   /** The grants to include, each as a collection named `title`. */
   grants: Array<{ grant: ShareGrant; title: string }>;
 }
@@ -87,7 +87,7 @@ export function createHeirArchive({ repo, shared, now }: { repo: LegacyRepo; sha
           const bytes = Buffer.from(file.data, 'base64');
           return { name: file.name, mimeType: file.type, size: bytes.length, open: async () => Readable.from([bytes]) };
         });
-        letters.push({ title: l.title, releasedAt: releasedAt.get(l.id)!, body: l.body, sealed, files: [...photos, ...recordings] });
+        letters.push({ title: l.title, releasedAt: releasedAt.get(l.id) ?? null, body: l.body, sealed, files: [...photos, ...recordings] });
       }
       for (const file of await lettersFolder({ ownerName: heir.ownerName, heirName, now: now() }, letters)) archive.addFile(file);
     }

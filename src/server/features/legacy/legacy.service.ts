@@ -436,10 +436,9 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       const heir = await repo.findHeirWithOwnerName(userId, heirId);
       if (!heir) return undefined;
       const rows = await repo.heirGrantsToCome(userId, heirId);
-      const letters = new Map<number, Date>();
-      // a letter not released yet is dated by when its release was set (the day it will come is not known)
-      for (const r of rows)
-        if (r.letterId !== null && !letters.has(r.letterId)) letters.set(r.letterId, r.releasedAt ?? r.releaseAt ?? r.createdAt);
+      const letters = new Map<number, Date | null>();
+      // a letter not released yet has no day of release in the copy (it says "left for you")
+      for (const r of rows) if (r.letterId !== null && !letters.has(r.letterId)) letters.set(r.letterId, r.releasedAt);
       const grants = rows.filter((r) => r.letterId === null).map((grant) => ({ grant, title: grant.title }));
       const dataset = await heirDataset({ heir, letters: [...letters].map(([id, releasedAt]) => ({ id, releasedAt })), grants });
       return { heirPublicKey: heir.publicKey, dataset };

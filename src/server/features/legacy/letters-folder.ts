@@ -25,7 +25,8 @@ export interface LetterFile {
 
 export interface FolderLetter {
   title: string;
-  releasedAt: Date;
+  /** Null in a sealed copy kept elsewhere, made before the letter is released (decision 074). */
+  releasedAt: Date | null;
   body: string | null;
   sealed: SealedLetter | null;
   files: LetterFile[];
@@ -93,11 +94,13 @@ export async function lettersFolder(
     // the page's name is taken first, so the .txt, .sealed.json and files share its stem
     const stem = names(`${safeNamePart(letter.title, 'letter')}.html`).slice(0, -'.html'.length);
     const title = escapeHtml(letter.title);
-    const meta = `<p class="meta">${letter.sealed ? 'Sealed letter' : 'Letter'} · released ${day(letter.releasedAt)}</p>`;
+    const released = letter.releasedAt ? `released ${day(letter.releasedAt)}` : 'left for you';
+    const when = letter.releasedAt ?? now;
+    const meta = `<p class="meta">${letter.sealed ? 'Sealed letter' : 'Letter'} · ${released}</p>`;
     if (letter.sealed) {
       const file = names(`${stem}.sealed.json`);
-      text(file, JSON.stringify(letter.sealed), letter.releasedAt);
-      sealed.push({ title: letter.title, releasedAt: letter.releasedAt.toISOString(), file, sealed: letter.sealed });
+      text(file, JSON.stringify(letter.sealed), when);
+      sealed.push({ title: letter.title, releasedAt: letter.releasedAt?.toISOString() ?? null, file, sealed: letter.sealed });
       entries.push(
         `<article><h2>${title}</h2>${meta}<p>Sealed with your key code: <a href="${OPENER}">open it with your key code</a>, here on this computer.</p></article>`,
       );
@@ -107,7 +110,7 @@ export async function lettersFolder(
       const name = names(`${stem} - ${safeNamePart(file.name, 'file')}`);
       out.push({
         path: `letters/${name}`,
-        mtime: letter.releasedAt,
+        mtime: when,
         compress: !isCompressedType(file.mimeType),
         size: file.size,
         open: file.open,
@@ -123,21 +126,21 @@ export async function lettersFolder(
         ...(files.length > 0 ? ['', 'With this letter:', ...files.map((f) => `- ${f.name}`)] : []),
         '',
       ].join('\n'),
-      letter.releasedAt,
+      when,
     );
     text(
       `${stem}.html`,
       page(css, letter.title, [
         '<main class="page">',
         '<p><a href="index.html">All letters</a></p>',
-        `<article><h1>${title}</h1><p class="meta">From ${escapeHtml(about.ownerName)} · released ${day(letter.releasedAt)}</p>`,
+        `<article><h1>${title}</h1><p class="meta">From ${escapeHtml(about.ownerName)} · ${released}</p>`,
         `<p class="letter-body">${escapeHtml(letter.body ?? '')}</p>`,
         ...files.map(({ file, name }) => shownFile(file, name)),
         `<p><a href="${href(`${stem}.txt`)}">The letter as plain text</a></p>`,
         '</article>',
         '</main>',
       ]),
-      letter.releasedAt,
+      when,
     );
     const list = files.map(({ file, name }) => `<li><a href="${href(name)}">${escapeHtml(file.name)}</a></li>`).join('');
     entries.push(
