@@ -22,7 +22,8 @@ import { defineFamilyDatesJob, queueFamilyDatesCheck } from './features/family-d
 import { createEscrowRepo } from './features/escrow/escrow.repo';
 import { createEscrowService } from './features/escrow/escrow.service';
 import { defineEscrowJobs, queueEscrowNightly } from './features/escrow/escrow-jobs';
-import { createEscrowRun } from './features/escrow/escrow-run';
+import { withAdvisoryLock } from './db/advisory-lock';
+import { createEscrowRun, ESCROW_RUN_LOCK_BASE } from './features/escrow/escrow-run';
 import { createEscrowStatusRepo } from './features/escrow/escrow-status.repo';
 import { escrowOpenerHtml } from './lib/escrow-opener';
 import { defineHeartbeatJob, queueHeartbeats } from './features/heartbeat/heartbeat-job';
@@ -276,6 +277,7 @@ export function buildServices(app: FastifyInstance) {
     publicUrl,
     log,
     opener: escrowOpenerHtml,
+    oneAtATime: (userId, work) => withAdvisoryLock(db.$client, ESCROW_RUN_LOCK_BASE + userId, work),
   });
   defineEscrowJobs(jobs, escrowRun, log);
   // the watch from outside (decision 071): an owner's monitor is called every hour

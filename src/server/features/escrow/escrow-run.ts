@@ -42,8 +42,16 @@ interface Deps {
   log: FastifyBaseLogger;
   /** The opener page put beside the bundles (lib/escrow-opener.ts). */
   opener?: () => Promise<string>;
+  /**
+   * Runs `work` while no other run of this owner's copies runs, on any app server: a run aborts the unfinished
+   * uploads it finds, which must never be another run's.
+   */
+  oneAtATime?: <T>(userId: number, work: () => Promise<T>) => Promise<T>;
   now?: () => Date;
 }
+
+/** The advisory lock of one owner's escrow run is this plus the owner's id ("es" in the high bits). */
+export const ESCROW_RUN_LOCK_BASE = 0x6573_0000_0000;
 
 const NO_CODES = 'Make the verifier codes first: a sealed copy opens only with the heir’s key code and the verifiers’ codes together.';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -59,6 +67,7 @@ export function createEscrowRun({
   publicUrl,
   log,
   opener,
+  oneAtATime = (_userId, work) => work(),
   now = () => new Date(),
 }: Deps) {
   const bucketOf = (userId: number) => openOwnerBucket({ repo, box, allowPrivate }, userId);
@@ -87,7 +96,9 @@ export function createEscrowRun({
   }
 
   /** One run: every copy that changed written, the ones no longer wanted removed. Throws when a copy failed. */
-  async function run(userId: number) {
+  const run = (userId: number) => oneAtATime(userId, () => runNow(userId));
+
+  async function runNow(userId: number) {
     const startedAt = now();
     await status.startRun(userId, startedAt);
     const opened = await bucketOf(userId);
