@@ -12,6 +12,7 @@ import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { S3_TEST_KEYS, startLocalS3 } from '../helpers/s3';
 import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
+import { offlinePage } from './offline-page';
 
 // Issue 32's whole journey with no heirloom reachable: the owner names an heir and 2-of-3 verifiers, makes the
 // verifier codes in the browser and prints their sheets (the codes are read back from the PDF, and no request
@@ -187,15 +188,7 @@ test('an heir opens the sealed copy from the bucket with the key code and two ve
       opener,
     );
 
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    await context.setOffline(true);
-    const leaks: string[] = [];
-    await context.route('**', (route) => {
-      if (route.request().url().startsWith('file:')) return route.continue();
-      leaks.push(route.request().url());
-      return route.abort();
-    });
-    const heirPage = await context.newPage();
+    const { context, page: heirPage, leaks, errors } = await offlinePage(browser, { width: 375, height: 740 });
     await heirPage.goto(pathToFileURL(opener).href);
     await heirPage.getByLabel('The sealed copy').setInputFiles(copy);
     await expect(heirPage.getByText('It opens with your key code and 2 of the 3 verifiers’ codes.')).toBeVisible();
@@ -211,6 +204,7 @@ test('an heir opens the sealed copy from the bucket with the key code and two ve
     await expect.poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
     expect(await seriousFindings(heirPage), 'axe on the opened copy').toEqual([]);
     expect(leaks).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   } finally {
     client.destroy();

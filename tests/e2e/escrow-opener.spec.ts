@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makeReleaseKey } from '../../src/shared/escrow/release-key';
 import { keyCodeFromBytes } from '../../src/shared/key-code';
 import { heirPublicKey } from '../../src/shared/sealed-letter';
@@ -11,31 +11,13 @@ import { escrowOpenerHtml } from '../../src/server/lib/escrow-opener';
 import { SAMPLE, sampleCopyFiles, withFlippedByte, writeSampleBundle } from '../helpers/escrow-copy';
 import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
+import { offlinePage } from './offline-page';
 
 // Issue 32: a sealed copy opens with no heirloom running. The opener (one HTML file) and a copy written by the
 // server's bundle writer are saved to a folder and the opener is opened from file:// with the network cut: the
 // key code and two of the three verifier codes show the photo, the memory and the sealed letter; one verifier
 // code, or another heir's key code, opens nothing and the page says why; a copy with one changed byte is
 // reported, naming the file.
-
-async function offlinePage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  await context.setOffline(true);
-  const leaks: string[] = [];
-  await context.route('**', (route) => {
-    if (route.request().url().startsWith('file:')) return route.continue();
-    leaks.push(route.request().url());
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('request', (req) => {
-    if (!/^(file|blob):/.test(req.url())) leaks.push(req.url());
-  });
-  const errors: string[] = [];
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, leaks, errors };
-}
 
 async function typeCodes(page: Page, keyCode: string, verifierCodes: string[]) {
   await page.getByLabel('Your key code').fill(keyCode);
@@ -55,7 +37,7 @@ test('a sealed copy opens from file:// with the key code and two verifier codes,
   const opener = path.join(dir, 'open-heirloom-bundle.html');
   await fs.writeFile(opener, await escrowOpenerHtml());
 
-  const { context, page, leaks, errors } = await offlinePage(browser);
+  const { context, page, leaks, errors } = await offlinePage(browser, { width: 375, height: 740 });
   await page.goto(pathToFileURL(opener).href);
   await expect(page.getByRole('heading', { level: 1, name: 'Open a sealed copy from heirloom' })).toBeVisible();
   await page.getByLabel('The sealed copy').setInputFiles(bundle);

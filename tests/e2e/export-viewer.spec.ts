@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { HeirloomExport } from '@shared/export-format';
 import sharp from 'sharp';
 import { readZip } from '../helpers/zip';
 import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
+import { offlinePage } from './offline-page';
 
 // Issue 14: the exported index.html opened from disk (file://) in Chromium with the network cut off shows
 // the timeline, a memory with its photo and its recording, a document and a contact, and the console stays
@@ -144,31 +145,6 @@ async function exportedArchive(page: Page): Promise<string> {
     await fs.writeFile(target, bytes);
   }
   return dir;
-}
-
-/**
- * A context with no network at all: offline, and any http(s) request aborted and remembered. Console
- * errors and uncaught exceptions are collected too.
- */
-async function offlinePage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  await context.setOffline(true);
-  const leaks: string[] = [];
-  const errors: string[] = [];
-  await context.route('**', (route) => {
-    if (route.request().url().startsWith('file:')) return route.continue();
-    leaks.push(route.request().url());
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('request', (req) => {
-    if (!req.url().startsWith('file:')) leaks.push(req.url());
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, leaks, errors };
 }
 
 /** Every <img> on the page has loaded a real picture (a broken one has naturalWidth 0). */

@@ -11,6 +11,7 @@ import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { readZip } from '../helpers/zip';
 import { seriousFindings } from './axe';
 import { expect, readMail, test } from './fixtures';
+import { offlinePage } from './offline-page';
 
 // Issue: the heir's archive opens letters without heirloom. A released heir's "Download everything" (made
 // by the server under test from a plan, letters and a photo seeded through the API) is unpacked and its
@@ -116,28 +117,6 @@ async function downloadedArchive(browser: Browser, baseURL: string, keyCode: str
   }
   await heir.close();
   return dir;
-}
-
-/** A context with no network at all: offline, and any request that is not a file aborted and remembered. */
-async function offlinePage(browser: Browser) {
-  const context = await browser.newContext();
-  await context.setOffline(true);
-  const leaks: string[] = [];
-  const errors: string[] = [];
-  await context.route('**', (route) => {
-    if (route.request().url().startsWith('file:')) return route.continue();
-    leaks.push(route.request().url());
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('request', (req) => {
-    if (!/^(file|blob):/.test(req.url())) leaks.push(req.url());
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, leaks, errors };
 }
 
 /** axe on the page as it is: serious and critical findings fail. */
