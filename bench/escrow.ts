@@ -100,18 +100,19 @@ async function startBucket() {
 async function openInChromium(dir: string, bundlePath: string, codes: { keyCode: string; verifierCodes: string[] }) {
   const openerPath = path.join(dir, 'open-heirloom-bundle.html');
   fs.writeFileSync(openerPath, await escrowOpenerHtml());
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  // launched here, so the copy is chosen by its path (a remote browser would be sent its bytes)
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    const browser = await chromium.connect(server.wsEndpoint());
     const page = await browser.newPage();
     await page.goto(`file://${openerPath}`);
     await page.getByLabel('The sealed copy').setInputFiles(bundlePath);
     await page.getByLabel('Your key code').fill(codes.keyCode);
     for (const [i, code] of codes.verifierCodes.entries()) await page.getByLabel(`Verifier code ${i + 1}`, { exact: true }).fill(code);
-    const pid = server.process().pid!;
-    const before = treeRss(pid);
+    // the browser's processes are this process's descendants: their RSS is the tree's less this process's own
+    const browserRss = () => treeRss(process.pid) - process.memoryUsage.rss();
+    const before = browserRss();
     let peak = before;
-    const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 100);
+    const timer = setInterval(() => (peak = Math.max(peak, browserRss())), 100);
     const start = performance.now();
     try {
       await page.getByRole('button', { name: 'Open the copy' }).click();
@@ -122,10 +123,9 @@ async function openInChromium(dir: string, bundlePath: string, codes: { keyCode:
     const seconds = (performance.now() - start) / 1000;
     const damaged = await page.getByRole('alert').filter({ hasText: 'changed or damaged' }).count();
     if (damaged > 0) throw new Error('The opener found the copy damaged');
-    await browser.close();
     return { seconds, growthMb: (peak - before) / MB };
   } finally {
-    await server.close();
+    await browser.close();
   }
 }
 
