@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { caregivers, careSettings, collections, contacts, grants, users, vaultFiles } from '../../db/schema';
+import { shareGrantColumns } from '../../db/share-grant-columns';
 import type { Tx } from '../../lib/durable-files';
 import type { ShareGrant } from '../shared-view/shared-view.service';
 
@@ -128,24 +129,7 @@ export function createLegacyCareRepo(db: Db) {
     /** One care grant of this caregiver, as the shared view reads a grant; anything else is absent. */
     async careGrant(conn: Conn, userId: number, contactId: number, grantId: number): Promise<ShareGrant | undefined> {
       const [row] = await conn
-        .select({
-          id: grants.id,
-          ownerId: grants.userId,
-          collectionId: collections.id,
-          photoId: grants.photoId,
-          memoryId: grants.memoryId,
-          vaultFileId: grants.vaultFileId,
-          personId: collections.personId,
-          title: collections.title,
-          description: collections.description,
-          coverPhotoId: collections.coverPhotoId,
-          ownerName: sql<string>`${users.firstName} || ' ' || ${users.surname}`,
-          includePlaces: grants.includePlaces,
-          includeNames: grants.includeNames,
-          passwordHash: grants.passwordHash,
-          expiresAt: grants.expiresAt,
-          createdAt: grants.createdAt,
-        })
+        .select(shareGrantColumns)
         .from(grants)
         .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
         .innerJoin(users, eq(users.id, grants.userId))

@@ -19,6 +19,7 @@ import {
   users,
   vaultFiles,
 } from '../../db/schema';
+import { shareGrantColumns } from '../../db/share-grant-columns';
 import type { VideoPlaybackState } from '../photos/photos.service';
 
 /**
@@ -137,25 +138,6 @@ export interface SharedMemoryRow {
   updatedAt: Date;
 }
 
-const grantColumns = {
-  id: grants.id,
-  ownerId: grants.userId,
-  collectionId: collections.id,
-  photoId: grants.photoId,
-  memoryId: grants.memoryId,
-  vaultFileId: grants.vaultFileId,
-  personId: collections.personId,
-  title: collections.title,
-  description: collections.description,
-  coverPhotoId: collections.coverPhotoId,
-  ownerName: sql<string>`${users.firstName} || ' ' || ${users.surname}`,
-  includePlaces: grants.includePlaces,
-  includeNames: grants.includeNames,
-  passwordHash: grants.passwordHash,
-  expiresAt: grants.expiresAt,
-  createdAt: grants.createdAt,
-};
-
 const photoColumns = {
   itemId: collectionItems.id,
   photoId: photos.id,
@@ -206,7 +188,7 @@ export function createSharedViewRepo(db: Db) {
   /** A grant on a collection of its own owner that is released now; expiry is the service's to judge. */
   const grantQuery = () =>
     db
-      .select(grantColumns)
+      .select(shareGrantColumns)
       .from(grants)
       .innerJoin(collections, and(eq(collections.id, grants.collectionId), eq(collections.userId, grants.userId)))
       .innerJoin(users, eq(users.id, grants.userId));
@@ -323,7 +305,7 @@ export function createSharedViewRepo(db: Db) {
       if (row) return row;
       // a life-story book's link to one memory (decision 068): read as a collection of one, the memory's own id its item
       const [single] = await db
-        .select({ ...grantColumns, collectionId: grants.collectionId, title: memories.title, description: sql<string | null>`null` })
+        .select({ ...shareGrantColumns, collectionId: grants.collectionId, title: memories.title, description: sql<string | null>`null` })
         .from(grants)
         .innerJoin(users, eq(users.id, grants.userId))
         .innerJoin(memories, and(eq(memories.id, grants.memoryId), eq(memories.userId, grants.userId)))
@@ -352,7 +334,7 @@ export function createSharedViewRepo(db: Db) {
         WHERE f.user_id = ${collections.userId} AND f.person_id = ${collections.personId})`;
       return db
         .select({
-          ...grantColumns,
+          ...shareGrantColumns,
           itemCount: sql<number>`(CASE WHEN ${collections.personId} IS NULL THEN (${itemCount}) ELSE ${personPhotoCount} END)::int`,
         })
         .from(grants)
@@ -465,7 +447,7 @@ export function createSharedViewRepo(db: Db) {
     async findForHeir(heirId: number, grantId: number, now: Date): Promise<ShareGrant | undefined> {
       const [row] = await db
         .select({
-          ...grantColumns,
+          ...shareGrantColumns,
           collectionId: grants.collectionId,
           title: sql<string>`coalesce(${collections.title}, ${photos.title}, ${photos.fileName}, ${memories.title}, ${vaultFiles.originalName}, '')`,
           description: sql<string | null>`coalesce(${collections.description}, ${photos.description}, ${vaultFiles.description})`,
