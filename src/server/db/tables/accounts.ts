@@ -38,6 +38,8 @@ export const users = pgTable(
     familyDatesTimeZone: text('family_dates_time_zone'),
     /** The Monday of the last week whose digest was sent: never two mails for one week. */
     familyDatesSentWeek: date('family_dates_sent_week'),
+    /** The language heirloom speaks to this account (issue 33): 'de', 'es', ...; null follows the browser. */
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),

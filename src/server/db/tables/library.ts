@@ -239,6 +239,8 @@ export const contacts = pgTable(
     relationship: relationshipEnum('relationship').notNull(),
     familyRelation: text('family_relation'),
     notes: text('notes'),
+    /** The language mail to this contact (and, for an heir, their Legacy Kit and pages) is written in; null: the owner's. */
+    language: text('language'),
     /** The import that created this row (decision 029): an interrupted import removes exactly its own rows. */
     importId: integer('import_id').references((): AnyPgColumn => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
