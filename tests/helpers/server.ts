@@ -105,6 +105,8 @@ export async function buildTestApp(
     dataDir,
     database: database.config,
     async close() {
+      // a response a test did not read to its end holds its connection open, and would hold close() with it
+      app.server.closeAllConnections();
       await app.close();
       await database.drop();
       await s3?.close();
@@ -134,6 +136,7 @@ export async function buildSecondApp(first: TestApp): Promise<TestApp> {
     dataDir: first.dataDir,
     database: first.database,
     async close() {
+      app.server.closeAllConnections();
       await app.close();
       await pool.end();
     },
