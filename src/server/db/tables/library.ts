@@ -253,7 +253,13 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_owner_rel_idx').on(t.ownerId, t.relationship),
-    index('contacts_owner_name_page_idx').on(t.ownerId, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
+    // in the names' collation (decision 080), as the list sorts
+    index('contacts_owner_name_page_idx').on(
+      t.ownerId,
+      sql`lower(${t.firstName}) COLLATE heirloom_names`,
+      sql`lower(${t.lastName}) COLLATE heirloom_names`,
+      t.id,
+    ),
     index('contacts_email_lower_idx').on(sql`lower(${t.email})`),
     index('contacts_search_idx').using('gin', t.searchVector),
   ],

@@ -49,7 +49,13 @@ export const treePersons = pgTable(
     ),
   },
   (t) => [
-    index('tree_persons_user_idx').on(t.userId, t.surname, t.givenNames, t.id),
+    // in the names' collation (decision 080), as the list sorts
+    index('tree_persons_user_idx').on(
+      t.userId,
+      sql`${t.surname} COLLATE heirloom_names`,
+      sql`${t.givenNames} COLLATE heirloom_names`,
+      t.id,
+    ),
     uniqueIndex('tree_persons_owner_idx')
       .on(t.userId)
       .where(sql`${t.isOwner}`),
