@@ -15,12 +15,15 @@ CREATE FUNCTION heirloom_spell_umlauts(t text) RETURNS text LANGUAGE sql IMMUTAB
     'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'Ä', 'Ae'), 'Ö', 'Oe'), 'Ü', 'Ue')
 $$;
 --> statement-breakpoint
--- The words of a text that hold an umlaut, spelled out: a search column indexes them beside the text itself (which
--- unaccent already makes "muller"), so "Mueller" finds "Müller". Only those words, so a German letter's column
--- grows by a few lexemes, not by a second copy of the letter.
-CREATE FUNCTION heirloom_umlaut_words(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(string_agg(heirloom_spell_umlauts(w[1]), ' '), '')
-  FROM regexp_matches(normalize(coalesce(t, ''), NFC), '\S*[äöüÄÖÜ]\S*', 'g') AS w
+-- A search column's words kept whole (heirloom_simple) and, where the text has an umlaut, its words spelled out too
+-- ("mueller" beside "muller", which unaccent makes of "Müller"), at the same positions: "Mueller" and the phrase
+-- "Hans Mueller" find "Hans Müller". Only the lexemes the spelling adds are added, not a second copy of the text.
+-- tsvector || tsvector would shift the second one's positions, so the two are joined as text.
+CREATE FUNCTION heirloom_simple_vector(t text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN normalize(t, NFC) ~ '[äöüÄÖÜ]'
+    THEN (plain::text || ' ' || ts_delete(to_tsvector('heirloom_simple'::regconfig, heirloom_spell_umlauts(t)), tsvector_to_array(plain))::text)::tsvector
+    ELSE plain END
+  FROM (SELECT to_tsvector('heirloom_simple'::regconfig, t) AS plain) words
 $$;
 --> statement-breakpoint
 -- A list's "name holds" filter: accents, umlauts spelled out and letter case aside, on both sides. strpos, so % and _

@@ -8,11 +8,10 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).d
 /** A generated full-text search column (decision 030); only the search slice reads it, always in SQL. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
- * Words kept whole and accent-free (names, places, tags; prefix matching as you type), and the words with an umlaut
- * spelled out besides, so "Mueller" finds "Müller" (decision 080).
+ * Words kept whole and accent-free (names, places, tags; prefix matching as you type), and those with an umlaut
+ * spelled out besides, so "Mueller" finds "Müller" (heirloom_simple_vector, decision 080).
  */
-export const simpleVector = (expr: string, weight: string) =>
-  `setweight(to_tsvector('heirloom_simple'::regconfig, ${expr}) || to_tsvector('heirloom_simple'::regconfig, heirloom_umlaut_words(${expr})), '${weight}')`;
+export const simpleVector = (expr: string, weight: string) => `setweight(heirloom_simple_vector(${expr}), '${weight}')`;
 /** Prose, stemmed and accent-free ("birthdays" finds "birthday"). */
 export const englishVector = (expr: string, weight: string) =>
   `setweight(to_tsvector('heirloom_english'::regconfig, ${expr}), '${weight}')`;

@@ -17,13 +17,18 @@ export interface ContactFilter {
   nameHolds?: string;
 }
 
-/** The paged list's order, the same as listByOwner's: by first name, then last name, ignoring case. */
+/**
+ * The paged list's order, the same as listByOwner's: by first name, then last name, ignoring case, in the names'
+ * collation (decision 080: "Ärzte" with the A's), as contacts_owner_name_page_idx holds them.
+ */
+const FIRST_NAME_ORDER = sql`lower(${contacts.firstName}) COLLATE heirloom_names`;
+const LAST_NAME_ORDER = sql`lower(${contacts.lastName}) COLLATE heirloom_names`;
 const CONTACT_KEYSET: Keyset = {
   list: 'contacts',
   direction: 'asc',
   keys: [
-    { expr: sql`lower(${contacts.firstName})`, kind: 'text' },
-    { expr: sql`lower(${contacts.lastName})`, kind: 'text' },
+    { expr: FIRST_NAME_ORDER, kind: 'text' },
+    { expr: LAST_NAME_ORDER, kind: 'text' },
   ],
   id: contacts.id,
 };
@@ -37,7 +42,7 @@ export function createContactsRepo(db: Db) {
         .select(contactColumns)
         .from(contacts)
         .where(and(eq(contacts.ownerId, ownerId), relationship && eq(contacts.relationship, relationship)))
-        .orderBy(asc(sql`lower(${contacts.firstName})`), asc(sql`lower(${contacts.lastName})`), asc(contacts.id));
+        .orderBy(asc(FIRST_NAME_ORDER), asc(LAST_NAME_ORDER), asc(contacts.id));
       return rows.map(toContact);
     },
     /** One page of listByOwner, after `cursor` (issue 15); with `nameHolds` only the contacts whose name holds it. */
@@ -51,10 +56,11 @@ export function createContactsRepo(db: Db) {
           and(
             eq(contacts.ownerId, ownerId),
             relationship && eq(contacts.relationship, relationship),
-            // the full name as shown ("Rose Martin"), letter case aside; strpos, so % and _ are plain letters
+            // the full name as shown ("Rose Martin"), letter case and accents aside ("Muller" and "Mueller" find
+            // "Müller"); strpos inside, so % and _ are plain letters
             nameHolds === undefined
               ? undefined
-              : sql`strpos(lower(${contacts.firstName} || ' ' || ${contacts.lastName}), lower(${nameHolds})) > 0`,
+              : sql`heirloom_name_holds(${contacts.firstName} || ' ' || ${contacts.lastName}, ${nameHolds})`,
             page.where,
           ),
         )

@@ -11,10 +11,13 @@ import { readFloat4Array } from './float4-array';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Named people first (by name), then the unnamed, the most seen first: one text key, so one keyset. */
-const PERSON_ORDER = sql<string>`case when ${people.name} is null
+/**
+ * Named people first (by name, in the names' collation: "Ärzte" with the A's, decision 080), then the unnamed, the
+ * most seen first: one text key, so one keyset.
+ */
+const PERSON_ORDER = sql<string>`(case when ${people.name} is null
   then '1' || lpad((2147483647 - ${people.faceCount})::text, 10, '0')
-  else '0' || lower(${people.name}) end`;
+  else '0' || lower(${people.name}) end) COLLATE heirloom_names`;
 const PEOPLE_KEYSET: Keyset = { list: 'people', direction: 'asc', keys: [{ expr: PERSON_ORDER, kind: 'text' }], id: people.id };
 
 const boxOf = (row: { boxX: number; boxY: number; boxWidth: number; boxHeight: number }): FaceBox => ({
@@ -274,7 +277,7 @@ export function createPeopleRepo(db: Db) {
 
     /**
      * One page of the owner's people (hidden ones too, marked): all of them, only the named or only the unnamed,
-     * and with `nameHolds` only those whose name holds that text, letter case aside.
+     * and with `nameHolds` only those whose name holds that text, letter case and accents aside.
      */
     async page(
       userId: number,
@@ -291,8 +294,9 @@ export function createPeopleRepo(db: Db) {
           and(
             eq(people.userId, userId),
             filter.named === undefined ? or(NAMED, SEEN) : filter.named ? NAMED : and(isNull(people.name), SEEN),
-            // strpos, not LIKE: the typed text is matched as it is, % and _ included (a null name never matches)
-            filter.nameHolds === undefined ? undefined : sql`strpos(lower(${people.name}), lower(${filter.nameHolds})) > 0`,
+            // letter case and accents aside ("Mueller" finds "Müller"); strpos inside, not LIKE, so % and _ are
+            // matched as typed (a null name never matches)
+            filter.nameHolds === undefined ? undefined : sql`heirloom_name_holds(${people.name}, ${filter.nameHolds})`,
             page.where,
           ),
         )

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DATE_MARGIN_MAX, type DatePrecision } from '@shared/dates/date-precision';
 import type { SearchKind, SearchTerm } from '@shared/schemas/search';
 import type { Db } from '../../db/client';
+import { umlautsSpelledOut } from './umlauts';
 
 /** Marks ts_headline puts around matches: private-use characters, removed from the text first. */
 export const MARK_START = '\uE000';
@@ -31,17 +32,26 @@ export type SearchRow = {
   has_picture: boolean | null;
 };
 
-/** A word is found whole (accent-free), by its English stem, and, while it is being typed, by its prefix. */
+/**
+ * A word is found whole (accent-free, and with its umlauts spelled out too: "Müller" also finds "Mueller"), by its
+ * English stem, and, while it is being typed, by its prefix.
+ */
 function termQuery(term: Exclude<SearchTerm, { type: 'or' }>): SQL {
-  let query: SQL;
+  const spelled = umlautsSpelledOut(term.text);
+  const texts = spelled === undefined ? [term.text] : [term.text, spelled];
+  let parts: SQL[];
   if (term.type === 'phrase') {
-    query = sql`(phraseto_tsquery('heirloom_simple', ${term.text}) || phraseto_tsquery('heirloom_english', ${term.text}))`;
+    parts = [...texts.map((t) => sql`phraseto_tsquery('heirloom_simple', ${t})`), sql`phraseto_tsquery('heirloom_english', ${term.text})`];
   } else if (term.prefix) {
     // parseSearchTerms allows a prefix only on a run of letters and digits; quote_literal keeps it one lexeme anyway.
-    query = sql`(to_tsquery('heirloom_simple', quote_literal(${term.text}) || ':*') || plainto_tsquery('heirloom_english', ${term.text}))`;
+    parts = [
+      ...texts.map((t) => sql`to_tsquery('heirloom_simple', quote_literal(${t}) || ':*')`),
+      sql`plainto_tsquery('heirloom_english', ${term.text})`,
+    ];
   } else {
-    query = sql`(plainto_tsquery('heirloom_simple', ${term.text}) || plainto_tsquery('heirloom_english', ${term.text}))`;
+    parts = [...texts.map((t) => sql`plainto_tsquery('heirloom_simple', ${t})`), sql`plainto_tsquery('heirloom_english', ${term.text})`];
   }
+  const query = sql`(${sql.join(parts, sql` || `)})`;
   return term.negated ? sql`(!! ${query})` : query;
 }
 

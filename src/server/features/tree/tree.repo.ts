@@ -14,13 +14,16 @@ export type PersonValues = Omit<typeof treePersons.$inferInsert, 'id' | 'userId'
 export type RelationRow = typeof treeRelations.$inferSelect;
 export type RelationValues = Omit<typeof treeRelations.$inferInsert, 'id' | 'userId' | 'createdAt'>;
 
-/** The list's order: by surname, then given names, as the tree_persons_user_idx index holds them. */
+/**
+ * The list's order: by surname, then given names, in the names' collation ("Ärzte" with the A's, decision 080), as
+ * the tree_persons_user_idx index holds them.
+ */
 const PERSON_KEYSET: Keyset = {
   list: 'tree-persons',
   direction: 'asc',
   keys: [
-    { expr: treePersons.surname, kind: 'text' },
-    { expr: treePersons.givenNames, kind: 'text' },
+    { expr: sql`${treePersons.surname} COLLATE heirloom_names`, kind: 'text' },
+    { expr: sql`${treePersons.givenNames} COLLATE heirloom_names`, kind: 'text' },
   ],
   id: treePersons.id,
 };
@@ -123,8 +126,8 @@ export function createTreeRepo(db: Db) {
     },
 
     /**
-     * One page of the owner's persons; with `nameHolds` only those whose names hold it (letter case aside), with
-     * `contactId` or `personId` only the one linked to it.
+     * One page of the owner's persons; with `nameHolds` only those whose names hold it (letter case and accents
+     * aside), with `contactId` or `personId` only the one linked to it.
      */
     async page(
       userId: number,
@@ -141,7 +144,7 @@ export function createTreeRepo(db: Db) {
             eq(treePersons.userId, userId),
             nameHolds === undefined
               ? undefined
-              : sql`strpos(lower(${treePersons.givenNames} || ' ' || ${treePersons.surname} || ' ' || coalesce(${treePersons.birthSurname}, '')), lower(${nameHolds})) > 0`,
+              : sql`heirloom_name_holds(${treePersons.givenNames} || ' ' || ${treePersons.surname} || ' ' || coalesce(${treePersons.birthSurname}, ''), ${nameHolds})`,
             contactId === undefined ? undefined : eq(treePersons.contactId, contactId),
             personId === undefined ? undefined : eq(treePersons.personId, personId),
             page.where,
