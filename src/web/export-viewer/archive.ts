@@ -1,5 +1,6 @@
 // The archive's data (viewer/data.js sets window.HEIRLOOM_EXPORT), indexed once for the screens.
 import type { ExportAttachment, ExportDocument, ExportMemory, ExportPerson, ExportPhoto, HeirloomExport } from '@shared/export-format';
+import { compareNames } from '../lib/collator';
 import { monthOf } from './format';
 
 declare global {
@@ -70,7 +71,7 @@ export function loadArchive(data: HeirloomExport): Archive {
   );
   const memories = [...data.memories].sort((a, b) => newestFirst(a.eventDate, b.eventDate) || newestFirst(a.createdAt, b.createdAt));
   const documents = [...data.documents].sort((a, b) => newestFirst(a.uploadedAt, b.uploadedAt));
-  const people = (data.people ?? []).filter((p) => p.name && !p.hidden).sort((a, b) => a.name!.localeCompare(b.name!));
+  const people = (data.people ?? []).filter((p) => p.name && !p.hidden).sort((a, b) => compareNames(a.name!, b.name!));
   const personById = new Map(people.map((p) => [p.id, p]));
   const photosByPerson = new Map<number, ExportPhoto[]>();
   for (const photo of people.length > 0 ? photos : []) {

@@ -1,6 +1,7 @@
 // People: who is in the photos (archives since issue 29: each named person, with every photo of them) and the owner's
 // contacts, everything they wrote down about each.
 import type { ExportContact, ExportPerson } from '@shared/export-format';
+import { compareNames } from '../../lib/collator';
 import { type Archive } from '../archive';
 import { h, lazy } from '../dom';
 import { formatDay, plural } from '../format';
@@ -76,7 +77,7 @@ export function personScreen(archive: Archive, id: number): Screen {
 
 export function peopleScreen(archive: Archive): Screen {
   const contacts = [...archive.data.contacts].sort(
-    (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+    (a, b) => compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName),
   );
   const node = h(
     'div',
