@@ -106,12 +106,13 @@ export default tseslint.config(
         'error',
         // @noble/curves: sealed letters are one format both sides read (decision 027); it is pure, audited code.
         // shamir-secret-sharing: escrow bundles' release key is split among verifiers in the browser (decision 070).
+        // @formatjs/icu-messageformat-parser: the pseudo-language is made from the English messages (decision 081).
         {
           patterns: [
             {
-              regex: '^(?!zod$|zod/|@noble/curves/|shamir-secret-sharing$|@shared/|\\.{1,2}/)',
+              regex: '^(?!zod$|zod/|@noble/curves/|shamir-secret-sharing$|@formatjs/icu-messageformat-parser$|@shared/|\\.{1,2}/)',
               message:
-                'src/shared imports only zod and other shared files (and @noble/curves and shamir-secret-sharing, for sealed letters and escrow bundles).',
+                'src/shared imports only zod and other shared files (and @noble/curves and shamir-secret-sharing, for sealed letters and escrow bundles; the ICU parser for the pseudo-language).',
             },
           ],
         },

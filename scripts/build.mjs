@@ -12,6 +12,9 @@ export function build(root = process.cwd()) {
   const env = { ...process.env, HEIRLOOM_BUILD_YEAR: process.env.HEIRLOOM_BUILD_YEAR ?? String(new Date().getFullYear()) };
   execFileSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   execFileSync(bin('tsup'), ['--silent'], { cwd: root, stdio: 'inherit', env });
+  // The message catalogues the server reads at start (src/server/lib/i18n.ts), beside its bundle.
+  fs.rmSync(path.join(dist, 'messages'), { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'src', 'shared', 'i18n', 'messages'), path.join(dist, 'messages'), { recursive: true });
   // A build placed outside the checkout still resolves its runtime packages from this checkout.
   const link = path.join(dist, 'node_modules');
   if (!dist.startsWith(root + path.sep) && !fs.existsSync(link)) fs.symlinkSync(path.join(root, 'node_modules'), link, 'dir');

@@ -202,6 +202,7 @@ const RULES: Record<string, Rule> = {
     }),
   },
   'POST /api/user/logout-all': { kind: 'self', request: () => ({ url: '/api/user/logout-all' }) },
+  'PUT /api/user/language': { kind: 'self', request: () => ({ url: '/api/user/language', payload: { language: 'de' } }) },
   'DELETE /api/user': { kind: 'self', request: () => ({ url: '/api/user', payload: { password: TEST_PASSWORD } }) },
   'POST /api/user/email': {
     kind: 'self',

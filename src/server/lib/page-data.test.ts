@@ -18,6 +18,7 @@ const user: User = {
   emailVerified: true,
   pendingEmail: null,
   isAdministrator: false,
+  language: null,
 };
 
 const shell = '<!doctype html><html><head><title>heirloom</title></head><body><div id="root"></div></body></html>';

@@ -56,5 +56,6 @@ export function toUser(row: UserRow): User {
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
     isAdministrator: row.isAdministrator,
+    language: row.language,
   };
 }

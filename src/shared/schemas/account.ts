@@ -1,6 +1,7 @@
 // Account control (Settings → Account and Profile), beyond the spec: password, address, sessions, deletion
 // and the storage the account uses.
 import { z } from 'zod';
+import { LANGUAGE_TAG } from '../i18n/languages';
 import { emailSchema, passwordSchema } from './auth';
 
 export const passwordChangeInputSchema = z
@@ -50,3 +51,9 @@ export type AccountDeletionInput = z.infer<typeof accountDeletionInputSchema>;
 export type EmailChangeInput = z.infer<typeof emailChangeInputSchema>;
 export type StorageKind = z.infer<typeof storageKindSchema>;
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+/** PUT /api/user/language: the language heirloom speaks to this account; null follows the browser again. */
+export const languageInputSchema = z.object({
+  language: z.string().max(35).regex(LANGUAGE_TAG, 'Please choose one of the languages offered').nullable(),
+});
+export type LanguageInput = z.infer<typeof languageInputSchema>;

@@ -84,6 +84,8 @@ export const userSchema = z.object({
   pendingEmail: z.string().nullable(),
   /** The instance's administrator (decision 048): sees Settings → Members. */
   isAdministrator: z.boolean(),
+  /** The language heirloom speaks to this account (decision 081); null follows the browser. */
+  language: z.string().nullable(),
 });
 
 /** GET /api/setup: a fresh instance has no account yet, and / and /login offer to make the owner's. */

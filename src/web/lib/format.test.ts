@@ -36,3 +36,22 @@ describe('formatLongDate', () => {
     expect(formatLongDate('yesterday')).toBe('');
   });
 });
+
+describe('in the reader’s language', () => {
+  it('formats sizes with the language’s decimal mark and units, and dates as its readers write them', async () => {
+    const { switchLanguage } = await import('./i18n/language-store');
+    try {
+      await switchLanguage('de', { remember: false });
+      expect(formatBytes(1536)).toBe('1,50 KB');
+      expect(formatLongDate('1962-03-14')).toBe('14. März 1962');
+      await switchLanguage('es', { remember: false });
+      expect(formatLongDate('1962-03-14')).toBe('14 de marzo de 1962');
+      await switchLanguage('fr', { remember: false });
+      expect(formatBytes(3 * 1024 ** 3)).toBe('3,00 Go');
+      expect(formatBytes(0)).toBe('0 octets');
+    } finally {
+      await switchLanguage('en', { remember: false });
+    }
+    expect(formatBytes(1536)).toBe('1.50 KB');
+  });
+});

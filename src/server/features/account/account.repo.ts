@@ -25,6 +25,11 @@ export function createAccountRepo(db: Db) {
       return row !== undefined;
     },
 
+    async setLanguage(userId: number, language: string | null) {
+      const [row] = await db.update(users).set({ language }).where(eq(users.id, userId)).returning();
+      return row;
+    },
+
     async setPendingEmail(userId: number, email: string) {
       await db.update(users).set({ pendingEmail: email }).where(eq(users.id, userId));
     },

@@ -5,8 +5,10 @@ import {
   accountDeletionInputSchema,
   accountMessageSchema,
   emailChangeInputSchema,
+  languageInputSchema,
   passwordChangeInputSchema,
 } from '@shared/schemas/account';
+import { userSchema } from '@shared/schemas/auth';
 import { currentUser } from '../../plugins/session';
 import { errorAnswers } from '../../lib/route-answers';
 
@@ -45,6 +47,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/email/verification', { config: resendRateLimit, schema: { response: { 202: accountMessageSchema } } }, async (req, reply) => {
     const address = await account.resendVerification(currentUser(req).id);
     return reply.code(202).send({ message: `We have sent a verification link to ${address}.` });
+  });
+
+  app.put('/language', { schema: { body: languageInputSchema, response: { 200: userSchema } } }, async (req) => {
+    return account.setLanguage(currentUser(req).id, req.body.language);
   });
 
   app.post('/logout-all', { schema: { response: { 200: accountMessageSchema } } }, async (req, reply) => {

@@ -6,7 +6,9 @@ import type { Db } from '../../db/client';
 import { closeAndRemoveFolders, journalRemoval } from '../../lib/durable-files';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
+import { shippedLanguages } from '../../lib/i18n';
 import { hashPassword } from '../../lib/password';
+import { toUser } from '../../plugins/session.repo';
 import type { SessionManager } from '../../plugins/session';
 import type { AccountMailService } from '../auth/account-mail.service';
 import type { PasswordCheck } from '../auth/auth.service';
@@ -32,6 +34,17 @@ export function createAccountService({ db, repo, mail, files, sessions, log, che
   }
 
   return {
+    /** The language heirloom speaks to the account: its screens, and every mail and kit sent to it. */
+    async setLanguage(userId: number, language: string | null) {
+      if (language !== null && !shippedLanguages().includes(language)) {
+        throw badRequest('Please choose one of the languages offered', 'UNKNOWN_LANGUAGE');
+      }
+      const row = await repo.setLanguage(userId, language);
+      if (!row) throw notFound('User not found');
+      sessions.forgetUser(userId);
+      return toUser(row);
+    },
+
     async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput, clientAddress: string) {
       await requirePassword(userId, input.currentPassword, clientAddress, 'Your current password is incorrect.');
       await repo.updatePassword(userId, await hashPassword(input.newPassword));

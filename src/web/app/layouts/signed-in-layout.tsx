@@ -14,6 +14,8 @@ import {
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
+import { useAccountLanguage } from '@web/features/account/use-account-language';
+import { useUser } from '@web/features/auth/api';
 import { useHasSharedWithMe } from '@web/features/shared-view/api';
 import { useIsBrowser } from '@web/hooks/use-is-browser';
 import { cn } from '@web/lib/cn';
@@ -68,6 +70,7 @@ export function SignedInLayout() {
   const currentItem = useCurrentItem();
   const items = useNavItems();
   const isBrowser = useIsBrowser();
+  useAccountLanguage(useUser().data);
 
   const toggleCollapsed = () => {
     const next = !isCollapsed;

@@ -1,8 +1,10 @@
 import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
+import { LanguageMenu } from '@web/components/language-menu';
 import { SiteLink } from '@web/components/site-link';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { paths } from '../paths';
 
 const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR);
@@ -24,14 +26,15 @@ function useCurrentYear() {
  */
 export function SiteFrame({ isAppPath, appActions, children }: { isAppPath: boolean; appActions?: ReactNode; children: ReactNode }) {
   const year = useCurrentYear();
+  const intl = useIntl();
 
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
+        className="sr-only z-50 rounded-md bg-card px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:ring-2 focus:ring-ring"
       >
-        Skip to content
+        {intl.formatMessage({ id: 'common.skipToContent', defaultMessage: 'Skip to content' })}
       </a>
       <header className="fixed inset-x-0 top-0 z-40 h-16 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -44,9 +47,12 @@ export function SiteFrame({ isAppPath, appActions, children }: { isAppPath: bool
           {isAppPath ? (
             <div className="flex items-center gap-2">{appActions}</div>
           ) : (
-            <Button asChild variant="outline">
-              <SiteLink to={paths.login}>Login</SiteLink>
-            </Button>
+            <div className="flex items-center gap-2">
+              <LanguageMenu />
+              <Button asChild variant="outline">
+                <SiteLink to={paths.login}>{intl.formatMessage({ id: 'common.login', defaultMessage: 'Login' })}</SiteLink>
+              </Button>
+            </div>
           )}
         </div>
       </header>
@@ -55,9 +61,14 @@ export function SiteFrame({ isAppPath, appActions, children }: { isAppPath: bool
       </div>
       <footer className={cn('border-t bg-card', isAppPath && 'pb-16 md:pb-0')}>
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
-          <p>© {year} heirloom. All rights reserved.</p>
+          <p>
+            {intl.formatMessage(
+              { id: 'common.footer.copyright', defaultMessage: '© {year} heirloom. All rights reserved.' },
+              { year: String(year) },
+            )}
+          </p>
           <SiteLink to={paths.faq} className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline">
-            FAQ
+            {intl.formatMessage({ id: 'common.footer.faq', defaultMessage: 'FAQ' })}
           </SiteLink>
         </div>
       </footer>

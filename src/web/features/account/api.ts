@@ -2,6 +2,7 @@
 // the e-mail address and its verification, and the storage the account uses.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AccountDeletionInput, EmailChangeInput, PasswordChangeInput, StorageUsage } from '@shared/schemas/account';
+import type { User } from '@shared/schemas/auth';
 import { api } from '@web/lib/api-client';
 import { queryKeys } from '@web/lib/query-keys';
 
@@ -56,3 +57,12 @@ export const useStorageUsage = () =>
     queryFn: () => api.get<StorageUsage>('/api/user/storage'),
     staleTime: 0, // every upload and deletion changes it; read it afresh whenever it is shown
   });
+
+/** The account's language (Settings → Account): kept on the server, so mails and kits are written in it too. */
+export function useSetAccountLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: string | null) => api.put<User>('/api/user/language', { language }),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.auth.user, user),
+  });
+}

@@ -1,5 +1,6 @@
 import { ChangePasswordCard } from './change-password-card';
 import { DeleteAccountCard } from './delete-account-card';
+import { LanguageCard } from './language-card';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 import { StorageUsageCard } from './storage-usage-card';
 import { YourDataCard } from './your-data-card';
@@ -8,6 +9,7 @@ import { YourDataCard } from './your-data-card';
 export function AccountSettings() {
   return (
     <div className="grid gap-6">
+      <LanguageCard />
       <StorageUsageCard />
       <YourDataCard />
       <ChangePasswordCard />

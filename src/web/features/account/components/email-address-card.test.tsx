@@ -22,6 +22,7 @@ const user: User = {
   emailVerified: false,
   pendingEmail: null,
   isAdministrator: false,
+  language: null,
 };
 
 function renderCard(overrides: Partial<User>) {

@@ -1,0 +1,51 @@
+// The account's language (decision 081): kept per account, one heirloom ships or none, and read by the server's
+// translator for what it writes to the account.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
+import { requestLanguage, shippedLanguages, translator } from '../../lib/i18n';
+
+describe('account language', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const put = (cookie: string | undefined, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/user/language', headers: cookie ? { cookie } : {}, payload: payload as object });
+  const me = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json<{ language: string | null }>();
+
+  it('is none until chosen, then the one chosen, and none again', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await me(cookie)).language).toBeNull();
+    const chosen = await put(cookie, { language: 'de' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ language: 'de' });
+    expect((await me(cookie)).language).toBe('de');
+    expect((await put(cookie, { language: null })).json()).toMatchObject({ language: null });
+  });
+
+  it('refuses a language heirloom does not ship, or no language at all, and keeps the one chosen', async () => {
+    const { cookie } = await signUp(t.app);
+    await put(cookie, { language: 'fr' });
+    for (const payload of [{ language: 'xx' }, { language: 'de; DROP TABLE users' }, { language: 42 }, {}, { language: 'x'.repeat(40) }]) {
+      const res = await put(cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await me(cookie)).language).toBe('fr');
+    expect((await put(undefined, { language: 'de' })).statusCode).toBe(401);
+  });
+
+  it('the server writes in the catalogues’ languages and picks a request’s from its account, cookie or browser', () => {
+    expect(shippedLanguages()).toEqual(expect.arrayContaining(['en', 'de', 'es', 'fr']));
+    expect(translator('de').formatMessage({ id: 'common.login', defaultMessage: 'Login' })).toBe('Anmelden');
+    expect(translator('xx').formatMessage({ id: 'common.login', defaultMessage: 'Login' })).toBe('Login');
+    const req = (headers: Record<string, string>, cookies: Record<string, string> = {}) => ({ headers, cookies }) as never;
+    expect(requestLanguage(req({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' }))).toBe('es');
+    expect(requestLanguage(req({ 'accept-language': 'ja, de-AT;q=0.8' }))).toBe('de');
+    expect(requestLanguage(req({ 'accept-language': 'ja' }))).toBe('en');
+    expect(requestLanguage(req({ 'accept-language': 'es' }, { heirloom_language: 'fr' }))).toBe('fr');
+    expect(requestLanguage(req({ 'accept-language': 'es' }, { heirloom_language: 'fr' }), 'de')).toBe('de');
+  });
+});

@@ -1,0 +1,63 @@
+// The server's side of heirloom's languages (decision 081): the same catalogues as the web app, read once from
+// src/shared/i18n/messages (copied beside the built server as dist/messages), for mails, PDFs and answers.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { parseAcceptLanguage, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
+
+export const LANGUAGE_COOKIE = 'heirloom_language';
+
+function messagesDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../messages'), path.resolve(here, '../../shared/i18n/messages')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, SOURCE_LANGUAGE))) ?? candidates[1]!;
+}
+
+let catalogues: Map<string, Record<string, string>> | undefined;
+
+function load(): Map<string, Record<string, string>> {
+  if (catalogues) return catalogues;
+  const dir = messagesDir();
+  catalogues = new Map();
+  for (const language of fs.readdirSync(dir).sort()) {
+    const folder = path.join(dir, language);
+    if (!fs.statSync(folder).isDirectory()) continue;
+    const messages: Record<string, string> = {};
+    for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.json'))) {
+      Object.assign(messages, JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Record<string, string>);
+    }
+    catalogues.set(language, messages);
+  }
+  return catalogues;
+}
+
+/** The languages heirloom ships (English first). */
+export function shippedLanguages(): string[] {
+  return [SOURCE_LANGUAGE, ...[...load().keys()].filter((l) => l !== SOURCE_LANGUAGE)];
+}
+
+const cache = createIntlCache();
+const translators = new Map<string, IntlShape>();
+
+/** Messages and formats in `language` (falling back to English for one heirloom does not ship). */
+export function translator(language: string | null | undefined): IntlShape {
+  const chosen = language && load().has(language) ? language : SOURCE_LANGUAGE;
+  let intl = translators.get(chosen);
+  if (!intl) {
+    const messages = chosen === SOURCE_LANGUAGE ? {} : load().get(chosen)!;
+    intl = createIntl({ locale: chosen, defaultLocale: SOURCE_LANGUAGE, messages, onError: () => {} }, cache);
+    translators.set(chosen, intl);
+  }
+  return intl;
+}
+
+/** The language of a request: the signed-in account's, else the browser's choice (cookie), else Accept-Language. */
+export function requestLanguage(req: FastifyRequest, accountLanguage?: string | null): string {
+  const shipped = shippedLanguages();
+  if (accountLanguage && shipped.includes(accountLanguage)) return accountLanguage;
+  const chosen = req.cookies?.[LANGUAGE_COOKIE];
+  if (chosen && shipped.includes(chosen)) return chosen;
+  return pickLanguage(parseAcceptLanguage(req.headers['accept-language']), shipped);
+}

@@ -1,0 +1,72 @@
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { directionOf, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
+import { isShipped, loadMessages, shippedLanguages, type Messages } from './catalogues';
+
+// The page's one language, outside React too: formatters (lib/format.ts) and toasts read it. The choice is kept in
+// this browser (localStorage, and a cookie so the server answers in it) and, signed in, in the account.
+const STORAGE_KEY = 'heirloom.language';
+export const LANGUAGE_COOKIE = 'heirloom_language';
+
+const cache = createIntlCache();
+let messages: Messages = {};
+let intl: IntlShape = createIntl({ locale: SOURCE_LANGUAGE, defaultLocale: SOURCE_LANGUAGE, messages }, cache);
+const listeners = new Set<() => void>();
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** This browser's choice, else the best of its languages heirloom ships. */
+export function initialLanguage(): string {
+  const chosen = stored();
+  if (chosen && isShipped(chosen)) return chosen;
+  if (typeof navigator === 'undefined') return SOURCE_LANGUAGE;
+  return pickLanguage(navigator.languages ?? [navigator.language], shippedLanguages);
+}
+
+/** The tag formatters use: the spec's US formats for English. */
+export function formattingLocale(language = intl.locale): string {
+  return language === SOURCE_LANGUAGE || language.startsWith(`${SOURCE_LANGUAGE}-`) ? 'en-US' : language;
+}
+
+export const activeIntl = (): IntlShape => intl;
+export const activeLanguage = (): string => intl.locale;
+
+export function subscribeLanguage(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function apply(language: string, loaded: Messages) {
+  messages = loaded;
+  intl = createIntl({ locale: language, defaultLocale: SOURCE_LANGUAGE, messages, onError: reportMissing }, cache);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+  }
+  for (const listener of listeners) listener();
+}
+
+// A message missing from a shipped catalogue falls back to English; the catalogue check in npm test finds it first.
+function reportMissing(err: { code?: string }) {
+  if (err.code !== 'MISSING_TRANSLATION' && import.meta.env.DEV) console.warn(err);
+}
+
+/** Loads and switches to `language` (one heirloom ships); `remember` keeps the choice in this browser. */
+export async function switchLanguage(language: string, { remember = true } = {}): Promise<void> {
+  const next = isShipped(language) ? language : SOURCE_LANGUAGE;
+  if (remember) {
+    try {
+      localStorage.setItem(STORAGE_KEY, next);
+    } catch {
+      // private windows may refuse; the choice then lasts this page
+    }
+    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(next)}; path=/; max-age=31536000; samesite=lax`;
+  }
+  if (next === intl.locale && (next === SOURCE_LANGUAGE || Object.keys(messages).length > 0)) return;
+  apply(next, await loadMessages(next));
+}
