@@ -3,22 +3,33 @@
 // before it is drawn, and paragraphs keep their widows and orphans off the pages' edges); the drawing pass then
 // writes the pages one by one into pdfkit's stream, decoding one photo at a time and waiting while the reader
 // of the stream is behind, so a book of hundreds of photos never sits in memory.
-import { createRequire } from 'node:module';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { BookPageSize } from '@shared/schemas/books';
+import { dejaVu } from '@server/lib/pdf-fonts';
+import { type PdfFace, PdfKitText } from '@server/lib/pdf-text';
 import { breakLines, linesForPage } from './book-text';
 
-const require = createRequire(import.meta.url);
-const font = (file: string) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
-/** DejaVu Serif: Latin, Greek and Cyrillic, with a real italic; pdfkit embeds the glyphs used (a subset). */
-const FONTS = {
-  serif: font('DejaVuSerif.ttf'),
-  italic: font('DejaVuSerif-Italic.ttf'),
-  bold: font('DejaVuSerif-Bold.ttf'),
-} as const;
-type FontName = keyof typeof FONTS;
+/**
+ * DejaVu Serif: Latin, Greek and Cyrillic, with a real italic; DejaVu Sans for the Arabic and Hebrew it lacks (its oblique has no Arabic: then upright),
+ * and Noto Sans SC's slices for CJK (decision 079). pdfkit embeds the glyphs used (a subset) of the fonts used.
+ */
+const FONT_FILES = {
+  serif: dejaVu('DejaVuSerif.ttf'),
+  italic: dejaVu('DejaVuSerif-Italic.ttf'),
+  bold: dejaVu('DejaVuSerif-Bold.ttf'),
+  sans: dejaVu('DejaVuSans.ttf'),
+  sansOblique: dejaVu('DejaVuSans-Oblique.ttf'),
+  sansBold: dejaVu('DejaVuSans-Bold.ttf'),
+};
+const FACES = {
+  serif: { fonts: ['serif', 'sans'], weight: 400 },
+  italic: { fonts: ['italic', 'sansOblique', 'sans'], weight: 400 },
+  bold: { fonts: ['bold', 'sansBold', 'sans'], weight: 700 },
+} as const satisfies Record<string, PdfFace>;
+type FontName = keyof typeof FACES;
+const face = (name: FontName): PdfFace => ({ fonts: [...FACES[name].fonts], weight: FACES[name].weight });
 
 /** Page sizes in points (1/72 inch). */
 export const PAGE_SIZES: Record<BookPageSize, [number, number]> = {
@@ -109,12 +120,8 @@ export function photoPlacement(photo: Pick<BookPhoto, 'width' | 'height'>, maxWi
 }
 
 function newMeasurer() {
-  const doc = new PDFDocument({ autoFirstPage: false });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
-  return (fontName: FontName, size: number) => {
-    doc.font(fontName).fontSize(size);
-    return (text: string) => doc.widthOfString(text);
-  };
+  const text = new PdfKitText(new PDFDocument({ autoFirstPage: false }), FONT_FILES);
+  return (fontName: FontName, size: number) => (line: string) => text.width(line, face(fontName), size);
 }
 
 /** Lays the whole book out: every page's blocks, with the page numbers the contents will print. */
@@ -193,7 +200,7 @@ export function layoutBook(book: BookContent): BookLayout {
         take = linesForPage(all.length, from, room()) || Math.min(all.length - from, room());
       }
       for (let i = from; i < from + take; i++) {
-        page.ops.push({ kind: 'text', font: fontName, size, x: left, y, text: all[i]! });
+        page.ops.push({ kind: 'text', font: fontName, size, x: left, y, text: all[i]!, width });
         y += lineHeight;
       }
       from += take;
@@ -227,7 +234,7 @@ export function layoutBook(book: BookContent): BookLayout {
     const textX = left + QR_SIZE + 14;
     let textY = y + 18;
     for (const line of lines(voice.label, 'italic', 10, width - QR_SIZE - 14)) {
-      page.ops.push({ kind: 'text', font: 'italic', size: 10, x: textX, y: textY, text: line });
+      page.ops.push({ kind: 'text', font: 'italic', size: 10, x: textX, y: textY, text: line, width: width - QR_SIZE - 14 });
       textY += 14;
     }
     y += height + 10;
@@ -238,7 +245,7 @@ export function layoutBook(book: BookContent): BookLayout {
     chapterPages.push(pages.length);
     y = top + 40;
     for (const line of lines(chapter.title, 'bold', 22)) {
-      page.ops.push({ kind: 'text', font: 'bold', size: 22, x: left, y, text: line });
+      page.ops.push({ kind: 'text', font: 'bold', size: 22, x: left, y, text: line, width });
       y += 28;
     }
     page.ops.push({ kind: 'rule', x: left, y: y + 4, width });
@@ -250,7 +257,7 @@ export function layoutBook(book: BookContent): BookLayout {
       if (y + headingHeight > bottom) newPage();
       else if (y > top) y += 10;
       for (const line of titleLines) {
-        page.ops.push({ kind: 'text', font: 'bold', size: TITLE_SIZE, x: left, y, text: line });
+        page.ops.push({ kind: 'text', font: 'bold', size: TITLE_SIZE, x: left, y, text: line, width });
         y += 21;
       }
       page.ops.push({ kind: 'text', font: 'italic', size: DATE_SIZE, x: left, y, text: memory.date });
@@ -350,7 +357,7 @@ export function renderBook(book: BookContent, layout: BookLayout, onProgress?: R
     info: { Title: book.title, Author: book.ownerName, Creator: 'heirloom' },
     lang: 'en',
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  const text = new PdfKitText(doc, FONT_FILES);
 
   const waitForReader = async () => {
     while (doc.readableLength > HIGH_WATER && !doc.destroyed) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -365,8 +372,8 @@ export function renderBook(book: BookContent, layout: BookLayout, onProgress?: R
       doc.addPage({ size: [pageWidth, pageHeight], margin: 0 });
       for (const op of page.ops) {
         if (op.kind === 'text') {
-          doc.font(op.font).fontSize(op.size).fillColor('#111111');
-          doc.text(op.text, op.x, op.y, { lineBreak: false, ...(op.width ? { width: op.width, align: op.align ?? 'left' } : {}) });
+          doc.fillColor('#111111');
+          text.drawLine(op.text, face(op.font), op);
         } else if (op.kind === 'rule') {
           doc
             .save()

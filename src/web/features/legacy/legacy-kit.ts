@@ -3,8 +3,10 @@ import fontkit from '@pdf-lib/fontkit';
 import sansBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
 import sansUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import monoBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf?url';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { create as createQr } from 'qrcode';
+import { cjkFallback } from '@web/lib/pdf-fonts';
+import { type Face, type FallbackFonts, PdfText } from '@web/lib/pdf-text';
 
 export interface LegacyKitInput {
   heirName: string;
@@ -88,37 +90,48 @@ export interface KitFonts {
   regular: Uint8Array;
   bold: Uint8Array;
   mono: Uint8Array;
+  /** For characters DejaVu lacks (CJK): fetched and embedded only when a text holds one. */
+  fallback?: FallbackFonts | null;
 }
 
-/** DejaVu covers Latin with every European diacritic, Greek and Cyrillic; fetched only when a kit is made. */
+/** DejaVu covers Latin with every European diacritic, Greek, Cyrillic, Arabic and Hebrew; fetched only when a kit is made. */
 export async function loadKitFonts(): Promise<KitFonts> {
   const bytes = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
   const [regular, bold, mono] = await Promise.all([bytes(sansUrl), bytes(sansBoldUrl), bytes(monoBoldUrl)]);
-  return { regular, bold, mono };
+  return { regular, bold, mono, fallback: cjkFallback };
 }
 
-/** A character no embedded font has (CJK, for now) would stop the PDF being made: it prints as "?". */
-export function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  let out = '';
-  for (const ch of text.normalize('NFC')) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
-  return out;
+/** The kit's three faces embedded in `pdf`, with the writer that falls back to other fonts for them. */
+export async function embedKitFonts(pdf: PDFDocument, fonts: KitFonts) {
+  pdf.registerFontkit(fontkit);
+  const regular = await pdf.embedFont(fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(fonts.bold, { subset: true });
+  const mono = await pdf.embedFont(fonts.mono, { subset: true });
+  const faces = {
+    regular: { fonts: [regular], weight: 400 },
+    bold: { fonts: [bold], weight: 700 },
+    mono: { fonts: [mono, bold], weight: 700 },
+  } satisfies Record<string, Face>;
+  return { faces, writer: new PdfText(pdf, fonts.fallback ?? null) };
 }
 
-export function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = next;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+/**
+ * Draws paragraphs down an A4 page from its top margin; `page` may be moved on to a new page. The kit's words
+ * are in a left-to-right language, so every paragraph is too, with right-to-left names in it ordered as such.
+ */
+export function paragraphWriter(writer: PdfText, page: PDFPage, margin = 56) {
+  const width = page.getWidth() - margin * 2;
+  const state = { page, y: page.getHeight() - margin };
+  /** A paragraph: its lines 1.4 apart, then `after` points of space. */
+  const text = async (value: string, face: Face, size: number, after = 4) => {
+    const fonts = await writer.fontsFor(value, face);
+    writer.wrap(value, fonts, size, width).forEach((line, i) => {
+      state.y -= i === 0 ? size : size * 1.4;
+      writer.drawLine(state.page, line, fonts, { x: margin, y: state.y, size, color: rgb(0.1, 0.1, 0.1), direction: 'ltr' });
+    });
+    state.y -= after;
+  };
+  return { state, text };
 }
 
 export function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
@@ -145,60 +158,45 @@ export function drawQr(page: PDFPage, url: string, x: number, y: number, size: n
  * with `firstDay`, a second page for the first 24 hours.
  */
 export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Promise<Uint8Array> {
-  const faces = fonts ?? (await loadKitFonts());
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
   pdf.setTitle(`Legacy Kit for ${input.heirName}`);
   pdf.setCreator('heirloom');
-  let page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(faces.regular, { subset: true });
-  const bold = await pdf.embedFont(faces.bold, { subset: true });
-  const mono = await pdf.embedFont(faces.mono, { subset: true });
+  const { faces, writer } = await embedKitFonts(pdf, fonts ?? (await loadKitFonts()));
+  const { regular, bold, mono } = faces;
   const margin = 56;
-  const width = page.getWidth() - margin * 2;
-  let y = page.getHeight() - margin;
+  const { state, text } = paragraphWriter(writer, pdf.addPage([595.28, 841.89]), margin);
 
-  /** A paragraph: its lines 1.4 apart, then `after` points of space. */
-  const text = (value: string, font: PDFFont, size: number, after = 4) => {
-    const lines = wrap(font, printable(font, value), size, width);
-    lines.forEach((line, i) => {
-      y -= i === 0 ? size : size * 1.4;
-      page.drawText(line, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-    });
-    y -= after;
-  };
-
-  text('heirloom Legacy Kit', regular, 12, 10);
-  text(`For ${input.heirName}`, bold, 24, 6);
-  text(`From the archive of ${input.ownerName}`, regular, 13, 16);
-  text('Address', bold, 11);
-  text(`${input.origin}/legacy`, regular, 13, 14);
-  text('Key code', bold, 11, 8);
+  await text('heirloom Legacy Kit', regular, 12, 10);
+  await text(`For ${input.heirName}`, bold, 24, 6);
+  await text(`From the archive of ${input.ownerName}`, regular, 13, 16);
+  await text('Address', bold, 11);
+  await text(`${input.origin}/legacy`, regular, 13, 14);
+  await text('Key code', bold, 11, 8);
   const groups = input.keyCode.split('-');
-  text(groups.slice(0, 4).join('  '), mono, 20, 6);
-  text(groups.slice(4).join('  '), mono, 20, 18);
+  await text(groups.slice(0, 4).join('  '), mono, 20, 6);
+  await text(groups.slice(4).join('  '), mono, 20, 18);
 
   const qrSize = 150;
-  drawQr(page, openingUrl(input.origin, input.keyCode), margin - 12, y - qrSize, qrSize);
-  y -= qrSize + 12;
+  drawQr(state.page, openingUrl(input.origin, input.keyCode), margin - 12, state.y - qrSize, qrSize);
+  state.y -= qrSize + 12;
 
   const instructions = kitInstructions(input);
   for (let i = 0; i < instructions.length; i += 2) {
-    text(instructions[i]!, bold, 12, 4);
-    text(instructions[i + 1]!, regular, 11, 10);
+    await text(instructions[i]!, bold, 12, 4);
+    await text(instructions[i + 1]!, regular, 11, 10);
   }
 
   if (input.firstDay) {
-    page = pdf.addPage([595.28, 841.89]);
-    y = page.getHeight() - margin;
+    state.page = pdf.addPage([595.28, 841.89]);
+    state.y = state.page.getHeight() - margin;
     const [title, intro, ...sections] = firstDayText({ ...input, firstDay: input.firstDay });
-    text(`For ${input.heirName}`, regular, 12, 10);
-    text(title!, bold, 24, 8);
-    text(intro!, regular, 11, 14);
+    await text(`For ${input.heirName}`, regular, 12, 10);
+    await text(title!, bold, 24, 8);
+    await text(intro!, regular, 11, 14);
     for (let i = 0; i < sections.length; i += 2) {
-      text(sections[i]!, bold, 12, 4);
+      await text(sections[i]!, bold, 12, 4);
       const lines = sections[i + 1]!.split('\n');
-      lines.forEach((line, n) => text(line, regular, 11, n === lines.length - 1 ? 12 : 3));
+      for (const [n, line] of lines.entries()) await text(line, regular, 11, n === lines.length - 1 ? 12 : 3);
     }
   }
   return pdf.save();
