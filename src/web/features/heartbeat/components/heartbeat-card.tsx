@@ -12,27 +12,38 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { formattingLocale } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useHeartbeat, useSetHeartbeat } from '../api';
 
-const formSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'Enter the address your monitor gives, starting with https://' }),
-});
-type FormValues = z.infer<typeof formSchema>;
+const formSchema = (error: string) => z.object({ url: z.url({ protocol: /^https?$/, error }) });
+type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(formattingLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 function LastCall({ heartbeat }: { heartbeat: Heartbeat }) {
-  if (heartbeat.lastError)
+  const intl = useIntl();
+  if (heartbeat.lastError) {
+    const values = { error: heartbeat.lastError, when: heartbeat.lastCallAt ? when(heartbeat.lastCallAt) : '' };
     return (
       <p role="status" className="text-sm text-destructive">
-        The last call{heartbeat.lastCallAt ? ` (${when(heartbeat.lastCallAt)})` : ''} failed: {heartbeat.lastError}.
-        {heartbeat.lastOkAt ? ` It last answered ${when(heartbeat.lastOkAt)}.` : ''} heirloom keeps calling every hour.
+        {heartbeat.lastCallAt
+          ? intl.formatMessage({ id: 'heartbeat.card.lastCallFailedAt', defaultMessage: 'The last call ({when}) failed: {error}.' }, values)
+          : intl.formatMessage({ id: 'heartbeat.card.lastCallFailed', defaultMessage: 'The last call failed: {error}.' }, values)}
+        {heartbeat.lastOkAt
+          ? ` ${intl.formatMessage({ id: 'heartbeat.card.lastAnsweredThen', defaultMessage: 'It last answered {when}.' }, { when: when(heartbeat.lastOkAt) })}`
+          : ''}{' '}
+        {intl.formatMessage({ id: 'heartbeat.card.keepsCalling', defaultMessage: 'heirloom keeps calling every hour.' })}
       </p>
     );
+  }
   if (heartbeat.lastOkAt)
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Your monitor last answered {when(heartbeat.lastOkAt)}.
+        {intl.formatMessage(
+          { id: 'heartbeat.card.lastAnswered', defaultMessage: 'Your monitor last answered {when}.' },
+          { when: when(heartbeat.lastOkAt) },
+        )}
       </p>
     );
   return null;
@@ -40,9 +51,20 @@ function LastCall({ heartbeat }: { heartbeat: Heartbeat }) {
 
 /** Settings → Account: the URL heirloom calls every hour, so a monitor elsewhere notices when this server stops. */
 export function HeartbeatCard() {
+  const intl = useIntl();
   const heartbeat = useHeartbeat();
   const setHeartbeat = useSetHeartbeat();
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { url: '' } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(
+      formSchema(
+        intl.formatMessage({
+          id: 'heartbeat.card.urlInvalid',
+          defaultMessage: 'Enter the address your monitor gives, starting with https://',
+        }),
+      ),
+    ),
+    defaultValues: { url: '' },
+  });
   const saved = heartbeat.data?.url ?? '';
   useEffect(() => form.reset({ url: saved }), [form, saved]);
 
@@ -53,16 +75,35 @@ export function HeartbeatCard() {
         onSuccess: (result) =>
           toast(
             url === null
-              ? { title: 'Heartbeat stopped', description: 'heirloom no longer calls your monitor.' }
+              ? {
+                  title: intl.formatMessage({ id: 'heartbeat.card.stopped', defaultMessage: 'Heartbeat stopped' }),
+                  description: intl.formatMessage({
+                    id: 'heartbeat.card.stoppedText',
+                    defaultMessage: 'heirloom no longer calls your monitor.',
+                  }),
+                }
               : result.lastError
-                ? { variant: 'destructive', title: 'Saved, but your monitor did not answer', description: `${result.lastError}.` }
-                : { title: 'Your monitor answered', description: 'heirloom will call it every hour.' },
+                ? {
+                    variant: 'destructive',
+                    title: intl.formatMessage({ id: 'heartbeat.card.noAnswer', defaultMessage: 'Saved, but your monitor did not answer' }),
+                    description: `${result.lastError}.`,
+                  }
+                : {
+                    title: intl.formatMessage({ id: 'heartbeat.card.answered', defaultMessage: 'Your monitor answered' }),
+                    description: intl.formatMessage({
+                      id: 'heartbeat.card.answeredText',
+                      defaultMessage: 'heirloom will call it every hour.',
+                    }),
+                  },
           ),
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Heartbeat not saved',
-            description: errorMessage(error, 'Something went wrong. Please try again.'),
+            title: intl.formatMessage({ id: 'heartbeat.card.notSaved', defaultMessage: 'Heartbeat not saved' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'heartbeat.card.failed', defaultMessage: 'Something went wrong. Please try again.' }),
+            ),
           }),
       },
     );
@@ -72,23 +113,29 @@ export function HeartbeatCard() {
   else if (heartbeat.isError)
     body = (
       <p role="alert" className="text-sm text-destructive">
-        Failed to fetch the heartbeat
+        {intl.formatMessage({ id: 'heartbeat.card.loadFailed', defaultMessage: 'Failed to fetch the heartbeat' })}
       </p>
     );
   else
     body = (
       <form onSubmit={form.handleSubmit(({ url }) => save(url))} noValidate className="grid gap-3">
-        <FormField label="Your monitor's push address" error={form.formState.errors.url}>
+        <FormField
+          label={intl.formatMessage({ id: 'heartbeat.card.urlLabel', defaultMessage: "Your monitor's push address" })}
+          error={form.formState.errors.url}
+        >
           <Input type="url" inputMode="url" placeholder="https://hc-ping.com/…" autoComplete="off" {...form.register('url')} />
         </FormField>
         <LastCall heartbeat={heartbeat.data} />
         <div className="flex flex-wrap gap-2">
-          <SubmitButton isPending={setHeartbeat.isPending} pendingLabel="Calling it...">
-            Save and call it now
+          <SubmitButton
+            isPending={setHeartbeat.isPending}
+            pendingLabel={intl.formatMessage({ id: 'heartbeat.card.calling', defaultMessage: 'Calling it...' })}
+          >
+            {intl.formatMessage({ id: 'heartbeat.card.save', defaultMessage: 'Save and call it now' })}
           </SubmitButton>
           {heartbeat.data.url && (
             <Button type="button" variant="outline" disabled={setHeartbeat.isPending} onClick={() => save(null)}>
-              Stop the heartbeat
+              {intl.formatMessage({ id: 'heartbeat.card.stop', defaultMessage: 'Stop the heartbeat' })}
             </Button>
           )}
         </div>
@@ -99,11 +146,15 @@ export function HeartbeatCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <HeartPulse aria-hidden="true" className="size-5 text-primary" />A watch from outside
+          <HeartPulse aria-hidden="true" className="size-5 text-primary" />
+          {intl.formatMessage({ id: 'heartbeat.card.title', defaultMessage: 'A watch from outside' })}
         </CardTitle>
         <CardDescription>
-          A home server can stop without anyone noticing: a failed disk, an unpaid bill. heirloom calls the address of a monitor elsewhere
-          (a Healthchecks or Uptime Kuma check) every hour; when the calls stop, the monitor can tell your family.
+          {intl.formatMessage({
+            id: 'heartbeat.card.description',
+            defaultMessage:
+              'A home server can stop without anyone noticing: a failed disk, an unpaid bill. heirloom calls the address of a monitor elsewhere (a Healthchecks or Uptime Kuma check) every hour; when the calls stop, the monitor can tell your family.',
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
