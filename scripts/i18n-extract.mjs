@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const english = path.join(root, 'src', 'shared', 'i18n', 'messages', 'en');
@@ -32,7 +33,7 @@ export function extractEnglish() {
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const all = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const all = { ...JSON.parse(fs.readFileSync(out, 'utf8')), ...markedTexts() };
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
   const areas = {};
   for (const id of Object.keys(all).sort()) {
@@ -40,6 +41,35 @@ export function extractEnglish() {
     (areas[area] ??= {})[id] = all[id];
   }
   return areas;
+}
+
+/** The texts marked with `userText('…')` (src/shared/i18n/text.ts): id `text.<English>`, the English as a message. */
+function markedTexts() {
+  const found = {};
+  const visit = (node, file) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'userText' &&
+      node.arguments.length === 1
+    ) {
+      const [arg] = node.arguments;
+      if (!ts.isStringLiteral(arg) && !ts.isNoSubstitutionTemplateLiteral(arg)) throw new Error(`${file}: userText() takes a plain string`);
+      found[`text.${arg.text}`] = arg.text.replace(/'/g, "''").replace(/[{}<>]/g, (c) => `'${c}'`);
+    }
+    ts.forEachChild(node, (child) => visit(child, file));
+  };
+  for (const entry of fs.readdirSync(path.join(root, 'src'), { recursive: true })) {
+    const file = path.join(root, 'src', String(entry));
+    if (!/\.tsx?$/.test(file) || /\.(test|d)\.tsx?$/.test(file)) continue;
+    const source = fs.readFileSync(file, 'utf8');
+    if (!source.includes('userText(')) continue;
+    visit(
+      ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS),
+      file,
+    );
+  }
+  return found;
 }
 
 const render = (messages) => `${JSON.stringify(messages, null, 2)}\n`;

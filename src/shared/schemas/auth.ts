@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 import { MAX_SHORT_TEXT_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { isoDateTimeSchema } from './common';
 
@@ -6,12 +7,12 @@ export const genderSchema = z.enum(['male', 'female', 'other']);
 
 // spec §5: the password rules, each with its own message.
 export const passwordSchema = z
-  .string({ error: 'Password must be at least 8 characters' })
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
-  .max(256, 'Password must be at most 256 characters')
-  .regex(/[A-Z]/, 'Password must include at least one uppercase letter')
-  .regex(/[0-9]/, 'Password must include at least one number')
-  .regex(/[^A-Za-z0-9]/, 'Password must include at least one special character');
+  .string({ error: userText('Password must be at least 8 characters') })
+  .min(PASSWORD_MIN_LENGTH, userText('Password must be at least 8 characters'))
+  .max(256, userText('Password must be at most 256 characters'))
+  .regex(/[A-Z]/, userText('Password must include at least one uppercase letter'))
+  .regex(/[0-9]/, userText('Password must include at least one number'))
+  .regex(/[^A-Za-z0-9]/, userText('Password must include at least one special character'));
 
 const shortText = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(MAX_SHORT_TEXT_LENGTH, `Must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
@@ -28,26 +29,28 @@ const latestTodayOnEarth = () => new Date(Date.now() + 14 * 60 * 60 * 1000).toIS
 
 /** A date of birth: a real calendar day between 1900-01-01 and today (the person's today). */
 export const birthDateSchema = z.iso
-  .date({ error: 'Please enter a valid date' })
-  .refine((d) => d >= '1900-01-01' && d <= latestTodayOnEarth(), 'Please enter a valid date');
+  .date({ error: userText('Please enter a valid date') })
+  .refine((d) => d >= '1900-01-01' && d <= latestTodayOnEarth(), userText('Please enter a valid date'));
 
-export const INVITATION_INVALID = 'This invitation has expired or has already been used. Please ask for a new one.';
+export const INVITATION_INVALID = userText('This invitation has expired or has already been used. Please ask for a new one.');
 /** The answer to a registration without a valid invitation (decision 048). */
-export const REGISTRATION_BY_INVITATION = 'Registration is by invitation.';
-export const REGISTRATION_CLOSED = 'Registration is closed.';
-export const ACCOUNT_DISABLED = 'This account has been disabled. Please ask the administrator of this heirloom.';
+export const REGISTRATION_BY_INVITATION = userText('Registration is by invitation.');
+export const REGISTRATION_CLOSED = userText('Registration is closed.');
+export const ACCOUNT_DISABLED = userText('This account has been disabled. Please ask the administrator of this heirloom.');
 
-export const emailSchema = z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address');
+export const emailSchema = z
+  .email({ error: userText('Please enter a valid email address') })
+  .max(254, userText('Please enter a valid email address'));
 
 export const registerInputSchema = z
   .object({
-    firstName: shortText('First name is required'),
-    surname: shortText('Surname is required'),
+    firstName: shortText(userText('First name is required')),
+    surname: shortText(userText('Surname is required')),
     email: emailSchema,
     dateOfBirth: birthDateSchema,
     mobileNumber: optionalShortText,
     password: passwordSchema,
-    confirmPassword: z.string({ error: "Passwords don't match" }),
+    confirmPassword: z.string({ error: userText("Passwords don't match") }),
     gender: genderSchema.optional(),
     cityOfBirth: optionalShortText,
     address: optionalShortText,
@@ -58,11 +61,14 @@ export const registerInputSchema = z
       .regex(/^[A-Za-z0-9_-]{43}$/, INVITATION_INVALID)
       .optional(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: userText("Passwords don't match"), path: ['confirmPassword'] });
 
 export const loginInputSchema = z.object({
-  email: z.email({ error: 'Invalid email address' }).max(254, 'Invalid email address'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Invalid email or password'),
+  email: z.email({ error: userText('Invalid email address') }).max(254, userText('Invalid email address')),
+  password: z
+    .string({ error: userText('Password is required') })
+    .min(1, userText('Password is required'))
+    .max(256, userText('Invalid email or password')),
 });
 
 export const userSchema = z.object({
@@ -102,22 +108,23 @@ export const forgotPasswordInputSchema = z.object({ email: emailSchema });
 
 /** Tokens are 256-bit random values, base64url: 43 characters. Anything else cannot be one. */
 export const accountTokenSchema = z
-  .string({ error: 'This link is not valid. Please ask for a new one.' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Please ask for a new one.');
+  .string({ error: userText('This link is not valid. Please ask for a new one.') })
+  .regex(/^[A-Za-z0-9_-]{43}$/, userText('This link is not valid. Please ask for a new one.'));
 
 export const resetPasswordInputSchema = z
-  .object({ token: accountTokenSchema, password: passwordSchema, confirmPassword: z.string({ error: "Passwords don't match" }) })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .object({ token: accountTokenSchema, password: passwordSchema, confirmPassword: z.string({ error: userText("Passwords don't match") }) })
+  .refine((v) => v.password === v.confirmPassword, { message: userText("Passwords don't match"), path: ['confirmPassword'] });
 
 export const verifyEmailInputSchema = z.object({ token: accountTokenSchema });
 
 export const authMessageSchema = z.object({ message: z.string() });
 
 /** Always the same answer, whether or not the address has an account. */
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.';
-export const RESET_LINK_INVALID = 'This reset link has expired or has already been used. Please ask for a new one.';
-export const VERIFY_LINK_INVALID = 'This verification link has expired or has already been used. Please ask for a new one.';
+export const FORGOT_PASSWORD_MESSAGE = userText(
+  'If an account exists for that address, we have sent it a link to reset the password. The link is valid for 1 hour.',
+);
+export const RESET_LINK_INVALID = userText('This reset link has expired or has already been used. Please ask for a new one.');
+export const VERIFY_LINK_INVALID = userText('This verification link has expired or has already been used. Please ask for a new one.');
 
 export type Gender = z.infer<typeof genderSchema>;
 export type RegisterInput = z.infer<typeof registerInputSchema>;

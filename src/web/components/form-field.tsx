@@ -2,6 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { cloneElement, useId } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { Label } from '@web/components/ui/label';
+import { translateText } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type FormFieldProps = {
   label: ReactNode;
@@ -14,6 +16,7 @@ type FormFieldProps = {
 /** Label + control + validation message, wired for screen readers. */
 export function FormField({ label, error, hint, children }: FormFieldProps) {
   const id = useId();
+  useIntl(); // a form's own check speaks the page's language, and changes with it
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? messageId : null].filter(Boolean).join(' ') || undefined;
@@ -28,7 +31,7 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
       )}
       {error?.message && (
         <p id={messageId} className="text-sm font-medium text-destructive">
-          {error.message}
+          {translateText(error.message)}
         </p>
       )}
     </div>

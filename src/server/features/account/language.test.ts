@@ -48,4 +48,28 @@ describe('account language', () => {
     expect(requestLanguage(req({ 'accept-language': 'es' }, { heirloom_language: 'fr' }))).toBe('fr');
     expect(requestLanguage(req({ 'accept-language': 'es' }, { heirloom_language: 'fr' }), 'de')).toBe('de');
   });
+
+  it('answers a refusal in the reader’s language: the account’s, else the browser’s; the code stays the same', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      payload: { email: 'nobody@example.com', password: '' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'VALIDATION', message: 'Bitte geben Sie Ihr Passwort ein' });
+    const english = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'nobody@example.com', password: '' } });
+    expect(english.json()).toMatchObject({ code: 'VALIDATION', message: 'Password is required' });
+
+    const { cookie } = await signUp(t.app);
+    await put(cookie, { language: 'fr' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: { cookie, 'accept-language': 'de' },
+      payload: { currentPassword: 'not-mine-1A!', newPassword: 'An0ther-Secret!', confirmPassword: 'An0ther-Secret!' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'WRONG_PASSWORD', message: 'Votre mot de passe actuel est incorrect.' });
+  });
 });
