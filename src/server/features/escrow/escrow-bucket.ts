@@ -11,7 +11,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { guardedAgents, outboundFailure } from '../../lib/outbound-address';
 
 export interface EscrowBucketTarget {
@@ -43,6 +44,8 @@ export function bucketFailure(err: unknown, bucket: string): string {
   if (e?.$metadata?.httpStatusCode) return `The storage service answered with status ${e.$metadata.httpStatusCode}`;
   return outboundFailure(err);
 }
+
+const PART_SIZE = 5 * 1024 * 1024;
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -80,17 +83,30 @@ export function openEscrowBucket(target: EscrowBucketTarget, allowPrivate: boole
 
     /**
      * Streams `body` into the object `objectKey` as a multipart upload (5 MB parts, one in flight): the object
-     * changes only when the upload completes, so a run stopped half-way leaves the previous one whole.
+     * changes only when the upload completes, so a run stopped half-way leaves the previous one whole. While a part
+     * is uploading, the next is already read (for a sealed copy: sealed) into a buffer of up to two parts, so the
+     * upload and the sealing run side by side rather than by turns — three parts in memory, whatever the size.
      */
     async upload(objectKey: string, body: Readable, contentType: string) {
+      const ahead = new PassThrough({ highWaterMark: PART_SIZE });
+      // an error of `body` reaches the upload through `ahead`, which it destroys
+      const feeding = pipeline(body, ahead).catch(() => {});
       const upload = new Upload({
         client,
-        params: { Bucket: target.bucket, Key: objectKey, Body: body, ContentType: contentType },
-        partSize: 5 * 1024 * 1024,
+        params: { Bucket: target.bucket, Key: objectKey, Body: ahead, ContentType: contentType },
+        partSize: PART_SIZE,
         queueSize: 1,
         leavePartsOnError: false,
       });
-      await upload.done();
+      try {
+        await upload.done();
+      } catch (err) {
+        // a failed upload stops reading `body` at once
+        ahead.destroy();
+        throw err;
+      } finally {
+        await feeding;
+      }
     },
 
     /** The object's size, or undefined when there is none. */
