@@ -22,6 +22,7 @@ const contact = (who: Session, firstName: string, lastName: string) =>
   call(who, 'POST', '/api/contacts', { firstName, lastName, relationship: 'family' });
 const memory = (who: Session, title: string) =>
   call(who, 'POST', '/api/memories', { title, content: 'A day.', eventDate: '1990-05-01', isPublic: false, tags: [] });
+const treePerson = (who: Session, givenNames: string, surname: string) => call(who, 'POST', '/api/tree/persons', { givenNames, surname });
 /** A query's plan as the search reads it (decision 030: the planner is told the table is never the cheaper way). */
 const withoutSeqScan = async (statement: string, values: unknown[]) => {
   const client = await t.pool.connect();
@@ -35,7 +36,6 @@ const withoutSeqScan = async (statement: string, values: unknown[]) => {
     client.release();
   }
 };
-const treePerson = (who: Session, givenNames: string, surname: string) => call(who, 'POST', '/api/tree/persons', { givenNames, surname });
 
 describe('search', () => {
   let owner: Session;
