@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
+import { defineMessages } from '@web/lib/i18n/define-messages';
 import { preloadableLazy, type PreloadableComponent } from '@web/lib/preloadable-lazy';
 import { pathPatterns, paths } from './paths';
 
@@ -16,6 +17,20 @@ export type NavIcon = 'story' | 'people' | 'family' | 'friends' | 'vault' | 'col
 /** When a navigation item shows only some of the time; the signed-in layout answers each (received-shares: Shared with me is not empty). */
 export type NavCondition = 'received-shares';
 
+type NavLabel = { id: string; defaultMessage: string };
+
+/** The navigation's labels, drawn in the page's language by the signed-in layout. */
+const navLabels = defineMessages({
+  story: { id: 'app.nav.story', defaultMessage: 'My Story' },
+  people: { id: 'app.nav.people', defaultMessage: 'People' },
+  family: { id: 'app.nav.family', defaultMessage: 'Family' },
+  friends: { id: 'app.nav.friends', defaultMessage: 'Friends' },
+  vault: { id: 'app.nav.vault', defaultMessage: 'Vault' },
+  collections: { id: 'app.nav.collections', defaultMessage: 'Collections' },
+  sharedWithMe: { id: 'app.nav.sharedWithMe', defaultMessage: 'Shared with me' },
+  afterLife: { id: 'app.nav.afterLife', defaultMessage: 'After Life' },
+});
+
 export type Page = {
   /** A path, or a react-router pattern with parameters (`/collections/:id`) from pathPatterns. */
   path: string;
@@ -26,7 +41,7 @@ export type Page = {
   load: () => Promise<unknown>;
   Component: PreloadableComponent;
   /** An item of the signed-in navigation (spec §2), in table order. */
-  nav?: { label: string; icon: NavIcon; onlyIf?: NavCondition };
+  nav?: { label: NavLabel; icon: NavIcon; onlyIf?: NavCondition };
   /** The navigation item that stays highlighted on this page (a sub-page of My Story). */
   partOf?: string;
   /**
@@ -88,7 +103,7 @@ export const pages: Page[] = [
     firstRequests: [`/api/photos/page?limit=${DASHBOARD_RECENT_PHOTOS}`, ...NAV_REQUESTS],
   }),
   page(paths.profile, 'signed-in', 'profile', 'ProfileRoute'),
-  page(paths.story, 'signed-in', 'story', 'StoryRoute', { nav: { label: 'My Story', icon: 'story' } }),
+  page(paths.story, 'signed-in', 'story', 'StoryRoute', { nav: { label: navLabels.story, icon: 'story' } }),
   page(paths.timeline, 'signed-in', 'timeline', 'TimelineRoute', { partOf: paths.story }),
   page(paths.memories, 'signed-in', 'memories', 'MemoriesRoute', {
     partOf: paths.story,
@@ -99,31 +114,31 @@ export const pages: Page[] = [
     firstRequests: ['/api/photos/page?sortBy=dateTaken&limit=150', '/api/capabilities', SHARED_ITEMS, ...NAV_REQUESTS],
   }),
   page(paths.people, 'signed-in', 'people', 'PeopleRoute', {
-    nav: { label: 'People', icon: 'people' },
+    nav: { label: navLabels.people, icon: 'people' },
     firstRequests: ['/api/people/status', '/api/people/suggestions', '/api/people', ...NAV_REQUESTS],
   }),
   page(pathPatterns.person, 'signed-in', 'people', 'PersonRoute', { partOf: paths.people }),
   page(paths.family, 'signed-in', 'contacts', 'FamilyRoute', {
-    nav: { label: 'Family', icon: 'family' },
+    nav: { label: navLabels.family, icon: 'family' },
     firstRequests: ['/api/contacts/page?relationship=family', ...NAV_REQUESTS],
   }),
   page(paths.familyTree, 'signed-in', 'family-tree', 'FamilyTreeRoute', { partOf: paths.family }),
   page(pathPatterns.treePerson, 'signed-in', 'family-tree', 'TreePersonRoute', { partOf: paths.family }),
   page(paths.friends, 'signed-in', 'contacts', 'FriendsRoute', {
-    nav: { label: 'Friends', icon: 'friends' },
+    nav: { label: navLabels.friends, icon: 'friends' },
     firstRequests: ['/api/contacts/page?relationship=friend', ...NAV_REQUESTS],
   }),
   page(paths.vault, 'signed-in', 'vault', 'VaultRoute', {
-    nav: { label: 'Vault', icon: 'vault' },
+    nav: { label: navLabels.vault, icon: 'vault' },
     firstRequests: ['/api/vault/page', '/api/vault/usage', SHARED_ITEMS, ...NAV_REQUESTS],
   }),
-  page(paths.collections, 'signed-in', 'collections', 'CollectionsRoute', { nav: { label: 'Collections', icon: 'collections' } }),
+  page(paths.collections, 'signed-in', 'collections', 'CollectionsRoute', { nav: { label: navLabels.collections, icon: 'collections' } }),
   page(pathPatterns.collection, 'signed-in', 'collections', 'CollectionRoute', { partOf: paths.collections }),
   page(paths.sharedWithMe, 'signed-in', 'shared-with-me', 'SharedWithMeRoute', {
-    nav: { label: 'Shared with me', icon: 'shared-with-me', onlyIf: 'received-shares' },
+    nav: { label: navLabels.sharedWithMe, icon: 'shared-with-me', onlyIf: 'received-shares' },
   }),
   page(pathPatterns.sharedWithMeCollection, 'signed-in', 'shared-with-me', 'SharedWithMeCollectionRoute', { partOf: paths.sharedWithMe }),
-  page(paths.afterLife, 'signed-in', 'after-life', 'AfterLifeRoute', { nav: { label: 'After Life', icon: 'after-life' } }),
+  page(paths.afterLife, 'signed-in', 'after-life', 'AfterLifeRoute', { nav: { label: navLabels.afterLife, icon: 'after-life' } }),
   page(paths.settings, 'signed-in', 'settings', 'SettingsRoute'),
   page(pathPatterns.sharedLink, 'public', 'shared-link', 'SharedLinkRoute'),
   page(paths.legacy, 'public', 'legacy', 'LegacyRoute'),

@@ -11,6 +11,7 @@ import {
   AlertDialogTrigger,
 } from '@web/components/ui/alert-dialog';
 import { buttonVariants } from '@web/components/ui/button';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type ConfirmDialogProps = {
   title: string;
@@ -31,13 +32,14 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive = true,
   onConfirm,
   trigger,
   open,
   onOpenChange,
 }: ConfirmDialogProps) {
+  const intl = useIntl();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
@@ -47,7 +49,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{text}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel ?? intl.formatMessage({ id: 'common.cancel', defaultMessage: 'Cancel' })}</AlertDialogCancel>
           <AlertDialogAction className={destructive ? buttonVariants({ variant: 'destructive' }) : undefined} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>

@@ -9,6 +9,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type DialogFormProps = {
   open: boolean;
@@ -39,6 +40,7 @@ export function DialogForm({
   children,
   className,
 }: DialogFormProps) {
+  const intl = useIntl();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
@@ -51,7 +53,7 @@ export function DialogForm({
           {children}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {intl.formatMessage({ id: 'common.cancel', defaultMessage: 'Cancel' })}
             </Button>
             <Button type="submit" disabled={isPending}>
               {submitLabel}

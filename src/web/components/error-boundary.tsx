@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type ErrorBoundaryProps = {
   children: ReactNode;
@@ -24,7 +26,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
       return (
         this.props.fallback ?? (
           <p role="alert" className="rounded-lg border border-destructive/40 bg-red-50 p-4 text-sm text-destructive">
-            This section could not be shown. Please reload the page.
+            {activeIntl().formatMessage({
+              id: 'common.errorBoundary.section',
+              defaultMessage: 'This section could not be shown. Please reload the page.',
+            })}
           </p>
         )
       );
@@ -35,13 +40,21 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
 
 /** The whole-app fallback around the routes in app.tsx (bulletproof's MainErrorFallback). */
 export function MainErrorFallback() {
+  const intl = useIntl();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold">
+        {intl.formatMessage({ id: 'common.errorBoundary.title', defaultMessage: 'Something went wrong' })}
+      </h1>
       <p className="max-w-md text-muted-foreground">
-        An unexpected error stopped this page from loading. Your memories are safe; please try again.
+        {intl.formatMessage({
+          id: 'common.errorBoundary.text',
+          defaultMessage: 'An unexpected error stopped this page from loading. Your memories are safe; please try again.',
+        })}
       </p>
-      <Button onClick={() => window.location.assign(window.location.href)}>Reload page</Button>
+      <Button onClick={() => window.location.assign(window.location.href)}>
+        {intl.formatMessage({ id: 'common.errorBoundary.reload', defaultMessage: 'Reload page' })}
+      </Button>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { SearchHit } from '@shared/schemas/search';
 import { paths, personPath } from '../paths';
 import { QueryScope } from '../query-scope';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * Where a search result opens: its page, naming the item in the query string (`?memory=`, `?photo=`,
@@ -36,6 +37,7 @@ export function HeaderSearch() {
   // Mounted from the first opening on, so closing it can play its animation and reopening it is instant.
   const [wanted, setWanted] = useState(false);
   const navigate = useNavigate();
+  const intl = useIntl();
   const openDialog = () => {
     setWanted(true);
     setOpen(true);
@@ -65,7 +67,7 @@ export function HeaderSearch() {
         className="flex h-10 items-center gap-2 rounded-md border bg-card px-3 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring max-sm:w-10 max-sm:justify-center max-sm:px-0 sm:w-56 lg:w-72"
       >
         <Search aria-hidden="true" className="size-4 shrink-0" />
-        <span className="flex-1 text-left max-sm:sr-only">Search…</span>
+        <span className="flex-1 text-start max-sm:sr-only">{intl.formatMessage({ id: 'app.search.open', defaultMessage: 'Search…' })}</span>
         <kbd aria-hidden="true" className="rounded border bg-muted px-1.5 font-sans text-xs max-sm:hidden">
           {shortcut}
         </kbd>

@@ -20,6 +20,7 @@ import { useHasSharedWithMe } from '@web/features/shared-view/api';
 import { useIsBrowser } from '@web/hooks/use-is-browser';
 import { cn } from '@web/lib/cn';
 import { activeNavPath, navItems, type NavCondition, type NavIcon } from '../pages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
   story: BookOpen,
@@ -69,6 +70,7 @@ export function SignedInLayout() {
   const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
   const currentItem = useCurrentItem();
   const items = useNavItems();
+  const intl = useIntl();
   const isBrowser = useIsBrowser();
   useAccountLanguage(useUser().data);
 
@@ -82,12 +84,16 @@ export function SignedInLayout() {
     }
   };
 
+  const toggleLabel = isCollapsed
+    ? intl.formatMessage({ id: 'app.nav.expand', defaultMessage: 'Expand navigation' })
+    : intl.formatMessage({ id: 'app.nav.collapse', defaultMessage: 'Collapse navigation' });
+
   return (
     <div className="flex flex-1">
       <nav
-        aria-label="Main navigation"
+        aria-label={intl.formatMessage({ id: 'app.nav.main', defaultMessage: 'Main navigation' })}
         className={cn(
-          'sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col gap-2 overflow-hidden border-r bg-card p-2 transition-[width] duration-200 md:flex',
+          'sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col gap-2 overflow-hidden border-e bg-card p-2 transition-[width] duration-200 md:flex',
           isCollapsed ? 'w-[60px]' : 'w-[240px]',
         )}
       >
@@ -95,8 +101,8 @@ export function SignedInLayout() {
           type="button"
           onClick={toggleCollapsed}
           disabled={!isBrowser} // in the page drawn at build time (decision 035), until the app takes over
-          aria-label={isCollapsed ? 'Expand navigation' : 'Collapse navigation'}
-          title={isCollapsed ? 'Expand navigation' : 'Collapse navigation'}
+          aria-label={toggleLabel}
+          title={toggleLabel}
           className={cn(
             'flex h-10 items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
             isCollapsed ? 'justify-center' : 'justify-end px-3',
@@ -105,8 +111,9 @@ export function SignedInLayout() {
           {isCollapsed ? <PanelLeftOpen aria-hidden="true" className="size-5" /> : <PanelLeftClose aria-hidden="true" className="size-5" />}
         </button>
         <ul className="flex flex-col gap-1">
-          {items.map(({ label, to, icon: Icon }) => {
+          {items.map(({ label: labelMessage, to, icon: Icon }) => {
             const { isActive, ariaCurrent } = currentItem(to);
+            const label = intl.formatMessage(labelMessage);
             return (
               <li key={to}>
                 <Link
@@ -136,7 +143,10 @@ export function SignedInLayout() {
         </div>
       </main>
 
-      <nav aria-label="Tab navigation" className="fixed inset-x-0 bottom-0 z-40 border-t bg-card md:hidden">
+      <nav
+        aria-label={intl.formatMessage({ id: 'app.nav.tabs', defaultMessage: 'Tab navigation' })}
+        className="fixed inset-x-0 bottom-0 z-40 border-t bg-card md:hidden"
+      >
         {/* one equal column per item, however many are shown; at 375px six one-word labels fit, longer ones wrap onto two lines */}
         <ul className="grid auto-cols-fr grid-flow-col pb-[env(safe-area-inset-bottom)]">
           {items.map(({ label, to, icon: Icon }) => {
@@ -154,7 +164,7 @@ export function SignedInLayout() {
                   <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-accent')}>
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  <span className="line-clamp-2 max-w-full text-center leading-tight">{label}</span>
+                  <span className="line-clamp-2 max-w-full text-center leading-tight">{intl.formatMessage(label)}</span>
                 </Link>
               </li>
             );

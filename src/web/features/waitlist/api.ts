@@ -1,5 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { WaitlistInput, WaitlistResult } from '@shared/schemas/waitlist';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+
+const messages = defineMessages({
+  invalidEmail: { id: 'waitlist.invalidEmail', defaultMessage: 'Please enter a valid email address' },
+  failed: { id: 'waitlist.failed', defaultMessage: 'Something went wrong' },
+});
 
 // The waitlist form is the landing page's only interactive part. To keep that page's first load light,
 // the fetch wrapper and the shared zod schema are loaded on first use (or on focus, see preloadWaitlist),
@@ -17,7 +24,7 @@ export function preloadWaitlist() {
 export async function validateWaitlistInput(input: WaitlistInput): Promise<string | null> {
   const { waitlistInputSchema } = await loadSchema();
   const result = waitlistInputSchema.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email address');
+  return result.success ? null : (result.error.issues[0]?.message ?? activeIntl().formatMessage(messages.invalidEmail));
 }
 
 /** POST /api/waitlist; `isPending` while it runs (the same surface as the mutation it replaces). */
@@ -38,5 +45,5 @@ export function useJoinWaitlist() {
 /** spec §8: the failure toast shows the error message (the server's, when it sent one). */
 export async function waitlistErrorMessage(error: unknown) {
   const { errorMessage } = await loadApiClient();
-  return errorMessage(error, error instanceof Error ? error.message : 'Something went wrong');
+  return errorMessage(error, error instanceof Error ? error.message : activeIntl().formatMessage(messages.failed));
 }

@@ -10,8 +10,10 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useLogin } from '../api';
 import { PasswordInput } from './password-input';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 export function LoginForm() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const login = useLogin();
   // only back to an heir's release page (decision 078), never anywhere a link could name
@@ -29,10 +31,17 @@ export function LoginForm() {
     try {
       await login.mutateAsync(values);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Login failed', description: errorMessage(error, 'Invalid email or password') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'auth.login.failed', defaultMessage: 'Login failed' }),
+        description: errorMessage(error, intl.formatMessage({ id: 'auth.login.invalid', defaultMessage: 'Invalid email or password' })),
+      });
       return;
     }
-    toast({ title: 'Login successful', description: 'Welcome back!' });
+    toast({
+      title: intl.formatMessage({ id: 'auth.login.success', defaultMessage: 'Login successful' }),
+      description: intl.formatMessage({ id: 'auth.login.welcomeBack', defaultMessage: 'Welcome back!' }),
+    });
     navigate(next);
   });
 
@@ -40,34 +49,51 @@ export function LoginForm() {
     <Card className="w-full max-w-md">
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          Login
+          {intl.formatMessage({ id: 'auth.login.title', defaultMessage: 'Login' })}
         </CardTitle>
-        <CardDescription>Welcome back. Sign in to continue your story.</CardDescription>
+        <CardDescription>
+          {intl.formatMessage({ id: 'auth.login.description', defaultMessage: 'Welcome back. Sign in to continue your story.' })}
+        </CardDescription>
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">
-          <FormField label="Email" error={errors.email}>
-            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          <FormField label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })} error={errors.email}>
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder={intl.formatMessage({ id: 'auth.field.emailPlaceholder', defaultMessage: 'you@example.com' })}
+              {...form.register('email')}
+            />
           </FormField>
-          <FormField label="Password" error={errors.password}>
+          <FormField label={intl.formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })} error={errors.password}>
             <PasswordInput autoComplete="current-password" {...form.register('password')} />
           </FormField>
           <Link
             to="/forgot-password"
             className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
           >
-            Forgot password?
+            {intl.formatMessage({ id: 'auth.login.forgot', defaultMessage: 'Forgot password?' })}
           </Link>
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
-          <SubmitButton size="lg" isPending={login.isPending} pendingLabel="Logging in...">
-            Login
+          <SubmitButton
+            size="lg"
+            isPending={login.isPending}
+            pendingLabel={intl.formatMessage({ id: 'auth.login.pending', defaultMessage: 'Logging in...' })}
+          >
+            {intl.formatMessage({ id: 'auth.login.submit', defaultMessage: 'Login' })}
           </SubmitButton>
           <p className="text-center text-sm text-muted-foreground">
-            Not a member yet?{' '}
-            <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-              Join Waitlist
-            </Link>
+            {intl.formatMessage(
+              { id: 'auth.login.notMember', defaultMessage: 'Not a member yet? <link>Join Waitlist</link>' },
+              {
+                link: (chunks) => (
+                  <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              },
+            )}
           </p>
         </CardFooter>
       </form>

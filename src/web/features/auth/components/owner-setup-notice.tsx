@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { SetupStatus } from '@shared/schemas/auth';
 import { SiteLink } from '@web/components/site-link';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * First run (decision 048): on a fresh instance, / and /login lead to the owner's account above their own
@@ -9,6 +10,7 @@ import { SiteLink } from '@web/components/site-link';
  * itself once the page is in the browser, and shows nothing until an answer says an owner is needed.
  */
 export function OwnerSetupNotice() {
+  const intl = useIntl();
   const [needsOwner, setNeedsOwner] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
@@ -26,17 +28,21 @@ export function OwnerSetupNotice() {
         <KeyRound aria-hidden="true" className="size-6 shrink-0 text-primary" />
         <div className="flex-1">
           <h2 id="owner-setup-title" className="text-lg font-semibold">
-            Create the owner account
+            {intl.formatMessage({ id: 'auth.ownerSetup.title', defaultMessage: 'Create the owner account' })}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            This heirloom is new and has no account yet. The first account is its administrator: it invites the rest of the family.
+            {intl.formatMessage({
+              id: 'auth.ownerSetup.text',
+              defaultMessage:
+                'This heirloom is new and has no account yet. The first account is its administrator: it invites the rest of the family.',
+            })}
           </p>
         </div>
         <SiteLink
           to="/register"
           className="inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
         >
-          Get started
+          {intl.formatMessage({ id: 'auth.ownerSetup.start', defaultMessage: 'Get started' })}
         </SiteLink>
       </div>
     </section>

@@ -4,6 +4,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useInvitation, useSetupStatus } from '../api';
 import { AuthMessageCard } from './auth-message-card';
 import { RegisterFields } from './register-fields';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * spec Register, as the instance lets people in (decision 048): on a fresh instance it makes the owner's
@@ -11,6 +12,7 @@ import { RegisterFields } from './register-fields';
  * locked; otherwise it is the spec's form (the server answers 403 unless registration is open).
  */
 export function RegisterForm() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   const token = params.get('invitation');
   const setup = useSetupStatus();
@@ -23,8 +25,14 @@ export function RegisterForm() {
     return (
       <AuthMessageCard
         tone="error"
-        title="This invitation cannot be used"
-        message={errorMessage(invitation.error, 'This invitation has expired or has already been used. Please ask for a new one.')}
+        title={intl.formatMessage({ id: 'auth.register.invitationInvalid', defaultMessage: 'This invitation cannot be used' })}
+        message={errorMessage(
+          invitation.error,
+          intl.formatMessage({
+            id: 'auth.register.invitationExpired',
+            defaultMessage: 'This invitation has expired or has already been used. Please ask for a new one.',
+          }),
+        )}
       />
     );
   }

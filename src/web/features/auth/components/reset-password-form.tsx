@@ -10,15 +10,21 @@ import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useResetPassword } from '../api';
 import { AuthMessageCard } from './auth-message-card';
 import { NewPasswordFields } from './new-password-fields';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const NOT_A_LINK = accountTokenSchema.safeParse('').error?.issues[0]?.message ?? RESET_LINK_INVALID;
 
 /** A link that can no longer be used; the message says so and the button asks for another. */
 function InvalidLink({ message }: { message: string }) {
+  const intl = useIntl();
   return (
-    <AuthMessageCard title="This link cannot be used" message={message} tone="error">
+    <AuthMessageCard
+      title={intl.formatMessage({ id: 'auth.link.invalid', defaultMessage: 'This link cannot be used' })}
+      message={message}
+      tone="error"
+    >
       <Button asChild>
-        <Link to="/forgot-password">Ask for a new link</Link>
+        <Link to="/forgot-password">{intl.formatMessage({ id: 'auth.link.askNew', defaultMessage: 'Ask for a new link' })}</Link>
       </Button>
     </AuthMessageCard>
   );
@@ -32,6 +38,7 @@ function isLinkRefusal(error: unknown) {
 
 /** Chooses a new password with the token from the mail's link; the registration password rules apply. */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const intl = useIntl();
   const resetPassword = useResetPassword();
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordInputSchema),
@@ -43,9 +50,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (resetPassword.isSuccess) {
     return (
-      <AuthMessageCard title="Password changed" message={resetPassword.data.message} tone="success">
+      <AuthMessageCard
+        title={intl.formatMessage({ id: 'auth.reset.changed', defaultMessage: 'Password changed' })}
+        message={resetPassword.data.message}
+        tone="success"
+      >
         <Button asChild>
-          <Link to="/login">Go to login</Link>
+          <Link to="/login">{intl.formatMessage({ id: 'auth.goToLogin', defaultMessage: 'Go to login' })}</Link>
         </Button>
       </AuthMessageCard>
     );
@@ -56,7 +67,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     resetPassword.mutate(values, {
       onError: (error) => {
         if (isLinkRefusal(error)) return; // shown in place of the form
-        toast({ variant: 'destructive', title: 'Password not changed', description: errorMessage(error, 'Please try again.') });
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'auth.reset.failed', defaultMessage: 'Password not changed' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'common.tryAgain', defaultMessage: 'Please try again.' })),
+        });
       },
     }),
   );
@@ -65,22 +80,31 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <Card className="w-full max-w-md">
       <CardHeader>
         <CardTitle as="h1" className="text-2xl">
-          Choose a new password
+          {intl.formatMessage({ id: 'auth.reset.title', defaultMessage: 'Choose a new password' })}
         </CardTitle>
-        <CardDescription>After the change, every device signed in to your account is signed out.</CardDescription>
+        <CardDescription>
+          {intl.formatMessage({
+            id: 'auth.reset.description',
+            defaultMessage: 'After the change, every device signed in to your account is signed out.',
+          })}
+        </CardDescription>
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">
           <NewPasswordFields
-            label="New Password"
+            label={intl.formatMessage({ id: 'auth.reset.newPassword', defaultMessage: 'New Password' })}
             password={form.register('password')}
             confirmPassword={form.register('confirmPassword')}
             errors={errors}
           />
         </CardContent>
         <CardFooter className="flex-col items-stretch gap-4">
-          <SubmitButton size="lg" isPending={resetPassword.isPending} pendingLabel="Saving...">
-            Set new password
+          <SubmitButton
+            size="lg"
+            isPending={resetPassword.isPending}
+            pendingLabel={intl.formatMessage({ id: 'auth.reset.pending', defaultMessage: 'Saving...' })}
+          >
+            {intl.formatMessage({ id: 'auth.reset.submit', defaultMessage: 'Set new password' })}
           </SubmitButton>
         </CardFooter>
       </form>

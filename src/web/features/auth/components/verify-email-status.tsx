@@ -6,9 +6,11 @@ import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { useUser, useVerifyEmail } from '../api';
 import { AuthMessageCard } from './auth-message-card';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** Opening the mail's link verifies the address: the token is sent once, on arrival, signed in or not. */
 export function VerifyEmailStatus({ token }: { token: string }) {
+  const intl = useIntl();
   const user = useUser();
   const verifyEmail = useVerifyEmail();
   const isToken = accountTokenSchema.safeParse(token).success;
@@ -24,18 +26,18 @@ export function VerifyEmailStatus({ token }: { token: string }) {
 
   const next = user.data ? (
     <Button asChild>
-      <Link to="/profile">Go to your profile</Link>
+      <Link to="/profile">{intl.formatMessage({ id: 'auth.verify.goToProfile', defaultMessage: 'Go to your profile' })}</Link>
     </Button>
   ) : (
     <Button asChild>
-      <Link to="/login">Go to login</Link>
+      <Link to="/login">{intl.formatMessage({ id: 'auth.goToLogin', defaultMessage: 'Go to login' })}</Link>
     </Button>
   );
 
   if (!isToken) {
     return (
       <AuthMessageCard
-        title="This link cannot be used"
+        title={intl.formatMessage({ id: 'auth.link.invalid', defaultMessage: 'This link cannot be used' })}
         message={accountTokenSchema.safeParse(token).error?.issues[0]?.message ?? VERIFY_LINK_INVALID}
         tone="error"
       >
@@ -45,21 +47,31 @@ export function VerifyEmailStatus({ token }: { token: string }) {
   }
   if (verifyEmail.isSuccess) {
     return (
-      <AuthMessageCard title="E-mail address verified" message={verifyEmail.data.message} tone="success">
+      <AuthMessageCard
+        title={intl.formatMessage({ id: 'auth.verify.verified', defaultMessage: 'E-mail address verified' })}
+        message={verifyEmail.data.message}
+        tone="success"
+      >
         {next}
       </AuthMessageCard>
     );
   }
   if (verifyEmail.isError) {
     return (
-      <AuthMessageCard title="This link cannot be used" message={errorMessage(verifyEmail.error, VERIFY_LINK_INVALID)} tone="error">
+      <AuthMessageCard
+        title={intl.formatMessage({ id: 'auth.link.invalid', defaultMessage: 'This link cannot be used' })}
+        message={errorMessage(verifyEmail.error, VERIFY_LINK_INVALID)}
+        tone="error"
+      >
         {user.data ? (
           <Button asChild>
-            <Link to="/profile">Send a new link from your profile</Link>
+            <Link to="/profile">
+              {intl.formatMessage({ id: 'auth.verify.sendFromProfile', defaultMessage: 'Send a new link from your profile' })}
+            </Link>
           </Button>
         ) : (
           <Button asChild>
-            <Link to="/login">Log in to ask for a new link</Link>
+            <Link to="/login">{intl.formatMessage({ id: 'auth.verify.loginToAsk', defaultMessage: 'Log in to ask for a new link' })}</Link>
           </Button>
         )}
       </AuthMessageCard>

@@ -4,6 +4,7 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { cn } from '@web/lib/cn';
 import { preloadWaitlist, useJoinWaitlist, validateWaitlistInput, waitlistErrorMessage } from '../api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * spec §2/§4: one email input and a submit button; 'Joining...' with the input disabled while submitting.
@@ -13,6 +14,7 @@ import { preloadWaitlist, useJoinWaitlist, validateWaitlistInput, waitlistErrorM
  */
 export function WaitlistForm({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
   const id = useId();
+  const intl = useIntl();
   const [error, setError] = useState<string | null>(null);
   const joinWaitlist = useJoinWaitlist();
   const isPending = joinWaitlist.isPending;
@@ -32,12 +34,19 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
       try {
         await joinWaitlist.mutateAsync(input);
       } catch (err) {
-        toast({ variant: 'destructive', title: 'Error', description: await waitlistErrorMessage(err) });
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'waitlist.form.errorTitle', defaultMessage: 'Error' }),
+          description: await waitlistErrorMessage(err),
+        });
         return;
       }
       toast({
-        title: 'Success!',
-        description: "You've been added to the waitlist. We'll notify you when the product launches.",
+        title: intl.formatMessage({ id: 'waitlist.form.successTitle', defaultMessage: 'Success!' }),
+        description: intl.formatMessage({
+          id: 'waitlist.form.successText',
+          defaultMessage: "You've been added to the waitlist. We'll notify you when the product launches.",
+        }),
       });
       form.reset();
     } finally {
@@ -49,22 +58,27 @@ export function WaitlistForm({ className, tone = 'light' }: { className?: string
     <form onSubmit={onSubmit} noValidate className={cn('w-full max-w-md', className)}>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor={`${id}-email`} className="sr-only">
-          Email address
+          {intl.formatMessage({ id: 'waitlist.form.emailLabel', defaultMessage: 'Email address' })}
         </label>
         <Input
           id={`${id}-email`}
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={intl.formatMessage({ id: 'waitlist.form.emailPlaceholder', defaultMessage: 'Enter your email' })}
           onFocus={preloadWaitlist}
           disabled={isPending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="h-11 flex-1"
         />
-        <SubmitButton size="lg" isPending={isPending} pendingLabel="Joining..." className="h-11">
-          Join Waitlist
+        <SubmitButton
+          size="lg"
+          isPending={isPending}
+          pendingLabel={intl.formatMessage({ id: 'waitlist.form.pending', defaultMessage: 'Joining...' })}
+          className="h-11"
+        >
+          {intl.formatMessage({ id: 'waitlist.form.submit', defaultMessage: 'Join Waitlist' })}
         </SubmitButton>
       </div>
       {error && (
