@@ -1,7 +1,12 @@
 // Sealed copies kept elsewhere in plain words: when something happened, both roughly and exactly.
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl, formattingLocale } from '@web/lib/i18n/language-store';
 import { formatMoment } from './wording';
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const messages = defineMessages({
+  never: { id: 'legacy.escrow.never', defaultMessage: 'never' },
+  when: { id: 'legacy.escrow.when', defaultMessage: '{relative} ({moment})' },
+});
 const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
   ['minute', 60],
@@ -13,6 +18,7 @@ const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /** '3 hours ago', 'yesterday', 'in 2 days'. */
 export function relativeTime(iso: string, now: Date = new Date()): string {
+  const relative = new Intl.RelativeTimeFormat(formattingLocale(), { numeric: 'auto' });
   let amount = (new Date(iso).getTime() - now.getTime()) / 1000;
   for (const [unit, size] of STEPS) {
     if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
@@ -22,6 +28,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 }
 
 /** '3 hours ago (30 Nov 2026, 11:40)', or `never` when it has not happened. */
-export function whenText(iso: string | null, never = 'never', now: Date = new Date()): string {
-  return iso ? `${relativeTime(iso, now)} (${formatMoment(iso)})` : never;
+export function whenText(iso: string | null, never?: string, now: Date = new Date()): string {
+  const intl = activeIntl();
+  if (!iso) return never ?? intl.formatMessage(messages.never);
+  return intl.formatMessage(messages.when, { relative: relativeTime(iso, now), moment: formatMoment(iso) });
 }

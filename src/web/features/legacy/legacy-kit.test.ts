@@ -48,6 +48,16 @@ describe('the Legacy Kit', () => {
     },
   );
 
+  it('is printed in the heir’s language, not the page’s', async () => {
+    const bytes = await makeLegacyKit({ ...input, heirName: 'Jürgen Weiß', language: 'de' }, fonts);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getTitle()).toBe('Nachlass-Mappe für Jürgen Weiß');
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', kitFile(bytes), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Für Jürgen Weiß');
+    expect(text).toContain('Schlüsselcode');
+    expect(text).not.toContain('Key code');
+  });
+
   it('opens at the instance’s /legacy page with the code', () => {
     expect(openingUrl(input.origin, input.keyCode)).toBe('https://heirloom.example.org/legacy?code=7KQ4-M2ZP-ABCD-EFGH-JKMN-PQRS-TV0');
   });

@@ -5,8 +5,12 @@ import sansUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import monoBoldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf?url';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import { create as createQr } from 'qrcode';
+import type { IntlShape } from 'react-intl';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { cjkFallback } from '@web/lib/pdf-fonts';
 import { type Face, type FallbackFonts, PdfText } from '@web/lib/pdf-text';
+import { FIRST_DAY, KIT } from './kit-messages';
+import { listOf, readerIntl } from './reader-intl';
 
 export interface LegacyKitInput {
   heirName: string;
@@ -19,6 +23,8 @@ export interface LegacyKitInput {
   keyCode: string;
   /** For the "First 24 hours" page, when the owner keeps sealed copies outside heirloom (decision 076). */
   firstDay?: FirstDayInput;
+  /** The heir's language (their contact's); null or absent: the owner's own. */
+  language?: string | null;
 }
 
 /** Where the heir's sealed copies are and who can help open them, for the kit's second page. */
@@ -33,35 +39,39 @@ export interface FirstDayInput {
   codesNeeded: number;
 }
 
-const listOf = (names: string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-
 /** The "First 24 hours" page: headings and their text (paragraphs split by \n), in order, for the heir on the worst day. */
-export function firstDayText(input: LegacyKitInput & { firstDay: FirstDayInput }): string[] {
-  const { ownerName, origin, firstDay } = input;
+export function firstDayText(input: LegacyKitInput & { firstDay: FirstDayInput }, intl: IntlShape = activeIntl()): string[] {
+  const { ownerName: owner, origin, firstDay } = input;
   const k = firstDay.codesNeeded;
-  const verifiers = firstDay.verifiers.length > 0 ? listOf(firstDay.verifiers) : 'the people they named';
-  const codes = `${k} verifier ${k === 1 ? 'code' : 'codes'}`;
+  const verifiers =
+    firstDay.verifiers.length > 0 ? listOf(intl, firstDay.verifiers, 'conjunction') : intl.formatMessage(FIRST_DAY.theyNamed);
   const { bucket } = firstDay;
   const where = bucket
-    ? `In a storage bucket: address ${bucket.endpoint}, bucket "${bucket.bucket}"${bucket.prefix ? `, folder "${bucket.prefix}"` : ''}${firstDay.objectKey ? `, file "${firstDay.objectKey}"` : ''}; whoever runs that storage can give you the file. There may also be one on a USB stick kept with the will.`
-    : 'On a USB stick, if one was kept with the will: ask whoever holds the will.';
+    ? intl.formatMessage(FIRST_DAY.inBucket, {
+        endpoint: bucket.endpoint,
+        bucket: bucket.bucket,
+        withFolder: bucket.prefix ? 'yes' : 'no',
+        folder: bucket.prefix ?? '',
+        withFile: firstDay.objectKey ? 'yes' : 'no',
+        file: firstDay.objectKey ?? '',
+      })
+    : intl.formatMessage(FIRST_DAY.onUsb);
   return [
-    'The first 24 hours',
-    `Read this when ${ownerName} has died. Nothing needs doing in a hurry: what ${ownerName} left you is kept safe, in more than one place.`,
-    'While heirloom still works',
-    `If ${origin}/legacy still opens, use it: enter your key code there. ${verifiers} confirm what happened on their own pages; then what was left to you opens, and you get an e-mail.`,
-    'Where the sealed copies are',
-    `${ownerName} also keeps a sealed copy of what is yours outside heirloom, so that it survives if heirloom stops. It is a file whose name ends in .heirloom-escrow. ${where} Nobody can open it alone: not whoever keeps it, and not you without the verifiers.`,
-    'Who the verifiers are',
-    `${verifiers}. ${k === 1 ? 'One of them is' : `Any ${k} of them are`} needed. Each has a sheet with their verifier code, and gives it to you only once they are sure.`,
-    'Opening a copy when heirloom is gone',
+    intl.formatMessage(FIRST_DAY.title),
+    intl.formatMessage(FIRST_DAY.intro, { owner }),
+    intl.formatMessage(FIRST_DAY.whileTitle),
+    intl.formatMessage(FIRST_DAY.while, { address: `${origin}/legacy`, verifiers }),
+    intl.formatMessage(FIRST_DAY.whereTitle),
+    [intl.formatMessage(FIRST_DAY.whereIntro, { owner }), where, intl.formatMessage(FIRST_DAY.nobodyAlone)].join(' '),
+    intl.formatMessage(FIRST_DAY.whoTitle),
+    intl.formatMessage(FIRST_DAY.who, { verifiers, count: k }),
+    intl.formatMessage(FIRST_DAY.openingTitle),
     [
-      '1. Get the opener: the file open-heirloom-bundle.html, kept beside the copies.',
-      '2. Get your sealed copy (the .heirloom-escrow file).',
-      `3. Have your key code, on the first page, and ${codes} from the verifiers.`,
-      '4. Open the opener in a browser, on a computer or a phone: no internet is needed. Choose the copy and type the codes. The photos, memories and letters appear, and "Save all files" keeps them.',
-      'If a code has a typo or a copy is damaged, the page says which: then try the other copy.',
+      intl.formatMessage(FIRST_DAY.step1),
+      intl.formatMessage(FIRST_DAY.step2),
+      intl.formatMessage(FIRST_DAY.step3, { count: k }),
+      intl.formatMessage(FIRST_DAY.step4),
+      intl.formatMessage(FIRST_DAY.typo),
     ].join('\n'),
   ];
 }
@@ -69,19 +79,17 @@ export function firstDayText(input: LegacyKitInput & { firstDay: FirstDayInput }
 export const openingUrl = (origin: string, keyCode: string) => `${origin}/legacy?code=${encodeURIComponent(keyCode)}`;
 
 /** Written for someone who has never heard of heirloom. */
-export function kitInstructions(input: LegacyKitInput): string[] {
-  const address = `${input.origin}/legacy`;
+export function kitInstructions(input: LegacyKitInput, intl: IntlShape = activeIntl()): string[] {
+  const owner = input.ownerName;
   return [
-    'What this is',
-    `${input.ownerName} keeps their photos, memories, documents and letters in heirloom, a private family archive at ${input.origin}. ${input.ownerName} chose to pass some of it on to you, ${input.heirName}, and this page is your key.`,
-    'When it opens',
-    input.somethingReleased
-      ? `Something is already released to you: you can open it now. More may follow later, for example after ${input.ownerName}'s death, once people they trust have confirmed it, or on a date or birthday they chose; you will receive an e-mail when that happens.`
-      : `Nothing is released to you yet. It opens only after something is released to you: for example after ${input.ownerName}'s death, once people they trust have confirmed it, or on a date or birthday they chose. You will receive an e-mail when that happens.`,
-    'How to open it',
-    `Visit ${address} in a web browser, or scan the square code with a phone camera, and enter the key code below. You do not need an account.`,
-    'Keep it safe',
-    'Keep this page somewhere safe, like other important papers. Anyone who has the key code can open what is released to it, and letters sealed for you can only be opened with it: if it is lost, they cannot be opened.',
+    intl.formatMessage(KIT.whatTitle),
+    intl.formatMessage(KIT.what, { owner, origin: input.origin, heir: input.heirName }),
+    intl.formatMessage(KIT.whenTitle),
+    intl.formatMessage(input.somethingReleased ? KIT.whenReleased : KIT.whenNothing, { owner }),
+    intl.formatMessage(KIT.howTitle),
+    intl.formatMessage(KIT.how, { address: `${input.origin}/legacy` }),
+    intl.formatMessage(KIT.safeTitle),
+    intl.formatMessage(KIT.safe),
   ];
 }
 
@@ -159,19 +167,20 @@ export function drawQr(page: PDFPage, url: string, x: number, y: number, size: n
  */
 export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Legacy Kit for ${input.heirName}`);
+  const intl = await readerIntl(input.language);
+  pdf.setTitle(intl.formatMessage(KIT.title, { name: input.heirName }));
   pdf.setCreator('heirloom');
   const { faces, writer } = await embedKitFonts(pdf, fonts ?? (await loadKitFonts()));
   const { regular, bold, mono } = faces;
   const margin = 56;
   const { state, text } = paragraphWriter(writer, pdf.addPage([595.28, 841.89]), margin);
 
-  await text('heirloom Legacy Kit', regular, 12, 10);
-  await text(`For ${input.heirName}`, bold, 24, 6);
-  await text(`From the archive of ${input.ownerName}`, regular, 13, 16);
-  await text('Address', bold, 11);
+  await text(intl.formatMessage(KIT.heading), regular, 12, 10);
+  await text(intl.formatMessage(KIT.forName, { name: input.heirName }), bold, 24, 6);
+  await text(intl.formatMessage(KIT.fromArchive, { name: input.ownerName }), regular, 13, 16);
+  await text(intl.formatMessage(KIT.address), bold, 11);
   await text(`${input.origin}/legacy`, regular, 13, 14);
-  await text('Key code', bold, 11, 8);
+  await text(intl.formatMessage(KIT.keyCode), bold, 11, 8);
   const groups = input.keyCode.split('-');
   await text(groups.slice(0, 4).join('  '), mono, 20, 6);
   await text(groups.slice(4).join('  '), mono, 20, 18);
@@ -180,7 +189,7 @@ export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Pr
   drawQr(state.page, openingUrl(input.origin, input.keyCode), margin - 12, state.y - qrSize, qrSize);
   state.y -= qrSize + 12;
 
-  const instructions = kitInstructions(input);
+  const instructions = kitInstructions(input, intl);
   for (let i = 0; i < instructions.length; i += 2) {
     await text(instructions[i]!, bold, 12, 4);
     await text(instructions[i + 1]!, regular, 11, 10);
@@ -189,8 +198,8 @@ export async function makeLegacyKit(input: LegacyKitInput, fonts?: KitFonts): Pr
   if (input.firstDay) {
     state.page = pdf.addPage([595.28, 841.89]);
     state.y = state.page.getHeight() - margin;
-    const [title, intro, ...sections] = firstDayText({ ...input, firstDay: input.firstDay });
-    await text(`For ${input.heirName}`, regular, 12, 10);
+    const [title, intro, ...sections] = firstDayText({ ...input, firstDay: input.firstDay }, intl);
+    await text(intl.formatMessage(KIT.forName, { name: input.heirName }), regular, 12, 10);
     await text(title!, bold, 24, 8);
     await text(intro!, regular, 11, 14);
     for (let i = 0; i < sections.length; i += 2) {
@@ -208,7 +217,8 @@ export async function downloadLegacyKit(input: LegacyKitInput) {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `Legacy Kit - ${input.heirName.replace(/[\\/:*?"<>|]/g, '')}.pdf`;
+  const intl = await readerIntl(input.language);
+  link.download = intl.formatMessage(KIT.fileName, { name: input.heirName.replace(/[\\/:*?"<>|]/g, '') });
   document.body.append(link);
   link.click();
   link.remove();

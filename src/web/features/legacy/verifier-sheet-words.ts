@@ -1,4 +1,8 @@
 // What a verifier sheet says (decision 075), apart from the PDF so the After Life card can say it without loading pdf-lib.
+import type { IntlShape } from 'react-intl';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { listOf } from './reader-intl';
 
 export interface SheetVerifier {
   name: string;
@@ -6,6 +10,8 @@ export interface SheetVerifier {
   number: number;
   /** The formatted code, "7KQ4M-2ZPXA-…". */
   code: string;
+  /** The verifier's language (their contact's); null or absent: the owner's own. */
+  language?: string | null;
 }
 
 export interface VerifierSheetsInput {
@@ -19,35 +25,94 @@ export interface VerifierSheetsInput {
   verifiers: SheetVerifier[];
 }
 
-/** "2 of the 3 verifiers’ codes", said for every k and n. */
-export function codesNeeded(threshold: number, shareCount: number): string {
-  if (shareCount === 1) return 'the verifier’s code';
-  if (threshold === shareCount) return shareCount === 2 ? 'both verifiers’ codes' : `all ${shareCount} verifiers’ codes`;
-  return `${threshold} of the ${shareCount} verifiers’ codes`;
-}
+const WORDS = defineMessages({
+  oneCode: { id: 'legacy.sheet.oneCode', defaultMessage: 'the verifier’s code' },
+  allCodes: { id: 'legacy.sheet.allCodes', defaultMessage: '{count, plural, =2 {both verifiers’ codes} other {all # verifiers’ codes}}' },
+  someCodes: { id: 'legacy.sheet.someCodes', defaultMessage: '{threshold} of the {count} verifiers’ codes' },
+  whatTitle: { id: 'legacy.sheet.whatTitle', defaultMessage: 'What this is' },
+  what: {
+    id: 'legacy.sheet.what',
+    defaultMessage:
+      '{owner} keeps their photos, memories, documents and letters in heirloom, a private family archive, and has made a plan for what their heirs receive after their death. {owner} chose you, {verifier}, as one of the people who confirm it. This page holds your verifier code.',
+  },
+  whileTitle: { id: 'legacy.sheet.whileTitle', defaultMessage: 'While heirloom still runs' },
+  while: {
+    id: 'legacy.sheet.while',
+    defaultMessage: 'You do not need this code: heirloom e-mails you a link when it needs you to confirm.',
+  },
+  goneTitle: { id: 'legacy.sheet.goneTitle', defaultMessage: 'If heirloom is gone' },
+  placeBucket: {
+    id: 'legacy.sheet.placeBucket',
+    defaultMessage:
+      'Sealed copies of what {owner} left are kept outside heirloom: in {place}, and on a USB stick or disk that {owner} keeps with their will.',
+  },
+  placeUsb: {
+    id: 'legacy.sheet.placeUsb',
+    defaultMessage:
+      'Sealed copies of what {owner} left are kept outside heirloom: on a USB stick or disk that {owner} keeps with their will.',
+  },
+  opensWith: {
+    id: 'legacy.sheet.opensWith',
+    defaultMessage: 'Each copy opens only with the heir’s own key code and {codes}. If heirloom is gone, the heir needs your code.',
+  },
+  giveToOneOf: {
+    id: 'legacy.sheet.giveToOneOf',
+    defaultMessage:
+      'Give it only when you are sure {owner} has died, and only to an heir named in the plan ({heirs}) — never to anyone else, however urgent they say it is.',
+  },
+  giveToNamed: {
+    id: 'legacy.sheet.giveToNamed',
+    defaultMessage:
+      'Give it only when you are sure {owner} has died, and only to the heir named in the plan ({heirs}) — never to anyone else, however urgent they say it is.',
+  },
+  giveToHeir: {
+    id: 'legacy.sheet.giveToHeir',
+    defaultMessage:
+      'Give it only when you are sure {owner} has died, and only to the heir named in the plan — never to anyone else, however urgent they say it is.',
+  },
+  howTitle: { id: 'legacy.sheet.howTitle', defaultMessage: 'How the heir opens a copy' },
+  how: {
+    id: 'legacy.sheet.how',
+    defaultMessage:
+      'The opener, a file ending in .html, is kept with the copies. The heir opens it in a web browser (no internet is needed) and types their key code and the verifiers’ codes, or scans the square codes with a phone camera. A typing mistake shows at once: the last character of each group is a check character.',
+  },
+  safeTitle: { id: 'legacy.sheet.safeTitle', defaultMessage: 'Keep it safe' },
+  safe: {
+    id: 'legacy.sheet.safe',
+    defaultMessage:
+      'Keep this page with your important papers. Your code alone opens nothing. heirloom does not keep it: if it is lost, tell {owner}, who can make new codes.',
+  },
+});
 
-function listed(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
+/** "2 of the 3 verifiers’ codes", said for every k and n. */
+export function codesNeeded(threshold: number, shareCount: number, intl: IntlShape = activeIntl()): string {
+  if (shareCount === 1) return intl.formatMessage(WORDS.oneCode);
+  if (threshold === shareCount) return intl.formatMessage(WORDS.allCodes, { count: shareCount });
+  return intl.formatMessage(WORDS.someCodes, { threshold, count: shareCount });
 }
 
 /** Headings and paragraphs, written for someone who has never heard of heirloom. */
-export function sheetInstructions(input: VerifierSheetsInput, verifier: SheetVerifier): string[] {
+export function sheetInstructions(input: VerifierSheetsInput, verifier: SheetVerifier, intl: IntlShape = activeIntl()): string[] {
   const owner = input.ownerName;
-  const heirs = input.heirNames.length > 0 ? ` (${listed(input.heirNames)})` : '';
+  const heirs = listOf(intl, input.heirNames, 'disjunction');
+  const give = input.heirNames.length > 1 ? WORDS.giveToOneOf : input.heirNames.length === 1 ? WORDS.giveToNamed : WORDS.giveToHeir;
   const place = input.bucketPlace
-    ? `in ${input.bucketPlace}, and on a USB stick or disk that ${owner} keeps with their will`
-    : `on a USB stick or disk that ${owner} keeps with their will`;
+    ? intl.formatMessage(WORDS.placeBucket, { owner, place: input.bucketPlace })
+    : intl.formatMessage(WORDS.placeUsb, { owner });
   return [
-    'What this is',
-    `${owner} keeps their photos, memories, documents and letters in heirloom, a private family archive, and has made a plan for what their heirs receive after their death. ${owner} chose you, ${verifier.name}, as one of the people who confirm it. This page holds your verifier code.`,
-    'While heirloom still runs',
-    `You do not need this code: heirloom e-mails you a link when it needs you to confirm.`,
-    'If heirloom is gone',
-    `Sealed copies of what ${owner} left are kept outside heirloom: ${place}. Each copy opens only with the heir’s own key code and ${codesNeeded(input.threshold, input.shareCount)}. If heirloom is gone, the heir needs your code. Give it only when you are sure ${owner} has died, and only to ${input.heirNames.length > 1 ? 'an heir' : 'the heir'} named in the plan${heirs} — never to anyone else, however urgent they say it is.`,
-    'How the heir opens a copy',
-    'The opener, a file ending in .html, is kept with the copies. The heir opens it in a web browser (no internet is needed) and types their key code and the verifiers’ codes, or scans the square codes with a phone camera. A typing mistake shows at once: the last character of each group is a check character.',
-    'Keep it safe',
-    `Keep this page with your important papers. Your code alone opens nothing. heirloom does not keep it: if it is lost, tell ${owner}, who can make new codes.`,
+    intl.formatMessage(WORDS.whatTitle),
+    intl.formatMessage(WORDS.what, { owner, verifier: verifier.name }),
+    intl.formatMessage(WORDS.whileTitle),
+    intl.formatMessage(WORDS.while),
+    intl.formatMessage(WORDS.goneTitle),
+    [
+      place,
+      intl.formatMessage(WORDS.opensWith, { codes: codesNeeded(input.threshold, input.shareCount, intl) }),
+      intl.formatMessage(give, { owner, heirs }),
+    ].join(' '),
+    intl.formatMessage(WORDS.howTitle),
+    intl.formatMessage(WORDS.how),
+    intl.formatMessage(WORDS.safeTitle),
+    intl.formatMessage(WORDS.safe, { owner }),
   ];
 }

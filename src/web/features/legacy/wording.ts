@@ -1,15 +1,13 @@
 // The Legacy Plan in plain words: dates, release conditions, the trigger's state and the audit log's events.
 import type { Heir, LegacyStatus, Release } from '@shared/schemas/legacy';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { localDay } from '@web/lib/local-day';
+import { dayLocale } from './reader-intl';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const dayFormat = () => new Intl.DateTimeFormat(dayLocale(activeIntl()), { day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = () =>
+  new Intl.DateTimeFormat(dayLocale(activeIntl()), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function toDate(value: string): Date {
@@ -22,13 +20,13 @@ function toDate(value: string): Date {
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dayFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dayFormat().format(date);
 }
 
 /** '3 May 2031, 14:05' for the audit log. */
 export function formatMoment(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : timeFormat().format(date);
 }
 
 /** The ISO timestamp of a picked day's local midnight: "on 1 June 2040" means the owner's 1 June. */
@@ -42,68 +40,98 @@ export function birthdayAt(dateOfBirth: string, age: number): string {
   return localDay(new Date(born.getFullYear() + age, born.getMonth(), born.getDate()));
 }
 
+const CONDITIONS = defineMessages({
+  now: { id: 'legacy.condition.now', defaultMessage: 'Shared now' },
+  afterDeath: { id: 'legacy.condition.afterDeath', defaultMessage: 'After my death' },
+  onDate: { id: 'legacy.condition.onDate', defaultMessage: 'On {date}' },
+  atAge: { id: 'legacy.condition.atAge', defaultMessage: 'At age {age}' },
+  atAgeOn: { id: 'legacy.condition.atAgeOn', defaultMessage: 'At age {age} (on {date})' },
+  never: { id: 'legacy.condition.never', defaultMessage: 'Never' },
+});
+
 export function conditionText(release: Pick<Release, 'condition' | 'releaseAt' | 'age'>, heir?: Pick<Heir, 'dateOfBirth'>): string {
+  const intl = activeIntl();
   switch (release.condition) {
     case 'now':
-      return 'Shared now';
+      return intl.formatMessage(CONDITIONS.now);
     case 'after-death':
-      return 'After my death';
+      return intl.formatMessage(CONDITIONS.afterDeath);
     case 'on-date':
-      return `On ${formatDay(release.releaseAt)}`;
+      return intl.formatMessage(CONDITIONS.onDate, { date: formatDay(release.releaseAt) });
     case 'at-age': {
-      const on = heir?.dateOfBirth && release.age ? ` (on ${formatDay(birthdayAt(heir.dateOfBirth, release.age))})` : '';
-      return `At age ${release.age ?? '?'}${on}`;
+      const age = String(release.age ?? '?');
+      return heir?.dateOfBirth && release.age
+        ? intl.formatMessage(CONDITIONS.atAgeOn, { age, date: formatDay(birthdayAt(heir.dateOfBirth, release.age)) })
+        : intl.formatMessage(CONDITIONS.atAge, { age });
     }
     case 'never':
-      return 'Never';
+      return intl.formatMessage(CONDITIONS.never);
   }
 }
 
-export const TARGET_KIND_NAMES: Record<Release['target']['kind'], string> = {
-  collection: 'Collection',
-  photo: 'Photo',
-  memory: 'Memory',
-  document: 'Document',
-  letter: 'Letter',
-};
+const KIND_NAMES = defineMessages({
+  collection: { id: 'legacy.kind.collection', defaultMessage: 'Collection' },
+  photo: { id: 'legacy.kind.photo', defaultMessage: 'Photo' },
+  memory: { id: 'legacy.kind.memory', defaultMessage: 'Memory' },
+  document: { id: 'legacy.kind.document', defaultMessage: 'Document' },
+  letter: { id: 'legacy.kind.letter', defaultMessage: 'Letter' },
+});
+
+/** 'Collection', 'Photo'… in the page's language. */
+export const targetKindName = (kind: Release['target']['kind']) => activeIntl().formatMessage(KIND_NAMES[kind]);
 
 /** Where the plan stands, in one sentence. */
+const STATUS = defineMessages({
+  notSetUp: {
+    id: 'legacy.status.notSetUp',
+    defaultMessage: 'Not set up yet — choose how often to check in and who your verifiers are below.',
+  },
+  paused: { id: 'legacy.status.paused', defaultMessage: 'Paused while you travel — check-ins resume on {date}' },
+  activeNext: { id: 'legacy.status.activeNext', defaultMessage: 'Active — next check-in mail on {date}' },
+  active: { id: 'legacy.status.active', defaultMessage: 'Active' },
+  awaiting: { id: 'legacy.status.awaiting', defaultMessage: 'Waiting for your check-in' },
+  verifying: { id: 'legacy.status.verifying', defaultMessage: 'Your verifiers are being asked' },
+  veto: { id: 'legacy.status.veto', defaultMessage: 'Release pending — it happens on {date} unless you cancel' },
+  released: { id: 'legacy.status.released', defaultMessage: 'Released on {date}' },
+});
+
 export function statusText(status: LegacyStatus, now = new Date()): string {
-  if (!status.configured) return 'Not set up yet — choose how often to check in and who your verifiers are below.';
+  const intl = activeIntl();
+  if (!status.configured) return intl.formatMessage(STATUS.notSetUp);
   const paused = status.pausedUntil && new Date(status.pausedUntil) > now;
   switch (status.state) {
     case 'active':
       return paused
-        ? `Paused while you travel — check-ins resume on ${formatDay(status.pausedUntil)}`
+        ? intl.formatMessage(STATUS.paused, { date: formatDay(status.pausedUntil) })
         : status.nextStepAt
-          ? `Active — next check-in mail on ${formatDay(status.nextStepAt)}`
-          : 'Active';
+          ? intl.formatMessage(STATUS.activeNext, { date: formatDay(status.nextStepAt) })
+          : intl.formatMessage(STATUS.active);
     case 'awaiting_check_in':
-      return 'Waiting for your check-in';
+      return intl.formatMessage(STATUS.awaiting);
     case 'verifying':
-      return 'Your verifiers are being asked';
+      return intl.formatMessage(STATUS.verifying);
     case 'veto':
-      return `Release pending — it happens on ${formatDay(status.vetoEndsAt)} unless you cancel`;
+      return intl.formatMessage(STATUS.veto, { date: formatDay(status.vetoEndsAt) });
     case 'released':
-      return `Released on ${formatDay(status.releasedAt)}`;
+      return intl.formatMessage(STATUS.released, { date: formatDay(status.releasedAt) });
   }
 }
 
-const EVENT_NAMES: Record<string, string> = {
-  check_in_sent: '“Are you still there?” sent',
-  reminder_sent: 'Reminder sent',
-  checked_in: 'You checked in',
-  paused: 'Check-ins paused',
-  resumed: 'Check-ins resumed',
-  verifier_named: 'Verifier named and told by e-mail',
-  verifiers_asked: 'Verifiers asked to confirm',
-  verifier_confirmed: 'A verifier confirmed',
-  veto_started: 'Waiting time started: you were asked whether to cancel',
-  vetoed: 'You cancelled the release',
-  released: 'Plan released',
-  grants_released: 'Released to your heirs',
-  time_capsule_released: 'A dated or birthday release was released',
-};
+const EVENT_NAMES = defineMessages({
+  check_in_sent: { id: 'legacy.event.checkInSent', defaultMessage: '“Are you still there?” sent' },
+  reminder_sent: { id: 'legacy.event.reminderSent', defaultMessage: 'Reminder sent' },
+  checked_in: { id: 'legacy.event.checkedIn', defaultMessage: 'You checked in' },
+  paused: { id: 'legacy.event.paused', defaultMessage: 'Check-ins paused' },
+  resumed: { id: 'legacy.event.resumed', defaultMessage: 'Check-ins resumed' },
+  verifier_named: { id: 'legacy.event.verifierNamed', defaultMessage: 'Verifier named and told by e-mail' },
+  verifiers_asked: { id: 'legacy.event.verifiersAsked', defaultMessage: 'Verifiers asked to confirm' },
+  verifier_confirmed: { id: 'legacy.event.verifierConfirmed', defaultMessage: 'A verifier confirmed' },
+  veto_started: { id: 'legacy.event.vetoStarted', defaultMessage: 'Waiting time started: you were asked whether to cancel' },
+  vetoed: { id: 'legacy.event.vetoed', defaultMessage: 'You cancelled the release' },
+  released: { id: 'legacy.event.released', defaultMessage: 'Plan released' },
+  grants_released: { id: 'legacy.event.grantsReleased', defaultMessage: 'Released to your heirs' },
+  time_capsule_released: { id: 'legacy.event.timeCapsuleReleased', defaultMessage: 'A dated or birthday release was released' },
+});
 
 /** A pause that has ended is no pause: the server refuses one in the past. */
 export const livePause = (pausedUntil: string | null, now = new Date()) =>
@@ -112,8 +140,7 @@ export const livePause = (pausedUntil: string | null, now = new Date()) =>
 /** The log's event names are the server's; unknown ones read as words ('time_capsule_released' → 'Time capsule released'). */
 export function eventText(event: string): string {
   const key = event.toLowerCase().replace(/[.\s-]+/g, '_');
-  const known = EVENT_NAMES[key];
-  if (known) return known;
+  if (Object.hasOwn(EVENT_NAMES, key)) return activeIntl().formatMessage(EVENT_NAMES[key as keyof typeof EVENT_NAMES]);
   const words = event.replace(/[._-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -14,7 +14,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { localDayFromToday } from '@web/lib/local-day';
 import type { LibraryKind } from '@web/lib/own-items';
 import { useAddRelease, useOwnCollections } from '../api';
-import { birthdayAt, formatDay, TARGET_KIND_NAMES } from '../wording';
+import { birthdayAt, formatDay, targetKindName } from '../wording';
 import {
   ageToday,
   KINDS,
@@ -98,14 +98,14 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
         <select className={selectClass} {...form.register('kind', { onChange: () => form.setValue('targetId', '') })}>
           {KINDS.map((k) => (
             <option key={k} value={k}>
-              {TARGET_KIND_NAMES[k]}
+              {targetKindName(k)}
             </option>
           ))}
         </select>
       </FormField>
       {isPickerKind(kind) ? (
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">{TARGET_KIND_NAMES[kind]}</legend>
+          <legend className="mb-2 text-sm font-medium">{targetKindName(kind)}</legend>
           <OwnItemPicker
             kind={kind}
             enabled={open}
@@ -117,7 +117,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
           {errors.targetId && <p className="text-sm font-medium text-destructive">{errors.targetId.message}</p>}
         </fieldset>
       ) : (
-        <FormField label={TARGET_KIND_NAMES[kind]} error={errors.targetId}>
+        <FormField label={targetKindName(kind)} error={errors.targetId}>
           <select
             className={selectClass}
             disabled={choices.query.isPending || choices.query.isError || !choices.items?.length}

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useDeleteLetter, useRemoveHeir, useRemoveRelease } from '../api';
-import { conditionText, formatDay, TARGET_KIND_NAMES } from '../wording';
+import { conditionText, formatDay, targetKindName } from '../wording';
 import { AddReleaseDialog } from './add-release-dialog';
 import { DateOfBirthDialog } from './date-of-birth-dialog';
 import { KeyCodeButton } from './key-code-dialog';
@@ -26,7 +26,7 @@ function ReleaseRows({ heir, releases }: { heir: Heir; releases: Release[] }) {
         <li key={release.id} className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm">
           <span className="min-w-0">
             <span className="font-medium break-words">{release.target.title}</span>{' '}
-            <span className="text-muted-foreground">· {TARGET_KIND_NAMES[release.target.kind]}</span>
+            <span className="text-muted-foreground">· {targetKindName(release.target.kind)}</span>
             <span className="block text-xs text-muted-foreground">
               {conditionText(release, heir)}
               {release.includeNames && ' · Names included'}

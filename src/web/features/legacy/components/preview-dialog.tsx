@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePreview } from '../api';
-import { conditionText, TARGET_KIND_NAMES } from '../wording';
+import { conditionText, targetKindName } from '../wording';
 
 function ReleaseList({ releases, heir, label, empty }: { releases: Release[]; heir: Heir; label: string; empty: string }) {
   if (releases.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -14,7 +14,7 @@ function ReleaseList({ releases, heir, label, empty }: { releases: Release[]; he
       {releases.map((release) => (
         <li key={release.id} className="rounded-md border p-2 text-sm">
           <span className="font-medium">{release.target.title}</span>{' '}
-          <span className="text-muted-foreground">· {TARGET_KIND_NAMES[release.target.kind]}</span>
+          <span className="text-muted-foreground">· {targetKindName(release.target.kind)}</span>
           <span className="block text-xs text-muted-foreground">{conditionText(release, heir)}</span>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { releaseInputSchema, type Heir, type Release, type ReleaseInput } from '@shared/schemas/legacy';
-import { localMidnightIso, TARGET_KIND_NAMES } from '../wording';
+import { localMidnightIso, targetKindName } from '../wording';
 
 export type Kind = Release['target']['kind'];
 export type Condition = 'after-death' | 'on-date' | 'at-age' | 'never';
@@ -59,7 +59,7 @@ export const releaseFormSchema = (heir: Heir, minDay: string) =>
     })
     .superRefine((form, ctx) => {
       const issue = (path: keyof ReleaseFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (!form.targetId) return issue('targetId', `Choose the ${TARGET_KIND_NAMES[form.kind].toLowerCase()} to release.`);
+      if (!form.targetId) return issue('targetId', `Choose the ${targetKindName(form.kind).toLowerCase()} to release.`);
       if (form.condition === 'on-date' && (!form.day || form.day < minDay)) return issue('day', 'Choose a day in the future.');
       if (form.condition !== 'at-age') return;
       if (!isAge(Number(form.age))) return issue('age', 'Choose an age between 1 and 120.');
