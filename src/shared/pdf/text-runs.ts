@@ -59,6 +59,8 @@ export function paragraphDirection(text: string): Direction {
 
 interface LevelledPiece extends TextPiece {
   level: number;
+  /** Spaces, letters, or (at a right-to-left level) characters of no right-to-left script, which this module turns. */
+  kind: 'space' | 'text' | 'turned';
 }
 
 /** The pieces of a line in reading (logical) order, with their bidi levels (all 0 when `levels` is not given). */
@@ -70,18 +72,17 @@ function logicalPieces(line: string, fonts: HasGlyph[], levels?: Uint8Array): Le
     const level = levels?.[index] ?? 0;
     index += raw.length;
     const cp = raw.codePointAt(0)!;
-    const space = SPACE.test(raw);
     const attached = ATTACHED.test(raw) && current !== null;
     let font = fonts.findIndex((has) => has(cp));
     let ch = raw;
-    if (attached) font = current!.font;
-    else if (space && font < 0) font = current?.font ?? 0;
+    let kind: LevelledPiece['kind'] = SPACE.test(raw) ? 'space' : level % 2 === 1 && !RTL_SCRIPT.test(raw) ? 'turned' : 'text';
+    if (attached) [font, kind] = [current!.font, current!.kind];
+    else if (kind === 'space' && font < 0) font = current?.font ?? 0;
     else if (font < 0) [font, ch] = [0, MISSING];
-    const sameKind = current !== null && (attached || SPACE.test(current.text) === space);
-    if (current && sameKind && current.font === font && current.level === level) {
+    if (current && current.kind === kind && current.font === font && current.level === level) {
       current.text += ch;
     } else {
-      current = { text: ch, font, level };
+      current = { text: ch, font, level, kind };
       pieces.push(current);
     }
   }
@@ -90,13 +91,13 @@ function logicalPieces(line: string, fonts: HasGlyph[], levels?: Uint8Array): Le
 
 /** The pieces of a line in reading order: enough to measure it, since a word's width does not depend on order. */
 export function measurePieces(line: string, fonts: HasGlyph[]): TextPiece[] {
-  return logicalPieces(line.normalize('NFC'), fonts);
+  return logicalPieces(line.normalize('NFC'), fonts).map(({ text, font }) => ({ text, font }));
 }
 
 /**
  * The pieces of one printed line from left to right (UAX #9, rule L2, on whole words). A piece of a
- * right-to-left script keeps its reading order, since the font's layout reverses it; any other piece at a
- * right-to-left level (brackets, dashes) is reversed and mirrored here.
+ * right-to-left script keeps its reading order, since the font's layout reverses it; the other characters at a
+ * right-to-left level (brackets, dashes) are pieces of their own, reversed and mirrored here.
  */
 export function visualPieces(line: string, fonts: HasGlyph[], bidi: BidiAlgorithm, direction: Direction): TextPiece[] {
   const text = line.normalize('NFC');
@@ -113,8 +114,8 @@ export function visualPieces(line: string, fonts: HasGlyph[], bidi: BidiAlgorith
       i = end;
     }
   }
-  return pieces.map(({ text: piece, font, level }) => {
-    if (level % 2 === 0 || RTL_SCRIPT.test(piece)) return { text: piece, font };
+  return pieces.map(({ text: piece, font, kind }) => {
+    if (kind !== 'turned') return { text: piece, font };
     const mirrored = [...piece].reverse().map((ch) => bidi.getMirroredCharacter(ch) ?? ch);
     return { text: mirrored.join(''), font };
   });
