@@ -5,64 +5,94 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
 import { useConfirmCheckIn } from '../api';
 import { isDeadLink, isLinkToken, isReleased, OneClickAction, OneClickCard } from './one-click-card';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 function SignInInstead() {
+  const intl = useIntl();
   return (
     <Button asChild>
-      <Link to="/login">Sign in to heirloom</Link>
+      <Link to="/login">{intl.formatMessage({ id: 'heir.oneClick.signIn', defaultMessage: 'Sign in to heirloom' })}</Link>
     </Button>
   );
 }
 
 /** /legacy/check-in?token=…: the owner's "I'm still here" from the check-in mail, one click, no sign-in needed. */
 export function CheckInScreen({ token }: { token: string }) {
+  const intl = useIntl();
   const confirm = useConfirmCheckIn();
 
   if (confirm.isError && isReleased(confirm.error)) {
     return (
-      <OneClickCard title="This link does not work any more" tone="error">
-        <span>{errorMessage(confirm.error, 'This Legacy Plan has already been released.')}</span>
+      <OneClickCard
+        title={intl.formatMessage({ id: 'heir.oneClick.deadTitle', defaultMessage: 'This link does not work any more' })}
+        tone="error"
+      >
+        <span>
+          {errorMessage(
+            confirm.error,
+            intl.formatMessage({ id: 'heir.oneClick.released', defaultMessage: 'This Legacy Plan has already been released.' }),
+          )}
+        </span>
       </OneClickCard>
     );
   }
   if (!isLinkToken(token) || (confirm.isError && isDeadLink(confirm.error))) {
     return (
-      <OneClickCard title="This link does not work any more" tone="error" actions={<SignInInstead />}>
-        <span>It has expired or was already used. Signing in to heirloom also counts as a check-in.</span>
+      <OneClickCard
+        title={intl.formatMessage({ id: 'heir.oneClick.deadTitle', defaultMessage: 'This link does not work any more' })}
+        tone="error"
+        actions={<SignInInstead />}
+      >
+        <span>
+          {intl.formatMessage({
+            id: 'heir.checkIn.deadText',
+            defaultMessage: 'It has expired or was already used. Signing in to heirloom also counts as a check-in.',
+          })}
+        </span>
       </OneClickCard>
     );
   }
   if (confirm.isSuccess) {
     const next = confirm.data.nextCheckInAt;
     return (
-      <OneClickCard title="Thank you — your plan carries on." tone="success">
+      <OneClickCard
+        title={intl.formatMessage({ id: 'heir.checkIn.thanks', defaultMessage: 'Thank you — your plan carries on.' })}
+        tone="success"
+      >
         <span>
-          {next ? (
-            <>
-              Next check-in: <time dateTime={next}>{formatLongDate(next)}</time>.
-            </>
-          ) : (
-            'heirloom will ask again when your next check-in is due.'
-          )}
+          {next
+            ? intl.formatMessage(
+                { id: 'heir.checkIn.next', defaultMessage: 'Next check-in: <time>{date}</time>.' },
+                { date: formatLongDate(next), time: (chunks) => <time dateTime={next}>{chunks}</time> },
+              )
+            : intl.formatMessage({
+                id: 'heir.checkIn.askAgain',
+                defaultMessage: 'heirloom will ask again when your next check-in is due.',
+              })}
         </span>
       </OneClickCard>
     );
   }
   return (
     <OneClickCard
-      title="Are you still there?"
+      title={intl.formatMessage({ id: 'heir.checkIn.title', defaultMessage: 'Are you still there?' })}
       tone="ask"
       icon={HeartHandshake}
       actions={
         <OneClickAction
-          label="Yes, I'm still here"
+          label={intl.formatMessage({ id: 'heir.checkIn.confirm', defaultMessage: "Yes, I'm still here" })}
           pending={confirm.isPending}
           error={confirm.error}
           onClick={() => confirm.mutate(token)}
         />
       }
     >
-      <span>Your Legacy Plan asks now and then, so that nothing is handed on while you are here. One click is enough.</span>
+      <span>
+        {intl.formatMessage({
+          id: 'heir.checkIn.text',
+          defaultMessage: 'Your Legacy Plan asks now and then, so that nothing is handed on while you are here. One click is enough.',
+        })}
+      </span>
     </OneClickCard>
   );
 }

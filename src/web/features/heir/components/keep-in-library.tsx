@@ -5,6 +5,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useKeepRelease, useKeepStatus } from '../keep-api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** After signing up or in, the heir comes back here: the heir's cookie keeps the release open for a week. */
 const BACK_HERE = '?next=/legacy';
@@ -14,6 +15,7 @@ const BACK_HERE = '?next=/legacy';
  * from. Without an account, it offers to make one (or sign in) and come back.
  */
 export function KeepInLibrary({ releaseId }: { releaseId: number }) {
+  const intl = useIntl();
   const status = useKeepStatus(releaseId);
   const keep = useKeepRelease(releaseId);
 
@@ -22,15 +24,25 @@ export function KeepInLibrary({ releaseId }: { releaseId: number }) {
     if (!(status.error instanceof ApiError && status.error.status === 401)) return null;
     return (
       <p className="text-sm text-muted-foreground">
-        To keep these in a library of your own, even after this page is gone:{' '}
-        <Link className="font-medium text-primary underline underline-offset-4" to={`/register${BACK_HERE}`}>
-          Make an account to keep these
-        </Link>{' '}
-        or{' '}
-        <Link className="font-medium text-primary underline underline-offset-4" to={`/login${BACK_HERE}`}>
-          sign in
-        </Link>
-        .
+        {intl.formatMessage(
+          {
+            id: 'heir.keep.account',
+            defaultMessage:
+              'To keep these in a library of your own, even after this page is gone: <register>Make an account to keep these</register> or <login>sign in</login>.',
+          },
+          {
+            register: (chunks) => (
+              <Link className="font-medium text-primary underline underline-offset-4" to={`/register${BACK_HERE}`}>
+                {chunks}
+              </Link>
+            ),
+            login: (chunks) => (
+              <Link className="font-medium text-primary underline underline-offset-4" to={`/login${BACK_HERE}`}>
+                {chunks}
+              </Link>
+            ),
+          },
+        )}
       </p>
     );
   }
@@ -40,7 +52,7 @@ export function KeepInLibrary({ releaseId }: { releaseId: number }) {
     return (
       <p className="flex items-center gap-2 text-sm font-medium">
         <Check aria-hidden="true" className="size-4 text-primary" />
-        Kept in your library
+        {intl.formatMessage({ id: 'heir.keep.kept', defaultMessage: 'Kept in your library' })}
       </p>
     );
   }
@@ -48,20 +60,27 @@ export function KeepInLibrary({ releaseId }: { releaseId: number }) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
         <Spinner />
-        Copying into your library… ({data.itemsDone} of {data.itemsTotal})
+        {intl.formatMessage(
+          { id: 'heir.keep.copying', defaultMessage: 'Copying into your library… ({done} of {total})' },
+          { done: String(data.itemsDone), total: String(data.itemsTotal) },
+        )}
       </p>
     );
   }
   const onKeep = () =>
     keep.mutate(undefined, {
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Could not keep these', description: errorMessage(error, 'Please try again') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'heir.keep.failed', defaultMessage: 'Could not keep these' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'heir.keep.tryAgain', defaultMessage: 'Please try again' })),
+        }),
     });
   return (
     <div className="grid justify-items-start gap-1">
       <Button variant="outline" size="sm" onClick={onKeep} disabled={keep.isPending}>
         {keep.isPending && <Spinner />}
-        Keep in my library
+        {intl.formatMessage({ id: 'heir.keep.button', defaultMessage: 'Keep in my library' })}
       </Button>
       {data.status === 'failed' && data.error && (
         <p role="alert" className="text-sm text-destructive">

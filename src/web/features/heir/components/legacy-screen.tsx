@@ -7,12 +7,14 @@ import { useCloseLegacy, useReceived } from '../api';
 import { OpenForm } from './open-form';
 import { ReceivedView } from './received-view';
 import type { RenderCollection } from './release-timeline';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * /legacy: the key-code form, then what was released. The heir cookie keeps the page open across a reload;
  * the key code itself lives only in this component's state, so a reload asks for it again for sealed letters.
  */
 export function LegacyScreen({ initialCode, renderCollection }: { initialCode: string; renderCollection: RenderCollection }) {
+  const intl = useIntl();
   const received = useReceived();
   const close = useCloseLegacy();
   const [keyCode, setKeyCode] = useState<string | null>(() => readKeyCode(initialCode));
@@ -34,9 +36,15 @@ export function LegacyScreen({ initialCode, renderCollection }: { initialCode: s
       </div>
     ) : (
       <div role="alert" className="grid max-w-md justify-items-center gap-4 justify-self-center text-center">
-        <h1 className="text-2xl font-semibold">This page could not be loaded.</h1>
-        <p className="text-muted-foreground">Please check your connection and try again.</p>
-        <Button onClick={() => void received.refetch()}>Try again</Button>
+        <h1 className="text-2xl font-semibold">
+          {intl.formatMessage({ id: 'heir.legacy.loadFailed', defaultMessage: 'This page could not be loaded.' })}
+        </h1>
+        <p className="text-muted-foreground">
+          {intl.formatMessage({ id: 'heir.legacy.loadFailedText', defaultMessage: 'Please check your connection and try again.' })}
+        </p>
+        <Button onClick={() => void received.refetch()}>
+          {intl.formatMessage({ id: 'heir.legacy.tryAgain', defaultMessage: 'Try again' })}
+        </Button>
       </div>
     );
   } else {

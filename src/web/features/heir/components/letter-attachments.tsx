@@ -2,6 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { LetterContent } from '@shared/sealed-letter';
 import { fromBase64 } from '../sealed-letter';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type Attachment = LetterContent['attachments'][number];
 type Shown = Attachment & { url: string };
@@ -10,6 +11,7 @@ const isDrawable = (type: string) => /^image\/(jpeg|png|gif|webp|avif)$/.test(ty
 
 /** A sealed letter's files, decrypted in this browser: shown from object URLs that are let go when the letter closes. */
 export function LetterAttachments({ attachments }: { attachments: Attachment[] }) {
+  const intl = useIntl();
   const [shown, setShown] = useState<Shown[]>([]);
 
   // Object URLs hold memory outside React until revoked: made and released with the component.
@@ -26,7 +28,10 @@ export function LetterAttachments({ attachments }: { attachments: Attachment[] }
 
   if (shown.length === 0) return null;
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Attached to the letter">
+    <ul
+      className="grid grid-cols-1 gap-3"
+      aria-label={intl.formatMessage({ id: 'heir.letter.attached', defaultMessage: 'Attached to the letter' })}
+    >
       {shown.map((item) => (
         <li key={item.url}>
           {isDrawable(item.type) ? (
@@ -50,7 +55,7 @@ export function LetterAttachments({ attachments }: { attachments: Attachment[] }
               <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
               <span className="min-w-0 flex-1 truncate">{item.name}</span>
               <Download aria-hidden="true" className="size-4 shrink-0" />
-              <span className="sr-only">Download</span>
+              <span className="sr-only">{intl.formatMessage({ id: 'heir.letter.download', defaultMessage: 'Download' })}</span>
             </a>
           )}
         </li>

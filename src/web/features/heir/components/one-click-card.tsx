@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { tooManyTries } from '@web/lib/too-many-tries';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type Tone = 'ask' | 'success' | 'error';
 
@@ -72,11 +73,13 @@ export function OneClickAction({
   destructive?: boolean;
   onClick: () => void;
 }) {
+  const intl = useIntl();
   return (
     <>
       {error != null && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {tooManyTries(error) ?? errorMessage(error, 'That did not work. Please try again.')}
+          {tooManyTries(error) ??
+            errorMessage(error, intl.formatMessage({ id: 'heir.oneClick.failed', defaultMessage: 'That did not work. Please try again.' }))}
         </p>
       )}
       <Button size="lg" variant={destructive ? 'destructive' : 'default'} className="w-full" disabled={pending} onClick={onClick}>

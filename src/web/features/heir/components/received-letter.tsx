@@ -4,6 +4,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { formatLongDate } from '@web/lib/format';
 import { useOpenedLetter } from '../sealed-letter';
 import { LetterAttachments } from './letter-attachments';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type ReceivedLetterData = Received['letters'][number];
 
@@ -12,19 +13,23 @@ function LetterBody({ text }: { text: string }) {
 }
 
 function SealedBody({ letter, keyCode }: { letter: ReceivedLetterData; keyCode: string | null }) {
+  const intl = useIntl();
   const opened = useOpenedLetter(letter.id, letter.sealed, keyCode);
   if (keyCode === null) {
     return (
       <p className="flex items-center gap-2 text-muted-foreground">
         <Lock aria-hidden="true" className="size-4 shrink-0" />
-        Sealed letter — enter your key code above to open it.
+        {intl.formatMessage({ id: 'heir.letter.sealedEnterCode', defaultMessage: 'Sealed letter — enter your key code above to open it.' })}
       </p>
     );
   }
   if (opened.isError) {
     return (
       <p role="alert" className="font-medium text-destructive">
-        This key code does not open this letter. It opens only with the code it was sealed for.
+        {intl.formatMessage({
+          id: 'heir.letter.wrongCode',
+          defaultMessage: 'This key code does not open this letter. It opens only with the code it was sealed for.',
+        })}
       </p>
     );
   }
@@ -32,7 +37,7 @@ function SealedBody({ letter, keyCode }: { letter: ReceivedLetterData; keyCode: 
     return (
       <p role="status" className="flex items-center gap-2 text-muted-foreground">
         <Spinner />
-        Sealed letter — opening…
+        {intl.formatMessage({ id: 'heir.letter.opening', defaultMessage: 'Sealed letter — opening…' })}
       </p>
     );
   }
@@ -46,6 +51,7 @@ function SealedBody({ letter, keyCode }: { letter: ReceivedLetterData; keyCode: 
 
 /** One letter, for reading: serif, a comfortable line length; a sealed one is opened here in the browser. */
 export function ReceivedLetter({ letter, keyCode }: { letter: ReceivedLetterData; keyCode: string | null }) {
+  const intl = useIntl();
   const titleId = `letter-${letter.id}`;
   return (
     <article aria-labelledby={titleId} className="grid max-w-prose grid-cols-1 gap-5 rounded-xl border bg-card px-5 py-6 shadow-sm sm:px-8">
@@ -54,8 +60,14 @@ export function ReceivedLetter({ letter, keyCode }: { letter: ReceivedLetterData
           {letter.title}
         </h3>
         <p className="text-sm text-muted-foreground">
-          {letter.sealed ? 'Sealed letter · ' : ''}
-          <time dateTime={letter.releasedAt}>{formatLongDate(letter.releasedAt)}</time>
+          {letter.sealed ? (
+            intl.formatMessage(
+              { id: 'heir.letter.sealedOn', defaultMessage: 'Sealed letter · <time>{date}</time>' },
+              { date: formatLongDate(letter.releasedAt), time: (chunks) => <time dateTime={letter.releasedAt}>{chunks}</time> },
+            )
+          ) : (
+            <time dateTime={letter.releasedAt}>{formatLongDate(letter.releasedAt)}</time>
+          )}
         </p>
       </header>
       {letter.sealed ? (
@@ -64,10 +76,18 @@ export function ReceivedLetter({ letter, keyCode }: { letter: ReceivedLetterData
         <>
           {letter.body && <LetterBody text={letter.body} />}
           {letter.photos.length > 0 && (
-            <ul className="grid grid-cols-1 gap-3" aria-label="Photos with the letter">
+            <ul
+              className="grid grid-cols-1 gap-3"
+              aria-label={intl.formatMessage({ id: 'heir.letter.photos', defaultMessage: 'Photos with the letter' })}
+            >
               {letter.photos.map((photo) => (
                 <li key={photo.url}>
-                  <img src={photo.url} alt={photo.title ?? 'A photo with the letter'} loading="lazy" className="w-full rounded-md border" />
+                  <img
+                    src={photo.url}
+                    alt={photo.title ?? intl.formatMessage({ id: 'heir.letter.photoAlt', defaultMessage: 'A photo with the letter' })}
+                    loading="lazy"
+                    className="w-full rounded-md border"
+                  />
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ReceivedLetter } from './received-letter';
 import { ReleaseTimeline, type RenderCollection } from './release-timeline';
 import { SealedCodeForm } from './sealed-code-form';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type ReceivedViewProps = {
   received: Received;
@@ -23,6 +24,7 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** What an heir sees once something is released: the letters first, then the releases as a small timeline. */
 export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing, renderCollection }: ReceivedViewProps) {
+  const intl = useIntl();
   const { letters, ownerName, heirName } = received;
   // Letters are read above; their releases would only repeat them.
   const releases = received.releases.filter((release) => release.kind !== 'letter');
@@ -35,28 +37,57 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
     <div className="grid grid-cols-1 gap-10">
       <header className="grid grid-cols-1 gap-2">
         <h1 ref={focusOnMount} tabIndex={-1} className="font-serif text-3xl font-semibold break-words outline-none sm:text-4xl">
-          From {ownerName}, for {heirName}
+          {intl.formatMessage(
+            { id: 'heir.received.title', defaultMessage: 'From {owner}, for {heir}' },
+            { owner: ownerName, heir: heirName },
+          )}
         </h1>
-        {ownerRelation && <p className="text-lg">{`${ownerName} is ${ownerRelation}.`}</p>}
+        {ownerRelation && (
+          <p className="text-lg">
+            {intl.formatMessage(
+              { id: 'heir.received.relation', defaultMessage: '{owner} is {relation}.' },
+              { owner: ownerName, relation: ownerRelation },
+            )}
+          </p>
+        )}
         {family && family.relatives.length > 0 && (
           <div className="grid gap-1">
-            <h2 className="text-sm font-medium text-muted-foreground">Who is who in the photos</h2>
-            <ul aria-label="Who is who in the photos" className="grid gap-0.5">
+            <h2 className="text-sm font-medium text-muted-foreground">
+              {intl.formatMessage({ id: 'heir.received.whoIsWho', defaultMessage: 'Who is who in the photos' })}
+            </h2>
+            <ul
+              aria-label={intl.formatMessage({ id: 'heir.received.whoIsWho', defaultMessage: 'Who is who in the photos' })}
+              className="grid gap-0.5"
+            >
               {family.relatives.map((r) => (
-                <li key={r.name}>{`${r.name}: ${r.relation}`}</li>
+                <li key={r.name}>
+                  {intl.formatMessage(
+                    { id: 'heir.received.relative', defaultMessage: '{name}: {relation}' },
+                    { name: r.name, relation: r.relation },
+                  )}
+                </li>
               ))}
             </ul>
           </div>
         )}
         <p className="max-w-prose text-muted-foreground">
-          What {ownerName} chose to leave for you: the letters first, then the rest in the order it was released.
+          {intl.formatMessage(
+            {
+              id: 'heir.received.intro',
+              defaultMessage: 'What {owner} chose to leave for you: the letters first, then the rest in the order it was released.',
+            },
+            { owner: ownerName },
+          )}
         </p>
       </header>
 
       {letters.length > 0 && (
         <section aria-labelledby="received-letters" className="grid grid-cols-1 gap-6">
           <h2 id="received-letters" className="text-xl font-semibold sm:text-2xl">
-            {letters.length === 1 ? 'A letter for you' : 'Letters for you'}
+            {intl.formatMessage(
+              { id: 'heir.received.letters', defaultMessage: '{count, plural, one {A letter for you} other {Letters for you}}' },
+              { count: letters.length },
+            )}
           </h2>
           {needsCode && <SealedCodeForm onKeyCode={onKeyCode} />}
           {letters.map((letter) => (
@@ -68,7 +99,7 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
       {releases.length > 0 && (
         <section aria-labelledby="received-releases" className="grid grid-cols-1 gap-6">
           <h2 id="received-releases" className="text-xl font-semibold sm:text-2xl">
-            What was released to you
+            {intl.formatMessage({ id: 'heir.received.releases', defaultMessage: 'What was released to you' })}
           </h2>
           <ReleaseTimeline releases={releases} renderCollection={renderCollection} />
         </section>
@@ -79,24 +110,36 @@ export function ReceivedView({ received, keyCode, onKeyCode, onClose, isClosing,
           <Button asChild size="lg" className="w-full sm:w-fit">
             <a href={received.downloadAllUrl} download>
               <Download aria-hidden="true" />
-              Download everything
+              {intl.formatMessage({ id: 'heir.received.downloadAll', defaultMessage: 'Download everything' })}
             </a>
           </Button>
           <Button variant="outline" size="lg" className="w-full sm:w-fit" onClick={onClose} disabled={isClosing}>
             {isClosing && <Spinner />}
-            Close
+            {intl.formatMessage({ id: 'heir.received.close', defaultMessage: 'Close' })}
           </Button>
         </div>
         <p className="max-w-prose text-sm text-muted-foreground">
-          Download everything to keep a copy. Close when you are done, so this browser no longer shows it.
+          {intl.formatMessage({
+            id: 'heir.received.closeHint',
+            defaultMessage: 'Download everything to keep a copy. Close when you are done, so this browser no longer shows it.',
+          })}
         </p>
         {/* Released collections follow an account whose verified address the heir was named by (decision 027). */}
         <p className="max-w-prose text-sm text-muted-foreground">
-          You can also{' '}
-          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-            create an heirloom account
-          </Link>{' '}
-          with the e-mail address this was sent to and confirm it: the collections released to you are then kept under “Shared with me”.
+          {intl.formatMessage(
+            {
+              id: 'heir.received.account',
+              defaultMessage:
+                'You can also <link>create an heirloom account</link> with the e-mail address this was sent to and confirm it: the collections released to you are then kept under “Shared with me”.',
+            },
+            {
+              link: (chunks) => (
+                <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            },
+          )}
         </p>
       </footer>
     </div>

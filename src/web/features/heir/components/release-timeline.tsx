@@ -5,37 +5,42 @@ import type { SharedCollection } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatLongDate } from '@web/lib/format';
+import { defineMessages } from '@web/lib/i18n/define-messages';
 import { useReceivedRelease } from '../api';
 import { KeepInLibrary } from './keep-in-library';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type ReleaseData = Received['releases'][number];
 /** Draws a release's contents: the route passes the shared view's collection view, which this feature may not import. */
 export type RenderCollection = (collection: SharedCollection) => ReactNode;
 
-const KIND_LABELS: Record<ReleaseData['kind'], string> = {
-  collection: 'Collection',
-  photo: 'Photo',
-  memory: 'Memory',
-  document: 'Document',
-  letter: 'Letter',
-};
+const KIND_LABELS = defineMessages({
+  collection: { id: 'heir.release.collection', defaultMessage: 'Collection' },
+  photo: { id: 'heir.release.photo', defaultMessage: 'Photo' },
+  memory: { id: 'heir.release.memory', defaultMessage: 'Memory' },
+  document: { id: 'heir.release.document', defaultMessage: 'Document' },
+  letter: { id: 'heir.release.letter', defaultMessage: 'Letter' },
+});
 
 function ReleaseContents({ url, renderCollection }: { url: string; renderCollection: RenderCollection }) {
+  const intl = useIntl();
   const release = useReceivedRelease(url, true);
   if (release.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 text-muted-foreground">
         <Spinner />
-        Loading…
+        {intl.formatMessage({ id: 'heir.release.loading', defaultMessage: 'Loading…' })}
       </p>
     );
   }
   if (release.isError) {
     return (
       <div role="alert" className="grid justify-items-start gap-2">
-        <p className="text-muted-foreground">This could not be loaded.</p>
+        <p className="text-muted-foreground">
+          {intl.formatMessage({ id: 'heir.release.failed', defaultMessage: 'This could not be loaded.' })}
+        </p>
         <Button variant="outline" onClick={() => void release.refetch()}>
-          Try again
+          {intl.formatMessage({ id: 'heir.release.tryAgain', defaultMessage: 'Try again' })}
         </Button>
       </div>
     );
@@ -44,13 +49,14 @@ function ReleaseContents({ url, renderCollection }: { url: string; renderCollect
 }
 
 function ReleaseItem({ release, renderCollection }: { release: ReleaseData; renderCollection: RenderCollection }) {
+  const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
   const contentsId = `release-${release.grantId}`;
   return (
-    <li className="relative grid grid-cols-1 gap-3 border-l-2 border-primary/30 pb-6 pl-5 last:pb-0">
-      <span aria-hidden="true" className="absolute top-1.5 -left-[7px] size-3 rounded-full bg-primary" />
+    <li className="relative grid grid-cols-1 gap-3 border-s-2 border-primary/30 ps-5 pb-6 last:pb-0">
+      <span aria-hidden="true" className="absolute top-1.5 -start-[7px] size-3 rounded-full bg-primary" />
       <p className="text-sm text-muted-foreground">
-        <time dateTime={release.releasedAt}>{formatLongDate(release.releasedAt)}</time> · {KIND_LABELS[release.kind]}
+        <time dateTime={release.releasedAt}>{formatLongDate(release.releasedAt)}</time> · {intl.formatMessage(KIND_LABELS[release.kind])}
       </p>
       <KeepInLibrary releaseId={release.grantId} />
       <Button
@@ -58,7 +64,7 @@ function ReleaseItem({ release, renderCollection }: { release: ReleaseData; rend
         aria-expanded={isOpen}
         aria-controls={contentsId}
         onClick={() => setIsOpen((open) => !open)}
-        className="h-auto justify-between gap-2 px-2 py-2 text-left text-lg font-semibold whitespace-normal"
+        className="h-auto justify-between gap-2 px-2 py-2 text-start text-lg font-semibold whitespace-normal"
       >
         <span className="min-w-0 break-words">{release.title}</span>
         <ChevronDown

@@ -8,17 +8,28 @@ import { tooManyTries } from '@web/lib/too-many-tries';
 import { useConfirmDeath, useVerifierLink } from '../api';
 import { afterConfirming, beforeConfirming } from '../verifier-wording';
 import { isLinkToken, OneClickCard } from './one-click-card';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 function DeadLink() {
+  const intl = useIntl();
   return (
-    <OneClickCard title="This link does not work any more." tone="error">
-      <span>It may have been turned off, or only part of it was copied.</span>
+    <OneClickCard
+      title={intl.formatMessage({ id: 'heir.verifierPage.deadTitle', defaultMessage: 'This link does not work any more.' })}
+      tone="error"
+    >
+      <span>
+        {intl.formatMessage({
+          id: 'heir.verifierPage.deadText',
+          defaultMessage: 'It may have been turned off, or only part of it was copied.',
+        })}
+      </span>
     </OneClickCard>
   );
 }
 
 /** /legacy/verify/<token>: a verifier's personal page, usable at any time, to report that the owner has died. */
 export function VerifierScreen({ token }: { token: string }) {
+  const intl = useIntl();
   const isToken = isLinkToken(token);
   const link = useVerifierLink(token, isToken);
   const confirm = useConfirmDeath(token);
@@ -29,21 +40,32 @@ export function VerifierScreen({ token }: { token: string }) {
     if (link.error instanceof ApiError && [400, 404, 410].includes(link.error.status)) return <DeadLink />;
     return (
       <OneClickCard
-        title="This page could not be loaded."
+        title={intl.formatMessage({ id: 'heir.verifierPage.loadFailed', defaultMessage: 'This page could not be loaded.' })}
         tone="error"
-        actions={<Button onClick={() => void link.refetch()}>Try again</Button>}
+        actions={
+          <Button onClick={() => void link.refetch()}>
+            {intl.formatMessage({ id: 'heir.verifierPage.tryAgain', defaultMessage: 'Try again' })}
+          </Button>
+        }
       >
-        <span>{tooManyTries(link.error) ?? 'Please check your connection and try again.'}</span>
+        <span>
+          {tooManyTries(link.error) ??
+            intl.formatMessage({ id: 'heir.verifierPage.loadFailedText', defaultMessage: 'Please check your connection and try again.' })}
+        </span>
       </OneClickCard>
     );
   }
 
   const { ownerName, alreadyConfirmed, state } = link.data;
   const view = confirm.data ?? link.data;
+  const named = intl.formatMessage(
+    { id: 'heir.verifierPage.named', defaultMessage: '{name} named you as a verifier' },
+    { name: ownerName },
+  );
   if (confirm.isSuccess || alreadyConfirmed) {
     return (
-      <OneClickCard title="Thank you." tone="success">
-        <span>Your confirmation is recorded.</span>
+      <OneClickCard title={intl.formatMessage({ id: 'heir.verifierPage.thanks', defaultMessage: 'Thank you.' })} tone="success">
+        <span>{intl.formatMessage({ id: 'heir.verifierPage.recorded', defaultMessage: 'Your confirmation is recorded.' })}</span>
         <span>{afterConfirming(view)}</span>
       </OneClickCard>
     );
@@ -51,7 +73,7 @@ export function VerifierScreen({ token }: { token: string }) {
   // once the release is under way or done, a confirmation can change nothing: no button that does nothing
   if (state === 'released' || state === 'veto') {
     return (
-      <OneClickCard title={`${ownerName} named you as a verifier`} tone="success" icon={HandHeart}>
+      <OneClickCard title={named} tone="success" icon={HandHeart}>
         <span>{afterConfirming(view)}</span>
       </OneClickCard>
     );
@@ -59,26 +81,33 @@ export function VerifierScreen({ token }: { token: string }) {
   const consequence = beforeConfirming(link.data);
   return (
     <OneClickCard
-      title={`${ownerName} named you as a verifier`}
+      title={named}
       tone="ask"
       icon={HandHeart}
       actions={
         <>
           {confirm.isError && (
             <p role="alert" className="text-sm font-medium text-destructive">
-              {tooManyTries(confirm.error) ?? errorMessage(confirm.error, 'That did not work. Please try again.')}
+              {tooManyTries(confirm.error) ??
+                errorMessage(
+                  confirm.error,
+                  intl.formatMessage({ id: 'heir.verifierPage.failed', defaultMessage: 'That did not work. Please try again.' }),
+                )}
             </p>
           )}
           <ConfirmDialog
-            title={`Confirm that ${ownerName} has died?`}
+            title={intl.formatMessage(
+              { id: 'heir.verifierPage.confirmTitle', defaultMessage: 'Confirm that {name} has died?' },
+              { name: ownerName },
+            )}
             text={consequence}
-            confirmLabel="Yes, confirm"
+            confirmLabel={intl.formatMessage({ id: 'heir.verifierPage.yes', defaultMessage: 'Yes, confirm' })}
             destructive={false}
             onConfirm={() => confirm.mutate()}
             trigger={
               <Button size="lg" className="w-full" disabled={confirm.isPending}>
                 {confirm.isPending && <Spinner />}
-                Confirm {ownerName}&apos;s death
+                {intl.formatMessage({ id: 'heir.verifierPage.confirm', defaultMessage: "Confirm {name}'s death" }, { name: ownerName })}
               </Button>
             }
           />
@@ -86,10 +115,21 @@ export function VerifierScreen({ token }: { token: string }) {
       }
     >
       <span>
-        {ownerName} chose to hand parts of their life story on to family and friends after their death, and asked you to help confirm when
-        that time has come.
+        {intl.formatMessage(
+          {
+            id: 'heir.verifierPage.text',
+            defaultMessage:
+              '{name} chose to hand parts of their life story on to family and friends after their death, and asked you to help confirm when that time has come.',
+          },
+          { name: ownerName },
+        )}
       </span>
-      <span>Confirm only if you know that {ownerName} has died.</span>
+      <span>
+        {intl.formatMessage(
+          { id: 'heir.verifierPage.onlyIf', defaultMessage: 'Confirm only if you know that {name} has died.' },
+          { name: ownerName },
+        )}
+      </span>
       <span>{consequence}</span>
     </OneClickCard>
   );
