@@ -7,6 +7,7 @@ import { SERVER_USER_ELEMENT_ID } from '@shared/page-data';
  * rather than trusting what the page said at load. Undefined when the page carries none (visitors, `npm run dev`).
  */
 export function takeServerUser(): User | undefined {
+  if (typeof document === 'undefined') return undefined; // the build's prerender of the dashboard's frame
   const element = document.getElementById(SERVER_USER_ELEMENT_ID);
   if (!element) return undefined;
   element.remove();
