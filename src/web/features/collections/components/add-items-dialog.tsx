@@ -14,6 +14,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { useAddCollectionItems } from '../api';
 
@@ -24,10 +25,10 @@ export function toggle(set: ReadonlySet<number>, id: number) {
   return next;
 }
 
-const ALREADY = 'Already in this collection';
-
 /** "Add items": choose gallery photos, memories and vault documents with checkboxes, then add them at once. */
 export function AddItemsDialog({ collection }: { collection: CollectionDetail }) {
+  const intl = useIntl();
+  const already = intl.formatMessage({ id: 'collections.addItems.already', defaultMessage: 'Already in this collection' });
   const [open, setOpen] = useState(false);
   const [photoIds, setPhotoIds] = useState<ReadonlySet<number>>(new Set());
   const [memoryIds, setMemoryIds] = useState<ReadonlySet<number>>(new Set());
@@ -53,10 +54,24 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
       { id: collection.id, items: { photoIds: [...photoIds], memoryIds: [...memoryIds], documentIds: [...documentIds] } },
       {
         onSuccess: () => {
-          toast({ title: 'Added to collection', description: `${count} item(s) added to "${collection.title}".` });
+          toast({
+            title: intl.formatMessage({ id: 'collections.addItems.added', defaultMessage: 'Added to collection' }),
+            description: intl.formatMessage(
+              { id: 'collections.addItems.addedText', defaultMessage: '{count, plural, other {# item(s)}} added to "{title}".' },
+              { count, title: collection.title },
+            ),
+          });
           onOpenChange(false);
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to add the items') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'collections.addItems.errorTitle', defaultMessage: 'Error' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'collections.addItems.failed', defaultMessage: 'Failed to add the items' }),
+            ),
+          }),
       },
     );
 
@@ -65,19 +80,48 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
-          Add items
+          {intl.formatMessage({ id: 'collections.addItems.title', defaultMessage: 'Add items' })}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Add items</DialogTitle>
-          <DialogDescription>Choose photos, memories and documents for "{collection.title}". They stay where they are.</DialogDescription>
+          <DialogTitle>{intl.formatMessage({ id: 'collections.addItems.title', defaultMessage: 'Add items' })}</DialogTitle>
+          <DialogDescription>
+            {intl.formatMessage(
+              {
+                id: 'collections.addItems.description',
+                defaultMessage: 'Choose photos, memories and documents for "{title}". They stay where they are.',
+              },
+              { title: collection.title },
+            )}
+          </DialogDescription>
         </DialogHeader>
         <Tabs defaultValue="photos">
-          <TabsList aria-label="Kind of item" className="w-full">
-            <TabsTrigger value="photos">Photos{photoIds.size > 0 && ` (${photoIds.size})`}</TabsTrigger>
-            <TabsTrigger value="memories">Memories{memoryIds.size > 0 && ` (${memoryIds.size})`}</TabsTrigger>
-            <TabsTrigger value="documents">Documents{documentIds.size > 0 && ` (${documentIds.size})`}</TabsTrigger>
+          <TabsList aria-label={intl.formatMessage({ id: 'collections.addItems.kind', defaultMessage: 'Kind of item' })} className="w-full">
+            <TabsTrigger value="photos">
+              {photoIds.size > 0
+                ? intl.formatMessage(
+                    { id: 'collections.addItems.photosChosen', defaultMessage: 'Photos ({count})' },
+                    { count: String(photoIds.size) },
+                  )
+                : intl.formatMessage({ id: 'collections.addItems.photos', defaultMessage: 'Photos' })}
+            </TabsTrigger>
+            <TabsTrigger value="memories">
+              {memoryIds.size > 0
+                ? intl.formatMessage(
+                    { id: 'collections.addItems.memoriesChosen', defaultMessage: 'Memories ({count})' },
+                    { count: String(memoryIds.size) },
+                  )
+                : intl.formatMessage({ id: 'collections.addItems.memories', defaultMessage: 'Memories' })}
+            </TabsTrigger>
+            <TabsTrigger value="documents">
+              {documentIds.size > 0
+                ? intl.formatMessage(
+                    { id: 'collections.addItems.documentsChosen', defaultMessage: 'Documents ({count})' },
+                    { count: String(documentIds.size) },
+                  )
+                : intl.formatMessage({ id: 'collections.addItems.documents', defaultMessage: 'Documents' })}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="photos">
             <OwnItemPicker
@@ -86,10 +130,10 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
               mode="many"
               selected={photoIds}
               onToggle={(id) => setPhotoIds(toggle(photoIds, id))}
-              label="Gallery photos"
-              empty="No photos in your gallery yet."
+              label={intl.formatMessage({ id: 'collections.addItems.galleryPhotos', defaultMessage: 'Gallery photos' })}
+              empty={intl.formatMessage({ id: 'collections.addItems.noPhotos', defaultMessage: 'No photos in your gallery yet.' })}
               lockedIds={inPhotos}
-              lockedNote={ALREADY}
+              lockedNote={already}
             />
           </TabsContent>
           <TabsContent value="memories">
@@ -99,10 +143,10 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
               mode="many"
               selected={memoryIds}
               onToggle={(id) => setMemoryIds(toggle(memoryIds, id))}
-              label="Your memories"
-              empty="No memories yet."
+              label={intl.formatMessage({ id: 'collections.addItems.yourMemories', defaultMessage: 'Your memories' })}
+              empty={intl.formatMessage({ id: 'collections.addItems.noMemories', defaultMessage: 'No memories yet.' })}
               lockedIds={inMemories}
-              lockedNote={ALREADY}
+              lockedNote={already}
             />
           </TabsContent>
           <TabsContent value="documents">
@@ -112,19 +156,24 @@ export function AddItemsDialog({ collection }: { collection: CollectionDetail })
               mode="many"
               selected={documentIds}
               onToggle={(id) => setDocumentIds(toggle(documentIds, id))}
-              label="Vault documents"
-              empty="No documents in your vault yet."
+              label={intl.formatMessage({ id: 'collections.addItems.vaultDocuments', defaultMessage: 'Vault documents' })}
+              empty={intl.formatMessage({ id: 'collections.addItems.noDocuments', defaultMessage: 'No documents in your vault yet.' })}
               lockedIds={inDocuments}
-              lockedNote={ALREADY}
+              lockedNote={already}
             />
           </TabsContent>
         </Tabs>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {intl.formatMessage({ id: 'collections.addItems.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button disabled={count === 0 || addItems.isPending} onClick={add}>
-            {addItems.isPending ? 'Adding...' : `Add selected (${count})`}
+            {addItems.isPending
+              ? intl.formatMessage({ id: 'collections.addItems.adding', defaultMessage: 'Adding...' })
+              : intl.formatMessage(
+                  { id: 'collections.addItems.submit', defaultMessage: 'Add selected ({count})' },
+                  { count: String(count) },
+                )}
           </Button>
         </DialogFooter>
       </DialogContent>

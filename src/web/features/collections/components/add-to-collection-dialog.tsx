@@ -14,6 +14,7 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useAddCollectionItems, useCollections, useCreateCollection } from '../api';
 import { countsText } from './collection-card';
 
@@ -30,6 +31,7 @@ type AddToCollectionDialogProps = {
 
 /** Adds the given photos, memories or documents to an existing collection, or to a new one made here. */
 export function AddToCollectionDialog({ items, trigger, itemsLabel, onAdded }: AddToCollectionDialogProps) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -58,7 +60,10 @@ export function AddToCollectionDialog({ items, trigger, itemsLabel, onAdded }: A
       if (selected === NEW) {
         const parsed = collectionInputSchema.safeParse({ title });
         if (!parsed.success) {
-          setTitleError(parsed.error.issues[0]?.message ?? 'Title is required');
+          setTitleError(
+            parsed.error.issues[0]?.message ??
+              intl.formatMessage({ id: 'collections.addTo.titleRequired', defaultMessage: 'Title is required' }),
+          );
           return;
         }
         target = await createCollection.mutateAsync(parsed.data);
@@ -68,11 +73,24 @@ export function AddToCollectionDialog({ items, trigger, itemsLabel, onAdded }: A
         target = existing;
       }
       await addItems.mutateAsync({ id: target.id, items });
-      toast({ title: 'Added to collection', description: `${itemsLabel} added to "${target.title}".` });
+      toast({
+        title: intl.formatMessage({ id: 'collections.addTo.added', defaultMessage: 'Added to collection' }),
+        description: intl.formatMessage(
+          { id: 'collections.addTo.addedText', defaultMessage: '{items} added to "{title}".' },
+          { items: itemsLabel, title: target.title },
+        ),
+      });
       onOpenChange(false);
       onAdded?.();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to add to the collection') });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'collections.addTo.errorTitle', defaultMessage: 'Error' }),
+        description: errorMessage(
+          error,
+          intl.formatMessage({ id: 'collections.addTo.failed', defaultMessage: 'Failed to add to the collection' }),
+        ),
+      });
     }
   }
 
@@ -81,18 +99,26 @@ export function AddToCollectionDialog({ items, trigger, itemsLabel, onAdded }: A
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add to collection</DialogTitle>
-          <DialogDescription>Choose where {itemsLabel} should go. Items can be in several collections.</DialogDescription>
+          <DialogTitle>{intl.formatMessage({ id: 'collections.addTo.button', defaultMessage: 'Add to collection' })}</DialogTitle>
+          <DialogDescription>
+            {intl.formatMessage(
+              {
+                id: 'collections.addTo.description',
+                defaultMessage: 'Choose where {items} should go. Items can be in several collections.',
+              },
+              { items: itemsLabel },
+            )}
+          </DialogDescription>
         </DialogHeader>
         {collections.isPending ? (
           <Skeleton className="h-32" />
         ) : collections.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Failed to fetch collections
+            {intl.formatMessage({ id: 'collections.list.fetchFailed', defaultMessage: 'Failed to fetch collections' })}
           </p>
         ) : (
           <fieldset className="grid gap-2">
-            <legend className="sr-only">Collection</legend>
+            <legend className="sr-only">{intl.formatMessage({ id: 'collections.addTo.collection', defaultMessage: 'Collection' })}</legend>
             <ul className="grid max-h-72 gap-2 overflow-y-auto">
               {collections.data.map((collection) => (
                 <li key={collection.id}>
@@ -111,14 +137,16 @@ export function AddToCollectionDialog({ items, trigger, itemsLabel, onAdded }: A
               <li>
                 <label className="flex cursor-pointer items-center gap-3 rounded-md border p-2 text-sm has-checked:border-primary has-checked:bg-primary/5">
                   <input type="radio" name="collection" checked={selected === NEW} onChange={() => setChoice(NEW)} />
-                  <span className="font-medium">New collection</span>
+                  <span className="font-medium">
+                    {intl.formatMessage({ id: 'collections.new.title', defaultMessage: 'New collection' })}
+                  </span>
                 </label>
               </li>
             </ul>
             {selected === NEW && (
               <div className="grid gap-2 pt-2">
                 <label htmlFor={titleId} className="text-sm font-medium">
-                  Title of the new collection
+                  {intl.formatMessage({ id: 'collections.addTo.newTitle', defaultMessage: 'Title of the new collection' })}
                 </label>
                 <Input
                   id={titleId}
@@ -142,10 +170,12 @@ export function AddToCollectionDialog({ items, trigger, itemsLabel, onAdded }: A
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {intl.formatMessage({ id: 'collections.addTo.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button disabled={selected === null || isPending} onClick={() => void add()}>
-            {isPending ? 'Adding...' : 'Add'}
+            {isPending
+              ? intl.formatMessage({ id: 'collections.addTo.adding', defaultMessage: 'Adding...' })
+              : intl.formatMessage({ id: 'collections.addTo.add', defaultMessage: 'Add' })}
           </Button>
         </DialogFooter>
       </DialogContent>

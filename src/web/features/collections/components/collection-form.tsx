@@ -8,11 +8,18 @@ import { Button } from '@web/components/ui/button';
 import { DialogFooter } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { PersonPicker } from './person-picker';
 
 /** The title a person collection is given until the owner writes their own. */
+const TITLES = defineMessages({
+  named: { id: 'collections.form.personTitle', defaultMessage: 'Every photo of {name}' },
+  unnamed: { id: 'collections.form.personTitleUnnamed', defaultMessage: 'Every photo of them' },
+});
 export const personCollectionTitle = (person: Pick<Person, 'name'>) =>
-  person.name ? `Every photo of ${person.name}` : 'Every photo of them';
+  person.name ? activeIntl().formatMessage(TITLES.named, { name: person.name }) : activeIntl().formatMessage(TITLES.unnamed);
 
 type CollectionFormProps = {
   defaultValues: CollectionInput;
@@ -26,6 +33,7 @@ type CollectionFormProps = {
 
 /** Title and description of a collection, checked with the schema the server uses; a new one may follow a person. */
 export function CollectionForm({ defaultValues, submitLabel, isPending, onSubmit, personChoice }: CollectionFormProps) {
+  const intl = useIntl();
   const initialPerson = personChoice?.person;
   const form = useForm<CollectionInput>({
     resolver: zodResolver(collectionInputSchema),
@@ -54,7 +62,10 @@ export function CollectionForm({ defaultValues, submitLabel, isPending, onSubmit
   const followsPerson = personChoice !== undefined && holds === 'person';
   /** A person collection needs its person: said beside the title's own message, if any. */
   const personChosen = () => {
-    if (followsPerson && personId === null) setPersonError('Choose the person whose photos it holds.');
+    if (followsPerson && personId === null)
+      setPersonError(
+        intl.formatMessage({ id: 'collections.form.choosePerson', defaultMessage: 'Choose the person whose photos it holds.' }),
+      );
     return !followsPerson || personId !== null;
   };
 
@@ -70,14 +81,19 @@ export function CollectionForm({ defaultValues, submitLabel, isPending, onSubmit
     <form onSubmit={submit} noValidate className="grid gap-4">
       {personChoice && (
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">What it holds</legend>
+          <legend className="mb-2 text-sm font-medium">
+            {intl.formatMessage({ id: 'collections.form.holds', defaultMessage: 'What it holds' })}
+          </legend>
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="collection-holds" checked={holds === 'items'} onChange={() => setHolds('items')} />
-            Photos, memories and documents you choose
+            {intl.formatMessage({ id: 'collections.form.holdsItems', defaultMessage: 'Photos, memories and documents you choose' })}
           </label>
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="collection-holds" checked={holds === 'person'} onChange={() => setHolds('person')} />
-            Every photo of a person (it keeps itself up to date)
+            {intl.formatMessage({
+              id: 'collections.form.holdsPerson',
+              defaultMessage: 'Every photo of a person (it keeps itself up to date)',
+            })}
           </label>
         </fieldset>
       )}
@@ -91,10 +107,17 @@ export function CollectionForm({ defaultValues, submitLabel, isPending, onSubmit
           )}
         </div>
       )}
-      <FormField label="Title" error={errors.title}>
+      <FormField label={intl.formatMessage({ id: 'collections.form.title', defaultMessage: 'Title' })} error={errors.title}>
         <Input autoComplete="off" {...form.register('title')} />
       </FormField>
-      <FormField label="Description" error={errors.description} hint="Optional. People you share the collection with see it.">
+      <FormField
+        label={intl.formatMessage({ id: 'collections.form.description', defaultMessage: 'Description' })}
+        error={errors.description}
+        hint={intl.formatMessage({
+          id: 'collections.form.descriptionHint',
+          defaultMessage: 'Optional. People you share the collection with see it.',
+        })}
+      >
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
       <DialogFooter>

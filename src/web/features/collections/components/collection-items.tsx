@@ -7,15 +7,17 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { ItemDateText } from '@web/components/item-date-text';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { memoryItemDate } from '@web/lib/item-date';
 import { thumbnailUrl, useRemoveCollectionItems, useUpdateCollection } from '../api';
 
 function Section({ title, count, icon, children }: { title: string; count: number; icon: ReactNode; children: ReactNode }) {
+  const intl = useIntl();
   return (
     <section aria-label={title} className="grid gap-3">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         {icon}
-        {title} ({count})
+        {intl.formatMessage({ id: 'collections.items.sectionTitle', defaultMessage: '{title} ({count})' }, { title, count: String(count) })}
       </h2>
       {children}
     </section>
@@ -24,6 +26,8 @@ function Section({ title, count, icon, children }: { title: string; count: numbe
 
 /** The collection's photos, memories and documents, each removable; a photo can become the cover. */
 export function CollectionItems({ collection }: { collection: CollectionDetail }) {
+  const intl = useIntl();
+  const errorTitle = intl.formatMessage({ id: 'collections.items.errorTitle', defaultMessage: 'Error' });
   const removeItems = useRemoveCollectionItems();
   const updateCollection = useUpdateCollection();
   const coverId = collection.coverPhotoId ?? collection.photos[0]?.id;
@@ -32,9 +36,23 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
     removeItems.mutate(
       { id: collection.id, items },
       {
-        onSuccess: () => toast({ title: 'Removed from collection', description: `"${name}" is no longer in this collection.` }),
+        onSuccess: () =>
+          toast({
+            title: intl.formatMessage({ id: 'collections.items.removed', defaultMessage: 'Removed from collection' }),
+            description: intl.formatMessage(
+              { id: 'collections.items.removedText', defaultMessage: '"{name}" is no longer in this collection.' },
+              { name },
+            ),
+          }),
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to remove the item') }),
+          toast({
+            variant: 'destructive',
+            title: errorTitle,
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'collections.items.removeFailed', defaultMessage: 'Failed to remove the item' }),
+            ),
+          }),
       },
     );
 
@@ -42,9 +60,16 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
     updateCollection.mutate(
       { id: collection.id, patch: { coverPhotoId: photoId } },
       {
-        onSuccess: () => toast({ title: 'Cover changed' }),
+        onSuccess: () => toast({ title: intl.formatMessage({ id: 'collections.items.coverChanged', defaultMessage: 'Cover changed' }) }),
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change the cover') }),
+          toast({
+            variant: 'destructive',
+            title: errorTitle,
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'collections.items.coverFailed', defaultMessage: 'Failed to change the cover' }),
+            ),
+          }),
       },
     );
 
@@ -52,7 +77,10 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
   if (isEmpty) {
     return (
       <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
-        This collection is empty. Use "Add items" to choose photos, memories and documents.
+        {intl.formatMessage({
+          id: 'collections.items.empty',
+          defaultMessage: 'This collection is empty. Use "Add items" to choose photos, memories and documents.',
+        })}
       </p>
     );
   }
@@ -60,8 +88,15 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
   return (
     <div className="grid gap-8">
       {collection.photos.length > 0 && (
-        <Section title="Photos" count={collection.photos.length} icon={<ImageIcon aria-hidden="true" className="size-5 text-primary" />}>
-          <ul aria-label="Photos in this collection" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <Section
+          title={intl.formatMessage({ id: 'collections.items.photos', defaultMessage: 'Photos' })}
+          count={collection.photos.length}
+          icon={<ImageIcon aria-hidden="true" className="size-5 text-primary" />}
+        >
+          <ul
+            aria-label={intl.formatMessage({ id: 'collections.items.photosLabel', defaultMessage: 'Photos in this collection' })}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+          >
             {collection.photos.map((photo) => {
               const name = photo.title || photo.fileName;
               const isCover = photo.id === coverId;
@@ -81,9 +116,9 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                       <img src={thumbnailUrl(photo)} alt={name} loading="lazy" decoding="async" className="size-full object-cover" />
                     )}
                     {isCover && (
-                      <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-card/95 px-2 py-0.5 text-xs font-medium shadow-sm">
+                      <span className="absolute top-2 start-2 inline-flex items-center gap-1 rounded-full bg-card/95 px-2 py-0.5 text-xs font-medium shadow-sm">
                         <Star aria-hidden="true" className="size-3" />
-                        Cover
+                        {intl.formatMessage({ id: 'collections.items.cover', defaultMessage: 'Cover' })}
                       </span>
                     )}
                     {/* a person collection holds every photo of its person: none is taken out by hand */}
@@ -91,8 +126,11 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                       <Button
                         variant="outline"
                         size="icon"
-                        className="absolute top-2 right-2 size-8 rounded-full bg-card/95"
-                        aria-label={`Remove ${name} from the collection`}
+                        className="absolute top-2 end-2 size-8 rounded-full bg-card/95"
+                        aria-label={intl.formatMessage(
+                          { id: 'collections.items.remove', defaultMessage: 'Remove {name} from the collection' },
+                          { name },
+                        )}
                         disabled={removeItems.isPending}
                         onClick={() => remove({ photoIds: [photo.id] }, name)}
                       >
@@ -107,12 +145,15 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                         variant="ghost"
                         size="sm"
                         className="h-8 w-fit px-2"
-                        aria-label={`Set as cover: ${name}`}
+                        aria-label={intl.formatMessage(
+                          { id: 'collections.items.setCoverLabel', defaultMessage: 'Set as cover: {name}' },
+                          { name },
+                        )}
                         disabled={updateCollection.isPending}
                         onClick={() => setCover(photo.id)}
                       >
                         <Star aria-hidden="true" />
-                        Set as cover
+                        {intl.formatMessage({ id: 'collections.items.setCover', defaultMessage: 'Set as cover' })}
                       </Button>
                     )}
                   </div>
@@ -125,18 +166,25 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
 
       {collection.memories.length > 0 && (
         <Section
-          title="Memories"
+          title={intl.formatMessage({ id: 'collections.items.memories', defaultMessage: 'Memories' })}
           count={collection.memories.length}
           icon={<NotebookPen aria-hidden="true" className="size-5 text-primary" />}
         >
-          <ul aria-label="Memories in this collection" className="grid gap-3">
+          <ul
+            aria-label={intl.formatMessage({ id: 'collections.items.memoriesLabel', defaultMessage: 'Memories in this collection' })}
+            className="grid gap-3"
+          >
             {collection.memories.map((memory) => (
               <li key={memory.id} className="flex items-start justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm">
                 <div className="min-w-0">
                   <p className="font-medium break-words">{memory.title}</p>
                   <p className="text-sm text-muted-foreground">
                     <ItemDateText item={memoryItemDate(memory)} />
-                    {memory.attachments.length > 0 && ` · ${memory.attachments.length} attachment(s)`}
+                    {memory.attachments.length > 0 &&
+                      ` · ${intl.formatMessage(
+                        { id: 'collections.items.attachments', defaultMessage: '{count, plural, other {# attachment(s)}}' },
+                        { count: memory.attachments.length },
+                      )}`}
                   </p>
                   <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line">{memory.content}</p>
                 </div>
@@ -144,7 +192,10 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                   variant="ghost"
                   size="icon"
                   className="size-8 shrink-0"
-                  aria-label={`Remove ${memory.title} from the collection`}
+                  aria-label={intl.formatMessage(
+                    { id: 'collections.items.remove', defaultMessage: 'Remove {name} from the collection' },
+                    { name: memory.title },
+                  )}
                   disabled={removeItems.isPending}
                   onClick={() => remove({ memoryIds: [memory.id] }, memory.title)}
                 >
@@ -158,11 +209,14 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
 
       {collection.documents.length > 0 && (
         <Section
-          title="Documents"
+          title={intl.formatMessage({ id: 'collections.items.documents', defaultMessage: 'Documents' })}
           count={collection.documents.length}
           icon={<FileText aria-hidden="true" className="size-5 text-primary" />}
         >
-          <ul aria-label="Documents in this collection" className="grid gap-3">
+          <ul
+            aria-label={intl.formatMessage({ id: 'collections.items.documentsLabel', defaultMessage: 'Documents in this collection' })}
+            className="grid gap-3"
+          >
             {collection.documents.map((file) => (
               <li key={file.id} className="flex items-center justify-between gap-3 rounded-xl border bg-card p-4 shadow-sm">
                 <div className="flex min-w-0 items-center gap-3">
@@ -176,7 +230,10 @@ export function CollectionItems({ collection }: { collection: CollectionDetail }
                   variant="ghost"
                   size="icon"
                   className="size-8 shrink-0"
-                  aria-label={`Remove ${file.originalName} from the collection`}
+                  aria-label={intl.formatMessage(
+                    { id: 'collections.items.remove', defaultMessage: 'Remove {name} from the collection' },
+                    { name: file.originalName },
+                  )}
                   disabled={removeItems.isPending}
                   onClick={() => remove({ documentIds: [file.id] }, file.originalName)}
                 >

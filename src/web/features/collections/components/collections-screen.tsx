@@ -5,6 +5,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useCollections } from '../api';
 import { CollectionCard } from './collection-card';
 import { NewCollectionDialog } from './new-collection-dialog';
@@ -19,36 +20,48 @@ type CollectionsScreenProps = {
 
 /** /collections: the owner's collections, each a set of items that can be shared as one (decision 025). */
 export function CollectionsScreen({ collectionHref, onCreated, forPersonId, onPersonDone }: CollectionsScreenProps) {
+  const intl = useIntl();
   const collections = useCollections();
-  useLoadErrorToast(collections, 'Failed to fetch collections');
+  const fetchFailed = intl.formatMessage({ id: 'collections.list.fetchFailed', defaultMessage: 'Failed to fetch collections' });
+  useLoadErrorToast(collections, fetchFailed);
 
   return (
     <div>
       <PageHeader
-        title="Collections"
-        description="Gather photos, memories and documents, then share them with family and friends by link."
+        title={intl.formatMessage({ id: 'collections.list.title', defaultMessage: 'Collections' })}
+        description={intl.formatMessage({
+          id: 'collections.list.description',
+          defaultMessage: 'Gather photos, memories and documents, then share them with family and friends by link.',
+        })}
         actions={<NewCollectionDialog onCreated={onCreated} forPersonId={forPersonId} onPersonDone={onPersonDone} />}
       />
-      <section aria-label="Your collections" className="mt-8">
+      <section aria-label={intl.formatMessage({ id: 'collections.list.yours', defaultMessage: 'Your collections' })} className="mt-8">
         {collections.isPending ? (
-          <div aria-label="Loading collections" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div
+            aria-label={intl.formatMessage({ id: 'collections.list.loading', defaultMessage: 'Loading collections' })}
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          >
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="aspect-[4/3]" />
             ))}
           </div>
         ) : collections.isError ? (
           <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
-            <p className="font-medium">Failed to fetch collections</p>
+            <p className="font-medium">{fetchFailed}</p>
             <Button variant="outline" className="mt-4" onClick={() => collections.refetch()}>
-              Try again
+              {intl.formatMessage({ id: 'collections.list.tryAgain', defaultMessage: 'Try again' })}
             </Button>
           </div>
         ) : collections.data.length === 0 ? (
           <EmptyState
             icon={Album}
             headingLevel={2}
-            title="No collections yet"
-            description="Make one for a wedding, a holiday or a grandparent's life, add items, and share it when you are ready. Nothing is shared until you make a link."
+            title={intl.formatMessage({ id: 'collections.list.emptyTitle', defaultMessage: 'No collections yet' })}
+            description={intl.formatMessage({
+              id: 'collections.list.emptyText',
+              defaultMessage:
+                "Make one for a wedding, a holiday or a grandparent's life, add items, and share it when you are ready. Nothing is shared until you make a link.",
+            })}
           />
         ) : (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

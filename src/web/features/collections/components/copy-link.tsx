@@ -2,13 +2,15 @@ import { Check, Copy } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * "Copy link" writes the URL to the clipboard and says so beside the button (a toast would sit on top of the
  * dialogs this lives in, and take their first Escape). Where the browser refuses (no clipboard over plain http, or
  * permission denied), the link appears in a selected text field to copy by hand.
  */
-export function CopyLink({ url, label = 'Copy link' }: { url: string; label?: string }) {
+export function CopyLink({ url, label }: { url: string; label?: string }) {
+  const intl = useIntl();
   const [copied, setCopied] = useState(false);
   const [showField, setShowField] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -30,16 +32,19 @@ export function CopyLink({ url, label = 'Copy link' }: { url: string; label?: st
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" className="w-fit" onClick={() => void copy()}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {label}
+          {label ?? intl.formatMessage({ id: 'collections.copyLink.copy', defaultMessage: 'Copy link' })}
         </Button>
         <span role="status" className="text-xs text-muted-foreground">
-          {copied ? 'Link copied' : ''}
+          {copied ? intl.formatMessage({ id: 'collections.copyLink.copied', defaultMessage: 'Link copied' }) : ''}
         </span>
       </div>
       {showField && (
         <div className="grid gap-1">
           <label htmlFor={fieldId} className="text-xs text-muted-foreground">
-            Your browser did not allow copying. Select the link and copy it:
+            {intl.formatMessage({
+              id: 'collections.copyLink.manual',
+              defaultMessage: 'Your browser did not allow copying. Select the link and copy it:',
+            })}
           </label>
           <Input id={fieldId} ref={fieldRef} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         </div>

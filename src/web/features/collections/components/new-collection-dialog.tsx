@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useCreateCollection, usePersonToChoose } from '../api';
 import { CollectionForm } from './collection-form';
 
@@ -21,6 +22,7 @@ type NewCollectionDialogProps = {
  * (the collection's page).
  */
 export function NewCollectionDialog({ onCreated, forPersonId, onPersonDone }: NewCollectionDialogProps) {
+  const intl = useIntl();
   const [open, setOpen] = useState(forPersonId !== undefined);
   const createCollection = useCreateCollection();
   const person = usePersonToChoose(open ? forPersonId : undefined);
@@ -35,17 +37,38 @@ export function NewCollectionDialog({ onCreated, forPersonId, onPersonDone }: Ne
       .mutateAsync(values)
       .then((collection) => {
         toast({
-          title: 'Collection created',
+          title: intl.formatMessage({ id: 'collections.new.created', defaultMessage: 'Collection created' }),
           description: collection.person
-            ? `"${collection.title}" holds every photo of ${collection.person.name ?? 'this person'}, and keeps itself up to date.`
-            : `"${collection.title}" is ready for photos, memories and documents.`,
+            ? collection.person.name !== null
+              ? intl.formatMessage(
+                  {
+                    id: 'collections.new.createdPerson',
+                    defaultMessage: '"{title}" holds every photo of {name}, and keeps itself up to date.',
+                  },
+                  { title: collection.title, name: collection.person.name },
+                )
+              : intl.formatMessage(
+                  {
+                    id: 'collections.new.createdPersonUnnamed',
+                    defaultMessage: '"{title}" holds every photo of this person, and keeps itself up to date.',
+                  },
+                  { title: collection.title },
+                )
+            : intl.formatMessage(
+                { id: 'collections.new.createdItems', defaultMessage: '"{title}" is ready for photos, memories and documents.' },
+                { title: collection.title },
+              ),
         });
         onOpenChange(false);
         onCreated(collection);
         return true;
       })
       .catch((error: unknown) => {
-        toast({ variant: 'destructive', title: 'Failed to create collection', description: errorMessage(error, 'An error occurred') });
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'collections.new.failed', defaultMessage: 'Failed to create collection' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'collections.new.anError', defaultMessage: 'An error occurred' })),
+        });
         return false;
       });
 
@@ -55,23 +78,28 @@ export function NewCollectionDialog({ onCreated, forPersonId, onPersonDone }: Ne
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
-          New collection
+          {intl.formatMessage({ id: 'collections.new.title', defaultMessage: 'New collection' })}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New collection</DialogTitle>
+          <DialogTitle>{intl.formatMessage({ id: 'collections.new.title', defaultMessage: 'New collection' })}</DialogTitle>
           <DialogDescription>
-            A set of photos, memories and documents, or every photo of a person, that you can share as one.
+            {intl.formatMessage({
+              id: 'collections.new.description',
+              defaultMessage: 'A set of photos, memories and documents, or every photo of a person, that you can share as one.',
+            })}
           </DialogDescription>
         </DialogHeader>
         {waitingForPerson ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
+          <p className="text-sm text-muted-foreground">
+            {intl.formatMessage({ id: 'collections.new.loading', defaultMessage: 'Loading…' })}
+          </p>
         ) : (
           <CollectionForm
             key={person.data?.id ?? 'new'}
             defaultValues={{ title: '', description: '' }}
-            submitLabel="Create collection"
+            submitLabel={intl.formatMessage({ id: 'collections.new.submit', defaultMessage: 'Create collection' })}
             isPending={createCollection.isPending}
             onSubmit={onSubmit}
             personChoice={{ person: forPersonId !== undefined && !person.data?.hidden ? person.data : undefined }}

@@ -17,6 +17,7 @@ import {
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useCreateLink } from '../api';
 import { EMPTY_LINK_FORM, linkFormSchema, linkInputOf, type LinkForm } from '../link-form';
 import { CreatedLink } from './created-link';
@@ -24,6 +25,7 @@ import { LinkOptions } from './link-options';
 
 /** "Public link": anyone who has it can open the collection, with an optional password and expiry. */
 export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const createLink = useCreateLink();
@@ -45,7 +47,14 @@ export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
         // the dialog itself shows the new link; a toast on top would take the first Escape away from the dialog
         onSuccess: setCreated,
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Failed to create link', description: errorMessage(error, 'An error occurred') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'collections.publicLink.failed', defaultMessage: 'Failed to create link' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'collections.publicLink.anError', defaultMessage: 'An error occurred' }),
+            ),
+          }),
       },
     ),
   );
@@ -55,29 +64,51 @@ export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <Globe aria-hidden="true" />
-          Public link
+          {intl.formatMessage({ id: 'collections.link.public', defaultMessage: 'Public link' })}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Public link</DialogTitle>
-          <DialogDescription>Anyone who has this link can see the collection. You can revoke it at any time.</DialogDescription>
+          <DialogTitle>{intl.formatMessage({ id: 'collections.link.public', defaultMessage: 'Public link' })}</DialogTitle>
+          <DialogDescription>
+            {intl.formatMessage({
+              id: 'collections.publicLink.description',
+              defaultMessage: 'Anyone who has this link can see the collection. You can revoke it at any time.',
+            })}
+          </DialogDescription>
         </DialogHeader>
         {created ? (
           <>
             <CreatedLink
               url={created.url}
               note={
-                form.getValues('password') ? 'Send the password separately from the link.' : 'Share this link with the people you choose.'
+                form.getValues('password')
+                  ? intl.formatMessage({
+                      id: 'collections.publicLink.sendPassword',
+                      defaultMessage: 'Send the password separately from the link.',
+                    })
+                  : intl.formatMessage({
+                      id: 'collections.publicLink.share',
+                      defaultMessage: 'Share this link with the people you choose.',
+                    })
               }
             />
             <DialogFooter>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
+              <Button onClick={() => onOpenChange(false)}>
+                {intl.formatMessage({ id: 'collections.publicLink.done', defaultMessage: 'Done' })}
+              </Button>
             </DialogFooter>
           </>
         ) : (
           <form className="grid gap-4" onSubmit={create} noValidate>
-            <FormField label="Password (optional)" error={errors.password} hint="Visitors must enter it before they see anything.">
+            <FormField
+              label={intl.formatMessage({ id: 'collections.publicLink.password', defaultMessage: 'Password (optional)' })}
+              error={errors.password}
+              hint={intl.formatMessage({
+                id: 'collections.publicLink.passwordHint',
+                defaultMessage: 'Visitors must enter it before they see anything.',
+              })}
+            >
               <Input type="password" autoComplete="new-password" maxLength={SHARE_PASSWORD_MAX_LENGTH} {...form.register('password')} />
             </FormField>
             <LinkOptions
@@ -88,10 +119,12 @@ export function PublicLinkDialog({ collectionId }: { collectionId: number }) {
             />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
+                {intl.formatMessage({ id: 'collections.publicLink.cancel', defaultMessage: 'Cancel' })}
               </Button>
               <Button type="submit" disabled={createLink.isPending}>
-                {createLink.isPending ? 'Creating...' : 'Create link'}
+                {createLink.isPending
+                  ? intl.formatMessage({ id: 'collections.publicLink.creating', defaultMessage: 'Creating...' })
+                  : intl.formatMessage({ id: 'collections.publicLink.create', defaultMessage: 'Create link' })}
               </Button>
             </DialogFooter>
           </form>

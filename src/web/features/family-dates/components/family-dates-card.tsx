@@ -1,6 +1,7 @@
 import { CalendarHeart } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FamilyDate, FamilyDates } from '@shared/schemas/family-dates';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useFamilyDates } from '../api';
 
 type FamilyDatesCardProps = {
@@ -18,12 +19,13 @@ export function FamilyDatesCard(props: FamilyDatesCardProps) {
 const keyOf = (d: FamilyDate) => `${d.kind}-${d.date}-${d.treePersonIds.join('-')}-${d.contactId ?? ''}`;
 
 export function FamilyDatesContent({ data, familyPath }: FamilyDatesCardProps & { data: FamilyDates }) {
+  const intl = useIntl();
   if (data.dates.length === 0) return null;
   return (
     <section aria-labelledby="family-dates-title" className="mt-10 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <h2 id="family-dates-title" className="flex items-center gap-2 text-2xl font-semibold">
         <CalendarHeart aria-hidden="true" className="size-6 text-primary" />
-        Dates that matter
+        {intl.formatMessage({ id: 'familyDates.card.title', defaultMessage: 'Dates that matter' })}
       </h2>
       <ul className="mt-4 grid gap-1">
         {data.dates.map((d) => (
@@ -34,7 +36,7 @@ export function FamilyDatesContent({ data, familyPath }: FamilyDatesCardProps & 
       </ul>
       <p className="mt-4 text-sm">
         <Link to={familyPath} className="underline-offset-4 hover:underline">
-          See your family
+          {intl.formatMessage({ id: 'familyDates.card.seeFamily', defaultMessage: 'See your family' })}
         </Link>
       </p>
     </section>

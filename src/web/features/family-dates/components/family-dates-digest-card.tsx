@@ -5,11 +5,13 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localTimeZone } from '@web/lib/local-day';
 import { useFamilyDatesSettings, useSetFamilyDatesDigest } from '../api';
 
 /** Settings → Account: the weekly mail of the family's dates (off until the owner switches it on). */
 export function FamilyDatesDigestCard() {
+  const intl = useIntl();
   const settings = useFamilyDatesSettings();
   const setDigest = useSetFamilyDatesDigest();
   const switchId = useId();
@@ -21,11 +23,25 @@ export function FamilyDatesDigestCard() {
       {
         onSuccess: () =>
           toast({
-            title: digest ? 'Weekly family dates are on' : 'Weekly family dates are off',
-            description: digest ? 'You will receive them by e-mail on Monday mornings.' : 'You will no longer receive them by e-mail.',
+            title: digest
+              ? intl.formatMessage({ id: 'familyDates.digest.onTitle', defaultMessage: 'Weekly family dates are on' })
+              : intl.formatMessage({ id: 'familyDates.digest.offTitle', defaultMessage: 'Weekly family dates are off' }),
+            description: digest
+              ? intl.formatMessage({
+                  id: 'familyDates.digest.onText',
+                  defaultMessage: 'You will receive them by e-mail on Monday mornings.',
+                })
+              : intl.formatMessage({ id: 'familyDates.digest.offText', defaultMessage: 'You will no longer receive them by e-mail.' }),
           }),
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change the setting') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'familyDates.digest.errorTitle', defaultMessage: 'Error' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'familyDates.digest.changeFailed', defaultMessage: 'Failed to change the setting' }),
+            ),
+          }),
       },
     );
 
@@ -34,14 +50,14 @@ export function FamilyDatesDigestCard() {
   else if (settings.isError)
     body = (
       <p role="alert" className="text-sm text-destructive">
-        Failed to fetch the setting
+        {intl.formatMessage({ id: 'familyDates.digest.fetchFailed', defaultMessage: 'Failed to fetch the setting' })}
       </p>
     );
   else
     body = (
       <div className="flex items-center justify-between gap-4">
         <label htmlFor={switchId} className="font-medium">
-          E-mail me the dates of the coming week
+          {intl.formatMessage({ id: 'familyDates.digest.switch', defaultMessage: 'E-mail me the dates of the coming week' })}
         </label>
         <Switch id={switchId} checked={settings.data.digest} disabled={setDigest.isPending} onCheckedChange={set} />
       </div>
@@ -52,10 +68,14 @@ export function FamilyDatesDigestCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarHeart aria-hidden="true" className="size-5 text-primary" />
-          Dates that matter
+          {intl.formatMessage({ id: 'familyDates.digest.title', defaultMessage: 'Dates that matter' })}
         </CardTitle>
         <CardDescription>
-          Birthdays and wedding anniversaries in your family, and the anniversaries of those who have died, once a week on Monday morning.
+          {intl.formatMessage({
+            id: 'familyDates.digest.description',
+            defaultMessage:
+              'Birthdays and wedding anniversaries in your family, and the anniversaries of those who have died, once a week on Monday morning.',
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>

@@ -6,12 +6,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useImproveContent } from '../api';
 
 type ImproveContentProps = { input: ImproveInput; onAccept: (content: string) => void };
 
 /** spec §2: the AI-assist button proposes replacement content, which the user may accept. */
 export function ImproveContent({ input, onAccept }: ImproveContentProps) {
+  const intl = useIntl();
   const improve = useImproveContent();
   const [proposal, setProposal] = useState<ImproveResult | null>(null);
   const unchanged = proposal !== null && proposal.content === input.content.trim();
@@ -22,7 +24,7 @@ export function ImproveContent({ input, onAccept }: ImproveContentProps) {
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Analysis failed',
+          title: intl.formatMessage({ id: 'memories.improve.failed', defaultMessage: 'Analysis failed' }),
           description: aiFailureText(error instanceof ApiError ? error.serverMessage : undefined),
         }),
     });
@@ -32,30 +34,37 @@ export function ImproveContent({ input, onAccept }: ImproveContentProps) {
     <>
       <Button type="button" variant="outline" size="sm" disabled={improve.isPending || input.content.trim() === ''} onClick={run}>
         {improve.isPending ? <Spinner /> : <Wand2 aria-hidden="true" />}
-        {improve.isPending ? 'Improving...' : 'Improve with AI'}
+        {improve.isPending
+          ? intl.formatMessage({ id: 'memories.improve.pending', defaultMessage: 'Improving...' })
+          : intl.formatMessage({ id: 'memories.improve.button', defaultMessage: 'Improve with AI' })}
       </Button>
       <Dialog open={proposal !== null} onOpenChange={(open) => !open && setProposal(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
           <DialogHeader>
-            <DialogTitle>Proposed text</DialogTitle>
+            <DialogTitle>{intl.formatMessage({ id: 'memories.improve.title', defaultMessage: 'Proposed text' })}</DialogTitle>
             <DialogDescription>
               {unchanged
-                ? 'Your text already reads well.'
-                : 'Tidied capitalisation, punctuation and paragraphs. Nothing is changed until you accept.'}
+                ? intl.formatMessage({ id: 'memories.improve.unchanged', defaultMessage: 'Your text already reads well.' })
+                : intl.formatMessage({
+                    id: 'memories.improve.changed',
+                    defaultMessage: 'Tidied capitalisation, punctuation and paragraphs. Nothing is changed until you accept.',
+                  })}
             </DialogDescription>
           </DialogHeader>
           {proposal && (
             <div className="grid gap-4">
               <div
-                aria-label="Proposed content"
+                aria-label={intl.formatMessage({ id: 'memories.improve.proposed', defaultMessage: 'Proposed content' })}
                 className="max-h-80 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm whitespace-pre-wrap"
               >
                 {proposal.content}
               </div>
               {proposal.prompts.length > 0 && (
                 <div>
-                  <h4 className="mb-1 text-sm font-medium">To bring it to life, you could add:</h4>
-                  <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+                  <h4 className="mb-1 text-sm font-medium">
+                    {intl.formatMessage({ id: 'memories.improve.prompts', defaultMessage: 'To bring it to life, you could add:' })}
+                  </h4>
+                  <ul className="list-disc space-y-1 ps-5 text-sm text-muted-foreground">
                     {proposal.prompts.map((prompt) => (
                       <li key={prompt}>{prompt}</li>
                     ))}
@@ -66,7 +75,7 @@ export function ImproveContent({ input, onAccept }: ImproveContentProps) {
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setProposal(null)}>
-              Keep my text
+              {intl.formatMessage({ id: 'memories.improve.keep', defaultMessage: 'Keep my text' })}
             </Button>
             <Button
               type="button"
@@ -76,7 +85,7 @@ export function ImproveContent({ input, onAccept }: ImproveContentProps) {
                 setProposal(null);
               }}
             >
-              Use this text
+              {intl.formatMessage({ id: 'memories.improve.use', defaultMessage: 'Use this text' })}
             </Button>
           </DialogFooter>
         </DialogContent>

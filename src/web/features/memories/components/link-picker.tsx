@@ -14,6 +14,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useLinkCandidates, useLinkItems } from '../api';
 
 function toggle(set: Set<number>, id: number) {
@@ -25,6 +26,7 @@ function toggle(set: Set<number>, id: number) {
 
 /** Beyond the spec: attach photos already in the gallery and documents already in the vault to a memory. */
 export function LinkPicker({ memoryId }: { memoryId: number }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [photoIds, setPhotoIds] = useState<Set<number>>(new Set());
   const [vaultFileIds, setVaultFileIds] = useState<Set<number>>(new Set());
@@ -45,11 +47,24 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
       { memoryId, links: { photoIds: [...photoIds], vaultFileIds: [...vaultFileIds] } },
       {
         onSuccess: () => {
-          toast({ title: 'Attachments linked', description: `${count} item(s) linked to this memory.` });
+          toast({
+            title: intl.formatMessage({ id: 'memories.link.linked', defaultMessage: 'Attachments linked' }),
+            description: intl.formatMessage(
+              { id: 'memories.link.linkedText', defaultMessage: '{count, plural, other {# item(s)}} linked to this memory.' },
+              { count },
+            ),
+          });
           onOpenChange(false);
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to link attachments') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'memories.link.errorTitle', defaultMessage: 'Error' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'memories.link.failed', defaultMessage: 'Failed to link attachments' }),
+            ),
+          }),
       },
     );
   }
@@ -59,28 +74,35 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
           <Link2 aria-hidden="true" />
-          Link from Photos or Vault
+          {intl.formatMessage({ id: 'memories.link.open', defaultMessage: 'Link from Photos or Vault' })}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Link photos and documents</DialogTitle>
+          <DialogTitle>{intl.formatMessage({ id: 'memories.link.title', defaultMessage: 'Link photos and documents' })}</DialogTitle>
           <DialogDescription>
-            Choose gallery photos and vault documents that belong with this memory. They stay where they are.
+            {intl.formatMessage({
+              id: 'memories.link.description',
+              defaultMessage: 'Choose gallery photos and vault documents that belong with this memory. They stay where they are.',
+            })}
           </DialogDescription>
         </DialogHeader>
         {candidates.isPending ? (
           <Skeleton className="h-40" />
         ) : candidates.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Failed to load your photos and documents
+            {intl.formatMessage({ id: 'memories.link.loadFailed', defaultMessage: 'Failed to load your photos and documents' })}
           </p>
         ) : (
           <div className="grid gap-6">
             <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Photos</legend>
+              <legend className="mb-2 text-sm font-medium">
+                {intl.formatMessage({ id: 'memories.link.photos', defaultMessage: 'Photos' })}
+              </legend>
               {candidates.data.photos.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No other photos in your gallery.</p>
+                <p className="text-sm text-muted-foreground">
+                  {intl.formatMessage({ id: 'memories.link.noPhotos', defaultMessage: 'No other photos in your gallery.' })}
+                </p>
               ) : (
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                   {candidates.data.photos.map((photo) => {
@@ -104,7 +126,11 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
                           />
                           <span className="truncate">{name}</span>
                         </span>
-                        {photo.memoryId !== null && <span className="text-muted-foreground">On another memory</span>}
+                        {photo.memoryId !== null && (
+                          <span className="text-muted-foreground">
+                            {intl.formatMessage({ id: 'memories.link.onAnotherPhoto', defaultMessage: 'On another memory' })}
+                          </span>
+                        )}
                       </label>
                     );
                   })}
@@ -112,9 +138,13 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
               )}
             </fieldset>
             <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">Documents</legend>
+              <legend className="mb-2 text-sm font-medium">
+                {intl.formatMessage({ id: 'memories.link.documents', defaultMessage: 'Documents' })}
+              </legend>
               {candidates.data.vaultFiles.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No other documents in your vault.</p>
+                <p className="text-sm text-muted-foreground">
+                  {intl.formatMessage({ id: 'memories.link.noDocuments', defaultMessage: 'No other documents in your vault.' })}
+                </p>
               ) : (
                 <ul className="grid gap-2">
                   {candidates.data.vaultFiles.map((file) => (
@@ -128,8 +158,12 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
                         <FileText aria-hidden="true" className="size-4 text-muted-foreground" />
                         <span className="min-w-0 flex-1 truncate">{file.originalName}</span>
                         <span className="text-xs text-muted-foreground">
-                          {formatBytes(file.fileSize)}
-                          {file.memoryId !== null && ' · on another memory'}
+                          {file.memoryId !== null
+                            ? intl.formatMessage(
+                                { id: 'memories.link.sizeOnAnother', defaultMessage: '{size} · on another memory' },
+                                { size: formatBytes(file.fileSize) },
+                              )
+                            : formatBytes(file.fileSize)}
                         </span>
                       </label>
                     </li>
@@ -141,10 +175,12 @@ export function LinkPicker({ memoryId }: { memoryId: number }) {
         )}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {intl.formatMessage({ id: 'memories.link.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="button" disabled={count === 0 || linkItems.isPending} onClick={link}>
-            {linkItems.isPending ? 'Linking...' : `Link selected (${count})`}
+            {linkItems.isPending
+              ? intl.formatMessage({ id: 'memories.link.linking', defaultMessage: 'Linking...' })
+              : intl.formatMessage({ id: 'memories.link.submit', defaultMessage: 'Link selected ({count})' }, { count: String(count) })}
           </Button>
         </DialogFooter>
       </DialogContent>

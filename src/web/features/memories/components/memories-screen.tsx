@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { useOpenedId } from '@web/hooks/use-opened-id';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { pagedItems } from '@web/lib/paged-cache';
 import { useMemoryPages } from '../api';
 import { MemoryForm } from './memory-form';
@@ -24,6 +25,7 @@ type MemoriesScreenProps = {
 
 /** spec §2 My Memories: the Add Memory / Cancel toggle, the inline form, and the user's memories. */
 export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps = {}) {
+  const intl = useIntl();
   const [formState, setFormState] = useState<FormState>({ mode: 'closed' });
   const [group, setGroup] = useState<MemoryGroup | null>(null);
   const pages = useMemoryPages(group);
@@ -32,7 +34,9 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
   const formRef = useRef<HTMLDivElement>(null);
   const isOpen = formState.mode !== 'closed';
 
-  useLoadErrorToast(pages, 'Failed to fetch memories');
+  const fetchFailed = intl.formatMessage({ id: 'memories.screen.fetchFailed', defaultMessage: 'Failed to fetch memories' });
+  const loadingLabel = intl.formatMessage({ id: 'memories.screen.loading', defaultMessage: 'Loading memories' });
+  useLoadErrorToast(pages, fetchFailed);
 
   const { hasNextPage, isFetchingNextPage, isError: isPageError, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
@@ -60,7 +64,9 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
       <div>
         <Button onClick={isOpen ? close : openCreate} variant={isOpen ? 'outline' : 'default'}>
           {isOpen ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
-          {isOpen ? 'Cancel' : 'Add Memory'}
+          {isOpen
+            ? intl.formatMessage({ id: 'memories.screen.cancel', defaultMessage: 'Cancel' })
+            : intl.formatMessage({ id: 'memories.screen.add', defaultMessage: 'Add Memory' })}
         </Button>
       </div>
 
@@ -76,25 +82,30 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
       )}
 
       {pages.isPending && !group ? (
-        <div aria-label="Loading memories" className="grid gap-4">
+        <div aria-label={loadingLabel} className="grid gap-4">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-40" />
           ))}
         </div>
       ) : pages.isError && memories.length === 0 ? (
         <p role="alert" className="text-destructive">
-          Failed to fetch memories
+          {fetchFailed}
         </p>
       ) : !group && memories.length === 0 ? (
         !isOpen && (
           <Card className="text-center">
             <CardHeader className="items-center">
               <BookHeart aria-hidden="true" className="mx-auto size-10 text-primary" />
-              <CardTitle>Create Your First Memory</CardTitle>
-              <CardDescription>Write down a moment you never want to forget, and add photos or voice recordings to it.</CardDescription>
+              <CardTitle>{intl.formatMessage({ id: 'memories.screen.firstTitle', defaultMessage: 'Create Your First Memory' })}</CardTitle>
+              <CardDescription>
+                {intl.formatMessage({
+                  id: 'memories.screen.firstText',
+                  defaultMessage: 'Write down a moment you never want to forget, and add photos or voice recordings to it.',
+                })}
+              </CardDescription>
             </CardHeader>
             <CardContent>
-              <Button onClick={openCreate}>Create Memory</Button>
+              <Button onClick={openCreate}>{intl.formatMessage({ id: 'memories.screen.create', defaultMessage: 'Create Memory' })}</Button>
             </CardContent>
           </Card>
         )
@@ -111,17 +122,20 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
               onDeleted={onDeleted}
             />
           )}
-          <section aria-label="Your memories" className="grid gap-4">
+          <section aria-label={intl.formatMessage({ id: 'memories.screen.yours', defaultMessage: 'Your memories' })} className="grid gap-4">
             {group && (
               <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                Showing {group.label} ({group.memoryIds.length})
+                {intl.formatMessage(
+                  { id: 'memories.screen.showingGroup', defaultMessage: 'Showing {label} ({count})' },
+                  { label: group.label, count: String(group.memoryIds.length) },
+                )}
                 <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setGroup(null)}>
-                  Show all memories
+                  {intl.formatMessage({ id: 'memories.screen.showAll', defaultMessage: 'Show all memories' })}
                 </Button>
               </p>
             )}
             {pages.isPending ? (
-              <Skeleton aria-label="Loading memories" className="h-40" />
+              <Skeleton aria-label={loadingLabel} className="h-40" />
             ) : (
               <MemoryList
                 memories={memories}
@@ -134,7 +148,7 @@ export function MemoriesScreen({ sharedIds, cardActions }: MemoriesScreenProps =
             )}
             {isFetchingNextPage && (
               <p role="status" className="text-center text-sm text-muted-foreground">
-                Loading more memories...
+                {intl.formatMessage({ id: 'memories.screen.loadingMore', defaultMessage: 'Loading more memories...' })}
               </p>
             )}
           </section>

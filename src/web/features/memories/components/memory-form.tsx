@@ -15,6 +15,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { VoiceRecorder } from '@web/components/voice-recorder';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCapabilities } from '@web/lib/capabilities';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localDay } from '@web/lib/local-day';
 import { useCreateMemory, useUpdateMemory, useUploadAttachments } from '../api';
 import { AttachmentDropZone } from './attachment-drop-zone';
@@ -66,7 +67,9 @@ type MemoryFormProps = {
 
 /** spec §2/§4: the inline memory form with its Content and Attachments tabs. */
 export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFormProps) {
+  const intl = useIntl();
   const isEdit = memory !== undefined;
+  const errorTitle = intl.formatMessage({ id: 'memories.form.errorTitle', defaultMessage: 'Error' });
   const form = useForm<MemoryFormValues, unknown, MemoryInput>({
     resolver: zodResolver(memoryInputSchema), // the same schema the server validates with
     defaultValues: defaultsFor(memory),
@@ -101,11 +104,17 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
   async function upload(memoryId: number, queued: File[], fallback: string) {
     try {
       const count = await uploadAttachments.mutateAsync({ memoryId, files: queued });
-      toast({ title: 'Attachments Uploaded', description: `${count} attachment(s) uploaded successfully.` });
+      toast({
+        title: intl.formatMessage({ id: 'memories.form.uploaded', defaultMessage: 'Attachments Uploaded' }),
+        description: intl.formatMessage(
+          { id: 'memories.form.uploadedText', defaultMessage: '{count, plural, other {# attachment(s)}} uploaded successfully.' },
+          { count },
+        ),
+      });
       setFiles([]);
       return true;
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+      toast({ variant: 'destructive', title: errorTitle, description: errorMessage(error, fallback) });
       return false;
     }
   }
@@ -118,21 +127,40 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
         saved = isEdit ? await updateMemory.mutateAsync({ id: memory.id, input: values }) : await createMemory.mutateAsync(values);
       } catch (error) {
         const fallback = !(error instanceof ApiError)
-          ? 'Failed to save memory. Please try again.'
+          ? intl.formatMessage({ id: 'memories.form.saveFailed', defaultMessage: 'Failed to save memory. Please try again.' })
           : isEdit
-            ? 'Failed to update memory'
-            : 'Failed to create memory';
-        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+            ? intl.formatMessage({ id: 'memories.form.updateFailed', defaultMessage: 'Failed to update memory' })
+            : intl.formatMessage({ id: 'memories.form.createFailed', defaultMessage: 'Failed to create memory' });
+        toast({ variant: 'destructive', title: errorTitle, description: errorMessage(error, fallback) });
         setBusy(false);
         return;
       }
       toast(
         isEdit
-          ? { title: 'Memory Updated', description: 'Your memory has been updated successfully.' }
-          : { title: 'Memory Created', description: 'Your memory has been saved successfully.' },
+          ? {
+              title: intl.formatMessage({ id: 'memories.form.updated', defaultMessage: 'Memory Updated' }),
+              description: intl.formatMessage({
+                id: 'memories.form.updatedText',
+                defaultMessage: 'Your memory has been updated successfully.',
+              }),
+            }
+          : {
+              title: intl.formatMessage({ id: 'memories.form.created', defaultMessage: 'Memory Created' }),
+              description: intl.formatMessage({
+                id: 'memories.form.createdText',
+                defaultMessage: 'Your memory has been saved successfully.',
+              }),
+            },
       );
       // spec §4: queued files are uploaded after the save, with the new or existing id.
-      if (files.length > 0 && !(await upload(saved.id, files, 'Failed to upload attachments. Please try again.'))) {
+      if (
+        files.length > 0 &&
+        !(await upload(
+          saved.id,
+          files,
+          intl.formatMessage({ id: 'memories.form.uploadFailedRetry', defaultMessage: 'Failed to upload attachments. Please try again.' }),
+        ))
+      ) {
         setBusy(false);
         if (!isEdit) onSavedWithFailedUpload(saved);
         return;
@@ -148,36 +176,54 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
   /** Upload Files, on a saved memory only: a new memory's files are queued and go up with Save Memory (spec §4). */
   async function uploadNow(memoryId: number) {
     if (files.length === 0) {
-      toast({ variant: 'destructive', title: 'No files selected' });
+      toast({ variant: 'destructive', title: intl.formatMessage({ id: 'memories.form.noFiles', defaultMessage: 'No files selected' }) });
       return;
     }
     setBusy(true);
-    await upload(memoryId, files, 'Failed to upload attachments');
+    await upload(memoryId, files, intl.formatMessage({ id: 'memories.form.uploadFailed', defaultMessage: 'Failed to upload attachments' }));
     setBusy(false);
   }
 
+  const formTitle = isEdit
+    ? intl.formatMessage({ id: 'memories.form.editTitle', defaultMessage: 'Edit Memory' })
+    : intl.formatMessage({ id: 'memories.form.createTitle', defaultMessage: 'Create New Memory' });
   const pending = busy || createMemory.isPending || updateMemory.isPending || uploadAttachments.isPending;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{isEdit ? 'Edit Memory' : 'Create New Memory'}</CardTitle>
+        <CardTitle>{formTitle}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={isEdit ? 'Edit Memory' : 'Create New Memory'}>
-          <FormField label="Title" error={errors.title}>
-            <Input autoComplete="off" placeholder="Give your memory a title" {...form.register('title')} />
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={formTitle}>
+          <FormField label={intl.formatMessage({ id: 'memories.form.title', defaultMessage: 'Title' })} error={errors.title}>
+            <Input
+              autoComplete="off"
+              placeholder={intl.formatMessage({ id: 'memories.form.titlePlaceholder', defaultMessage: 'Give your memory a title' })}
+              {...form.register('title')}
+            />
           </FormField>
 
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList>
-              <TabsTrigger value="content">Content</TabsTrigger>
-              <TabsTrigger value="attachments">Attachments{files.length > 0 ? ` (${files.length})` : ''}</TabsTrigger>
+              <TabsTrigger value="content">{intl.formatMessage({ id: 'memories.form.contentTab', defaultMessage: 'Content' })}</TabsTrigger>
+              <TabsTrigger value="attachments">
+                {files.length > 0
+                  ? intl.formatMessage(
+                      { id: 'memories.form.attachmentsQueued', defaultMessage: 'Attachments ({count})' },
+                      { count: String(files.length) },
+                    )
+                  : intl.formatMessage({ id: 'memories.form.attachmentsTab', defaultMessage: 'Attachments' })}
+              </TabsTrigger>
             </TabsList>
 
             <TabsContent value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-              <FormField label="Content" error={errors.content}>
-                <Textarea rows={8} placeholder="Write your memory..." {...form.register('content')} />
+              <FormField label={intl.formatMessage({ id: 'memories.form.contentTab', defaultMessage: 'Content' })} error={errors.content}>
+                <Textarea
+                  rows={8}
+                  placeholder={intl.formatMessage({ id: 'memories.form.contentPlaceholder', defaultMessage: 'Write your memory...' })}
+                  {...form.register('content')}
+                />
               </FormField>
               <div className="flex flex-wrap items-center gap-2">
                 <ImproveContent
@@ -192,7 +238,7 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                 />
               </div>
               <ApproximateDateField
-                label="Date"
+                label={intl.formatMessage({ id: 'memories.form.date', defaultMessage: 'Date' })}
                 value={{ date: eventDate ?? '', precision: eventDatePrecision ?? 'day', margin: eventDateMargin ?? null }}
                 onChange={setDate}
                 error={errors.eventDate}
@@ -200,8 +246,12 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                 minYear={1000}
                 maxYear={new Date().getFullYear()}
               />
-              <FormField label="Location" error={errors.location}>
-                <Input autoComplete="off" placeholder="Where did it happen?" {...form.register('location')} />
+              <FormField label={intl.formatMessage({ id: 'memories.form.location', defaultMessage: 'Location' })} error={errors.location}>
+                <Input
+                  autoComplete="off"
+                  placeholder={intl.formatMessage({ id: 'memories.form.locationPlaceholder', defaultMessage: 'Where did it happen?' })}
+                  {...form.register('location')}
+                />
               </FormField>
               <Controller
                 control={form.control}
@@ -226,7 +276,7 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
               {isEdit && (
                 <div className="flex flex-wrap items-center gap-2">
                   <Button type="button" variant="outline" size="sm" onClick={() => void uploadNow(memory.id)} disabled={pending}>
-                    Upload Files
+                    {intl.formatMessage({ id: 'memories.form.uploadFiles', defaultMessage: 'Upload Files' })}
                   </Button>
                   <LinkPicker memoryId={memory.id} />
                 </div>
@@ -238,16 +288,28 @@ export function MemoryForm({ memory, onDone, onSavedWithFailedUpload }: MemoryFo
                 />
               ) : (
                 <p className="text-sm text-muted-foreground">
-                  Files you add here are uploaded when you save the memory. To link photos or documents you already have, save the memory
-                  and edit it.
+                  {intl.formatMessage({
+                    id: 'memories.form.queuedNote',
+                    defaultMessage:
+                      'Files you add here are uploaded when you save the memory. To link photos or documents you already have, save the memory and edit it.',
+                  })}
                 </p>
               )}
             </TabsContent>
           </Tabs>
 
           <div className="flex justify-end gap-2">
-            <SubmitButton isPending={pending} pendingLabel={isEdit ? 'Updating Memory...' : 'Saving Memory...'}>
-              {isEdit ? 'Update Memory' : 'Save Memory'}
+            <SubmitButton
+              isPending={pending}
+              pendingLabel={
+                isEdit
+                  ? intl.formatMessage({ id: 'memories.form.updating', defaultMessage: 'Updating Memory...' })
+                  : intl.formatMessage({ id: 'memories.form.saving', defaultMessage: 'Saving Memory...' })
+              }
+            >
+              {isEdit
+                ? intl.formatMessage({ id: 'memories.form.update', defaultMessage: 'Update Memory' })
+                : intl.formatMessage({ id: 'memories.form.save', defaultMessage: 'Save Memory' })}
             </SubmitButton>
           </div>
         </form>

@@ -7,20 +7,29 @@ import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useFetchMemory, useMemoryOrganization, useMemorySuggestions, useUpdateMemory } from '../api';
 
-const DIMENSIONS: Array<{ key: keyof MemoryOrganization; label: string }> = [
-  { key: 'years', label: 'By year' },
-  { key: 'places', label: 'By place' },
-  { key: 'people', label: 'By person' },
-  { key: 'themes', label: 'By occasion' },
-];
+const DIMENSION_LABELS = defineMessages({
+  years: { id: 'memories.insights.byYear', defaultMessage: 'By year' },
+  places: { id: 'memories.insights.byPlace', defaultMessage: 'By place' },
+  people: { id: 'memories.insights.byPerson', defaultMessage: 'By person' },
+  themes: { id: 'memories.insights.byOccasion', defaultMessage: 'By occasion' },
+});
+const DIMENSIONS = ['years', 'places', 'people', 'themes'] as const satisfies ReadonlyArray<keyof MemoryOrganization>;
 
-const MISSING_LABEL = { tags: 'tags', location: 'a location', eventDate: 'its real date' } as const;
+const MISSING_LABEL = defineMessages({
+  tags: { id: 'memories.insights.missingTags', defaultMessage: 'tags' },
+  location: { id: 'memories.insights.missingLocation', defaultMessage: 'a location' },
+  eventDate: { id: 'memories.insights.missingDate', defaultMessage: 'its real date' },
+});
 
 type Suggestion = MemorySuggestions['suggestions'][number];
 
 function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggestion; memory?: Memory; onReview: (memory: Memory) => void }) {
+  const intl = useIntl();
+  const errorTitle = intl.formatMessage({ id: 'memories.insights.errorTitle', defaultMessage: 'Error' });
   const updateMemory = useUpdateMemory();
   const fetchMemory = useFetchMemory();
   const { proposed } = suggestion;
@@ -30,7 +39,14 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
     try {
       return memory ?? (await fetchMemory(suggestion.memoryId));
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to fetch memories') });
+      toast({
+        variant: 'destructive',
+        title: errorTitle,
+        description: errorMessage(
+          error,
+          intl.formatMessage({ id: 'memories.screen.fetchFailed', defaultMessage: 'Failed to fetch memories' }),
+        ),
+      });
       return undefined;
     }
   }
@@ -52,21 +68,38 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
           eventDate: proposed.eventDate ?? memory.eventDate,
         },
       });
-      toast({ title: 'Memory Updated', description: 'Your memory has been updated successfully.' });
+      toast({
+        title: intl.formatMessage({ id: 'memories.form.updated', defaultMessage: 'Memory Updated' }),
+        description: intl.formatMessage({ id: 'memories.form.updatedText', defaultMessage: 'Your memory has been updated successfully.' }),
+      });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update memory') });
+      toast({
+        variant: 'destructive',
+        title: errorTitle,
+        description: errorMessage(
+          error,
+          intl.formatMessage({ id: 'memories.form.updateFailed', defaultMessage: 'Failed to update memory' }),
+        ),
+      });
     }
   }
 
   return (
     <li className="grid gap-2 rounded-md border p-3 text-sm">
       <p>
-        <span className="font-medium">{suggestion.title}</span>{' '}
-        <span className="text-muted-foreground">is missing {suggestion.missing.map((m) => MISSING_LABEL[m]).join(', ')}.</span>
+        {intl.formatMessage(
+          { id: 'memories.insights.missing', defaultMessage: '<strong>{title}</strong> <muted>is missing {missing}.</muted>' },
+          {
+            title: suggestion.title,
+            missing: suggestion.missing.map((m) => intl.formatMessage(MISSING_LABEL[m])).join(', '),
+            strong: (chunks) => <span className="font-medium">{chunks}</span>,
+            muted: (chunks) => <span className="text-muted-foreground">{chunks}</span>,
+          },
+        )}
       </p>
       {hasFix && (
         <div className="flex flex-wrap items-center gap-2 text-muted-foreground">
-          <span>From its story:</span>
+          <span>{intl.formatMessage({ id: 'memories.insights.fromStory', defaultMessage: 'From its story:' })}</span>
           {proposed.tags.map((tag) => (
             <Badge key={tag} variant="outline">
               {tag}
@@ -82,18 +115,24 @@ function SuggestionItem({ suggestion, memory, onReview }: { suggestion: Suggesti
             size="sm"
             onClick={() => void apply()}
             disabled={updateMemory.isPending}
-            aria-label={`Apply suggestions to ${suggestion.title}`}
+            aria-label={intl.formatMessage(
+              { id: 'memories.insights.applyLabel', defaultMessage: 'Apply suggestions to {title}' },
+              { title: suggestion.title },
+            )}
           >
-            Apply
+            {intl.formatMessage({ id: 'memories.insights.apply', defaultMessage: 'Apply' })}
           </Button>
         )}
         <Button
           size="sm"
           variant="outline"
           onClick={() => void load().then((loaded) => loaded && onReview(loaded))}
-          aria-label={`Review ${suggestion.title}`}
+          aria-label={intl.formatMessage(
+            { id: 'memories.insights.reviewLabel', defaultMessage: 'Review {title}' },
+            { title: suggestion.title },
+          )}
         >
-          Review
+          {intl.formatMessage({ id: 'memories.insights.review', defaultMessage: 'Review' })}
         </Button>
       </div>
     </li>
@@ -110,6 +149,8 @@ type MemoryInsightsProps = {
 
 /** Beyond the spec's "result not shown": details worth adding (suggestions) and ways to browse (organize). */
 export function MemoryInsights({ memories, activeGroup, onGroupChange, onReview }: MemoryInsightsProps) {
+  const intl = useIntl();
+  const reading = intl.formatMessage({ id: 'memories.insights.reading', defaultMessage: 'Reading your memories...' });
   const suggestions = useMemorySuggestions();
   const organization = useMemoryOrganization();
   const byId = new Map(memories.map((m) => [m.id, m]));
@@ -122,21 +163,21 @@ export function MemoryInsights({ memories, activeGroup, onGroupChange, onReview 
           <AccordionTrigger>
             <span className="inline-flex items-center gap-2">
               <Shapes aria-hidden="true" className="size-4" />
-              Browse your memories
+              {intl.formatMessage({ id: 'memories.insights.browse', defaultMessage: 'Browse your memories' })}
             </span>
           </AccordionTrigger>
           <AccordionContent className="grid gap-4">
             {organization.isPending ? (
-              <p className="text-sm text-muted-foreground">Reading your memories...</p>
+              <p className="text-sm text-muted-foreground">{reading}</p>
             ) : organization.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                Could not group your memories right now.
+                {intl.formatMessage({ id: 'memories.insights.groupFailed', defaultMessage: 'Could not group your memories right now.' })}
               </p>
             ) : (
-              DIMENSIONS.map(({ key, label }) =>
+              DIMENSIONS.map((key) =>
                 organization.data[key].length === 0 ? null : (
                   <div key={key} className="grid gap-2">
-                    <h4 className="text-sm font-medium">{label}</h4>
+                    <h4 className="text-sm font-medium">{intl.formatMessage(DIMENSION_LABELS[key])}</h4>
                     <div className="flex flex-wrap gap-2">
                       {organization.data[key].map((group) => {
                         const active = activeGroup?.label === group.label && activeGroup.memoryIds.join() === group.memoryIds.join();
@@ -163,20 +204,30 @@ export function MemoryInsights({ memories, activeGroup, onGroupChange, onReview 
           <AccordionTrigger>
             <span className="inline-flex items-center gap-2">
               <Lightbulb aria-hidden="true" className="size-4" />
-              Details to add{pending.length > 0 ? ` (${pending.length})` : ''}
+              {pending.length > 0
+                ? intl.formatMessage(
+                    { id: 'memories.insights.detailsCount', defaultMessage: 'Details to add ({count})' },
+                    { count: String(pending.length) },
+                  )
+                : intl.formatMessage({ id: 'memories.insights.details', defaultMessage: 'Details to add' })}
             </span>
           </AccordionTrigger>
           <AccordionContent>
             {suggestions.isPending ? (
-              <p className="text-sm text-muted-foreground">Reading your memories...</p>
+              <p className="text-sm text-muted-foreground">{reading}</p>
             ) : suggestions.isError ? (
               <p role="alert" className="text-sm text-destructive">
-                Could not read your memories right now.
+                {intl.formatMessage({ id: 'memories.insights.readFailed', defaultMessage: 'Could not read your memories right now.' })}
               </p>
             ) : pending.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Every memory has its tags, place and date. Well done!</p>
+              <p className="text-sm text-muted-foreground">
+                {intl.formatMessage({
+                  id: 'memories.insights.allDone',
+                  defaultMessage: 'Every memory has its tags, place and date. Well done!',
+                })}
+              </p>
             ) : (
-              <ul className="grid max-h-[24rem] gap-2 overflow-y-auto pr-1">
+              <ul className="grid max-h-[24rem] gap-2 overflow-y-auto pe-1">
                 {pending.map((s) => (
                   <SuggestionItem key={s.memoryId} suggestion={s} memory={byId.get(s.memoryId)} onReview={onReview} />
                 ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Memory } from '@shared/schemas/memories';
 import { OpenedItem } from '@web/components/opened-item';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useMemory } from '../api';
 import { MemoryCard } from './memory-card';
 
@@ -15,13 +16,17 @@ type OpenedMemoryProps = {
 
 /** /memories?memory=ID (a search result): that memory above the list, loaded by id. */
 export function OpenedMemory({ id, onClose, isShared, actions, onEdit, onDeleted }: OpenedMemoryProps) {
+  const intl = useIntl();
   const memory = useMemory(id);
   return (
     <OpenedItem
-      label="Opened memory"
+      label={intl.formatMessage({ id: 'memories.opened.label', defaultMessage: 'Opened memory' })}
       isPending={memory.isPending}
       isError={memory.isError}
-      notFoundText="This memory could not be found. It may have been deleted."
+      notFoundText={intl.formatMessage({
+        id: 'memories.opened.notFound',
+        defaultMessage: 'This memory could not be found. It may have been deleted.',
+      })}
       onClose={onClose}
     >
       {memory.data && (

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useAnalyzeMemory } from '../api';
 
 type TagSuggestionsProps = { title: string; content: string; tags: string[]; onAccept: (tag: string) => void };
@@ -15,13 +16,22 @@ type TagSuggestionsProps = { title: string; content: string; tags: string[]; onA
  * accepting a tag applies it and closes the dialog; dismissing a tag removes it from the list.
  */
 export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestionsProps) {
+  const intl = useIntl();
+  const analysisFailed = intl.formatMessage({ id: 'memories.improve.failed', defaultMessage: 'Analysis failed' });
   const analyze = useAnalyzeMemory();
   const [open, setOpen] = useState(false);
   const [suggested, setSuggested] = useState<string[]>([]);
 
   function run() {
     if (!title.trim() || !content.trim()) {
-      toast({ variant: 'destructive', title: 'Missing content', description: 'Please provide both a title and content for the memory.' });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'memories.suggest.missingTitle', defaultMessage: 'Missing content' }),
+        description: intl.formatMessage({
+          id: 'memories.suggest.missingText',
+          defaultMessage: 'Please provide both a title and content for the memory.',
+        }),
+      });
       return;
     }
     analyze.mutate(
@@ -30,11 +40,17 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
         onSuccess: (result) => {
           // spec §8: a response with no tags is an error
           if (!result || !Array.isArray(result.tags)) {
-            toast({ variant: 'destructive', title: 'Analysis failed', description: aiFailureText(undefined) });
+            toast({ variant: 'destructive', title: analysisFailed, description: aiFailureText(undefined) });
             return;
           }
           if (result.tags.length === 0) {
-            toast({ title: 'No suggestions available', description: 'Try adding more specific details to your memory.' });
+            toast({
+              title: intl.formatMessage({ id: 'memories.suggest.noneTitle', defaultMessage: 'No suggestions available' }),
+              description: intl.formatMessage({
+                id: 'memories.suggest.noneText',
+                defaultMessage: 'Try adding more specific details to your memory.',
+              }),
+            });
           }
           setSuggested(result.tags);
           setOpen(true);
@@ -42,7 +58,7 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Analysis failed',
+            title: analysisFailed,
             description: aiFailureText(error instanceof ApiError ? error.serverMessage : undefined),
           }),
       },
@@ -52,7 +68,10 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
   function accept(tag: string) {
     onAccept(tag);
     setOpen(false);
-    toast({ title: 'Success', description: 'Suggestion has been applied to your memory.' });
+    toast({
+      title: intl.formatMessage({ id: 'memories.suggest.successTitle', defaultMessage: 'Success' }),
+      description: intl.formatMessage({ id: 'memories.suggest.applied', defaultMessage: 'Suggestion has been applied to your memory.' }),
+    });
   }
 
   function dismiss(tag: string) {
@@ -67,23 +86,37 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
         type="button"
         variant="outline"
         size="icon"
-        title="Get AI suggestions"
-        aria-label="Get AI suggestions"
+        title={intl.formatMessage({ id: 'memories.suggest.button', defaultMessage: 'Get AI suggestions' })}
+        aria-label={intl.formatMessage({ id: 'memories.suggest.button', defaultMessage: 'Get AI suggestions' })}
         disabled={analyze.isPending || content.trim() === ''}
         onClick={run}
       >
-        {analyze.isPending ? <Spinner label="Analysing" className="size-4" /> : <Sparkles aria-hidden="true" />}
+        {analyze.isPending ? (
+          <Spinner label={intl.formatMessage({ id: 'memories.suggest.analysing', defaultMessage: 'Analysing' })} className="size-4" />
+        ) : (
+          <Sparkles aria-hidden="true" />
+        )}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Memory Suggestions</DialogTitle>
-            <DialogDescription>Tags read from your memory. Accept one to add it.</DialogDescription>
+            <DialogTitle>{intl.formatMessage({ id: 'memories.suggest.title', defaultMessage: 'Memory Suggestions' })}</DialogTitle>
+            <DialogDescription>
+              {intl.formatMessage({
+                id: 'memories.suggest.description',
+                defaultMessage: 'Tags read from your memory. Accept one to add it.',
+              })}
+            </DialogDescription>
           </DialogHeader>
           {suggested.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No suggestions available. Try adding more details to your memory.</p>
+            <p className="text-sm text-muted-foreground">
+              {intl.formatMessage({
+                id: 'memories.suggest.none',
+                defaultMessage: 'No suggestions available. Try adding more details to your memory.',
+              })}
+            </p>
           ) : (
-            <ul aria-label="Suggested tags" className="grid gap-2">
+            <ul aria-label={intl.formatMessage({ id: 'memories.suggest.list', defaultMessage: 'Suggested tags' })} className="grid gap-2">
               {suggested.map((tag) => (
                 <li key={tag} className="flex items-center gap-2 rounded-md border px-3 py-2">
                   <span className="flex-1 font-medium">{tag}</span>
@@ -92,7 +125,7 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
                     variant="ghost"
                     size="icon"
                     className="size-8 text-primary"
-                    aria-label={`Accept tag ${tag}`}
+                    aria-label={intl.formatMessage({ id: 'memories.suggest.accept', defaultMessage: 'Accept tag {tag}' }, { tag })}
                     onClick={() => accept(tag)}
                   >
                     <Check aria-hidden="true" />
@@ -102,7 +135,7 @@ export function TagSuggestions({ title, content, tags, onAccept }: TagSuggestion
                     variant="ghost"
                     size="icon"
                     className="size-8"
-                    aria-label={`Dismiss tag ${tag}`}
+                    aria-label={intl.formatMessage({ id: 'memories.suggest.dismiss', defaultMessage: 'Dismiss tag {tag}' }, { tag })}
                     onClick={() => dismiss(tag)}
                   >
                     <X aria-hidden="true" />

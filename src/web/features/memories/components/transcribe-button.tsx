@@ -4,6 +4,7 @@ import { TRANSCRIPTION_MESSAGES } from '@shared/schemas/transcription';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { isAudio, useTranscribe, type TranscriptionSource } from '../api';
 import { isAudioFile } from './attachment-drop-zone';
 
@@ -17,6 +18,7 @@ type TranscribeButtonProps = {
 
 /** "Transcribe" next to one audio item (decision 039): busy while the server listens, the outcome said inline. */
 export function TranscribeButton({ source, name, onText }: TranscribeButtonProps) {
+  const intl = useIntl();
   const transcribe = useTranscribe();
 
   function start() {
@@ -29,18 +31,38 @@ export function TranscribeButton({ source, name, onText }: TranscribeButtonProps
 
   return (
     <>
-      <Button type="button" variant="outline" size="sm" onClick={start} disabled={transcribe.isPending} aria-label={`Transcribe ${name}`}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={start}
+        disabled={transcribe.isPending}
+        aria-label={intl.formatMessage({ id: 'memories.transcribe.label', defaultMessage: 'Transcribe {name}' }, { name })}
+      >
         {transcribe.isPending ? <Spinner /> : <AudioLines aria-hidden="true" />}
-        {transcribe.isPending ? 'Transcribing...' : 'Transcribe'}
+        {transcribe.isPending
+          ? intl.formatMessage({ id: 'memories.transcribe.pending', defaultMessage: 'Transcribing...' })
+          : intl.formatMessage({ id: 'memories.transcribe.button', defaultMessage: 'Transcribe' })}
       </Button>
       {transcribe.isError && (
         <p role="alert" className="basis-full text-xs text-destructive">
-          {errorMessage(transcribe.error, 'The recording could not be transcribed. Please try again.')}
+          {errorMessage(
+            transcribe.error,
+            intl.formatMessage({
+              id: 'memories.transcribe.failed',
+              defaultMessage: 'The recording could not be transcribed. Please try again.',
+            }),
+          )}
         </p>
       )}
       {transcribe.isSuccess && (
         <p role="status" className="basis-full text-xs text-muted-foreground">
-          {transcribe.data.text.trim() ? 'Added to the story on the Content tab, ready to edit.' : TRANSCRIPTION_MESSAGES.nothingHeard}
+          {transcribe.data.text.trim()
+            ? intl.formatMessage({
+                id: 'memories.transcribe.added',
+                defaultMessage: 'Added to the story on the Content tab, ready to edit.',
+              })
+            : TRANSCRIPTION_MESSAGES.nothingHeard}
         </p>
       )}
     </>

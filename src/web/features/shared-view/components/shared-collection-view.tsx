@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import type { SharedCollection } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
 import { formatLongDate } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { SharedDocumentList } from './shared-document-list';
 import { SharedMemoryCard } from './shared-memory-card';
 import { SharedPhotoGrid } from './shared-photo-grid';
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  const id = `shared-${title.toLowerCase()}`;
+function Section({ name, title, count, children }: { name: string; title: string; count: number; children: ReactNode }) {
+  const id = `shared-${name}`;
   return (
     <section aria-labelledby={id} className="grid grid-cols-1 gap-4">
       <h2 id={id} className="text-xl font-semibold sm:text-2xl">
@@ -24,6 +25,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
  * Shared with me. Empty sections are left out.
  */
 export function SharedCollectionView({ collection }: { collection: SharedCollection }) {
+  const intl = useIntl();
   const { photos, memories, documents } = collection;
   const isEmpty = photos.length + memories.length + documents.length === 0;
 
@@ -31,7 +33,12 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
     <article aria-labelledby="shared-collection-title" className="grid grid-cols-1 gap-8 sm:gap-10">
       <header className="grid grid-cols-1 gap-4">
         <div className="grid grid-cols-1 gap-2">
-          <p className="text-sm font-medium text-primary">Shared by {collection.ownerName}</p>
+          <p className="text-sm font-medium text-primary">
+            {intl.formatMessage(
+              { id: 'sharedView.collection.sharedBy', defaultMessage: 'Shared by {name}' },
+              { name: collection.ownerName },
+            )}
+          </p>
           <h1 id="shared-collection-title" className="text-3xl font-semibold break-words sm:text-4xl">
             {collection.title}
           </h1>
@@ -40,7 +47,13 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
           )}
           {collection.expiresAt && (
             <p className="text-sm text-muted-foreground">
-              Available until <time dateTime={collection.expiresAt}>{formatLongDate(collection.expiresAt)}</time>
+              {intl.formatMessage(
+                { id: 'sharedView.collection.availableUntil', defaultMessage: 'Available until <time>{date}</time>' },
+                {
+                  date: formatLongDate(collection.expiresAt),
+                  time: (chunks) => <time dateTime={collection.expiresAt ?? undefined}>{chunks}</time>,
+                },
+              )}
             </p>
           )}
         </div>
@@ -48,7 +61,7 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
           <Button asChild size="lg" className="w-full sm:w-fit">
             <a href={collection.downloadAllUrl} download>
               <Download aria-hidden="true" />
-              Download all
+              {intl.formatMessage({ id: 'sharedView.collection.downloadAll', defaultMessage: 'Download all' })}
             </a>
           </Button>
         )}
@@ -56,17 +69,25 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
 
       {isEmpty && (
         <p className="rounded-xl border border-dashed bg-card/60 px-6 py-12 text-center text-muted-foreground">
-          Nothing has been added to this collection yet.
+          {intl.formatMessage({ id: 'sharedView.collection.empty', defaultMessage: 'Nothing has been added to this collection yet.' })}
         </p>
       )}
 
       {photos.length > 0 && (
-        <Section title="Photos" count={photos.length}>
+        <Section
+          name="photos"
+          title={intl.formatMessage({ id: 'sharedView.collection.photos', defaultMessage: 'Photos' })}
+          count={photos.length}
+        >
           <SharedPhotoGrid photos={photos} />
         </Section>
       )}
       {memories.length > 0 && (
-        <Section title="Memories" count={memories.length}>
+        <Section
+          name="memories"
+          title={intl.formatMessage({ id: 'sharedView.collection.memories', defaultMessage: 'Memories' })}
+          count={memories.length}
+        >
           <div className="grid grid-cols-1 gap-4">
             {memories.map((memory) => (
               <SharedMemoryCard key={memory.id} memory={memory} />
@@ -75,7 +96,11 @@ export function SharedCollectionView({ collection }: { collection: SharedCollect
         </Section>
       )}
       {documents.length > 0 && (
-        <Section title="Documents" count={documents.length}>
+        <Section
+          name="documents"
+          title={intl.formatMessage({ id: 'sharedView.collection.documents', defaultMessage: 'Documents' })}
+          count={documents.length}
+        >
           <SharedDocumentList documents={documents} />
         </Section>
       )}

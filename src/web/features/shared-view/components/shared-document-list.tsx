@@ -3,8 +3,10 @@ import { useId } from 'react';
 import type { SharedDocument } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 function DocumentItem({ document }: { document: SharedDocument }) {
+  const intl = useIntl();
   const nameId = useId();
   return (
     <li
@@ -25,13 +27,13 @@ function DocumentItem({ document }: { document: SharedDocument }) {
         <Button asChild variant="outline" size="sm">
           <a href={document.url} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
             <ExternalLink aria-hidden="true" />
-            Open
+            {intl.formatMessage({ id: 'sharedView.document.open', defaultMessage: 'Open' })}
           </a>
         </Button>
         <Button asChild variant="outline" size="sm">
           <a href={document.url} download={document.name} aria-describedby={nameId}>
             <Download aria-hidden="true" />
-            Download
+            {intl.formatMessage({ id: 'sharedView.document.download', defaultMessage: 'Download' })}
           </a>
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { shareTokenParamsSchema } from '@shared/schemas/sharing';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { Button } from '@web/components/ui/button';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { linkProblem, useSharedLink } from '../api';
 import { LinkProblem } from './link-problem';
 import { SharedCollectionView } from './shared-collection-view';
@@ -15,6 +16,7 @@ function Centered({ children }: { children: ReactNode }) {
 /** The page behind a link: works with no account and no session, so it asks the server for nothing else. */
 export function SharedLinkScreen({ token }: { token: string }) {
   // A token of the wrong shape cannot be a link: no request for it.
+  const intl = useIntl();
   const isWellFormed = shareTokenParamsSchema.shape.token.safeParse(token).success;
   const shared = useSharedLink(token, isWellFormed);
 
@@ -45,9 +47,15 @@ export function SharedLinkScreen({ token }: { token: string }) {
     return (
       <Centered>
         <div role="alert" className="grid max-w-md justify-items-center gap-4 text-center">
-          <h1 className="text-2xl font-semibold">This collection could not be loaded.</h1>
-          <p className="text-muted-foreground">Please check your connection and try again.</p>
-          <Button onClick={() => void shared.refetch()}>Try again</Button>
+          <h1 className="text-2xl font-semibold">
+            {intl.formatMessage({ id: 'sharedView.link.loadFailed', defaultMessage: 'This collection could not be loaded.' })}
+          </h1>
+          <p className="text-muted-foreground">
+            {intl.formatMessage({ id: 'sharedView.link.checkConnection', defaultMessage: 'Please check your connection and try again.' })}
+          </p>
+          <Button onClick={() => void shared.refetch()}>
+            {intl.formatMessage({ id: 'sharedView.link.tryAgain', defaultMessage: 'Try again' })}
+          </Button>
         </div>
       </Centered>
     );
@@ -58,18 +66,33 @@ export function SharedLinkScreen({ token }: { token: string }) {
       <SharedCollectionView collection={shared.data} />
       <footer className="grid grid-cols-1 gap-2 border-t pt-6 text-center text-sm text-muted-foreground">
         <p>
-          Shared with{' '}
-          <Link to="/" className="font-serif text-base font-semibold text-primary underline-offset-4 hover:underline">
-            heirloom
-          </Link>
+          {intl.formatMessage(
+            { id: 'sharedView.link.sharedWith', defaultMessage: 'Shared with <link>heirloom</link>' },
+            {
+              link: (chunks) => (
+                <Link to="/" className="font-serif text-base font-semibold text-primary underline-offset-4 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            },
+          )}
         </p>
         {/* A personal link's address, once verified by an account, lists the share under Shared with me (decision 025). */}
         <p className="mx-auto max-w-prose">
-          If heirloom e-mailed you this link,{' '}
-          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-            create an account
-          </Link>{' '}
-          with that address and confirm it: what is shared with you is then kept under “Shared with me”.
+          {intl.formatMessage(
+            {
+              id: 'sharedView.link.createAccount',
+              defaultMessage:
+                'If heirloom e-mailed you this link, <link>create an account</link> with that address and confirm it: what is shared with you is then kept under “Shared with me”.',
+            },
+            {
+              link: (chunks) => (
+                <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            },
+          )}
         </p>
       </footer>
     </div>

@@ -3,6 +3,7 @@ import type { SharedMemory } from '@shared/schemas/sharing';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ItemDateText } from '@web/components/item-date-text';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { memoryItemDate } from '@web/lib/item-date';
 import { TagList } from '@web/components/tag-list';
 
@@ -12,6 +13,7 @@ type SharedAttachment = SharedMemory['attachments'][number];
 const isDrawable = (mimeType: string) => /^image\/(jpeg|png|gif|webp|avif)$/.test(mimeType);
 
 function AttachmentItem({ attachment }: { attachment: SharedAttachment }) {
+  const intl = useIntl();
   if (isDrawable(attachment.mimeType)) {
     return (
       <a
@@ -51,13 +53,14 @@ function AttachmentItem({ attachment }: { attachment: SharedAttachment }) {
       <span className="min-w-0 flex-1 truncate">{attachment.fileName}</span>
       <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(attachment.fileSize)}</span>
       <Download aria-hidden="true" className="size-4 shrink-0" />
-      <span className="sr-only">Download</span>
+      <span className="sr-only">{intl.formatMessage({ id: 'sharedView.memory.download', defaultMessage: 'Download' })}</span>
     </a>
   );
 }
 
 /** A shared memory, read-only: title, date, place when given, the text with its line breaks, tags, attachments. */
 export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
+  const intl = useIntl();
   const pictures = memory.attachments.filter((a) => isDrawable(a.mimeType));
   const others = memory.attachments.filter((a) => !isDrawable(a.mimeType));
   return (
@@ -74,7 +77,7 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
           {memory.location && (
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-4" />
-              <span className="sr-only">Place: </span>
+              <span className="sr-only">{intl.formatMessage({ id: 'sharedView.memory.place', defaultMessage: 'Place:' })} </span>
               {memory.location}
             </span>
           )}
@@ -85,7 +88,12 @@ export function SharedMemoryCard({ memory }: { memory: SharedMemory }) {
         <TagList tags={memory.tags} />
         {memory.attachments.length > 0 && (
           <div className="grid grid-cols-1 gap-2">
-            <h4 className="text-sm font-medium">Attachments ({memory.attachments.length})</h4>
+            <h4 className="text-sm font-medium">
+              {intl.formatMessage(
+                { id: 'sharedView.memory.attachments', defaultMessage: 'Attachments ({count})' },
+                { count: String(memory.attachments.length) },
+              )}
+            </h4>
             {pictures.length > 0 && (
               <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
                 {pictures.map((attachment) => (

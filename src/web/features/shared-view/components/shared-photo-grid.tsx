@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
 import type { SharedPhoto } from '@shared/schemas/sharing';
 import { DurationBadge } from '@web/components/duration-badge';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { SharedPhotoViewer, sharedPhotoLabel } from './shared-photo-viewer';
 
 /** Square thumbnails, three across on a phone and more on wider screens; each opens the viewer. */
 export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
+  const intl = useIntl();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   const lastIndex = useRef(0);
@@ -28,7 +30,10 @@ export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
                 thumbnails.current[index] = button;
               }}
               onClick={() => show(index)}
-              aria-label={`View ${sharedPhotoLabel(photo)}`}
+              aria-label={intl.formatMessage(
+                { id: 'sharedView.grid.view', defaultMessage: 'View {name}' },
+                { name: sharedPhotoLabel(photo) },
+              )}
               className="group block size-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
             >
               <img
@@ -40,10 +45,7 @@ export function SharedPhotoGrid({ photos }: { photos: SharedPhoto[] }) {
               />
             </button>
             {(photo.videoUrl !== null || photo.durationMs !== null) && (
-              <DurationBadge
-                durationMs={photo.durationMs}
-                className="pointer-events-none absolute right-1 bottom-1 sm:right-2 sm:bottom-2"
-              />
+              <DurationBadge durationMs={photo.durationMs} className="pointer-events-none absolute end-1 bottom-1 sm:end-2 sm:bottom-2" />
             )}
           </li>
         ))}

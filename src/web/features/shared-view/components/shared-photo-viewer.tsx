@@ -3,14 +3,18 @@ import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { SharedPhoto } from '@shared/schemas/sharing';
 import { Button } from '@web/components/ui/button';
+import { formattingLocale } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { formatItemDate, photoItemDate } from '@web/lib/item-date';
 
 export const sharedPhotoLabel = (photo: Pick<SharedPhoto, 'title' | 'fileName'>) => photo.title || photo.fileName;
 
-/** The names of the people in a shared photo, left to right: "Mum, Grandma Rose and Tom". */
+/** The names of the people in a shared photo, left to right: "Mum, Grandma Rose and Tom" (in the page's language). */
 export function peopleInPhoto(people: SharedPhoto['people']) {
-  const names = people.map((p) => p.name);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  const locale = formattingLocale();
+  // British English lists without the comma before "and", as heirloom's English always has
+  const list = new Intl.ListFormat(locale === 'en-US' ? 'en-GB' : locale, { type: 'conjunction' });
+  return list.format(people.map((p) => p.name));
 }
 
 /** A horizontal swipe shorter than this is a tap or a scroll, not "next photo". */
@@ -33,6 +37,7 @@ export function SharedPhotoViewer({
   onIndexChange: (index: number | null) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const intl = useIntl();
   const touchStartX = useRef<number | null>(null);
   const photo = index === null ? undefined : photos[index];
   const hasPrevious = index !== null && index > 0;
@@ -47,8 +52,10 @@ export function SharedPhotoViewer({
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target instanceof HTMLMediaElement) return; // a focused video seeks with its arrows
-    if (event.key === 'ArrowLeft') go(-1);
-    else if (event.key === 'ArrowRight') go(1);
+    // in a right-to-left page the previous photo is on the right
+    const back = document.documentElement.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === back) go(-1);
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') go(1);
     else return;
     event.preventDefault();
   };
@@ -91,21 +98,35 @@ export function SharedPhotoViewer({
                     {sharedPhotoLabel(photo)}
                   </DialogPrimitive.Title>
                   <DialogPrimitive.Description className="truncate text-sm text-white/80">
-                    {details || `Photo ${index + 1} of ${photos.length}`}
+                    {details ||
+                      intl.formatMessage(
+                        { id: 'sharedView.viewer.position', defaultMessage: 'Photo {number} of {total}' },
+                        { number: String(index + 1), total: String(photos.length) },
+                      )}
                   </DialogPrimitive.Description>
                   {/* only when the owner included names for this share; otherwise the server sends none */}
                   {photo.people.length > 0 && (
-                    <p className="truncate text-sm text-white/80">{`In this photo: ${peopleInPhoto(photo.people)}`}</p>
+                    <p className="truncate text-sm text-white/80">
+                      {intl.formatMessage(
+                        { id: 'sharedView.viewer.people', defaultMessage: 'In this photo: {names}' },
+                        { names: peopleInPhoto(photo.people) },
+                      )}
+                    </p>
                   )}
                 </div>
                 <Button asChild variant="secondary" size="sm">
                   <a href={photo.downloadUrl} download={photo.fileName}>
                     <Download aria-hidden="true" />
-                    Download
+                    {intl.formatMessage({ id: 'sharedView.viewer.download', defaultMessage: 'Download' })}
                   </a>
                 </Button>
                 <DialogPrimitive.Close asChild>
-                  <Button variant="ghost" size="icon" aria-label="Close" className="text-white hover:bg-white/15 hover:text-white">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={intl.formatMessage({ id: 'sharedView.viewer.close', defaultMessage: 'Close' })}
+                    className="text-white hover:bg-white/15 hover:text-white"
+                  >
                     <X aria-hidden="true" className="size-5" />
                   </Button>
                 </DialogPrimitive.Close>
@@ -138,22 +159,22 @@ export function SharedPhotoViewer({
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label="Previous photo"
+                  aria-label={intl.formatMessage({ id: 'sharedView.viewer.previous', defaultMessage: 'Previous photo' })}
                   aria-disabled={!hasPrevious}
                   onClick={() => go(-1)}
-                  className="absolute top-1/2 left-1 aria-disabled:opacity-30 size-12 -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white sm:left-3"
+                  className="absolute top-1/2 start-1 aria-disabled:opacity-30 size-12 -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white sm:start-3"
                 >
-                  <ChevronLeft aria-hidden="true" className="size-7" />
+                  <ChevronLeft aria-hidden="true" className="size-7 rtl:-scale-x-100" />
                 </Button>
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label="Next photo"
+                  aria-label={intl.formatMessage({ id: 'sharedView.viewer.next', defaultMessage: 'Next photo' })}
                   aria-disabled={!hasNext}
                   onClick={() => go(1)}
-                  className="absolute top-1/2 right-1 aria-disabled:opacity-30 size-12 -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white sm:right-3"
+                  className="absolute top-1/2 end-1 aria-disabled:opacity-30 size-12 -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 hover:text-white sm:end-3"
                 >
-                  <ChevronRight aria-hidden="true" className="size-7" />
+                  <ChevronRight aria-hidden="true" className="size-7 rtl:-scale-x-100" />
                 </Button>
               </div>
               <p aria-live="polite" className="pb-[max(1rem,env(safe-area-inset-bottom))] text-center text-sm text-white/80">

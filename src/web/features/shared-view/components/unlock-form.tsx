@@ -7,6 +7,8 @@ import { SecretFormCard } from '@web/components/secret-form-card';
 import { CardDescription } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { ApiError, errorMessage } from '@web/lib/api-client';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { tooManyTries } from '@web/lib/too-many-tries';
 import { useUnlockSharedLink } from '../api';
 
@@ -15,11 +17,21 @@ type UnlockInput = { password: string };
 /** What a refused password says: wrong, or wait (429 with Retry-After), or the server's own message. */
 function refusal(error: unknown) {
   if (error instanceof ApiError && error.status === 401) return SHARING_MESSAGES.wrongPassword;
-  return tooManyTries(error) ?? errorMessage(error, 'Could not check the password. Please try again.');
+  return (
+    tooManyTries(error) ??
+    errorMessage(
+      error,
+      activeIntl().formatMessage({
+        id: 'sharedView.unlock.checkFailed',
+        defaultMessage: 'Could not check the password. Please try again.',
+      }),
+    )
+  );
 }
 
 /** A public link with a password: asked once, then a cookie lets the collection and its images load. */
 export function UnlockForm({ token }: { token: string }) {
+  const intl = useIntl();
   const unlock = useUnlockSharedLink(token);
   const form = useForm<UnlockInput>({ resolver: zodResolver(unlockInputSchema), defaultValues: { password: '' } });
   const { errors } = form.formState;
@@ -36,11 +48,15 @@ export function UnlockForm({ token }: { token: string }) {
     <SecretFormCard
       icon={LockKeyhole}
       title={SHARING_MESSAGES.passwordRequired}
-      description={<CardDescription>Enter the password you were given with the link.</CardDescription>}
+      description={
+        <CardDescription>
+          {intl.formatMessage({ id: 'sharedView.unlock.description', defaultMessage: 'Enter the password you were given with the link.' })}
+        </CardDescription>
+      }
       onSubmit={onSubmit}
       isPending={unlock.isPending}
     >
-      <FormField label="Password" error={errors.password}>
+      <FormField label={intl.formatMessage({ id: 'sharedView.unlock.password', defaultMessage: 'Password' })} error={errors.password}>
         <Input type="password" autoComplete="off" autoFocus {...form.register('password')} />
       </FormField>
       {unlock.isError && (

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { VaultFileDetails } from '@shared/schemas/vault';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useVaultFile } from '../api';
 
 type DocumentTextProps = {
@@ -13,6 +14,7 @@ type DocumentTextProps = {
 
 /** The words heirloom read from a document (decision 058), behind a button: loaded only when asked for. */
 export function DocumentText({ fileId, nameId }: DocumentTextProps) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const regionId = useId();
   return (
@@ -20,14 +22,16 @@ export function DocumentText({ fileId, nameId }: DocumentTextProps) {
       <Button
         variant="ghost"
         size="sm"
-        className="-ml-3 text-muted-foreground"
+        className="-ms-3 text-muted-foreground"
         aria-expanded={open}
         aria-controls={regionId}
         aria-describedby={nameId}
         onClick={() => setOpen((was) => !was)}
       >
         {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-        {open ? 'Hide text' : 'Show text'}
+        {open
+          ? intl.formatMessage({ id: 'vault.text.hide', defaultMessage: 'Hide text' })
+          : intl.formatMessage({ id: 'vault.text.show', defaultMessage: 'Show text' })}
       </Button>
       <div id={regionId} hidden={!open}>
         {open && <TextOf fileId={fileId} />}
@@ -37,29 +41,48 @@ export function DocumentText({ fileId, nameId }: DocumentTextProps) {
 }
 
 function TextOf({ fileId }: { fileId: number }) {
+  const intl = useIntl();
   const details = useVaultFile(fileId);
-  if (details.isPending) return <Spinner label="Loading the text" />;
-  if (details.isError) return <Note>The text could not be loaded. Please try again.</Note>;
+  if (details.isPending) return <Spinner label={intl.formatMessage({ id: 'vault.text.loading', defaultMessage: 'Loading the text' })} />;
+  if (details.isError)
+    return (
+      <Note>{intl.formatMessage({ id: 'vault.text.loadFailed', defaultMessage: 'The text could not be loaded. Please try again.' })}</Note>
+    );
   return <Words file={details.data} />;
 }
 
 function Words({ file }: { file: VaultFileDetails }) {
+  const intl = useIntl();
   switch (file.textStatus) {
     case 'pending':
-      return <Note>Reading the text…</Note>;
+      return <Note>{intl.formatMessage({ id: 'vault.text.reading', defaultMessage: 'Reading the text…' })}</Note>;
     case 'failed':
-      return <Note>{file.textError ?? 'heirloom could not read the words in this document.'}</Note>;
+      return (
+        <Note>
+          {file.textError ??
+            intl.formatMessage({ id: 'vault.text.failed', defaultMessage: 'heirloom could not read the words in this document.' })}
+        </Note>
+      );
     case 'off':
-      return <Note>This heirloom server is set not to read the words in documents.</Note>;
+      return (
+        <Note>
+          {intl.formatMessage({ id: 'vault.text.off', defaultMessage: 'This heirloom server is set not to read the words in documents.' })}
+        </Note>
+      );
     case 'unsupported':
-      return <Note>heirloom does not read the words in this kind of file.</Note>;
+      return (
+        <Note>
+          {intl.formatMessage({ id: 'vault.text.unsupported', defaultMessage: 'heirloom does not read the words in this kind of file.' })}
+        </Note>
+      );
     case 'done':
-      if (file.text === '') return <Note>No words were found in this document.</Note>;
+      if (file.text === '')
+        return <Note>{intl.formatMessage({ id: 'vault.text.empty', defaultMessage: 'No words were found in this document.' })}</Note>;
       return (
         <div
           role="region"
           tabIndex={0}
-          aria-label={`Text of ${file.originalName}`}
+          aria-label={intl.formatMessage({ id: 'vault.text.regionLabel', defaultMessage: 'Text of {name}' }, { name: file.originalName })}
           className="mt-1 max-h-80 overflow-y-auto rounded-md bg-muted p-3 text-sm whitespace-pre-wrap break-words"
         >
           {file.text}

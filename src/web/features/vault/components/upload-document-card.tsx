@@ -14,11 +14,14 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useUploadVaultFile, useVaultUsage } from '../api';
 
 /** spec §2 Upload Document card; spec §5 checks before anything is sent. */
 export function UploadDocumentCard() {
+  const intl = useIntl();
   const uploadFile = useUploadVaultFile();
+  const errorTitle = intl.formatMessage({ id: 'vault.upload.errorTitle', defaultMessage: 'Error' });
   const usage = useVaultUsage();
   const [progress, setProgress] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -40,26 +43,36 @@ export function UploadDocumentCard() {
       { file, description: values.description?.trim() || undefined, onProgress: setProgress },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'File uploaded successfully' });
+          toast({
+            title: intl.formatMessage({ id: 'vault.upload.successTitle', defaultMessage: 'Success' }),
+            description: intl.formatMessage({ id: 'vault.upload.success', defaultMessage: 'File uploaded successfully' }),
+          });
           form.reset({ file: undefined, description: '' });
           if (fileInput.current) fileInput.current.value = '';
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Upload failed') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: errorTitle,
+            description: errorMessage(error, intl.formatMessage({ id: 'vault.upload.failed', defaultMessage: 'Upload failed' })),
+          }),
       },
     );
   };
 
   const onInvalid = (errors: FieldErrors<VaultUploadForm>) => {
     if (errors.file?.message === VAULT_MESSAGES.selectFile) {
-      toast({ variant: 'destructive', title: 'Error', description: VAULT_MESSAGES.selectFileToUpload });
+      toast({ variant: 'destructive', title: errorTitle, description: VAULT_MESSAGES.selectFileToUpload });
     }
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Upload Document</CardTitle>
-        <CardDescription>Any kind of document, up to 15MB each.</CardDescription>
+        <CardTitle>{intl.formatMessage({ id: 'vault.upload.title', defaultMessage: 'Upload Document' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({ id: 'vault.upload.description', defaultMessage: 'Any kind of document, up to 15MB each.' })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
@@ -68,9 +81,16 @@ export function UploadDocumentCard() {
             name="file"
             render={({ field, fieldState }) => (
               <FormField
-                label="File"
+                label={intl.formatMessage({ id: 'vault.upload.fileLabel', defaultMessage: 'File' })}
                 error={fieldState.error}
-                hint={field.value ? `${field.value.name} (${formatBytes(field.value.size)})` : undefined}
+                hint={
+                  field.value
+                    ? intl.formatMessage(
+                        { id: 'vault.upload.fileHint', defaultMessage: '{name} ({size})' },
+                        { name: field.value.name, size: formatBytes(field.value.size) },
+                      )
+                    : undefined
+                }
               >
                 <Input
                   ref={fileInput}
@@ -87,14 +107,31 @@ export function UploadDocumentCard() {
               </FormField>
             )}
           />
-          <FormField label="Description" error={form.formState.errors.description}>
-            <Textarea placeholder="Add a description for this file..." disabled={isPending} {...form.register('description')} />
+          <FormField
+            label={intl.formatMessage({ id: 'vault.upload.descriptionLabel', defaultMessage: 'Description' })}
+            error={form.formState.errors.description}
+          >
+            <Textarea
+              placeholder={intl.formatMessage({
+                id: 'vault.upload.descriptionPlaceholder',
+                defaultMessage: 'Add a description for this file...',
+              })}
+              disabled={isPending}
+              {...form.register('description')}
+            />
           </FormField>
-          {isPending && <Progress value={progress} aria-label="Upload progress" />}
+          {isPending && (
+            <Progress
+              value={progress}
+              aria-label={intl.formatMessage({ id: 'vault.upload.progress', defaultMessage: 'Upload progress' })}
+            />
+          )}
           <div>
             <Button type="submit" disabled={isPending}>
               {isPending ? <Spinner /> : <Upload aria-hidden="true" />}
-              {isPending ? 'Uploading...' : 'Upload File'}
+              {isPending
+                ? intl.formatMessage({ id: 'vault.upload.uploading', defaultMessage: 'Uploading...' })
+                : intl.formatMessage({ id: 'vault.upload.submit', defaultMessage: 'Upload File' })}
             </Button>
           </div>
         </form>

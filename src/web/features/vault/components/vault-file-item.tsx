@@ -8,6 +8,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { formatBytes, formatLongDate } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useDeleteVaultFile, vaultFileUrl } from '../api';
 import { DocumentText } from './document-text';
 
@@ -21,6 +22,7 @@ type VaultFileItemProps = Omit<ComponentPropsWithRef<'li'>, 'children'> & {
 
 /** One document; `liProps` place it in a long (virtual) list. */
 export function VaultFileItem({ file, isShared = false, actions, className, ...liProps }: VaultFileItemProps) {
+  const intl = useIntl();
   const nameId = useId();
   const deleteFile = useDeleteVaultFile();
 
@@ -28,8 +30,17 @@ export function VaultFileItem({ file, isShared = false, actions, className, ...l
   // callbacks of an unmounted mutation never run, so the toast would be lost.
   const onDelete = () =>
     deleteFile.mutateAsync(file.id).then(
-      () => toast({ title: 'Success', description: 'File deleted successfully' }),
-      (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete file') }),
+      () =>
+        toast({
+          title: intl.formatMessage({ id: 'vault.item.successTitle', defaultMessage: 'Success' }),
+          description: intl.formatMessage({ id: 'vault.item.deleted', defaultMessage: 'File deleted successfully' }),
+        }),
+      (error: unknown) =>
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'vault.item.errorTitle', defaultMessage: 'Error' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'vault.item.deleteFailed', defaultMessage: 'Failed to delete file' })),
+        }),
     );
 
   return (
@@ -44,7 +55,12 @@ export function VaultFileItem({ file, isShared = false, actions, className, ...l
             <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
               <span>{formatBytes(file.fileSize)}</span>
               <span aria-hidden="true">·</span>
-              <span>Uploaded {formatLongDate(file.uploadedAt)}</span>
+              <span>
+                {intl.formatMessage(
+                  { id: 'vault.item.uploaded', defaultMessage: 'Uploaded {date}' },
+                  { date: formatLongDate(file.uploadedAt) },
+                )}
+              </span>
               {file.provenance && (
                 <>
                   <span aria-hidden="true">·</span>
@@ -62,20 +78,24 @@ export function VaultFileItem({ file, isShared = false, actions, className, ...l
             {/* spec §2: opens the file in a new tab; the server decides between viewing and downloading */}
             <a href={vaultFileUrl(file.id)} target="_blank" rel="noopener noreferrer" aria-describedby={nameId}>
               <Download aria-hidden="true" />
-              Download
+              {intl.formatMessage({ id: 'vault.item.download', defaultMessage: 'Download' })}
             </a>
           </Button>
           {actions}
           <ConfirmDialog
-            title="Delete File"
-            text="Are you sure you want to delete this file? This action cannot be undone and the file will be permanently removed from the vault."
-            confirmLabel="Delete"
+            title={intl.formatMessage({ id: 'vault.item.deleteTitle', defaultMessage: 'Delete File' })}
+            text={intl.formatMessage({
+              id: 'vault.item.deleteText',
+              defaultMessage:
+                'Are you sure you want to delete this file? This action cannot be undone and the file will be permanently removed from the vault.',
+            })}
+            confirmLabel={intl.formatMessage({ id: 'vault.item.deleteConfirm', defaultMessage: 'Delete' })}
             onConfirm={onDelete}
             trigger={
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label="Delete file"
+                aria-label={intl.formatMessage({ id: 'vault.item.deleteLabel', defaultMessage: 'Delete file' })}
                 aria-describedby={nameId}
                 disabled={deleteFile.isPending}
                 className="text-destructive hover:text-destructive"

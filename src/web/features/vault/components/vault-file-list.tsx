@@ -7,6 +7,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { WindowVirtualList } from '@web/components/window-virtual-list';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { useOpenedId } from '@web/hooks/use-opened-id';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { pagedItems } from '@web/lib/paged-cache';
 import { useVaultPages } from '../api';
 import { OpenedDocument } from './opened-document';
@@ -21,11 +22,13 @@ type VaultFileListProps = {
 
 /** spec §2: 'Your Files', newest first, a page at a time; only the documents near the viewport are in the DOM. */
 export function VaultFileList({ sharedIds, itemActions }: VaultFileListProps = {}) {
+  const intl = useIntl();
   const pages = useVaultPages();
   const files = pagedItems(pages.data);
   const opened = useOpenedId('document');
 
-  useLoadErrorToast(pages, 'Failed to fetch vault files');
+  const fetchFailed = intl.formatMessage({ id: 'vault.list.fetchFailed', defaultMessage: 'Failed to fetch vault files' });
+  useLoadErrorToast(pages, fetchFailed);
 
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
@@ -35,24 +38,28 @@ export function VaultFileList({ sharedIds, itemActions }: VaultFileListProps = {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Files</CardTitle>
+        <CardTitle>{intl.formatMessage({ id: 'vault.list.title', defaultMessage: 'Your Files' })}</CardTitle>
       </CardHeader>
       <CardContent>
         {opened.id !== null && (
           <OpenedDocument id={opened.id} onClose={opened.close} isShared={sharedIds?.has(opened.id)} actions={itemActions} />
         )}
         {pages.isPending ? (
-          <div aria-label="Loading files" className="grid gap-3">
+          <div aria-label={intl.formatMessage({ id: 'vault.list.loading', defaultMessage: 'Loading files' })} className="grid gap-3">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-16" />
             ))}
           </div>
         ) : pages.isError && files.length === 0 ? (
           <p role="alert" className="text-destructive">
-            Failed to fetch vault files
+            {fetchFailed}
           </p>
         ) : files.length === 0 ? (
-          <EmptyState icon={FolderLock} title="No files yet" description="Upload your first document to the vault" />
+          <EmptyState
+            icon={FolderLock}
+            title={intl.formatMessage({ id: 'vault.list.emptyTitle', defaultMessage: 'No files yet' })}
+            description={intl.formatMessage({ id: 'vault.list.emptyText', defaultMessage: 'Upload your first document to the vault' })}
+          />
         ) : (
           <>
             <WindowVirtualList
@@ -67,7 +74,7 @@ export function VaultFileList({ sharedIds, itemActions }: VaultFileListProps = {
             />
             {isFetchingNextPage && (
               <p role="status" className="text-center text-sm text-muted-foreground">
-                Loading more files...
+                {intl.formatMessage({ id: 'vault.list.loadingMore', defaultMessage: 'Loading more files...' })}
               </p>
             )}
           </>
