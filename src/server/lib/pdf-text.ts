@@ -20,6 +20,9 @@ export class PdfKitText {
   private readonly glyphs = new Map<string, HasGlyph>();
   private readonly ascenders = new Map<string, number>();
   private readonly registered = new Set<string>();
+  /** Words' widths at 1 pt by font: line breaking measures each word once per line it could end. */
+  private readonly widths = new Map<string, Map<string, number>>();
+  private readonly tokenWidths = new Map<string, number>();
 
   /** `fonts`: name → file of every font the faces name, registered in `doc`. */
   constructor(
@@ -45,7 +48,12 @@ export class PdfKitText {
     let has = this.glyphs.get(name);
     if (!has) {
       const { font } = this.embedded(name);
-      has = (cp) => font.hasGlyphForCodePoint(cp);
+      const known = new Map<number, boolean>();
+      has = (cp) => {
+        let yes = known.get(cp);
+        if (yes === undefined) known.set(cp, (yes = font.hasGlyphForCodePoint(cp)));
+        return yes;
+      };
       this.glyphs.set(name, has);
     }
     return has;
@@ -68,13 +76,34 @@ export class PdfKitText {
     return [...face.fonts, ...extra.map((f) => f.key)];
   }
 
+  /** A line's width: the sum of its words' and spaces' (pieces never cross a space), each measured once. */
   width(text: string, face: PdfFace, size: number): number {
-    const fonts = this.fontsFor(text, face);
-    const pieces = measurePieces(
-      text,
-      fonts.map((name) => this.has(name)),
-    );
-    return pieces.reduce((sum, piece) => sum + this.doc.font(fonts[piece.font]!).fontSize(size).widthOfString(piece.text), 0);
+    let sum = 0;
+    for (const token of text.normalize('NFC').split(/(\s+)/)) if (token) sum += this.tokenWidth(token, face);
+    return sum * size;
+  }
+
+  private tokenWidth(token: string, face: PdfFace) {
+    const key = `${face.fonts.join(' ')}\u0000${token}`;
+    let width = this.tokenWidths.get(key);
+    if (width === undefined) {
+      const fonts = this.fontsFor(token, face);
+      const pieces = measurePieces(
+        token,
+        fonts.map((name) => this.has(name)),
+      );
+      width = pieces.reduce((sum, piece) => sum + this.pieceWidth(fonts[piece.font]!, piece.text), 0);
+      this.tokenWidths.set(key, width);
+    }
+    return width;
+  }
+
+  private pieceWidth(name: string, text: string) {
+    let known = this.widths.get(name);
+    if (!known) this.widths.set(name, (known = new Map()));
+    let width = known.get(text);
+    if (width === undefined) known.set(text, (width = this.doc.font(name).fontSize(1).widthOfString(text)));
+    return width;
   }
 
   /**
@@ -90,7 +119,7 @@ export class PdfKitText {
       bidi,
       direction,
     );
-    const widths = pieces.map((piece) => this.doc.font(fonts[piece.font]!).fontSize(at.size).widthOfString(piece.text));
+    const widths = pieces.map((piece) => this.pieceWidth(fonts[piece.font]!, piece.text) * at.size);
     const total = widths.reduce((a, b) => a + b, 0);
     const align = at.align ?? (direction === 'rtl' ? 'right' : 'left');
     let x = at.x;
