@@ -6,6 +6,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { useDeleteLetter, useRemoveHeir, useRemoveRelease } from '../api';
 import { conditionText, formatDay, targetKindName } from '../wording';
 import { AddReleaseDialog } from './add-release-dialog';
@@ -13,15 +14,29 @@ import { DateOfBirthDialog } from './date-of-birth-dialog';
 import { KeyCodeButton } from './key-code-dialog';
 import { LetterDialog } from './letter-dialog';
 import { PreviewDialog } from './preview-dialog';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const failed = (fallback: string) => (err: unknown) =>
-  toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, fallback) });
+  toast({
+    variant: 'destructive',
+    title: activeIntl().formatMessage({ id: 'legacy.common.error', defaultMessage: 'Error' }),
+    description: errorMessage(err, fallback),
+  });
 
 function ReleaseRows({ heir, releases }: { heir: Heir; releases: Release[] }) {
+  const intl = useIntl();
   const removeRelease = useRemoveRelease();
-  if (releases.length === 0) return <p className="text-sm text-muted-foreground">Nothing yet.</p>;
+  if (releases.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        {intl.formatMessage({ id: 'legacy.heir.nothingYet', defaultMessage: 'Nothing yet.' })}
+      </p>
+    );
   return (
-    <ul aria-label={`What ${heir.name} receives`} className="grid gap-2">
+    <ul
+      aria-label={intl.formatMessage({ id: 'legacy.heir.receives', defaultMessage: 'What {name} receives' }, { name: heir.name })}
+      className="grid gap-2"
+    >
       {releases.map((release) => (
         <li key={release.id} className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm">
           <span className="min-w-0">
@@ -29,20 +44,36 @@ function ReleaseRows({ heir, releases }: { heir: Heir; releases: Release[] }) {
             <span className="text-muted-foreground">· {targetKindName(release.target.kind)}</span>
             <span className="block text-xs text-muted-foreground">
               {conditionText(release, heir)}
-              {release.includeNames && ' · Names included'}
+              {release.includeNames && ` · ${intl.formatMessage({ id: 'legacy.heir.namesIncluded', defaultMessage: 'Names included' })}`}
             </span>
           </span>
           {release.condition !== 'now' && (
             <ConfirmDialog
-              title="Remove this?"
-              text={`${heir.name} will no longer receive “${release.target.title}”. The item itself is kept.`}
-              confirmLabel="Remove"
+              title={intl.formatMessage({ id: 'legacy.heir.removeReleaseTitle', defaultMessage: 'Remove this?' })}
+              text={intl.formatMessage(
+                {
+                  id: 'legacy.heir.removeReleaseText',
+                  defaultMessage: '{name} will no longer receive “{title}”. The item itself is kept.',
+                },
+                { name: heir.name, title: release.target.title },
+              )}
+              confirmLabel={intl.formatMessage({ id: 'legacy.common.remove', defaultMessage: 'Remove' })}
               onConfirm={() =>
-                removeRelease.mutate(release.id, { onSuccess: () => toast({ title: 'Removed' }), onError: failed('Failed to remove it') })
+                removeRelease.mutate(release.id, {
+                  onSuccess: () => toast({ title: intl.formatMessage({ id: 'legacy.common.removed', defaultMessage: 'Removed' }) }),
+                  onError: failed(intl.formatMessage({ id: 'legacy.heir.removeReleaseFailed', defaultMessage: 'Failed to remove it' })),
+                })
               }
               trigger={
-                <Button variant="ghost" size="sm" aria-label={`Remove ${release.target.title}`}>
-                  Remove
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={intl.formatMessage(
+                    { id: 'legacy.heir.removeRelease', defaultMessage: 'Remove {title}' },
+                    { title: release.target.title },
+                  )}
+                >
+                  {intl.formatMessage({ id: 'legacy.common.remove', defaultMessage: 'Remove' })}
                 </Button>
               }
             />
@@ -54,10 +85,19 @@ function ReleaseRows({ heir, releases }: { heir: Heir; releases: Release[] }) {
 }
 
 function LetterRows({ heir, letters }: { heir: Heir; letters: Letter[] }) {
+  const intl = useIntl();
   const deleteLetter = useDeleteLetter();
-  if (letters.length === 0) return <p className="text-sm text-muted-foreground">No letters yet.</p>;
+  if (letters.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        {intl.formatMessage({ id: 'legacy.heir.noLetters', defaultMessage: 'No letters yet.' })}
+      </p>
+    );
   return (
-    <ul aria-label={`Letters to ${heir.name}`} className="grid gap-2">
+    <ul
+      aria-label={intl.formatMessage({ id: 'legacy.heir.lettersTo', defaultMessage: 'Letters to {name}' }, { name: heir.name })}
+      className="grid gap-2"
+    >
       {letters.map((letter) => (
         <li key={letter.id} className="flex items-center justify-between gap-2 rounded-md border p-2 text-sm">
           <span className="min-w-0">
@@ -66,31 +106,50 @@ function LetterRows({ heir, letters }: { heir: Heir; letters: Letter[] }) {
               {letter.sealed && (
                 <>
                   <Lock aria-hidden="true" className="size-3" />
-                  Sealed ·
+                  {intl.formatMessage({ id: 'legacy.heir.sealed', defaultMessage: 'Sealed ·' })}
                 </>
               )}
-              Written {formatDay(letter.createdAt)}
+              {intl.formatMessage({ id: 'legacy.heir.written', defaultMessage: 'Written {date}' }, { date: formatDay(letter.createdAt) })}
               {letter.attachments.length > 0 &&
-                ` · ${letter.attachments.length === 1 ? '1 voice recording' : `${letter.attachments.length} voice recordings`}`}
+                ` · ${intl.formatMessage({ id: 'legacy.heir.recordings', defaultMessage: '{count, plural, one {# voice recording} other {# voice recordings}}' }, { count: letter.attachments.length })}`}
             </span>
             {letter.sealed && letter.sealed.recipientPublicKey !== heir.publicKey && (
               <span className="block text-xs font-medium text-destructive">
-                Sealed with an old key code: {heir.name}’s new code cannot open it. Write it again.
+                {intl.formatMessage(
+                  {
+                    id: 'legacy.heir.oldKey',
+                    defaultMessage: 'Sealed with an old key code: {name}’s new code cannot open it. Write it again.',
+                  },
+                  { name: heir.name },
+                )}
               </span>
             )}
           </span>
           <ConfirmDialog
-            title="Delete this letter?"
-            text={`“${letter.title}” will be deleted and ${heir.name} will never receive it.`}
-            confirmLabel="Delete"
+            title={intl.formatMessage({ id: 'legacy.heir.deleteLetterTitle', defaultMessage: 'Delete this letter?' })}
+            text={intl.formatMessage(
+              { id: 'legacy.heir.deleteLetterText', defaultMessage: '“{title}” will be deleted and {name} will never receive it.' },
+              { title: letter.title, name: heir.name },
+            )}
+            confirmLabel={intl.formatMessage({ id: 'legacy.heir.delete', defaultMessage: 'Delete' })}
             onConfirm={() =>
               deleteLetter.mutate(letter.id, {
-                onSuccess: () => toast({ title: 'Letter deleted' }),
-                onError: failed('Failed to delete the letter'),
+                onSuccess: () =>
+                  toast({ title: intl.formatMessage({ id: 'legacy.heir.letterDeleted', defaultMessage: 'Letter deleted' }) }),
+                onError: failed(
+                  intl.formatMessage({ id: 'legacy.heir.deleteLetterFailed', defaultMessage: 'Failed to delete the letter' }),
+                ),
               })
             }
             trigger={
-              <Button variant="ghost" size="icon" aria-label={`Delete letter ${letter.title}`}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={intl.formatMessage(
+                  { id: 'legacy.heir.deleteLetter', defaultMessage: 'Delete letter {title}' },
+                  { title: letter.title },
+                )}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             }
@@ -103,6 +162,7 @@ function LetterRows({ heir, letters }: { heir: Heir; letters: Letter[] }) {
 
 /** One heir: their key code, what they receive, their letters, the dry run and removal. */
 export function HeirCard({ heir, releases, letters }: { heir: Heir; releases: Release[]; letters: Letter[] }) {
+  const intl = useIntl();
   const removeHeir = useRemoveHeir();
   const titleId = useId();
   return (
@@ -114,13 +174,19 @@ export function HeirCard({ heir, releases, letters }: { heir: Heir; releases: Re
           </h3>
           <p className="text-sm break-words text-muted-foreground">
             {heir.email}
-            {heir.dateOfBirth && ` · born ${formatDay(heir.dateOfBirth)}`}
+            {heir.dateOfBirth &&
+              ` · ${intl.formatMessage({ id: 'legacy.heir.born', defaultMessage: 'born {date}' }, { date: formatDay(heir.dateOfBirth) })}`}
           </p>
         </div>
         {heir.hasKeyCode ? (
-          <Badge variant="secondary">Key code made {formatDay(heir.keyCodeCreatedAt)}</Badge>
+          <Badge variant="secondary">
+            {intl.formatMessage(
+              { id: 'legacy.heir.keyCodeMade', defaultMessage: 'Key code made {date}' },
+              { date: formatDay(heir.keyCodeCreatedAt) },
+            )}
+          </Badge>
         ) : (
-          <Badge variant="outline">No key code yet</Badge>
+          <Badge variant="outline">{intl.formatMessage({ id: 'legacy.heir.noKeyCode', defaultMessage: 'No key code yet' })}</Badge>
         )}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -130,35 +196,45 @@ export function HeirCard({ heir, releases, letters }: { heir: Heir; releases: Re
       </div>
       <section className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
-          <h4 className="font-medium">What {heir.name} receives</h4>
+          <h4 className="font-medium">
+            {intl.formatMessage({ id: 'legacy.heir.receives', defaultMessage: 'What {name} receives' }, { name: heir.name })}
+          </h4>
           <AddReleaseDialog heir={heir} letters={letters} />
         </div>
         <ReleaseRows heir={heir} releases={releases} />
       </section>
       <section className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
-          <h4 className="font-medium">Letters</h4>
+          <h4 className="font-medium">{intl.formatMessage({ id: 'legacy.heir.letters', defaultMessage: 'Letters' })}</h4>
           <LetterDialog heir={heir} />
         </div>
         <LetterRows heir={heir} letters={letters} />
       </section>
       <div>
         <ConfirmDialog
-          title={`Remove ${heir.name} as an heir?`}
-          text="Their key code stops working, and nothing will be released to them. Their letters are deleted."
-          confirmLabel="Remove heir"
+          title={intl.formatMessage({ id: 'legacy.heir.removeTitle', defaultMessage: 'Remove {name} as an heir?' }, { name: heir.name })}
+          text={intl.formatMessage({
+            id: 'legacy.heir.removeText',
+            defaultMessage: 'Their key code stops working, and nothing will be released to them. Their letters are deleted.',
+          })}
+          confirmLabel={intl.formatMessage({ id: 'legacy.heir.remove', defaultMessage: 'Remove heir' })}
           onConfirm={() =>
             // this card goes with the heir, so the toast hangs on the promise
-            removeHeir
-              .mutateAsync(heir.id)
-              .then(
-                () => toast({ title: 'Heir removed', description: `${heir.name} is no longer an heir.` }),
-                failed('Failed to remove the heir'),
-              )
+            removeHeir.mutateAsync(heir.id).then(
+              () =>
+                toast({
+                  title: intl.formatMessage({ id: 'legacy.heir.removed', defaultMessage: 'Heir removed' }),
+                  description: intl.formatMessage(
+                    { id: 'legacy.heir.removedText', defaultMessage: '{name} is no longer an heir.' },
+                    { name: heir.name },
+                  ),
+                }),
+              failed(intl.formatMessage({ id: 'legacy.heir.removeFailed', defaultMessage: 'Failed to remove the heir' })),
+            )
           }
           trigger={
             <Button variant="ghost" size="sm" className="text-destructive">
-              Remove heir
+              {intl.formatMessage({ id: 'legacy.heir.remove', defaultMessage: 'Remove heir' })}
             </Button>
           }
         />

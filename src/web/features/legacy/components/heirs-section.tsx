@@ -6,9 +6,11 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useHeirs, useLetters, useReleases } from '../api';
 import { AddHeirDialog } from './add-heir-dialog';
 import { HeirCard } from './heir-card';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** The heirs, each with what they receive and their letters. */
 export function HeirsSection() {
+  const intl = useIntl();
   const heirs = useHeirs();
   const releases = useReleases();
   const letters = useLetters();
@@ -19,15 +21,20 @@ export function HeirsSection() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id={titleId} className="text-xl font-semibold">
-            Heirs
+            {intl.formatMessage({ id: 'legacy.heirs.title', defaultMessage: 'Heirs' })}
           </h2>
-          <p className="text-sm text-muted-foreground">The people who receive what you choose, each with their own key code.</p>
+          <p className="text-sm text-muted-foreground">
+            {intl.formatMessage({
+              id: 'legacy.heirs.description',
+              defaultMessage: 'The people who receive what you choose, each with their own key code.',
+            })}
+          </p>
         </div>
         {heirs.data && <AddHeirDialog heirs={heirs.data} />}
       </div>
       {failed ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-          Failed to load your heirs
+          {intl.formatMessage({ id: 'legacy.heirs.loadFailed', defaultMessage: 'Failed to load your heirs' })}
           <Button
             variant="outline"
             size="sm"
@@ -37,15 +44,22 @@ export function HeirsSection() {
               void letters.refetch();
             }}
           >
-            Try again
+            {intl.formatMessage({ id: 'legacy.common.tryAgain', defaultMessage: 'Try again' })}
           </Button>
         </div>
       ) : heirs.isPending || releases.isPending || letters.isPending ? (
         <Skeleton className="h-48" />
       ) : heirs.data.length === 0 ? (
-        <EmptyState icon={Users} title="No heirs yet" description="Add the people you want to pass your story on to." />
+        <EmptyState
+          icon={Users}
+          title={intl.formatMessage({ id: 'legacy.heirs.empty', defaultMessage: 'No heirs yet' })}
+          description={intl.formatMessage({
+            id: 'legacy.heirs.emptyText',
+            defaultMessage: 'Add the people you want to pass your story on to.',
+          })}
+        />
       ) : (
-        <ul aria-label="Heirs" className="grid gap-4">
+        <ul aria-label={intl.formatMessage({ id: 'legacy.heirs.title', defaultMessage: 'Heirs' })} className="grid gap-4">
           {heirs.data.map((heir) => (
             <HeirCard
               key={heir.id}

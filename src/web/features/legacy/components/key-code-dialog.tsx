@@ -11,6 +11,7 @@ import { capabilitiesQuery } from '@web/lib/capabilities';
 import { heirPublicKey } from '@shared/sealed-letter';
 import { useMakeKeyCode, useOwnerName, useReleases, useSetPublicKey } from '../api';
 import { firstDayFor } from '../first-day';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type Made = { code: string; uploaded: boolean };
 
@@ -19,6 +20,7 @@ type Made = { code: string; uploaded: boolean };
  * from it and uploads that, so letters can be sealed for the heir. The code lives only in this dialog.
  */
 export function KeyCodeButton({ heir }: { heir: Heir }) {
+  const intl = useIntl();
   const [made, setMade] = useState<Made | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const makeKeyCode = useMakeKeyCode();
@@ -34,7 +36,15 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
       // the dialog may have been closed meanwhile: never reopen it
       setMade((current) => (current?.code === code ? { code, uploaded: true } : current));
     } catch (error) {
-      setUploadError(errorMessage(error, 'The key code was made, but its lock for sealed letters could not be saved.'));
+      setUploadError(
+        errorMessage(
+          error,
+          intl.formatMessage({
+            id: 'legacy.keyCode.uploadFailed',
+            defaultMessage: 'The key code was made, but its lock for sealed letters could not be saved.',
+          }),
+        ),
+      );
     }
   }
 
@@ -45,7 +55,11 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
         void upload(keyCode);
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Failed to make the key code', description: errorMessage(error, 'An error occurred') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'legacy.keyCode.makeFailed', defaultMessage: 'Failed to make the key code' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'legacy.keyCode.error', defaultMessage: 'An error occurred' })),
+        }),
     });
   }
 
@@ -67,7 +81,14 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
         firstDay,
       });
     } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'The Legacy Kit could not be made in this browser.' });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'legacy.keyCode.errorTitle', defaultMessage: 'Error' }),
+        description: intl.formatMessage({
+          id: 'legacy.keyCode.kitFailed',
+          defaultMessage: 'The Legacy Kit could not be made in this browser.',
+        }),
+      });
     }
   }
 
@@ -75,34 +96,48 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
     <>
       {heir.hasKeyCode ? (
         <ConfirmDialog
-          title={`Make a new key code for ${heir.name}?`}
-          text="The old code stops working, and letters already sealed with it can no longer be opened. Give the new code to the heir."
-          confirmLabel="Make a new key code"
+          title={intl.formatMessage(
+            { id: 'legacy.keyCode.newTitle', defaultMessage: 'Make a new key code for {name}?' },
+            { name: heir.name },
+          )}
+          text={intl.formatMessage({
+            id: 'legacy.keyCode.newText',
+            defaultMessage:
+              'The old code stops working, and letters already sealed with it can no longer be opened. Give the new code to the heir.',
+          })}
+          confirmLabel={intl.formatMessage({ id: 'legacy.keyCode.new', defaultMessage: 'Make a new key code' })}
           onConfirm={make}
           trigger={
             <Button variant="outline" size="sm" disabled={makeKeyCode.isPending}>
               <KeyRound aria-hidden="true" />
-              Make a new key code
+              {intl.formatMessage({ id: 'legacy.keyCode.new', defaultMessage: 'Make a new key code' })}
             </Button>
           }
         />
       ) : (
         <Button size="sm" disabled={makeKeyCode.isPending} onClick={make}>
           <KeyRound aria-hidden="true" />
-          Make key code
+          {intl.formatMessage({ id: 'legacy.keyCode.make', defaultMessage: 'Make key code' })}
         </Button>
       )}
       <Dialog open={made !== null} onOpenChange={(open) => !open && setMade(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{`${heir.name}’s key code`}</DialogTitle>
-            <DialogDescription>Write it down or print the Legacy Kit now — heirloom cannot show it again.</DialogDescription>
+            <DialogTitle>
+              {intl.formatMessage({ id: 'legacy.keyCode.title', defaultMessage: '{name}’s key code' }, { name: heir.name })}
+            </DialogTitle>
+            <DialogDescription>
+              {intl.formatMessage({
+                id: 'legacy.keyCode.description',
+                defaultMessage: 'Write it down or print the Legacy Kit now — heirloom cannot show it again.',
+              })}
+            </DialogDescription>
           </DialogHeader>
           {made && (
             <>
               <div
                 role="group"
-                aria-label="Key code"
+                aria-label={intl.formatMessage({ id: 'legacy.keyCode.label', defaultMessage: 'Key code' })}
                 className="flex flex-wrap justify-center gap-x-3 gap-y-2 rounded-lg border bg-muted/40 p-4 font-mono text-2xl font-semibold tracking-wider"
               >
                 {made.code.split('-').map((group, i) => (
@@ -110,23 +145,29 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
                 ))}
               </div>
               <p className="text-sm text-muted-foreground">
-                Give it to {heir.name} on paper. Anyone with the code can open what is released to it.
+                {intl.formatMessage(
+                  {
+                    id: 'legacy.keyCode.giveIt',
+                    defaultMessage: 'Give it to {name} on paper. Anyone with the code can open what is released to it.',
+                  },
+                  { name: heir.name },
+                )}
               </p>
               {uploadError && (
                 <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
                   {uploadError}
                   <Button variant="outline" size="sm" onClick={() => void upload(made.code)} disabled={setPublicKey.isPending}>
-                    Try again
+                    {intl.formatMessage({ id: 'legacy.keyCode.tryAgain', defaultMessage: 'Try again' })}
                   </Button>
                 </div>
               )}
               <DialogFooter>
                 <Button variant="outline" onClick={() => void download(made.code)}>
                   <Download aria-hidden="true" />
-                  Download Legacy Kit (PDF)
+                  {intl.formatMessage({ id: 'legacy.keyCode.download', defaultMessage: 'Download Legacy Kit (PDF)' })}
                 </Button>
                 <Button onClick={() => setMade(null)} disabled={!made.uploaded && !uploadError}>
-                  Done
+                  {intl.formatMessage({ id: 'legacy.keyCode.done', defaultMessage: 'Done' })}
                 </Button>
               </DialogFooter>
             </>

@@ -8,14 +8,19 @@ import { ReachabilitySection } from './reachability-section';
 import { RelationRulesSection } from './relation-rules-section';
 import { StatusCard } from './status-card';
 import { VerifierCodesCard } from './verifier-codes-card';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** /after-life: the owner's Legacy Plan (decisions 026 and 027). */
 export function LegacyScreen() {
+  const intl = useIntl();
   return (
     <div className="grid gap-6">
       <PageHeader
-        title="After Life"
-        description="Choose what each person you love receives, and when: after your death, on a date, or on a birthday."
+        title={intl.formatMessage({ id: 'legacy.screen.title', defaultMessage: 'After Life' })}
+        description={intl.formatMessage({
+          id: 'legacy.screen.description',
+          defaultMessage: 'Choose what each person you love receives, and when: after your death, on a date, or on a birthday.',
+        })}
       />
       <StatusCard />
       <PlanForm />

@@ -5,6 +5,7 @@ import { QueuedFile } from '@web/components/queued-file';
 import { Input } from '@web/components/ui/input';
 import { VoiceRecorder } from '@web/components/voice-recorder';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** A plain letter carries sound only (decision 039); the server checks the bytes again. */
 export const isAudioFile = (file: File) => file.type.startsWith('audio/') || /\.(mp3|wav|ogg|m4a|webm)$/i.test(file.name);
@@ -38,19 +39,33 @@ type LetterFilesProps = {
 
 /** A letter's attachments: picked files and voice messages recorded in the browser (the memory form's recorder). */
 export function LetterFiles({ sealed, picked, onPickedChange, recordings, onRecordingsChange, disabled, error }: LetterFilesProps) {
+  const intl = useIntl();
   let total = 0;
   for (const file of [...picked, ...recordings]) total += file.size;
-  const chosen = total > 0 ? ` (${formatBytes(total)} chosen)` : '';
+  const chosen =
+    total > 0
+      ? ` ${intl.formatMessage({ id: 'legacy.letterFiles.chosen', defaultMessage: '({size} chosen)' }, { size: formatBytes(total) })}`
+      : '';
 
   return (
     <div className="grid gap-2">
       <FormField
-        label="Attachments (optional)"
+        label={intl.formatMessage({ id: 'legacy.letterFiles.label', defaultMessage: 'Attachments (optional)' })}
         error={error}
         hint={
           sealed
-            ? `Photos or a voice recording, up to 9 MB in total${chosen}.`
-            : `Plain letters can carry voice recordings and audio files, up to 9 MB in total${chosen}. Seal the letter to attach other files, or choose photos from your gallery below.`
+            ? intl.formatMessage(
+                { id: 'legacy.letterFiles.sealedHint', defaultMessage: 'Photos or a voice recording, up to 9 MB in total{chosen}.' },
+                { chosen },
+              )
+            : intl.formatMessage(
+                {
+                  id: 'legacy.letterFiles.plainHint',
+                  defaultMessage:
+                    'Plain letters can carry voice recordings and audio files, up to 9 MB in total{chosen}. Seal the letter to attach other files, or choose photos from your gallery below.',
+                },
+                { chosen },
+              )
         }
       >
         <Input
@@ -68,7 +83,10 @@ export function LetterFiles({ sealed, picked, onPickedChange, recordings, onReco
         onRecorded={(file) => onRecordingsChange([...recordings, file])}
       />
       {recordings.length > 0 && (
-        <ul aria-label="Recorded voice messages" className="grid gap-2">
+        <ul
+          aria-label={intl.formatMessage({ id: 'legacy.letterFiles.recordings', defaultMessage: 'Recorded voice messages' })}
+          className="grid gap-2"
+        >
           {recordings.map((file, index) => (
             <QueuedFile
               key={`${file.name}-${index}`}

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePreview } from '../api';
 import { conditionText, targetKindName } from '../wording';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 function ReleaseList({ releases, heir, label, empty }: { releases: Release[]; heir: Heir; label: string; empty: string }) {
   if (releases.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
@@ -24,6 +25,7 @@ function ReleaseList({ releases, heir, label, empty }: { releases: Release[]; he
 
 /** The dry run: what the heir would receive today, and on which condition the rest would come. */
 export function PreviewDialog({ heir }: { heir: Heir }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const preview = usePreview(heir.id, open);
   return (
@@ -31,37 +33,52 @@ export function PreviewDialog({ heir }: { heir: Heir }) {
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <Eye aria-hidden="true" />
-          Preview as {heir.name}
+          {intl.formatMessage({ id: 'legacy.preview.as', defaultMessage: 'Preview as {name}' }, { name: heir.name })}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{`Preview as ${heir.name}`}</DialogTitle>
-          <DialogDescription>What {heir.name} would see if they opened their key code today.</DialogDescription>
+          <DialogTitle>
+            {intl.formatMessage({ id: 'legacy.preview.as', defaultMessage: 'Preview as {name}' }, { name: heir.name })}
+          </DialogTitle>
+          <DialogDescription>
+            {intl.formatMessage(
+              { id: 'legacy.preview.description', defaultMessage: 'What {name} would see if they opened their key code today.' },
+              { name: heir.name },
+            )}
+          </DialogDescription>
         </DialogHeader>
         {preview.isPending ? (
           <Skeleton className="h-32" />
         ) : preview.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-            Failed to load the preview
+            {intl.formatMessage({ id: 'legacy.preview.loadFailed', defaultMessage: 'Failed to load the preview' })}
             <Button variant="outline" size="sm" onClick={() => preview.refetch()}>
-              Try again
+              {intl.formatMessage({ id: 'legacy.common.tryAgain', defaultMessage: 'Try again' })}
             </Button>
           </div>
         ) : (
           <div className="grid gap-4">
             <section className="grid gap-2">
-              <h3 className="font-medium">Today</h3>
+              <h3 className="font-medium">{intl.formatMessage({ id: 'legacy.preview.today', defaultMessage: 'Today' })}</h3>
               <ReleaseList
                 releases={preview.data.releasedToday}
                 heir={heir}
-                label="Released today"
-                empty="Nothing yet: their key code would show “Nothing has been released to this code yet”."
+                label={intl.formatMessage({ id: 'legacy.preview.releasedToday', defaultMessage: 'Released today' })}
+                empty={intl.formatMessage({
+                  id: 'legacy.preview.nothingToday',
+                  defaultMessage: 'Nothing yet: their key code would show “Nothing has been released to this code yet”.',
+                })}
               />
             </section>
             <section className="grid gap-2">
-              <h3 className="font-medium">Later</h3>
-              <ReleaseList releases={preview.data.later} heir={heir} label="Released later" empty="Nothing else is planned for them." />
+              <h3 className="font-medium">{intl.formatMessage({ id: 'legacy.preview.later', defaultMessage: 'Later' })}</h3>
+              <ReleaseList
+                releases={preview.data.later}
+                heir={heir}
+                label={intl.formatMessage({ id: 'legacy.preview.releasedLater', defaultMessage: 'Released later' })}
+                empty={intl.formatMessage({ id: 'legacy.preview.nothingLater', defaultMessage: 'Nothing else is planned for them.' })}
+              />
             </section>
           </div>
         )}

@@ -9,20 +9,28 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { useHeirs, useLegacyPlan, useOwnerName } from '../api';
 import { useEscrowSettings, useReleaseKey, useSetReleaseKey } from '../escrow-api';
 import { codesNeeded, type VerifierSheetsInput } from '../verifier-sheet-words';
 import { formatDay } from '../wording';
 import { VerifierCodesDialog } from './verifier-codes-dialog';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** Where the sheets say the copies are kept; the access keys are never printed. */
 export function bucketPlace(target: EscrowTarget | null | undefined): string | null {
   if (!target) return null;
-  const folder = target.prefix ? `, folder “${target.prefix.replace(/\/$/, '')}”` : '';
-  return `the storage bucket “${target.bucket}” at ${target.endpoint}${folder}`;
+  const values = { bucket: target.bucket, endpoint: target.endpoint, folder: target.prefix?.replace(/\/$/, '') ?? '' };
+  return target.prefix
+    ? activeIntl().formatMessage(
+        { id: 'legacy.codesCard.bucketFolder', defaultMessage: 'the storage bucket “{bucket}” at {endpoint}, folder “{folder}”' },
+        values,
+      )
+    : activeIntl().formatMessage({ id: 'legacy.codesCard.bucket', defaultMessage: 'the storage bucket “{bucket}” at {endpoint}' }, values);
 }
 
 function KeyState({ releaseKey }: { releaseKey: ReleaseKey }) {
+  const intl = useIntl();
   if (releaseKey.outdated)
     return (
       <Alert variant="destructive">
@@ -31,18 +39,34 @@ function KeyState({ releaseKey }: { releaseKey: ReleaseKey }) {
     );
   return (
     <p role="status" className="text-sm text-muted-foreground">
-      {`Codes made ${formatDay(releaseKey.createdAt)} for ${releaseKey.verifiers.map((v) => v.name).join(', ')} (key ${releaseKey.keyId}); ${codesNeeded(releaseKey.threshold, releaseKey.shareCount)} are needed.`}
+      {intl.formatMessage(
+        { id: 'legacy.codesCard.made', defaultMessage: 'Codes made {date} for {names} (key {keyId}); {codes} are needed.' },
+        {
+          date: formatDay(releaseKey.createdAt),
+          names: releaseKey.verifiers.map((v) => v.name).join(', '),
+          keyId: String(releaseKey.keyId),
+          codes: codesNeeded(releaseKey.threshold, releaseKey.shareCount),
+        },
+      )}
     </p>
   );
 }
 
 function explanation(plan: LegacyPlan) {
   const needed = codesNeeded(plan.verifiersRequired, plan.verifiers.length);
-  return `Sealed copies of what you leave are kept outside heirloom, so your heirs can open them even if heirloom is gone. A copy opens only with the heir’s key code and ${needed}: nobody can open one alone, not even an heir too early. Your browser makes the codes; heirloom keeps only a lock they fit.`;
+  return activeIntl().formatMessage(
+    {
+      id: 'legacy.codesCard.explanation',
+      defaultMessage:
+        'Sealed copies of what you leave are kept outside heirloom, so your heirs can open them even if heirloom is gone. A copy opens only with the heir’s key code and {needed}: nobody can open one alone, not even an heir too early. Your browser makes the codes; heirloom keeps only a lock they fit.',
+    },
+    { needed },
+  );
 }
 
 /** After Life: the release key's ceremony (decision 075): made in this browser, shown once, printed, forgotten. */
 export function VerifierCodesCard() {
+  const intl = useIntl();
   const plan = useLegacyPlan();
   const releaseKey = useReleaseKey();
   const heirs = useHeirs();
@@ -77,8 +101,11 @@ export function VerifierCodesCard() {
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Verifier codes not made',
-        description: errorMessage(error, 'Something went wrong. Please try again.'),
+        title: intl.formatMessage({ id: 'legacy.codesCard.notMade', defaultMessage: 'Verifier codes not made' }),
+        description: errorMessage(
+          error,
+          intl.formatMessage({ id: 'legacy.codesCard.failed', defaultMessage: 'Something went wrong. Please try again.' }),
+        ),
       });
     } finally {
       setMaking(false);
@@ -91,23 +118,26 @@ export function VerifierCodesCard() {
   else if (releaseKey.isError)
     action = (
       <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-        Failed to load your verifier codes
+        {intl.formatMessage({ id: 'legacy.codesCard.loadFailed', defaultMessage: 'Failed to load your verifier codes' })}
         <Button variant="outline" size="sm" onClick={() => void releaseKey.refetch()}>
-          Try again
+          {intl.formatMessage({ id: 'legacy.codesCard.tryAgain', defaultMessage: 'Try again' })}
         </Button>
       </div>
     );
   else if (existing && !existing.outdated)
     action = (
       <ConfirmDialog
-        title="Make new verifier codes?"
-        text="The codes your verifiers hold now will open no copy sealed from now on. Give each verifier their new sheet."
-        confirmLabel="Make new verifier codes"
+        title={intl.formatMessage({ id: 'legacy.codesCard.newTitle', defaultMessage: 'Make new verifier codes?' })}
+        text={intl.formatMessage({
+          id: 'legacy.codesCard.newText',
+          defaultMessage: 'The codes your verifiers hold now will open no copy sealed from now on. Give each verifier their new sheet.',
+        })}
+        confirmLabel={intl.formatMessage({ id: 'legacy.codesCard.new', defaultMessage: 'Make new verifier codes' })}
         destructive={false}
         onConfirm={() => void make()}
         trigger={
           <Button variant="outline" disabled={making}>
-            Make new verifier codes
+            {intl.formatMessage({ id: 'legacy.codesCard.new', defaultMessage: 'Make new verifier codes' })}
           </Button>
         }
       />
@@ -115,7 +145,9 @@ export function VerifierCodesCard() {
   else
     action = (
       <Button disabled={making} onClick={() => void make()}>
-        {existing ? 'Make new verifier codes' : 'Make verifier codes'}
+        {existing
+          ? intl.formatMessage({ id: 'legacy.codesCard.new', defaultMessage: 'Make new verifier codes' })
+          : intl.formatMessage({ id: 'legacy.codesCard.make', defaultMessage: 'Make verifier codes' })}
       </Button>
     );
 
@@ -124,13 +156,20 @@ export function VerifierCodesCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <KeySquare aria-hidden="true" className="size-5 text-primary" />
-          Codes for your verifiers
+          {intl.formatMessage({ id: 'legacy.codesCard.title', defaultMessage: 'Codes for your verifiers' })}
         </CardTitle>
         <CardDescription>{explanation(current)}</CardDescription>
       </CardHeader>
       <CardContent className="grid justify-items-start gap-3">
         {existing && <KeyState releaseKey={existing} />}
-        {existing?.outdated && <p className="text-sm text-muted-foreground">Old codes open nothing sealed after new ones are made.</p>}
+        {existing?.outdated && (
+          <p className="text-sm text-muted-foreground">
+            {intl.formatMessage({
+              id: 'legacy.codesCard.oldCodes',
+              defaultMessage: 'Old codes open nothing sealed after new ones are made.',
+            })}
+          </p>
+        )}
         {action}
       </CardContent>
       <VerifierCodesDialog sheets={sheets} onClose={() => setSheets(null)} />

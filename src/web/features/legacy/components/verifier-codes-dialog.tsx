@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import type { SheetVerifier, VerifierSheetsInput } from '../verifier-sheet-words';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** Whether this browser can hand a PDF to the owner's own mail or messaging app (the Web Share API with files). */
 function canShareFiles(): boolean {
@@ -17,7 +19,14 @@ function canShareFiles(): boolean {
 }
 
 const sheetError = () =>
-  toast({ variant: 'destructive', title: 'Error', description: 'The verifier sheets could not be made in this browser.' });
+  toast({
+    variant: 'destructive',
+    title: activeIntl().formatMessage({ id: 'legacy.codesDialog.errorTitle', defaultMessage: 'Error' }),
+    description: activeIntl().formatMessage({
+      id: 'legacy.codesDialog.failed',
+      defaultMessage: 'The verifier sheets could not be made in this browser.',
+    }),
+  });
 
 async function downloadSheets(input: VerifierSheetsInput, fileName: string) {
   // pdf-lib and the QR encoder load only when a sheet is made
@@ -30,7 +39,13 @@ async function shareSheet(input: VerifierSheetsInput, verifier: SheetVerifier) {
   const bytes = await makeVerifierSheets({ ...input, verifiers: [verifier] });
   const file = new File([bytes as Uint8Array<ArrayBuffer>], sheetFileName(verifier.name), { type: 'application/pdf' });
   try {
-    await navigator.share({ files: [file], title: `Verifier sheet for ${verifier.name}` });
+    await navigator.share({
+      files: [file],
+      title: activeIntl().formatMessage(
+        { id: 'legacy.codesDialog.shareTitle', defaultMessage: 'Verifier sheet for {name}' },
+        { name: verifier.name },
+      ),
+    });
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) throw error; // the owner changed their mind
   }
@@ -41,6 +56,7 @@ async function shareSheet(input: VerifierSheetsInput, verifier: SheetVerifier) {
  * the owner's own apps. Closing the dialog forgets them; nothing here is sent to heirloom (decision 075).
  */
 export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheetsInput | null; onClose: () => void }) {
+  const intl = useIntl();
   const [canShare] = useState(canShareFiles);
   const run = (work: () => Promise<void>) => () => void work().catch(sheetError);
 
@@ -49,23 +65,30 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
       {/* the codes are shown only this once: a click beside the dialog must not throw them away */}
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>Codes for your verifiers</DialogTitle>
+          <DialogTitle>{intl.formatMessage({ id: 'legacy.codesDialog.title', defaultMessage: 'Codes for your verifiers' })}</DialogTitle>
           <DialogDescription>
-            Print the sheets or write the codes down now. heirloom does not keep these codes; if they are lost, make new ones.
+            {intl.formatMessage({
+              id: 'legacy.codesDialog.description',
+              defaultMessage:
+                'Print the sheets or write the codes down now. heirloom does not keep these codes; if they are lost, make new ones.',
+            })}
           </DialogDescription>
         </DialogHeader>
         {sheets && (
           <>
-            <ul aria-label="Verifier codes" className="grid gap-3">
+            <ul aria-label={intl.formatMessage({ id: 'legacy.codesDialog.list', defaultMessage: 'Verifier codes' })} className="grid gap-3">
               {sheets.verifiers.map((verifier) => (
                 <li key={verifier.number} aria-label={verifier.name} className="grid gap-2 rounded-lg border p-3">
                   <p className="text-sm">
                     <span className="font-medium">{verifier.name}</span>
-                    <span className="text-muted-foreground">{` · verifier ${verifier.number} of ${sheets.shareCount}`}</span>
+                    <span className="text-muted-foreground">{` · ${intl.formatMessage({ id: 'legacy.codesDialog.numberOf', defaultMessage: 'verifier {number} of {count}' }, { number: String(verifier.number), count: String(sheets.shareCount) })}`}</span>
                   </p>
                   <div
                     role="group"
-                    aria-label={`${verifier.name}’s verifier code`}
+                    aria-label={intl.formatMessage(
+                      { id: 'legacy.codesDialog.codeOf', defaultMessage: '{name}’s verifier code' },
+                      { name: verifier.name },
+                    )}
                     className="flex flex-wrap gap-x-3 gap-y-1 font-mono text-lg font-semibold tracking-wider"
                   >
                     {verifier.code.split('-').map((group, i) => (
@@ -76,8 +99,8 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
                     {canShare ? (
                       <Button variant="outline" size="sm" onClick={run(() => shareSheet(sheets, verifier))}>
                         <Share2 aria-hidden="true" />
-                        Share this sheet
-                        <span className="sr-only">{` with ${verifier.name}`}</span>
+                        {intl.formatMessage({ id: 'legacy.codesDialog.share', defaultMessage: 'Share this sheet' })}
+                        <span className="sr-only">{` ${intl.formatMessage({ id: 'legacy.codesDialog.shareWith', defaultMessage: 'with {name}' }, { name: verifier.name })}`}</span>
                       </Button>
                     ) : (
                       <Button
@@ -89,8 +112,8 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
                         })}
                       >
                         <Download aria-hidden="true" />
-                        Download this sheet
-                        <span className="sr-only">{` for ${verifier.name}`}</span>
+                        {intl.formatMessage({ id: 'legacy.codesDialog.download', defaultMessage: 'Download this sheet' })}
+                        <span className="sr-only">{` ${intl.formatMessage({ id: 'legacy.codesDialog.downloadFor', defaultMessage: 'for {name}' }, { name: verifier.name })}`}</span>
                       </Button>
                     )}
                   </div>
@@ -98,8 +121,11 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
               ))}
             </ul>
             <p className="text-sm text-muted-foreground">
-              The last character of each group is a check character, so a mistake in copying a code shows when it is typed. Hand each
-              verifier their own sheet, on paper if you can; heirloom does not send them.
+              {intl.formatMessage({
+                id: 'legacy.codesDialog.hint',
+                defaultMessage:
+                  'The last character of each group is a check character, so a mistake in copying a code shows when it is typed. Hand each verifier their own sheet, on paper if you can; heirloom does not send them.',
+              })}
             </p>
             <DialogFooter>
               <Button
@@ -110,9 +136,9 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
                 })}
               >
                 <Printer aria-hidden="true" />
-                Print the verifier sheets
+                {intl.formatMessage({ id: 'legacy.codesDialog.print', defaultMessage: 'Print the verifier sheets' })}
               </Button>
-              <Button onClick={onClose}>Done</Button>
+              <Button onClick={onClose}>{intl.formatMessage({ id: 'legacy.codesDialog.done', defaultMessage: 'Done' })}</Button>
             </DialogFooter>
           </>
         )}
