@@ -187,6 +187,8 @@ export const exportContactSchema = z.object({
   relationship: z.enum(['friend', 'family']),
   familyRelation: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The language heirloom writes to the contact in (null: the owner's); archives written before it lack it. */
+  language: z.string().nullable().optional(),
 });
 
 export const exportCollectionItemSchema = z.object({ kind: z.enum(['photo', 'memory', 'document']), id });

@@ -18,6 +18,7 @@ export const contactFixture = (
   relationship: 'family',
   familyRelation: null,
   notes: null,
+  language: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 });

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   from: string;
   subject: string;
   text: string;
+  /** The Content-Language header, if the mail names its language. */
+  contentLanguage?: string;
 }
 
 export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -50,6 +52,7 @@ export async function startSmtpServer(port = 0) {
             from: mail.from?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            contentLanguage: (mail.headers.get('content-language') as string | undefined) ?? undefined,
           });
           for (const notify of listeners) notify();
           callback();

@@ -15,6 +15,8 @@ export interface MailMessage {
   text: string;
   /** An HTML alternative, for a mail that reads better with some layout (the same words as `text`). */
   html?: string;
+  /** The language the mail is written in (src/server/lib/mail-language.ts), sent as its Content-Language. */
+  language?: string;
   /**
    * A job queued when the recipient's mail server refuses the address for good (a 5xx to RCPT TO): such a mail
    * is not retried, and the job (with its data) marks the address as bouncing.
@@ -44,6 +46,7 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.language ? { 'Content-Language': message.language } : undefined,
       });
       if (env.SMTP_URL) return;
       await fs.mkdir(outbox, { recursive: true });

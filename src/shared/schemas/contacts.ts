@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_TAG } from '../i18n/languages';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { birthDateSchema } from './auth';
 import { isoDateTimeSchema } from './common';
@@ -39,6 +40,12 @@ export const contactInputSchema = z.object({
   relationship: relationshipSchema,
   familyRelation: optionalText(MAX_SHORT_TEXT_LENGTH), // free text (spec §3); the form offers the grouped options
   notes: optionalText(CONTACT_NOTES_MAX_LENGTH),
+  /** The language heirloom writes to this contact in; null (or left out): the owner's. Checked against the shipped ones. */
+  language: z
+    .string()
+    .max(35)
+    .refine((value) => value === '' || LANGUAGE_TAG.test(value), 'Please choose one of the languages offered')
+    .nullish(),
 });
 
 /**
@@ -61,6 +68,7 @@ export const contactSchema = z.object({
   relationship: relationshipSchema,
   familyRelation: z.string().nullable(),
   notes: z.string().nullable(),
+  language: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -3,7 +3,9 @@
 // absolute, on PUBLIC_URL, and point at the web pages that send the token back.
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
+import { translator } from '../../lib/i18n';
 import { queueMail } from '../../lib/mail';
+import { accountLanguage } from '../../lib/mail-language';
 import { createAccountTokens } from './account-tokens';
 
 export interface MailRecipient {
@@ -22,22 +24,36 @@ export function createAccountMailService({ db, jobs, publicUrl }: Deps) {
   const tokens = createAccountTokens(db);
   const link = (page: string, token: string) => `${publicUrl}/${page}?token=${token}`;
 
+  /** The account's language, and its words. */
+  const wordsFor = async (userId: number) => translator(await accountLanguage(db, userId));
+
   return {
     async sendPasswordReset(user: MailRecipient) {
       const token = await tokens.issue(user.id, 'password_reset', user.email);
+      const intl = await wordsFor(user.id);
       await queueMail(jobs, {
         to: user.email,
-        subject: 'Reset your heirloom password',
+        language: intl.locale,
+        subject: intl.formatMessage({ id: 'mail.passwordReset.subject', defaultMessage: 'Reset your heirloom password' }),
         text: [
-          `Hello ${user.firstName},`,
+          intl.formatMessage({ id: 'mail.common.hello', defaultMessage: 'Hello {name},' }, { name: user.firstName }),
           '',
-          'Someone asked to reset the password of your heirloom account. To choose a new password, open this link:',
+          intl.formatMessage({
+            id: 'mail.passwordReset.asked',
+            defaultMessage: 'Someone asked to reset the password of your heirloom account. To choose a new password, open this link:',
+          }),
           '',
           link('reset-password', token),
           '',
-          'The link expires in 1 hour and works only once. Every device signed in to your account will be signed out.',
+          intl.formatMessage({
+            id: 'mail.passwordReset.expires',
+            defaultMessage: 'The link expires in 1 hour and works only once. Every device signed in to your account will be signed out.',
+          }),
           '',
-          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+          intl.formatMessage({
+            id: 'mail.passwordReset.notYou',
+            defaultMessage: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+          }),
         ].join('\n'),
       });
     },
@@ -46,38 +62,80 @@ export function createAccountMailService({ db, jobs, publicUrl }: Deps) {
     async sendVerification(user: MailRecipient, address: string) {
       const token = await tokens.issue(user.id, 'email_verification', address);
       const changing = address.toLowerCase() !== user.email.toLowerCase();
+      const intl = await wordsFor(user.id);
       await queueMail(jobs, {
         to: address,
-        subject: 'Confirm your e-mail address for heirloom',
+        language: intl.locale,
+        subject: intl.formatMessage({ id: 'mail.verification.subject', defaultMessage: 'Confirm your e-mail address for heirloom' }),
         text: [
-          `Hello ${user.firstName},`,
+          intl.formatMessage({ id: 'mail.common.hello', defaultMessage: 'Hello {name},' }, { name: user.firstName }),
           '',
-          `Please confirm that ${address} is your e-mail address by opening this link:`,
+          intl.formatMessage(
+            {
+              id: 'mail.verification.confirm',
+              defaultMessage: 'Please confirm that {address} is your e-mail address by opening this link:',
+            },
+            { address },
+          ),
           '',
           link('verify-email', token),
           '',
-          'The link expires in 24 hours and works only once.',
-          ...(changing ? [`Your heirloom account keeps signing in with ${user.email} until you open it.`] : []),
+          intl.formatMessage({ id: 'mail.verification.expires', defaultMessage: 'The link expires in 24 hours and works only once.' }),
+          ...(changing
+            ? [
+                intl.formatMessage(
+                  {
+                    id: 'mail.verification.keepsSigningIn',
+                    defaultMessage: 'Your heirloom account keeps signing in with {current} until you open it.',
+                  },
+                  { current: user.email },
+                ),
+              ]
+            : []),
           '',
           changing
-            ? 'If you did not ask to use this address for heirloom, ignore this e-mail: nothing changes.'
-            : 'If you did not create a heirloom account, ignore this e-mail.',
+            ? intl.formatMessage({
+                id: 'mail.verification.notYouChanging',
+                defaultMessage: 'If you did not ask to use this address for heirloom, ignore this e-mail: nothing changes.',
+              })
+            : intl.formatMessage({
+                id: 'mail.verification.notYouNew',
+                defaultMessage: 'If you did not create a heirloom account, ignore this e-mail.',
+              }),
         ].join('\n'),
       });
     },
 
     /** Tells the current address that a change was asked for, so a stolen session cannot move the account unseen. */
     async sendEmailChangeNotice(user: MailRecipient, newAddress: string) {
+      const intl = await wordsFor(user.id);
       await queueMail(jobs, {
         to: user.email,
-        subject: 'Your heirloom e-mail address is being changed',
+        language: intl.locale,
+        subject: intl.formatMessage({ id: 'mail.emailChange.subject', defaultMessage: 'Your heirloom e-mail address is being changed' }),
         text: [
-          `Hello ${user.firstName},`,
+          intl.formatMessage({ id: 'mail.common.hello', defaultMessage: 'Hello {name},' }, { name: user.firstName }),
           '',
-          `Someone asked to change the e-mail address of your heirloom account to ${newAddress}.`,
-          `The change happens only when the link we sent to ${newAddress} is opened; until then your account keeps using ${user.email}.`,
+          intl.formatMessage(
+            {
+              id: 'mail.emailChange.asked',
+              defaultMessage: 'Someone asked to change the e-mail address of your heirloom account to {newAddress}.',
+            },
+            { newAddress },
+          ),
+          intl.formatMessage(
+            {
+              id: 'mail.emailChange.when',
+              defaultMessage:
+                'The change happens only when the link we sent to {newAddress} is opened; until then your account keeps using {current}.',
+            },
+            { newAddress, current: user.email },
+          ),
           '',
-          'If it was not you, sign in and change your password now (Settings → Account), then sign out everywhere.',
+          intl.formatMessage({
+            id: 'mail.emailChange.notYou',
+            defaultMessage: 'If it was not you, sign in and change your password now (Settings → Account), then sign out everywhere.',
+          }),
         ].join('\n'),
       });
     },

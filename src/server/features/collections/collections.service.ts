@@ -17,7 +17,9 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { translator } from '../../lib/i18n';
 import { queueMail } from '../../lib/mail';
+import { contactLanguage, utcMoment } from '../../lib/mail-language';
 import { hashPassword } from '../../lib/password';
 import { listMemoriesByIds } from '../memories/memories.service';
 import { listPhotosByIds, photoThumbnailUrl } from '../photos/photos.service';
@@ -92,20 +94,53 @@ export function createCollectionsService({
   }
 
   /** The personal link's mail: what was shared, the link, and that no account is needed to open it. */
-  async function mailPersonalLink(owner: Owner, to: string, collection: CollectionSummary, url: string, expiresAt: Date | null) {
+  async function mailPersonalLink(
+    owner: Owner,
+    contactId: number,
+    to: string,
+    collection: CollectionSummary,
+    url: string,
+    expiresAt: Date | null,
+  ) {
     const ownerName = `${owner.firstName} ${owner.surname}`.trim();
+    const intl = translator(await contactLanguage(db, contactId));
+    const title = collection.title;
     await queueMail(jobs, {
       to,
-      subject: `${ownerName} shared '${collection.title}' with you`,
+      language: intl.locale,
+      subject: intl.formatMessage(
+        { id: 'mail.personalLink.subject', defaultMessage: "{ownerName} shared ''{title}'' with you" },
+        { ownerName, title },
+      ),
       text: [
-        `${ownerName} shared the collection '${collection.title}' with you on heirloom. Open it here:`,
+        intl.formatMessage(
+          {
+            id: 'mail.personalLink.shared',
+            defaultMessage: "{ownerName} shared the collection ''{title}'' with you on heirloom. Open it here:",
+          },
+          { ownerName, title },
+        ),
         '',
         url,
         ...(collection.description ? ['', collection.description] : []),
         '',
-        ...(expiresAt ? [`The link works until ${expiresAt.toUTCString()}.`] : []),
-        'You do not need an account to open it.',
-        `If you create an heirloom account with this address (${to}) and confirm it, you will also find it under "Shared with me".`,
+        ...(expiresAt
+          ? [
+              intl.formatMessage(
+                { id: 'mail.personalLink.until', defaultMessage: 'The link works until {moment}.' },
+                { moment: utcMoment(intl, expiresAt) },
+              ),
+            ]
+          : []),
+        intl.formatMessage({ id: 'mail.personalLink.noAccount', defaultMessage: 'You do not need an account to open it.' }),
+        intl.formatMessage(
+          {
+            id: 'mail.personalLink.sharedWithMe',
+            defaultMessage:
+              'If you create an heirloom account with this address ({address}) and confirm it, you will also find it under "Shared with me".',
+          },
+          { address: to },
+        ),
       ].join('\n'),
     });
   }
@@ -206,7 +241,7 @@ export function createCollectionsService({
       const url = linkUrl(token);
       if (contact) {
         try {
-          await mailPersonalLink(owner, contact.email, collection, url, expiresAt);
+          await mailPersonalLink(owner, input.contactId!, contact.email, collection, url, expiresAt);
         } catch (err) {
           // a link whose mail was never queued would block sending it again (one per contact): take it back
           await repo.removeGrant(owner.id, id, created);

@@ -150,6 +150,7 @@ function toContact(row: ContactRow): Contact {
     relationship: row.relationship,
     familyRelation: row.familyRelation,
     notes: row.notes,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import type { Contact, ContactInput, ContactPageQuery, ContactPatch, Relationship } from '@shared/schemas/contacts';
 import { pageLimit } from '@shared/schemas/paging';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
+import { shippedLanguages } from '../../lib/i18n';
 import type { Db } from '../../db/client';
 import type { TreeService } from '../tree/tree.service';
 
@@ -20,6 +21,7 @@ function toValues(input: ContactInput): ContactValues {
     relationship: input.relationship,
     familyRelation: orNull(input.familyRelation),
     notes: orNull(input.notes),
+    language: orNull(input.language),
   };
 }
 
@@ -29,10 +31,17 @@ function toChanges(patch: ContactPatch): Partial<ContactValues> {
   if (patch.firstName !== undefined) changes.firstName = patch.firstName;
   if (patch.relationship !== undefined) changes.relationship = patch.relationship;
   if (patch.lastName !== undefined) changes.lastName = patch.lastName ?? '';
-  for (const key of ['email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes'] as const) {
+  for (const key of ['email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes', 'language'] as const) {
     if (patch[key] !== undefined) changes[key] = orNull(patch[key]);
   }
   return changes;
+}
+
+/** A contact's language must be one heirloom ships: mail to them is written from its catalogues. */
+function checkLanguage(language: string | null | undefined) {
+  if (language && !shippedLanguages().includes(language)) {
+    throw badRequest('Please choose one of the languages offered', 'UNKNOWN_LANGUAGE');
+  }
 }
 
 /** A family contact is placed in the family tree (issue 30) through the tree's service; without it, nowhere. */
@@ -59,6 +68,7 @@ export function createContactsService({ repo, tree }: { repo: ContactsRepo; tree
     get: reread,
 
     async create(userId: number, input: ContactInput, { importId }: { importId?: number } = {}) {
+      checkLanguage(input.language);
       const created = await repo.insert(userId, { ...toValues(input), importId: importId ?? null });
       // an archive brings its own tree (family.ged): an imported contact is not placed again
       const place = <T extends Contact>(contact: T) => (importId === undefined ? placed(userId, contact) : contact);
@@ -68,6 +78,7 @@ export function createContactsService({ repo, tree }: { repo: ContactsRepo; tree
     },
 
     async update(userId: number, id: number, patch: ContactPatch) {
+      checkLanguage(patch.language);
       const result = await repo.update(userId, id, toChanges(patch));
       if (!result) throw notFound('Contact not found'); // also covers "belongs to someone else"
       const emails = [result.previousEmail, result.contact.email].filter((e): e is string => !!e);

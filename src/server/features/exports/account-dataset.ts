@@ -143,6 +143,7 @@ export async function buildAccountDataset(
       relationship: c.relationship,
       familyRelation: c.familyRelation,
       notes: c.notes,
+      language: c.language,
     })),
     collections: exportCollections,
     legacyPlan,

@@ -21,6 +21,7 @@ import { prepareInterviews } from './interviews-import';
 import { createInterviewsImportRepo } from './interviews-import.repo';
 import { importLegacyPlan } from './legacy-plan-import';
 import type { Tx } from '../../lib/durable-files';
+import { shippedLanguages } from '../../lib/i18n';
 import { cleanedReason, parseCleanJson, readText } from './read-json';
 
 const MAX_METADATA_BYTES = 512 * 1024 * 1024;
@@ -227,7 +228,9 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
   const contactIds = mapOf();
   for (const contact of data.contacts) {
     await attempt(`contacts/${contact.firstName} ${contact.lastName}`.trim(), async () => {
-      const input = contactInputSchema.safeParse(contact);
+      // a language this heirloom does not ship (an archive from a newer one) falls back to the owner's
+      const language = contact.language && shippedLanguages().includes(contact.language) ? contact.language : null;
+      const input = contactInputSchema.safeParse({ ...contact, language });
       if (!input.success) return report.refuse(`contacts/${contact.firstName}`, input.error.issues[0]?.message ?? 'Invalid contact');
       const created = await services.contacts.create(userId, input.data, { importId });
       contactIds.set(contact.id, created.id);

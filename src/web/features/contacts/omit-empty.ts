@@ -1,6 +1,6 @@
 import type { ContactInput, ContactPatch } from '@shared/schemas/contacts';
 
-const OPTIONAL = ['lastName', 'email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes'] as const;
+const OPTIONAL = ['lastName', 'email', 'phoneNumber', 'address', 'birthday', 'familyRelation', 'notes', 'language'] as const;
 
 /** spec §5: a new contact is sent with its first name and relationship, and the other fields only when given. */
 export function omitEmpty(values: ContactInput): ContactInput {
@@ -33,5 +33,6 @@ export function toFormValues(
     relationship: contact.relationship,
     familyRelation: contact.familyRelation ?? '',
     notes: contact.notes ?? '',
+    language: contact.language ?? '',
   };
 }

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useCreateContact } from '../api';
 import { omitEmpty, toFormValues } from '../omit-empty';
 import { ContactForm } from './contact-form';
@@ -12,18 +13,29 @@ import { ContactForm } from './contact-form';
 export function AddContactDialog({ relationship }: { relationship: Relationship }) {
   const [open, setOpen] = useState(false);
   const createContact = useCreateContact();
-  const label = relationship === 'family' ? 'Add Family Member' : 'Add Friend';
+  const intl = useIntl();
+  const label =
+    relationship === 'family'
+      ? intl.formatMessage({ id: 'contacts.add.familyTitle', defaultMessage: 'Add Family Member' })
+      : intl.formatMessage({ id: 'contacts.add.friendTitle', defaultMessage: 'Add Friend' });
 
   const onSubmit = (values: ContactInput) =>
     createContact
       .mutateAsync(omitEmpty({ ...values, relationship }))
       .then(() => {
-        toast({ title: 'Contact added successfully', description: 'Your new contact has been created.' });
+        toast({
+          title: intl.formatMessage({ id: 'contacts.add.addedTitle', defaultMessage: 'Contact added successfully' }),
+          description: intl.formatMessage({ id: 'contacts.add.addedText', defaultMessage: 'Your new contact has been created.' }),
+        });
         setOpen(false);
         return true;
       })
       .catch((error: unknown) => {
-        toast({ variant: 'destructive', title: 'Failed to add contact', description: errorMessage(error, 'An error occurred') });
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'contacts.add.failed', defaultMessage: 'Failed to add contact' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'contacts.error.fallback', defaultMessage: 'An error occurred' })),
+        });
         return false;
       });
 
@@ -38,11 +50,16 @@ export function AddContactDialog({ relationship }: { relationship: Relationship 
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{label}</DialogTitle>
-          <DialogDescription>Only first and last name are needed; add the rest whenever you like.</DialogDescription>
+          <DialogDescription>
+            {intl.formatMessage({
+              id: 'contacts.add.description',
+              defaultMessage: 'Only first and last name are needed; add the rest whenever you like.',
+            })}
+          </DialogDescription>
         </DialogHeader>
         <ContactForm
           defaultValues={toFormValues({ relationship })}
-          submitLabel="Add Contact"
+          submitLabel={intl.formatMessage({ id: 'contacts.add.submit', defaultMessage: 'Add Contact' })}
           isPending={createContact.isPending}
           onSubmit={onSubmit}
         />

@@ -4,6 +4,7 @@ import type { Contact } from '@shared/schemas/contacts';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { formatLongDate } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type ContactCardProps = {
   contact: Contact;
@@ -15,6 +16,7 @@ type ContactCardProps = {
 
 /** spec §2: full name, family relation (family only), then the details that are present. */
 export function ContactCard({ contact, onEdit, onDelete, links }: ContactCardProps) {
+  const intl = useIntl();
   const fullName = `${contact.firstName} ${contact.lastName}`.trim();
   const hasDetails = Boolean(contact.email || contact.phoneNumber || contact.address || contact.birthday || contact.notes);
   return (
@@ -30,15 +32,33 @@ export function ContactCard({ contact, onEdit, onDelete, links }: ContactCardPro
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {contact.linkedUserId !== null && (
-            <Button variant="secondary" size="sm" disabled title="This person has a heirloom account and has you as a contact too">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled
+              title={intl.formatMessage({
+                id: 'contacts.card.linkedTitle',
+                defaultMessage: 'This person has a heirloom account and has you as a contact too',
+              })}
+            >
               <Link2 aria-hidden="true" />
-              Linked
+              {intl.formatMessage({ id: 'contacts.card.linked', defaultMessage: 'Linked' })}
             </Button>
           )}
-          <Button variant="ghost" size="icon" aria-label="Edit contact" onClick={onEdit}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={intl.formatMessage({ id: 'contacts.card.edit', defaultMessage: 'Edit contact' })}
+            onClick={onEdit}
+          >
             <Pencil aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Delete contact" onClick={onDelete}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={intl.formatMessage({ id: 'contacts.card.delete', defaultMessage: 'Delete contact' })}
+            onClick={onDelete}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </div>

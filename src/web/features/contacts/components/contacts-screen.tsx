@@ -8,6 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { useOpenedId } from '@web/hooks/use-opened-id';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { pagedItems } from '@web/lib/paged-cache';
 import { useContactPages, useDeleteContact } from '../api';
 import { AddContactDialog } from './add-contact-dialog';
@@ -31,21 +32,34 @@ export function ContactsScreen({ relationship, headerLinks, cardLinks }: Contact
   const deleteContact = useDeleteContact();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  const title = relationship === 'family' ? 'Family Members' : 'Friends';
+  const intl = useIntl();
+  const title =
+    relationship === 'family'
+      ? intl.formatMessage({ id: 'contacts.screen.familyTitle', defaultMessage: 'Family Members' })
+      : intl.formatMessage({ id: 'contacts.screen.friendsTitle', defaultMessage: 'Friends' });
+  const fallback = intl.formatMessage({ id: 'contacts.error.fallback', defaultMessage: 'An error occurred' });
+  const fetchFailed = intl.formatMessage({ id: 'contacts.screen.fetchFailed', defaultMessage: 'Failed to fetch contacts' });
 
   // spec §8: a failed load is announced as a toast, as well as shown in place of the list.
   const loadError = pages.error;
   useEffect(() => {
-    if (loadError)
-      toast({ variant: 'destructive', title: 'Failed to fetch contacts', description: errorMessage(loadError, 'An error occurred') });
-  }, [loadError]);
+    if (loadError) toast({ variant: 'destructive', title: fetchFailed, description: errorMessage(loadError, fallback) });
+  }, [loadError, fetchFailed, fallback]);
 
   const confirmDelete = () => {
     if (!deleting) return;
     deleteContact.mutate(deleting.id, {
-      onSuccess: () => toast({ title: 'Contact deleted', description: 'The contact has been removed.' }),
+      onSuccess: () =>
+        toast({
+          title: intl.formatMessage({ id: 'contacts.delete.doneTitle', defaultMessage: 'Contact deleted' }),
+          description: intl.formatMessage({ id: 'contacts.delete.doneText', defaultMessage: 'The contact has been removed.' }),
+        }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Failed to delete contact', description: errorMessage(error, 'An error occurred') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'contacts.delete.failed', defaultMessage: 'Failed to delete contact' }),
+          description: errorMessage(error, fallback),
+        }),
     });
     setDeleting(null);
   };
@@ -57,7 +71,7 @@ export function ContactsScreen({ relationship, headerLinks, cardLinks }: Contact
 
   return (
     <div>
-      <title>{`${title} · heirloom`}</title>
+      <title>{intl.formatMessage({ id: 'contacts.screen.pageTitle', defaultMessage: '{title} · heirloom' }, { title })}</title>
       <PageHeader
         title={title}
         actions={
@@ -71,23 +85,26 @@ export function ContactsScreen({ relationship, headerLinks, cardLinks }: Contact
         {opened.id !== null && <OpenedContact id={opened.id} onClose={opened.close} onEdit={setEditing} onDelete={setDeleting} />}
         {pages.isPending ? (
           <div className="flex justify-center py-12">
-            <Spinner label="Loading contacts" />
+            <Spinner label={intl.formatMessage({ id: 'contacts.screen.loading', defaultMessage: 'Loading contacts' })} />
           </div>
         ) : pages.isError && contacts.length === 0 ? (
           <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
-            <p className="font-medium">Failed to fetch contacts</p>
+            <p className="font-medium">{fetchFailed}</p>
             <Button variant="outline" className="mt-4" onClick={() => pages.refetch()}>
-              Try again
+              {intl.formatMessage({ id: 'contacts.screen.tryAgain', defaultMessage: 'Try again' })}
             </Button>
           </div>
         ) : contacts.length === 0 ? (
-          <EmptyState title="No contacts added yet" headingLevel={2} />
+          <EmptyState
+            title={intl.formatMessage({ id: 'contacts.screen.empty', defaultMessage: 'No contacts added yet' })}
+            headingLevel={2}
+          />
         ) : (
           <>
             <ContactGrid contacts={contacts} onEdit={setEditing} onDelete={setDeleting} onNearEnd={loadMore} cardLinks={cardLinks} />
             {isFetchingNextPage && (
               <p role="status" className="text-center text-sm text-muted-foreground">
-                Loading more contacts...
+                {intl.formatMessage({ id: 'contacts.screen.loadingMore', defaultMessage: 'Loading more contacts...' })}
               </p>
             )}
           </>
@@ -97,9 +114,19 @@ export function ContactsScreen({ relationship, headerLinks, cardLinks }: Contact
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete contact"
-        text={deleting ? `Remove ${deleting.firstName} ${deleting.lastName} from your contacts? This cannot be undone.` : ''}
-        confirmLabel="Delete"
+        title={intl.formatMessage({ id: 'contacts.delete.title', defaultMessage: 'Delete contact' })}
+        text={
+          deleting
+            ? intl.formatMessage(
+                {
+                  id: 'contacts.delete.confirm',
+                  defaultMessage: 'Remove {firstName} {lastName} from your contacts? This cannot be undone.',
+                },
+                { firstName: deleting.firstName, lastName: deleting.lastName },
+              )
+            : ''
+        }
+        confirmLabel={intl.formatMessage({ id: 'contacts.delete.confirmLabel', defaultMessage: 'Delete' })}
         onConfirm={confirmDelete}
       />
     </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { familyRelationGroups } from '@shared/family-relations';
 import { Label } from '@web/components/ui/label';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@web/components/ui/select';
 
 type RelationshipSelectProps = {
@@ -12,14 +13,17 @@ type RelationshipSelectProps = {
 /** spec §2/§3: the family relation, a grouped select (Immediate Family, Extended Family, In-Law Relationships). */
 export function RelationshipSelect({ value, onChange, error }: RelationshipSelectProps) {
   const id = useId();
+  const intl = useIntl();
   // A relation typed elsewhere (the API takes free text) is still shown and kept.
   const isCustom = value !== '' && !familyRelationGroups.some((group) => (group.options as readonly string[]).includes(value));
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Relationship</Label>
+      <Label htmlFor={id}>{intl.formatMessage({ id: 'contacts.form.relationship', defaultMessage: 'Relationship' })}</Label>
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
-          <SelectValue placeholder="Select relationship type" />
+          <SelectValue
+            placeholder={intl.formatMessage({ id: 'contacts.form.relationshipPlaceholder', defaultMessage: 'Select relationship type' })}
+          />
         </SelectTrigger>
         <SelectContent>
           {isCustom && (
