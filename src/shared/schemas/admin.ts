@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { isoDateTimeSchema } from './common';
+import { userText } from '../i18n/text';
 
 export const invitationInputSchema = z.object({ email: emailSchema });
 
@@ -26,7 +27,7 @@ export const memberSchema = z.object({
   usedBytes: z.number().int(),
 });
 
-export const memberPatchSchema = z.object({ disabled: z.boolean({ error: 'disabled must be true or false' }) });
+export const memberPatchSchema = z.object({ disabled: z.boolean({ error: userText('disabled must be true or false') }) });
 
 /**
  * A person who asked to join on the landing page: still waiting, invited (an invitation not yet used), or

@@ -1,6 +1,7 @@
 // The life-story book (decision 068): a print-ready PDF of the owner's memories, built in the background.
 import { z } from 'zod';
 import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
+import { userText } from '../i18n/text';
 
 export const BOOK_TITLE_MAX = 200;
 export const BOOK_DEDICATION_MAX = 2000;
@@ -12,7 +13,7 @@ export const bookPageSizeSchema = z.enum(bookPageSizes);
 export const bookChaptersSchema = z.enum(['period', 'theme']);
 export const bookStatusSchema = z.enum(['queued', 'building', 'ready', 'failed']);
 
-const idSchema = z.number().int().min(1, 'Not found').max(MAX_ID, 'Not found');
+const idSchema = z.number().int().min(1, userText('Not found')).max(MAX_ID, userText('Not found'));
 
 /** Which memories the book holds: every one, a collection's, an interview's answers, or those of a period (inclusive days). */
 export const bookMemoriesSchema = z.union([
@@ -21,24 +22,24 @@ export const bookMemoriesSchema = z.union([
   z.strictObject({ interviewId: idSchema }),
   z
     .strictObject({ from: calendarDateSchema, to: calendarDateSchema })
-    .refine(({ from, to }) => from <= to, { message: 'The period must end on or after its first day', path: ['to'] }),
+    .refine(({ from, to }) => from <= to, { message: userText('The period must end on or after its first day'), path: ['to'] }),
 ]);
 
 export const BOOK_MESSAGES = {
   tooMany: `You keep ${BOOKS_MAX} books already. Delete one to make another.`,
-  noMemories: 'There are no memories to put in this book. Choose other memories.',
-  notReady: 'This book is not ready yet.',
-  failed: 'This book could not be made. Please make a new one.',
-  coverNotFound: 'Cover photo not found',
-  collectionNotFound: 'Collection not found',
-  stillMaking: 'This book is still being made. Stop its voice links once it is ready.',
-  linkNotFound: 'Voice link not found',
-  voiceLinksPast: 'The voice links must stop working at a time still to come',
+  noMemories: userText('There are no memories to put in this book. Choose other memories.'),
+  notReady: userText('This book is not ready yet.'),
+  failed: userText('This book could not be made. Please make a new one.'),
+  coverNotFound: userText('Cover photo not found'),
+  collectionNotFound: userText('Collection not found'),
+  stillMaking: userText('This book is still being made. Stop its voice links once it is ready.'),
+  linkNotFound: userText('Voice link not found'),
+  voiceLinksPast: userText('The voice links must stop working at a time still to come'),
 } as const;
 
 /** POST /api/books */
 export const bookInputSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Give the book a title').max(BOOK_TITLE_MAX, `A title is at most ${BOOK_TITLE_MAX} characters`),
+  title: z.string().trim().min(1, userText('Give the book a title')).max(BOOK_TITLE_MAX, `A title is at most ${BOOK_TITLE_MAX} characters`),
   dedication: z
     .string()
     .trim()

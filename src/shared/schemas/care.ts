@@ -2,27 +2,32 @@
 // part of the library while the owner is alive but cannot look after things.
 import { z } from 'zod';
 import { isoDateTimeSchema, MAX_ID } from './common';
+import { userText } from '../i18n/text';
 
-const bodyId = z.number({ error: 'Ids must be numbers' }).int('Ids must be whole numbers').min(1).max(MAX_ID);
+const bodyId = z
+  .number({ error: userText('Ids must be numbers') })
+  .int(userText('Ids must be whole numbers'))
+  .min(1)
+  .max(MAX_ID);
 
 export const CARE_MAX_WAITING_DAYS = 30;
 
 /** What caregivers see once their access opens: the vault's documents, chosen collections, the contacts. */
 export const careScopeSchema = z.object({
   documents: z.boolean(),
-  collectionIds: z.array(bodyId).max(100, 'At most 100 collections'),
+  collectionIds: z.array(bodyId).max(100, userText('At most 100 collections')),
   contacts: z.boolean(),
 });
 
 /** PUT /api/legacy/care. */
 export const careSettingsInputSchema = z.object({
-  caregivers: z.array(bodyId).max(10, 'At most 10 caregivers'),
+  caregivers: z.array(bodyId).max(10, userText('At most 10 caregivers')),
   scope: careScopeSchema,
   waitingDays: z
-    .number({ error: 'The waiting time is a number of days' })
-    .int('The waiting time is a whole number of days')
-    .min(0, 'The waiting time is 0 to 30 days')
-    .max(CARE_MAX_WAITING_DAYS, 'The waiting time is 0 to 30 days'),
+    .number({ error: userText('The waiting time is a number of days') })
+    .int(userText('The waiting time is a whole number of days'))
+    .min(0, userText('The waiting time is 0 to 30 days'))
+    .max(CARE_MAX_WAITING_DAYS, userText('The waiting time is 0 to 30 days')),
 });
 
 /** idle: nothing asked; asked: waiting until opensAt, the owner may refuse; open: the caregiver can see the scope. */
@@ -47,7 +52,7 @@ export const careSettingsSchema = z.object({
 
 /** POST /api/care/:token/ask: the caregiver's optional words to the owner. */
 export const careAskInputSchema = z.object({
-  message: z.string().trim().max(1000, 'At most 1,000 characters').optional(),
+  message: z.string().trim().max(1000, userText('At most 1,000 characters')).optional(),
 });
 
 /** POST /api/care/refuse: the owner's one click from the mail. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 
 /** Ids are PostgreSQL integers: 1 … 2³¹−1. */
 export const MAX_ID = 2_147_483_647;
@@ -9,10 +10,10 @@ export const MAX_ID = 2_147_483_647;
  * not id 4) and at most MAX_ID; anything else names nothing (404, decision 016).
  */
 export const idParamSchema = z
-  .string({ error: 'Not found' })
-  .regex(/^[1-9]\d{0,9}$/, 'Not found')
+  .string({ error: userText('Not found') })
+  .regex(/^[1-9]\d{0,9}$/, userText('Not found'))
   .transform(Number)
-  .pipe(z.number().max(MAX_ID, 'Not found'));
+  .pipe(z.number().max(MAX_ID, userText('Not found')));
 
 export const idParamsSchema = z.object({ id: idParamSchema });
 

@@ -1,35 +1,43 @@
 // Sealed copies kept elsewhere (issue 32, decision 072): where the owner's escrow bundles go. The secret key is
 // given, never returned.
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 
 const bucketName = z
-  .string({ error: 'bucket is required' })
+  .string({ error: userText('bucket is required') })
   .trim()
-  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'A bucket name has 3 to 63 lowercase letters, digits, dots and hyphens');
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, userText('A bucket name has 3 to 63 lowercase letters, digits, dots and hyphens'));
 
 const target = {
   kind: z.literal('s3'),
   endpoint: z
-    .string({ error: 'endpoint is required' })
+    .string({ error: userText('endpoint is required') })
     .trim()
-    .max(500, 'The address is too long')
-    .regex(/^https?:\/\/[^\s/]+/i, 'The endpoint is the address of the storage service, starting with https://'),
+    .max(500, userText('The address is too long'))
+    .regex(/^https?:\/\/[^\s/]+/i, userText('The endpoint is the address of the storage service, starting with https://')),
   bucket: bucketName,
   region: z
     .string()
     .trim()
-    .regex(/^[a-z0-9-]{1,64}$/i, 'A region is a name such as us-east-1 or eu-central-1')
+    .regex(/^[a-z0-9-]{1,64}$/i, userText('A region is a name such as us-east-1 or eu-central-1'))
     .default('us-east-1'),
   /** A folder in the bucket ('' for the top), so one bucket can hold several families' copies. */
   prefix: z
     .string()
     .trim()
-    .max(200, 'The folder is too long (200 characters at most)')
-    .regex(/^(?:[A-Za-z0-9!_.*'()-]+\/)*(?:[A-Za-z0-9!_.*'()-]+\/?)?$/, 'A folder is made of names separated by /, without spaces')
-    .refine((p) => !p.split('/').some((part) => part === '.' || part === '..'), 'A folder cannot contain . or ..')
+    .max(200, userText('The folder is too long (200 characters at most)'))
+    .regex(
+      /^(?:[A-Za-z0-9!_.*'()-]+\/)*(?:[A-Za-z0-9!_.*'()-]+\/?)?$/,
+      userText('A folder is made of names separated by /, without spaces'),
+    )
+    .refine((p) => !p.split('/').some((part) => part === '.' || part === '..'), userText('A folder cannot contain . or ..'))
     .transform((p) => (p === '' || p.endsWith('/') ? p : `${p}/`))
     .default(''),
-  accessKeyId: z.string({ error: 'accessKeyId is required' }).trim().min(1, 'Enter the access key').max(256),
+  accessKeyId: z
+    .string({ error: userText('accessKeyId is required') })
+    .trim()
+    .min(1, userText('Enter the access key'))
+    .max(256),
   forcePathStyle: z.boolean().default(true),
 };
 
@@ -49,7 +57,7 @@ export const escrowSettingsSchema = z.object({ target: escrowTargetSchema.nullab
 export const escrowTargetInputSchema = z.object({
   ...target,
   /** Left out to keep the one stored. */
-  secretAccessKey: z.string().min(1, 'Enter the secret key').max(256).optional(),
+  secretAccessKey: z.string().min(1, userText('Enter the secret key')).max(256).optional(),
 });
 
 export const escrowSettingsInputSchema = z.object({ target: escrowTargetInputSchema.nullable() });
@@ -68,11 +76,11 @@ export type EscrowTestResult = z.infer<typeof escrowTestResultSchema>;
 /** PUT /api/legacy/release-key: the public half of a release key made in the owner's browser (decision 072). */
 export const releaseKeyInputSchema = z
   .object({
-    publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'publicKey must be an X25519 public key (43 base64url characters)'),
-    threshold: z.number().int().min(1, 'threshold must be at least 1').max(20),
-    shareCount: z.number().int().min(1, 'shareCount must be at least 1').max(20, 'At most 20 verifier codes'),
+    publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, userText('publicKey must be an X25519 public key (43 base64url characters)')),
+    threshold: z.number().int().min(1, userText('threshold must be at least 1')).max(20),
+    shareCount: z.number().int().min(1, userText('shareCount must be at least 1')).max(20, userText('At most 20 verifier codes')),
   })
-  .refine((k) => k.threshold <= k.shareCount, { message: 'threshold cannot be more than shareCount', path: ['threshold'] });
+  .refine((k) => k.threshold <= k.shareCount, { message: userText('threshold cannot be more than shareCount'), path: ['threshold'] });
 
 export const releaseKeySchema = z.object({
   publicKey: z.string(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EARLIEST_YEAR } from '../limits';
 import { isTimeZone } from '../time-zone';
 import { calendarDateSchema } from './common';
+import { userText } from '../i18n/text';
 
 export const FAMILY_DATES_DAYS_DEFAULT = 7;
 export const FAMILY_DATES_DAYS_MAX = 31;
@@ -67,9 +68,9 @@ export const familyDatesSettingsSchema = z.object({
 });
 
 export const familyDatesSettingsInputSchema = z.object({
-  digest: z.boolean({ error: 'digest must be true or false' }),
+  digest: z.boolean({ error: userText('digest must be true or false') }),
   /** The browser's zone: whose Monday morning the mail waits for. */
-  timeZone: z.string().refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Paris').optional(),
+  timeZone: z.string().refine(isTimeZone, userText('timeZone must be an IANA time zone such as Europe/Paris')).optional(),
 });
 
 export type FamilyDatesQuery = z.infer<typeof familyDatesQuerySchema>;

@@ -1,6 +1,7 @@
 // The heartbeat (issue 32, decision 071): a URL heirloom calls every hour, so a monitor outside this server can
 // tell the family when it has stopped.
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 
 export const heartbeatSchema = z.object({
   /** The URL called every hour (the push URL of a Healthchecks or Uptime Kuma monitor), or null when none is set. */
@@ -14,9 +15,9 @@ export const heartbeatSchema = z.object({
 
 export const heartbeatInputSchema = z.object({
   url: z
-    .string({ error: 'url must be a web address or null' })
+    .string({ error: userText('url must be a web address or null') })
     .trim()
-    .max(2000, 'The address is too long (2,000 characters at most)')
+    .max(2000, userText('The address is too long (2,000 characters at most)'))
     .nullable(),
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { isTimeZone } from '../time-zone';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
+import { userText } from '../i18n/text';
 
 /** Questions one interview holds at most (the built-in library has about 150). */
 export const INTERVIEW_MAX_QUESTIONS = 300;
@@ -27,15 +28,27 @@ export const questionTextSchema = z
   .min(1, QUESTION_MESSAGE)
   .max(MAX_SHORT_TEXT_LENGTH, QUESTION_MESSAGE);
 
-const idSchema = z.number({ error: 'Not found' }).int('Not found').positive('Not found').max(MAX_ID, 'Not found');
+const idSchema = z
+  .number({ error: userText('Not found') })
+  .int(userText('Not found'))
+  .positive(userText('Not found'))
+  .max(MAX_ID, userText('Not found'));
 
 /** When questions are mailed: once a week at this weekday and hour in the storyteller's zone; null = all at once. */
 export const interviewScheduleSchema = z.object({
   /** 0 = Sunday … 6 = Saturday. */
-  weekday: z.number({ error: 'weekday must be 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6),
+  weekday: z
+    .number({ error: userText('weekday must be 0 (Sunday) to 6 (Saturday)') })
+    .int()
+    .min(0)
+    .max(6),
   /** 0 … 23, the hour in `timeZone`. */
-  hour: z.number({ error: 'hour must be 0 to 23' }).int().min(0).max(23),
-  timeZone: z.string().refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Paris'),
+  hour: z
+    .number({ error: userText('hour must be 0 to 23') })
+    .int()
+    .min(0)
+    .max(23),
+  timeZone: z.string().refine(isTimeZone, userText('timeZone must be an IANA time zone such as Europe/Paris')),
 });
 
 export const interviewQuestionSchema = z.object({
@@ -81,7 +94,7 @@ export const interviewInputSchema = z.object({
   schedule: interviewScheduleSchema.nullable(),
   questions: z
     .array(interviewQuestionInputSchema)
-    .min(1, 'Choose at least one question')
+    .min(1, userText('Choose at least one question'))
     .max(INTERVIEW_MAX_QUESTIONS, `An interview holds at most ${INTERVIEW_MAX_QUESTIONS} questions`),
 });
 
@@ -182,7 +195,7 @@ export const interviewProposalSchema = z.object({
 // The public answer page, by link.
 
 export const answerTokenParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not found'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, userText('Not found')),
 });
 
 /** GET /api/answer/:token */

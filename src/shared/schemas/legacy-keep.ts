@@ -2,14 +2,15 @@
 // what becomes of their account once their plan is released.
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { userText } from '../i18n/text';
 
 export const AFTER_RELEASE_MONTHS = { min: 3, max: 24 } as const;
 
 export const LEGACY_KEEP_MESSAGES = {
-  kept: 'Kept in your library',
-  copying: 'Copying into your library…',
-  letterNotKept: 'A letter stays on this page and in Download everything: it is not copied into a library.',
-  signInFirst: 'Sign in to your own heirloom account to keep these in your library.',
+  kept: userText('Kept in your library'),
+  copying: userText('Copying into your library…'),
+  letterNotKept: userText('A letter stays on this page and in Download everything: it is not copied into a library.'),
+  signInFirst: userText('Sign in to your own heirloom account to keep these in your library.'),
 } as const;
 
 /** Where keeping one release stands for the signed-in heir; `none` before they asked. */
@@ -38,7 +39,7 @@ export const afterReleaseInputSchema = z.discriminatedUnion(
     z.object({ choice: z.literal('memorial') }).strict(),
     z.object({ choice: z.literal('delete'), deleteAfterMonths: monthsSchema }).strict(),
   ],
-  { error: 'Choose memorial or delete.' },
+  { error: userText('Choose memorial or delete.') },
 );
 export type AfterReleaseInput = z.infer<typeof afterReleaseInputSchema>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
 import { sharedCollectionSchema } from './sharing';
+import { userText } from '../i18n/text';
 
 export const CHECK_IN_MONTHS = { min: 3, max: 18 } as const;
 /** 0 ("None") only when at least two verifiers must agree; with one, the shortest is 1 day (decision 045). */
@@ -14,29 +15,36 @@ export const SEALED_LETTER_MAX_BYTES = 12 * 1024 * 1024;
 
 export const LEGACY_MESSAGES = {
   /** The one answer to any key code before anything is released to it, valid or not. */
-  nothingReleased: 'Nothing has been released to this code yet',
-  keyCodeInvalid: 'That does not look like a key code. Check each group of four characters.',
-  heirNeedsEmail: 'This contact has no e-mail address. Add one to make them an heir.',
-  alreadyHeir: 'This contact is already an heir.',
-  dateOfBirthNeeded: 'Add the heir’s date of birth to release something at an age.',
-  releaseAtNeeded: 'Choose the date to release it on.',
-  releaseAtInPast: 'The release date must be in the future.',
-  ageNeeded: 'Choose the age to release it at.',
-  oneTarget: 'Choose exactly one thing to release: a collection, a photo, a memory, a document or a letter.',
-  verifiersRequired: 'You cannot require more confirmations than you have verifiers.',
-  noWaitNeedsTwo:
+  nothingReleased: userText('Nothing has been released to this code yet'),
+  keyCodeInvalid: userText('That does not look like a key code. Check each group of four characters.'),
+  heirNeedsEmail: userText('This contact has no e-mail address. Add one to make them an heir.'),
+  alreadyHeir: userText('This contact is already an heir.'),
+  dateOfBirthNeeded: userText('Add the heir’s date of birth to release something at an age.'),
+  releaseAtNeeded: userText('Choose the date to release it on.'),
+  releaseAtInPast: userText('The release date must be in the future.'),
+  ageNeeded: userText('Choose the age to release it at.'),
+  oneTarget: userText('Choose exactly one thing to release: a collection, a photo, a memory, a document or a letter.'),
+  verifiersRequired: userText('You cannot require more confirmations than you have verifiers.'),
+  noWaitNeedsTwo: userText(
     'A waiting time of “None” needs at least two verifiers who must agree: one person’s mistake must never hand everything on with no chance to stop it. With one, the shortest waiting time is 1 day.',
+  ),
   /** 410 KEY_CODE_REPLACED: the heir holds an old Legacy Kit. */
-  keyCodeReplaced: 'This key code was replaced by a newer one, so it no longer opens anything. Ask for the new Legacy Kit.',
-  noKeyCode: 'Make this heir’s key code first: sealed letters are locked with it.',
-  bodyOrSealed: 'A letter is either written here or sealed in your browser, not both.',
-  oneRuleTarget: 'Choose exactly one thing to hand on: a collection, a photo, a memory or a document.',
+  keyCodeReplaced: userText('This key code was replaced by a newer one, so it no longer opens anything. Ask for the new Legacy Kit.'),
+  noKeyCode: userText('Make this heir’s key code first: sealed letters are locked with it.'),
+  bodyOrSealed: userText('A letter is either written here or sealed in your browser, not both.'),
+  oneRuleTarget: userText('Choose exactly one thing to hand on: a collection, a photo, a memory or a document.'),
   /** 409 RELEASE_FROM_RULE / HEIR_FROM_RULE: a grant made by a rule by relation goes with its rule. */
-  releaseFromRule: 'This release comes from a rule by relation (“to each of …”). Remove the rule to take it back from everyone it names.',
-  heirFromRule: 'This heir receives through a rule by relation (“to each of …”). Remove that rule first.',
+  releaseFromRule: userText(
+    'This release comes from a rule by relation (“to each of …”). Remove the rule to take it back from everyone it names.',
+  ),
+  heirFromRule: userText('This heir receives through a rule by relation (“to each of …”). Remove that rule first.'),
 } as const;
 
-const bodyId = z.number({ error: 'Ids must be numbers' }).int().min(1).max(MAX_ID);
+const bodyId = z
+  .number({ error: userText('Ids must be numbers') })
+  .int()
+  .min(1)
+  .max(MAX_ID);
 
 // ---- The plan and its trigger ----
 
@@ -49,9 +57,9 @@ export const legacyPlanInputSchema = z
       .int()
       .min(CHECK_IN_MONTHS.min, `Check in every ${CHECK_IN_MONTHS.min} to ${CHECK_IN_MONTHS.max} months`)
       .max(CHECK_IN_MONTHS.max, `Check in every ${CHECK_IN_MONTHS.min} to ${CHECK_IN_MONTHS.max} months`),
-    vetoDays: z.literal(VETO_DAYS, { error: 'The waiting time is 0, 1, 7, 14 or 30 days' }),
-    verifierContactIds: z.array(bodyId).max(10, 'At most 10 verifiers'),
-    verifiersRequired: z.number().int().min(1, 'At least one confirmation is needed').max(10),
+    vetoDays: z.literal(VETO_DAYS, { error: userText('The waiting time is 0, 1, 7, 14 or 30 days') }),
+    verifierContactIds: z.array(bodyId).max(10, userText('At most 10 verifiers')),
+    verifiersRequired: z.number().int().min(1, userText('At least one confirmation is needed')).max(10),
     /** "I'm travelling": check-ins pause until this moment (at most 6 months ahead); null resumes them. */
     pausedUntil: isoDateTimeSchema.nullish(),
   })
@@ -147,13 +155,13 @@ export const heirSchema = z.object({
 export const keyCodeSchema = z.object({ keyCode: z.string() });
 
 export const publicKeyInputSchema = z.object({
-  publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'A public key is 32 bytes in base64url'),
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, userText('A public key is 32 bytes in base64url')),
 });
 
 // ---- Releases (grants with a Legacy Plan condition) ----
 
 export const releaseConditionSchema = z.enum(['after-death', 'on-date', 'at-age', 'never'], {
-  error: "condition is 'after-death', 'on-date', 'at-age' or 'never'",
+  error: userText("condition is 'after-death', 'on-date', 'at-age' or 'never'"),
 });
 
 export const releaseInputSchema = z
@@ -200,7 +208,7 @@ export const releaseSchema = z.object({
 
 /** Who a rule names, seen from the owner's own person in the family tree (birth and adoptive lines). */
 export const familyRelationSchema = z.enum(['children', 'grandchildren', 'descendants', 'partner'], {
-  error: "relation is 'children', 'grandchildren', 'descendants' or 'partner'",
+  error: userText("relation is 'children', 'grandchildren', 'descendants' or 'partner'"),
 });
 
 /** POST /api/legacy/relation-rules: one thing to everyone the relation names, now and as the family grows. */
@@ -258,7 +266,7 @@ export const relationRuleSchema = z.object({
 
 // ---- Letters ----
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, userText('Expected base64url'));
 
 /**
  * A sealed letter as the owner's browser made it (decision 027): the payload (JSON of the text and any
@@ -273,13 +281,13 @@ export const sealedLetterSchema = z.object({
   wrappedKey: base64url.max(100),
   wrapIv: base64url.length(16),
   iv: base64url.length(16),
-  ciphertext: base64url.max(Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3), 'A sealed letter can hold at most 12 MB'),
+  ciphertext: base64url.max(Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3), userText('A sealed letter can hold at most 12 MB')),
 });
 
 const letterTitle = z
-  .string({ error: 'Title is required' })
+  .string({ error: userText('Title is required') })
   .trim()
-  .min(1, 'Title is required')
+  .min(1, userText('Title is required'))
   .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
 
 /** A plain letter may show up to this many of the gallery's photos. */
@@ -287,21 +295,23 @@ export const LETTER_PHOTOS_MAX = 50;
 
 /** A letter's files in all: a sealed payload carries them as base64, a third larger, within SEALED_LETTER_MAX_BYTES. */
 export const LETTER_ATTACHMENTS_MAX_BYTES = 9 * 1024 * 1024;
-export const LETTER_ATTACHMENTS_TOO_LARGE = 'Attachments can be at most 9 MB in total.';
+export const LETTER_ATTACHMENTS_TOO_LARGE = userText('Attachments can be at most 9 MB in total.');
 /** A plain letter's recordings (decision 039). */
 export const LETTER_AUDIO_MAX = 5;
-export const LETTER_AUDIO_ONLY = 'A letter that is not sealed can carry voice recordings and audio files only (MP3, WAV, OGG, M4A).';
+export const LETTER_AUDIO_ONLY = userText(
+  'A letter that is not sealed can carry voice recordings and audio files only (MP3, WAV, OGG, M4A).',
+);
 
 /**
  * A plain letter's voice recording or audio file, as the sealed payload carries files: the name, the type and
  * the bytes as base64. The server checks by the bytes that it is sound (as memory attachments are checked).
  */
 export const letterAudioSchema = z.object({
-  name: z.string().trim().min(1, 'A file needs a name').max(MAX_SHORT_TEXT_LENGTH),
+  name: z.string().trim().min(1, userText('A file needs a name')).max(MAX_SHORT_TEXT_LENGTH),
   type: z.string().max(100),
   data: z
     .string()
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, userText('Expected base64'))
     .max(Math.ceil((LETTER_ATTACHMENTS_MAX_BYTES * 4) / 3) + 4, LETTER_ATTACHMENTS_TOO_LARGE),
 });
 
@@ -309,7 +319,11 @@ export const letterInputSchema = z.union([
   z.object({
     heirId: bodyId,
     title: letterTitle,
-    body: z.string().trim().min(1, 'Write the letter').max(MAX_TEXT_LENGTH, `A letter can be at most ${MAX_TEXT_LENGTH} characters`),
+    body: z
+      .string()
+      .trim()
+      .min(1, userText('Write the letter'))
+      .max(MAX_TEXT_LENGTH, `A letter can be at most ${MAX_TEXT_LENGTH} characters`),
     photoIds: z.array(bodyId).max(LETTER_PHOTOS_MAX, `A letter can show at most ${LETTER_PHOTOS_MAX} photos`).default([]),
     attachments: z.array(letterAudioSchema).max(LETTER_AUDIO_MAX, `A letter can carry at most ${LETTER_AUDIO_MAX} recordings`).default([]),
     // a client that sent both must not have its plaintext kept beside the sealed copy

@@ -3,6 +3,7 @@ import { dateMarginSchema, datePrecisionSchema } from '../dates/date-precision';
 import { MAX_SHORT_TEXT_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { idParamSchema, isoDateTimeSchema, MAX_ID } from './common';
 import { PAGE_LIMIT_MAX, pageQuerySchema, pageSchema } from './paging';
+import { userText } from '../i18n/text';
 
 export const MAX_TAG_LENGTH = 60;
 const MAX_TAGS = 50;
@@ -26,15 +27,15 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 const titleSchema = z
-  .string({ error: 'Title is required' })
+  .string({ error: userText('Title is required') })
   .trim()
-  .min(1, 'Title is required') // spec §5
+  .min(1, userText('Title is required')) // spec §5
   .max(MAX_SHORT_TEXT_LENGTH, `Title must be at most ${MAX_SHORT_TEXT_LENGTH} characters`);
 
 const contentSchema = z
-  .string({ error: 'Content is required' })
+  .string({ error: userText('Content is required') })
   .trim()
-  .min(1, 'Content is required') // spec §5
+  .min(1, userText('Content is required')) // spec §5
   .max(MAX_TEXT_LENGTH, `Content must be at most ${MAX_TEXT_LENGTH} characters`);
 
 /**
@@ -42,12 +43,12 @@ const contentSchema = z
  * centuries, so the floor is the year 1000; a memory cannot lie beyond the end of next year.
  */
 const eventDateSchema = z.iso
-  .date({ error: 'Please enter a valid date' })
-  .refine((d) => d >= '1000-01-01' && d <= `${new Date().getFullYear() + 1}-12-31`, 'Please enter a valid date');
+  .date({ error: userText('Please enter a valid date') })
+  .refine((d) => d >= '1000-01-01' && d <= `${new Date().getFullYear() + 1}-12-31`, userText('Please enter a valid date'));
 
 const tagsSchema = z
   .array(z.string().max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters`), {
-    error: 'Tags must be a list of words',
+    error: userText('Tags must be a list of words'),
   })
   .max(MAX_TAGS, `A memory can have at most ${MAX_TAGS} tags`);
 
@@ -161,22 +162,22 @@ export const attachmentParamsSchema = z.object({
   id: idParamSchema,
   /** An own attachment's id, or a linked gallery photo ('p-<id>') or vault file ('v-<id>'), each ≤ MAX_ID. */
   attachmentId: z
-    .string({ error: 'Not found' })
-    .regex(/^(?:[pv]-)?[1-9]\d{0,9}$/, 'Not found')
-    .refine((v) => Number(v.replace(/^[pv]-/, '')) <= MAX_ID, 'Not found'),
+    .string({ error: userText('Not found') })
+    .regex(/^(?:[pv]-)?[1-9]\d{0,9}$/, userText('Not found'))
+    .refine((v) => Number(v.replace(/^[pv]-/, '')) <= MAX_ID, userText('Not found')),
 });
 
 /** GET …/attachments/:attachmentId/file's query: `format=m4a` asks for an audio attachment's M4A copy (decision 040). */
 export const attachmentFileQuerySchema = z.object({
-  format: z.enum(['m4a'], { error: 'format must be m4a' }).optional(),
+  format: z.enum(['m4a'], { error: userText('format must be m4a') }).optional(),
 });
 
-const idListSchema = z.array(z.number().int().positive().max(MAX_ID)).max(200, 'Link at most 200 items at a time');
+const idListSchema = z.array(z.number().int().positive().max(MAX_ID)).max(200, userText('Link at most 200 items at a time'));
 
 /** Beyond the spec: link existing gallery photos and vault files to a memory from a picker. */
 export const memoryLinksInputSchema = z
   .object({ photoIds: idListSchema.optional(), vaultFileIds: idListSchema.optional() })
-  .refine((v) => (v.photoIds?.length ?? 0) + (v.vaultFileIds?.length ?? 0) > 0, 'Choose at least one photo or document');
+  .refine((v) => (v.photoIds?.length ?? 0) + (v.vaultFileIds?.length ?? 0) > 0, userText('Choose at least one photo or document'));
 
 /** What the picker offers: the caller's gallery photos and vault files, and where each is linked now. */
 export const linkCandidatesSchema = z.object({
@@ -204,14 +205,14 @@ export const linkCandidatesSchema = z.object({
 // spec §3: "Memory analysis request: title and description; response: tags (list of strings)".
 export const analyzeInputSchema = z.object({
   title: z
-    .string({ error: 'Please provide both a title and content for the memory.' })
+    .string({ error: userText('Please provide both a title and content for the memory.') })
     .trim()
-    .min(1, 'Please provide both a title and content for the memory.')
+    .min(1, userText('Please provide both a title and content for the memory.'))
     .max(MAX_SHORT_TEXT_LENGTH),
   description: z
-    .string({ error: 'Please provide both a title and content for the memory.' })
+    .string({ error: userText('Please provide both a title and content for the memory.') })
     .trim()
-    .min(1, 'Please provide both a title and content for the memory.')
+    .min(1, userText('Please provide both a title and content for the memory.'))
     .max(MAX_TEXT_LENGTH),
   /** Tags the memory already has: never suggested again. */
   existingTags: z.array(z.string().max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional(),
@@ -288,7 +289,7 @@ export type MemoryGroup = z.infer<typeof memoryGroupSchema>;
  */
 export function aiFailureText(serverMessage: string | undefined): string {
   const message = serverMessage ?? '';
-  if (/\b(api|key)\b/i.test(message)) return 'Service temporarily unavailable. Please try again later.';
-  if (/format|pars(e|ing)/i.test(message)) return 'Unexpected response format. Try again with different content.';
-  return 'Failed to generate suggestions. Please try again.';
+  if (/\b(api|key)\b/i.test(message)) return userText('Service temporarily unavailable. Please try again later.');
+  if (/format|pars(e|ing)/i.test(message)) return userText('Unexpected response format. Try again with different content.');
+  return userText('Failed to generate suggestions. Please try again.');
 }

@@ -5,6 +5,7 @@ import { relationshipSchema } from './contacts';
 import { calendarDateSchema } from './common';
 import { photoSchema } from './photos';
 import { isTimeZone } from './timeline';
+import { userText } from '../i18n/text';
 
 /** Photos shown per earlier year, and in all (the card is a glance, not a gallery). */
 export const ON_THIS_DAY_PHOTOS_PER_YEAR = 24;
@@ -28,7 +29,7 @@ export const onThisDayQuerySchema = z.object({
     const year = Number(v.slice(0, 4));
     return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
   }, DATE_MESSAGE),
-  tz: z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris').optional(),
+  tz: z.string().refine(isTimeZone, userText('tz must be an IANA time zone such as Europe/Paris')).optional(),
 });
 
 /** Only day-precise memories are on this day (decision 067), so eventDatePrecision is 'exact' or 'day'. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { userText } from '../i18n/text';
 
 // Issue 15: the lists a screen shows come a page at a time, by keyset cursor (the spec's unpaged lists stay
 // for API clients). A cursor is opaque to clients: the nextCursor of the previous page, passed back as is.
@@ -13,7 +14,11 @@ const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`
 
 export const pageQuerySchema = z.object({
   /** Opaque: the nextCursor of the previous page of the same list (and the same sort order). */
-  cursor: z.string({ error: 'Invalid cursor' }).min(1, 'Invalid cursor').max(PAGE_CURSOR_MAX_LENGTH, 'Invalid cursor').optional(),
+  cursor: z
+    .string({ error: userText('Invalid cursor') })
+    .min(1, userText('Invalid cursor'))
+    .max(PAGE_CURSOR_MAX_LENGTH, userText('Invalid cursor'))
+    .optional(),
   limit: z
     .string({ error: LIMIT_MESSAGE })
     .regex(/^[1-9]\d{0,2}$/, LIMIT_MESSAGE)
@@ -36,9 +41,9 @@ export const pageLimit = (query: PageQuery) => (query.limit === undefined ? PAGE
 /** `q` of a paged list that can be searched by typing part of a name (`description` says whose). */
 export const nameSearchQuery = (description: string) =>
   z
-    .string({ error: 'q must be text' })
+    .string({ error: userText('q must be text') })
     .trim()
-    .min(1, 'Type part of a name to search for')
+    .min(1, userText('Type part of a name to search for'))
     .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
     .optional()
     .meta({ description });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { MAX_ID } from './common';
 import { nameSearchQuery, pageQuerySchema, pageSchema } from './paging';
+import { userText } from '../i18n/text';
 
 const idOf = (what: string) =>
   z
@@ -17,10 +18,10 @@ export const faceBoxSchema = z
   .object({
     x: z.number().min(0).max(1),
     y: z.number().min(0).max(1),
-    width: z.number().gt(0, 'A face box needs a width').max(1),
-    height: z.number().gt(0, 'A face box needs a height').max(1),
+    width: z.number().gt(0, userText('A face box needs a width')).max(1),
+    height: z.number().gt(0, userText('A face box needs a height')).max(1),
   })
-  .refine((box) => box.x + box.width <= 1.0001 && box.y + box.height <= 1.0001, 'A face box must lie inside the picture');
+  .refine((box) => box.x + box.width <= 1.0001 && box.y + box.height <= 1.0001, userText('A face box must lie inside the picture'));
 
 export const faceSourceSchema = z.enum(['detected', 'imported', 'manual']);
 
@@ -67,11 +68,14 @@ export const personPageQuerySchema = pageQuerySchema
   .extend({
     q: nameSearchQuery('Part of a name: only the named people whose name holds it, letter case aside'),
     named: z
-      .enum(['true', 'false'], { error: 'named must be true or false' })
+      .enum(['true', 'false'], { error: userText('named must be true or false') })
       .optional()
       .meta({ description: 'true: only the named people; false: only those not yet named (the most seen first)' }),
   })
-  .refine((query) => !(query.q !== undefined && query.named === 'false'), 'A name search finds only named people: leave out named=false');
+  .refine(
+    (query) => !(query.q !== undefined && query.named === 'false'),
+    userText('A name search finds only named people: leave out named=false'),
+  );
 
 /** GET /api/people/:id/together: who else is in this person's photos, and in how many. */
 export const personTogetherSchema = z.array(z.object({ person: personSchema, photoCount: z.number().int() }));
@@ -80,35 +84,35 @@ export const personTogetherSchema = z.array(z.object({ person: personSchema, pho
 export const personPatchSchema = z
   .object({
     name: z
-      .string({ error: 'name must be text' })
+      .string({ error: userText('name must be text') })
       .trim()
       .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`)
       .nullable()
       .optional(),
     contactId: idOf('contactId').nullable().optional(),
-    hidden: z.boolean({ error: 'hidden must be true or false' }).optional(),
-    onThisDay: z.boolean({ error: 'onThisDay must be true or false' }).optional(),
+    hidden: z.boolean({ error: userText('hidden must be true or false') }).optional(),
+    onThisDay: z.boolean({ error: userText('onThisDay must be true or false') }).optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, 'Send name, contactId, hidden or onThisDay');
+  .refine((patch) => Object.keys(patch).length > 0, userText('Send name, contactId, hidden or onThisDay'));
 
 export const personMergeSchema = z.object({ intoId: idOf('intoId') });
 
 /** Who a face is: one of the owner's people, or nobody (a face the owner says is not who was suggested). */
 const typedName = z
-  .string({ error: 'name must be text' })
+  .string({ error: userText('name must be text') })
   .trim()
-  .min(1, 'Type a name')
+  .min(1, userText('Type a name'))
   .max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`);
 
 /** Or a typed name: the owner's person of that name (letter case aside), made when there is none. */
 export const facePatchSchema = z
   .object({ personId: idOf('personId').nullable().optional(), name: typedName.optional() })
-  .refine((patch) => (patch.personId !== undefined) !== (patch.name !== undefined), 'Send personId or name, one of them');
+  .refine((patch) => (patch.personId !== undefined) !== (patch.name !== undefined), userText('Send personId or name, one of them'));
 
 /** A face the detector missed, drawn by the owner around it (source "manual"), and whose it is if they know. */
 export const faceCreateSchema = z
   .object({ box: faceBoxSchema, personId: idOf('personId').optional(), name: typedName.optional() })
-  .refine((face) => face.personId === undefined || face.name === undefined, 'Send personId or name, not both');
+  .refine((face) => face.personId === undefined || face.name === undefined, userText('Send personId or name, not both'));
 
 /** A face the owner is asked about: "Is this Mum?" */
 export const faceSuggestionSchema = z.object({

@@ -5,20 +5,21 @@ import { isoDateTimeSchema, MAX_ID } from './common';
 import { MAX_TAG_LENGTH } from './memories';
 import { pageQuerySchema, pageSchema } from './paging';
 import { isTimeZone } from './timeline';
+import { userText } from '../i18n/text';
 
 // spec §5: photos are JPEG, PNG, GIF, WebP or HEIC/HEIF, up to 10MB. The server judges the bytes; the web
 // checks name and type first for early feedback, with the same words.
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
 export const PHOTO_UPLOAD_MESSAGES = {
-  tooLarge: 'Photo must be 10MB or smaller',
-  wrongType: 'Only JPEG, PNG, GIF, WebP and HEIC/HEIF photos can be uploaded',
-  missing: 'Please select a photo to upload',
-  tooMany: 'Please upload one photo at a time',
-  empty: 'The selected photo is empty',
+  tooLarge: userText('Photo must be 10MB or smaller'),
+  wrongType: userText('Only JPEG, PNG, GIF, WebP and HEIC/HEIF photos can be uploaded'),
+  missing: userText('Please select a photo to upload'),
+  tooMany: userText('Please upload one photo at a time'),
+  empty: userText('The selected photo is empty'),
 };
 
 export const photoSortSchema = z.enum(['dateTaken', 'createdAt', 'title'], {
-  error: 'Sort by dateTaken, createdAt or title',
+  error: userText('Sort by dateTaken, createdAt or title'),
 });
 
 export const photoListQuerySchema = z.object({ sortBy: photoSortSchema.optional() });
@@ -36,14 +37,14 @@ const personIdParam = (name: string) =>
  */
 export const photoPageQuerySchema = pageQuerySchema.extend({
   sortBy: photoSortSchema.optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date and time' }).optional(),
+  from: z.iso.datetime({ offset: true, error: userText('from must be an ISO date and time') }).optional(),
   /** Only the photos this person is in (issue 29). */
   person: personIdParam('person'),
   /** With `person`: only the photos both are in ("photos together with …"). */
   with: personIdParam('with'),
   /** undated=true: only the photos without a date taken (decision 067), to date them at once. */
   undated: z
-    .enum(['true', 'false'], { error: 'undated must be true or false' })
+    .enum(['true', 'false'], { error: userText('undated must be true or false') })
     .transform((v) => v === 'true')
     .optional(),
 });
@@ -53,8 +54,8 @@ export const photoUndatedCountSchema = z.object({ count: z.number().int() });
 
 /** GET /api/photos/months: how many photos each month holds, in the viewer's time zone (the scrubber's marks). */
 export const photoMonthsQuerySchema = z.object({
-  sortBy: z.enum(['dateTaken', 'createdAt'], { error: 'Months are counted by dateTaken or createdAt' }).optional(),
-  tz: z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris').optional(),
+  sortBy: z.enum(['dateTaken', 'createdAt'], { error: userText('Months are counted by dateTaken or createdAt') }).optional(),
+  tz: z.string().refine(isTimeZone, userText('tz must be an IANA time zone such as Europe/Paris')).optional(),
 });
 export const photoMonthsSchema = z.object({
   /** Newest month first; months without photos are left out. */
@@ -126,10 +127,10 @@ export const photoSchema = z.object({
 const EARLIEST_DATE_TAKEN = Date.parse(`${EARLIEST_YEAR}-01-01T00:00:00+14:00`);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const PHOTO_TITLE_REQUIRED = 'Title cannot be empty';
+const PHOTO_TITLE_REQUIRED = userText('Title cannot be empty');
 const PHOTO_DATE_RANGE = `Date must be between ${EARLIEST_YEAR} and today`;
 
-const photoDateTakenSchema = z.iso.datetime({ offset: true, error: 'Please enter a valid date' }).refine((v) => {
+const photoDateTakenSchema = z.iso.datetime({ offset: true, error: userText('Please enter a valid date') }).refine((v) => {
   const time = Date.parse(v);
   return time >= EARLIEST_DATE_TAKEN && time <= Date.now() + DAY_MS;
 }, PHOTO_DATE_RANGE);
@@ -138,11 +139,11 @@ export const PHOTO_TAGS_MAX = 50;
 const photoTagsSchema = z
   .array(
     z
-      .string({ error: 'Tags must be a list of words' })
+      .string({ error: userText('Tags must be a list of words') })
       .trim()
-      .min(1, 'A tag cannot be empty')
+      .min(1, userText('A tag cannot be empty'))
       .max(MAX_TAG_LENGTH, `A tag must be at most ${MAX_TAG_LENGTH} characters`),
-    { error: 'Tags must be a list of words' },
+    { error: userText('Tags must be a list of words') },
   )
   .max(PHOTO_TAGS_MAX, `A photo can have at most ${PHOTO_TAGS_MAX} tags`);
 
@@ -167,13 +168,13 @@ export const photoPatchSchema = z
     dateTakenPrecision: datePrecisionSchema.optional(),
     dateTakenMargin: dateMarginSchema.nullish(),
     description: z
-      .string({ error: 'Description must be text' })
+      .string({ error: userText('Description must be text') })
       .trim()
       .max(MAX_TEXT_LENGTH, `Description must be at most ${MAX_TEXT_LENGTH} characters`)
       .nullish(),
     tags: photoTagsSchema.optional(),
     location: z
-      .string({ error: 'Place must be text' })
+      .string({ error: userText('Place must be text') })
       .trim()
       .max(MAX_SHORT_TEXT_LENGTH, `Place must be at most ${MAX_SHORT_TEXT_LENGTH} characters`)
       .nullish(),
@@ -182,13 +183,15 @@ export const photoPatchSchema = z
      * leaving it out and none is added by hand (the owner's own words are tags).
      */
     labels: z
-      .array(z.string({ error: 'Labels must be a list of words' }).max(MAX_TAG_LENGTH), { error: 'Labels must be a list of words' })
-      .max(100, 'A photo has at most 100 labels')
+      .array(z.string({ error: userText('Labels must be a list of words') }).max(MAX_TAG_LENGTH), {
+        error: userText('Labels must be a list of words'),
+      })
+      .max(100, userText('A photo has at most 100 labels'))
       .optional(),
   })
   .refine(
     (v) => Object.values(v).some((field) => field !== undefined),
-    'Send a title, dateTaken, dateTakenPrecision, description, tags, location or labels',
+    userText('Send a title, dateTaken, dateTakenPrecision, description, tags, location or labels'),
   );
 
 /** The most photos one bulk action takes: a year of a phone's pictures, one request. */
@@ -207,7 +210,7 @@ export const photoBulkSchema = z.object({
     })
     .min(1, BULK_IDS_MESSAGE)
     .max(PHOTO_BULK_MAX, BULK_IDS_MESSAGE)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be listed once'),
+    .refine((ids) => new Set(ids).size === ids.length, userText('Each photo may be listed once')),
   action: z.discriminatedUnion(
     'type',
     [
@@ -220,9 +223,9 @@ export const photoBulkSchema = z.object({
         dateTakenPrecision: datePrecisionSchema.optional(),
         dateTakenMargin: dateMarginSchema.nullish(),
       }),
-      z.object({ type: z.literal('addTags'), tags: photoTagsSchema.min(1, 'Add at least one tag') }),
+      z.object({ type: z.literal('addTags'), tags: photoTagsSchema.min(1, userText('Add at least one tag')) }),
     ],
-    { error: 'action.type must be delete, setDate or addTags' },
+    { error: userText('action.type must be delete, setDate or addTags') },
   ),
 });
 /** How many photos the action changed (deleted, or updated). */
@@ -232,7 +235,7 @@ export const photoImageQuerySchema = z.object({
   /** spec §7: mobile=true asks for the smaller mobile variant. */
   mobile: z.enum(['true', 'false']).optional(),
   /** 'thumb' for grids (about 400 px); 'full' (default) for the viewer. */
-  size: z.enum(['thumb', 'full'], { error: 'size must be thumb or full' }).optional(),
+  size: z.enum(['thumb', 'full'], { error: userText('size must be thumb or full') }).optional(),
   // spec §7: a time value (t or cachebust) only defeats caches; it is accepted and ignored.
   t: z.string().optional(),
   cachebust: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '../limits';
+import { userText } from '../i18n/text';
 import { birthDateSchema, genderSchema, optionalShortText } from './auth';
 
 const requiredText = (message: string) =>
@@ -11,8 +12,8 @@ const requiredText = (message: string) =>
  * password, …) are stripped, never applied.
  */
 export const profileInputSchema = z.object({
-  firstName: requiredText('First name is required').optional(),
-  surname: requiredText('Surname is required').optional(),
+  firstName: requiredText(userText('First name is required')).optional(),
+  surname: requiredText(userText('Surname is required')).optional(),
   dateOfBirth: birthDateSchema.optional(),
   mobileNumber: optionalShortText,
   cityOfBirth: optionalShortText,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { datePrecisionSchema } from '../dates/date-precision';
 import { hasPositiveTerm, parseSearchTerms, SEARCH_QUERY_MAX } from '../search-terms';
+import { userText } from '../i18n/text';
 
 // GET /api/search (issue 15, decision 030): one box across memories, photos, documents, contacts and the people
 // in the photos (issue 29).
@@ -12,21 +13,21 @@ export const SEARCH_GROUP_PREVIEW = 5;
 export const SEARCH_PAGE_SIZE = 20;
 
 export const searchKindSchema = z.enum(['memory', 'photo', 'document', 'contact', 'person'], {
-  error: 'kind must be memory, photo, document, contact or person',
+  error: userText('kind must be memory, photo, document, contact or person'),
 });
 export type SearchKind = z.infer<typeof searchKindSchema>;
 export const SEARCH_KINDS = searchKindSchema.options;
 
 export const searchQuerySchema = z.object({
   q: z
-    .string({ error: 'q is required: the words to search for' })
+    .string({ error: userText('q is required: the words to search for') })
     // Not trimmed: a space after the last word says the word is finished (no prefix matching).
-    .refine((q) => q.trim() !== '', 'Type something to search for')
+    .refine((q) => q.trim() !== '', userText('Type something to search for'))
     .max(SEARCH_QUERY_MAX, `A search can be at most ${SEARCH_QUERY_MAX} characters`)
-    .refine((q) => hasPositiveTerm(parseSearchTerms(q)), 'Search for at least one word (letters or digits)'),
+    .refine((q) => hasPositiveTerm(parseSearchTerms(q)), userText('Search for at least one word (letters or digits)')),
   kind: searchKindSchema.optional(),
   /** Opaque: the nextCursor of a previous page of the same kind and q. */
-  cursor: z.string().max(100, 'Invalid cursor').optional(),
+  cursor: z.string().max(100, userText('Invalid cursor')).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

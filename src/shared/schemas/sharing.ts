@@ -9,26 +9,28 @@ import { memorySchema } from './memories';
 import { faceBoxSchema } from './people';
 import { photoSchema } from './photos';
 import { vaultFileSchema } from './vault';
+import { userText } from '../i18n/text';
 
 /** Most items one request may add to or remove from a collection. */
 export const MAX_ITEMS_PER_REQUEST = 1000;
 export const SHARE_PASSWORD_MAX_LENGTH = 200;
 
 export const SHARING_MESSAGES = {
-  titleRequired: 'Title is required',
-  noEmail: 'This contact has no e-mail address. Add one to send a personal link.',
-  alreadyShared: 'This person already has a link to this collection.',
-  contactRequired: 'Choose who receives the personal link.',
-  passwordOnlyPublic: 'Only a public link can have a password.',
-  expiryInPast: 'The expiry must be in the future.',
-  nothingToChange: 'Choose at least one photo, memory or document.',
-  linkExpired: 'This link has expired.',
-  passwordRequired: 'This collection is protected by a password.',
-  wrongPassword: 'That password is not right.',
-  personNotFound: 'Person not found',
-  personHidden: 'This person is hidden. Show them again on their page to make a collection of their photos.',
-  personCollectionItems:
+  titleRequired: userText('Title is required'),
+  noEmail: userText('This contact has no e-mail address. Add one to send a personal link.'),
+  alreadyShared: userText('This person already has a link to this collection.'),
+  contactRequired: userText('Choose who receives the personal link.'),
+  passwordOnlyPublic: userText('Only a public link can have a password.'),
+  expiryInPast: userText('The expiry must be in the future.'),
+  nothingToChange: userText('Choose at least one photo, memory or document.'),
+  linkExpired: userText('This link has expired.'),
+  passwordRequired: userText('This collection is protected by a password.'),
+  wrongPassword: userText('That password is not right.'),
+  personNotFound: userText('Person not found'),
+  personHidden: userText('This person is hidden. Show them again on their page to make a collection of their photos.'),
+  personCollectionItems: userText(
     'This collection follows a person: it holds every photo they are in, so nothing can be added or taken out by hand. A face put right on the photo changes it.',
+  ),
 } as const;
 
 const titleSchema = z
@@ -39,9 +41,13 @@ const titleSchema = z
 
 const descriptionSchema = z.string().trim().max(MAX_TEXT_LENGTH, `Description must be at most ${MAX_TEXT_LENGTH} characters`);
 
-const bodyIdSchema = z.number({ error: 'Ids must be numbers' }).int('Ids must be whole numbers').min(1).max(MAX_ID);
+const bodyIdSchema = z
+  .number({ error: userText('Ids must be numbers') })
+  .int(userText('Ids must be whole numbers'))
+  .min(1)
+  .max(MAX_ID);
 const idListSchema = z
-  .array(bodyIdSchema, { error: 'Ids must be a list of numbers' })
+  .array(bodyIdSchema, { error: userText('Ids must be a list of numbers') })
   .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once`);
 
 export const collectionInputSchema = z.object({
@@ -104,7 +110,7 @@ export const sharedItemsSchema = z.object({
   documentIds: z.array(z.number().int()),
 });
 
-export const linkKindSchema = z.enum(['personal', 'public'], { error: "kind must be 'personal' or 'public'" });
+export const linkKindSchema = z.enum(['personal', 'public'], { error: userText("kind must be 'personal' or 'public'") });
 
 export const linkInputSchema = z
   .object({
@@ -229,11 +235,14 @@ export const sharedCollectionSchema = z.object({
 });
 
 export const shareTokenParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Not found'),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, userText('Not found')),
 });
 
 export const unlockInputSchema = z.object({
-  password: z.string({ error: 'Enter the password' }).min(1, 'Enter the password').max(SHARE_PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: userText('Enter the password') })
+    .min(1, userText('Enter the password'))
+    .max(SHARE_PASSWORD_MAX_LENGTH),
 });
 
 /** GET /api/shared-with-me: what other heirloom users have shared with the signed-in user, by owner. */

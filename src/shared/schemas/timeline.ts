@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { datePrecisionSchema } from '../dates/date-precision';
 import { isTimeZone } from '../time-zone';
 import { calendarDateSchema, isoDateTimeSchema, MAX_ID } from './common';
+import { userText } from '../i18n/text';
 
 // spec §4: sort ascending or descending (default descending); filter all, photo, memory or document
 // (default all, i.e. the parameter is omitted).
-export const sortDirectionSchema = z.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' });
+export const sortDirectionSchema = z.enum(['asc', 'desc'], { error: userText('sortDirection must be asc or desc') });
 export const contentTypeSchema = z.enum(['photo', 'memory', 'document'], {
-  error: 'contentType must be photo, memory or document',
+  error: userText('contentType must be photo, memory or document'),
 });
 
 export { isTimeZone } from '../time-zone';
@@ -16,16 +17,16 @@ export { isTimeZone } from '../time-zone';
  * Beyond the spec: the viewer's time zone, so that a photo taken at 11 pm on New Year's Eve sits in the
  * year the viewer sees on its date. Omitted → UTC (the spec's endpoint unchanged).
  */
-const timeZoneSchema = z.string().refine(isTimeZone, 'tz must be an IANA time zone such as Europe/Paris');
+const timeZoneSchema = z.string().refine(isTimeZone, userText('tz must be an IANA time zone such as Europe/Paris'));
 
 /**
  * Issue 29: only the photos this person (one of the owner's people) is in; memories and documents are left out.
  * Another account's person finds nothing.
  */
 const personParam = z
-  .string({ error: 'person must be the id of one of your people' })
-  .regex(/^[1-9]\d{0,9}$/, 'person must be the id of one of your people')
-  .refine((v) => Number(v) <= MAX_ID, 'person must be the id of one of your people');
+  .string({ error: userText('person must be the id of one of your people') })
+  .regex(/^[1-9]\d{0,9}$/, userText('person must be the id of one of your people'))
+  .refine((v) => Number(v) <= MAX_ID, userText('person must be the id of one of your people'));
 
 /** GET /api/timeline (spec §7). */
 export const timelineQuerySchema = z.object({
@@ -37,10 +38,10 @@ export const timelineQuerySchema = z.object({
 
 /** A JavaScript-safe year the timeline can hold (photo dates come from EXIF and may be odd). */
 const yearParam = z
-  .string({ error: 'year must be a four-digit year' })
-  .regex(/^\d{4}$/, 'year must be a four-digit year')
-  .refine((v) => Number(v) >= 1 && Number(v) <= 9999, 'year must be a four-digit year');
-const monthParam = z.string().regex(/^(?:[1-9]|1[0-2])$/, 'month must be between 1 and 12');
+  .string({ error: userText('year must be a four-digit year') })
+  .regex(/^\d{4}$/, userText('year must be a four-digit year'))
+  .refine((v) => Number(v) >= 1 && Number(v) <= 9999, userText('year must be a four-digit year'));
+const monthParam = z.string().regex(/^(?:[1-9]|1[0-2])$/, userText('month must be between 1 and 12'));
 
 export const TIMELINE_PAGE_DEFAULT = 50;
 const TIMELINE_PAGE_MAX = 500;
@@ -55,7 +56,7 @@ export const timelinePeriodQuerySchema = timelineQuerySchema.extend({
     .refine((v) => Number(v) <= TIMELINE_PAGE_MAX, `limit must be between 1 and ${TIMELINE_PAGE_MAX}`)
     .optional(),
   /** Opaque: the nextCursor of the previous page. */
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  cursor: z.string().max(200, userText('Invalid cursor')).optional(),
 });
 
 /** A timestamp (photo, document) or a calendar day (a memory's eventDate, yyyy-MM-dd). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 
 /**
  * POST /api/memories/transcriptions (a recording not yet saved, multipart field `audio`) and
@@ -10,8 +11,9 @@ export const transcriptionSchema = z.object({ text: z.string() });
 export type Transcription = z.infer<typeof transcriptionSchema>;
 
 export const TRANSCRIPTION_MESSAGES = {
-  notConfigured:
+  notConfigured: userText(
     'Transcription is not set up on this server: its administrator can configure a speech-to-text model (AI_TRANSCRIBE_MODEL).',
-  notAudio: 'Only audio can be transcribed (MP3, WAV, OGG, M4A or a voice recording).',
-  nothingHeard: 'No speech was recognised in this recording.',
+  ),
+  notAudio: userText('Only audio can be transcribed (MP3, WAV, OGG, M4A or a voice recording).'),
+  nothingHeard: userText('No speech was recognised in this recording.'),
 } as const;

@@ -2,6 +2,7 @@
 // format is src/shared/export-format.ts.
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
+import { userText } from '../i18n/text';
 
 /** A finished archive stays downloadable this long, then it is removed. */
 export const EXPORT_KEEP_DAYS = 7;
@@ -9,16 +10,16 @@ export const EXPORT_KEEP_DAYS = 7;
 export const IMPORT_FIELD = 'archive';
 
 export const TRANSFER_MESSAGES = {
-  exportRunning: 'An export is already being prepared. It will be ready soon.',
-  exportNotReady: 'This export is not ready yet.',
-  exportExpired: 'This export has expired. Please start a new one.',
-  importRunning: 'An import is already running. Please wait until it has finished.',
-  noArchive: 'Choose an archive to import.',
-  notAnArchive: 'This is not a zip archive. Choose an heirloom export or a Google Takeout zip.',
-  unknownArchive: 'This archive is neither an heirloom export nor a Google Photos Takeout.',
-  overQuota: 'This archive holds more than your remaining storage space. Nothing was imported.',
-  noImportDir: 'Importing from the server is not set up (HEIRLOOM_IMPORT_DIR).',
-  serverFileMissing: 'There is no such archive in the import folder.',
+  exportRunning: userText('An export is already being prepared. It will be ready soon.'),
+  exportNotReady: userText('This export is not ready yet.'),
+  exportExpired: userText('This export has expired. Please start a new one.'),
+  importRunning: userText('An import is already running. Please wait until it has finished.'),
+  noArchive: userText('Choose an archive to import.'),
+  notAnArchive: userText('This is not a zip archive. Choose an heirloom export or a Google Takeout zip.'),
+  unknownArchive: userText('This archive is neither an heirloom export nor a Google Photos Takeout.'),
+  overQuota: userText('This archive holds more than your remaining storage space. Nothing was imported.'),
+  noImportDir: userText('Importing from the server is not set up (HEIRLOOM_IMPORT_DIR).'),
+  serverFileMissing: userText('There is no such archive in the import folder.'),
 } as const;
 
 export const transferProgressSchema = z.object({

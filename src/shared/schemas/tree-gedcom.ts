@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 import { importStatusSchema } from './transfers';
+import { userText } from '../i18n/text';
 
 /** The multipart field of POST /api/tree/gedcom. */
 export const GEDCOM_FIELD = 'file';
@@ -13,13 +14,13 @@ export const GEDCOM_MAX_BYTES = 64 * 1024 * 1024;
 export const GEDCOM_REPORT_LIMIT = 500;
 
 export const GEDCOM_MESSAGES = {
-  noFile: 'Choose a GEDCOM file (.ged) to import.',
-  notGedcom: 'This is not a GEDCOM file: it should begin with "0 HEAD".',
+  noFile: userText('Choose a GEDCOM file (.ged) to import.'),
+  notGedcom: userText('This is not a GEDCOM file: it should begin with "0 HEAD".'),
   tooLarge: `This file is larger than ${GEDCOM_MAX_BYTES / (1024 * 1024)} MB, more than heirloom reads from a GEDCOM file.`,
-  running: 'A GEDCOM import is already running. Please wait until it has finished.',
+  running: userText('A GEDCOM import is already running. Please wait until it has finished.'),
 } as const;
 
-export const gedcomVersionSchema = z.enum(['7.0', '5.5.1'], { error: 'version must be 7.0 or 5.5.1' });
+export const gedcomVersionSchema = z.enum(['7.0', '5.5.1'], { error: userText('version must be 7.0 or 5.5.1') });
 export const gedcomExportQuerySchema = z.object({ version: gedcomVersionSchema.default('7.0') });
 
 export const gedcomReportSchema = z.object({
@@ -66,7 +67,7 @@ export const matchSuggestionSchema = z.object({
 
 export const matchDecisionSchema = z.object({
   /** accept: the imported person is merged into the existing one (their links move over); reject: both stay. */
-  decision: z.enum(['accept', 'reject'], { error: 'decision must be accept or reject' }),
+  decision: z.enum(['accept', 'reject'], { error: userText('decision must be accept or reject') }),
 });
 
 export type GedcomVersion = z.infer<typeof gedcomVersionSchema>;

@@ -4,6 +4,7 @@ import { MAX_SHORT_TEXT_LENGTH } from '../limits';
 import { TREE_DATE_MAX_LENGTH } from '../tree/tree-date';
 import { MAX_ID } from './common';
 import { nameSearchQuery, pageQuerySchema, pageSchema } from './paging';
+import { userText } from '../i18n/text';
 
 export const TREE_NOTE_MAX_LENGTH = 10_000;
 
@@ -18,7 +19,7 @@ const treeId = (field: string) =>
 
 /** Chooses the relation words: gendered for female and male, neutral otherwise (decision 060). */
 export const treeSexSchema = z.enum(['female', 'male', 'other', 'unknown'], {
-  error: 'Sex must be female, male, other or unknown',
+  error: userText('Sex must be female, male, other or unknown'),
 });
 
 /** A date as old records have it: "1890-05-12", "1890-05", "1890", "c. 1890", "before 1890", "between 1890 and 1895", or words. */
@@ -87,11 +88,11 @@ export const treePersonPageQuerySchema = pageQuerySchema.extend({
 export const treePersonPageSchema = pageSchema(treePersonSchema);
 
 export const parentTypeSchema = z.enum(['birth', 'adoptive', 'step', 'foster'], {
-  error: 'A parent is birth, adoptive, step or foster',
+  error: userText('A parent is birth, adoptive, step or foster'),
 });
-export const partnerTypeSchema = z.enum(['married', 'partners'], { error: 'Partners are married or partners' });
+export const partnerTypeSchema = z.enum(['married', 'partners'], { error: userText('Partners are married or partners') });
 export const partnershipEndSchema = z.enum(['divorce', 'separation', 'death'], {
-  error: 'A partnership ends by divorce, separation or death',
+  error: userText('A partnership ends by divorce, separation or death'),
 });
 
 const relationBase = {
@@ -114,7 +115,7 @@ export const treeRelationInputSchema = z.discriminatedUnion(
       ...relationBase,
     }),
   ],
-  { error: 'kind must be parent or partner' },
+  { error: userText('kind must be parent or partner') },
 );
 
 export const treeRelationSchema = z.object({
@@ -174,7 +175,7 @@ const depth = (name: string) =>
 export const treeGraphQuerySchema = z.object({
   root: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, 'root must be a person id')
+    .regex(/^[1-9]\d{0,9}$/, userText('root must be a person id'))
     .optional(),
   up: depth('up'),
   down: depth('down'),

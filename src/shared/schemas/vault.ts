@@ -2,21 +2,22 @@ import { z } from 'zod';
 import { MAX_TEXT_LENGTH, VAULT_FILE_MAX_BYTES } from '../limits';
 import { isoDateTimeSchema } from './common';
 import { pageSchema } from './paging';
+import { userText } from '../i18n/text';
 
 // spec §5 / §8: the vault's messages, shown exactly by the form and returned exactly by the server.
 export const VAULT_MESSAGES = {
-  selectFile: 'Please select a file',
-  selectFileToUpload: 'Please select a file to upload',
-  tooLarge: 'File size must not exceed 15MB',
-  overQuota: 'Upload would exceed total storage limit of 100MB',
+  selectFile: userText('Please select a file'),
+  selectFileToUpload: userText('Please select a file to upload'),
+  tooLarge: userText('File size must not exceed 15MB'),
+  overQuota: userText('Upload would exceed total storage limit of 100MB'),
 } as const;
 
 /** A positive integer id sent as a multipart text field, e.g. "12". */
 const numericIdField = z
   .string()
   .trim()
-  .regex(/^[1-9][0-9]{0,9}$/, 'memoryId must be a memory id')
-  .refine((v) => Number(v) <= 2_147_483_647, 'memoryId must be a memory id');
+  .regex(/^[1-9][0-9]{0,9}$/, userText('memoryId must be a memory id'))
+  .refine((v) => Number(v) <= 2_147_483_647, userText('memoryId must be a memory id'));
 
 /** The text fields of POST /api/vault (multipart, so every value is a string). */
 export const vaultUploadFieldsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 
 // Issue 16, decision 038: videos live in the gallery beside the photos. They arrive by resumable upload (tus
 // 1.0 at VIDEO_UPLOADS_PATH, tus-js-client in the browser) and become a gallery item with POST /api/photos/videos.
@@ -39,15 +40,17 @@ export const VIDEO_UPLOADS_PATH = '/api/photos/video-uploads';
 
 export const videoMessages = (maxBytes: number) => ({
   tooLarge: `Video must be ${Math.round(maxBytes / (1024 * 1024))}MB or smaller`,
-  wrongType: 'Only MP4, MOV, WebM, M4V, 3GP, MKV, MTS, AVI and MPEG videos can be uploaded',
-  notFinished: 'This upload has not finished yet.',
-  uploadNotFound: 'Upload not found',
-  noVideoStream: 'This file holds no video that can be read',
+  wrongType: userText('Only MP4, MOV, WebM, M4V, 3GP, MKV, MTS, AVI and MPEG videos can be uploaded'),
+  notFinished: userText('This upload has not finished yet.'),
+  uploadNotFound: userText('Upload not found'),
+  noVideoStream: userText('This file holds no video that can be read'),
 });
 
 /** POST /api/photos/videos: the finished upload becomes a video in the gallery (201, the photo). */
 export const videoCreateSchema = z.object({
-  uploadId: z.string({ error: 'uploadId is required' }).regex(/^[0-9a-f]{32}$/, 'uploadId is not an upload of this server'),
+  uploadId: z
+    .string({ error: userText('uploadId is required') })
+    .regex(/^[0-9a-f]{32}$/, userText('uploadId is not an upload of this server')),
 });
 export type VideoCreate = z.infer<typeof videoCreateSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { userText } from '../i18n/text';
 
 export const waitlistInputSchema = z.object({
-  email: z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address'),
+  email: z.email({ error: userText('Please enter a valid email address') }).max(254, userText('Please enter a valid email address')),
 });
 
 export const waitlistResultSchema = z.object({ message: z.string() });
