@@ -5,6 +5,7 @@ import { RefuseCareScreen } from '@web/features/care/components/refuse-screen';
 import { fromEntryState, useAddressBarParam } from '@web/features/heir/use-address-bar-param';
 import { SharedCollectionView } from '@web/features/shared-view/components/shared-collection-view';
 import { paths } from '../paths';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 // A chosen collection looks exactly like a shared one: the shared view draws it.
 const renderCollection: RenderCareCollection = (collection) => <SharedCollectionView collection={collection} />;
@@ -13,7 +14,7 @@ const renderCollection: RenderCareCollection = (collection) => <SharedCollection
 function NoIndex({ title }: { title: string }) {
   return (
     <>
-      <title>{`${title} · heirloom`}</title>
+      <title>{title}</title>
       <meta name="robots" content="noindex" />
     </>
   );
@@ -24,6 +25,7 @@ function NoIndex({ title }: { title: string }) {
  * history entry (/care), so it is not left in the browser's history yet a reload still works.
  */
 export function CareRoute() {
+  const intl = useIntl();
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -36,7 +38,7 @@ export function CareRoute() {
 
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-12">
-      <NoIndex title="Care access" />
+      <NoIndex title={intl.formatMessage({ id: 'app.care.pageTitle', defaultMessage: 'Care access · heirloom' })} />
       <CaregiverScreen token={token} renderCollection={renderCollection} />
     </div>
   );
@@ -44,10 +46,11 @@ export function CareRoute() {
 
 /** /care/refuse?token=…, the one click of the mail that tells the owner a caregiver asked. */
 export function CareRefuseRoute() {
+  const intl = useIntl();
   const token = useAddressBarParam('token', { keepForReload: true });
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
-      <NoIndex title="Refuse care access" />
+      <NoIndex title={intl.formatMessage({ id: 'app.careRefuse.pageTitle', defaultMessage: 'Refuse care access · heirloom' })} />
       <RefuseCareScreen token={token} />
     </div>
   );

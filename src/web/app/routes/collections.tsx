@@ -4,9 +4,11 @@ import { CollectionScreen } from '@web/features/collections/components/collectio
 import { CollectionsScreen } from '@web/features/collections/components/collections-screen';
 import { collectionPath, paths } from '../paths';
 import { NotFoundRoute } from './not-found';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** /collections: the owner's collections (decision 025). */
 export function CollectionsRoute() {
+  const intl = useIntl();
   const navigate = useNavigate();
   // ?person=<id>: a person's page asked for a collection of every photo of them
   const [params, setParams] = useSearchParams();
@@ -14,7 +16,7 @@ export function CollectionsRoute() {
   const forPersonId = person && /^[1-9]\d{0,9}$/.test(person) ? Number(person) : undefined;
   return (
     <div>
-      <title>Collections · heirloom</title>
+      <title>{intl.formatMessage({ id: 'app.collections.pageTitle', defaultMessage: 'Collections · heirloom' })}</title>
       <ErrorBoundary>
         <CollectionsScreen
           collectionHref={collectionPath}

@@ -5,22 +5,42 @@ import { OnThisDaySection } from '../on-this-day-section';
 import { RecentPhotos } from '@web/features/photos/components/recent-photos';
 import { FamilyDatesCard } from '@web/features/family-dates/components/family-dates-card';
 import { SuggestQuestionCard } from '@web/features/interviews/components/suggest-question-card';
+import { defineMessages } from '@web/lib/i18n/define-messages';
 import { paths } from '../paths';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
-const CARDS: { title: string; text: string; to: string; icon: LucideIcon }[] = [
-  { title: 'Continue Your Story', text: 'Pick up where you left off and add the next chapter.', to: paths.story, icon: BookOpen },
-  { title: 'Add New Memory', text: 'Write down a moment, add photos or a voice note.', to: paths.memories, icon: PenLine },
-  { title: 'Timeline', text: 'See your photos, memories and documents year by year.', to: paths.timeline, icon: CalendarClock },
+const m = defineMessages({
+  continueTitle: { id: 'app.dashboard.continue.title', defaultMessage: 'Continue Your Story' },
+  continueText: { id: 'app.dashboard.continue.text', defaultMessage: 'Pick up where you left off and add the next chapter.' },
+  addTitle: { id: 'app.dashboard.add.title', defaultMessage: 'Add New Memory' },
+  addText: { id: 'app.dashboard.add.text', defaultMessage: 'Write down a moment, add photos or a voice note.' },
+  timelineTitle: { id: 'app.dashboard.timeline.title', defaultMessage: 'Timeline' },
+  timelineText: { id: 'app.dashboard.timeline.text', defaultMessage: 'See your photos, memories and documents year by year.' },
+});
+
+const CARDS: { title: (typeof m)[keyof typeof m]; text: (typeof m)[keyof typeof m]; to: string; icon: LucideIcon }[] = [
+  { title: m.continueTitle, text: m.continueText, to: paths.story, icon: BookOpen },
+  { title: m.addTitle, text: m.addText, to: paths.memories, icon: PenLine },
+  { title: m.timelineTitle, text: m.timelineText, to: paths.timeline, icon: CalendarClock },
 ];
 
 export function DashboardRoute() {
+  const intl = useIntl();
   return (
     <div>
-      <title>Dashboard · heirloom</title>
+      <title>{intl.formatMessage({ id: 'app.dashboard.pageTitle', defaultMessage: 'Dashboard · heirloom' })}</title>
       <h1 className="text-3xl font-semibold sm:text-4xl">
-        Welcome to <span className="text-primary">heirloom</span>
+        {intl.formatMessage(
+          { id: 'app.dashboard.welcome', defaultMessage: 'Welcome to <brand>heirloom</brand>' },
+          { brand: (chunks) => <span className="text-primary">{chunks}</span> },
+        )}
       </h1>
-      <p className="mt-2 text-muted-foreground">Every memory you keep here becomes part of the story you hand on.</p>
+      <p className="mt-2 text-muted-foreground">
+        {intl.formatMessage({
+          id: 'app.dashboard.intro',
+          defaultMessage: 'Every memory you keep here becomes part of the story you hand on.',
+        })}
+      </p>
 
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {CARDS.map(({ title, text, to, icon: Icon }) => (
@@ -33,10 +53,13 @@ export function DashboardRoute() {
                 <Icon aria-hidden="true" className="size-5 text-accent-foreground" />
               </span>
               <h2 className="mt-4 flex items-center gap-2 text-xl font-semibold">
-                {title}
-                <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-1" />
+                {intl.formatMessage(title)}
+                <ArrowRight
+                  aria-hidden="true"
+                  className="size-4 transition-transform group-hover:translate-x-1 rtl:rotate-180 rtl:group-hover:-translate-x-1"
+                />
               </h2>
-              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{intl.formatMessage(text)}</p>
             </Link>
           </li>
         ))}

@@ -5,11 +5,13 @@ import { TreeScreen } from '@web/features/tree/components/tree-screen';
 import { Button } from '@web/components/ui/button';
 import { familyTreePath, paths, personPath, treePersonPath } from '../paths';
 import { NotFoundRoute } from './not-found';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const idOf = (value: string | null | undefined) => (value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null);
 
 /** /family/tree: the family tree around the owner, `?root=` anyone, `?contact=` a contact of the Family page. */
 export function FamilyTreeRoute() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   return (
     <ErrorBoundary>
@@ -20,7 +22,7 @@ export function FamilyTreeRoute() {
         treeHref={familyTreePath}
         links={
           <Button variant="outline" asChild className="min-h-11">
-            <Link to={paths.family}>Family members</Link>
+            <Link to={paths.family}>{intl.formatMessage({ id: 'app.familyTree.members', defaultMessage: 'Family members' })}</Link>
           </Button>
         }
       />

@@ -9,6 +9,7 @@ import { VerifierScreen } from '@web/features/heir/components/verifier-screen';
 import { fromEntryState, useAddressBarParam } from '@web/features/heir/use-address-bar-param';
 import { SharedCollectionView } from '@web/features/shared-view/components/shared-collection-view';
 import { paths } from '../paths';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 // A release's contents look exactly like a shared collection: the shared view draws them.
 const renderCollection: RenderCollection = (collection) => <SharedCollectionView collection={collection} />;
@@ -17,7 +18,7 @@ const renderCollection: RenderCollection = (collection) => <SharedCollectionView
 function NoIndex({ title }: { title: string }) {
   return (
     <>
-      <title>{`${title} · heirloom`}</title>
+      <title>{title}</title>
       <meta name="robots" content="noindex" />
     </>
   );
@@ -29,10 +30,11 @@ function Centered({ children }: { children: ReactNode }) {
 
 /** /legacy (and /legacy?code=… from a Legacy Kit's QR code): an heir opens what was released with a key code. */
 export function LegacyRoute() {
+  const intl = useIntl();
   const code = useAddressBarParam('code');
   return (
     <>
-      <NoIndex title="Something left for you" />
+      <NoIndex title={intl.formatMessage({ id: 'app.legacy.pageTitle', defaultMessage: 'Something left for you · heirloom' })} />
       <LegacyScreen initialCode={code} renderCollection={renderCollection} />
     </>
   );
@@ -40,10 +42,11 @@ export function LegacyRoute() {
 
 /** /legacy/check-in?token=…, the check-in mail's link. */
 export function LegacyCheckInRoute() {
+  const intl = useIntl();
   const token = useAddressBarParam('token', { keepForReload: true });
   return (
     <Centered>
-      <NoIndex title="Are you still there?" />
+      <NoIndex title={intl.formatMessage({ id: 'app.legacyCheckIn.pageTitle', defaultMessage: 'Are you still there? · heirloom' })} />
       <CheckInScreen token={token} />
     </Centered>
   );
@@ -51,10 +54,11 @@ export function LegacyCheckInRoute() {
 
 /** /legacy/cancel?token=…, the veto mail's link. */
 export function LegacyCancelRoute() {
+  const intl = useIntl();
   const token = useAddressBarParam('token', { keepForReload: true });
   return (
     <Centered>
-      <NoIndex title="Cancel the release" />
+      <NoIndex title={intl.formatMessage({ id: 'app.legacyCancel.pageTitle', defaultMessage: 'Cancel the release · heirloom' })} />
       <CancelScreen token={token} />
     </Centered>
   );
@@ -62,10 +66,13 @@ export function LegacyCancelRoute() {
 
 /** /legacy/reachable?token=…, the yearly "does this address still reach you?" mail's link. */
 export function LegacyReachableRoute() {
+  const intl = useIntl();
   const token = useAddressBarParam('token', { keepForReload: true });
   return (
     <Centered>
-      <NoIndex title="Does this address reach you?" />
+      <NoIndex
+        title={intl.formatMessage({ id: 'app.legacyReachable.pageTitle', defaultMessage: 'Does this address reach you? · heirloom' })}
+      />
       <ReachableScreen token={token} />
     </Centered>
   );
@@ -76,6 +83,7 @@ export function LegacyReachableRoute() {
  * entry (/legacy/verify), so it is not left in the browser's history yet a reload still works.
  */
 export function LegacyVerifyRoute() {
+  const intl = useIntl();
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -88,7 +96,7 @@ export function LegacyVerifyRoute() {
 
   return (
     <Centered>
-      <NoIndex title="A verifier's page" />
+      <NoIndex title={intl.formatMessage({ id: 'app.legacyVerify.pageTitle', defaultMessage: "A verifier's page · heirloom" })} />
       <VerifierScreen token={token} />
     </Centered>
   );

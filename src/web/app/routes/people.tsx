@@ -10,12 +10,14 @@ import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { familyTreePath, paths, personPath, treePersonPath } from '../paths';
 import { galleryOfPerson, timelineOfPerson } from '../use-person-param';
 import { NotFoundRoute } from './not-found';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** /people: everyone heirloom found in the photos (issue 29). */
 export function PeopleRoute() {
+  const intl = useIntl();
   return (
     <div>
-      <title>People · heirloom</title>
+      <title>{intl.formatMessage({ id: 'app.people.pageTitle', defaultMessage: 'People · heirloom' })}</title>
       <ErrorBoundary>
         <PeopleScreen personHref={personPath} settingsHref={`${paths.settings}#photos`} />
       </ErrorBoundary>
@@ -25,6 +27,7 @@ export function PeopleRoute() {
 
 /** /people/:id: one person and their photos. */
 export function PersonRoute() {
+  const intl = useIntl();
   const { id } = useParams();
   const navigate = useNavigate();
   // the server answers 404 for malformed ids too (decision 016); asking it would only cost a request
@@ -40,7 +43,7 @@ export function PersonRoute() {
   );
   return (
     <div>
-      <title>Person · heirloom</title>
+      <title>{intl.formatMessage({ id: 'app.person.pageTitle', defaultMessage: 'Person · heirloom' })}</title>
       <ErrorBoundary>
         <PersonScreen
           id={personId}
@@ -50,13 +53,13 @@ export function PersonRoute() {
           links={
             <>
               <Link to={galleryOfPerson(personId)} className="font-medium text-primary underline-offset-4 hover:underline">
-                Show in the gallery
+                {intl.formatMessage({ id: 'app.person.inGallery', defaultMessage: 'Show in the gallery' })}
               </Link>
               <Link to={timelineOfPerson(personId)} className="font-medium text-primary underline-offset-4 hover:underline">
-                Show in the timeline
+                {intl.formatMessage({ id: 'app.person.inTimeline', defaultMessage: 'Show in the timeline' })}
               </Link>
               <Link to={`${paths.collections}?person=${personId}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                Share every photo of them
+                {intl.formatMessage({ id: 'app.person.shareAll', defaultMessage: 'Share every photo of them' })}
               </Link>
               <InTheTree personId={personId} treeHref={familyTreePath} treePersonHref={treePersonPath} />
             </>

@@ -8,16 +8,24 @@ import { PhotoUploadCard } from '@web/features/photos/components/photo-upload-ca
 import { PersonFilter } from '@web/features/people/components/person-filter';
 import { usePersonParam } from '../use-person-param';
 import { viewerFaces } from '../viewer-faces';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** spec §2 My Photos (/photos): upload, then the gallery. */
 export function PhotosRoute() {
+  const intl = useIntl();
   const shared = useSharedItems();
   const { person, setPerson } = usePersonParam();
   return (
     <div>
-      <title>My Photos · heirloom</title>
+      <title>{intl.formatMessage({ id: 'app.photos.pageTitle', defaultMessage: 'My Photos · heirloom' })}</title>
       <BackToStoryLink />
-      <PageHeader title="My Photos" description="Every photo keeps the date, place and camera it was taken with." />
+      <PageHeader
+        title={intl.formatMessage({ id: 'app.photos.title', defaultMessage: 'My Photos' })}
+        description={intl.formatMessage({
+          id: 'app.photos.description',
+          defaultMessage: 'Every photo keeps the date, place and camera it was taken with.',
+        })}
+      />
       <div className="mt-8 grid gap-6">
         <PhotoUploadCard />
         <ErrorBoundary>

@@ -11,9 +11,11 @@ import { HeartbeatCard } from '@web/features/heartbeat/components/heartbeat-card
 import { PrivacySettings } from '@web/features/account/components/privacy-settings';
 import { MembersSettings } from '@web/features/admin/components/members-settings';
 import { useUser } from '@web/features/auth/api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** spec §2 Settings: Photo Management (the photo maintenance panel), Account and Privacy. */
 export function SettingsRoute() {
+  const intl = useIntl();
   // /settings#your-data opens the Account tab at the Your data card (export and import): a link can go straight there
   const { hash } = useLocation();
   const toYourData = hash === '#your-data';
@@ -23,14 +25,24 @@ export function SettingsRoute() {
   }, [toYourData]);
   return (
     <div>
-      <title>Settings · heirloom</title>
-      <PageHeader title="Settings" description="Look after your photo library and your account." />
+      <title>{intl.formatMessage({ id: 'app.settings.pageTitle', defaultMessage: 'Settings · heirloom' })}</title>
+      <PageHeader
+        title={intl.formatMessage({ id: 'app.settings.title', defaultMessage: 'Settings' })}
+        description={intl.formatMessage({
+          id: 'app.settings.description',
+          defaultMessage: 'Look after your photo library and your account.',
+        })}
+      />
       <Tabs defaultValue={['photos', 'privacy', 'members'].includes(hash.slice(1)) ? hash.slice(1) : 'account'} className="mt-8">
-        <TabsList aria-label="Settings">
-          <TabsTrigger value="photos">Photo Management</TabsTrigger>
-          <TabsTrigger value="account">Account</TabsTrigger>
-          <TabsTrigger value="privacy">Privacy</TabsTrigger>
-          {isAdministrator && <TabsTrigger value="members">Members</TabsTrigger>}
+        <TabsList aria-label={intl.formatMessage({ id: 'app.settings.tabs', defaultMessage: 'Settings' })}>
+          <TabsTrigger value="photos">
+            {intl.formatMessage({ id: 'app.settings.tab.photos', defaultMessage: 'Photo Management' })}
+          </TabsTrigger>
+          <TabsTrigger value="account">{intl.formatMessage({ id: 'app.settings.tab.account', defaultMessage: 'Account' })}</TabsTrigger>
+          <TabsTrigger value="privacy">{intl.formatMessage({ id: 'app.settings.tab.privacy', defaultMessage: 'Privacy' })}</TabsTrigger>
+          {isAdministrator && (
+            <TabsTrigger value="members">{intl.formatMessage({ id: 'app.settings.tab.members', defaultMessage: 'Members' })}</TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="photos" className="mt-4">
           <ErrorBoundary>

@@ -5,53 +5,82 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
 import { useInvite, useWaitlist } from '../api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** The landing page's waitlist form, read as people asking to join this heirloom. */
 export function WaitlistCard() {
   const waitlist = useWaitlist();
   const invite = useInvite();
+  const intl = useIntl();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Asking to join</CardTitle>
-        <CardDescription>People who left their address on the home page.</CardDescription>
+        <CardTitle>{intl.formatMessage({ id: 'admin.waitlist.title', defaultMessage: 'Asking to join' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({ id: 'admin.waitlist.description', defaultMessage: 'People who left their address on the home page.' })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        {waitlist.data?.length === 0 && <p className="text-sm text-muted-foreground">Nobody has asked to join yet.</p>}
+        {waitlist.data?.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            {intl.formatMessage({ id: 'admin.waitlist.empty', defaultMessage: 'Nobody has asked to join yet.' })}
+          </p>
+        )}
         {waitlist.data && waitlist.data.length > 0 && (
           <ul className="divide-y rounded-md border">
             {waitlist.data.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span className="min-w-0 break-all">
                   {entry.email}
-                  <span className="block text-xs text-muted-foreground">Asked on {formatLongDate(entry.createdAt)}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {intl.formatMessage(
+                      { id: 'admin.waitlist.askedOn', defaultMessage: 'Asked on {date}' },
+                      { date: formatLongDate(entry.createdAt) },
+                    )}
+                  </span>
                 </span>
                 {entry.status === 'waiting' ? (
                   <Button
                     size="sm"
                     disabled={invite.isPending}
-                    aria-label={`Invite ${entry.email}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'admin.waitlist.inviteLabel', defaultMessage: 'Invite {email}' },
+                      { email: entry.email },
+                    )}
                     onClick={() =>
                       invite.mutate(
                         { email: entry.email },
                         {
                           onSuccess: () =>
-                            toast({ title: 'Invitation sent', description: `${entry.email} will receive a link to make an account.` }),
+                            toast({
+                              title: intl.formatMessage({ id: 'admin.invite.sent', defaultMessage: 'Invitation sent' }),
+                              description: intl.formatMessage(
+                                { id: 'admin.invite.sentText', defaultMessage: '{email} will receive a link to make an account.' },
+                                { email: entry.email },
+                              ),
+                            }),
                           onError: (error) =>
                             toast({
                               variant: 'destructive',
-                              title: 'Could not invite',
-                              description: errorMessage(error, 'Please try again.'),
+                              title: intl.formatMessage({ id: 'admin.invite.failed', defaultMessage: 'Could not invite' }),
+                              description: errorMessage(
+                                error,
+                                intl.formatMessage({ id: 'common.tryAgain', defaultMessage: 'Please try again.' }),
+                              ),
                             }),
                         },
                       )
                     }
                   >
-                    Invite
+                    {intl.formatMessage({ id: 'admin.waitlist.invite', defaultMessage: 'Invite' })}
                   </Button>
                 ) : (
-                  <Badge variant="secondary">{entry.status === 'invited' ? 'Invited' : 'Member'}</Badge>
+                  <Badge variant="secondary">
+                    {entry.status === 'invited'
+                      ? intl.formatMessage({ id: 'admin.waitlist.invited', defaultMessage: 'Invited' })
+                      : intl.formatMessage({ id: 'admin.waitlist.member', defaultMessage: 'Member' })}
+                  </Badge>
                 )}
               </li>
             ))}

@@ -10,12 +10,14 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useUploadProfilePicture } from '../api';
 import { usePictureSource } from '../use-picture-source';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const initialsOf = (user: User) => `${user.firstName.charAt(0)}${user.surname.charAt(0)}`.toUpperCase();
 
 export function ProfilePictureCard({ user }: { user: User }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadProfilePicture();
+  const intl = useIntl();
   const picture = usePictureSource(user.profilePicture);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -23,16 +25,23 @@ export function ProfilePictureCard({ user }: { user: User }) {
     event.target.value = ''; // choosing the same file again must fire change again
     if (!file) return;
     if (file.size > PROFILE_PICTURE_MAX_BYTES) {
-      toast({ variant: 'destructive', title: 'File too large', description: 'Please select an image smaller than 5MB.' });
+      toast({
+        variant: 'destructive',
+        title: intl.formatMessage({ id: 'profile.picture.tooLarge', defaultMessage: 'File too large' }),
+        description: intl.formatMessage({ id: 'profile.picture.tooLargeText', defaultMessage: 'Please select an image smaller than 5MB.' }),
+      });
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => toast({ title: 'Profile picture updated' }),
+      onSuccess: () => toast({ title: intl.formatMessage({ id: 'profile.picture.updated', defaultMessage: 'Profile picture updated' }) }),
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Upload failed',
-          description: errorMessage(error, 'Failed to upload profile picture. Please try again.'),
+          title: intl.formatMessage({ id: 'profile.picture.failed', defaultMessage: 'Upload failed' }),
+          description: errorMessage(
+            error,
+            intl.formatMessage({ id: 'profile.picture.failedText', defaultMessage: 'Failed to upload profile picture. Please try again.' }),
+          ),
         }),
     });
   };
@@ -40,8 +49,13 @@ export function ProfilePictureCard({ user }: { user: User }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile Picture</CardTitle>
-        <CardDescription>Click your picture to choose a new one (JPEG, PNG, GIF or WebP, up to 5MB).</CardDescription>
+        <CardTitle>{intl.formatMessage({ id: 'profile.picture.title', defaultMessage: 'Profile Picture' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({
+            id: 'profile.picture.description',
+            defaultMessage: 'Click your picture to choose a new one (JPEG, PNG, GIF or WebP, up to 5MB).',
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-3">
         <button
@@ -49,7 +63,10 @@ export function ProfilePictureCard({ user }: { user: User }) {
           onClick={() => inputRef.current?.click()}
           disabled={upload.isPending}
           // The name starts with what is shown (the initials until a picture loads), so "click MJ" works by voice.
-          aria-label={`${initialsOf(user)}, change profile picture`}
+          aria-label={intl.formatMessage(
+            { id: 'profile.picture.change', defaultMessage: '{initials}, change profile picture' },
+            { initials: initialsOf(user) },
+          )}
           className="group relative rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-wait"
         >
           <Avatar className="size-32 text-3xl">
@@ -62,17 +79,17 @@ export function ProfilePictureCard({ user }: { user: User }) {
             )}
             <AvatarFallback>{initialsOf(user)}</AvatarFallback>
           </Avatar>
-          <span className="absolute right-1 bottom-1 flex size-9 items-center justify-center rounded-full border bg-card text-foreground shadow-sm group-hover:bg-accent">
+          <span className="absolute end-1 bottom-1 flex size-9 items-center justify-center rounded-full border bg-card text-foreground shadow-sm group-hover:bg-accent">
             <Camera aria-hidden="true" className="size-4" />
           </span>
         </button>
         {upload.isPending && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Uploading...
+            <Spinner /> {intl.formatMessage({ id: 'profile.picture.uploading', defaultMessage: 'Uploading...' })}
           </p>
         )}
         <label htmlFor="profile-picture-input" className="sr-only">
-          Profile picture file
+          {intl.formatMessage({ id: 'profile.picture.file', defaultMessage: 'Profile picture file' })}
         </label>
         <input
           id="profile-picture-input"
