@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Face, FaceCreate, FacePatch, Person } from '@shared/schemas/people';
 import { api } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** The faces in one photo, with their boxes: the photo viewer. */
@@ -53,8 +54,10 @@ export const useFacePerson = (personId: number | null) =>
 
 /** What a face is called: the person's name, "Unnamed person" for someone not yet named, "Not named yet" for nobody. */
 export function useFaceLabel(face: Face): string {
+  const intl = useIntl();
   const person = useFacePerson(face.personId);
-  if (face.personId === null) return 'Not named yet';
-  if (person.data) return person.data.name ?? 'Unnamed person';
-  return person.isPending ? '…' : 'Unnamed person';
+  const unnamed = intl.formatMessage({ id: 'people.face.unnamed', defaultMessage: 'Unnamed person' });
+  if (face.personId === null) return intl.formatMessage({ id: 'people.face.notNamed', defaultMessage: 'Not named yet' });
+  if (person.data) return person.data.name ?? unnamed;
+  return person.isPending ? '…' : unnamed;
 }

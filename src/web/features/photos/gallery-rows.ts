@@ -1,4 +1,5 @@
 import type { Photo, PhotoSort } from '@shared/schemas/photos';
+import { formattingLocale } from '@web/lib/i18n/language-store';
 import { formatItemDate, isApproximate, photoItemDate, UNDATED } from '@web/lib/item-date';
 import { sortInstant } from './photo-cache';
 
@@ -48,9 +49,14 @@ export function monthEndIso(month: string) {
   return new Date(new Date(start.getFullYear(), start.getMonth() + 1, 1).getTime() - 1).toISOString();
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-/** "June 1987" */
-export const monthLabel = (month: string) => monthFormat.format(monthStart(month));
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+/** "June 1987" ("Juni 1987", "junio de 1987"): in the page's language. */
+export function monthLabel(month: string) {
+  const locale = formattingLocale();
+  let format = monthFormats.get(locale);
+  if (!format) monthFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' })));
+  return format.format(monthStart(month));
+}
 
 /**
  * The rows for the photos loaded so far: for the date orders a heading whenever the month changes and rows of

@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ContentType, SortDirection, TimelinePeriod, TimelineSummary } from '@shared/schemas/timeline';
 import { api, ApiError } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** spec §9: "Timeline summary ... freshness: 5 minutes". Timeline pages follow the same rule. */
@@ -9,15 +11,20 @@ const TIMELINE_STALE_MS = 5 * 60 * 1000;
 /** Items per request when a year is opened; lazy images keep the first screen to a few dozen requests. */
 const TIMELINE_PAGE_SIZE = 30;
 
+const messages = defineMessages({
+  failedStatus: { id: 'timeline.fetch.failedStatus', defaultMessage: 'Failed to fetch timeline: {status}' },
+  failed: { id: 'timeline.fetch.failed', defaultMessage: 'Failed to fetch timeline data' },
+});
+
 /** spec §8: 'Failed to fetch timeline: {status}' or 'Failed to fetch timeline data'. */
 async function fetchTimeline<T>(url: string): Promise<T> {
   try {
     return await api.get<T>(url);
   } catch (error) {
     if (error instanceof ApiError && error.status > 0) {
-      throw new Error(`Failed to fetch timeline: ${error.status}`, { cause: error });
+      throw new Error(activeIntl().formatMessage(messages.failedStatus, { status: String(error.status) }), { cause: error });
     }
-    throw new Error('Failed to fetch timeline data', { cause: error });
+    throw new Error(activeIntl().formatMessage(messages.failed), { cause: error });
   }
 }
 

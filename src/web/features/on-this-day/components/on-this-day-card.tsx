@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import type { OnThisDay, OnThisDayBirthday, OnThisDayYear } from '@shared/schemas/on-this-day';
 import type { Photo } from '@shared/schemas/photos';
 import { DurationBadge } from '@web/components/duration-badge';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl, formattingLocale } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useOnThisDay } from '../api';
 
 type OnThisDayCardProps = {
@@ -23,26 +26,37 @@ export function OnThisDayCard(props: OnThisDayCardProps) {
   return <OnThisDayContent data={query.data} {...props} />;
 }
 
-const yearsAgo = (n: number) => (n === 1 ? '1 year ago' : `${n} years ago`);
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const BIRTHDAY = defineMessages({
+  today: { id: 'onThisDay.birthday.today', defaultMessage: '{name} turns {age} today' },
+  tomorrow: { id: 'onThisDay.birthday.tomorrow', defaultMessage: '{name} turns {age} tomorrow' },
+  weekday: { id: 'onThisDay.birthday.weekday', defaultMessage: '{name} turns {age} on {weekday}' },
+  date: { id: 'onThisDay.birthday.date', defaultMessage: '{name} turns {age} on {date}' },
+});
 
-/** "today", "tomorrow", "on Friday" within a week, else "on January 7". */
-function whenLabel({ date, daysAway }: OnThisDayBirthday): string {
-  if (daysAway === 0) return 'today';
-  if (daysAway === 1) return 'tomorrow';
+/** "… today", "… tomorrow", "… on Friday" within a week, else "… on January 7", in the page's language. */
+function birthdayLine({ date, daysAway, firstName, lastName, turns }: OnThisDayBirthday): string {
+  const intl = activeIntl();
+  const values = { name: [firstName, lastName].filter(Boolean).join(' '), age: String(turns) };
+  if (daysAway === 0) return intl.formatMessage(BIRTHDAY.today, values);
+  if (daysAway === 1) return intl.formatMessage(BIRTHDAY.tomorrow, values);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const day = new Date(y, m - 1, d);
-  const format = daysAway < 7 ? { weekday: 'long' as const } : { month: 'long' as const, day: 'numeric' as const };
-  return `on ${new Intl.DateTimeFormat('en-US', format).format(day)}`;
+  if (daysAway < 7) {
+    const weekday = new Intl.DateTimeFormat(formattingLocale(), { weekday: 'long' }).format(day);
+    return intl.formatMessage(BIRTHDAY.weekday, { ...values, weekday });
+  }
+  const monthDay = new Intl.DateTimeFormat(formattingLocale(), { month: 'long', day: 'numeric' }).format(day);
+  return intl.formatMessage(BIRTHDAY.date, { ...values, date: monthDay });
 }
 
 export function OnThisDayContent({ data, renderPhoto, onOpenPhoto, contactPath, memoriesPath }: OnThisDayCardProps & { data: OnThisDay }) {
+  const intl = useIntl();
   if (data.years.length === 0 && data.birthdays.length === 0) return null;
   return (
     <section aria-labelledby="on-this-day-title" className="mt-10 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <h2 id="on-this-day-title" className="flex items-center gap-2 text-2xl font-semibold">
         <History aria-hidden="true" className="size-6 text-primary" />
-        On this day
+        {intl.formatMessage({ id: 'onThisDay.card.title', defaultMessage: 'On this day' })}
       </h2>
       <div className="mt-4 grid gap-6">
         {data.years.map((year) => (
@@ -52,13 +66,13 @@ export function OnThisDayContent({ data, renderPhoto, onOpenPhoto, contactPath, 
           <div>
             <h3 className="flex items-center gap-2 text-lg font-semibold">
               <Cake aria-hidden="true" className="size-5 text-primary" />
-              Birthdays
+              {intl.formatMessage({ id: 'onThisDay.card.birthdays', defaultMessage: 'Birthdays' })}
             </h3>
             <ul className="mt-2 grid gap-1">
               {data.birthdays.map((b) => (
                 <li key={b.contactId}>
                   <Link to={contactPath(b)} className="underline-offset-4 hover:underline">
-                    {[b.firstName, b.lastName].filter(Boolean).join(' ')} turns {b.turns} {whenLabel(b)}
+                    {birthdayLine(b)}
                   </Link>
                 </li>
               ))}
@@ -81,21 +95,46 @@ function YearOnThisDay({
   onOpenPhoto: OnThisDayCardProps['onOpenPhoto'];
   memoriesPath: string;
 }) {
+  const intl = useIntl();
   const morePhotos = year.photoCount - year.photos.length;
   const moreMemories = year.memoryCount - year.memories.length;
   return (
-    <section aria-label={`${yearsAgo(year.yearsAgo)}, ${year.year}`}>
+    <section
+      aria-label={intl.formatMessage(
+        { id: 'onThisDay.year.label', defaultMessage: '{count, plural, one {# year ago} other {# years ago}}, {year}' },
+        { count: year.yearsAgo, year: String(year.year) },
+      )}
+    >
       <h3 className="text-lg font-semibold">
-        {yearsAgo(year.yearsAgo)} <span className="font-normal text-muted-foreground">· {year.year}</span>
+        {intl.formatMessage(
+          {
+            id: 'onThisDay.year.heading',
+            defaultMessage: '{count, plural, one {# year ago} other {# years ago}} <muted>· {year}</muted>',
+          },
+          {
+            count: year.yearsAgo,
+            year: String(year.year),
+            muted: (chunks) => <span className="font-normal text-muted-foreground">{chunks}</span>,
+          },
+        )}
       </h3>
       {year.photos.length > 0 && (
-        <ul aria-label={`Photos from ${year.year}`} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6">
+        <ul
+          aria-label={intl.formatMessage(
+            { id: 'onThisDay.year.photos', defaultMessage: 'Photos from {year}' },
+            { year: String(year.year) },
+          )}
+          className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6"
+        >
           {year.photos.map((photo, index) => (
             <li key={photo.id} className="relative aspect-square overflow-hidden rounded-lg border bg-muted">
               <button
                 type="button"
                 className="size-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={`View ${photo.title || photo.fileName}`}
+                aria-label={intl.formatMessage(
+                  { id: 'onThisDay.year.viewPhoto', defaultMessage: 'View {photo}' },
+                  { photo: photo.title || photo.fileName },
+                )}
                 onClick={() => onOpenPhoto(year.photos, index)}
               >
                 {renderPhoto(photo)}
@@ -104,7 +143,7 @@ function YearOnThisDay({
               {photo.video && (
                 <DurationBadge
                   durationMs={photo.video.durationMs}
-                  className="pointer-events-none absolute right-1 bottom-1 sm:right-2 sm:bottom-2"
+                  className="pointer-events-none absolute end-1 bottom-1 sm:end-2 sm:bottom-2"
                 />
               )}
             </li>
@@ -112,10 +151,21 @@ function YearOnThisDay({
         </ul>
       )}
       {morePhotos > 0 && (
-        <p className="mt-1 text-sm text-muted-foreground">and {plural(morePhotos, 'more photo', 'more photos')} that day</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {intl.formatMessage(
+            { id: 'onThisDay.year.morePhotos', defaultMessage: 'and {count, plural, one {# more photo} other {# more photos}} that day' },
+            { count: morePhotos },
+          )}
+        </p>
       )}
       {year.memories.length > 0 && (
-        <ul aria-label={`Memories from ${year.year}`} className="mt-2 grid gap-1">
+        <ul
+          aria-label={intl.formatMessage(
+            { id: 'onThisDay.year.memories', defaultMessage: 'Memories from {year}' },
+            { year: String(year.year) },
+          )}
+          className="mt-2 grid gap-1"
+        >
           {year.memories.map((memory) => (
             <li key={memory.id}>
               <Link to={memoriesPath} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -126,7 +176,15 @@ function YearOnThisDay({
         </ul>
       )}
       {moreMemories > 0 && (
-        <p className="mt-1 text-sm text-muted-foreground">and {plural(moreMemories, 'more memory', 'more memories')} that day</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {intl.formatMessage(
+            {
+              id: 'onThisDay.year.moreMemories',
+              defaultMessage: 'and {count, plural, one {# more memory} other {# more memories}} that day',
+            },
+            { count: moreMemories },
+          )}
+        </p>
       )}
     </section>
   );

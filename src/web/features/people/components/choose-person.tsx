@@ -3,8 +3,10 @@ import type { Face } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useSetFace } from '../faces-api';
 import { PersonCombobox, type PersonChoice } from '@web/components/person-combobox';
+import { toastWords } from '../toast-messages';
 
 /**
  * Who a face is: any of the owner's people, found by typing part of their name or picked by their face when
@@ -12,6 +14,7 @@ import { PersonCombobox, type PersonChoice } from '@web/components/person-combob
  * face to someone else.
  */
 export function ChoosePerson({ face, onDone }: { face: Face; onDone: () => void }) {
+  const intl = useIntl();
   const setFace = useSetFace();
   const [choice, setChoice] = useState<PersonChoice | null>(null);
   const typed = choice && 'name' in choice ? choice.name.trim() : '';
@@ -22,20 +25,31 @@ export function ChoosePerson({ face, onDone }: { face: Face; onDone: () => void 
     if (!choice || !ready) return;
     // a typed name is the owner's person of that name (letter case aside), or a new one
     const patch = 'person' in choice ? { faceId: face.id, personId: choice.person.id } : { faceId: face.id, name: typed };
-    const who = 'person' in choice ? (choice.person.name ?? 'that person') : typed;
+    const who = 'person' in choice ? choice.person.name : typed;
     setFace.mutate(patch, {
       onSuccess: () => {
-        toast({ title: 'Saved', description: `This face is ${who}.` });
+        toast({
+          title: intl.formatMessage({ id: 'people.choose.saved', defaultMessage: 'Saved' }),
+          description:
+            who === null
+              ? intl.formatMessage({ id: 'people.choose.isThatPerson', defaultMessage: 'This face is that person.' })
+              : intl.formatMessage({ id: 'people.choose.isNamed', defaultMessage: 'This face is {name}.' }, { name: who }),
+        });
         onDone();
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage(toastWords.error),
+          description: errorMessage(error, intl.formatMessage(toastWords.saveFailed)),
+        }),
     });
   };
 
   return (
     <form onSubmit={submit}>
       <PersonCombobox
-        label="Who is this?"
+        label={intl.formatMessage({ id: 'people.choose.label', defaultMessage: 'Who is this?' })}
         choice={choice}
         onChoiceChange={setChoice}
         allowNew
@@ -43,10 +57,10 @@ export function ChoosePerson({ face, onDone }: { face: Face; onDone: () => void 
         actions={
           <>
             <Button type="submit" size="sm" className="h-10" disabled={setFace.isPending || !ready}>
-              Save
+              {intl.formatMessage({ id: 'people.choose.save', defaultMessage: 'Save' })}
             </Button>
             <Button type="button" size="sm" variant="ghost" className="h-10" onClick={onDone}>
-              Cancel
+              {intl.formatMessage({ id: 'people.choose.cancel', defaultMessage: 'Cancel' })}
             </Button>
           </>
         }

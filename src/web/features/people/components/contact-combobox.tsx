@@ -4,6 +4,7 @@ import type { Contact } from '@shared/schemas/contacts';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { queryKeys } from '@web/lib/query-keys';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useListboxKeys } from '@web/lib/use-listbox-keys';
@@ -11,7 +12,6 @@ import { CONTACTS_TO_PICK, useContactsToPick, useLinkedContact } from '../api';
 
 const DEBOUNCE_MS = 250;
 const NONE = 'none';
-const NOT_A_CONTACT = 'Not one of my contacts';
 
 export const contactName = (contact: Contact) => [contact.firstName, contact.lastName].filter(Boolean).join(' ');
 
@@ -30,6 +30,8 @@ export function ContactCombobox({
   /** The contact picked, or null for "Not one of my contacts". */
   onPick: (contactId: number | null) => void;
 }) {
+  const intl = useIntl();
+  const notAContact = intl.formatMessage({ id: 'people.contact.none', defaultMessage: 'Not one of my contacts' });
   const linked = useLinkedContact(contactId);
   const linkedName = contactId !== null && linked.data ? contactName(linked.data) : '';
   /** What the owner typed; null while they are not typing (the box shows the linked contact). */
@@ -96,12 +98,12 @@ export function ContactCombobox({
   const searching = (text ?? '').trim() !== typed || found.isFetching;
   return (
     <div className="grid min-w-0 gap-2" onBlur={onBlur}>
-      <Label htmlFor={inputId}>Contact</Label>
+      <Label htmlFor={inputId}>{intl.formatMessage({ id: 'people.contact.label', defaultMessage: 'Contact' })}</Label>
       <Input
         {...inputProps}
         id={inputId}
         disabled={disabled}
-        placeholder={NOT_A_CONTACT}
+        placeholder={notAContact}
         value={text ?? linkedName}
         onChange={(event) => {
           setText(event.target.value);
@@ -112,20 +114,33 @@ export function ContactCombobox({
         onClick={() => setOpen(true)}
       />
       <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
-        <div {...listboxProps} aria-label="Contacts to choose from" className="grid gap-2">
-          {option(NONE, null, NOT_A_CONTACT)}
-          {group('Family', 'family')}
-          {group('Friends', 'friend')}
+        <div
+          {...listboxProps}
+          aria-label={intl.formatMessage({ id: 'people.contact.list', defaultMessage: 'Contacts to choose from' })}
+          className="grid gap-2"
+        >
+          {option(NONE, null, notAContact)}
+          {group(intl.formatMessage({ id: 'people.contact.family', defaultMessage: 'Family' }), 'family')}
+          {group(intl.formatMessage({ id: 'people.contact.friends', defaultMessage: 'Friends' }), 'friend')}
         </div>
         <p role="status" className="mt-2 px-2 text-sm text-muted-foreground">
           {found.isError
-            ? 'Could not load your contacts. Please try again.'
+            ? intl.formatMessage({ id: 'people.contact.failed', defaultMessage: 'Could not load your contacts. Please try again.' })
             : searching || found.isPending
-              ? 'Looking…'
+              ? intl.formatMessage({ id: 'people.contact.looking', defaultMessage: 'Looking…' })
               : typed && contacts.length === 0
-                ? `No contact is named like “${typed}”.`
+                ? intl.formatMessage(
+                    { id: 'people.contact.noMatch', defaultMessage: 'No contact is named like “{text}”.' },
+                    { text: typed },
+                  )
                 : found.data?.nextCursor
-                  ? `The first ${CONTACTS_TO_PICK} are shown: type more of a name to find the others.`
+                  ? intl.formatMessage(
+                      {
+                        id: 'people.contact.firstShown',
+                        defaultMessage: 'The first {count} are shown: type more of a name to find the others.',
+                      },
+                      { count: String(CONTACTS_TO_PICK) },
+                    )
                   : ''}
         </p>
       </div>

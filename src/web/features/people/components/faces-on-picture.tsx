@@ -6,7 +6,9 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useAddFace, useFaceLabel, usePhotoFaces } from '../faces-api';
+import { toastWords } from '../toast-messages';
 import { ChoosePerson } from './choose-person';
 
 /** A box smaller than this (a fraction of the picture's side) is a slip of the pointer, not a face. */
@@ -21,6 +23,7 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value));
  * around someone the detector missed, then asks who it is.
  */
 export function FacesOnPicture({ photoId, image, personHref }: { photoId: number; image: ReactNode; personHref: (id: number) => string }) {
+  const intl = useIntl();
   const faces = usePhotoFaces(photoId);
   const add = useAddFace(photoId);
   const [isShown, setIsShown] = useState(false);
@@ -36,32 +39,46 @@ export function FacesOnPicture({ photoId, image, personHref }: { photoId: number
           setIsShown(true);
           setDrawn(face);
         },
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to add the face') }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage(toastWords.error),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'people.picture.addFailed', defaultMessage: 'Failed to add the face' }),
+            ),
+          }),
       },
     );
 
   return (
     <div className="group/faces relative inline-flex max-h-full max-w-full">
       {image}
-      <div className="absolute inset-0" aria-label="Faces in this photo" role="group">
+      <div
+        className="absolute inset-0"
+        aria-label={intl.formatMessage({ id: 'people.picture.faces', defaultMessage: 'Faces in this photo' })}
+        role="group"
+      >
         {(faces.data ?? []).map((face) => (
           <FaceOnPicture key={face.id} face={face} isShown={isShown} personHref={personHref} />
         ))}
         {isDrawing && <DrawBox onDrawn={onDrawn} />}
       </div>
-      <div className="absolute bottom-2 left-2 flex flex-wrap gap-2">
+      <div className="absolute start-2 bottom-2 flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" className="opacity-90" aria-pressed={isShown} onClick={() => setIsShown(!isShown)}>
           <Users aria-hidden="true" />
-          People
+          {intl.formatMessage({ id: 'people.picture.people', defaultMessage: 'People' })}
         </Button>
         <Button size="sm" variant="secondary" className="opacity-90" aria-pressed={isDrawing} onClick={() => setIsDrawing(!isDrawing)}>
           <ScanFace aria-hidden="true" />
-          {isDrawing ? 'Cancel drawing' : 'Add a face'}
+          {isDrawing
+            ? intl.formatMessage({ id: 'people.picture.cancelDrawing', defaultMessage: 'Cancel drawing' })
+            : intl.formatMessage({ id: 'people.picture.addFace', defaultMessage: 'Add a face' })}
         </Button>
       </div>
       {isDrawing && (
         <p className="absolute inset-x-2 top-2 rounded-md bg-background/90 p-2 text-center text-sm shadow">
-          Draw a box around the face with the mouse or a finger.
+          {intl.formatMessage({ id: 'people.picture.drawHint', defaultMessage: 'Draw a box around the face with the mouse or a finger.' })}
         </p>
       )}
       {drawn && (

@@ -2,18 +2,27 @@ import { Link } from 'react-router';
 import type { Person } from '@shared/schemas/people';
 import { Button } from '@web/components/ui/button';
 import { formatLongDate } from '@web/lib/format';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { formatItemDate, memoryItemDate } from '@web/lib/item-date';
 import { useLinkedContact, usePersonMemories, usePersonTogether } from '../api';
 import { FaceCrop } from '@web/components/face-crop';
 
-const photosCount = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
-const nameOf = (person: Person) => person.name ?? 'Someone not yet named';
+const messages = defineMessages({
+  notNamed: { id: 'people.person.notNamed', defaultMessage: 'Someone not yet named' },
+});
+const nameOf = (person: Person) => person.name ?? activeIntl().formatMessage(messages.notNamed);
 
 /** What the linked contact says of this person: their relation and birthday (Family and Friends keep them). */
 export function ContactDetails({ person }: { person: Person }) {
+  const intl = useIntl();
   const contact = useLinkedContact(person.contactId).data;
   if (!contact || person.contactId === null) return null;
-  const parts = [contact.familyRelation, contact.birthday && `Born ${formatLongDate(contact.birthday)}`].filter(Boolean);
+  const born =
+    contact.birthday &&
+    intl.formatMessage({ id: 'people.person.born', defaultMessage: 'Born {date}' }, { date: formatLongDate(contact.birthday) });
+  const parts = [contact.familyRelation, born].filter(Boolean);
   return parts.length > 0 ? <p className="text-muted-foreground">{parts.join(' · ')}</p> : null;
 }
 
@@ -30,13 +39,14 @@ export function SeenWith({
   withId: number | undefined;
   onChoose: (other: Person | undefined) => void;
 }) {
+  const intl = useIntl();
   const together = usePersonTogether(person.id);
   const others = together.data ?? [];
   if (others.length === 0) return null;
   return (
     <section aria-labelledby="seen-with-title" className="mt-10">
       <h2 id="seen-with-title" className="text-2xl font-semibold">
-        Photos together with
+        {intl.formatMessage({ id: 'people.person.together', defaultMessage: 'Photos together with' })}
       </h2>
       <ul className="mt-4 flex flex-wrap gap-4">
         {others.map(({ person: other, photoCount }) => {
@@ -51,7 +61,12 @@ export function SeenWith({
               >
                 <FaceCrop src={other.coverUrl} box={other.coverBox} className="size-20" />
                 <span className="font-medium">{nameOf(other)}</span>
-                <span className="text-muted-foreground">{photosCount(photoCount)}</span>
+                <span className="text-muted-foreground">
+                  {intl.formatMessage(
+                    { id: 'people.person.photoCount', defaultMessage: '{count, plural, one {# photo} other {# photos}}' },
+                    { count: photoCount },
+                  )}
+                </span>
               </button>
             </li>
           );
@@ -63,13 +78,14 @@ export function SeenWith({
 
 /** The memories whose text names this person, newest first; each opens in My Story's list. */
 export function NamedInMemories({ person, memoryHref }: { person: Person; memoryHref: (id: number) => string }) {
+  const intl = useIntl();
   const memories = usePersonMemories(person.id);
   const items = memories.data ?? [];
   if (!person.name || items.length === 0) return null;
   return (
     <section aria-labelledby="named-in-memories-title" className="mt-10">
       <h2 id="named-in-memories-title" className="text-2xl font-semibold">
-        Memories that name {person.name}
+        {intl.formatMessage({ id: 'people.person.namedIn', defaultMessage: 'Memories that name {name}' }, { name: person.name })}
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {items.map((memory) => (
@@ -88,14 +104,17 @@ export function NamedInMemories({ person, memoryHref }: { person: Person; memory
 
 /** The heading over the photos: everyone's, or only those shared with the person chosen above. */
 export function PhotosHeading({ withPerson, onClear }: { withPerson: Person | undefined; onClear: () => void }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <h2 id="person-photos-title" className="text-2xl font-semibold">
-        {withPerson ? `Photos with ${nameOf(withPerson)}` : 'Photos'}
+        {withPerson
+          ? intl.formatMessage({ id: 'people.person.photosWith', defaultMessage: 'Photos with {name}' }, { name: nameOf(withPerson) })
+          : intl.formatMessage({ id: 'people.person.photos', defaultMessage: 'Photos' })}
       </h2>
       {withPerson && (
         <Button variant="outline" size="sm" onClick={onClear}>
-          Show every photo
+          {intl.formatMessage({ id: 'people.person.showEvery', defaultMessage: 'Show every photo' })}
         </Button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { usePeoplePages, usePerson } from '../api';
 
 /**
@@ -15,15 +16,20 @@ export function PersonFilter({ personId, onChange }: { personId: number | undefi
 }
 
 function PersonChip({ id, onClear }: { id: number; onClear: () => void }) {
+  const intl = useIntl();
   const person = usePerson(id);
-  const name = person.data ? (person.data.name ?? 'Unnamed person') : person.isPending ? '…' : 'Someone not found';
+  const name = person.data
+    ? (person.data.name ?? intl.formatMessage({ id: 'people.filter.unnamed', defaultMessage: 'Unnamed person' }))
+    : person.isPending
+      ? '…'
+      : intl.formatMessage({ id: 'people.filter.notFound', defaultMessage: 'Someone not found' });
   return (
-    <span className="inline-flex h-10 items-center gap-1 rounded-full border bg-accent pr-1 pl-3 text-sm">
-      Person: {name}
+    <span className="inline-flex h-10 items-center gap-1 rounded-full border bg-accent ps-3 pe-1 text-sm">
+      {intl.formatMessage({ id: 'people.filter.chip', defaultMessage: 'Person: {name}' }, { name })}
       <button
         type="button"
         className="rounded-full p-1.5 hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        aria-label="Show everyone's photos"
+        aria-label={intl.formatMessage({ id: 'people.filter.clear', defaultMessage: "Show everyone's photos" })}
         onClick={onClear}
       >
         <X className="size-4" aria-hidden="true" />
@@ -33,13 +39,17 @@ function PersonChip({ id, onClear }: { id: number; onClear: () => void }) {
 }
 
 function ChoosePersonFilter({ onChange }: { onChange: (personId: number) => void }) {
+  const intl = useIntl();
   const pages = usePeoplePages();
   const named = (pages.data?.pages ?? []).flatMap((page) => page.items).filter((person) => person.name !== null && !person.hidden);
   if (named.length === 0) return null;
   return (
     <Select value="" onValueChange={(value) => onChange(Number(value))}>
-      <SelectTrigger className="w-44" aria-label="Show the photos of a person">
-        <SelectValue placeholder="Person" />
+      <SelectTrigger
+        className="w-44"
+        aria-label={intl.formatMessage({ id: 'people.filter.choose', defaultMessage: 'Show the photos of a person' })}
+      >
+        <SelectValue placeholder={intl.formatMessage({ id: 'people.filter.placeholder', defaultMessage: 'Person' })} />
       </SelectTrigger>
       <SelectContent>
         {named.map((person) => (

@@ -14,13 +14,24 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/use-toast';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { usePerson, usePersonPhotos, useUpdatePerson } from '../api';
 import { FaceCrop } from '@web/components/face-crop';
+import { toastWords } from '../toast-messages';
 import { ContactDetails, NamedInMemories, PhotosHeading, SeenWith } from './person-context';
 import { ContactLink, MergeInto } from './person-links';
 
+const messages = defineMessages({
+  tooLong: { id: 'people.person.nameTooLong', defaultMessage: 'A name has at most {max} characters' },
+});
+
 const nameFormSchema = z.object({
-  name: z.string().trim().max(MAX_SHORT_TEXT_LENGTH, `A name has at most ${MAX_SHORT_TEXT_LENGTH} characters`),
+  name: z
+    .string()
+    .trim()
+    .max(MAX_SHORT_TEXT_LENGTH, { error: () => activeIntl().formatMessage(messages.tooLong, { max: String(MAX_SHORT_TEXT_LENGTH) }) }),
 });
 type NameForm = z.infer<typeof nameFormSchema>;
 
@@ -66,52 +77,85 @@ export function PersonScreen({
 }
 
 function PersonHeader({ person }: { person: Person }) {
+  const intl = useIntl();
   const update = useUpdatePerson(person.id);
   const form = useForm<NameForm>({ resolver: zodResolver(nameFormSchema), values: { name: person.name ?? '' } });
   const [confirmHide, setConfirmHide] = useState(false);
-  const fail = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') });
+  const fail = (error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title: intl.formatMessage(toastWords.error),
+      description: errorMessage(error, intl.formatMessage(toastWords.saveFailed)),
+    });
 
   const submit = form.handleSubmit((values) =>
-    update.mutate({ name: values.name || null }, { onSuccess: () => toast({ title: 'Name saved' }), onError: fail }),
+    update.mutate(
+      { name: values.name || null },
+      {
+        onSuccess: () => toast({ title: intl.formatMessage({ id: 'people.person.nameSaved', defaultMessage: 'Name saved' }) }),
+        onError: fail,
+      },
+    ),
   );
 
   return (
     <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
       <FaceCrop src={person.coverUrl} box={person.coverBox} className="size-32" />
       <div className="grid flex-1 gap-3">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{person.name ?? 'Someone not yet named'}</h1>
+        <h1 className="text-3xl font-semibold sm:text-4xl">
+          {person.name ?? intl.formatMessage({ id: 'people.person.notNamed', defaultMessage: 'Someone not yet named' })}
+        </h1>
         <ContactDetails person={person} />
         <p className="text-muted-foreground">
-          {person.faceCount === 1 ? 'In 1 photo' : `In ${person.faceCount.toLocaleString('en')} photos`}
-          {person.hidden && ' · hidden from People'}
+          {person.hidden
+            ? intl.formatMessage(
+                {
+                  id: 'people.person.inPhotosHidden',
+                  defaultMessage: '{count, plural, one {In # photo} other {In # photos}} · hidden from People',
+                },
+                { count: person.faceCount },
+              )
+            : intl.formatMessage(
+                { id: 'people.person.inPhotos', defaultMessage: '{count, plural, one {In # photo} other {In # photos}}' },
+                { count: person.faceCount },
+              )}
         </p>
         <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
           <div className="min-w-56 flex-1">
-            <FormField label="Name" error={form.formState.errors.name}>
-              <Input autoComplete="off" placeholder="Who is this?" {...form.register('name')} />
+            <FormField label={intl.formatMessage({ id: 'people.person.name', defaultMessage: 'Name' })} error={form.formState.errors.name}>
+              <Input
+                autoComplete="off"
+                placeholder={intl.formatMessage({ id: 'people.person.namePlaceholder', defaultMessage: 'Who is this?' })}
+                {...form.register('name')}
+              />
             </FormField>
           </div>
-          <SubmitButton isPending={update.isPending}>Save name</SubmitButton>
+          <SubmitButton isPending={update.isPending}>
+            {intl.formatMessage({ id: 'people.person.saveName', defaultMessage: 'Save name' })}
+          </SubmitButton>
         </form>
         <OnThisDaySwitch person={person} />
         <div>
           {person.hidden ? (
             <Button variant="outline" onClick={() => update.mutate({ hidden: false }, { onError: fail })}>
-              Show in People
+              {intl.formatMessage({ id: 'people.person.show', defaultMessage: 'Show in People' })}
             </Button>
           ) : confirmHide ? (
             <span className="flex flex-wrap items-center gap-2 text-sm">
-              Hide this person from People and from the faces heirloom asks about?
+              {intl.formatMessage({
+                id: 'people.person.hideQuestion',
+                defaultMessage: 'Hide this person from People and from the faces heirloom asks about?',
+              })}
               <Button variant="outline" size="sm" onClick={() => update.mutate({ hidden: true }, { onError: fail })}>
-                Hide
+                {intl.formatMessage({ id: 'people.person.hide', defaultMessage: 'Hide' })}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirmHide(false)}>
-                Cancel
+                {intl.formatMessage({ id: 'people.person.cancel', defaultMessage: 'Cancel' })}
               </Button>
             </span>
           ) : (
             <Button variant="ghost" onClick={() => setConfirmHide(true)}>
-              Hide this person
+              {intl.formatMessage({ id: 'people.person.hideThis', defaultMessage: 'Hide this person' })}
             </Button>
           )}
         </div>
@@ -122,6 +166,7 @@ function PersonHeader({ person }: { person: Person }) {
 
 /** Kind to grief: On This Day can leave out someone the owner is not ready to see every year. */
 function OnThisDaySwitch({ person }: { person: Person }) {
+  const intl = useIntl();
   const update = useUpdatePerson(person.id);
   const id = useId();
   return (
@@ -136,18 +181,28 @@ function OnThisDaySwitch({ person }: { person: Person }) {
             {
               onSuccess: () =>
                 toast({
-                  title: onThisDay ? 'Back in On This Day' : 'Left out of On This Day',
+                  title: onThisDay
+                    ? intl.formatMessage({ id: 'people.person.onThisDayBack', defaultMessage: 'Back in On This Day' })
+                    : intl.formatMessage({ id: 'people.person.onThisDayOut', defaultMessage: 'Left out of On This Day' }),
                   description: onThisDay
                     ? undefined
-                    : 'Photos with this person no longer come back on their day. You can change this here at any time.',
+                    : intl.formatMessage({
+                        id: 'people.person.onThisDayOutText',
+                        defaultMessage: 'Photos with this person no longer come back on their day. You can change this here at any time.',
+                      }),
                 }),
-              onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to save') }),
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: intl.formatMessage(toastWords.error),
+                  description: errorMessage(error, intl.formatMessage(toastWords.saveFailed)),
+                }),
             },
           )
         }
       />
       <label htmlFor={id} className="text-sm">
-        Show in On This Day
+        {intl.formatMessage({ id: 'people.person.onThisDay', defaultMessage: 'Show in On This Day' })}
       </label>
     </div>
   );
@@ -164,8 +219,9 @@ function PersonPhotos({
   onClearWith: () => void;
   thumbnail: (photo: Photo) => ReactNode;
 }) {
+  const intl = useIntl();
   const pages = usePersonPhotos(id, withPerson?.id);
-  useLoadErrorToast(pages, 'Failed to fetch photos');
+  useLoadErrorToast(pages, intl.formatMessage({ id: 'people.person.photosFailed', defaultMessage: 'Failed to fetch photos' }));
   const photos = (pages.data?.pages ?? []).flatMap((page) => page.items);
   return (
     <section aria-labelledby="person-photos-title" className="mt-10">
@@ -184,7 +240,7 @@ function PersonPhotos({
       {pages.hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show more photos
+            {intl.formatMessage({ id: 'people.person.morePhotos', defaultMessage: 'Show more photos' })}
           </Button>
         </div>
       )}

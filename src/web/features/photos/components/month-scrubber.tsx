@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { monthLabel } from '../gallery-rows';
 import { useVisibleStretch } from '../use-visible-stretch';
 
@@ -34,8 +35,8 @@ const indexAt = (tops: readonly number[], fraction: number) => {
 /** What the track leaves free at the window's edges (px): the header above, a phone's tab bar below. */
 const SCREEN_MARGIN = { top: 96, bottom: 24, bottomCompact: 96 };
 
-/** The room (right padding) the gallery keeps for the scrubber's column: its width and a gap. */
-export const SCRUBBER_ROOM = { compact: 'pr-8', wide: 'pr-20' } as const;
+/** The room (end padding) the gallery keeps for the scrubber's column: its width and a gap. */
+export const SCRUBBER_ROOM = { compact: 'pe-8', wide: 'pe-20' } as const;
 
 /**
  * The year/month scrubber at the side of the gallery (issue 15): drag or click anywhere on it to jump to that
@@ -54,6 +55,7 @@ export function MonthScrubber({
   onJump: (month: string) => void;
   isCompact: boolean;
 }) {
+  const intl = useIntl();
   const columnRef = useRef<HTMLDivElement>(null);
   const stretch = useVisibleStretch(columnRef, SCREEN_MARGIN.top, isCompact ? SCREEN_MARGIN.bottomCompact : SCREEN_MARGIN.bottom);
   const trackRef = useRef<HTMLDivElement>(null);
@@ -157,16 +159,16 @@ export function MonthScrubber({
 
   const shown = months[shownIndex];
   return (
-    // A column in the room the gallery leaves at its right (SCRUBBER_ROOM). The track sticks below the header
+    // A column in the room the gallery leaves at its end (SCRUBBER_ROOM). The track sticks below the header
     // and spans the part of the gallery on screen, so it never lies over a photo, the upload card or the card's
     // edge, and all of it can be reached wherever the page is scrolled.
-    <div ref={columnRef} className={cn('absolute inset-y-0 right-0 z-30', isCompact ? 'w-6' : 'w-16')}>
+    <div ref={columnRef} className={cn('absolute inset-y-0 end-0 z-30', isCompact ? 'w-6' : 'w-16')}>
       <div className="sticky flex select-none" style={{ top: SCREEN_MARGIN.top, height: stretch }}>
         <div
           ref={trackRef}
           role="slider"
           tabIndex={0}
-          aria-label="Jump to a month"
+          aria-label={intl.formatMessage({ id: 'photos.scrubber.label', defaultMessage: 'Jump to a month' })}
           aria-orientation="vertical"
           aria-valuemin={0}
           aria-valuemax={Math.max(0, months.length - 1)}
@@ -184,17 +186,17 @@ export function MonthScrubber({
               <span
                 key={label.year}
                 aria-hidden="true"
-                className="absolute right-2 -translate-y-1/2 text-xs text-muted-foreground tabular-nums"
+                className="absolute end-2 -translate-y-1/2 text-xs text-muted-foreground tabular-nums"
                 style={{ top: label.top }}
               >
                 {label.year}
               </span>
             ))}
-          <span aria-hidden="true" className="absolute right-0 left-0 h-0.5 bg-primary" style={{ top: (tops[shownIndex] ?? 0) * height }} />
+          <span aria-hidden="true" className="absolute inset-x-0 h-0.5 bg-primary" style={{ top: (tops[shownIndex] ?? 0) * height }} />
           {dragIndex !== null && shown && (
             <span
               aria-hidden="true"
-              className="absolute right-full mr-2 -translate-y-1/2 rounded-md bg-primary px-2 py-1 text-sm whitespace-nowrap text-primary-foreground shadow"
+              className="absolute end-full me-2 -translate-y-1/2 rounded-md bg-primary px-2 py-1 text-sm whitespace-nowrap text-primary-foreground shadow"
               style={{ top: (tops[shownIndex] ?? 0) * height }}
             >
               {monthLabel(shown.month)}

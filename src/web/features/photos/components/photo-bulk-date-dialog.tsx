@@ -6,14 +6,20 @@ import { photoBulkSchema } from '@shared/schemas/photos';
 import { DialogForm } from '@web/components/dialog-form';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { formatItemDate, UNDATED } from '@web/lib/item-date';
 import { dateTakenFields } from '../photo-date-value';
-import { photoCount } from './photo-bulk-words';
 
 export { localNoon } from '../photo-date-value';
 
 type SetDate = Extract<z.output<typeof photoBulkSchema>['action'], { type: 'setDate' }>;
-const UNREADABLE = 'Please write a date such as 1965, about 1965, the 1960s or June 1962';
+const messages = defineMessages({
+  unreadable: { id: 'photos.bulkDate.unreadable', defaultMessage: 'Please write a date such as 1965, about 1965, the 1960s or June 1962' },
+  empty: { id: 'photos.bulkDate.empty', defaultMessage: 'Please choose a date' },
+  invalid: { id: 'photos.bulkDate.invalid', defaultMessage: 'Please enter a valid date' },
+});
 
 /** "undated", "unknown", "no date": the photos' dates are cleared (a scan wrongly dated by hand). */
 const NO_DATE = /^(?:undated|unknown|not known|no date|none)$/i;
@@ -30,13 +36,13 @@ const whenFormSchema = z.object({
   when: z
     .string()
     .trim()
-    .min(1, 'Please choose a date')
     .superRefine((when, ctx) => {
-      if (when === '') return;
+      if (when === '') return void ctx.addIssue({ code: 'custom', message: activeIntl().formatMessage(messages.empty) });
       const action = setDateAction(when);
-      if (!action) return void ctx.addIssue({ code: 'custom', message: UNREADABLE });
+      if (!action) return void ctx.addIssue({ code: 'custom', message: activeIntl().formatMessage(messages.unreadable) });
       const parsed = photoBulkSchema.shape.action.safeParse(action);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please enter a valid date' });
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? activeIntl().formatMessage(messages.invalid) });
     }),
 });
 
@@ -54,6 +60,7 @@ type Props = {
  * it. A day is set at noon the owner's time; a month, year, decade or about date at the start of its period.
  */
 export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSubmit }: Props) {
+  const intl = useIntl();
   const form = useForm({ resolver: zodResolver(whenFormSchema), defaultValues: { when: '' } });
   const when = useWatch({ control: form.control, name: 'when' });
   const action = setDateAction(when ?? '');
@@ -63,9 +70,16 @@ export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSu
     <DialogForm
       open={open}
       onOpenChange={onOpenChange}
-      title="Set the date taken"
-      description={`These are from about …: gives ${photoCount(count)} the same date, as sure as you are of it. Any time or date each had is replaced.`}
-      submitLabel="Save date"
+      title={intl.formatMessage({ id: 'photos.bulkDate.title', defaultMessage: 'Set the date taken' })}
+      description={intl.formatMessage(
+        {
+          id: 'photos.bulkDate.description',
+          defaultMessage:
+            'These are from about …: gives {count, plural, one {# photo} other {# photos}} the same date, as sure as you are of it. Any time or date each had is replaced.',
+        },
+        { count },
+      )}
+      submitLabel={intl.formatMessage({ id: 'photos.bulkDate.save', defaultMessage: 'Save date' })}
       isPending={isPending}
       onSubmit={form.handleSubmit(({ when: text }) => {
         const action = setDateAction(text);
@@ -73,20 +87,26 @@ export function PhotoBulkDateDialog({ count, open, onOpenChange, isPending, onSu
       })}
     >
       <FormField
-        label="Date taken"
+        label={intl.formatMessage({ id: 'photos.bulkDate.label', defaultMessage: 'Date taken' })}
         error={form.formState.errors.when}
-        hint="For example 1965, about 1965, 1960s, June 1962 or 14 June 1962; Undated clears the date"
+        hint={intl.formatMessage({
+          id: 'photos.bulkDate.hint',
+          defaultMessage: 'For example 1965, about 1965, 1960s, June 1962 or 14 June 1962; Undated clears the date',
+        })}
       >
-        <Input autoComplete="off" placeholder="about 1965" {...form.register('when')} />
+        <Input
+          autoComplete="off"
+          placeholder={intl.formatMessage({ id: 'photos.bulkDate.placeholder', defaultMessage: 'about 1965' })}
+          {...form.register('when')}
+        />
       </FormField>
       <p aria-live="polite" className="text-sm text-muted-foreground">
-        {preview ? (
-          <>
-            Shows as: <span className="font-medium text-foreground">{preview}</span>
-          </>
-        ) : (
-          ''
-        )}
+        {preview
+          ? intl.formatMessage(
+              { id: 'photos.bulkDate.preview', defaultMessage: 'Shows as: <strong>{date}</strong>' },
+              { date: preview, strong: (chunks) => <span className="font-medium text-foreground">{chunks}</span> },
+            )
+          : ''}
       </p>
     </DialogForm>
   );

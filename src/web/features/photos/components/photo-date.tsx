@@ -9,8 +9,11 @@ import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { formatLongDate } from '@web/lib/format';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { approximateTitle, formatItemDate, isApproximate, photoItemDate } from '@web/lib/item-date';
 import { useUpdatePhoto } from '../api';
+import { toastTitles } from '../toast-messages';
 import { photoLabel } from './photo-image';
 
 type PhotoDateProps = {
@@ -52,6 +55,7 @@ function pickedDay(photo: Photo) {
  * years 1900 to the current year, and 'Apply Date'. The gallery keeps at most one date in edit mode.
  */
 export function PhotoDate({ photo, isEditing, onEditingChange, className }: PhotoDateProps) {
+  const intl = useIntl();
   const updatePhoto = useUpdatePhoto();
   const [selected, setSelected] = useState<Date | undefined>(undefined);
   const today = new Date();
@@ -76,9 +80,20 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
     // and callbacks of an unmounted mutation never run
     const patch = { dateTaken: dateTaken.toISOString(), dateTakenPrecision: keepsTime ? 'exact' : 'day', dateTakenMargin: null } as const;
     updatePhoto.mutateAsync({ id: photo.id, patch }).then(
-      () => toast({ title: 'Success', description: 'Photo date updated.' }),
+      () =>
+        toast({
+          title: activeIntl().formatMessage(toastTitles.success),
+          description: activeIntl().formatMessage({ id: 'photos.date.saved', defaultMessage: 'Photo date updated.' }),
+        }),
       (error: unknown) =>
-        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo date') }),
+        toast({
+          variant: 'destructive',
+          title: activeIntl().formatMessage(toastTitles.error),
+          description: errorMessage(
+            error,
+            activeIntl().formatMessage({ id: 'photos.date.failed', defaultMessage: 'Failed to update photo date' }),
+          ),
+        }),
     );
   };
 
@@ -87,24 +102,27 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
       <PopoverTrigger asChild>
         <button
           type="button"
-          aria-label={`Change date: ${text}`}
+          aria-label={intl.formatMessage({ id: 'photos.date.change', defaultMessage: 'Change date: {date}' }, { date: text })}
           title={mark ?? undefined}
           className={cn(
-            'rounded text-left text-sm text-muted-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+            'rounded text-start text-sm text-muted-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
             className,
           )}
         >
           {text}
           {mark && (
-            <span aria-hidden="true" className="ml-1 rounded-full bg-secondary px-1.5 text-xs font-medium text-secondary-foreground">
+            <span aria-hidden="true" className="ms-1 rounded-full bg-secondary px-1.5 text-xs font-medium text-secondary-foreground">
               ≈
             </span>
           )}
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-auto" aria-label={`Date of ${photoLabel(photo)}`}>
+      <PopoverContent
+        className="w-auto"
+        aria-label={intl.formatMessage({ id: 'photos.date.of', defaultMessage: 'Date of {photo}' }, { photo: photoLabel(photo) })}
+      >
         <p className={cn('mb-2 text-sm font-medium', !selected && 'text-muted-foreground')}>
-          {selected ? formatLongDate(selected) : 'Pick a date'}
+          {selected ? formatLongDate(selected) : intl.formatMessage({ id: 'photos.date.pick', defaultMessage: 'Pick a date' })}
         </p>
         <DayPicker
           mode="single"
@@ -119,10 +137,10 @@ export function PhotoDate({ photo, isEditing, onEditingChange, className }: Phot
         />
         <div className="mt-3 flex justify-end gap-2">
           <Button type="button" variant="ghost" size="sm" onClick={() => onEditingChange(false)}>
-            Cancel
+            {intl.formatMessage({ id: 'photos.date.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="button" size="sm" disabled={!selected || updatePhoto.isPending} onClick={apply}>
-            Apply Date
+            {intl.formatMessage({ id: 'photos.date.apply', defaultMessage: 'Apply Date' })}
           </Button>
         </div>
       </PopoverContent>

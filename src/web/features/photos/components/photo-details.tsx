@@ -6,6 +6,8 @@ import { TagList } from '@web/components/tag-list';
 import { Button } from '@web/components/ui/button';
 import { ApproximateMark } from '@web/components/item-date-text';
 import { formatBytes } from '@web/lib/format';
+import { formattingLocale } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { formatItemDate, isApproximate, photoItemDate } from '@web/lib/item-date';
 import { PhotoEditForm } from './photo-edit-form';
 import { PhotoLabels } from './photo-labels';
@@ -24,7 +26,14 @@ export const openStreetMapUrl = ({ lat, lon }: { lat: number; lon: number }) =>
 
 const isHeif = (photo: Photo) => photo.mimeType === 'image/heic' || photo.mimeType === 'image/heif';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+/** "March 5, 2021 at 3:04 PM", in the page's language. */
+function formatDateTime(value: string) {
+  const locale = formattingLocale();
+  let format = dateTimes.get(locale);
+  if (!format) dateTimes.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' })));
+  return format.format(new Date(value));
+}
 
 /**
  * The viewer's details: what a photo app shows under "Info", and the owner's edit of description, tags and
@@ -39,7 +48,7 @@ export function PhotoDetails({ photo }: { photo: Photo }) {
 /** The date and time the camera gave; a date set by hand as its owner knows it (decision 067); or "Undated". */
 function TakenDate({ photo }: { photo: Photo }) {
   const item = photoItemDate(photo);
-  if (photo.dateTaken && (item.precision ?? 'exact') === 'exact') return <>{dateTime.format(new Date(photo.dateTaken))}</>;
+  if (photo.dateTaken && (item.precision ?? 'exact') === 'exact') return <>{formatDateTime(photo.dateTaken)}</>;
   return (
     <span className="inline-flex items-center gap-1">
       {formatItemDate(item)}
@@ -49,10 +58,14 @@ function TakenDate({ photo }: { photo: Photo }) {
 }
 
 function PhotoDetailsPanel({ photo }: { photo: Photo }) {
+  const intl = useIntl();
   const [isEditing, setIsEditing] = useState(false);
   const coordinates = placeCoordinates(photo.location);
   return (
-    <section aria-label="Photo details" className="grid content-start gap-4 text-sm">
+    <section
+      aria-label={intl.formatMessage({ id: 'photos.details.label', defaultMessage: 'Photo details' })}
+      className="grid content-start gap-4 text-sm"
+    >
       {isEditing ? (
         <PhotoEditForm photo={photo} onDone={() => setIsEditing(false)} />
       ) : (
@@ -63,27 +76,27 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
         </>
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-        <dt className="text-muted-foreground">Taken</dt>
+        <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.taken', defaultMessage: 'Taken' })}</dt>
         <dd>
           <TakenDate photo={photo} />
         </dd>
-        <dt className="text-muted-foreground">Uploaded</dt>
-        <dd>{dateTime.format(new Date(photo.createdAt))}</dd>
+        <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.uploaded', defaultMessage: 'Uploaded' })}</dt>
+        <dd>{formatDateTime(photo.createdAt)}</dd>
         {photo.cameraInfo && (
           <>
-            <dt className="text-muted-foreground">Camera</dt>
+            <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.camera', defaultMessage: 'Camera' })}</dt>
             <dd className="break-words">{photo.cameraInfo}</dd>
           </>
         )}
         {photo.provenance && (
           <>
-            <dt className="text-muted-foreground">Kept</dt>
+            <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.kept', defaultMessage: 'Kept' })}</dt>
             <dd className="break-words">{photo.provenance}</dd>
           </>
         )}
         {photo.location && (
           <>
-            <dt className="text-muted-foreground">Place</dt>
+            <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.place', defaultMessage: 'Place' })}</dt>
             <dd className="break-words">
               {coordinates ? `${coordinates.lat}, ${coordinates.lon}` : photo.location}
               {coordinates && (
@@ -93,7 +106,7 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
                   rel="noopener noreferrer"
                   className="mt-1 flex items-center gap-1 text-primary underline-offset-4 hover:underline"
                 >
-                  Open in OpenStreetMap
+                  {intl.formatMessage({ id: 'photos.details.openStreetMap', defaultMessage: 'Open in OpenStreetMap' })}
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                 </a>
               )}
@@ -102,13 +115,13 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
         )}
         {photo.video?.durationMs != null && (
           <>
-            <dt className="text-muted-foreground">Length</dt>
+            <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.length', defaultMessage: 'Length' })}</dt>
             <dd>{formatDuration(photo.video.durationMs)}</dd>
           </>
         )}
-        <dt className="text-muted-foreground">File</dt>
+        <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.file', defaultMessage: 'File' })}</dt>
         <dd className="break-all">{photo.fileName}</dd>
-        <dt className="text-muted-foreground">Size</dt>
+        <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.size', defaultMessage: 'Size' })}</dt>
         <dd>
           {formatBytes(photo.fileSize)}
           {photo.width && photo.height ? ` · ${photo.width} × ${photo.height}` : ''}
@@ -118,20 +131,20 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
         {!isEditing && (
           <Button variant="outline" onClick={() => setIsEditing(true)}>
             <Pencil aria-hidden="true" />
-            Edit details
+            {intl.formatMessage({ id: 'photos.details.edit', defaultMessage: 'Edit details' })}
           </Button>
         )}
         <Button asChild variant="outline">
           <a href={`/api/photos/${photo.id}/original`} download={photo.fileName}>
             <Download aria-hidden="true" />
-            Download original
+            {intl.formatMessage({ id: 'photos.details.downloadOriginal', defaultMessage: 'Download original' })}
           </a>
         </Button>
         {isHeif(photo) && (
           <Button asChild variant="outline">
             <a href={`/api/photos/image/${photo.id}`} download={photo.fileName.replace(/\.[^.]*$/, '') + '.jpg'}>
               <Download aria-hidden="true" />
-              Download as JPEG
+              {intl.formatMessage({ id: 'photos.details.downloadJpeg', defaultMessage: 'Download as JPEG' })}
             </a>
           </Button>
         )}

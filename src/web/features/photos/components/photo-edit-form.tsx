@@ -12,9 +12,13 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localDay } from '@web/lib/local-day';
 import { useUpdatePhoto } from '../api';
 import { dateTakenFields, photoDateValue } from '../photo-date-value';
+import { toastTitles } from '../toast-messages';
 
 /** "summer, Family ,, beach" → ["summer", "Family", "beach"]: the words between commas, blanks dropped. */
 export const splitTags = (text: string) =>
@@ -22,6 +26,11 @@ export const splitTags = (text: string) =>
     .split(',')
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
+
+const messages = defineMessages({
+  invalidDate: { id: 'photos.edit.invalidDate', defaultMessage: 'Please enter a valid date' },
+  checkTags: { id: 'photos.edit.checkTags', defaultMessage: 'Please check the tags' },
+});
 
 const sameDate = (a: ApproximateDateValue, b: ApproximateDateValue) =>
   a.date === b.date && a.precision === b.precision && (a.precision !== 'about' || a.margin === b.margin);
@@ -37,19 +46,19 @@ const photoEditSchemaFor = (initial: ApproximateDateValue) =>
       if (sameDate(value, initial)) return {};
       const fields = dateTakenFields(value);
       if (fields.dateTaken === null) {
-        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+        ctx.addIssue({ code: 'custom', message: activeIntl().formatMessage(messages.invalidDate) });
         return z.NEVER;
       }
       const parsed = dateTaken.safeParse(fields.dateTaken);
       if (parsed.success) return fields;
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please enter a valid date' });
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? activeIntl().formatMessage(messages.invalidDate) });
       return z.NEVER;
     }),
     // checked as a whole so the message lands on the one Tags field (not on "tags.3")
     tags: z.string().transform((text, ctx) => {
       const parsed = tags.safeParse(splitTags(text));
       if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Please check the tags' });
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? activeIntl().formatMessage(messages.checkTags) });
       return z.NEVER;
     }),
   });
@@ -75,6 +84,7 @@ const precisionsFor = (photo: Photo) =>
  * is sent (the server drops repeats, ignoring case); an emptied field clears it.
  */
 export function PhotoEditForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
+  const intl = useIntl();
   const updatePhoto = useUpdatePhoto();
   const schema = useMemo(() => photoEditSchemaFor(photoDateValue(photo)), [photo]);
   const form = useForm<PhotoEditValues, unknown, z.output<PhotoEditSchema>>({
@@ -88,24 +98,47 @@ export function PhotoEditForm({ photo, onDone }: { photo: Photo; onDone: () => v
       { id: photo.id, patch: { ...fields, ...when } },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'Photo details updated.' });
+          toast({
+            title: intl.formatMessage(toastTitles.success),
+            description: intl.formatMessage({ id: 'photos.edit.saved', defaultMessage: 'Photo details updated.' }),
+          });
           onDone();
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo details') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage(toastTitles.error),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'photos.edit.failed', defaultMessage: 'Failed to update photo details' }),
+            ),
+          }),
       },
     ),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit photo details">
-      <FormField label="Description" error={errors.description}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-label={intl.formatMessage({ id: 'photos.edit.label', defaultMessage: 'Edit photo details' })}
+    >
+      <FormField label={intl.formatMessage({ id: 'photos.edit.description', defaultMessage: 'Description' })} error={errors.description}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
-      <FormField label="Tags" error={errors.tags} hint="Separate tags with commas">
+      <FormField
+        label={intl.formatMessage({ id: 'photos.edit.tags', defaultMessage: 'Tags' })}
+        error={errors.tags}
+        hint={intl.formatMessage({ id: 'photos.edit.tagsHint', defaultMessage: 'Separate tags with commas' })}
+      >
         <Input autoComplete="off" {...form.register('tags')} />
       </FormField>
-      <FormField label="Place" error={errors.location} hint="A place name, or latitude, longitude">
+      <FormField
+        label={intl.formatMessage({ id: 'photos.edit.place', defaultMessage: 'Place' })}
+        error={errors.location}
+        hint={intl.formatMessage({ id: 'photos.edit.placeHint', defaultMessage: 'A place name, or latitude, longitude' })}
+      >
         <Input autoComplete="off" {...form.register('location')} />
       </FormField>
       <Controller
@@ -113,7 +146,7 @@ export function PhotoEditForm({ photo, onDone }: { photo: Photo; onDone: () => v
         name="when"
         render={({ field, fieldState }) => (
           <ApproximateDateField
-            label="Date taken"
+            label={intl.formatMessage({ id: 'photos.edit.dateTaken', defaultMessage: 'Date taken' })}
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error}
@@ -126,10 +159,10 @@ export function PhotoEditForm({ photo, onDone }: { photo: Photo; onDone: () => v
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={updatePhoto.isPending}>
-          Save details
+          {intl.formatMessage({ id: 'photos.edit.save', defaultMessage: 'Save details' })}
         </Button>
         <Button type="button" variant="outline" onClick={onDone} disabled={updatePhoto.isPending}>
-          Cancel
+          {intl.formatMessage({ id: 'photos.edit.cancel', defaultMessage: 'Cancel' })}
         </Button>
       </div>
     </form>

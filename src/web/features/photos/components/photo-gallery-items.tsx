@@ -5,6 +5,7 @@ import { DurationBadge } from '@web/components/duration-badge';
 import { SharedMark } from '@web/components/shared-mark';
 import { preparingText } from '@web/components/video-parts';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoDate } from './photo-date';
 import { PhotoImage, photoLabel } from './photo-image';
@@ -39,6 +40,7 @@ function OpenablePhoto({
   pressHandlers,
   className,
 }: GalleryItemProps & { className: string }) {
+  const intl = useIntl();
   const image = (
     <PhotoImage
       photo={photo}
@@ -56,13 +58,13 @@ function OpenablePhoto({
         type="button"
         role="checkbox"
         aria-checked={selection.isSelected}
-        aria-label={`Select ${photoLabel(photo)}`}
+        aria-label={intl.formatMessage({ id: 'photos.gallery.select', defaultMessage: 'Select {photo}' }, { photo: photoLabel(photo) })}
         onPointerDown={selection.onPress}
         onClick={(event) => selection.onToggle(event.shiftKey)}
         className="group/select relative block size-full cursor-pointer overflow-hidden aria-checked:ring-4 aria-checked:ring-primary aria-checked:ring-inset focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         {image}
-        <span aria-hidden="true" className="absolute top-2 left-2 flex size-8 items-center justify-center rounded-md bg-card/95 shadow-sm">
+        <span aria-hidden="true" className="absolute start-2 top-2 flex size-8 items-center justify-center rounded-md bg-card/95 shadow-sm">
           <span className="flex size-4 items-center justify-center rounded-sm border border-primary group-aria-checked/select:bg-primary">
             {selection.isSelected && <Check className="size-3 text-primary-foreground" />}
           </span>
@@ -74,7 +76,7 @@ function OpenablePhoto({
     <button
       type="button"
       onClick={() => onOpen(photo)}
-      aria-label={`View ${photoLabel(photo)}`}
+      aria-label={intl.formatMessage({ id: 'photos.gallery.view', defaultMessage: 'View {photo}' }, { photo: photoLabel(photo) })}
       className="block size-full overflow-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [-webkit-touch-callout:none]"
       {...pressHandlers}
     >
@@ -93,12 +95,12 @@ export function PhotoGridItem(props: GalleryItemProps) {
         <OpenablePhoto {...props} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
         {hover.preview}
         {!props.selection && (
-          <div className="absolute top-2 right-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+          <div className="absolute end-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
             <DeletePhotoButton photo={photo} variant="icon" />
           </div>
         )}
         {photo.video && <VideoTileOverlay video={photo.video} />}
-        {props.isShared && <SharedMark className="pointer-events-none absolute bottom-2 left-2 shadow-sm" />}
+        {props.isShared && <SharedMark className="pointer-events-none absolute start-2 bottom-2 shadow-sm" />}
       </div>
       <div className="grid gap-1 p-3">
         <PhotoTitle photo={photo} isEditing={props.isEditingTitle} onEditingChange={props.onEditingTitleChange} />

@@ -12,7 +12,10 @@ import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useFixPhotoPaths, useUndatedPhotoCount } from '../api';
+import { toastTitles } from '../toast-messages';
 import { useGalleryChain } from '../use-gallery-chain';
 import { usePhotoSelection } from '../use-photo-selection';
 import { useVideoProgress } from '../use-video-progress';
@@ -24,11 +27,12 @@ import { GalleryViewer } from './gallery-viewer';
 import type { ViewerFaces } from './photo-viewer-dialog';
 import { VirtualPhotoList } from './virtual-photo-list';
 
-const SORT_OPTIONS: { value: PhotoSort; label: string }[] = [
-  { value: 'dateTaken', label: 'Date Taken' },
-  { value: 'createdAt', label: 'Upload Date' },
-  { value: 'title', label: 'Photo Title' },
-];
+const SORT_LABELS = defineMessages({
+  dateTaken: { id: 'photos.gallery.sortDateTaken', defaultMessage: 'Date Taken' },
+  createdAt: { id: 'photos.gallery.sortUploadDate', defaultMessage: 'Upload Date' },
+  title: { id: 'photos.gallery.sortTitle', defaultMessage: 'Photo Title' },
+});
+const SORT_OPTIONS: PhotoSort[] = ['dateTaken', 'createdAt', 'title'];
 
 type PhotoGalleryProps = {
   /** Photos to mark "Shared" (in a collection with a live link). */
@@ -48,6 +52,7 @@ type PhotoGalleryProps = {
  * a page at a time in a virtual list grouped by month, with a scrubber for the date orders (decision 032).
  */
 export function PhotoGallery({ sharedIds, selectionAction, person, personFilter, viewerFaces }: PhotoGalleryProps = {}) {
+  const intl = useIntl();
   const [sortBy, setSortBy] = useState<PhotoSort>('dateTaken');
   const [view, setView] = useState<'grid' | 'list'>('grid');
   // only the photos without a date taken (decision 067), to select and date them at once
@@ -65,7 +70,7 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
     chain.reset();
   };
   const { pages, photos: loaded } = chain;
-  useLoadErrorToast(pages, 'Failed to fetch photos');
+  useLoadErrorToast(pages, intl.formatMessage({ id: 'photos.gallery.fetchFailed', defaultMessage: 'Failed to fetch photos' }));
   useVideoProgress(loaded);
   const [topMonth, setTopMonth] = useState<string | null>(null);
   const fixPaths = useFixPhotoPaths();
@@ -96,11 +101,19 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
   const fixFailedPhotos = () =>
     fixPaths.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Success', description: 'Photos paths fixed. Refreshing gallery...' });
+        toast({
+          title: intl.formatMessage(toastTitles.success),
+          description: intl.formatMessage({ id: 'photos.gallery.pathsFixed', defaultMessage: 'Photos paths fixed. Refreshing gallery...' }),
+        });
         setFailed(new Set());
         setTimestamp(Date.now());
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to fix paths') }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage(toastTitles.error),
+          description: errorMessage(error, intl.formatMessage({ id: 'photos.gallery.fixFailed', defaultMessage: 'Failed to fix paths' })),
+        }),
     });
 
   const itemProps = (photo: Photo): GalleryItemProps => ({
@@ -128,36 +141,58 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
   const hasScrubber = sortBy !== 'title' && person === undefined && !undated && chain.months.length > 0;
 
   const galleryStatus = pages.isPending ? (
-    <p className="py-10 text-center text-muted-foreground">Loading photos...</p>
+    <p className="py-10 text-center text-muted-foreground">
+      {intl.formatMessage({ id: 'photos.gallery.loading', defaultMessage: 'Loading photos...' })}
+    </p>
   ) : pages.isError ? (
     <Alert variant="destructive" className="my-6">
-      <AlertDescription>Error: {pages.error.message || 'Failed to load photos'}</AlertDescription>
+      <AlertDescription>
+        {intl.formatMessage(
+          { id: 'photos.gallery.loadError', defaultMessage: 'Error: {message}' },
+          {
+            message:
+              pages.error.message || intl.formatMessage({ id: 'photos.gallery.loadFailed', defaultMessage: 'Failed to load photos' }),
+          },
+        )}
+      </AlertDescription>
     </Alert>
   ) : undated ? (
     <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
-      {person !== undefined ? 'No undated photos of this person.' : 'No undated photos: every photo has a date.'}
+      {person !== undefined
+        ? intl.formatMessage({ id: 'photos.gallery.noUndatedOfPerson', defaultMessage: 'No undated photos of this person.' })
+        : intl.formatMessage({ id: 'photos.gallery.noUndated', defaultMessage: 'No undated photos: every photo has a date.' })}
     </p>
   ) : person !== undefined ? (
-    <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">No photos of this person.</p>
+    <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
+      {intl.formatMessage({ id: 'photos.gallery.noneOfPerson', defaultMessage: 'No photos of this person.' })}
+    </p>
   ) : (
     <p className="rounded-xl border border-dashed bg-card/60 p-10 text-center text-muted-foreground">
-      No photos found. Upload some photos to get started!
+      {intl.formatMessage({ id: 'photos.gallery.empty', defaultMessage: 'No photos found. Upload some photos to get started!' })}
     </p>
   );
 
   return (
     <Card>
       <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <CardTitle>Photo Gallery</CardTitle>
+        <CardTitle>{intl.formatMessage({ id: 'photos.gallery.title', defaultMessage: 'Photo Gallery' })}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {failedCount > 0 && (
           <Alert variant="warning">
             <AlertTriangle aria-hidden="true" />
             <AlertDescription className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <span>Some photos ({failedCount}) could not be loaded. Click "Fix failed photos" to attempt recovery.</span>
+              <span>
+                {intl.formatMessage(
+                  {
+                    id: 'photos.gallery.someFailed',
+                    defaultMessage: 'Some photos ({count}) could not be loaded. Click "Fix failed photos" to attempt recovery.',
+                  },
+                  { count: String(failedCount) },
+                )}
+              </span>
               <Button variant="outline" size="sm" disabled={fixPaths.isPending} onClick={fixFailedPhotos}>
-                Fix failed photos
+                {intl.formatMessage({ id: 'photos.gallery.fixFailedPhotos', defaultMessage: 'Fix failed photos' })}
               </Button>
             </AlertDescription>
           </Alert>
@@ -165,16 +200,16 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
 
         <Tabs value={view} onValueChange={(value) => setView(value === 'list' ? 'list' : 'grid')}>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <TabsList aria-label="Gallery layout">
-              <TabsTrigger value="grid">Grid</TabsTrigger>
-              <TabsTrigger value="list">List</TabsTrigger>
+            <TabsList aria-label={intl.formatMessage({ id: 'photos.gallery.layout', defaultMessage: 'Gallery layout' })}>
+              <TabsTrigger value="grid">{intl.formatMessage({ id: 'photos.gallery.grid', defaultMessage: 'Grid' })}</TabsTrigger>
+              <TabsTrigger value="list">{intl.formatMessage({ id: 'photos.gallery.listView', defaultMessage: 'List' })}</TabsTrigger>
             </TabsList>
             <div className="flex flex-wrap items-center gap-2">
               {personFilter}
               {(undated || (undatedCount ?? 0) > 0) && (
                 <Button variant="outline" className="aria-pressed:bg-accent" aria-pressed={undated} onClick={toggleUndated}>
                   <CalendarOff aria-hidden="true" />
-                  Undated
+                  {intl.formatMessage({ id: 'photos.gallery.undated', defaultMessage: 'Undated' })}
                   {undatedCount !== undefined && <span className="text-muted-foreground tabular-nums">{undatedCount}</span>}
                 </Button>
               )}
@@ -186,11 +221,11 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
                   onClick={() => (selected ? selection.end() : selection.start())}
                 >
                   <SquareCheck aria-hidden="true" />
-                  Select
+                  {intl.formatMessage({ id: 'photos.gallery.selectMode', defaultMessage: 'Select' })}
                 </Button>
               )}
               <Label htmlFor="photo-sort" className="shrink-0">
-                Sort by
+                {intl.formatMessage({ id: 'photos.gallery.sortBy', defaultMessage: 'Sort by' })}
               </Label>
               <Select
                 value={sortBy}
@@ -204,8 +239,8 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
                 </SelectTrigger>
                 <SelectContent>
                   {SORT_OPTIONS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
+                    <SelectItem key={option} value={option}>
+                      {intl.formatMessage(SORT_LABELS[option])}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -213,7 +248,12 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
             </div>
           </div>
           {undated && hasPhotos && (
-            <p className="mt-3 text-sm text-muted-foreground">Select them and choose Set date to date many at once.</p>
+            <p className="mt-3 text-sm text-muted-foreground">
+              {intl.formatMessage({
+                id: 'photos.gallery.undatedHint',
+                defaultMessage: 'Select them and choose Set date to date many at once.',
+              })}
+            </p>
           )}
 
           {/* Both panels always exist, so each tab's aria-controls points at a real element; only the shown one holds the list. */}
@@ -224,7 +264,7 @@ export function PhotoGallery({ sharedIds, selectionAction, person, personFilter,
                   {chain.isJumped && (
                     <Button variant="outline" className="mb-3 w-full" onClick={chain.showNewer}>
                       <ArrowUp aria-hidden="true" />
-                      Show newer photos
+                      {intl.formatMessage({ id: 'photos.gallery.showNewer', defaultMessage: 'Show newer photos' })}
                     </Button>
                   )}
                   <VirtualPhotoList

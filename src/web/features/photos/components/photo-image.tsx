@@ -3,6 +3,7 @@ import { PHOTO_RETRY_DELAY_MS } from '@shared/limits';
 import type { Photo } from '@shared/schemas/photos';
 import { VideoPlaceholder } from '@web/components/video-parts';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { photoImageUrl } from '../api';
 
 // spec §2: a failed image shows a placeholder error image (inline, so it cannot fail in turn)
@@ -34,6 +35,7 @@ type PhotoImageProps = {
  * cache-busting value (a HEIC may still be converting); after that it shows the error placeholder.
  */
 export function PhotoImage({ photo, size, timestamp, isMobile, onFailedChange, className, eager }: PhotoImageProps) {
+  const intl = useIntl();
   const [cachebust, setCachebust] = useState<number | undefined>(undefined);
   const [hasFailed, setHasFailed] = useState(false);
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -54,7 +56,11 @@ export function PhotoImage({ photo, size, timestamp, isMobile, onFailedChange, c
   if (!hasPoster(photo)) return <VideoPlaceholder label={photoLabel(photo)} className={className} />;
   if (hasFailed) {
     return (
-      <img src={ERROR_IMAGE} alt={`${photoLabel(photo)} could not be loaded`} className={cn('bg-muted object-contain p-6', className)} />
+      <img
+        src={ERROR_IMAGE}
+        alt={intl.formatMessage({ id: 'photos.image.failed', defaultMessage: '{photo} could not be loaded' }, { photo: photoLabel(photo) })}
+        className={cn('bg-muted object-contain p-6', className)}
+      />
     );
   }
   return (

@@ -4,17 +4,23 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { ApiError } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { usePhotoCount, usePhotoStorage, useRecentPhotos } from '../api';
 import { MaintenanceTools } from './maintenance-tools';
 import { PhotoImage } from './photo-image';
 
 /** spec §2 Settings → Photo Management: statistics and the maintenance tools. */
 export function PhotoMaintenance() {
+  const intl = useIntl();
   return (
     <Tabs defaultValue="dashboard">
-      <TabsList aria-label="Photo management">
-        <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
-        <TabsTrigger value="tools">Maintenance Tools</TabsTrigger>
+      <TabsList aria-label={intl.formatMessage({ id: 'photos.management.label', defaultMessage: 'Photo management' })}>
+        <TabsTrigger value="dashboard">
+          {intl.formatMessage({ id: 'photos.management.dashboard', defaultMessage: 'Dashboard' })}
+        </TabsTrigger>
+        <TabsTrigger value="tools">
+          {intl.formatMessage({ id: 'photos.management.tools', defaultMessage: 'Maintenance Tools' })}
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="dashboard">
         <PhotoLibraryStats />
@@ -27,6 +33,7 @@ export function PhotoMaintenance() {
 }
 
 function PhotoLibraryStats() {
+  const intl = useIntl();
   // counts and one short page: the statistics never load the whole library
   const count = usePhotoCount();
   const storage = usePhotoStorage();
@@ -40,16 +47,23 @@ function PhotoLibraryStats() {
     const status = failure instanceof ApiError ? failure.status : 0;
     body = (
       <p role="alert" className="text-destructive">
-        Failed to fetch photos: {status}
+        {intl.formatMessage({ id: 'photos.stats.failed', defaultMessage: 'Failed to fetch photos: {status}' }, { status: String(status) })}
       </p>
     );
   } else if (count.isPending || storage.isPending || photos.isPending) {
-    body = <p className="text-muted-foreground">Loading photos...</p>;
+    body = (
+      <p className="text-muted-foreground">{intl.formatMessage({ id: 'photos.stats.loading', defaultMessage: 'Loading photos...' })}</p>
+    );
   } else {
     const stats = [
-      { label: 'Total Photos', value: String(count.data ?? 0) },
-      { label: 'Storage Used', value: formatBytes(storage.data ?? 0) },
-      { label: 'Device', value: isMobile ? 'Mobile' : 'Desktop' },
+      { label: intl.formatMessage({ id: 'photos.stats.total', defaultMessage: 'Total Photos' }), value: String(count.data ?? 0) },
+      { label: intl.formatMessage({ id: 'photos.stats.storage', defaultMessage: 'Storage Used' }), value: formatBytes(storage.data ?? 0) },
+      {
+        label: intl.formatMessage({ id: 'photos.stats.device', defaultMessage: 'Device' }),
+        value: isMobile
+          ? intl.formatMessage({ id: 'photos.stats.mobile', defaultMessage: 'Mobile' })
+          : intl.formatMessage({ id: 'photos.stats.desktop', defaultMessage: 'Desktop' }),
+      },
     ];
     body = (
       <div className="grid gap-6">
@@ -63,10 +77,12 @@ function PhotoLibraryStats() {
         </dl>
         <section aria-labelledby="maintenance-recent-photos">
           <h3 id="maintenance-recent-photos" className="font-semibold">
-            Recent Photos
+            {intl.formatMessage({ id: 'photos.stats.recent', defaultMessage: 'Recent Photos' })}
           </h3>
           {(photos.data ?? []).length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">No photos yet.</p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              {intl.formatMessage({ id: 'photos.stats.empty', defaultMessage: 'No photos yet.' })}
+            </p>
           ) : (
             <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-8">
               {(photos.data ?? []).map((photo) => (
@@ -84,8 +100,13 @@ function PhotoLibraryStats() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Photo Library Statistics</CardTitle>
-        <CardDescription>How much of your story is in photos, and where they are kept.</CardDescription>
+        <CardTitle as="h3">{intl.formatMessage({ id: 'photos.stats.title', defaultMessage: 'Photo Library Statistics' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({
+            id: 'photos.stats.description',
+            defaultMessage: 'How much of your story is in photos, and where they are kept.',
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

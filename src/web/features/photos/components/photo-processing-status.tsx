@@ -4,12 +4,13 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { usePhotoProcessing, useRetryFailedPhotos } from '../api';
-
-const photos = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
+import { toastTitles } from '../toast-messages';
 
 /** Maintenance: photos whose smaller copies are still being made, and those that failed after every retry. */
 export function PhotoProcessingStatus() {
+  const intl = useIntl();
   const processing = usePhotoProcessing();
   const retry = useRetryFailedPhotos();
   if (!processing.data) return null; // nothing to act on while it loads or if it cannot be read
@@ -17,9 +18,23 @@ export function PhotoProcessingStatus() {
   const { pending, failed } = processing.data;
   const onRetry = () =>
     retry.mutate(undefined, {
-      onSuccess: ({ queued }) => toast({ title: 'Success', description: `${photos(queued)} queued for processing again` }),
+      onSuccess: ({ queued }) =>
+        toast({
+          title: intl.formatMessage(toastTitles.success),
+          description: intl.formatMessage(
+            {
+              id: 'photos.processing.queued',
+              defaultMessage: '{count, plural, one {# photo} other {# photos}} queued for processing again',
+            },
+            { count: queued },
+          ),
+        }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Failed to retry photos', description: errorMessage(error, 'Please try again.') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'photos.processing.retryFailed', defaultMessage: 'Failed to retry photos' }),
+          description: errorMessage(error, intl.formatMessage(toastTitles.tryAgain)),
+        }),
     });
 
   return (
@@ -28,10 +43,18 @@ export function PhotoProcessingStatus() {
         <Alert variant="warning" role="status">
           <ImageOff aria-hidden="true" />
           <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <p>{photos(failed)} could not be processed</p>
+            <p>
+              {intl.formatMessage(
+                {
+                  id: 'photos.processing.failed',
+                  defaultMessage: '{count, plural, one {# photo} other {# photos}} could not be processed',
+                },
+                { count: failed },
+              )}
+            </p>
             <Button size="sm" variant="outline" onClick={onRetry} disabled={retry.isPending}>
               {retry.isPending && <Spinner />}
-              Retry
+              {intl.formatMessage({ id: 'photos.processing.retry', defaultMessage: 'Retry' })}
             </Button>
           </AlertDescription>
         </Alert>
@@ -41,7 +64,13 @@ export function PhotoProcessingStatus() {
           <Loader aria-hidden="true" />
           <AlertDescription>
             <p>
-              {photos(pending)} {pending === 1 ? 'is' : 'are'} still being processed
+              {intl.formatMessage(
+                {
+                  id: 'photos.processing.pending',
+                  defaultMessage: '{count, plural, one {# photo is} other {# photos are}} still being processed',
+                },
+                { count: pending },
+              )}
             </p>
           </AlertDescription>
         </Alert>

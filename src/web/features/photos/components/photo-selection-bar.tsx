@@ -5,19 +5,32 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useBulkPhotoAction } from '../bulk-api';
+import { toastTitles } from '../toast-messages';
 import { PhotoBulkDateDialog } from './photo-bulk-date-dialog';
 import { PhotoBulkTagsDialog } from './photo-bulk-tags-dialog';
-import { photoCount } from './photo-bulk-words';
 
 type Open = 'delete' | 'date' | 'tags' | null;
 
+const messages = defineMessages({
+  deleteDone: { id: 'photos.selection.deleteDone', defaultMessage: '{count, plural, one {# photo} other {# photos}} deleted.' },
+  deleteFailed: { id: 'photos.selection.deleteFailed', defaultMessage: 'Failed to delete photos' },
+  setDateDone: { id: 'photos.selection.setDateDone', defaultMessage: '{count, plural, one {# photo} other {# photos}} dated.' },
+  setDateFailed: { id: 'photos.selection.setDateFailed', defaultMessage: 'Failed to set the date' },
+  addTagsDone: { id: 'photos.selection.addTagsDone', defaultMessage: 'Tags added to {count, plural, one {# photo} other {# photos}}.' },
+  addTagsFailed: { id: 'photos.selection.addTagsFailed', defaultMessage: 'Failed to add tags' },
+  dateCleared: { id: 'photos.selection.dateCleared', defaultMessage: 'Date cleared on {count, plural, one {# photo} other {# photos}}.' },
+});
+
 /** What each action's toasts say; the server's message, when it sends one, replaces the failure text. */
-const WORDS: Record<PhotoBulk['action']['type'], { done: (n: number) => string; failed: string }> = {
-  delete: { done: (n) => `${photoCount(n)} deleted.`, failed: 'Failed to delete photos' },
-  setDate: { done: (n) => `${photoCount(n)} dated.`, failed: 'Failed to set the date' },
-  addTags: { done: (n) => `Tags added to ${photoCount(n)}.`, failed: 'Failed to add tags' },
-};
+const WORDS = {
+  delete: { done: messages.deleteDone, failed: messages.deleteFailed },
+  setDate: { done: messages.setDateDone, failed: messages.setDateFailed },
+  addTags: { done: messages.addTagsDone, failed: messages.addTagsFailed },
+} satisfies Record<PhotoBulk['action']['type'], { done: unknown; failed: unknown }>;
 
 /**
  * The gallery's selection: how many photos are selected, a way out, and what can be done to all of them at
@@ -33,6 +46,7 @@ export function PhotoSelectionBar({
   /** More actions the screen adds (the gallery's Add to collection), before Delete selected. */
   children?: ReactNode;
 }) {
+  const intl = useIntl();
   const bulk = useBulkPhotoAction();
   const [open, setOpen] = useState<Open>(null);
   const count = selectedIds.length;
@@ -42,16 +56,25 @@ export function PhotoSelectionBar({
     bulk.mutateAsync({ ids: selectedIds, action }).then(
       (result) => {
         const cleared = action.type === 'setDate' && action.dateTaken === null;
+        const t = activeIntl();
         toast({
-          title: 'Success',
-          description: cleared ? `Date cleared on ${photoCount(result.count)}.` : WORDS[action.type].done(result.count),
+          title: t.formatMessage(toastTitles.success),
+          description: t.formatMessage(cleared ? messages.dateCleared : WORDS[action.type].done, { count: result.count }),
         });
         setOpen(null);
         onDone();
       },
-      (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, WORDS[action.type].failed) }),
+      (error: unknown) => {
+        const t = activeIntl();
+        toast({
+          variant: 'destructive',
+          title: t.formatMessage(toastTitles.error),
+          description: errorMessage(error, t.formatMessage(WORDS[action.type].failed)),
+        });
+      },
     );
 
+  const clearLabel = intl.formatMessage({ id: 'photos.selection.clear', defaultMessage: 'Clear selection' });
   const dialog = (which: Exclude<Open, null>) => ({
     open: open === which,
     onOpenChange: (isOpen: boolean) => setOpen(isOpen ? which : null),
@@ -60,23 +83,23 @@ export function PhotoSelectionBar({
   return (
     <div
       role="region"
-      aria-label="Selection"
+      aria-label={intl.formatMessage({ id: 'photos.selection.label', defaultMessage: 'Selection' })}
       className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t bg-card p-2 shadow-lg md:inset-x-auto md:bottom-6 md:left-1/2 md:-translate-x-1/2 md:rounded-full md:border md:px-4"
     >
       <div className="flex flex-wrap items-center gap-1 sm:gap-2">
-        <Button variant="ghost" size="icon" onClick={onDone} aria-label="Clear selection" title="Clear selection">
+        <Button variant="ghost" size="icon" onClick={onDone} aria-label={clearLabel} title={clearLabel}>
           <X aria-hidden="true" />
         </Button>
-        <p aria-live="polite" className="mr-auto px-1 text-sm font-medium whitespace-nowrap md:mr-2">
-          {count} selected
+        <p aria-live="polite" className="me-auto px-1 text-sm font-medium whitespace-nowrap md:me-2">
+          {intl.formatMessage({ id: 'photos.selection.count', defaultMessage: '{count} selected' }, { count })}
         </p>
         <Button variant="ghost" size="sm" disabled={count === 0 || bulk.isPending} onClick={() => setOpen('date')}>
           <CalendarDays aria-hidden="true" />
-          Set date
+          {intl.formatMessage({ id: 'photos.selection.setDate', defaultMessage: 'Set date' })}
         </Button>
         <Button variant="ghost" size="sm" disabled={count === 0 || bulk.isPending} onClick={() => setOpen('tags')}>
           <Tag aria-hidden="true" />
-          Add tags
+          {intl.formatMessage({ id: 'photos.selection.addTags', defaultMessage: 'Add tags' })}
         </Button>
         {children}
         <Button
@@ -87,15 +110,28 @@ export function PhotoSelectionBar({
           className="text-destructive hover:text-destructive"
         >
           <Trash2 aria-hidden="true" />
-          Delete selected
+          {intl.formatMessage({ id: 'photos.selection.deleteSelected', defaultMessage: 'Delete selected' })}
         </Button>
       </div>
 
       <ConfirmDialog
         {...dialog('delete')}
-        title={`Delete ${photoCount(count)}?`}
-        text={`${count === 1 ? 'This photo' : `These ${count} photos`} and ${count === 1 ? 'its files' : 'their files'} will be deleted permanently, and removed from any memory or collection. This can't be undone.`}
-        confirmLabel={`Delete ${photoCount(count)}`}
+        title={intl.formatMessage(
+          { id: 'photos.selection.deleteTitle', defaultMessage: 'Delete {count, plural, one {# photo} other {# photos}}?' },
+          { count },
+        )}
+        text={intl.formatMessage(
+          {
+            id: 'photos.selection.deleteText',
+            defaultMessage:
+              "{count, plural, one {This photo and its files} other {These # photos and their files}} will be deleted permanently, and removed from any memory or collection. This can't be undone.",
+          },
+          { count },
+        )}
+        confirmLabel={intl.formatMessage(
+          { id: 'photos.selection.deleteConfirm', defaultMessage: 'Delete {count, plural, one {# photo} other {# photos}}' },
+          { count },
+        )}
         onConfirm={() => void run({ type: 'delete' })}
       />
       {open === 'date' && (

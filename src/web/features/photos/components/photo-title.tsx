@@ -4,7 +4,10 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useUpdatePhoto } from '../api';
+import { toastTitles } from '../toast-messages';
 import { photoLabel } from './photo-image';
 
 type PhotoTitleProps = {
@@ -19,6 +22,7 @@ type PhotoTitleProps = {
  * title cancels without a call. The gallery keeps at most one title in edit mode.
  */
 export function PhotoTitle({ photo, isEditing, onEditingChange, className }: PhotoTitleProps) {
+  const intl = useIntl();
   const updatePhoto = useUpdatePhoto();
   const [draft, setDraft] = useState('');
   // Enter or Escape ends the edit; the blur that follows when the input goes away must not act again.
@@ -39,9 +43,20 @@ export function PhotoTitle({ photo, isEditing, onEditingChange, className }: Pho
     // the promise, not mutate()'s callbacks: the gallery may regroup its rows and remount the tile,
     // and callbacks of an unmounted mutation never run
     updatePhoto.mutateAsync({ id: photo.id, patch: { title } }).then(
-      () => toast({ title: 'Success', description: 'Photo title updated.' }),
+      () =>
+        toast({
+          title: activeIntl().formatMessage(toastTitles.success),
+          description: activeIntl().formatMessage({ id: 'photos.title.saved', defaultMessage: 'Photo title updated.' }),
+        }),
       (error: unknown) =>
-        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to update photo title') }),
+        toast({
+          variant: 'destructive',
+          title: activeIntl().formatMessage(toastTitles.error),
+          description: errorMessage(
+            error,
+            activeIntl().formatMessage({ id: 'photos.title.failed', defaultMessage: 'Failed to update photo title' }),
+          ),
+        }),
     );
   };
 
@@ -49,7 +64,7 @@ export function PhotoTitle({ photo, isEditing, onEditingChange, className }: Pho
     return (
       <Input
         autoFocus
-        aria-label="Photo title"
+        aria-label={intl.formatMessage({ id: 'photos.title.input', defaultMessage: 'Photo title' })}
         value={draft}
         maxLength={500}
         onChange={(event) => setDraft(event.target.value)}
@@ -72,10 +87,10 @@ export function PhotoTitle({ photo, isEditing, onEditingChange, className }: Pho
     <button
       type="button"
       onClick={start}
-      title="Click to edit the title"
-      aria-label={`Edit title: ${photoLabel(photo)}`}
+      title={intl.formatMessage({ id: 'photos.title.hint', defaultMessage: 'Click to edit the title' })}
+      aria-label={intl.formatMessage({ id: 'photos.title.edit', defaultMessage: 'Edit title: {title}' }, { title: photoLabel(photo) })}
       className={cn(
-        'block w-full truncate rounded text-left font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'block w-full truncate rounded text-start font-medium hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         className,
       )}
     >

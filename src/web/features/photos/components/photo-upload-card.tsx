@@ -9,8 +9,12 @@ import { Progress } from '@web/components/ui/progress';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useCapabilities } from '@web/lib/capabilities';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { PHOTO_ACCEPT } from '@web/lib/upload-types';
 import { useUploadPhoto, useUploadVideo } from '../api';
+import { toastTitles } from '../toast-messages';
 import { isVideoFile, videoProblem } from '../video-upload';
 import { LeaveDuringUpload, type UnfinishedUpload } from './leave-during-upload';
 
@@ -19,6 +23,14 @@ import { LeaveDuringUpload, type UnfinishedUpload } from './leave-during-upload'
  * (decision 038). The wildcard stands alone: react-dropzone drops a wildcard that is given extensions.
  */
 const GALLERY_ACCEPT: Record<string, string[]> = { ...PHOTO_ACCEPT, 'video/mp4': [...VIDEO_FILE_EXTENSIONS], 'video/*': [] };
+
+const messages = defineMessages({
+  videoFailed: { id: 'photos.upload.videoFailed', defaultMessage: 'Failed to upload video' },
+  photoFailed: { id: 'photos.upload.photoFailed', defaultMessage: 'Failed to upload photo' },
+  photoDone: { id: 'photos.upload.photoDone', defaultMessage: 'Photo uploaded successfully.' },
+  videoDone: { id: 'photos.upload.videoDone', defaultMessage: 'Video uploaded successfully.' },
+  refused: { id: 'photos.upload.refused', defaultMessage: '{file}: {problem}' },
+});
 
 type UploadItem = {
   key: number;
@@ -40,7 +52,7 @@ function unfinishedOf(items: readonly UploadItem[]): UnfinishedUpload {
 /** What a failed upload says: the server's message, the tus upload's own sentence, or the spec's fallback. */
 function failureMessage(error: unknown, isVideo: boolean) {
   if (error instanceof ApiError || !(error instanceof Error)) {
-    return errorMessage(error, isVideo ? 'Failed to upload video' : 'Failed to upload photo');
+    return errorMessage(error, activeIntl().formatMessage(isVideo ? messages.videoFailed : messages.photoFailed));
   }
   return error.message;
 }
@@ -51,6 +63,7 @@ function failureMessage(error: unknown, isVideo: boolean) {
  * (resumable) and checked early against the server's limit; pictures go exactly as the spec says.
  */
 export function PhotoUploadCard() {
+  const intl = useIntl();
   const uploadPhoto = useUploadPhoto();
   const uploadVideo = useUploadVideo();
   const capabilities = useCapabilities().data;
@@ -76,7 +89,7 @@ export function PhotoUploadCard() {
     const onProgress = (progress: number) => patchItem(key, { progress });
     if (!isVideoFile(file)) {
       await uploadPhoto.mutateAsync({ file, onProgress });
-      toast({ title: 'Success', description: 'Photo uploaded successfully.' });
+      toast({ title: activeIntl().formatMessage(toastTitles.success), description: activeIntl().formatMessage(messages.photoDone) });
       return;
     }
     await uploadVideo.mutateAsync({
@@ -85,7 +98,7 @@ export function PhotoUploadCard() {
       signal: stop.current?.signal,
       onProgress: (progress) => patchItem(key, progress < 100 ? { progress } : { progress, status: 'saving' }),
     });
-    toast({ title: 'Success', description: 'Video uploaded successfully.' });
+    toast({ title: activeIntl().formatMessage(toastTitles.success), description: activeIntl().formatMessage(messages.videoDone) });
   }
 
   async function runQueue() {
@@ -101,7 +114,11 @@ export function PhotoUploadCard() {
         } catch (error) {
           if (stop.current?.signal.aborted) return;
           patchItem(key, { status: 'failed' });
-          toast({ variant: 'destructive', title: 'Error', description: failureMessage(error, isVideoFile(file)) });
+          toast({
+            variant: 'destructive',
+            title: activeIntl().formatMessage(toastTitles.error),
+            description: failureMessage(error, isVideoFile(file)),
+          });
         }
       }
     } finally {
@@ -117,13 +134,13 @@ export function PhotoUploadCard() {
 
   const onDrop = (dropped: File[], rejected: FileRejection[]) => {
     const refusals = [
-      ...rejected.map(({ file }) => `${file.name}: ${PHOTO_UPLOAD_MESSAGES.wrongType}`),
+      ...rejected.map(({ file }) => intl.formatMessage(messages.refused, { file: file.name, problem: PHOTO_UPLOAD_MESSAGES.wrongType })),
       ...dropped.flatMap((file) => {
         const problem = problemOf(file);
-        return problem ? [`${file.name}: ${problem}`] : [];
+        return problem ? [intl.formatMessage(messages.refused, { file: file.name, problem })] : [];
       }),
     ];
-    if (refusals[0]) toast({ variant: 'destructive', title: 'Error', description: refusals[0] });
+    if (refusals[0]) toast({ variant: 'destructive', title: intl.formatMessage(toastTitles.error), description: refusals[0] });
     const accepted = dropped.filter((file) => problemOf(file) === null);
     if (accepted.length === 0) return;
     const added = accepted.map((file) => ({ key: nextKey.current++, file }));
@@ -136,39 +153,62 @@ export function PhotoUploadCard() {
     void runQueue();
   };
 
-  const videoLimit = capabilities ? ` up to ${Math.round(capabilities.videoMaxBytes / (1024 * 1024))}MB` : '';
+  const videoKinds = capabilities
+    ? intl.formatMessage(
+        {
+          id: 'photos.upload.videosUpTo',
+          defaultMessage: 'Videos too: MP4, MOV, WebM, M4V, 3GP, MKV, MTS, AVI and MPEG up to {size}MB.',
+        },
+        { size: String(Math.round(capabilities.videoMaxBytes / (1024 * 1024))) },
+      )
+    : intl.formatMessage({ id: 'photos.upload.videos', defaultMessage: 'Videos too: MP4, MOV, WebM, M4V, 3GP, MKV, MTS, AVI and MPEG.' });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Upload Photos</CardTitle>
-        <CardDescription>Add photos and videos to your story; they keep their date, place and camera.</CardDescription>
+        <CardTitle>{intl.formatMessage({ id: 'photos.upload.title', defaultMessage: 'Upload Photos' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({
+            id: 'photos.upload.description',
+            defaultMessage: 'Add photos and videos to your story; they keep their date, place and camera.',
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <FileDropZone
           accept={GALLERY_ACCEPT}
           maxSize={Infinity}
           onDrop={onDrop}
-          inputLabel="Photo files"
+          inputLabel={intl.formatMessage({ id: 'photos.upload.inputLabel', defaultMessage: 'Photo files' })}
           icon={ImageUp}
-          prompt="Drag & drop a photo here, or click to select"
-          dragPrompt="Drop the photo here"
-          hint="Supports JPEG, PNG, GIF, WebP, HEIC/HEIF up to 10MB"
-          buttonLabel="Select Photo"
+          prompt={intl.formatMessage({ id: 'photos.upload.prompt', defaultMessage: 'Drag & drop a photo here, or click to select' })}
+          dragPrompt={intl.formatMessage({ id: 'photos.upload.dragPrompt', defaultMessage: 'Drop the photo here' })}
+          hint={intl.formatMessage({ id: 'photos.upload.hint', defaultMessage: 'Supports JPEG, PNG, GIF, WebP, HEIC/HEIF up to 10MB' })}
+          buttonLabel={intl.formatMessage({ id: 'photos.upload.select', defaultMessage: 'Select Photo' })}
         />
         <p className="-mt-2 text-sm text-muted-foreground">
-          Videos too: MP4, MOV, WebM, M4V, 3GP, MKV, MTS, AVI and MPEG{videoLimit}.
-          {capabilities?.videoProcessing === false && ' This server keeps them for download; it cannot prepare them to play here.'}
+          {videoKinds}
+          {capabilities?.videoProcessing === false &&
+            ` ${intl.formatMessage({
+              id: 'photos.upload.noVideoProcessing',
+              defaultMessage: 'This server keeps them for download; it cannot prepare them to play here.',
+            })}`}
         </p>
 
         {items.length > 0 && (
-          <ul aria-label="Uploads" className="grid gap-3">
+          <ul aria-label={intl.formatMessage({ id: 'photos.upload.list', defaultMessage: 'Uploads' })} className="grid gap-3">
             {items.map((item) => (
               <li key={item.key} className="grid gap-1.5">
                 <div className="flex items-center justify-between gap-2 text-sm">
                   <span className="min-w-0 truncate">{item.name}</span>
                   <UploadStatus item={item} />
                 </div>
-                <Progress value={item.progress} aria-label={`Upload progress of ${item.name}`} />
+                <Progress
+                  value={item.progress}
+                  aria-label={intl.formatMessage(
+                    { id: 'photos.upload.progressLabel', defaultMessage: 'Upload progress of {file}' },
+                    { file: item.name },
+                  )}
+                />
               </li>
             ))}
           </ul>
@@ -180,23 +220,37 @@ export function PhotoUploadCard() {
 }
 
 function UploadStatus({ item }: { item: UploadItem }) {
+  const intl = useIntl();
   switch (item.status) {
     case 'waiting':
-      return <span className="shrink-0 text-muted-foreground">Waiting...</span>;
+      return (
+        <span className="shrink-0 text-muted-foreground">
+          {intl.formatMessage({ id: 'photos.upload.waiting', defaultMessage: 'Waiting...' })}
+        </span>
+      );
     case 'uploading':
-      return <span className="shrink-0 text-muted-foreground">Uploading... {item.progress}%</span>;
+      return (
+        <span className="shrink-0 text-muted-foreground">
+          {intl.formatMessage({ id: 'photos.upload.uploading', defaultMessage: 'Uploading... {progress}%' }, { progress: item.progress })}
+        </span>
+      );
     case 'saving':
-      return <span className="shrink-0 text-muted-foreground">Saving...</span>;
+      return (
+        <span className="shrink-0 text-muted-foreground">
+          {intl.formatMessage({ id: 'photos.upload.saving', defaultMessage: 'Saving...' })}
+        </span>
+      );
     case 'done':
       return (
         <span className="inline-flex shrink-0 items-center gap-1 text-green-700">
-          <CheckCircle2 aria-hidden="true" className="size-4" /> Uploaded
+          <CheckCircle2 aria-hidden="true" className="size-4" />{' '}
+          {intl.formatMessage({ id: 'photos.upload.uploaded', defaultMessage: 'Uploaded' })}
         </span>
       );
     case 'failed':
       return (
         <span className="inline-flex shrink-0 items-center gap-1 text-destructive">
-          <XCircle aria-hidden="true" className="size-4" /> Failed
+          <XCircle aria-hidden="true" className="size-4" /> {intl.formatMessage({ id: 'photos.upload.failed', defaultMessage: 'Failed' })}
         </span>
       );
   }

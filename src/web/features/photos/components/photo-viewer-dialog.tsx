@@ -3,6 +3,7 @@ import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'r
 import type { Photo } from '@shared/schemas/photos';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { photoDateText } from './photo-date';
 import { PhotoDetails } from './photo-details';
 import { PhotoImage, photoLabel } from './photo-image';
@@ -43,17 +44,21 @@ export function PhotoViewerDialog({
   onNext?: () => void;
   faces?: ViewerFaces;
 }) {
+  const intl = useIntl();
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  // the previous photo is at the start of the line: on the right in a right-to-left language
+  const isRtl = () => document.documentElement.dir === 'rtl';
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     // keys typed into a field, and a focused video's own arrows (seeking, volume), stay theirs
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
     if (event.target instanceof HTMLMediaElement) return;
-    if (event.key === 'ArrowLeft' && onPrevious) {
+    const [back, forward] = isRtl() ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'];
+    if (event.key === back && onPrevious) {
       event.preventDefault();
       onPrevious();
-    } else if (event.key === 'ArrowRight' && onNext) {
+    } else if (event.key === forward && onNext) {
       event.preventDefault();
       onNext();
     }
@@ -70,7 +75,7 @@ export function PhotoViewerDialog({
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
-    if (dx > 0) onPrevious?.();
+    if (dx > 0 !== isRtl()) onPrevious?.();
     else onNext?.();
   };
 
@@ -83,7 +88,7 @@ export function PhotoViewerDialog({
         {photo && (
           <>
             <DialogHeader>
-              <DialogTitle className="truncate pr-8">{photoLabel(photo)}</DialogTitle>
+              <DialogTitle className="truncate pe-8">{photoLabel(photo)}</DialogTitle>
               <DialogDescription>{photoDateText(photo)}</DialogDescription>
             </DialogHeader>
             <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
@@ -108,15 +113,17 @@ export function PhotoViewerDialog({
                   )
                 )}
                 {onPrevious && (
-                  <Button variant="secondary" size="icon" className="absolute left-2 rounded-full opacity-80" onClick={onPrevious}>
-                    <ChevronLeft aria-hidden="true" />
-                    <span className="sr-only">Previous photo</span>
+                  <Button variant="secondary" size="icon" className="absolute start-2 rounded-full opacity-80" onClick={onPrevious}>
+                    <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
+                    <span className="sr-only">
+                      {intl.formatMessage({ id: 'photos.viewer.previous', defaultMessage: 'Previous photo' })}
+                    </span>
                   </Button>
                 )}
                 {onNext && (
-                  <Button variant="secondary" size="icon" className="absolute right-2 rounded-full opacity-80" onClick={onNext}>
-                    <ChevronRight aria-hidden="true" />
-                    <span className="sr-only">Next photo</span>
+                  <Button variant="secondary" size="icon" className="absolute end-2 rounded-full opacity-80" onClick={onNext}>
+                    <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
+                    <span className="sr-only">{intl.formatMessage({ id: 'photos.viewer.next', defaultMessage: 'Next photo' })}</span>
                   </Button>
                 )}
               </div>

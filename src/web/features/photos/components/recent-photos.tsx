@@ -3,6 +3,7 @@ import type { Photo } from '@shared/schemas/photos';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
 import { useLoadErrorToast } from '@web/hooks/use-load-error-toast';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useRecentPhotos } from '../api';
 import { useVideoProgress } from '../use-video-progress';
 import { PhotoImage } from './photo-image';
@@ -12,8 +13,10 @@ const NO_PHOTOS: readonly Photo[] = [];
 
 /** spec §2 Dashboard: the first 8 photos (one short page, newest upload first), 2 columns on small screens and 4 on wider ones. */
 export function RecentPhotos() {
+  const intl = useIntl();
   const photos = useRecentPhotos();
-  useLoadErrorToast(photos, 'Failed to fetch photos');
+  const failed = intl.formatMessage({ id: 'photos.recent.failed', defaultMessage: 'Failed to fetch photos' });
+  useLoadErrorToast(photos, failed);
   useVideoProgress(photos.data ?? NO_PHOTOS);
   const isMobile = useIsMobile();
   // one cache-busting value per visit, so re-renders do not re-download every image
@@ -22,12 +25,14 @@ export function RecentPhotos() {
   return (
     <section aria-labelledby="recent-photos-title" className="mt-10">
       <h2 id="recent-photos-title" className="text-2xl font-semibold">
-        Recent Photos
+        {intl.formatMessage({ id: 'photos.recent.title', defaultMessage: 'Recent Photos' })}
       </h2>
       <div className="mt-4">
         {photos.isPending ? (
           <div>
-            <p className="text-muted-foreground">Loading recent photos...</p>
+            <p className="text-muted-foreground">
+              {intl.formatMessage({ id: 'photos.recent.loading', defaultMessage: 'Loading recent photos...' })}
+            </p>
             <div aria-hidden="true" className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} className="aspect-square" />
@@ -36,11 +41,11 @@ export function RecentPhotos() {
           </div>
         ) : photos.isError ? (
           <p role="alert" className="text-destructive">
-            Failed to fetch photos
+            {failed}
           </p>
         ) : photos.data.length === 0 ? (
           <p className="rounded-xl border border-dashed bg-card/60 p-8 text-center text-muted-foreground">
-            No photos yet. Start adding some memories!
+            {intl.formatMessage({ id: 'photos.recent.empty', defaultMessage: 'No photos yet. Start adding some memories!' })}
           </p>
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import type { Photo, PhotoVideo } from '@shared/schemas/photos';
 import { Button } from '@web/components/ui/button';
 import { preparingText, VIDEO_UNAVAILABLE_TEXT } from '@web/components/video-parts';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { photoImageUrl } from '../api';
 import { PhotoImage, photoLabel } from './photo-image';
 
@@ -11,6 +12,7 @@ import { PhotoImage, photoLabel } from './photo-image';
  * keeps asking for. Unavailable (no playable copy could be made): the poster, and the original to download.
  */
 export function VideoStage({ photo, video, timestamp }: { photo: Photo; video: PhotoVideo; timestamp: number }) {
+  const intl = useIntl();
   if (video.playback === 'ready') {
     const poster = photo.derivativeStatus === 'ready' ? photoImageUrl(photo.id, { timestamp, isMobile: true }) : undefined;
     return (
@@ -48,7 +50,7 @@ export function VideoStage({ photo, video, timestamp }: { photo: Photo; video: P
             <Button asChild variant="outline" size="sm">
               <a href={`/api/photos/${photo.id}/original`} download={photo.fileName}>
                 <Download aria-hidden="true" />
-                Download original
+                {intl.formatMessage({ id: 'photos.video.downloadOriginal', defaultMessage: 'Download original' })}
               </a>
             </Button>
           </>

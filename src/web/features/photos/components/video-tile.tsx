@@ -16,7 +16,7 @@ export function VideoTileOverlay({ video }: { video: PhotoVideo }) {
           {preparingText(video)}
         </span>
       )}
-      <DurationBadge durationMs={video.durationMs} className="pointer-events-none absolute right-2 bottom-2 shadow-sm" />
+      <DurationBadge durationMs={video.durationMs} className="pointer-events-none absolute end-2 bottom-2 shadow-sm" />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Photo, PhotoSort } from '@shared/schemas/photos';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { buildGalleryRows, gridColumns, monthLabel } from '../gallery-rows';
 
 /** Pixels under the fixed header (4rem) and the sticky month line, kept clear when scrolling to a month. */
@@ -37,6 +38,7 @@ export function VirtualPhotoList({
   scrollTarget,
   onTopMonthChange,
 }: VirtualPhotoListProps) {
+  const intl = useIntl();
   const listRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -102,7 +104,13 @@ export function VirtualPhotoList({
           {topLabel ?? monthLabel(topMonth)}
         </p>
       )}
-      <div ref={listRef} role="list" aria-label="Photos" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        ref={listRef}
+        role="list"
+        aria-label={intl.formatMessage({ id: 'photos.gallery.list', defaultMessage: 'Photos' })}
+        className="relative"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((item) => {
           const row = rows[item.index]!;
           return (
@@ -111,7 +119,7 @@ export function VirtualPhotoList({
               role="none"
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full"
+              className="absolute start-0 top-0 w-full"
               style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
             >
               {row.kind === 'month' ? (
@@ -121,7 +129,10 @@ export function VirtualPhotoList({
                   {row.label}
                   {row.approximate && (
                     <span
-                      title={`Date is approximate: ${row.label}`}
+                      title={intl.formatMessage(
+                        { id: 'photos.gallery.approximate', defaultMessage: 'Date is approximate: {date}' },
+                        { date: row.label },
+                      )}
                       className="rounded-full bg-secondary px-2 text-xs leading-5 font-medium text-secondary-foreground"
                     >
                       ≈
@@ -141,7 +152,11 @@ export function VirtualPhotoList({
           );
         })}
       </div>
-      {isLoadingMore && <p className="py-4 text-center text-sm text-muted-foreground">Loading photos...</p>}
+      {isLoadingMore && (
+        <p className="py-4 text-center text-sm text-muted-foreground">
+          {intl.formatMessage({ id: 'photos.gallery.loadingMore', defaultMessage: 'Loading photos...' })}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,17 +8,19 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/comp
 import { Spinner } from '@web/components/ui/spinner';
 import { VideoPlaceholder } from '@web/components/video-parts';
 import { cn } from '@web/lib/cn';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useSearch } from '../api';
 import { HighlightedText } from './highlighted-text';
 
-const KIND_LABELS: Record<SearchKind, string> = {
-  memory: 'Memories',
-  photo: 'Photos',
-  document: 'Documents',
-  contact: 'Contacts',
-  person: 'People in your photos',
-};
+const KIND_LABELS = defineMessages({
+  memory: { id: 'search.kind.memory', defaultMessage: 'Memories' },
+  photo: { id: 'search.kind.photo', defaultMessage: 'Photos' },
+  document: { id: 'search.kind.document', defaultMessage: 'Documents' },
+  contact: { id: 'search.kind.contact', defaultMessage: 'Contacts' },
+  person: { id: 'search.kind.person', defaultMessage: 'People in your photos' },
+});
 const KIND_ICONS: Record<SearchKind, LucideIcon> = {
   memory: NotebookPen,
   photo: ImageIcon,
@@ -38,6 +40,7 @@ interface SearchDialogProps {
 
 /** A combobox: the input keeps focus, arrow keys move through the results, Enter opens the active one. */
 export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProps) {
+  const intl = useIntl();
   const [q, setQ] = useState('');
   const debouncedQ = useDebounced(q, DEBOUNCE_MS);
   const search = useSearch(debouncedQ);
@@ -74,19 +77,25 @@ export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProp
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="top-0 max-h-dvh w-full max-w-none translate-y-0 gap-0 rounded-none p-0 sm:top-[10vh] sm:max-h-[80vh] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:rounded-xl">
-        <DialogTitle className="sr-only">Search</DialogTitle>
-        <div className="flex items-center gap-2 border-b px-4 py-3 pr-12">
+        <DialogTitle className="sr-only">{intl.formatMessage({ id: 'search.dialog.title', defaultMessage: 'Search' })}</DialogTitle>
+        <div className="flex items-center gap-2 border-b px-4 py-3 pe-12">
           <Search aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
           <input
             type="search"
             role="combobox"
-            aria-label="Search memories, photos, documents and contacts"
+            aria-label={intl.formatMessage({
+              id: 'search.dialog.inputLabel',
+              defaultMessage: 'Search memories, photos, documents and contacts',
+            })}
             aria-expanded={hits.length > 0}
             aria-controls={listId}
             aria-activedescendant={hits.length > 0 ? optionId(activeIndex) : undefined}
             aria-autocomplete="list"
             autoComplete="off"
-            placeholder="Search memories, photos, documents, contacts"
+            placeholder={intl.formatMessage({
+              id: 'search.dialog.placeholder',
+              defaultMessage: 'Search memories, photos, documents, contacts',
+            })}
             maxLength={200}
             value={q}
             onChange={(e) => setQ(e.target.value)}
@@ -96,11 +105,15 @@ export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProp
           {waiting && <Spinner className="size-4" />}
         </div>
         <div className="min-h-0 overflow-y-auto p-2">
-          <div id={listId} role="listbox" aria-label="Search results">
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={intl.formatMessage({ id: 'search.dialog.results', defaultMessage: 'Search results' })}
+          >
             {groups.map((group) => (
-              <div key={group.kind} role="group" aria-label={KIND_LABELS[group.kind]} className="mb-2">
+              <div key={group.kind} role="group" aria-label={intl.formatMessage(KIND_LABELS[group.kind])} className="mb-2">
                 <div aria-hidden="true" className="px-2 py-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  {KIND_LABELS[group.kind]}
+                  {intl.formatMessage(KIND_LABELS[group.kind])}
                 </div>
                 {group.items.map((hit) => {
                   const i = index++;
@@ -148,12 +161,15 @@ export function SearchDialog({ open, onOpenChange, onOpenHit }: SearchDialogProp
           <DialogDescription asChild>
             <p className="px-2 py-6 text-center text-sm text-muted-foreground" hidden={hits.length > 0}>
               {!isSearchable(q)
-                ? 'Type a name, a place, a tag or any word from a memory, photo, document or contact.'
+                ? intl.formatMessage({
+                    id: 'search.dialog.hint',
+                    defaultMessage: 'Type a name, a place, a tag or any word from a memory, photo, document or contact.',
+                  })
                 : search.isError
-                  ? 'Search failed. Please try again.'
+                  ? intl.formatMessage({ id: 'search.dialog.failed', defaultMessage: 'Search failed. Please try again.' })
                   : waiting
-                    ? 'Searching…'
-                    : 'Nothing found.'}
+                    ? intl.formatMessage({ id: 'search.dialog.searching', defaultMessage: 'Searching…' })
+                    : intl.formatMessage({ id: 'search.dialog.nothing', defaultMessage: 'Nothing found.' })}
             </p>
           </DialogDescription>
         </div>

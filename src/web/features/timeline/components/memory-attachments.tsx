@@ -2,6 +2,7 @@ import { FileAudio, FileText } from 'lucide-react';
 import { useState } from 'react';
 import type { TimelineAttachment } from '@shared/schemas/timeline';
 import { DurationBadge } from '@web/components/duration-badge';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * Browsers cannot draw HEIC/HEIF: gallery photos and a memory's own files are served converted to JPEG,
@@ -23,9 +24,15 @@ const openUrl = (attachment: TimelineAttachment) =>
 
 /** spec §2: 'Attachments (n)'; images as thumbnails, other files as an icon with the file name. */
 export function MemoryAttachments({ attachments }: { attachments: TimelineAttachment[] }) {
+  const intl = useIntl();
   return (
     <div className="mt-4">
-      <p className="text-sm font-medium text-foreground">Attachments ({attachments.length})</p>
+      <p className="text-sm font-medium text-foreground">
+        {intl.formatMessage(
+          { id: 'timeline.attachments.title', defaultMessage: 'Attachments ({count})' },
+          { count: String(attachments.length) },
+        )}
+      </p>
       <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
         {attachments.map((attachment) => (
           <li key={attachment.id}>
@@ -36,7 +43,7 @@ export function MemoryAttachments({ attachments }: { attachments: TimelineAttach
               className="relative block overflow-hidden rounded-lg border bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {isDisplayableImage(attachment) ? <AttachmentImage attachment={attachment} /> : <FileTile attachment={attachment} />}
-              {isVideo(attachment) && <DurationBadge durationMs={null} className="pointer-events-none absolute right-1 bottom-1" />}
+              {isVideo(attachment) && <DurationBadge durationMs={null} className="pointer-events-none absolute end-1 bottom-1" />}
             </a>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localTimeZone } from '@web/lib/local-day';
 import { useTimelineSummary } from '../api';
 
@@ -18,6 +19,7 @@ type Props = {
  * 'Build Your Timeline' with 'Start Timeline' and 'Add First Memory'. Freshness 5 minutes (spec §9).
  */
 export function StorySummaryCard({ timelinePath, firstMemoryPath }: Props) {
+  const intl = useIntl();
   const [tz] = useState(localTimeZone);
   const summary = useTimelineSummary(tz);
 
@@ -36,14 +38,17 @@ export function StorySummaryCard({ timelinePath, firstMemoryPath }: Props) {
     return (
       <Card>
         <CardHeader>
-          <CardTitle>Your Life Timeline</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'timeline.summary.title', defaultMessage: 'Your Life Timeline' })}</CardTitle>
           <CardDescription role="alert" className="text-destructive">
-            Error loading timeline: {summary.error.message}
+            {intl.formatMessage(
+              { id: 'timeline.summary.error', defaultMessage: 'Error loading timeline: {message}' },
+              { message: summary.error.message },
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="outline">
-            <Link to={timelinePath}>View Timeline</Link>
+            <Link to={timelinePath}>{intl.formatMessage({ id: 'timeline.summary.view', defaultMessage: 'View Timeline' })}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -57,26 +62,40 @@ export function StorySummaryCard({ timelinePath, firstMemoryPath }: Props) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarClock aria-hidden="true" className="size-5 text-primary" />
-          {hasContent ? 'Your Life Timeline' : 'Build Your Timeline'}
+          {hasContent
+            ? intl.formatMessage({ id: 'timeline.summary.title', defaultMessage: 'Your Life Timeline' })
+            : intl.formatMessage({ id: 'timeline.summary.build', defaultMessage: 'Build Your Timeline' })}
         </CardTitle>
         <CardDescription>
           {hasContent
-            ? `${plural(totals.photo, 'photo', 'photos')}, ${plural(totals.memory, 'memory', 'memories')} and ${plural(totals.document, 'document', 'documents')} across ${plural(years.length, 'year', 'years')}.`
-            : 'Your timeline fills itself as you add photos, memories and documents.'}
+            ? intl.formatMessage(
+                {
+                  id: 'timeline.summary.totals',
+                  defaultMessage:
+                    '{photos, plural, one {# photo} other {# photos}}, {memories, plural, one {# memory} other {# memories}} and {documents, plural, one {# document} other {# documents}} across {years, plural, one {# year} other {# years}}.',
+                },
+                { photos: totals.photo, memories: totals.memory, documents: totals.document, years: years.length },
+              )
+            : intl.formatMessage({
+                id: 'timeline.summary.empty',
+                defaultMessage: 'Your timeline fills itself as you add photos, memories and documents.',
+              })}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         {hasContent ? (
           <Button asChild>
-            <Link to={timelinePath}>View Timeline</Link>
+            <Link to={timelinePath}>{intl.formatMessage({ id: 'timeline.summary.view', defaultMessage: 'View Timeline' })}</Link>
           </Button>
         ) : (
           <>
             <Button asChild>
-              <Link to={timelinePath}>Start Timeline</Link>
+              <Link to={timelinePath}>{intl.formatMessage({ id: 'timeline.summary.start', defaultMessage: 'Start Timeline' })}</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to={firstMemoryPath}>Add First Memory</Link>
+              <Link to={firstMemoryPath}>
+                {intl.formatMessage({ id: 'timeline.summary.firstMemory', defaultMessage: 'Add First Memory' })}
+              </Link>
             </Button>
           </>
         )}
@@ -84,5 +103,3 @@ export function StorySummaryCard({ timelinePath, firstMemoryPath }: Props) {
     </Card>
   );
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

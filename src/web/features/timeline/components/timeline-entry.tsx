@@ -3,11 +3,13 @@ import { useState, type ReactNode } from 'react';
 import type { TimelineDocumentItem, TimelineItem, TimelineMemoryItem, TimelinePhotoItem } from '@shared/schemas/timeline';
 import { InlineVideo } from '@web/components/inline-video';
 import { ApproximateMark } from '@web/components/item-date-text';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { formatItemDate, type ItemDate } from '@web/lib/item-date';
 import { MemoryAttachments } from './memory-attachments';
 
 /** spec §2: one entry per item; an unknown type (a newer server, say) shows 'Unknown content'. */
 export function TimelineEntry({ item }: { item: TimelineItem }) {
+  const intl = useIntl();
   switch (item.type) {
     case 'photo':
       return <PhotoEntry item={item} />;
@@ -17,8 +19,10 @@ export function TimelineEntry({ item }: { item: TimelineItem }) {
       return <DocumentEntry item={item} />;
     default:
       return (
-        <EntryFrame icon={HelpCircle} label="Unknown">
-          <p className="text-muted-foreground">Unknown content</p>
+        <EntryFrame icon={HelpCircle} label={intl.formatMessage({ id: 'timeline.entry.unknown', defaultMessage: 'Unknown' })}>
+          <p className="text-muted-foreground">
+            {intl.formatMessage({ id: 'timeline.entry.unknownContent', defaultMessage: 'Unknown content' })}
+          </p>
         </EntryFrame>
       );
   }
@@ -52,16 +56,19 @@ function EntryFrame({ icon: Icon, label, date, children }: { icon: LucideIcon; l
 }
 
 function PhotoEntry({ item }: { item: TimelinePhotoItem }) {
+  const intl = useIntl();
   const [hasFailed, setHasFailed] = useState(false);
   if (item.video) return <VideoEntry item={item} video={item.video} />;
-  const title = item.title || 'Untitled Photo'; // spec §2
+  const title = item.title || intl.formatMessage({ id: 'timeline.entry.untitledPhoto', defaultMessage: 'Untitled Photo' }); // spec §2
   return (
-    <EntryFrame icon={ImageIcon} label="Photo" date={itemDate(item)}>
+    <EntryFrame icon={ImageIcon} label={intl.formatMessage({ id: 'timeline.entry.photo', defaultMessage: 'Photo' })} date={itemDate(item)}>
       <h3 className="text-lg font-semibold text-foreground">{title}</h3>
       {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
       <div className="mt-3 aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg border bg-muted">
         {hasFailed ? (
-          <p className="flex size-full items-center justify-center p-4 text-sm text-muted-foreground">Image unavailable</p>
+          <p className="flex size-full items-center justify-center p-4 text-sm text-muted-foreground">
+            {intl.formatMessage({ id: 'timeline.entry.imageUnavailable', defaultMessage: 'Image unavailable' })}
+          </p>
         ) : (
           <img
             src={`${item.filePath}?size=thumb`}
@@ -81,10 +88,11 @@ function PhotoEntry({ item }: { item: TimelinePhotoItem }) {
 
 /** A video (decision 038): its poster with the play mark and length; a click plays it in place. */
 function VideoEntry({ item, video }: { item: TimelinePhotoItem; video: NonNullable<TimelinePhotoItem['video']> }) {
-  const title = item.title || 'Untitled Video';
+  const intl = useIntl();
+  const title = item.title || intl.formatMessage({ id: 'timeline.entry.untitledVideo', defaultMessage: 'Untitled Video' });
   const hasPoster = item.derivativeStatus === 'ready';
   return (
-    <EntryFrame icon={Film} label="Video" date={itemDate(item)}>
+    <EntryFrame icon={Film} label={intl.formatMessage({ id: 'timeline.entry.video', defaultMessage: 'Video' })} date={itemDate(item)}>
       <h3 className="text-lg font-semibold text-foreground">{title}</h3>
       {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
       <div className="mt-3 aspect-[4/3] w-full max-w-md overflow-hidden rounded-lg border bg-muted">
@@ -102,8 +110,9 @@ function VideoEntry({ item, video }: { item: TimelinePhotoItem; video: NonNullab
 }
 
 function MemoryEntry({ item }: { item: TimelineMemoryItem }) {
+  const intl = useIntl();
   return (
-    <EntryFrame icon={BookOpen} label="Memory" date={itemDate(item)}>
+    <EntryFrame icon={BookOpen} label={intl.formatMessage({ id: 'timeline.entry.memory', defaultMessage: 'Memory' })} date={itemDate(item)}>
       <h3 className="text-lg font-semibold text-foreground">{item.title}</h3>
       <p className="mt-1 whitespace-pre-line text-foreground/90">{item.content}</p>
       {item.attachments.length > 0 && <MemoryAttachments attachments={item.attachments} />}
@@ -112,8 +121,13 @@ function MemoryEntry({ item }: { item: TimelineMemoryItem }) {
 }
 
 function DocumentEntry({ item }: { item: TimelineDocumentItem }) {
+  const intl = useIntl();
   return (
-    <EntryFrame icon={FileText} label="Document" date={itemDate(item)}>
+    <EntryFrame
+      icon={FileText}
+      label={intl.formatMessage({ id: 'timeline.entry.document', defaultMessage: 'Document' })}
+      date={itemDate(item)}
+    >
       <h3 className="text-lg font-semibold break-words text-foreground">{item.originalName || item.fileName}</h3>
       {item.description && <p className="mt-1 whitespace-pre-line text-muted-foreground">{item.description}</p>}
       <a
@@ -122,7 +136,7 @@ function DocumentEntry({ item }: { item: TimelineDocumentItem }) {
         rel="noopener noreferrer"
         className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
-        View Document
+        {intl.formatMessage({ id: 'timeline.entry.viewDocument', defaultMessage: 'View Document' })}
       </a>
     </EntryFrame>
   );

@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import type { ContentType, SortDirection, TimelineSummary } from '@shared/schemas/timeline';
 import { EmptyState } from '@web/components/empty-state';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localTimeZone } from '@web/lib/local-day';
 import { useTimelineSummary } from '../api';
 import { TimelineControls } from './timeline-controls';
@@ -10,7 +12,11 @@ import { TimelineError } from './timeline-error';
 import { TimelineEntrySkeletons } from './timeline-skeleton';
 import { TimelineYearItems } from './timeline-year-items';
 
-const itemsLabel = (n: number) => `(${n} ${n === 1 ? 'item' : 'items'})`; // spec §2: '(n item[s])'
+const EMPTY_OF = defineMessages({
+  photo: { id: 'timeline.view.noPhotos', defaultMessage: 'No photo content available. Try selecting a different filter.' },
+  memory: { id: 'timeline.view.noMemories', defaultMessage: 'No memory content available. Try selecting a different filter.' },
+  document: { id: 'timeline.view.noDocuments', defaultMessage: 'No document content available. Try selecting a different filter.' },
+});
 
 /** The years that hold content of the chosen type, in the chosen order, with their counts. */
 function yearsFor(summary: TimelineSummary, sortDirection: SortDirection, contentType?: ContentType) {
@@ -23,6 +29,7 @@ function yearsFor(summary: TimelineSummary, sortDirection: SortDirection, conten
  * summary; a year's entries load only when it is opened (a closed accordion renders nothing).
  */
 export function TimelineView({ person, personFilter }: { person?: number; personFilter?: ReactNode } = {}) {
+  const intl = useIntl();
   const [tz] = useState(localTimeZone);
   const [sortDirection, setSortDirection] = useState<SortDirection>('desc'); // spec §4 default
   const [contentType, setContentType] = useState<ContentType | undefined>(undefined); // spec §4: all
@@ -33,7 +40,7 @@ export function TimelineView({ person, personFilter }: { person?: number; person
     return (
       <div className="mt-6">
         <span className="sr-only" role="status">
-          Loading timeline
+          {intl.formatMessage({ id: 'timeline.view.loading', defaultMessage: 'Loading timeline' })}
         </span>
         <TimelineEntrySkeletons />
       </div>
@@ -63,13 +70,16 @@ export function TimelineView({ person, personFilter }: { person?: number; person
           className="mt-6"
           icon={CalendarClock}
           headingLevel={2}
-          title="No content found"
+          title={intl.formatMessage({ id: 'timeline.view.emptyTitle', defaultMessage: 'No content found' })}
           description={
             person !== undefined
-              ? 'No photos of this person.'
+              ? intl.formatMessage({ id: 'timeline.view.noneOfPerson', defaultMessage: 'No photos of this person.' })
               : contentType
-                ? `No ${contentType} content available. Try selecting a different filter.`
-                : 'Add photos, memories, and documents to build your story timeline.'
+                ? intl.formatMessage(EMPTY_OF[contentType])
+                : intl.formatMessage({
+                    id: 'timeline.view.empty',
+                    defaultMessage: 'Add photos, memories, and documents to build your story timeline.',
+                  })
           }
         />
       ) : (
@@ -85,7 +95,13 @@ export function TimelineView({ person, personFilter }: { person?: number; person
               <AccordionTrigger headingLevel={2} className="text-xl">
                 <span>
                   <span className="font-semibold text-foreground">{year}</span>{' '}
-                  <span className="text-base font-normal text-muted-foreground">{itemsLabel(count)}</span>
+                  <span className="text-base font-normal text-muted-foreground">
+                    {intl.formatMessage(
+                      // spec §2: '(n item[s])'
+                      { id: 'timeline.view.items', defaultMessage: '({count, plural, one {# item} other {# items}})' },
+                      { count },
+                    )}
+                  </span>
                 </span>
               </AccordionTrigger>
               <AccordionContent className="text-base text-foreground">

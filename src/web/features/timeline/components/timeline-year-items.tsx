@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useTimelinePeriod, type PeriodParams } from '../api';
 import { TimelineEntry } from './timeline-entry';
 import { TimelineError } from './timeline-error';
@@ -20,7 +21,7 @@ export function TimelineYearItems(params: PeriodParams) {
   const items = period.data.pages.flatMap((page) => page.items);
   return (
     <div>
-      <ol className="space-y-4 border-l-2 border-accent pl-4 sm:pl-6">
+      <ol className="space-y-4 border-s-2 border-accent ps-4 sm:ps-6">
         {items.map((item) => (
           <li key={`${item.type}-${item.id}`}>
             <TimelineEntry item={item} />
@@ -33,6 +34,7 @@ export function TimelineYearItems(params: PeriodParams) {
 }
 
 function LoadMore({ isLoading, onLoad }: { isLoading: boolean; onLoad: () => void }) {
+  const intl = useIntl();
   const sentinel = useRef<HTMLDivElement>(null);
   const load = useEffectEvent(onLoad);
 
@@ -54,7 +56,9 @@ function LoadMore({ isLoading, onLoad }: { isLoading: boolean; onLoad: () => voi
     <div ref={sentinel} className="mt-4 flex justify-center">
       <Button variant="outline" onClick={onLoad} disabled={isLoading}>
         {isLoading && <Spinner />}
-        {isLoading ? 'Loading...' : 'Show more'}
+        {isLoading
+          ? intl.formatMessage({ id: 'timeline.year.loading', defaultMessage: 'Loading...' })
+          : intl.formatMessage({ id: 'timeline.year.more', defaultMessage: 'Show more' })}
       </Button>
     </div>
   );
