@@ -11,6 +11,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { api, errorMessage } from '@web/lib/api-client';
 import { formatLongDate } from '@web/lib/format';
 import { queryKeys } from '@web/lib/query-keys';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const afterReleaseKey = [...queryKeys.legacy.all, 'after-release'] as const;
 
@@ -25,6 +26,7 @@ function useSaveAfterRelease() {
 }
 
 function ChoiceForm({ saved }: { saved: AfterRelease }) {
+  const intl = useIntl();
   const save = useSaveAfterRelease();
   const [choice, setChoice] = useState(saved.choice);
   const [months, setMonths] = useState(String(saved.deleteAfterMonths ?? 6));
@@ -36,15 +38,26 @@ function ChoiceForm({ saved }: { saved: AfterRelease }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     save.mutate(parsed.data, {
-      onSuccess: () => toast({ title: 'Saved', description: 'Your choice for after the release is saved.' }),
-      onError: (err) => toast({ variant: 'destructive', title: 'Failed to save', description: errorMessage(err, 'Please try again') }),
+      onSuccess: () =>
+        toast({
+          title: intl.formatMessage({ id: 'legacy.after.saved', defaultMessage: 'Saved' }),
+          description: intl.formatMessage({ id: 'legacy.after.savedText', defaultMessage: 'Your choice for after the release is saved.' }),
+        }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'legacy.after.saveFailed', defaultMessage: 'Failed to save' }),
+          description: errorMessage(err, intl.formatMessage({ id: 'legacy.after.tryAgain', defaultMessage: 'Please try again' })),
+        }),
     });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <fieldset className="grid gap-3">
-        <legend className="sr-only">What becomes of your account</legend>
+        <legend className="sr-only">
+          {intl.formatMessage({ id: 'legacy.after.legend', defaultMessage: 'What becomes of your account' })}
+        </legend>
         <label className="flex items-start gap-2 text-sm">
           <input
             type="radio"
@@ -53,18 +66,35 @@ function ChoiceForm({ saved }: { saved: AfterRelease }) {
             checked={choice === 'memorial'}
             onChange={() => setChoice('memorial')}
           />
-          <span>Keep my account as a memorial that my heirs can visit (read-only)</span>
+          <span>
+            {intl.formatMessage({
+              id: 'legacy.after.memorial',
+              defaultMessage: 'Keep my account as a memorial that my heirs can visit (read-only)',
+            })}
+          </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
           <input type="radio" name="after-release" className="mt-1" checked={choice === 'delete'} onChange={() => setChoice('delete')} />
-          <span>Delete my account some months after the release, once every heir has had the chance to keep or download their part</span>
+          <span>
+            {intl.formatMessage({
+              id: 'legacy.after.delete',
+              defaultMessage:
+                'Delete my account some months after the release, once every heir has had the chance to keep or download their part',
+            })}
+          </span>
         </label>
       </fieldset>
       {choice === 'delete' && (
         <FormField
-          label="Months after the release"
+          label={intl.formatMessage({ id: 'legacy.after.months', defaultMessage: 'Months after the release' })}
           error={error ? { type: 'validate', message: error } : undefined}
-          hint={`From ${AFTER_RELEASE_MONTHS.min} to ${AFTER_RELEASE_MONTHS.max}. Your heirs are told the date twice: when it is released, and 30 days before.`}
+          hint={intl.formatMessage(
+            {
+              id: 'legacy.after.monthsHint',
+              defaultMessage: 'From {min} to {max}. Your heirs are told the date twice: when it is released, and 30 days before.',
+            },
+            { min: AFTER_RELEASE_MONTHS.min, max: AFTER_RELEASE_MONTHS.max },
+          )}
         >
           <Input
             type="number"
@@ -79,11 +109,14 @@ function ChoiceForm({ saved }: { saved: AfterRelease }) {
       )}
       {saved.deleteAt && (
         <p className="text-sm">
-          Your account will be deleted on <time dateTime={saved.deleteAt}>{formatLongDate(saved.deleteAt)}</time>.
+          {intl.formatMessage(
+            { id: 'legacy.after.deleteOn', defaultMessage: 'Your account will be deleted on <time>{date}</time>.' },
+            { date: formatLongDate(saved.deleteAt), time: (chunks) => <time dateTime={saved.deleteAt ?? undefined}>{chunks}</time> },
+          )}
         </p>
       )}
       <SubmitButton className="justify-self-start" isPending={save.isPending}>
-        Save
+        {intl.formatMessage({ id: 'legacy.after.save', defaultMessage: 'Save' })}
       </SubmitButton>
     </form>
   );
@@ -91,16 +124,21 @@ function ChoiceForm({ saved }: { saved: AfterRelease }) {
 
 /** After Life: what becomes of the owner's own account after their plan is released (decision 078). */
 export function AfterReleaseChoice() {
+  const intl = useIntl();
   const saved = useAfterRelease();
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Landmark aria-hidden="true" className="size-5 text-primary" />
-          After the release
+          {intl.formatMessage({ id: 'legacy.after.title', defaultMessage: 'After the release' })}
         </CardTitle>
         <CardDescription>
-          Your heirs can keep what you leave them in their own heirloom libraries, where it stays whatever becomes of your account.
+          {intl.formatMessage({
+            id: 'legacy.after.description',
+            defaultMessage:
+              'Your heirs can keep what you leave them in their own heirloom libraries, where it stays whatever becomes of your account.',
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -108,7 +146,7 @@ export function AfterReleaseChoice() {
           <Skeleton className="h-32" />
         ) : saved.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Failed to load your choice for after the release
+            {intl.formatMessage({ id: 'legacy.after.loadFailed', defaultMessage: 'Failed to load your choice for after the release' })}
           </p>
         ) : (
           <ChoiceForm saved={saved.data} />

@@ -9,13 +9,22 @@ import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
 import { useEscrowStatus, useRunEscrow } from '../escrow-api';
 import { whenText } from '../escrow-wording';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 function BundleItem({ bundle }: { bundle: EscrowBundle }) {
+  const intl = useIntl();
   return (
     <li className="grid gap-1 rounded-lg border bg-card p-3 text-sm">
       <span className="font-medium">{bundle.heirName}</span>
       <span className="text-muted-foreground">
-        {`${formatBytes(bundle.bytes)} · updated ${whenText(bundle.updatedAt)} · checked ${whenText(bundle.checkedAt, 'not yet')}`}
+        {intl.formatMessage(
+          { id: 'legacy.copies.bundle', defaultMessage: '{size} · updated {updated} · checked {checked}' },
+          {
+            size: formatBytes(bundle.bytes),
+            updated: whenText(bundle.updatedAt),
+            checked: whenText(bundle.checkedAt, intl.formatMessage({ id: 'legacy.copies.notYet', defaultMessage: 'not yet' })),
+          },
+        )}
       </span>
       {bundle.checkError && <span className="font-medium text-destructive">{bundle.checkError}</span>}
     </li>
@@ -23,10 +32,11 @@ function BundleItem({ bundle }: { bundle: EscrowBundle }) {
 }
 
 function StatusDetails({ status }: { status: EscrowStatus }) {
+  const intl = useIntl();
   const rows: Array<[string, string]> = [
-    ['Last run', whenText(status.lastRunAt)],
-    ['Last successful run', whenText(status.lastOkAt)],
-    ['Last check', whenText(status.lastCheckAt)],
+    [intl.formatMessage({ id: 'legacy.copies.lastRun', defaultMessage: 'Last run' }), whenText(status.lastRunAt)],
+    [intl.formatMessage({ id: 'legacy.copies.lastOk', defaultMessage: 'Last successful run' }), whenText(status.lastOkAt)],
+    [intl.formatMessage({ id: 'legacy.copies.lastCheck', defaultMessage: 'Last check' }), whenText(status.lastCheckAt)],
   ];
   return (
     <>
@@ -40,7 +50,7 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
       </dl>
       {status.running && (
         <p role="status" className="text-sm">
-          heirloom is making the copies now…
+          {intl.formatMessage({ id: 'legacy.copies.running', defaultMessage: 'heirloom is making the copies now…' })}
         </p>
       )}
       {status.error && (
@@ -49,14 +59,17 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
         </Alert>
       )}
       {status.bundles.length > 0 && (
-        <ul aria-label="Sealed copies" className="grid gap-2">
+        <ul aria-label={intl.formatMessage({ id: 'legacy.copies.list', defaultMessage: 'Sealed copies' })} className="grid gap-2">
           {status.bundles.map((bundle) => (
             <BundleItem key={bundle.heirId} bundle={bundle} />
           ))}
         </ul>
       )}
       {status.waiting.length > 0 && (
-        <ul aria-label="Heirs without a sealed copy yet" className="grid gap-1 text-sm">
+        <ul
+          aria-label={intl.formatMessage({ id: 'legacy.copies.waiting', defaultMessage: 'Heirs without a sealed copy yet' })}
+          className="grid gap-1 text-sm"
+        >
           {status.waiting.map((heir) => (
             <li key={heir.heirId}>
               <span className="font-medium">{heir.heirName}</span>
@@ -71,6 +84,7 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
 
 /** When the copies were made and checked, each heir's copy, and "Make the copies now". */
 export function EscrowCopies() {
+  const intl = useIntl();
   const status = useEscrowStatus();
   const run = useRunEscrow();
   const titleId = useId();
@@ -82,8 +96,11 @@ export function EscrowCopies() {
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'The copies were not made',
-          description: errorMessage(error, 'Something went wrong. Please try again.'),
+          title: intl.formatMessage({ id: 'legacy.copies.failed', defaultMessage: 'The copies were not made' }),
+          description: errorMessage(
+            error,
+            intl.formatMessage({ id: 'legacy.copies.failedText', defaultMessage: 'Something went wrong. Please try again.' }),
+          ),
         }),
     });
 
@@ -92,9 +109,9 @@ export function EscrowCopies() {
   else if (status.isError)
     body = (
       <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-        Failed to load the state of your sealed copies
+        {intl.formatMessage({ id: 'legacy.copies.loadFailed', defaultMessage: 'Failed to load the state of your sealed copies' })}
         <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
-          Try again
+          {intl.formatMessage({ id: 'legacy.common.tryAgain', defaultMessage: 'Try again' })}
         </Button>
       </div>
     );
@@ -103,13 +120,13 @@ export function EscrowCopies() {
   return (
     <section aria-labelledby={titleId} className="grid justify-items-stretch gap-3">
       <h3 id={titleId} className="text-base font-semibold">
-        In your bucket
+        {intl.formatMessage({ id: 'legacy.copies.title', defaultMessage: 'In your bucket' })}
       </h3>
       {body}
       <div>
         <Button variant="outline" disabled={run.isPending || !status.isSuccess || status.data.running} onClick={makeNow}>
           <RefreshCw aria-hidden="true" />
-          Make the copies now
+          {intl.formatMessage({ id: 'legacy.copies.makeNow', defaultMessage: 'Make the copies now' })}
         </Button>
       </div>
     </section>

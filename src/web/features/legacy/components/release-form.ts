@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { releaseInputSchema, type Heir, type Release, type ReleaseInput } from '@shared/schemas/legacy';
-import { localMidnightIso, targetKindName } from '../wording';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { localMidnightIso } from '../wording';
 
 export type Kind = Release['target']['kind'];
 export type Condition = 'after-death' | 'on-date' | 'at-age' | 'never';
@@ -58,13 +59,36 @@ export const releaseFormSchema = (heir: Heir, minDay: string) =>
       includeNames: z.boolean(),
     })
     .superRefine((form, ctx) => {
+      const intl = activeIntl();
       const issue = (path: keyof ReleaseFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (!form.targetId) return issue('targetId', `Choose the ${targetKindName(form.kind).toLowerCase()} to release.`);
-      if (form.condition === 'on-date' && (!form.day || form.day < minDay)) return issue('day', 'Choose a day in the future.');
+      if (!form.targetId)
+        return issue(
+          'targetId',
+          intl.formatMessage(
+            {
+              id: 'legacy.releaseForm.chooseTarget',
+              defaultMessage:
+                'Choose the {kind, select, collection {collection} photo {photo} memory {memory} document {document} other {letter}} to release.',
+            },
+            { kind: form.kind },
+          ),
+        );
+      if (form.condition === 'on-date' && (!form.day || form.day < minDay))
+        return issue('day', intl.formatMessage({ id: 'legacy.releaseForm.futureDay', defaultMessage: 'Choose a day in the future.' }));
       if (form.condition !== 'at-age') return;
-      if (!isAge(Number(form.age))) return issue('age', 'Choose an age between 1 and 120.');
+      if (!isAge(Number(form.age)))
+        return issue('age', intl.formatMessage({ id: 'legacy.releaseForm.age', defaultMessage: 'Choose an age between 1 and 120.' }));
       if (reachedNow(heir, form.age) && !heir.hasKeyCode)
-        issue('age', `Make ${heir.name}’s key code first: without it, ${heir.name} cannot open what is released now.`);
+        issue(
+          'age',
+          intl.formatMessage(
+            {
+              id: 'legacy.releaseForm.keyCodeFirst',
+              defaultMessage: 'Make {name}’s key code first: without it, {name} cannot open what is released now.',
+            },
+            { name: heir.name },
+          ),
+        );
     })
     .transform((form, ctx): ReleaseInput => {
       const atAge = form.condition === 'at-age';
