@@ -35,7 +35,8 @@ export async function openCopy(source: ByteSource, codes: { keyCode: string; ver
     let parts: Uint8Array<ArrayBuffer>[] = [];
     let pending = 0;
     for await (const chunk of bundle.chunks(file)) {
-      parts.push(new Uint8Array(chunk));
+      // each chunk is its own buffer already: no copy of it is made
+      parts.push(chunk);
       pending += chunk.length;
       if (pending >= JOIN_EVERY) {
         joined = new Blob([joined, ...parts], { type });
