@@ -71,11 +71,17 @@ function writePagePreloads(web, sources) {
 
 export async function prerender(dist) {
   const entry = path.join(dist, 'prerender', 'entry-prerender.js');
-  const { renderLanding, renderDashboard, pagePreloadSources } = await import(pathToFileURL(entry).href);
+  const { renderLanding, renderLandingIn, shippedLanguages, renderDashboard, pagePreloadSources } = await import(pathToFileURL(entry).href);
   const web = path.join(dist, 'web');
   writePagePreloads(web, pagePreloadSources());
   const landing = path.join(web, 'landing.html');
-  fs.writeFileSync(landing, injectIntoRoot(fs.readFileSync(landing, 'utf8'), renderLanding()));
+  const landingShell = fs.readFileSync(landing, 'utf8');
+  // one page per language heirloom ships (landing.de.html…): the server sends each reader theirs (decision 081)
+  for (const language of shippedLanguages.filter((l) => l !== 'en')) {
+    const shellIn = landingShell.replace('<html lang="en">', `<html lang="${language}">`);
+    fs.writeFileSync(path.join(web, `landing.${language}.html`), injectIntoRoot(shellIn, await renderLandingIn(language)));
+  }
+  fs.writeFileSync(landing, injectIntoRoot(landingShell, renderLanding()));
   const shell = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
   fs.writeFileSync(path.join(web, 'dashboard.html'), withPageTitle(shell, await renderDashboard()));
 }

@@ -6,11 +6,26 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Link, Route, Routes, StaticRouter } from 'react-router';
 import { SiteLinkProvider } from '@web/components/site-link';
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
+import { switchLanguage } from '@web/lib/i18n/language-store';
 import { LandingPage } from '@web/app/landing-page';
 import { SiteLayout } from '@web/app/layouts/site-layout';
 import { frameModules, pages } from '@web/app/pages';
 import { paths } from '@web/app/paths';
 import { QueryScope } from '@web/app/query-scope';
+
+/** The languages the landing page is prerendered in: every one heirloom ships (landing.<language>.html). */
+export { shippedLanguages } from '@web/lib/i18n/catalogues';
+
+/** `/` in `language`, for a reader the server knows to read it (their choice's cookie, their browser's languages). */
+export async function renderLandingIn(language: string): Promise<string> {
+  await switchLanguage(language, { remember: false });
+  try {
+    return renderLanding();
+  } finally {
+    await switchLanguage(SOURCE_LANGUAGE, { remember: false });
+  }
+}
 
 /** The markup of `/` as hydrate-landing.tsx renders it in the browser (same tree, same StrictMode), to go inside #root. */
 export function renderLanding(): string {

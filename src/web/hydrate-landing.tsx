@@ -6,20 +6,23 @@ import { initialLanguage, switchLanguage } from '@web/lib/i18n/language-store';
 
 /** Attaches React to the prerendered landing page (decision 035); loaded by entry-landing.tsx after the first paint. */
 export async function hydrateLanding(container: HTMLElement, onHydrated: () => void) {
-  // The page was prerendered in English: a reader of another language gets it drawn anew in theirs.
-  const language = initialLanguage();
-  if (language !== SOURCE_LANGUAGE) await switchLanguage(language, { remember: false });
+  // The server sent the page prerendered in the reader's language (its <html lang>): React takes it over in that
+  // language, then turns to the one this browser chose if that differs.
+  const served = document.documentElement.lang || SOURCE_LANGUAGE;
+  if (served !== SOURCE_LANGUAGE) await switchLanguage(served, { remember: false });
+  const wanted = initialLanguage();
   const page = (
     <StrictMode>
       <LandingPage onHydrated={onHydrated} />
     </StrictMode>
   );
-  if (!container.hasChildNodes() || language !== SOURCE_LANGUAGE) {
+  if (!container.hasChildNodes()) {
     createRoot(container).render(page); // landing.html without its prerendered markup (`vite dev`)
-    return;
+  } else {
+    // As a transition, React hydrates in slices and yields to the browser between them, rather than in one long task.
+    startTransition(() => {
+      hydrateRoot(container, page);
+    });
   }
-  // As a transition, React hydrates in slices and yields to the browser between them, rather than in one long task.
-  startTransition(() => {
-    hydrateRoot(container, page);
-  });
+  if (wanted !== served) await switchLanguage(wanted, { remember: false });
 }

@@ -9,6 +9,7 @@ import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
 const SHELL = '<!doctype html><html><head><title>heirloom</title></head><body><div id="root"></div></body></html>';
 const LANDING = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Your life story</h1></div>');
+const LANDING_DE = LANDING.replace('<html>', '<html lang="de">').replace('Your life story', 'Ihre Lebensgeschichte');
 const DASHBOARD = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to heirloom</h1></div>');
 const USER_BLOCK = /<script type="application\/json" id="heirloom-user">(.*?)<\/script>/;
 // What scripts/prerender.mjs writes for the page table (decision 056), a few pages of it.
@@ -35,6 +36,7 @@ describe('web app HTML', () => {
     fs.writeFileSync(path.join(webRoot, 'landing.html'), LANDING);
     fs.writeFileSync(path.join(webRoot, 'landing.html.br'), brotliCompressSync(LANDING));
     fs.writeFileSync(path.join(webRoot, 'landing.html.gz'), gzipSync(LANDING));
+    fs.writeFileSync(path.join(webRoot, 'landing.de.html'), LANDING_DE);
     fs.writeFileSync(path.join(webRoot, 'dashboard.html'), DASHBOARD);
     fs.mkdirSync(path.join(webRoot, '.vite'));
     fs.writeFileSync(path.join(webRoot, '.vite', 'page-preloads.json'), JSON.stringify(PRELOADS));
@@ -54,6 +56,17 @@ describe('web app HTML', () => {
     const faq = await t.app.inject({ method: 'GET', url: '/faq' });
     expect(faq.body).toBe(SHELL);
     expect(faq.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the landing page in the reader’s language: their choice (cookie), else their browser’s', async () => {
+    const german = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' } });
+    expect(german.body).toBe(LANDING_DE);
+    expect(german.headers.vary).toMatch(/Accept-Language/);
+    const chosen = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de', cookie: 'heirloom_language=en' } });
+    expect(chosen.body).toBe(LANDING);
+    // a language heirloom ships with no prerendered page of its own gets the English one, never an error
+    const spanish = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'es' } });
+    expect(spanish.body).toBe(LANDING);
   });
 
   it('sends the landing page pre-compressed to a browser that takes brotli', async () => {

@@ -9,8 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { requestLanguage } from '../lib/i18n';
 import { withServerUser } from '../lib/page-data';
 import { readPagePreloads, withLinks } from './page-preloads';
+import { userText } from '@shared/i18n/text';
 
 /** A page and its pre-compressed copies (written by scripts/build.mjs for files over 1 KB). */
 interface StaticPage {
@@ -35,7 +37,7 @@ interface PageForms {
 /** The page, compressed when the browser takes a form it has; `Vary` names what chose it. */
 function sendHtml(req: FastifyRequest, reply: FastifyReply, cacheControl: string, forms: PageForms) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  reply.type('text/html; charset=utf-8').header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding, Cookie');
+  reply.type('text/html; charset=utf-8').header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
   if (forms.br && /\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(forms.br());
   if (forms.gzip && /\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(forms.gzip());
   return reply.send(forms.html);
@@ -73,6 +75,13 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   const shell = readPage(indexPath)!;
   const shellHtml = shell.html.toString('utf8');
   const landing = readPage(path.join(opts.root, 'landing.html'));
+  // the landing page as prerendered in each language heirloom ships (landing.<language>.html, decision 081)
+  const landingIn = new Map<string, StaticPage>();
+  for (const file of fs.readdirSync(opts.root)) {
+    const language = /^landing\.([a-zA-Z-]+)\.html$/.exec(file)?.[1];
+    const page = language && readPage(path.join(opts.root, file));
+    if (language && page) landingIn.set(language, page);
+  }
   const dashboardPath = path.join(opts.root, 'dashboard.html');
   const dashboardHtml = fs.existsSync(dashboardPath) ? fs.readFileSync(dashboardPath, 'utf8') : shellHtml;
   const preloads = readPagePreloads(opts.root);
@@ -95,7 +104,7 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
     // /metrics too: with METRICS_TOKEN unset a scraper must get a plain 404, not the app's page (decision 042)
     const pathname = req.url.split(/[?#]/, 1)[0] ?? '/';
     if (req.url.startsWith('/api/') || req.url === '/api' || pathname === '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send({ message: userText('Not found') });
     }
     // A share link's page (/s/<token>), the Legacy Plan's pages (reached with a key code or a mail's personal
     // token), a caregiver's page (/care/<token>) and an interview's answer page (/answer/<token>) are never listed by
@@ -103,7 +112,9 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
     if (req.url.startsWith('/s/') || /^\/(?:legacy|answer|care)(?:[/?#]|$)/.test(req.url))
       reply.header('X-Robots-Tag', 'noindex, nofollow');
     // The landing page is the same for everyone (spec §2: signed-in visitors see it too) and needs no user.
-    if (pathname === '/' && landing) return sendStaticPage(req, reply, landing);
+    if (pathname === '/' && landing) {
+      return sendStaticPage(req, reply, landingIn.get(requestLanguage(req)) ?? landing);
+    }
     const user = await app.sessions.userOf(req);
     const links = preloads.linksFor(pathname, user !== null);
     if (!user) {
