@@ -1,9 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerLinkStatus, AnswerPage } from '@shared/schemas/interviews';
 import { api } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { uploadResumably } from '@web/lib/resumable-upload';
 
 // The storyteller's answer page (decision 066): no session, the link's token is the only key.
+
+const messages = defineMessages({
+  tooLong: {
+    id: 'interviews.answer.recordingTooLong',
+    defaultMessage: 'This recording is too long to send. Record a shorter one, or write your answer instead.',
+  },
+});
 
 export const answerPageKey = (token: string) => ['interviews', 'answer', token] as const;
 
@@ -38,7 +47,7 @@ export async function sendAnswer(token: string, answer: AnswerToSend, onProgress
     const uploadId = await uploadResumably(answer.recording, {
       endpoint: `/api/answer/${token}/uploads`,
       fallbackType: 'audio/webm',
-      tooLargeMessage: 'This recording is too long to send. Record a shorter one, or write your answer instead.',
+      tooLargeMessage: activeIntl().formatMessage(messages.tooLong),
       onProgress: (sent, total) => onProgress({ step: 'recording', percent: total ? Math.round((sent / total) * 100) : 0 }),
     });
     form.append('recordingUploadId', uploadId);

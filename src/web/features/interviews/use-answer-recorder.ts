@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ATTACHMENT_MAX_BYTES } from '@shared/limits';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
 
 // MediaRecorder for the answer page: record, pause, resume, stop; the finished recording goes to onRecorded.
 // The same formats as the memory form's recorder (components/voice-recorder.tsx): WebM/Opus, or MP4/AAC in Safari.
@@ -11,14 +13,30 @@ const PARTIAL_EVERY_CHUNKS = 15;
 /** The recording becomes a memory's attachment: it stops a little below that limit (a chunk a second is far smaller). */
 const STOP_AT_BYTES = ATTACHMENT_MAX_BYTES - 512 * 1024;
 
+const messages = defineMessages({
+  notAllowed: {
+    id: 'interviews.recorder.notAllowed',
+    defaultMessage: 'The microphone is not allowed. Allow it for this page in your browser, or write your answer instead.',
+  },
+  notFound: { id: 'interviews.recorder.notFound', defaultMessage: 'No microphone was found. You can write your answer instead.' },
+  notStarted: {
+    id: 'interviews.recorder.notStarted',
+    defaultMessage: 'The microphone could not be started. Close other apps that use it and try again, or write your answer instead.',
+  },
+  cannot: { id: 'interviews.recorder.cannot', defaultMessage: 'This browser cannot record. You can write your answer instead.' },
+  stopped: {
+    id: 'interviews.recorder.stoppedUnexpectedly',
+    defaultMessage: 'The recording stopped unexpectedly. Try again, or write your answer instead.',
+  },
+});
+
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'paused';
 
 function microphoneProblem(err: unknown): string {
   const name = (err as { name?: string })?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError')
-    return 'The microphone is not allowed. Allow it for this page in your browser, or write your answer instead.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No microphone was found. You can write your answer instead.';
-  return 'The microphone could not be started. Close other apps that use it and try again, or write your answer instead.';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return activeIntl().formatMessage(messages.notAllowed);
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return activeIntl().formatMessage(messages.notFound);
+  return activeIntl().formatMessage(messages.notStarted);
 }
 
 interface Session {
@@ -81,7 +99,7 @@ export function useAnswerRecorder(onRecorded: (blob: Blob, at: Date) => void, on
       recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
     } catch {
       stream.getTracks().forEach((track) => track.stop());
-      setProblem('This browser cannot record. You can write your answer instead.');
+      setProblem(activeIntl().formatMessage(messages.cannot));
       setPhase('idle');
       return;
     }
@@ -104,7 +122,7 @@ export function useAnswerRecorder(onRecorded: (blob: Blob, at: Date) => void, on
       latest.current.onRecorded(blob, new Date());
     };
     recorder.onerror = () => {
-      setProblem('The recording stopped unexpectedly. Try again, or write your answer instead.');
+      setProblem(activeIntl().formatMessage(messages.stopped));
       release();
       setPhase('idle');
     };

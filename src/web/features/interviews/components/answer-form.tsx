@@ -13,6 +13,7 @@ import { deleteDraft, saveDraft, type AnswerDraft } from '../answer-draft';
 import { AnswerLinkActions } from './answer-link-actions';
 import { AnswerPhotos } from './answer-photos';
 import { AnswerRecorder } from './answer-recorder';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const TEXT_SAVE_DELAY_MS = 500;
 const emptyDraft: AnswerDraft = { text: '', recording: null, recordedAt: null, photos: [] };
@@ -30,6 +31,7 @@ type AnswerFormProps = {
 };
 
 export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed }: AnswerFormProps) {
+  const intl = useIntl();
   const [draft, setDraft] = useState<AnswerDraft>(initial ?? emptyDraft);
   const [writing, setWriting] = useState(() => !!initial?.text || !canRecordVoice());
   const [progress, setProgress] = useState<SendProgress | null>(null);
@@ -74,8 +76,15 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
       }
       const fallback =
         error instanceof ApiError && error.status === 0
-          ? 'Your answer could not be sent: the connection was lost. It is kept on this device; try again when you are online.'
-          : 'Your answer could not be sent. It is kept on this device; try again in a moment.';
+          ? intl.formatMessage({
+              id: 'interviews.answerForm.connectionLost',
+              defaultMessage:
+                'Your answer could not be sent: the connection was lost. It is kept on this device; try again when you are online.',
+            })
+          : intl.formatMessage({
+              id: 'interviews.answerForm.notSent',
+              defaultMessage: 'Your answer could not be sent. It is kept on this device; try again in a moment.',
+            });
       setProblem(error instanceof ApiError ? errorMessage(error, fallback) : error instanceof Error ? error.message : fallback);
     }
   }
@@ -95,10 +104,18 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
     <div className="mx-auto grid w-full max-w-xl gap-6 py-4">
       <header className="grid gap-3">
         <p className="text-lg text-muted-foreground">
-          From {page.ownerFirstName}, for {page.storytellerFirstName}
+          {intl.formatMessage(
+            { id: 'interviews.answerForm.fromFor', defaultMessage: 'From {owner}, for {storyteller}' },
+            { owner: page.ownerFirstName, storyteller: page.storytellerFirstName },
+          )}
         </p>
         <h1 className="text-3xl leading-snug font-semibold">{page.question}</h1>
-        <p className="text-lg">Answer in your own words, by speaking or writing. A few minutes is plenty.</p>
+        <p className="text-lg">
+          {intl.formatMessage({
+            id: 'interviews.answerForm.intro',
+            defaultMessage: 'Answer in your own words, by speaking or writing. A few minutes is plenty.',
+          })}
+        </p>
       </header>
 
       <AnswerRecorder
@@ -121,7 +138,7 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
       {writing ? (
         <div className="grid gap-2">
           <label htmlFor={textId} className="text-xl font-medium">
-            Your answer in writing
+            {intl.formatMessage({ id: 'interviews.answerForm.inWriting', defaultMessage: 'Your answer in writing' })}
           </label>
           <Textarea
             id={textId}
@@ -135,7 +152,7 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
       ) : (
         <Button type="button" variant="outline" className="h-16 w-full text-xl [&_svg]:size-6" onClick={() => setWriting(true)}>
           <PenLine aria-hidden="true" />
-          Write instead
+          {intl.formatMessage({ id: 'interviews.answerForm.writeInstead', defaultMessage: 'Write instead' })}
         </Button>
       )}
 
@@ -145,17 +162,35 @@ export function AnswerForm({ token, page, initial, sendAtOnce, onSent, onClosed 
         <div role="status" className="grid gap-2 text-xl">
           <p className="flex items-center gap-2">
             <Spinner />
-            {progress.step === 'recording' ? 'Sending your recording' : 'Sending your answer'}… {progress.percent}%
+            {progress.step === 'recording'
+              ? intl.formatMessage(
+                  { id: 'interviews.answerForm.sendingRecording', defaultMessage: 'Sending your recording… {percent}%' },
+                  { percent: progress.percent },
+                )
+              : intl.formatMessage(
+                  { id: 'interviews.answerForm.sendingAnswer', defaultMessage: 'Sending your answer… {percent}%' },
+                  { percent: progress.percent },
+                )}
           </p>
-          <Progress value={progress.percent} aria-label="Sending" />
+          <Progress
+            value={progress.percent}
+            aria-label={intl.formatMessage({ id: 'interviews.answerForm.sending', defaultMessage: 'Sending' })}
+          />
         </div>
       ) : (
         <div className="grid gap-2">
           <Button type="button" className="h-16 w-full text-xl [&_svg]:size-6" disabled={!canSend} onClick={() => void send(draft)}>
             <Send aria-hidden="true" />
-            Send
+            {intl.formatMessage({ id: 'interviews.answerForm.send', defaultMessage: 'Send' })}
           </Button>
-          {!canSend && <p className="text-lg text-muted-foreground">Record or write your answer, then send it.</p>}
+          {!canSend && (
+            <p className="text-lg text-muted-foreground">
+              {intl.formatMessage({
+                id: 'interviews.answerForm.recordOrWrite',
+                defaultMessage: 'Record or write your answer, then send it.',
+              })}
+            </p>
+          )}
         </div>
       )}
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { ANSWER_MAX_PHOTOS } from '@shared/schemas/interviews';
 import { Button } from '@web/components/ui/button';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type AnswerPhotosProps = {
   photos: File[];
@@ -13,6 +14,7 @@ type AnswerPhotosProps = {
 /** Add photos (the camera or the library), see them as thumbnails, remove one. */
 export function AnswerPhotos({ photos, onChange, disabled }: AnswerPhotosProps) {
   const inputId = useId();
+  const intl = useIntl();
   const [note, setNote] = useState<string | null>(null);
 
   function add(files: FileList | null) {
@@ -23,16 +25,29 @@ export function AnswerPhotos({ photos, onChange, disabled }: AnswerPhotosProps) 
     const left = picked.length - added.length;
     setNote(
       left > 0
-        ? `${left} photo(s) could not be added: an answer can have up to ${ANSWER_MAX_PHOTOS} photos of at most ${Math.round(PHOTO_MAX_BYTES / 1024 / 1024)} MB each.`
+        ? intl.formatMessage(
+            {
+              id: 'interviews.answerPhotos.notAdded',
+              defaultMessage: '{left} photo(s) could not be added: an answer can have up to {max} photos of at most {megabytes} MB each.',
+            },
+            {
+              left,
+              max: ANSWER_MAX_PHOTOS,
+              megabytes: Math.round(PHOTO_MAX_BYTES / 1024 / 1024),
+            },
+          )
         : null,
     );
     if (added.length > 0) onChange([...photos, ...added]);
   }
 
   return (
-    <section aria-label="Photos" className="grid gap-3">
+    <section aria-label={intl.formatMessage({ id: 'interviews.answerPhotos.label', defaultMessage: 'Photos' })} className="grid gap-3">
       {photos.length > 0 && (
-        <ul aria-label="Photos to send" className="grid grid-cols-3 gap-2">
+        <ul
+          aria-label={intl.formatMessage({ id: 'interviews.answerPhotos.toSend', defaultMessage: 'Photos to send' })}
+          className="grid grid-cols-3 gap-2"
+        >
           {photos.map((photo, index) => (
             <li key={`${photo.name}-${photo.size}-${photo.lastModified}-${index}`} className="relative">
               <Thumbnail file={photo} />
@@ -40,8 +55,11 @@ export function AnswerPhotos({ photos, onChange, disabled }: AnswerPhotosProps) 
                 type="button"
                 variant="secondary"
                 size="icon"
-                className="absolute top-1 right-1 size-10 rounded-full"
-                aria-label={`Remove photo ${index + 1}`}
+                className="absolute end-1 top-1 size-10 rounded-full"
+                aria-label={intl.formatMessage(
+                  { id: 'interviews.answerPhotos.remove', defaultMessage: 'Remove photo {number}' },
+                  { number: index + 1 },
+                )}
                 disabled={disabled}
                 onClick={() => onChange(photos.filter((_, i) => i !== index))}
               >
@@ -70,7 +88,7 @@ export function AnswerPhotos({ photos, onChange, disabled }: AnswerPhotosProps) 
             className="flex h-16 w-full cursor-pointer items-center justify-center gap-2 rounded-md border bg-background text-xl font-medium shadow-xs peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-disabled:opacity-50 hover:bg-accent [&_svg]:size-6"
           >
             <ImagePlus aria-hidden="true" />
-            Add photos
+            {intl.formatMessage({ id: 'interviews.answerPhotos.add', defaultMessage: 'Add photos' })}
           </label>
         </div>
       )}

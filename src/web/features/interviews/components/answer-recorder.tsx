@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { canRecordVoice, formatElapsed } from '@web/components/voice-recorder';
 import { useAnswerRecorder } from '../use-answer-recorder';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const BIG = 'h-16 w-full text-xl [&_svg]:size-6';
 
@@ -17,18 +18,29 @@ type AnswerRecorderProps = {
 
 /** One big Record button; then Pause/Resume and Stop; then Play back and Record again. */
 export function AnswerRecorder({ recording, onRecorded, onPartial, onDiscard, disabled }: AnswerRecorderProps) {
+  const intl = useIntl();
   const recorder = useAnswerRecorder(onRecorded, onPartial);
   const live = recorder.phase === 'recording' || recorder.phase === 'paused';
 
   if (!canRecordVoice() && !recording)
-    return <p className="text-lg text-muted-foreground">This browser cannot record sound. You can write your answer below.</p>;
+    return (
+      <p className="text-lg text-muted-foreground">
+        {intl.formatMessage({
+          id: 'interviews.recorder.cannotRecord',
+          defaultMessage: 'This browser cannot record sound. You can write your answer below.',
+        })}
+      </p>
+    );
 
   return (
-    <section aria-label="Your recording" className="grid gap-3">
+    <section
+      aria-label={intl.formatMessage({ id: 'interviews.recorder.yourRecording', defaultMessage: 'Your recording' })}
+      className="grid gap-3"
+    >
       {!live && !recording && (
         <Button type="button" className={BIG} onClick={() => void recorder.start()} disabled={disabled || recorder.phase === 'starting'}>
           <Mic aria-hidden="true" />
-          Record
+          {intl.formatMessage({ id: 'interviews.recorder.record', defaultMessage: 'Record' })}
         </Button>
       )}
 
@@ -39,26 +51,32 @@ export function AnswerRecorder({ recording, onRecorded, onPartial, onDiscard, di
               aria-hidden="true"
               className={`size-4 rounded-full ${recorder.phase === 'recording' ? 'animate-pulse bg-red-600' : 'bg-muted-foreground'}`}
             />
-            {recorder.phase === 'recording' ? 'Recording' : 'Paused'}
+            {recorder.phase === 'recording'
+              ? intl.formatMessage({ id: 'interviews.recorder.recording', defaultMessage: 'Recording' })
+              : intl.formatMessage({ id: 'interviews.recorder.paused', defaultMessage: 'Paused' })}
           </p>
-          <p role="timer" aria-label="Elapsed time" className="text-center font-mono text-3xl tabular-nums">
+          <p
+            role="timer"
+            aria-label={intl.formatMessage({ id: 'interviews.recorder.elapsed', defaultMessage: 'Elapsed time' })}
+            className="text-center font-mono text-3xl tabular-nums"
+          >
             {formatElapsed(recorder.elapsedMs)}
           </p>
           <div className="grid grid-cols-2 gap-3">
             {recorder.phase === 'recording' ? (
               <Button type="button" variant="outline" className={BIG} onClick={recorder.pause}>
                 <Pause aria-hidden="true" />
-                Pause
+                {intl.formatMessage({ id: 'interviews.recorder.pause', defaultMessage: 'Pause' })}
               </Button>
             ) : (
               <Button type="button" variant="outline" className={BIG} onClick={recorder.resume}>
                 <Play aria-hidden="true" />
-                Resume
+                {intl.formatMessage({ id: 'interviews.recorder.resume', defaultMessage: 'Resume' })}
               </Button>
             )}
             <Button type="button" className={BIG} onClick={recorder.stop}>
               <Square aria-hidden="true" />
-              Stop
+              {intl.formatMessage({ id: 'interviews.recorder.stop', defaultMessage: 'Stop' })}
             </Button>
           </div>
         </div>
@@ -88,6 +106,7 @@ function RecordedAnswer({
   onRecordAgain: () => void;
   disabled?: boolean;
 }) {
+  const intl = useIntl();
   const audio = useRef<HTMLAudioElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -108,12 +127,14 @@ function RecordedAnswer({
 
   return (
     <div className="grid gap-3 rounded-xl border p-4">
-      <p className="text-center text-xl font-medium">Your answer is recorded.</p>
+      <p className="text-center text-xl font-medium">
+        {intl.formatMessage({ id: 'interviews.recorder.recorded', defaultMessage: 'Your answer is recorded.' })}
+      </p>
       {url && (
         <audio
           ref={audio}
           src={url}
-          aria-label="Your recording"
+          aria-label={intl.formatMessage({ id: 'interviews.recorder.yourRecording', defaultMessage: 'Your recording' })}
           className="hidden"
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
@@ -122,7 +143,9 @@ function RecordedAnswer({
       )}
       <Button type="button" variant="outline" className={BIG} onClick={togglePlay} disabled={!url}>
         {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-        {playing ? 'Stop playing' : 'Play back'}
+        {playing
+          ? intl.formatMessage({ id: 'interviews.recorder.stopPlaying', defaultMessage: 'Stop playing' })
+          : intl.formatMessage({ id: 'interviews.recorder.playBack', defaultMessage: 'Play back' })}
       </Button>
       <Button
         type="button"
@@ -136,7 +159,7 @@ function RecordedAnswer({
         }}
       >
         <RotateCcw aria-hidden="true" />
-        Record again
+        {intl.formatMessage({ id: 'interviews.recorder.recordAgain', defaultMessage: 'Record again' })}
       </Button>
     </div>
   );

@@ -3,10 +3,13 @@ import { useEffect, useState } from 'react';
 import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl, switchLanguage } from '@web/lib/i18n/language-store';
 import { answerPageKey, isAnswerToken, useAnswerPage, type AnswerAction } from '../answer-api';
 import { deleteDraft, loadDraft, type AnswerDraft } from '../answer-draft';
 import { AnswerForm } from './answer-form';
 import { AnswerMessage, ClosedLinkMessage, DeadLinkMessage } from './answer-message';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const BIG = 'h-16 w-full text-xl';
 
@@ -14,6 +17,7 @@ const isDeadLink = (error: unknown) => error instanceof ApiError && [400, 404].i
 
 /** The public answer page (decision 066): the question, and a way to answer it by voice or in writing. */
 export function AnswerScreen({ token }: { token: string }) {
+  const intl = useIntl();
   const page = useAnswerPage(token);
   const queryClient = useQueryClient();
   // undefined: still looking in this browser for an answer not sent yet
@@ -33,6 +37,12 @@ export function AnswerScreen({ token }: { token: string }) {
     };
   }, [token]);
 
+  // The page speaks the storyteller's language when the link's contact has one; otherwise this browser's.
+  const storytellerLanguage = page.data && 'language' in page.data ? page.data.language : null;
+  useEffect(() => {
+    if (typeof storytellerLanguage === 'string' && storytellerLanguage) void switchLanguage(storytellerLanguage, { remember: false });
+  }, [storytellerLanguage]);
+
   const status = page.data?.status;
   // An answered link keeps no draft: the answer arrived (perhaps from another device).
   useEffect(() => {
@@ -42,10 +52,17 @@ export function AnswerScreen({ token }: { token: string }) {
   if (!isAnswerToken(token) || isDeadLink(page.error)) return <DeadLinkMessage />;
   if (page.isError)
     return (
-      <AnswerMessage title="This page could not be loaded">
-        <p>Check your internet connection, then try again.</p>
+      <AnswerMessage
+        title={intl.formatMessage({ id: 'interviews.answerScreen.loadFailed', defaultMessage: 'This page could not be loaded' })}
+      >
+        <p>
+          {intl.formatMessage({
+            id: 'interviews.answerScreen.checkConnection',
+            defaultMessage: 'Check your internet connection, then try again.',
+          })}
+        </p>
         <Button className={BIG} onClick={() => void page.refetch()}>
-          Try again
+          {intl.formatMessage({ id: 'interviews.answerScreen.tryAgain', defaultMessage: 'Try again' })}
         </Button>
       </AnswerMessage>
     );
@@ -54,9 +71,22 @@ export function AnswerScreen({ token }: { token: string }) {
   const { ownerFirstName, storytellerFirstName } = page.data;
   if (sent)
     return (
-      <AnswerMessage title={`Thank you, ${storytellerFirstName}!`}>
-        <p>Your answer was sent to {ownerFirstName}. It is kept safely with their stories.</p>
-        <p>You can close this page now.</p>
+      <AnswerMessage
+        title={intl.formatMessage(
+          { id: 'interviews.answerScreen.thanks', defaultMessage: 'Thank you, {name}!' },
+          { name: storytellerFirstName },
+        )}
+      >
+        <p>
+          {intl.formatMessage(
+            {
+              id: 'interviews.answerScreen.sentTo',
+              defaultMessage: 'Your answer was sent to {owner}. It is kept safely with their stories.',
+            },
+            { owner: ownerFirstName },
+          )}
+        </p>
+        <p>{intl.formatMessage({ id: 'interviews.answerScreen.close', defaultMessage: 'You can close this page now.' })}</p>
       </AnswerMessage>
     );
   if (acted) return <ActedMessage action={acted} ownerFirstName={ownerFirstName} />;
@@ -64,11 +94,13 @@ export function AnswerScreen({ token }: { token: string }) {
 
   if (draft && draftDecision === null)
     return (
-      <AnswerMessage title="You have an answer that was not sent yet">
+      <AnswerMessage
+        title={intl.formatMessage({ id: 'interviews.answerScreen.draftTitle', defaultMessage: 'You have an answer that was not sent yet' })}
+      >
         <p>{describeDraft(draft)}</p>
         <div className="grid gap-3">
           <Button className={BIG} onClick={() => setDraftDecision('send')}>
-            Send it now
+            {intl.formatMessage({ id: 'interviews.answerScreen.sendNow', defaultMessage: 'Send it now' })}
           </Button>
           <Button
             variant="outline"
@@ -78,7 +110,7 @@ export function AnswerScreen({ token }: { token: string }) {
               setDraftDecision('start-over');
             }}
           >
-            Start over
+            {intl.formatMessage({ id: 'interviews.answerScreen.startOver', defaultMessage: 'Start over' })}
           </Button>
         </div>
       </AnswerMessage>
@@ -102,31 +134,74 @@ export function AnswerScreen({ token }: { token: string }) {
   );
 }
 
+// What a kept draft holds, one sentence for each mix of a recording (r), written words (w) and photos (p).
+const draftMessages = defineMessages({
+  rwp: {
+    id: 'interviews.answerScreen.draftRwp',
+    defaultMessage:
+      'It has a recording, written words and {count, plural, one {# photo} other {# photos}}, kept on this device since you last opened this page.',
+  },
+  rw: {
+    id: 'interviews.answerScreen.draftRw',
+    defaultMessage: 'It has a recording and written words, kept on this device since you last opened this page.',
+  },
+  rp: {
+    id: 'interviews.answerScreen.draftRp',
+    defaultMessage:
+      'It has a recording and {count, plural, one {# photo} other {# photos}}, kept on this device since you last opened this page.',
+  },
+  wp: {
+    id: 'interviews.answerScreen.draftWp',
+    defaultMessage:
+      'It has written words and {count, plural, one {# photo} other {# photos}}, kept on this device since you last opened this page.',
+  },
+  r: { id: 'interviews.answerScreen.draftR', defaultMessage: 'It has a recording, kept on this device since you last opened this page.' },
+  w: { id: 'interviews.answerScreen.draftW', defaultMessage: 'It has written words, kept on this device since you last opened this page.' },
+  p: {
+    id: 'interviews.answerScreen.draftP',
+    defaultMessage: 'It has {count, plural, one {# photo} other {# photos}}, kept on this device since you last opened this page.',
+  },
+  none: { id: 'interviews.answerScreen.draftNone', defaultMessage: 'It has nothing, kept on this device since you last opened this page.' },
+});
+
 function describeDraft(draft: AnswerDraft) {
-  const parts: string[] = [];
-  if (draft.recording) parts.push('a recording');
-  if (draft.text.trim()) parts.push('written words');
-  if (draft.photos.length > 0) parts.push(draft.photos.length === 1 ? '1 photo' : `${draft.photos.length} photos`);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'nothing');
-  return `It has ${list}, kept on this device since you last opened this page.`;
+  const mix = `${draft.recording ? 'r' : ''}${draft.text.trim() ? 'w' : ''}${draft.photos.length > 0 ? 'p' : ''}`;
+  const message = draftMessages[(mix || 'none') as keyof typeof draftMessages];
+  return activeIntl().formatMessage(message, { count: draft.photos.length });
 }
 
 function ActedMessage({ action, ownerFirstName }: { action: AnswerAction; ownerFirstName: string }) {
+  const intl = useIntl();
   if (action === 'skip')
     return (
-      <AnswerMessage title="Question skipped">
-        <p>This question will not be asked again. If there are more questions, the next one will come by e-mail.</p>
+      <AnswerMessage title={intl.formatMessage({ id: 'interviews.answerScreen.skipped', defaultMessage: 'Question skipped' })}>
+        <p>
+          {intl.formatMessage({
+            id: 'interviews.answerScreen.skippedText',
+            defaultMessage: 'This question will not be asked again. If there are more questions, the next one will come by e-mail.',
+          })}
+        </p>
       </AnswerMessage>
     );
   if (action === 'pause')
     return (
-      <AnswerMessage title="The questions are paused">
-        <p>No more questions will be sent until {ownerFirstName} starts them again.</p>
+      <AnswerMessage title={intl.formatMessage({ id: 'interviews.answerMessage.pausedTitle', defaultMessage: 'The questions are paused' })}>
+        <p>
+          {intl.formatMessage(
+            { id: 'interviews.answerScreen.pausedText', defaultMessage: 'No more questions will be sent until {owner} starts them again.' },
+            { owner: ownerFirstName },
+          )}
+        </p>
       </AnswerMessage>
     );
   return (
-    <AnswerMessage title="The interview is stopped">
-      <p>No more questions will be sent. Thank you for the stories you shared.</p>
+    <AnswerMessage title={intl.formatMessage({ id: 'interviews.answerScreen.stopped', defaultMessage: 'The interview is stopped' })}>
+      <p>
+        {intl.formatMessage({
+          id: 'interviews.answerMessage.stoppedText',
+          defaultMessage: 'No more questions will be sent. Thank you for the stories you shared.',
+        })}
+      </p>
     </AnswerMessage>
   );
 }

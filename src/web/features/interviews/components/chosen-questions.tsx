@@ -2,6 +2,7 @@ import type { InterviewQuestionInput } from '@shared/schemas/interviews';
 import type { LibraryQuestion } from '@shared/interviews/question-library';
 import { QuestionListEditor } from './question-list-editor';
 import { QuestionPicker } from './question-picker';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** A question chosen for a new interview: from the library (by its id) or written by hand. */
 export type ChosenQuestion = { key: string; text: string; libraryId?: string };
@@ -25,6 +26,7 @@ type Update = (change: (current: ChosenQuestion[]) => ChosenQuestion[]) => void;
 
 /** The questions of a new interview, in order (moved, edited, removed), and the library and own questions to add. */
 export function ChosenQuestions({ questions, update }: { questions: ChosenQuestion[]; update: Update }) {
+  const intl = useIntl();
   const toggle = (question: LibraryQuestion, chosen: boolean) =>
     update((current) =>
       chosen
@@ -34,7 +36,7 @@ export function ChosenQuestions({ questions, update }: { questions: ChosenQuesti
   return (
     <>
       <QuestionListEditor
-        label="Chosen questions"
+        label={intl.formatMessage({ id: 'interviews.chosen.label', defaultMessage: 'Chosen questions' })}
         questions={questions}
         onMove={(index, by) => update((current) => moved(current, index, by))}
         onRemove={(index) => update((current) => current.filter((_, i) => i !== index))}

@@ -11,6 +11,7 @@ import { SentQuestions } from './sent-questions';
 import { QuestionListEditor } from './question-list-editor';
 import { QuestionPicker } from './question-picker';
 import { moved } from './chosen-questions';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type WaitingEdit = NonNullable<InterviewPatch['questions']>[number];
 
@@ -21,12 +22,16 @@ export type InterviewLinks = { memory: (id: number) => string; list: string };
 /** One interview: its state, the questions asked and answered, the ones still to send, and the family's suggestions. */
 export function InterviewDetail({ id, links, onDeleted }: { id: number; links: InterviewLinks; onDeleted: () => void }) {
   const interview = useInterview(id);
+  const intl = useIntl();
 
   if (interview.isPending) return <Skeleton className="h-64" />;
   if (interview.isError)
     return (
       <p role="alert" className="text-destructive">
-        {errorMessage(interview.error, 'Failed to fetch the interview')}
+        {errorMessage(
+          interview.error,
+          intl.formatMessage({ id: 'interviews.detail.failed', defaultMessage: 'Failed to fetch the interview' }),
+        )}
       </p>
     );
   return <InterviewBody interview={interview.data} links={links} onDeleted={onDeleted} />;
@@ -34,6 +39,7 @@ export function InterviewDetail({ id, links, onDeleted }: { id: number; links: I
 
 function InterviewBody({ interview, links, onDeleted }: { interview: Interview; links: InterviewLinks; onDeleted: () => void }) {
   const update = useUpdateInterview(interview.id);
+  const intl = useIntl();
   const waiting = interview.questions.filter((question) => question.status === 'waiting').sort((a, b) => a.position - b.position);
   const asked = interview.questions.filter((question) => question.status !== 'waiting').sort((a, b) => a.position - b.position);
   const closed = interview.status === 'stopped';
@@ -44,15 +50,24 @@ function InterviewBody({ interview, links, onDeleted }: { interview: Interview; 
       {
         onSuccess: () => done && toast({ title: done }),
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change the questions') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'interviews.error', defaultMessage: 'Error' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'interviews.detail.changeFailed', defaultMessage: 'Failed to change the questions' }),
+            ),
+          }),
       },
     );
 
+  const added = intl.formatMessage({ id: 'interviews.detail.added', defaultMessage: 'Question added' });
+  const removed = intl.formatMessage({ id: 'interviews.detail.removed', defaultMessage: 'Question removed' });
   const hasText = (text: string) => interview.questions.some((question) => question.text === text);
 
   function toggle(question: LibraryQuestion, chosen: boolean) {
-    if (chosen) saveWaiting([...waiting.map(keep), { libraryId: question.id }], 'Question added');
-    else saveWaiting(waiting.filter((q) => q.text !== question.text).map(keep), 'Question removed');
+    if (chosen) saveWaiting([...waiting.map(keep), { libraryId: question.id }], added);
+    else saveWaiting(waiting.filter((q) => q.text !== question.text).map(keep), removed);
   }
 
   return (
@@ -61,7 +76,7 @@ function InterviewBody({ interview, links, onDeleted }: { interview: Interview; 
 
       <Card>
         <CardHeader>
-          <CardTitle>Questions asked</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'interviews.detail.asked', defaultMessage: 'Questions asked' })}</CardTitle>
         </CardHeader>
         <CardContent>
           <SentQuestions interview={interview} questions={asked} memoryLink={links.memory} />
@@ -70,20 +85,20 @@ function InterviewBody({ interview, links, onDeleted }: { interview: Interview; 
 
       <Card>
         <CardHeader>
-          <CardTitle>Questions still to send</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'interviews.detail.toSend', defaultMessage: 'Questions still to send' })}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
           <QuestionListEditor
-            label="Questions still to send"
+            label={intl.formatMessage({ id: 'interviews.detail.toSend', defaultMessage: 'Questions still to send' })}
             questions={waiting.map((question) => ({ key: String(question.id), text: question.text }))}
             firstNumber={asked.length + 1}
             disabled={update.isPending || closed}
             onMove={(index, by) => saveWaiting(moved(waiting, index, by).map(keep))}
-            onRemove={(index) => saveWaiting(waiting.filter((_, i) => i !== index).map(keep), 'Question removed')}
+            onRemove={(index) => saveWaiting(waiting.filter((_, i) => i !== index).map(keep), removed)}
             onEdit={(index, text) =>
               saveWaiting(
                 waiting.map((question, i) => (i === index ? { id: question.id, text } : keep(question))),
-                'Question saved',
+                intl.formatMessage({ id: 'interviews.detail.saved', defaultMessage: 'Question saved' }),
               )
             }
           />
@@ -92,7 +107,7 @@ function InterviewBody({ interview, links, onDeleted }: { interview: Interview; 
               isChosen={(question) => hasText(question.text)}
               canUnchoose={(question) => waiting.some((q) => q.text === question.text)}
               onToggle={toggle}
-              onAddOwn={(text) => saveWaiting([...waiting.map(keep), { text }], 'Question added')}
+              onAddOwn={(text) => saveWaiting([...waiting.map(keep), { text }], added)}
               disabled={update.isPending}
             />
           )}

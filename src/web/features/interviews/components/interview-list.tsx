@@ -7,23 +7,31 @@ import { errorMessage } from '@web/lib/api-client';
 import { useInterviews } from '../api';
 import { answeredCount, describeSchedule, interviewStatusLabel } from '../schedule';
 import { ProposalDecision } from './proposal-decision';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** The owner's interviews: the family's proposals waiting for an answer first, then storyteller, schedule, how many answered, status. */
 export function InterviewList({ interviewLink }: { interviewLink: (id: number) => string }) {
   const interviews = useInterviews();
+  const intl = useIntl();
 
   if (interviews.isPending) return <Skeleton className="h-32" />;
   if (interviews.isError)
     return (
       <p role="alert" className="text-destructive">
-        {errorMessage(interviews.error, 'Failed to fetch the interviews')}
+        {errorMessage(
+          interviews.error,
+          intl.formatMessage({ id: 'interviews.list.failed', defaultMessage: 'Failed to fetch the interviews' }),
+        )}
       </p>
     );
   if (interviews.data.length === 0)
     return (
       <EmptyState
-        title="No interviews yet"
-        description="Ask a parent, a grandparent or yourself one question a week, and keep the answers."
+        title={intl.formatMessage({ id: 'interviews.list.emptyTitle', defaultMessage: 'No interviews yet' })}
+        description={intl.formatMessage({
+          id: 'interviews.list.emptyDescription',
+          defaultMessage: 'Ask a parent, a grandparent or yourself one question a week, and keep the answers.',
+        })}
       />
     );
 
@@ -34,21 +42,36 @@ export function InterviewList({ interviewLink }: { interviewLink: (id: number) =
       {proposed.length > 0 && (
         <section aria-labelledby="proposed-interviews" className="grid gap-3">
           <h2 id="proposed-interviews" className="text-lg font-semibold">
-            Proposed by the family
+            {intl.formatMessage({ id: 'interviews.list.proposedTitle', defaultMessage: 'Proposed by the family' })}
           </h2>
-          <ul aria-label="Proposed interviews" className="grid gap-3">
+          <ul
+            aria-label={intl.formatMessage({ id: 'interviews.list.proposedLabel', defaultMessage: 'Proposed interviews' })}
+            className="grid gap-3"
+          >
             {proposed.map((interview) => (
               <li key={interview.id} className="grid gap-2 rounded-xl border bg-card p-4 shadow-sm">
                 <span className="flex flex-wrap items-center gap-2 text-lg font-semibold">
                   {interview.storytellerName}
-                  <Badge variant="secondary">Proposed by {interview.proposedBy ?? 'the family'}</Badge>
+                  <Badge variant="secondary">
+                    {interview.proposedBy
+                      ? intl.formatMessage(
+                          { id: 'interviews.list.proposedBy', defaultMessage: 'Proposed by {name}' },
+                          { name: interview.proposedBy },
+                        )
+                      : intl.formatMessage({ id: 'interviews.list.proposedByFamily', defaultMessage: 'Proposed by the family' })}
+                  </Badge>
                 </span>
                 <span className="text-sm text-muted-foreground">
-                  {describeSchedule(interview.schedule)} ·{' '}
-                  {interview.questions.length === 1 ? '1 question' : `${interview.questions.length} questions`}
+                  {intl.formatMessage(
+                    {
+                      id: 'interviews.list.proposedSummary',
+                      defaultMessage: '{schedule} · {count, plural, one {# question} other {# questions}}',
+                    },
+                    { schedule: describeSchedule(interview.schedule), count: interview.questions.length },
+                  )}
                 </span>
                 <Link to={interviewLink(interview.id)} className="text-sm underline underline-offset-4">
-                  Read and change the questions
+                  {intl.formatMessage({ id: 'interviews.list.readAndChange', defaultMessage: 'Read and change the questions' })}
                 </Link>
                 <ProposalDecision interview={interview} />
               </li>
@@ -62,8 +85,9 @@ export function InterviewList({ interviewLink }: { interviewLink: (id: number) =
 }
 
 function StartedInterviews({ interviews, interviewLink }: { interviews: Interview[]; interviewLink: (id: number) => string }) {
+  const intl = useIntl();
   return (
-    <ul aria-label="Interviews" className="grid gap-3">
+    <ul aria-label={intl.formatMessage({ id: 'interviews.list.label', defaultMessage: 'Interviews' })} className="grid gap-3">
       {interviews.map((interview) => (
         <li key={interview.id}>
           <Link
@@ -72,7 +96,7 @@ function StartedInterviews({ interviews, interviewLink }: { interviews: Intervie
           >
             <span className="flex flex-wrap items-center gap-2 text-lg font-semibold">
               {interview.storytellerName}
-              <Badge variant="secondary">{interviewStatusLabel[interview.status]}</Badge>
+              <Badge variant="secondary">{interviewStatusLabel(interview.status)}</Badge>
             </span>
             <span className="text-sm text-muted-foreground">{describeSchedule(interview.schedule)}</span>
             <span className="text-sm">{answeredCount(interview)}</span>

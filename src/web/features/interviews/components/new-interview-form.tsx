@@ -5,7 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateInterview, useStorytellerContacts } from '../api';
-import { describeSchedule } from '../schedule';
+import { useIntl } from '@web/lib/i18n/use-intl';
+import { describeStart } from '../schedule';
 import { ChosenQuestions } from './chosen-questions';
 import { ScheduleFields } from './schedule-fields';
 import { StorytellerSelect } from './storyteller-select';
@@ -23,6 +24,7 @@ export function NewInterviewForm({
   const contacts = useStorytellerContacts();
   const create = useCreateInterview();
   const draft = useInterviewDraft();
+  const intl = useIntl();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -31,30 +33,39 @@ export function NewInterviewForm({
     create.mutate(request, {
       onSuccess: (interview) => {
         toast({
-          title: 'Interview started',
-          description: interview.schedule
-            ? `One question will be sent to ${interview.storytellerName} ${describeSchedule(interview.schedule).replace('Every', 'every')}.`
-            : `The questions are being sent to ${interview.storytellerName}.`,
+          title: intl.formatMessage({ id: 'interviews.new.started', defaultMessage: 'Interview started' }),
+          description: describeStart(interview.storytellerName, interview.schedule),
         });
         onCreated(interview);
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to start the interview') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'interviews.error', defaultMessage: 'Error' }),
+          description: errorMessage(
+            error,
+            intl.formatMessage({ id: 'interviews.new.failed', defaultMessage: 'Failed to start the interview' }),
+          ),
+        }),
     });
   }
 
   return (
-    <form aria-label="Start an interview" onSubmit={submit} className="grid gap-6">
+    <form
+      aria-label={intl.formatMessage({ id: 'interviews.new.formLabel', defaultMessage: 'Start an interview' })}
+      onSubmit={submit}
+      className="grid gap-6"
+    >
       <Card>
         <CardHeader>
-          <CardTitle>Who tells the story</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'interviews.new.who', defaultMessage: 'Who tells the story' })}</CardTitle>
         </CardHeader>
         <CardContent className="grid max-w-md gap-2">
           <StorytellerSelect
             id={`${id}-storyteller`}
             value={draft.storyteller}
             onChange={draft.setStoryteller}
-            selfLabel="Me"
+            selfLabel={intl.formatMessage({ id: 'interviews.new.me', defaultMessage: 'Me' })}
             contacts={(contacts.data ?? []).map((c) => ({ id: c.id, label: `${`${c.firstName} ${c.lastName}`.trim()} (${c.email})` }))}
             hint={contactsHint}
           />
@@ -63,7 +74,7 @@ export function NewInterviewForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>When the questions are sent</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'interviews.new.when', defaultMessage: 'When the questions are sent' })}</CardTitle>
         </CardHeader>
         <CardContent>
           <ScheduleFields value={draft.schedule} onChange={draft.setSchedule} />
@@ -72,7 +83,7 @@ export function NewInterviewForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Questions</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'interviews.new.questions', defaultMessage: 'Questions' })}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
           <ChosenQuestions questions={draft.questions} update={draft.setQuestions} />
@@ -85,8 +96,11 @@ export function NewInterviewForm({
         </p>
       )}
       <div>
-        <SubmitButton isPending={create.isPending} pendingLabel="Starting...">
-          Start the interview
+        <SubmitButton
+          isPending={create.isPending}
+          pendingLabel={intl.formatMessage({ id: 'interviews.new.starting', defaultMessage: 'Starting...' })}
+        >
+          {intl.formatMessage({ id: 'interviews.new.start', defaultMessage: 'Start the interview' })}
         </SubmitButton>
       </div>
     </form>

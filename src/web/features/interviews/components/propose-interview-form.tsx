@@ -9,6 +9,7 @@ import { ChosenQuestions } from './chosen-questions';
 import { ScheduleFields, selectClass } from './schedule-fields';
 import { StorytellerSelect } from './storyteller-select';
 import { SELF, useInterviewDraft } from './use-interview-draft';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * A family member proposes an interview to someone who has them among their contacts (decision 069): whom to ask
@@ -27,6 +28,7 @@ export function ProposeInterviewForm({
   const storytellers = useProposalStorytellers(ownerId);
   const propose = useProposeInterview();
   const draft = useInterviewDraft();
+  const intl = useIntl();
   const owner = owners.find((o) => o.ownerId === ownerId);
 
   function submit(event: React.FormEvent) {
@@ -39,22 +41,41 @@ export function ProposeInterviewForm({
       {
         onSuccess: (proposal) => {
           toast({
-            title: 'Interview proposed',
-            description: `${proposal.ownerName} will decide whether to start it. Nothing is sent before that.`,
+            title: intl.formatMessage({ id: 'interviews.proposeForm.done', defaultMessage: 'Interview proposed' }),
+            description: intl.formatMessage(
+              {
+                id: 'interviews.proposeForm.doneNote',
+                defaultMessage: '{name} will decide whether to start it. Nothing is sent before that.',
+              },
+              { name: proposal.ownerName },
+            ),
           });
           onProposed(proposal);
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to propose the interview') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'interviews.error', defaultMessage: 'Error' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'interviews.proposeForm.failed', defaultMessage: 'Failed to propose the interview' }),
+            ),
+          }),
       },
     );
   }
 
   return (
-    <form aria-label="Propose an interview" onSubmit={submit} className="grid gap-6">
+    <form
+      aria-label={intl.formatMessage({ id: 'interviews.propose.open', defaultMessage: 'Propose an interview' })}
+      onSubmit={submit}
+      className="grid gap-6"
+    >
       {owners.length > 1 && (
         <div className="grid max-w-md gap-2">
-          <Label htmlFor={`${id}-owner`}>Whose heirloom</Label>
+          <Label htmlFor={`${id}-owner`}>
+            {intl.formatMessage({ id: 'interviews.proposeForm.whose', defaultMessage: 'Whose heirloom' })}
+          </Label>
           <select
             id={`${id}-owner`}
             className={selectClass}
@@ -78,9 +99,24 @@ export function ProposeInterviewForm({
           id={`${id}-storyteller`}
           value={draft.storyteller}
           onChange={draft.setStoryteller}
-          selfLabel={owner ? `${owner.ownerName} (telling their own story)` : 'The owner'}
+          selfLabel={
+            owner
+              ? intl.formatMessage(
+                  { id: 'interviews.proposeForm.self', defaultMessage: '{name} (telling their own story)' },
+                  { name: owner.ownerName },
+                )
+              : intl.formatMessage({ id: 'interviews.proposeForm.theOwner', defaultMessage: 'The owner' })
+          }
           contacts={(storytellers.data ?? []).map((c) => ({ id: c.contactId, label: c.name }))}
-          hint={`${owner?.ownerName ?? 'The owner'} decides whether to start the interview; the questions go out by e-mail only then.`}
+          hint={intl.formatMessage(
+            {
+              id: 'interviews.proposeForm.hint',
+              defaultMessage: '{name} decides whether to start the interview; the questions go out by e-mail only then.',
+            },
+            {
+              name: owner?.ownerName ?? intl.formatMessage({ id: 'interviews.proposeForm.theOwner', defaultMessage: 'The owner' }),
+            },
+          )}
         />
       </div>
 
@@ -88,7 +124,7 @@ export function ProposeInterviewForm({
 
       <section aria-labelledby={`${id}-questions`} className="grid gap-6">
         <h3 id={`${id}-questions`} className="text-lg font-semibold">
-          Questions
+          {intl.formatMessage({ id: 'interviews.new.questions', defaultMessage: 'Questions' })}
         </h3>
         <ChosenQuestions questions={draft.questions} update={draft.setQuestions} />
       </section>
@@ -99,8 +135,11 @@ export function ProposeInterviewForm({
         </p>
       )}
       <div>
-        <SubmitButton isPending={propose.isPending} pendingLabel="Proposing...">
-          Propose the interview
+        <SubmitButton
+          isPending={propose.isPending}
+          pendingLabel={intl.formatMessage({ id: 'interviews.proposeForm.proposing', defaultMessage: 'Proposing...' })}
+        >
+          {intl.formatMessage({ id: 'interviews.proposeForm.submit', defaultMessage: 'Propose the interview' })}
         </SubmitButton>
       </div>
     </form>

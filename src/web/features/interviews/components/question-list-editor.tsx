@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_SHORT_TEXT_LENGTH } from '@shared/limits';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 export type EditableQuestion = { key: string; text: string };
 
@@ -19,6 +20,7 @@ type QuestionListEditorProps = {
 
 /** The questions still to send, in order: move up or down with buttons, edit the text, remove one. */
 export function QuestionListEditor({ label, questions, firstNumber = 1, disabled, onMove, onRemove, onEdit }: QuestionListEditorProps) {
+  const intl = useIntl();
   const [editing, setEditing] = useState<string | null>(null);
   // After a move, the pressed button goes on with its question: focus follows it to its new place.
   const listRef = useRef<HTMLOListElement>(null);
@@ -33,7 +35,12 @@ export function QuestionListEditor({ label, questions, firstNumber = 1, disabled
     setRefocus(null);
   }, [refocus, questions]);
 
-  if (questions.length === 0) return <p className="text-sm text-muted-foreground">No questions waiting to be sent.</p>;
+  if (questions.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        {intl.formatMessage({ id: 'interviews.listEditor.none', defaultMessage: 'No questions waiting to be sent.' })}
+      </p>
+    );
 
   return (
     <ol ref={listRef} aria-label={label} className="grid gap-2">
@@ -54,7 +61,7 @@ export function QuestionListEditor({ label, questions, firstNumber = 1, disabled
             ) : (
               <>
                 <p>
-                  <span className="mr-2 font-medium text-muted-foreground">{number}.</span>
+                  <span className="me-2 font-medium text-muted-foreground">{number}.</span>
                   {question.text}
                 </p>
                 <div className="flex flex-wrap gap-1">
@@ -62,7 +69,10 @@ export function QuestionListEditor({ label, questions, firstNumber = 1, disabled
                     type="button"
                     variant="ghost"
                     size="sm"
-                    aria-label={`Move question ${number} up`}
+                    aria-label={intl.formatMessage(
+                      { id: 'interviews.listEditor.upLabel', defaultMessage: 'Move question {number} up' },
+                      { number: String(number) },
+                    )}
                     data-focus-key={`${question.key}:up`}
                     disabled={disabled || index === 0}
                     onClick={() => {
@@ -71,13 +81,16 @@ export function QuestionListEditor({ label, questions, firstNumber = 1, disabled
                     }}
                   >
                     <ArrowUp aria-hidden="true" />
-                    Up
+                    {intl.formatMessage({ id: 'interviews.listEditor.up', defaultMessage: 'Up' })}
                   </Button>
                   <Button
                     type="button"
                     variant="ghost"
                     size="sm"
-                    aria-label={`Move question ${number} down`}
+                    aria-label={intl.formatMessage(
+                      { id: 'interviews.listEditor.downLabel', defaultMessage: 'Move question {number} down' },
+                      { number: String(number) },
+                    )}
                     data-focus-key={`${question.key}:down`}
                     disabled={disabled || index === questions.length - 1}
                     onClick={() => {
@@ -86,29 +99,35 @@ export function QuestionListEditor({ label, questions, firstNumber = 1, disabled
                     }}
                   >
                     <ArrowDown aria-hidden="true" />
-                    Down
+                    {intl.formatMessage({ id: 'interviews.listEditor.down', defaultMessage: 'Down' })}
                   </Button>
                   <Button
                     type="button"
                     variant="ghost"
                     size="sm"
-                    aria-label={`Edit question ${number}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'interviews.listEditor.editLabel', defaultMessage: 'Edit question {number}' },
+                      { number: String(number) },
+                    )}
                     disabled={disabled}
                     onClick={() => setEditing(question.key)}
                   >
                     <Pencil aria-hidden="true" />
-                    Edit
+                    {intl.formatMessage({ id: 'interviews.listEditor.edit', defaultMessage: 'Edit' })}
                   </Button>
                   <Button
                     type="button"
                     variant="ghost"
                     size="sm"
-                    aria-label={`Remove question ${number}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'interviews.listEditor.removeLabel', defaultMessage: 'Remove question {number}' },
+                      { number: String(number) },
+                    )}
                     disabled={disabled}
                     onClick={() => onRemove(index)}
                   >
                     <Trash2 aria-hidden="true" />
-                    Remove
+                    {intl.formatMessage({ id: 'interviews.listEditor.remove', defaultMessage: 'Remove' })}
                   </Button>
                 </div>
               </>
@@ -131,12 +150,16 @@ function EditQuestion({
   onSave: (text: string) => void;
   onCancel: () => void;
 }) {
+  const intl = useIntl();
   const [value, setValue] = useState(text);
   const trimmed = value.trim();
   return (
     <div className="grid gap-2">
       <Textarea
-        aria-label={`Question ${number}`}
+        aria-label={intl.formatMessage(
+          { id: 'interviews.listEditor.question', defaultMessage: 'Question {number}' },
+          { number: String(number) },
+        )}
         value={value}
         maxLength={MAX_SHORT_TEXT_LENGTH}
         autoFocus
@@ -144,10 +167,10 @@ function EditQuestion({
       />
       <div className="flex gap-2">
         <Button type="button" size="sm" disabled={!trimmed} onClick={() => onSave(trimmed)}>
-          Save question
+          {intl.formatMessage({ id: 'interviews.listEditor.save', defaultMessage: 'Save question' })}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={onCancel}>
-          Cancel
+          {intl.formatMessage({ id: 'interviews.cancel', defaultMessage: 'Cancel' })}
         </Button>
       </div>
     </div>

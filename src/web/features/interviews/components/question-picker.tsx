@@ -12,6 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { selectClass } from './schedule-fields';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type QuestionPickerProps = {
   /** Whether a library question is among the interview's questions (checked). */
@@ -28,16 +29,17 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
   const id = useId();
   const [theme, setTheme] = useState<QuestionTheme>(questionThemes[0]);
   const [own, setOwn] = useState('');
+  const intl = useIntl();
   const inTheme = questionLibrary.filter((question) => question.theme === theme);
 
   return (
     <div className="grid gap-6">
       <section aria-labelledby={`${id}-library`} className="grid gap-3">
         <h3 id={`${id}-library`} className="font-semibold">
-          Choose from the library
+          {intl.formatMessage({ id: 'interviews.picker.library', defaultMessage: 'Choose from the library' })}
         </h3>
         <div className="grid max-w-xs gap-1">
-          <Label htmlFor={`${id}-theme`}>Theme</Label>
+          <Label htmlFor={`${id}-theme`}>{intl.formatMessage({ id: 'interviews.picker.theme', defaultMessage: 'Theme' })}</Label>
           <select
             id={`${id}-theme`}
             className={selectClass}
@@ -52,7 +54,12 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
           </select>
         </div>
         <fieldset>
-          <legend className="sr-only">{themeTitles[theme]} questions</legend>
+          <legend className="sr-only">
+            {intl.formatMessage(
+              { id: 'interviews.picker.themeQuestions', defaultMessage: '{theme} questions' },
+              { theme: themeTitles[theme] },
+            )}
+          </legend>
           <ul className="grid gap-2">
             {inTheme.map((question) => {
               const chosen = isChosen(question);
@@ -77,9 +84,11 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
 
       <section aria-labelledby={`${id}-own`} className="grid gap-2">
         <h3 id={`${id}-own`} className="font-semibold">
-          Write your own
+          {intl.formatMessage({ id: 'interviews.picker.own', defaultMessage: 'Write your own' })}
         </h3>
-        <Label htmlFor={`${id}-own-text`}>Your question</Label>
+        <Label htmlFor={`${id}-own-text`}>
+          {intl.formatMessage({ id: 'interviews.picker.yourQuestion', defaultMessage: 'Your question' })}
+        </Label>
         <Textarea id={`${id}-own-text`} value={own} maxLength={MAX_SHORT_TEXT_LENGTH} onChange={(event) => setOwn(event.target.value)} />
         <div>
           <Button
@@ -92,7 +101,7 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
             }}
           >
             <Plus aria-hidden="true" />
-            Add question
+            {intl.formatMessage({ id: 'interviews.picker.add', defaultMessage: 'Add question' })}
           </Button>
         </div>
       </section>

@@ -8,6 +8,7 @@ import { localTimeZone } from '@web/lib/local-day';
 import { useUpdateInterview } from '../api';
 import { toSchedule } from './use-interview-draft';
 import { ScheduleFields, type ScheduleChoice } from './schedule-fields';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 const choiceOf = (interview: Interview): ScheduleChoice =>
   interview.schedule ? { kind: 'weekly', ...interview.schedule } : { kind: 'all-at-once', weekday: 0, hour: 10, timeZone: localTimeZone() };
@@ -15,13 +16,14 @@ const choiceOf = (interview: Interview): ScheduleChoice =>
 /** Change when the questions still to send go out. */
 export function ScheduleEditor({ interview }: { interview: Interview }) {
   const update = useUpdateInterview(interview.id);
+  const intl = useIntl();
   const [choice, setChoice] = useState<ScheduleChoice | null>(null);
 
   if (!choice)
     return (
       <Button variant="outline" onClick={() => setChoice(choiceOf(interview))}>
         <CalendarClock aria-hidden="true" />
-        Change schedule
+        {intl.formatMessage({ id: 'interviews.scheduleEditor.change', defaultMessage: 'Change schedule' })}
       </Button>
     );
 
@@ -36,19 +38,26 @@ export function ScheduleEditor({ interview }: { interview: Interview }) {
               { schedule: toSchedule(choice) },
               {
                 onSuccess: () => {
-                  toast({ title: 'Schedule saved' });
+                  toast({ title: intl.formatMessage({ id: 'interviews.scheduleEditor.saved', defaultMessage: 'Schedule saved' }) });
                   setChoice(null);
                 },
                 onError: (error) =>
-                  toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to change the schedule') }),
+                  toast({
+                    variant: 'destructive',
+                    title: intl.formatMessage({ id: 'interviews.error', defaultMessage: 'Error' }),
+                    description: errorMessage(
+                      error,
+                      intl.formatMessage({ id: 'interviews.scheduleEditor.failed', defaultMessage: 'Failed to change the schedule' }),
+                    ),
+                  }),
               },
             )
           }
         >
-          Save schedule
+          {intl.formatMessage({ id: 'interviews.scheduleEditor.save', defaultMessage: 'Save schedule' })}
         </Button>
         <Button variant="outline" onClick={() => setChoice(null)}>
-          Cancel
+          {intl.formatMessage({ id: 'interviews.cancel', defaultMessage: 'Cancel' })}
         </Button>
       </div>
     </div>

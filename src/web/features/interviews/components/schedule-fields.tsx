@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Label } from '@web/components/ui/label';
-import { hourLabel, WEEKDAYS } from '../schedule';
+import { useIntl } from '@web/lib/i18n/use-intl';
+import { hourLabel, weekdayName } from '../schedule';
 
 export const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -8,6 +9,7 @@ export const selectClass =
 export type ScheduleChoice = { kind: 'weekly' | 'all-at-once'; weekday: number; hour: number; timeZone: string };
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const WEEKDAY_INDEXES = [0, 1, 2, 3, 4, 5, 6];
 
 /** The time zones this browser knows, with `current` among them even when the list lacks it. */
 function timeZones(current: string): string[] {
@@ -18,32 +20,35 @@ function timeZones(current: string): string[] {
 /** One question a week (weekday, hour, time zone) or all at once. */
 export function ScheduleFields({ value, onChange }: { value: ScheduleChoice; onChange: (value: ScheduleChoice) => void }) {
   const id = useId();
+  const intl = useIntl();
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-2 text-sm font-medium">How often</legend>
+      <legend className="mb-2 text-sm font-medium">
+        {intl.formatMessage({ id: 'interviews.scheduleFields.howOften', defaultMessage: 'How often' })}
+      </legend>
       <label className="flex items-center gap-2">
         <input type="radio" name={`${id}-kind`} checked={value.kind === 'weekly'} onChange={() => onChange({ ...value, kind: 'weekly' })} />
-        One question a week
+        {intl.formatMessage({ id: 'interviews.scheduleFields.weekly', defaultMessage: 'One question a week' })}
       </label>
       {value.kind === 'weekly' && (
-        <div className="grid gap-3 pl-6 sm:grid-cols-3">
+        <div className="grid gap-3 ps-6 sm:grid-cols-3">
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-weekday`}>Day</Label>
+            <Label htmlFor={`${id}-weekday`}>{intl.formatMessage({ id: 'interviews.scheduleFields.day', defaultMessage: 'Day' })}</Label>
             <select
               id={`${id}-weekday`}
               className={selectClass}
               value={value.weekday}
               onChange={(event) => onChange({ ...value, weekday: Number(event.target.value) })}
             >
-              {WEEKDAYS.map((day, index) => (
-                <option key={day} value={index}>
-                  {day}
+              {WEEKDAY_INDEXES.map((index) => (
+                <option key={index} value={index}>
+                  {weekdayName(index)}
                 </option>
               ))}
             </select>
           </div>
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-hour`}>Time</Label>
+            <Label htmlFor={`${id}-hour`}>{intl.formatMessage({ id: 'interviews.scheduleFields.time', defaultMessage: 'Time' })}</Label>
             <select
               id={`${id}-hour`}
               className={selectClass}
@@ -58,7 +63,9 @@ export function ScheduleFields({ value, onChange }: { value: ScheduleChoice; onC
             </select>
           </div>
           <div className="grid gap-1">
-            <Label htmlFor={`${id}-zone`}>Time zone</Label>
+            <Label htmlFor={`${id}-zone`}>
+              {intl.formatMessage({ id: 'interviews.scheduleFields.timeZone', defaultMessage: 'Time zone' })}
+            </Label>
             <select
               id={`${id}-zone`}
               className={selectClass}
@@ -81,7 +88,7 @@ export function ScheduleFields({ value, onChange }: { value: ScheduleChoice; onC
           checked={value.kind === 'all-at-once'}
           onChange={() => onChange({ ...value, kind: 'all-at-once' })}
         />
-        All questions at once
+        {intl.formatMessage({ id: 'interviews.schedule.allAtOnce', defaultMessage: 'All questions at once' })}
       </label>
     </fieldset>
   );

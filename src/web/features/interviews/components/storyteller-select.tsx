@@ -1,6 +1,7 @@
 import { Label } from '@web/components/ui/label';
 import { selectClass } from './schedule-fields';
 import { SELF } from './use-interview-draft';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** Who tells the story: the one whose heirloom it is (`selfLabel`), or one of the listed contacts. */
 export function StorytellerSelect({
@@ -18,9 +19,10 @@ export function StorytellerSelect({
   contacts: Array<{ id: number; label: string }>;
   hint: React.ReactNode;
 }) {
+  const intl = useIntl();
   return (
     <>
-      <Label htmlFor={id}>Storyteller</Label>
+      <Label htmlFor={id}>{intl.formatMessage({ id: 'interviews.storyteller.label', defaultMessage: 'Storyteller' })}</Label>
       <select id={id} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value={SELF}>{selfLabel}</option>
         {contacts.map((contact) => (

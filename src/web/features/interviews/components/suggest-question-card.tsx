@@ -11,12 +11,14 @@ import { errorMessage } from '@web/lib/api-client';
 import { useMyProposals, useProposalOwners, useSuggestableInterviews, useSuggestQuestion } from '../api';
 import { MyProposals } from './my-proposals';
 import { ProposeInterviewDialog } from './propose-interview-dialog';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * For a family member: propose an interview to a relative who has them among their contacts (decision 069), follow
  * the ones proposed, and suggest a question for an interview a relative runs; absent when there is nothing to offer.
  */
 export function SuggestQuestionCard() {
+  const intl = useIntl();
   const interviews = useSuggestableInterviews();
   const owners = useProposalOwners();
   const proposals = useMyProposals();
@@ -29,10 +31,13 @@ export function SuggestQuestionCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <MessageCircleQuestion aria-hidden="true" className="size-5 text-primary" />
-          Ask the elders
+          {intl.formatMessage({ id: 'interviews.suggest.title', defaultMessage: 'Ask the elders' })}
         </CardTitle>
         <CardDescription>
-          Family members are asking their elders about their lives. Is there something you would like to know?
+          {intl.formatMessage({
+            id: 'interviews.suggest.description',
+            defaultMessage: 'Family members are asking their elders about their lives. Is there something you would like to know?',
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -40,9 +45,18 @@ export function SuggestQuestionCard() {
           <div className="grid gap-2">
             <p className="text-sm text-muted-foreground">
               {ownerList.length === 1
-                ? `Propose an interview in ${ownerList[0]!.ownerName}'s heirloom.`
-                : 'Propose an interview in the heirloom of a relative who has you among their contacts.'}{' '}
-              It starts once approved.
+                ? intl.formatMessage(
+                    {
+                      id: 'interviews.suggest.proposeOne',
+                      defaultMessage: "Propose an interview in {name}'s heirloom. It starts once approved.",
+                    },
+                    { name: ownerList[0]!.ownerName },
+                  )
+                : intl.formatMessage({
+                    id: 'interviews.suggest.proposeMany',
+                    defaultMessage:
+                      'Propose an interview in the heirloom of a relative who has you among their contacts. It starts once approved.',
+                  })}
             </p>
             <div>
               <ProposeInterviewDialog owners={ownerList} />
@@ -53,7 +67,7 @@ export function SuggestQuestionCard() {
         {suggestable.length > 0 && (
           <section aria-labelledby="suggest-a-question" className="grid gap-3">
             <h3 id="suggest-a-question" className="font-semibold">
-              Suggest a question
+              {intl.formatMessage({ id: 'interviews.suggest.heading', defaultMessage: 'Suggest a question' })}
             </h3>
             <ul className="grid gap-4">
               {suggestable.map((interview) => (
@@ -72,6 +86,7 @@ export function SuggestQuestionCard() {
 function SuggestForm({ interview }: { interview: SuggestableInterview }) {
   const id = useId();
   const suggest = useSuggestQuestion();
+  const intl = useIntl();
   const [text, setText] = useState('');
 
   function submit(event: React.FormEvent) {
@@ -80,11 +95,24 @@ function SuggestForm({ interview }: { interview: SuggestableInterview }) {
       { interviewId: interview.interviewId, text: text.trim() },
       {
         onSuccess: () => {
-          toast({ title: 'Question suggested', description: `${interview.ownerName} will decide whether to ask it.` });
+          toast({
+            title: intl.formatMessage({ id: 'interviews.suggest.done', defaultMessage: 'Question suggested' }),
+            description: intl.formatMessage(
+              { id: 'interviews.suggest.doneNote', defaultMessage: '{name} will decide whether to ask it.' },
+              { name: interview.ownerName },
+            ),
+          });
           setText('');
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to suggest the question') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage({ id: 'interviews.error', defaultMessage: 'Error' }),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'interviews.suggest.failed', defaultMessage: 'Failed to suggest the question' }),
+            ),
+          }),
       },
     );
   }
@@ -92,12 +120,15 @@ function SuggestForm({ interview }: { interview: SuggestableInterview }) {
   return (
     <form onSubmit={submit} className="grid gap-2">
       <Label htmlFor={id}>
-        A question for {interview.storytellerName} ({interview.ownerName}&apos;s interview)
+        {intl.formatMessage(
+          { id: 'interviews.suggest.label', defaultMessage: "A question for {storyteller} ({owner}'s interview)" },
+          { storyteller: interview.storytellerName, owner: interview.ownerName },
+        )}
       </Label>
       <Textarea id={id} value={text} maxLength={MAX_SHORT_TEXT_LENGTH} onChange={(event) => setText(event.target.value)} />
       <div>
         <Button type="submit" variant="outline" disabled={!text.trim() || suggest.isPending}>
-          Suggest
+          {intl.formatMessage({ id: 'interviews.suggest.submit', defaultMessage: 'Suggest' })}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { localTimeZone } from '@web/lib/local-day';
 import { toInput, type ChosenQuestion } from './chosen-questions';
 import type { ScheduleChoice } from './schedule-fields';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** The storyteller choice that means "the one whose heirloom it is" rather than one of their contacts. */
 export const SELF = 'self';
@@ -19,10 +20,11 @@ export function useInterviewDraft() {
   const [schedule, setSchedule] = useState<ScheduleChoice>({ kind: 'weekly', weekday: 0, hour: 10, timeZone: localTimeZone() });
   const [questions, setQuestions] = useState<ChosenQuestion[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const intl = useIntl();
 
   function ready() {
     if (questions.length === 0) {
-      setProblem('Choose at least one question');
+      setProblem(intl.formatMessage({ id: 'interviews.draft.noQuestion', defaultMessage: 'Choose at least one question' }));
       return null;
     }
     setProblem(null);
