@@ -13,6 +13,8 @@ import sharp from 'sharp';
 import { formatApproximateDate, type DatePrecision } from '@shared/dates/date-precision';
 import { BOOK_MESSAGES, BOOKS_MAX, type Book, type BookMemories, type BookRequest, type BookVoiceLink } from '@shared/schemas/books';
 import type { Db } from '../../db/client';
+import { translator } from '../../lib/i18n';
+import { accountLanguage } from '../../lib/mail-language';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
@@ -333,13 +335,22 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
       }
       const owner = await repo.owner(userId);
       if (owner) {
+        const intl = translator(await accountLanguage(db, userId));
+        const title = row.title;
         await queueMail(jobs, {
           to: owner.email,
-          subject: `Your book “${row.title}” is ready`,
+          language: intl.locale,
+          subject: intl.formatMessage({ id: 'mail.bookReady.subject', defaultMessage: 'Your book “{title}” is ready' }, { title }),
           text: [
-            `Hello ${owner.firstName},`,
+            intl.formatMessage({ id: 'mail.common.hello', defaultMessage: 'Hello {name},' }, { name: owner.firstName }),
             '',
-            `Your life-story book “${row.title}” (${layout.pages.length} pages) is ready to download and print:`,
+            intl.formatMessage(
+              {
+                id: 'mail.bookReady.ready',
+                defaultMessage: 'Your life-story book “{title}” ({pages, plural, other {# pages}}) is ready to download and print:',
+              },
+              { title, pages: layout.pages.length },
+            ),
             `${publicUrl}/story`,
           ].join('\n'),
         });

@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ARCHIVE_PATHS } from '@shared/export-format';
 import { EXPORT_KEEP_DAYS, TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import type { Db } from '../../db/client';
+import { translator } from '../../lib/i18n';
+import { accountLanguage, utcMoment } from '../../lib/mail-language';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
@@ -120,17 +122,28 @@ export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeS
       await jobs.send(EXPORT_EXPIRE_JOB, { exportId, userId }, { startAfter: expiresAt });
       const owner = await repo.owner(userId);
       if (owner) {
+        const intl = translator(await accountLanguage(db, userId));
         await queueMail(jobs, {
           to: owner.email,
-          subject: 'Your heirloom export is ready',
+          language: intl.locale,
+          subject: intl.formatMessage({ id: 'mail.exportReady.subject', defaultMessage: 'Your heirloom export is ready' }),
           text: [
-            `Hello ${owner.firstName},`,
+            intl.formatMessage({ id: 'mail.common.hello', defaultMessage: 'Hello {name},' }, { name: owner.firstName }),
             '',
-            'The archive of everything in your heirloom is ready to download:',
+            intl.formatMessage({
+              id: 'mail.exportReady.ready',
+              defaultMessage: 'The archive of everything in your heirloom is ready to download:',
+            }),
             `${publicUrl}/settings#your-data`,
             '',
-            `It is kept for ${EXPORT_KEEP_DAYS} days, until ${expiresAt.toUTCString()}. Unzip it and open index.html in any browser to see it,`,
-            'with no internet connection and no heirloom server needed.',
+            intl.formatMessage(
+              {
+                id: 'mail.exportReady.kept',
+                defaultMessage:
+                  'It is kept for {days} days, until {moment}. Unzip it and open index.html in any browser to see it,\nwith no internet connection and no heirloom server needed.',
+              },
+              { days: EXPORT_KEEP_DAYS, moment: utcMoment(intl, expiresAt) },
+            ),
           ].join('\n'),
         });
       }
