@@ -11,6 +11,7 @@ import {
 import { userSchema } from '@shared/schemas/auth';
 import { currentUser } from '../../plugins/session';
 import { errorAnswers } from '../../lib/route-answers';
+import { userText } from '@shared/i18n/text';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account } = app.services;
@@ -31,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: passwordRateLimit, schema: { body: passwordChangeInputSchema, response: { 200: accountMessageSchema } } },
     async (req) => {
       await account.changePassword(currentUser(req).id, req.sessionTokenHash ?? undefined, req.body, req.ip);
-      return { message: 'Your password has been changed. Other devices have been signed out.' };
+      return { message: userText('Your password has been changed. Other devices have been signed out.') };
     },
   );
 
@@ -57,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = currentUser(req).id;
     await app.sessions.end(req, reply);
     await app.sessions.revokeUser(userId);
-    return { message: 'You have been signed out everywhere.' };
+    return { message: userText('You have been signed out everywhere.') };
   });
 
   app.delete(
@@ -66,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       await account.remove(currentUser(req).id, req.body.password, req.ip);
       await app.sessions.end(req, reply); // clears the cookie
-      return { message: 'Your account and everything in it have been deleted.' };
+      return { message: userText('Your account and everything in it have been deleted.') };
     },
   );
 };

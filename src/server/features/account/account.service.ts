@@ -13,6 +13,7 @@ import type { SessionManager } from '../../plugins/session';
 import type { AccountMailService } from '../auth/account-mail.service';
 import type { PasswordCheck } from '../auth/auth.service';
 import type { AccountRepo } from './account.repo';
+import { userText } from '@shared/i18n/text';
 
 interface Deps {
   db: Db;
@@ -28,7 +29,7 @@ interface Deps {
 export function createAccountService({ db, repo, mail, files, sessions, log, checkPassword }: Deps) {
   async function requirePassword(userId: number, password: string, clientAddress: string, message: string) {
     const row = await repo.findCredentials(userId);
-    if (!row) throw notFound('User not found');
+    if (!row) throw notFound(userText('User not found'));
     if (!(await checkPassword(row, password, clientAddress))) throw badRequest(message, 'WRONG_PASSWORD');
     return row;
   }
@@ -37,16 +38,16 @@ export function createAccountService({ db, repo, mail, files, sessions, log, che
     /** The language heirloom speaks to the account: its screens, and every mail and kit sent to it. */
     async setLanguage(userId: number, language: string | null) {
       if (language !== null && !shippedLanguages().includes(language)) {
-        throw badRequest('Please choose one of the languages offered', 'UNKNOWN_LANGUAGE');
+        throw badRequest(userText('Please choose one of the languages offered'), 'UNKNOWN_LANGUAGE');
       }
       const row = await repo.setLanguage(userId, language);
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(userText('User not found'));
       sessions.forgetUser(userId);
       return toUser(row);
     },
 
     async changePassword(userId: number, keepTokenHash: string | undefined, input: PasswordChangeInput, clientAddress: string) {
-      await requirePassword(userId, input.currentPassword, clientAddress, 'Your current password is incorrect.');
+      await requirePassword(userId, input.currentPassword, clientAddress, userText('Your current password is incorrect.'));
       await repo.updatePassword(userId, await hashPassword(input.newPassword));
       await sessions.revokeUser(userId, keepTokenHash); // every other device must sign in again
     },
@@ -56,11 +57,11 @@ export function createAccountService({ db, repo, mail, files, sessions, log, che
      * the account keeps signing in with the old one meanwhile, and the old one is told. Returns the new address.
      */
     async changeEmail(userId: number, input: EmailChangeInput, clientAddress: string) {
-      const row = await requirePassword(userId, input.password, clientAddress, 'The password is incorrect.');
+      const row = await requirePassword(userId, input.password, clientAddress, userText('The password is incorrect.'));
       const email = input.email.trim();
-      if (email.toLowerCase() === row.email.toLowerCase()) throw badRequest('This is already your e-mail address.', 'SAME_EMAIL');
+      if (email.toLowerCase() === row.email.toLowerCase()) throw badRequest(userText('This is already your e-mail address.'), 'SAME_EMAIL');
       // the same words as registration; the unique index still decides when the link comes back
-      if (await repo.isEmailTaken(email, userId)) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      if (await repo.isEmailTaken(email, userId)) throw conflict(userText('An account with this email already exists'), 'EMAIL_TAKEN');
       await repo.setPendingEmail(userId, email);
       sessions.forgetUser(userId);
       await mail.sendVerification(row, email);
@@ -71,15 +72,15 @@ export function createAccountService({ db, repo, mail, files, sessions, log, che
     /** Sends the link again: to the pending address if a change waits, else to an unverified current one. */
     async resendVerification(userId: number) {
       const row = await repo.findCredentials(userId);
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(userText('User not found'));
       const address = row.pendingEmail ?? (row.emailVerifiedAt ? null : row.email);
-      if (!address) throw badRequest('Your e-mail address is already verified.', 'ALREADY_VERIFIED');
+      if (!address) throw badRequest(userText('Your e-mail address is already verified.'), 'ALREADY_VERIFIED');
       await mail.sendVerification(row, address);
       return address;
     },
 
     async remove(userId: number, password: string, clientAddress: string) {
-      await requirePassword(userId, password, clientAddress, 'The password is incorrect.');
+      await requirePassword(userId, password, clientAddress, userText('The password is incorrect.'));
       await this.removeNow(userId);
     },
 
@@ -96,7 +97,7 @@ export function createAccountService({ db, repo, mail, files, sessions, log, che
         if (found) await journalRemoval(tx, [folder]);
         return found;
       });
-      if (!deleted) throw notFound('User not found');
+      if (!deleted) throw notFound(userText('User not found'));
       sessions.forgetUser(userId); // the cached copies of those sessions, in this process, at once
       try {
         // Waits for uploads already storing into the folder (they are refused now) and refuses new ones.

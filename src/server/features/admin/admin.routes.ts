@@ -13,10 +13,11 @@ import { idParamsSchema } from '@shared/schemas/common';
 import { forbidden } from '../../lib/errors';
 import { errorAnswers, noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
+import { userText } from '@shared/i18n/text';
 
 /** onRequest hook, after the signed-in scope's 401: a member who is not the administrator gets 403. */
 async function requireAdministrator(req: FastifyRequest) {
-  if (!currentUser(req).isAdministrator) throw forbidden('Only the administrator of this heirloom can do this.');
+  if (!currentUser(req).isAdministrator) throw forbidden(userText('Only the administrator of this heirloom can do this.'));
 }
 
 /** /api/admin (decision 048), inside the signed-in scope. */

@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/password';
 import { acceptInvitation } from '../admin/invitations.service';
 import type { AccountMailService } from './account-mail.service';
 import { createAuthRepo } from './auth.repo';
+import { userText } from '@shared/i18n/text';
 
 /** How an account is being made: by the register form, or as the first account of a fresh instance. */
 export type AccountCreation = { kind: 'register'; invitation?: string } | { kind: 'owner' };
@@ -36,7 +37,7 @@ export function createAccountCreation({ db, log, mail, registration }: Deps) {
   async function admit(tx: Tx, input: RegisterInput, how: AccountCreation) {
     const first = !(await repo.anyUser(tx));
     if (how.kind === 'owner') {
-      if (!first) throw conflict('This heirloom already has its owner. Please log in.', 'OWNER_EXISTS');
+      if (!first) throw conflict(userText('This heirloom already has its owner. Please log in.'), 'OWNER_EXISTS');
       return { administrator: true, invited: false };
     }
     if (registration === 'closed') throw forbidden(REGISTRATION_CLOSED);
@@ -65,7 +66,7 @@ export function createAccountCreation({ db, log, mail, registration }: Deps) {
           // the invitation's link reached this address: that proves it as a verification link would
           emailVerifiedAt: invited ? new Date() : null,
         });
-        if (!user) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+        if (!user) throw conflict(userText('An account with this email already exists'), 'EMAIL_TAKEN');
         return { user, invited };
       });
       if (invited) return user;

@@ -12,6 +12,7 @@ import {
 } from '@shared/schemas/auth';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { errorAnswers } from '../../lib/route-answers';
+import { userText } from '@shared/i18n/text';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
@@ -43,11 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', { schema: { response: { 200: z.object({ message: z.string() }) } } }, async (req, reply) => {
     await app.sessions.end(req, reply);
-    return { message: 'Logged out' };
+    return { message: userText('Logged out') };
   });
 
   app.get('/user', { schema: { response: { 200: userSchema, ...errorAnswers(401) } } }, async (req) => {
-    if (!req.user) throw unauthorized('Not logged in');
+    if (!req.user) throw unauthorized(userText('Not logged in'));
     return req.user;
   });
 
@@ -57,7 +58,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const limit = await resetMailsPerAddress(req);
       if (!limit.isAllowed && limit.isExceeded) {
-        throw tooManyRequests('Too many reset links were asked for this address. Please wait an hour and try again.', limit.ttlInSeconds);
+        throw tooManyRequests(
+          userText('Too many reset links were asked for this address. Please wait an hour and try again.'),
+          limit.ttlInSeconds,
+        );
       }
       await auth.requestPasswordReset(req.body.email);
       return reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
@@ -69,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: authRateLimit, schema: { body: resetPasswordInputSchema, response: { 200: authMessageSchema } } },
     async (req) => {
       await auth.resetPassword(req.body);
-      return { message: 'Your password has been reset. Please sign in with your new password.' };
+      return { message: userText('Your password has been reset. Please sign in with your new password.') };
     },
   );
 
@@ -79,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: authRateLimit, schema: { body: verifyEmailInputSchema, response: { 200: authMessageSchema } } },
     async (req) => {
       await auth.verifyEmail(req.body.token);
-      return { message: 'Your e-mail address is verified.' };
+      return { message: userText('Your e-mail address is verified.') };
     },
   );
 };

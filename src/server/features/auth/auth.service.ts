@@ -15,8 +15,9 @@ import { definePasswordResetJob } from './password-reset-job';
 import { relinkContactsOf } from '../contacts/contacts.service';
 import type { AccountCreationService } from './account-creation.service';
 import { recordSignIn } from '../legacy-trigger/legacy-trigger.service';
+import { userText } from '@shared/i18n/text';
 
-const INVALID_CREDENTIALS = 'Invalid email or password';
+const INVALID_CREDENTIALS = userText('Invalid email or password');
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 interface Deps {
@@ -101,7 +102,7 @@ export function createAuthService({ db, repo, jobs, sessions, log, publicUrl, ma
         if (sameAddress(row.email, link.email)) await repo.markEmailVerified(tx, row.id);
         else if (row.pendingEmail && sameAddress(row.pendingEmail, link.email)) {
           const adopted = await repo.adoptPendingEmail(tx, row.id, row.pendingEmail);
-          if (!adopted) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+          if (!adopted) throw conflict(userText('An account with this email already exists'), 'EMAIL_TAKEN');
         } else throw badRequest(VERIFY_LINK_INVALID, 'LINK_INVALID'); // an address the account has moved on from
         return { userId: row.id, emails: [row.email, link.email] };
       });

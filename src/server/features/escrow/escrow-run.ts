@@ -18,6 +18,7 @@ import { openOwnerBucket } from './escrow-owner-bucket';
 import { escrowStatusOf, noKeyCode } from './escrow-status';
 import type { EscrowStatusRepo } from './escrow-status.repo';
 import type { EscrowRepo } from './escrow.repo';
+import { userText } from '@shared/i18n/text';
 
 export const ESCROW_RUN_JOB = 'escrow.run';
 export const ESCROW_CHECK_JOB = 'escrow.check';
@@ -53,7 +54,9 @@ interface Deps {
 /** The advisory lock of one owner's escrow run is this plus the owner's id ("es" in the high bits). */
 export const ESCROW_RUN_LOCK_BASE = 0x6573_0000_0000;
 
-const NO_CODES = 'Make the verifier codes first: a sealed copy opens only with the heir’s key code and the verifiers’ codes together.';
+const NO_CODES = userText(
+  'Make the verifier codes first: a sealed copy opens only with the heir’s key code and the verifiers’ codes together.',
+);
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function createEscrowRun({

@@ -14,6 +14,7 @@ import { acceptOutboundUrl, checkOutboundUrl } from '../../lib/outbound-address'
 import type { SecretBox } from '../../lib/secret-box';
 import { bucketFailure, openEscrowBucket } from './escrow-bucket';
 import type { EscrowRepo, EscrowTargetRow, ReleaseKeyRow } from './escrow.repo';
+import { userText } from '@shared/i18n/text';
 
 /** The plan's verifiers and how many must confirm, read through the Legacy Plan's service. */
 export type PlanVerifiers = (
@@ -97,7 +98,7 @@ export function createEscrowService({
     async setReleaseKey(userId: number, input: ReleaseKeyInput): Promise<ReleaseKeyState> {
       const plan = await planVerifiers(userId);
       if (plan.verifiers.length === 0)
-        throw conflict('Name your verifiers in the plan first: each of them holds one code.', 'NO_VERIFIERS');
+        throw conflict(userText('Name your verifiers in the plan first: each of them holds one code.'), 'NO_VERIFIERS');
       if (input.shareCount !== plan.verifiers.length || input.threshold !== plan.verifiersRequired)
         throw conflict(
           `Your plan has ${plan.verifiers.length} verifier${plan.verifiers.length === 1 ? '' : 's'} and asks ${plan.verifiersRequired} to confirm: make ${plan.verifiers.length} codes, ${plan.verifiersRequired} of them needed.`,
@@ -121,7 +122,7 @@ export function createEscrowService({
       await acceptOutboundUrl(target.endpoint, allowPrivate);
       const stored = await repo.target(userId);
       const secret = target.secretAccessKey ?? (stored ? box.open(stored.secretAccessKeySealed) : null);
-      if (!secret) throw badRequest('Enter the secret key', 'SECRET_REQUIRED');
+      if (!secret) throw badRequest(userText('Enter the secret key'), 'SECRET_REQUIRED');
       await repo.setTarget(userId, {
         endpoint: target.endpoint.replace(/\/+$/, ''),
         bucket: target.bucket,
@@ -137,9 +138,10 @@ export function createEscrowService({
     /** Writes a small file into the bucket, reads it back and removes it; the result is kept for After Life. */
     async test(userId: number): Promise<EscrowTestResult> {
       const row = await repo.target(userId);
-      if (!row) throw notFound('No bucket is set for the sealed copies');
+      if (!row) throw notFound(userText('No bucket is set for the sealed copies'));
       const secretAccessKey = box.open(row.secretAccessKeySealed);
-      if (!secretAccessKey) throw conflict('The secret key can no longer be read on this server: enter it again', 'SECRET_REQUIRED');
+      if (!secretAccessKey)
+        throw conflict(userText('The secret key can no longer be read on this server: enter it again'), 'SECRET_REQUIRED');
       // checked again at every use: the operator may have stopped allowing addresses of the home network
       let error = await checkOutboundUrl(row.endpoint, allowPrivate).then(
         () => null,

@@ -17,10 +17,11 @@ import {
   users,
   vaultFiles,
 } from '../../db/schema';
+import { userText } from '@shared/i18n/text';
 
 export type ExportRow = typeof exports.$inferSelect;
 
-const INTERRUPTED = 'The export was interrupted. Please start it again.';
+const INTERRUPTED = userText('The export was interrupted. Please start it again.');
 
 export function createExportsRepo(db: Db) {
   return {

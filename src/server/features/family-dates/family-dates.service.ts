@@ -27,6 +27,7 @@ import { comingDates, type DatedPerson, type Partnership } from './coming-dates'
 import { digestMail } from './digest-mail';
 import type { FamilyDatesRepo } from './family-dates.repo';
 import { familyNamer, firstName } from './family-names';
+import { userText } from '@shared/i18n/text';
 
 /** The hour of Monday, in the owner's zone, from which the week's mail goes. */
 export const DIGEST_HOUR = 7;
@@ -92,7 +93,7 @@ export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl
 
   async function timeZoneOf(userId: number) {
     const settings = await repo.settings(userId);
-    if (!settings) throw notFound('Not found');
+    if (!settings) throw notFound(userText('Not found'));
     return settings.timeZone;
   }
 
@@ -124,13 +125,13 @@ export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl
 
     async settings(userId: number): Promise<FamilyDatesSettings> {
       const settings = await repo.settings(userId);
-      if (!settings) throw notFound('Not found');
+      if (!settings) throw notFound(userText('Not found'));
       return settings;
     },
 
     async setSettings(userId: number, input: FamilyDatesSettingsInput): Promise<FamilyDatesSettings> {
       const settings = await repo.setSettings(userId, input.digest, input.timeZone);
-      if (!settings) throw notFound('Not found');
+      if (!settings) throw notFound(userText('Not found'));
       return settings;
     },
 

@@ -14,11 +14,12 @@ import { findHeirloomMetadata, heirloomBytes, importHeirloom, parseHeirloomMetad
 import { createProgress, ReportBuilder, type ImportContext, type ImportServices } from './import-context';
 import type { ImportRecord, ImportsRepo } from './imports.repo';
 import { importTakeout, looksLikeTakeout, takeoutBytes } from './takeout-import';
+import { userText } from '@shared/i18n/text';
 
 export const IMPORT_JOB = 'import.run';
 
-const FAILED = 'The import could not be finished. Nothing was imported; please try again.';
-const ARCHIVE_GONE = 'The uploaded archive is no longer on the server. Nothing was imported; please upload it again.';
+const FAILED = userText('The import could not be finished. Nothing was imported; please try again.');
+const ARCHIVE_GONE = userText('The uploaded archive is no longer on the server. Nothing was imported; please upload it again.');
 
 const isNotFound = (err: unknown) => err instanceof AppError && err.statusCode === 404;
 

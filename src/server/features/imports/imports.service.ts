@@ -12,6 +12,7 @@ import type { StagedFile } from '../../lib/file-store';
 import type { ImportServices } from './import-context';
 import { resolveServerFile } from './import-job';
 import type { ImportsRepo } from './imports.repo';
+import { userText } from '@shared/i18n/text';
 
 /** GET /api/imports lists this many, latest first. */
 const LIST_LIMIT = 10;
@@ -44,7 +45,7 @@ export function createImportsService({
 
     async get(userId: number, id: number) {
       const job = await repo.findOwned(userId, id);
-      if (!job) throw notFound('Import not found'); // also covers "belongs to someone else"
+      if (!job) throw notFound(userText('Import not found')); // also covers "belongs to someone else"
       return job;
     },
 
@@ -100,7 +101,7 @@ export function createImportsService({
         }
       } catch (err) {
         app.log.warn({ err }, 'HEIRLOOM_IMPORT_DIR cannot be read');
-        throw new AppError(503, 'The import folder on the server cannot be read.', 'UNAVAILABLE');
+        throw new AppError(503, userText('The import folder on the server cannot be read.'), 'UNAVAILABLE');
       }
       files.sort((a, b) => a.name.localeCompare(b.name));
       return { enabled: true, files };

@@ -13,8 +13,9 @@ import { detectImageType } from '../../lib/images';
 import { containsNul, NUL_MESSAGE } from '../../lib/nul-character';
 import { receiveOne, type ReceivedFile, type ReceiveOptions } from '../../lib/uploads';
 import { ATTACHMENT_UPLOAD, detectAttachmentType } from '../memories/memories.service';
+import { userText } from '@shared/i18n/text';
 
-export const RECORDING_NOT_AUDIO = 'A recording must be audio (MP3, WAV, OGG, M4A or a voice recording).';
+export const RECORDING_NOT_AUDIO = userText('A recording must be audio (MP3, WAV, OGG, M4A or a voice recording).');
 
 /** The recording: accepted as a memory's attachment is (type by its bytes), and only when it is sound (decision 037). */
 export const RECORDING_UPLOAD: ReceiveOptions = {
@@ -29,9 +30,9 @@ export const RECORDING_UPLOAD: ReceiveOptions = {
     tooLarge: ATTACHMENT_UPLOAD.messages.tooLarge,
     // the transcription's words for it, without "transcribed": a recording here is kept, not transcribed only
     wrongType: RECORDING_NOT_AUDIO,
-    missing: 'No audio file was sent.',
-    tooMany: 'Send one recording with an answer.',
-    empty: 'The file is empty',
+    missing: userText('No audio file was sent.'),
+    tooMany: userText('Send one recording with an answer.'),
+    empty: userText('The file is empty'),
   },
 };
 
@@ -69,7 +70,7 @@ async function receivePart(part: MultipartFile, files: FileStore, opts: ReceiveO
 }
 
 export async function receiveAnswer(req: FastifyRequest, files: FileStore): Promise<ReceivedAnswer> {
-  if (!req.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data upload');
+  if (!req.isMultipart()) throw unsupportedMediaType(userText('Expected a multipart/form-data upload'));
   const answer: ReceivedAnswer = { fields: {}, photos: [] };
   try {
     const parts = req.parts({
@@ -113,7 +114,7 @@ export async function receiveAnswer(req: FastifyRequest, files: FileStore): Prom
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw badRequest(ANSWER_PHOTOS_UPLOAD.messages.tooMany!, 'TOO_MANY_FILES');
     if (code === 'FST_PROTO_VIOLATION' || /Unexpected end of form|Malformed|Multipart/i.test((err as Error)?.message ?? ''))
-      throw badRequest('The upload was incomplete or malformed', 'BAD_UPLOAD');
+      throw badRequest(userText('The upload was incomplete or malformed'), 'BAD_UPLOAD');
     throw err;
   }
   return answer;

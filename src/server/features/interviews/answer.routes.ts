@@ -16,6 +16,7 @@ import { registerResumableUploads } from '../../lib/resumable-uploads';
 import { errorAnswers } from '../../lib/route-answers';
 import { safeFileName, uploadRoute, type ReceivedFile } from '../../lib/uploads';
 import { ANSWER_UPLOAD_LIMITS, discardAnswer, receiveAnswer, RECORDING_UPLOAD } from './answer-upload';
+import { userText } from '@shared/i18n/text';
 
 /** What an upload begun through a link is kept under: the token's hash, never the token itself. */
 const linkScope = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -40,7 +41,7 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
     params: answerTokenParamsSchema.shape,
     ownerOf: async (req) => {
       const parsed = answerTokenParamsSchema.safeParse(req.params);
-      if (!parsed.success) throw notFound('This link is not known.');
+      if (!parsed.success) throw notFound(userText('This link is not known.'));
       return interviews.openOwner(parsed.data.token);
     },
     // one question's link reaches only the pieces sent through it (the owner's other links share the owner)
@@ -66,7 +67,7 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
       let handedOver = false;
       try {
         const fields = answerFieldsSchema.safeParse(received.fields);
-        if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid answer', 'VALIDATION');
+        if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? userText('Invalid answer'), 'VALIDATION');
         if (fields.data.recordingUploadId) {
           if (recording) throw badRequest(RECORDING_UPLOAD.messages.tooMany!, 'TOO_MANY_FILES');
           const [taken] = await uploads.take(

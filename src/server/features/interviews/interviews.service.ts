@@ -33,6 +33,7 @@ import { discardAnswer } from './answer-upload';
 import { answeredMail, proposalDecidedMail, proposalMail, questionMail } from './interview-mails';
 import { DAY_MS, systemClock, weeklyQuestionDue, type InterviewClock } from './interview-schedule';
 import type { InterviewsRepo, LinkRow, NewQuestion } from './interviews.repo';
+import { userText } from '@shared/i18n/text';
 
 export const INTERVIEW_TAG = 'interview';
 export const TRANSCRIPT_TAG = 'transcript';
@@ -66,7 +67,7 @@ export function answerLinkStatus(row: LinkLookup, now: Date): AnswerLinkStatus {
 const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const NOT_WAITING_FOR_APPROVAL = 'This interview is not waiting for your approval.';
+const NOT_WAITING_FOR_APPROVAL = userText('This interview is not waiting for your approval.');
 
 export interface InterviewsDeps {
   repo: InterviewsRepo;
@@ -104,7 +105,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
   async function get(ownerId: number, id: number) {
     const interview = await repo.find(repo.db, ownerId, id);
-    if (!interview) throw notFound('Interview not found');
+    if (!interview) throw notFound(userText('Interview not found'));
     return interview;
   }
 
@@ -128,8 +129,8 @@ export function createInterviewsService(deps: InterviewsDeps) {
       return { storytellerContactId: null, storytellerKind: 'owner', storytellerName: owner ? fullName(owner) : 'You', firstName: null };
     }
     const contact = await repo.contact(tx, ownerId, contactId);
-    if (!contact || (refusal !== undefined && !contact.email?.trim())) throw notFound(refusal ?? 'Contact not found');
-    if (!contact.email) throw badRequest('Add an e-mail address to this contact first: the questions are sent by e-mail.');
+    if (!contact || (refusal !== undefined && !contact.email?.trim())) throw notFound(refusal ?? userText('Contact not found'));
+    if (!contact.email) throw badRequest(userText('Add an e-mail address to this contact first: the questions are sent by e-mail.'));
     return {
       storytellerContactId: contactId,
       storytellerKind: 'contact',
@@ -157,7 +158,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
   async function proposal(userId: number, id: number): Promise<InterviewProposal> {
     const [found] = await repo.proposalsBy(userId, id);
-    if (!found) throw notFound('Proposal not found');
+    if (!found) throw notFound(userText('Proposal not found'));
     return found;
   }
 
@@ -247,7 +248,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
   async function openLink(token: string, now: Date) {
     const row = await repo.linkByHash(repo.db, linkTokens.hash(token));
-    if (!row) throw notFound('This link is not known.');
+    if (!row) throw notFound(userText('This link is not known.'));
     return { row, status: answerLinkStatus(row, now) };
   }
 
@@ -258,7 +259,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
     /** The memories that answer the owner's interview (for a book of it); 404 another user's interview. */
     async answeredMemoryIds(ownerId: number, id: number): Promise<number[]> {
       const ids = await repo.answeredMemoryIds(ownerId, id);
-      if (!ids) throw notFound('Interview not found');
+      if (!ids) throw notFound(userText('Interview not found'));
       return ids;
     },
 
@@ -298,12 +299,12 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async update(ownerId: number, id: number, patch: InterviewPatch): Promise<Interview> {
       await repo.transaction(async (tx) => {
         const interview = await repo.lock(tx, ownerId, id);
-        if (!interview) throw notFound('Interview not found');
+        if (!interview) throw notFound(userText('Interview not found'));
         if (interview.status === 'stopped' && (patch.status !== undefined || patch.questions !== undefined || patch.schedule !== undefined))
-          throw conflict('This interview has been stopped: start a new one to ask more questions.', 'INTERVIEW_STOPPED');
+          throw conflict(userText('This interview has been stopped: start a new one to ask more questions.'), 'INTERVIEW_STOPPED');
         // a proposal's questions and schedule may change; it starts only by its approval
         if (interview.status === 'proposed' && patch.status !== undefined)
-          throw conflict('This interview was proposed by the family: approve or decline it first.', 'INTERVIEW_PROPOSED');
+          throw conflict(userText('This interview was proposed by the family: approve or decline it first.'), 'INTERVIEW_PROPOSED');
         const values: Parameters<InterviewsRepo['update']>[3] = {};
         if (patch.schedule !== undefined) {
           values.weekday = patch.schedule?.weekday ?? null;
@@ -329,7 +330,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
           for (const item of patch.questions) {
             if ('id' in item) {
               if (!waiting.has(item.id) || listed.has(item.id))
-                throw badRequest('Only questions not yet sent can be changed, each once.', 'QUESTION_NOT_WAITING');
+                throw badRequest(userText('Only questions not yet sent can be changed, each once.'), 'QUESTION_NOT_WAITING');
               listed.add(item.id);
               await repo.updateQuestion(tx, ownerId, item.id, {
                 position: position++,
@@ -353,21 +354,22 @@ export function createInterviewsService(deps: InterviewsDeps) {
     },
 
     async remove(ownerId: number, id: number) {
-      if (!(await repo.remove(ownerId, id))) throw notFound('Interview not found');
+      if (!(await repo.remove(ownerId, id))) throw notFound(userText('Interview not found'));
     },
 
     /** A sent question mailed again with a new link; its earlier link stops working. */
     async resend(ownerId: number, id: number, questionId: number, now = clock.now()) {
       await repo.transaction(async (tx) => {
         const interview = await repo.lock(tx, ownerId, id);
-        if (!interview) throw notFound('Interview not found');
+        if (!interview) throw notFound(userText('Interview not found'));
         const question = (await repo.questionRows(tx, ownerId, id)).find((q) => q.id === questionId);
-        if (!question) throw notFound('Question not found');
+        if (!question) throw notFound(userText('Question not found'));
         if (question.status !== 'sent')
-          throw conflict('Only a question that was sent and is not answered yet can be sent again.', 'QUESTION_NOT_SENT');
-        if (interview.status !== 'active') throw conflict('Resume the interview to send its questions again.', 'INTERVIEW_NOT_ACTIVE');
+          throw conflict(userText('Only a question that was sent and is not answered yet can be sent again.'), 'QUESTION_NOT_SENT');
+        if (interview.status !== 'active')
+          throw conflict(userText('Resume the interview to send its questions again.'), 'INTERVIEW_NOT_ACTIVE');
         const to = await recipientOf(tx, interview);
-        if (!to) throw conflict('The storyteller has no e-mail address: add one to the contact first.', 'NO_ADDRESS');
+        if (!to) throw conflict(userText('The storyteller has no e-mail address: add one to the contact first.'), 'NO_ADDRESS');
         await repo.updateQuestion(tx, ownerId, questionId, { remindersSent: 0, lastReminderAt: null });
         await mailQuestion(tx, ownerId, question, to, now);
       });
@@ -378,14 +380,14 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async followUp(ownerId: number, id: number, questionId: number, text: string) {
       await repo.transaction(async (tx) => {
         const interview = await repo.lock(tx, ownerId, id);
-        if (!interview) throw notFound('Interview not found');
+        if (!interview) throw notFound(userText('Interview not found'));
         if (interview.status === 'stopped')
-          throw conflict('This interview has been stopped: start a new one to ask more questions.', 'INTERVIEW_STOPPED');
+          throw conflict(userText('This interview has been stopped: start a new one to ask more questions.'), 'INTERVIEW_STOPPED');
         const questions = await repo.questionRows(tx, ownerId, id);
         const question = questions.find((q) => q.id === questionId);
-        if (!question) throw notFound('Question not found');
+        if (!question) throw notFound(userText('Question not found'));
         if (question.status !== 'answered')
-          throw conflict('A follow-up can be asked only on an answered question.', 'QUESTION_NOT_ANSWERED');
+          throw conflict(userText('A follow-up can be asked only on an answered question.'), 'QUESTION_NOT_ANSWERED');
         if (questions.length >= INTERVIEW_MAX_QUESTIONS)
           throw badRequest(`An interview holds at most ${INTERVIEW_MAX_QUESTIONS} questions`);
         const waiting = questions.filter((q) => q.status === 'waiting');
@@ -449,7 +451,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
         const ownerId = link.ownerId;
         const text = input.text?.trim() ?? '';
         if (!text && !input.recording && input.photos.length === 0)
-          throw badRequest('Write an answer or record one before sending.', 'EMPTY_ANSWER');
+          throw badRequest(userText('Write an answer or record one before sending.'), 'EMPTY_ANSWER');
         for (const photo of input.photos) {
           await readImageHeader(photo.staged.tempPath);
           await assertCompleteImage(photo.staged.tempPath, photo.mimeType);
@@ -525,7 +527,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async linkAction(token: string, action: 'skip' | 'pause' | 'stop') {
       const now = clock.now();
       const row = await repo.linkByHash(repo.db, linkTokens.hash(token));
-      if (!row) throw notFound('This link is not known.');
+      if (!row) throw notFound(userText('This link is not known.'));
       const ownerId = row.link.ownerId;
       await repo.transaction(async (tx) => {
         const locked = row.interview && (await repo.lock(tx, ownerId, row.interview.id));
@@ -558,7 +560,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
     /** Whom an interview proposed to this owner can ask: their contacts with an address, by name only. */
     async proposalStorytellers(userId: number, ownerId: number) {
-      if (!(await repo.familyLink(repo.db, userId, ownerId))) throw notFound('Not found');
+      if (!(await repo.familyLink(repo.db, userId, ownerId))) throw notFound(userText('Not found'));
       return (await repo.storytellers(ownerId)).map((row) => ({ contactId: row.contactId, name: fullName(row) }));
     },
 
@@ -570,7 +572,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
       const { ownerId } = input;
       const id = await repo.transaction(async (tx) => {
         const link = await repo.familyLink(tx, userId, ownerId);
-        if (!link) throw notFound('Not found');
+        if (!link) throw notFound(userText('Not found'));
         const storyteller = await storytellerOf(
           tx,
           ownerId,
@@ -621,15 +623,15 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async withdraw(userId: number, id: number) {
       if (await repo.withdraw(userId, id)) return;
       const status = await repo.proposalStatus(userId, id);
-      if (status === undefined) throw notFound('This proposal is no longer there: it was declined or removed.');
-      throw conflict('This interview has already been approved, so it can no longer be withdrawn.', 'PROPOSAL_DECIDED');
+      if (status === undefined) throw notFound(userText('This proposal is no longer there: it was declined or removed.'));
+      throw conflict(userText('This interview has already been approved, so it can no longer be withdrawn.'), 'PROPOSAL_DECIDED');
     },
 
     /** The owner approves a proposed interview: it is active from now, and its questions go as scheduled. */
     async approve(ownerId: number, id: number, now = clock.now()): Promise<Interview> {
       await repo.transaction(async (tx) => {
         const interview = await repo.lock(tx, ownerId, id);
-        if (!interview) throw notFound('Interview not found');
+        if (!interview) throw notFound(userText('Interview not found'));
         if (interview.status !== 'proposed') throw conflict(NOT_WAITING_FOR_APPROVAL, 'INTERVIEW_NOT_PROPOSED');
         // the interview begins now: a weekly one waits for the storyteller's next hour from here
         await repo.update(tx, ownerId, id, { status: 'active', createdAt: now });
@@ -644,7 +646,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async decline(ownerId: number, id: number) {
       await repo.transaction(async (tx) => {
         const interview = await repo.lock(tx, ownerId, id);
-        if (!interview) throw notFound('Interview not found');
+        if (!interview) throw notFound(userText('Interview not found'));
         if (interview.status !== 'proposed') throw conflict(NOT_WAITING_FOR_APPROVAL, 'INTERVIEW_NOT_PROPOSED');
         await repo.removeProposed(tx, ownerId, id);
         await mailProposer(tx, interview, false);
@@ -671,7 +673,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
     async suggest(userId: number, interviewId: number, text: string) {
       const [row] = await repo.suggestable(userId, interviewId);
-      if (!row) throw notFound('Interview not found');
+      if (!row) throw notFound(userText('Interview not found'));
       return repo.insertSuggestion({
         ownerId: row.ownerId,
         interviewId,
@@ -689,12 +691,12 @@ export function createInterviewsService(deps: InterviewsDeps) {
     async decideSuggestion(ownerId: number, interviewId: number, suggestionId: number, status: 'approved' | 'declined') {
       const decided = await repo.transaction(async (tx) => {
         const interview = await repo.lock(tx, ownerId, interviewId);
-        if (!interview) throw notFound('Interview not found');
+        if (!interview) throw notFound(userText('Interview not found'));
         const suggestion = await repo.decideSuggestion(tx, ownerId, interviewId, suggestionId, status);
         if (!suggestion) return undefined;
         if (status === 'approved') {
           if (interview.status === 'stopped')
-            throw conflict('This interview has been stopped: start a new one to ask more questions.', 'INTERVIEW_STOPPED');
+            throw conflict(userText('This interview has been stopped: start a new one to ask more questions.'), 'INTERVIEW_STOPPED');
           const questions = await repo.questionRows(tx, ownerId, interviewId);
           if (questions.length >= INTERVIEW_MAX_QUESTIONS)
             throw badRequest(`An interview holds at most ${INTERVIEW_MAX_QUESTIONS} questions`);
@@ -706,8 +708,8 @@ export function createInterviewsService(deps: InterviewsDeps) {
       });
       if (!decided) {
         const existing = await repo.findSuggestion(ownerId, interviewId, suggestionId);
-        if (!existing) throw notFound('Suggestion not found');
-        throw conflict('This suggestion has already been decided.', 'SUGGESTION_DECIDED');
+        if (!existing) throw notFound(userText('Suggestion not found'));
+        throw conflict(userText('This suggestion has already been decided.'), 'SUGGESTION_DECIDED');
       }
       return decided;
     },

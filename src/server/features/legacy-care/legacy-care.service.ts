@@ -14,10 +14,11 @@ import type { LegacyAuditService } from '../legacy-trigger/legacy-audit.service'
 import type { ShareAccess, ShareGrant, SharedViewService } from '../shared-view/shared-view.service';
 import { careAskedMail, careEndedMail, careOpenedMail, caregiverNamedMail, type CareEnd } from './care-mails';
 import type { CaregiverRow, CareSettingsRow, LegacyCareRepo } from './legacy-care.repo';
+import { userText } from '@shared/i18n/text';
 
 export const CARE_OPEN_JOB = 'legacy.care.open';
-export const CARE_LINK_INVALID = 'This link has expired or has already been used.';
-const NOT_VALID = 'This link is not valid.';
+export const CARE_LINK_INVALID = userText('This link has expired or has already been used.');
+const NOT_VALID = userText('This link is not valid.');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_WAITING_DAYS = 7;
 
@@ -159,14 +160,14 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
       const ids = [...new Set(input.caregivers)];
       const collectionIds = [...new Set(input.scope.collectionIds)];
       if (await audit.released(repo.db, userId))
-        throw conflict('Your Legacy Plan has been released; care access can no longer be changed.');
+        throw conflict(userText('Your Legacy Plan has been released; care access can no longer be changed.'));
       await locked(userId, async (tx, outbox) => {
         const people = await repo.ownedContacts(tx, userId, ids);
-        if (people.length !== ids.length) throw notFound('Contact not found');
+        if (people.length !== ids.length) throw notFound(userText('Contact not found'));
         const noEmail = people.find((p) => !p.email);
         if (noEmail) throw badRequest(`${nameOf(noEmail)} has no e-mail address. Add one to make them a caregiver.`);
         if ((await repo.ownedCollectionIds(tx, userId, collectionIds)).length !== collectionIds.length)
-          throw notFound('Collection not found');
+          throw notFound(userText('Collection not found'));
         const before = await repo.settings(tx, userId);
         const values = { documents: input.scope.documents, collectionIds, contacts: input.scope.contacts, waitingDays: input.waitingDays };
         await repo.saveSettings(tx, userId, values);

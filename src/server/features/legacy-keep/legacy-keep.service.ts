@@ -23,6 +23,7 @@ import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.
 import type { StorageService } from '../storage/storage.service';
 import { VAULT_UPLOAD, type VaultService } from '../vault/vault.service';
 import type { KeepRow, KeptKind, LegacyKeepRepo } from './legacy-keep.repo';
+import { userText } from '@shared/i18n/text';
 
 export const LEGACY_KEEP_JOB = 'legacy.keep';
 
@@ -217,7 +218,7 @@ export function createLegacyKeepService(deps: Deps) {
      */
     async keep(userId: number, cookie: string | undefined, grantId: number): Promise<KeepStatus> {
       const release = await released.releaseOfHeir(cookie, grantId);
-      if (release.access.grant.ownerId === userId) throw conflict('These are already in your library.', 'ALREADY_YOURS');
+      if (release.access.grant.ownerId === userId) throw conflict(userText('These are already in your library.'), 'ALREADY_YOURS');
       const existing = await repo.find(userId, grantId);
       if (existing?.status === 'copying') return statusOf(grantId, existing);
 

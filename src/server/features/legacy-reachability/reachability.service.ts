@@ -11,6 +11,7 @@ import { MAIL_JOB } from '../../lib/mail';
 import { reachabilityMail } from './reachability-mails';
 import { isDue, mayBeOutOfDate, statusOf } from './reachability-status';
 import type { NamedPerson, ReachabilityRepo } from './reachability.repo';
+import { userText } from '@shared/i18n/text';
 
 export const REACHABILITY_BOUNCED_JOB = 'legacy.reachability.bounced';
 /** Asks queued by one hourly run at most: a large instance spreads its first asks over a few hours. */
@@ -96,7 +97,7 @@ export function createReachabilityService({
     /** The one click of the mail: the address reaches them. */
     async confirm(token: string, now = new Date()): Promise<ReachabilityConfirmed> {
       const found = await repo.findByTokenHash(linkTokens.hash(token));
-      if (!found) throw notFound('This link is not valid.');
+      if (!found) throw notFound(userText('This link is not valid.'));
       await repo.confirm(found.ask.id, now);
       const owner = nameOf({ firstName: found.ownerFirstName, surname: found.ownerSurname });
       return { ownerName: owner, message: `Thank you. ${owner}'s plan can reach you at this address.` };

@@ -10,6 +10,7 @@ import {
   verifierLinkSchema,
 } from '@shared/schemas/legacy';
 import { errorAnswers } from '../../lib/route-answers';
+import { userText } from '@shared/i18n/text';
 
 const messageSchema = z.object({ message: z.string() });
 const verifierParamsSchema = z.object({ token: z.string().min(1).max(200) });
@@ -52,7 +53,7 @@ export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: linkRateLimit, schema: { body: legacyLinkInputSchema, response: { 200: checkInConfirmedSchema } } },
     async (req) => {
       const status = await trigger.confirmLink('legacy_check_in', req.body.token);
-      return { message: 'Thank you. heirloom knows you are still there.', nextCheckInAt: status.nextStepAt };
+      return { message: userText('Thank you. heirloom knows you are still there.'), nextCheckInAt: status.nextStepAt };
     },
   );
 
@@ -61,7 +62,7 @@ export const legacyTriggerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: linkRateLimit, schema: { body: legacyLinkInputSchema, response: { 200: messageSchema } } },
     async (req) => {
       await trigger.confirmLink('legacy_veto', req.body.token);
-      return { message: 'Cancelled. Nothing will be released, and your verifiers will be told.' };
+      return { message: userText('Cancelled. Nothing will be released, and your verifiers will be told.') };
     },
   );
 

@@ -29,6 +29,7 @@ import type { ShareAccess, SharedViewService } from '../shared-view/shared-view.
 import { acceptLetterAudio, describeLetterAudio } from './letter-audio';
 import { createHeirArchive } from './heir-archive';
 import { kindOf, targetIdOf, type HeirRow, type LegacyRepo, type ReleaseKind, type ReleaseRow, type StoredCondition } from './legacy.repo';
+import { userText } from '@shared/i18n/text';
 
 /** The heir's cookie: `<heirId>.<proof>`, sent with /api/legacy requests only. */
 export const HEIR_COOKIE = 'heirloom_heir';
@@ -136,7 +137,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
     const match = /^(\d{1,10})\.([A-Za-z0-9_-]{1,100})$/.exec(cookie ?? '');
     const heir = match ? await repo.findHeirById(Number(match[1])) : undefined;
     if (!heir?.keyCodeHash || !tokens.isHeirProof(match![2]!, heir.id, heir.keyCodeHash)) {
-      throw unauthorized('Enter your key code to open what was left for you.');
+      throw unauthorized(userText('Enter your key code to open what was left for you.'));
     }
     return heir;
   }
@@ -148,7 +149,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
 
     async addHeir(userId: number, input: HeirInput): Promise<Heir> {
       const contact = await repo.findContact(userId, input.contactId);
-      if (!contact) throw notFound('Contact not found');
+      if (!contact) throw notFound(userText('Contact not found'));
       if (!contact.email) throw badRequest(LEGACY_MESSAGES.heirNeedsEmail);
       const id = await repo.insertHeir(userId, contact.id, input.dateOfBirth ?? null);
       if (id === undefined) throw conflict(LEGACY_MESSAGES.alreadyHeir);
@@ -207,7 +208,8 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       ).find(([, id]) => id !== undefined)!;
       const target = await repo.ownsTarget(userId, kind, targetId!);
       if (!target) throw notFound();
-      if (kind === 'letter' && target.heirId !== heir.id) throw badRequest('A letter is released only to the heir it was written to.');
+      if (kind === 'letter' && target.heirId !== heir.id)
+        throw badRequest(userText('A letter is released only to the heir it was written to.'));
 
       const condition = input.condition ?? 'after-death';
       const at = now();
@@ -271,12 +273,12 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       if (input.sealed) {
         if (!heir.publicKey) throw badRequest(LEGACY_MESSAGES.noKeyCode);
         if (input.sealed.recipientPublicKey !== heir.publicKey) {
-          throw badRequest('This letter was sealed for an older key code of this heir. Seal it again.');
+          throw badRequest(userText('This letter was sealed for an older key code of this heir. Seal it again.'));
         }
         content = { body: null, photoIds: [], attachments: [], sealed: input.sealed };
       } else {
         const photoIds = [...new Set(input.photoIds ?? [])];
-        if ((await repo.countOwnPhotos(userId, photoIds)) !== photoIds.length) throw notFound('Photo not found');
+        if ((await repo.countOwnPhotos(userId, photoIds)) !== photoIds.length) throw notFound(userText('Photo not found'));
         content = { body: input.body, photoIds, attachments: await acceptLetterAudio(input.attachments ?? []), sealed: null };
       }
       // delivered after death unless the owner replaces this release with another condition

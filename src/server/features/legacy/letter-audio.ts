@@ -5,6 +5,7 @@ import { LETTER_ATTACHMENTS_MAX_BYTES, LETTER_ATTACHMENTS_TOO_LARGE, LETTER_AUDI
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors';
 import { safeFileName } from '../../lib/uploads';
 import { detectAttachmentType } from '../memories/memories.service';
+import { userText } from '@shared/i18n/text';
 
 /** The head file-type and the track check read, as lib/file-store keeps for an upload. */
 const HEAD_BYTES = 4100;
@@ -17,7 +18,7 @@ export async function acceptLetterAudio(files: LetterAudio[]): Promise<LetterAud
   if (total > LETTER_ATTACHMENTS_MAX_BYTES) throw payloadTooLarge(LETTER_ATTACHMENTS_TOO_LARGE);
   const kept: LetterAudio[] = [];
   for (const file of decoded) {
-    if (file.bytes.length === 0) throw badRequest('The file is empty', 'EMPTY_FILE');
+    if (file.bytes.length === 0) throw badRequest(userText('The file is empty'), 'EMPTY_FILE');
     const type = await detectAttachmentType(file.bytes.subarray(0, HEAD_BYTES), file.name);
     if (!type?.mime.startsWith('audio/')) throw unsupportedMediaType(LETTER_AUDIO_ONLY);
     kept.push({ name: file.name, type: type.mime, data: file.bytes.toString('base64') });
