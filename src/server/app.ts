@@ -59,6 +59,7 @@ import { securityPlugin } from './plugins/security';
 import { requireUser, sessionPlugin } from './plugins/session';
 import { webAssets } from './plugins/web-assets';
 import { buildServices, type AppServices } from './services';
+import { userText } from '@shared/i18n/text';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -217,7 +218,7 @@ export async function buildApp({ env, db, files, webRoot, logger = true, prettyL
   });
 
   if (webRoot) await webAssets(app, { root: webRoot });
-  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
+  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: userText('Not found') }));
 
   return app;
 }

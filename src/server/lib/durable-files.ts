@@ -16,6 +16,7 @@ import { pendingFiles } from '../db/schema';
 import { notFound } from './errors';
 import type { FileStore, StagedFile } from './file-store';
 import { instanceBusOf, LIVE_INSTANCE_IDS } from './instance-bus';
+import { userText } from '@shared/i18n/text';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -56,7 +57,7 @@ export async function storeFiles<T>(db: Db, files: FileStore, placements: Placem
   const closed = [...state.closed];
   if (placements.some((p) => closed.some((folder) => isUnder(p.key, folder)))) {
     await Promise.all(placements.map((p) => files.discard(p.staged)));
-    throw notFound('User not found');
+    throw notFound(userText('User not found'));
   }
   // Checked and registered in the same tick: a folder closed after this line waits for this store.
   const store = storeNow(db, files, placements, insert);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { insufficientStorage } from './errors';
+import { userText } from '@shared/i18n/text';
 
 /** A file streamed to a temporary location, measured and hashed, not yet part of the library. */
 export interface StagedFile {
@@ -92,7 +93,7 @@ export function isDiskFull(err: unknown) {
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG';
 }
 
-const diskFull = () => insufficientStorage('Not enough storage space on the server. Nothing was saved.');
+const diskFull = () => insufficientStorage(userText('Not enough storage space on the server. Nothing was saved.'));
 
 /** The local temp folder both stores stage into: created on demand, emptied at start. */
 export function createTempFolder(dir: string) {

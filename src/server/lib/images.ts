@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError, badRequest } from './errors';
 import type { DecodedImage, HeicDecoder } from './heic-decoder';
 import { sniff, type DetectedType } from './uploads';
+import { userText } from '@shared/i18n/text';
 
 /** Above any phone camera's native output (a 108 MP full-resolution JPEG still fits), far below a bomb. */
 export const MAX_IMAGE_PIXELS = 120_000_000;
@@ -24,9 +25,9 @@ export const IMAGE_TYPES: Record<string, DetectedType> = {
 const HEIF_TYPES: ReadonlySet<string> = new Set(['image/heic', 'image/heif']);
 export const isHeif = (mimeType: string) => HEIF_TYPES.has(mimeType);
 
-const unreadable = () => badRequest('This file could not be read as an image', 'UNREADABLE_IMAGE');
+const unreadable = () => badRequest(userText('This file could not be read as an image'), 'UNREADABLE_IMAGE');
 export const damagedImage = () =>
-  badRequest('This image is damaged or incomplete. Please upload the original file again.', 'DAMAGED_IMAGE');
+  badRequest(userText('This image is damaged or incomplete. Please upload the original file again.'), 'DAMAGED_IMAGE');
 const tooManyPixels = (width: number, height: number) =>
   new AppError(
     413,

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MAX_ID } from '@shared/schemas/common';
 import { badRequest } from './errors';
+import { userText } from '@shared/i18n/text';
 
 /** timestamptz, date, or text (compared in the database's collation, as the ORDER BY sorts it). */
 export type KeyKind = 'timestamp' | 'date' | 'text';
@@ -22,7 +23,7 @@ export interface Keyset {
   id: AnyPgColumn;
 }
 
-const INVALID = 'This cursor does not belong to this list; load the list again from the start';
+const INVALID = userText('This cursor does not belong to this list; load the list again from the start');
 const TIMESTAMP = /^(\d{4,6})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_TEXT_KEY = 4_000;

@@ -1,9 +1,10 @@
+import { userText } from '@shared/i18n/text';
 // PostgreSQL text cannot hold the NUL character, and jsonb refuses it and unpaired UTF-16 surrogates too:
 // stored, either would fail deep in a query as a 500 (or, written by the job queue, stop the process).
 // Input from requests carrying a NUL is refused up front with a clear 400 (plugins/refuse-nul.ts for JSON
 // bodies and queries; lib/uploads.ts for multipart text fields). Text read from files (archives, sidecars,
 // metadata) is cleaned with cleanText instead: one odd byte in a 100,000-photo archive must not lose it.
-export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000)';
+export const NUL_MESSAGE = userText('Text cannot contain the NUL character (\\u0000)');
 
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

@@ -14,6 +14,7 @@ import { AppError } from './errors';
 import { probe, runFfmpeg, type MediaTools } from './ffmpeg';
 import { isMissingFile, type FileStore } from './file-store';
 import { copyWithoutPlaces } from './image-places';
+import { userText } from '@shared/i18n/text';
 
 /** The extension ffmpeg chooses the same container by, for each audio and video type heirloom stores. */
 const CONTAINER_EXT: Record<string, string> = {
@@ -64,7 +65,11 @@ export const mayNamePlace = (mimeType: string) => isAudioOrVideo(mimeType) || is
 export const placeFreeKey = (key: string) => `${key}.noplace`;
 
 export const cannotLeavePlacesOut = () =>
-  new AppError(422, 'This file cannot be shared without its places. Ask the owner to include places for this link.', 'CANNOT_CLEAN');
+  new AppError(
+    422,
+    userText('This file cannot be shared without its places. Ask the owner to include places for this link.'),
+    'CANNOT_CLEAN',
+  );
 
 /** The creation time ffprobe read from the container, when it is one ffmpeg can write back. */
 function creationTimeOf(probed: unknown): string | undefined {

@@ -20,6 +20,7 @@ import { parseChecksum, receiveCheckedChunk } from './upload-checksum';
 import { createUploadHolds, UPLOAD_ID } from './upload-holds';
 import { protocolRefusal, TUS_EXTENSIONS, TUS_VERSION, tusHeaders } from './tus-protocol';
 import { currentUser } from '../plugins/session';
+import { userText } from '@shared/i18n/text';
 
 const notYours = { status_code: 404, body: 'Upload not found' };
 const UPLOAD_DATA = 'application/offset+octet-stream';
@@ -150,7 +151,7 @@ export async function registerResumableUploads(
   async function chunkRoom(req: FastifyRequest, userId: number) {
     if (req.method === 'POST') return Math.min(Number(req.headers['upload-length']) || 0, await maxBytes(userId));
     const upload = await ownedUpload(userId, (req.params as { uploadId: string }).uploadId, scopes.get(req.raw));
-    if (!upload) throw notFound('Upload not found');
+    if (!upload) throw notFound(userText('Upload not found'));
     return (upload.size ?? 0) - upload.offset;
   }
 
@@ -204,9 +205,9 @@ export async function registerResumableUploads(
     reply.code(response.status);
     if (response.status >= 500) {
       app.log.error({ status: response.status, body: await response.text() }, 'A resumable upload failed');
-      return reply.send({ message: 'The upload could not be stored. Please try again.' });
+      return reply.send({ message: userText('The upload could not be stored. Please try again.') });
     }
-    if (response.status >= 400) return reply.send({ message: (await response.text()).trim() || 'The upload was refused.' });
+    if (response.status >= 400) return reply.send({ message: (await response.text()).trim() || userText('The upload was refused.') });
     return reply.send(await response.text());
   }
 
@@ -249,9 +250,9 @@ export async function registerResumableUploads(
       const uploads = [];
       for (const id of unique) {
         const upload = await ownedUpload(userId, id, scope);
-        if (!upload) throw notFound('Upload not found');
+        if (!upload) throw notFound(userText('Upload not found'));
         if (upload.size === undefined || upload.offset !== upload.size)
-          throw badRequest('This upload has not finished yet.', 'UPLOAD_INCOMPLETE');
+          throw badRequest(userText('This upload has not finished yet.'), 'UPLOAD_INCOMPLETE');
         uploads.push(upload);
       }
       const staged: TakenUpload[] = [];

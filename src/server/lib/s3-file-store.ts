@@ -21,6 +21,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createTempFolder, isDiskFull, stagingVia, type FileStore } from './file-store';
 import { insufficientStorage } from './errors';
+import { userText } from '@shared/i18n/text';
 
 export interface S3StoreOptions {
   /** Unset: AWS itself, by region. */
@@ -162,7 +163,7 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
         try {
           await pipeline(await openRead(key), fs.createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
         } catch (err) {
-          if (isDiskFull(err)) throw insufficientStorage('Not enough storage space on the server. Nothing was saved.');
+          if (isDiskFull(err)) throw insufficientStorage(userText('Not enough storage space on the server. Nothing was saved.'));
           throw err;
         }
         return await use(copy);

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileStore, PresignRequest } from './file-store';
 import { etagMatches } from './etag';
+import { userText } from '@shared/i18n/text';
 
 export interface ByteRange {
   start: number;
@@ -150,7 +151,10 @@ export async function sendFile(req: FastifyRequest, reply: FastifyReply, file: F
   validators();
   if (range === null) {
     // Like every other 4xx, a JSON message; Content-Range tells the client the size it may ask within.
-    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send({ message: 'The requested range is not within this file' });
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${file.size}`)
+      .send({ message: userText('The requested range is not within this file') });
   }
   reply
     .header('Content-Type', contentType)

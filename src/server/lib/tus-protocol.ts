@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, badRequest } from './errors';
 import { CHECKSUM_ALGORITHMS } from './upload-checksum';
+import { userText } from '@shared/i18n/text';
 
 export const TUS_VERSION = '1.0.0';
 
@@ -26,15 +27,17 @@ export function protocolRefusal(method: string, headers: IncomingHttpHeaders): A
   if (method !== 'OPTIONS' && version !== TUS_VERSION)
     return new AppError(
       412,
-      version === undefined ? 'Tus-Resumable is required (tus 1.0.0).' : `This server speaks tus ${TUS_VERSION} only (see Tus-Version).`,
+      version === undefined
+        ? userText('Tus-Resumable is required (tus 1.0.0).')
+        : `This server speaks tus ${TUS_VERSION} only (see Tus-Version).`,
       'TUS_VERSION',
     );
   if (headers['upload-concat'] !== undefined)
     return badRequest(
-      'Uploads cannot be put together from parts here (no concatenation): send each file as one upload.',
+      userText('Uploads cannot be put together from parts here (no concatenation): send each file as one upload.'),
       'TUS_CONCATENATION',
     );
   if (headers['upload-defer-length'] !== undefined || (method === 'PATCH' && headers['upload-length'] !== undefined))
-    return badRequest('An upload must give its length (Upload-Length) when it is created.', 'UPLOAD_LENGTH_REQUIRED');
+    return badRequest(userText('An upload must give its length (Upload-Length) when it is created.'), 'UPLOAD_LENGTH_REQUIRED');
   return undefined;
 }

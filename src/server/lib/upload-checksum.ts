@@ -9,6 +9,7 @@ import nodePath from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, badRequest, payloadTooLarge } from './errors';
+import { userText } from '@shared/i18n/text';
 
 /** Offered in Tus-Checksum-Algorithm, preferred first. */
 export const CHECKSUM_ALGORITHMS = ['sha1', 'sha256', 'sha512'] as const;
@@ -54,15 +55,19 @@ export async function receiveCheckedChunk(source: Readable, checksum: Checksum, 
     await pipeline(source, counted, fs.createWriteStream(path));
   } catch {
     await fsp.rm(path, { force: true });
-    throw badRequest('The upload data did not arrive whole. Send it again.', 'UPLOAD_INTERRUPTED');
+    throw badRequest(userText('The upload data did not arrive whole. Send it again.'), 'UPLOAD_INTERRUPTED');
   }
   if (size > maxBytes) {
     await fsp.rm(path, { force: true });
-    throw payloadTooLarge('The chunk is larger than what is left of the upload.');
+    throw payloadTooLarge(userText('The chunk is larger than what is left of the upload.'));
   }
   if (!hash.digest().equals(checksum.digest)) {
     await fsp.rm(path, { force: true });
-    throw new AppError(460, 'The chunk does not match its Upload-Checksum, so none of it was kept. Send it again.', 'CHECKSUM_MISMATCH');
+    throw new AppError(
+      460,
+      userText('The chunk does not match its Upload-Checksum, so none of it was kept. Send it again.'),
+      'CHECKSUM_MISMATCH',
+    );
   }
   return path;
 }

@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 import { FileTooLargeError, type FileStore, type StagedFile } from './file-store';
 import { containsNul, NUL_MESSAGE } from './nul-character';
+import { userText } from '@shared/i18n/text';
 
 export interface ReceivedFile {
   staged: StagedFile;
@@ -115,7 +116,7 @@ export async function receiveFiles(
   files: FileStore,
   opts: ReceiveOptions,
 ): Promise<{ files: ReceivedFile[]; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data upload');
+  if (!req.isMultipart()) throw unsupportedMediaType(userText('Expected a multipart/form-data upload'));
   // Refused before a byte is read: the connection is closed (uploadRoute), nothing this large is ever taken.
   if (Number(req.headers['content-length'] ?? 0) > bodyLimitOf(opts)) throw payloadTooLarge(opts.messages.tooLarge);
   const received: ReceivedFile[] = [];
@@ -140,7 +141,7 @@ export async function receiveFiles(
       }
       if (received.length >= opts.maxFiles) {
         part.file.resume();
-        throw badRequest(opts.messages.tooMany ?? 'Too many files', 'TOO_MANY_FILES');
+        throw badRequest(opts.messages.tooMany ?? userText('Too many files'), 'TOO_MANY_FILES');
       }
       received.push(await receiveOne(part, files, opts));
     }
@@ -157,7 +158,7 @@ export async function receiveOne(part: MultipartFile, files: FileStore, opts: Re
   const staged = await files.stage(part.file, opts.maxBytes, () => part.file.truncated);
   try {
     const fileName = safeFileName(part.filename);
-    if (staged.size === 0) throw badRequest(opts.messages.empty ?? 'The file is empty', 'EMPTY_FILE');
+    if (staged.size === 0) throw badRequest(opts.messages.empty ?? userText('The file is empty'), 'EMPTY_FILE');
     const type = await opts.accept(staged.head, fileName);
     if (!type) throw unsupportedMediaType(opts.messages.wrongType);
     return { staged, fileName, mimeType: type.mime, ext: type.ext };
@@ -173,11 +174,11 @@ function translate(err: unknown, opts: ReceiveOptions): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return payloadTooLarge(opts.messages.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return badRequest(opts.messages.tooMany ?? 'Too many files', 'TOO_MANY_FILES');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedMediaType('Expected a multipart/form-data upload');
+    return badRequest(opts.messages.tooMany ?? userText('Too many files'), 'TOO_MANY_FILES');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedMediaType(userText('Expected a multipart/form-data upload'));
   // A client that hangs up mid-upload, or a malformed body.
   if (code === 'FST_PROTO_VIOLATION' || /Unexpected end of form|Malformed|Multipart/i.test((err as Error)?.message ?? '')) {
-    return badRequest('The upload was incomplete or malformed', 'BAD_UPLOAD');
+    return badRequest(userText('The upload was incomplete or malformed'), 'BAD_UPLOAD');
   }
   return err;
 }

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import { errorAnswers } from '../lib/route-answers';
+import { userText } from '@shared/i18n/text';
 
 /** The route label of a request no route matched: one series however many different URLs are tried. */
 const UNMATCHED = 'unmatched';
@@ -111,7 +112,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { storedBytes }: Me
     },
     async (req, reply) => {
       if (!authorized(req.headers.authorization)) {
-        return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ message: 'A valid metrics token is needed' });
+        return reply
+          .code(401)
+          .header('WWW-Authenticate', 'Bearer')
+          .send({ message: userText('A valid metrics token is needed') });
       }
       await readSharedState();
       return reply

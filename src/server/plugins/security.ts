@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { Env } from '../env';
 import { badRequest, forbidden } from '../lib/errors';
 import { redirectOrigins } from '../lib/file-store-for';
+import { userText } from '@shared/i18n/text';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -93,11 +94,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req, reply) => {
     let hosts = 0;
     for (let i = 0; i < req.raw.rawHeaders.length; i += 2) if (req.raw.rawHeaders[i]!.toLowerCase() === 'host') hosts++;
-    if (hosts > 1) throw badRequest('A request may carry only one Host header');
+    if (hosts > 1) throw badRequest(userText('A request may carry only one Host header'));
     const host = req.headers.host;
     if (host !== undefined) {
       const name = hostName(host);
-      if (name === undefined) throw badRequest('The Host header must be one host name or address, with at most a port', 'BAD_HOST');
+      if (name === undefined)
+        throw badRequest(userText('The Host header must be one host name or address, with at most a port'), 'BAD_HOST');
       if (!allowedHosts.has(name))
         return reply.code(421).send({
           message: `heirloom does not answer to the name ${name.slice(0, 100)}. Add it to ALLOWED_HOSTS or set PUBLIC_URL.`,
@@ -105,7 +107,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         });
     }
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    if (isCrossSite(req, publicOrigin)) throw forbidden('Cross-site requests are not allowed');
+    if (isCrossSite(req, publicOrigin)) throw forbidden(userText('Cross-site requests are not allowed'));
   });
 
   // Personal data must not stay in a shared computer's cache: every API answer is private and not stored,

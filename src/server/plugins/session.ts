@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { User } from '@shared/schemas/auth';
 import { unauthorized } from '../lib/errors';
 import { createSessionRepo } from './session.repo';
+import { userText } from '@shared/i18n/text';
 
 const SESSION_COOKIE = 'heirloom_session';
 const CACHE_TTL_MS = 30_000;
@@ -148,11 +149,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
 /** onRequest hook for the signed-in scope: 401 before any handler runs. */
 export async function requireUser(req: FastifyRequest) {
-  if (!req.user) throw unauthorized('Please log in to continue');
+  if (!req.user) throw unauthorized(userText('Please log in to continue'));
 }
 
 /** req.user inside the signed-in scope, typed as present. */
 export function currentUser(req: FastifyRequest): User {
-  if (!req.user) throw unauthorized('Please log in to continue');
+  if (!req.user) throw unauthorized(userText('Please log in to continue'));
   return req.user;
 }

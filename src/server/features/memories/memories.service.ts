@@ -33,6 +33,7 @@ import type { StorageService } from '../storage/storage.service';
 import { createMemoriesRepo, type MemoriesRepo, type MemoryValues } from './memories.repo';
 import { createMemoryInsights } from './memory-insights';
 import { hasDateFields, memoryDate } from './memory-date';
+import { userText } from '@shared/i18n/text';
 
 /** spec §5: images (jpeg, png, gif, webp, heic, heif) and audio (mp3, wav, ogg, m4a), recognised by their bytes. */
 const ACCEPTED: Record<string, DetectedType> = {
@@ -69,11 +70,11 @@ export const ATTACHMENT_UPLOAD: ReceiveOptions = {
   maxFiles: ATTACHMENT_MAX_FILES,
   accept: detectAttachmentType,
   messages: {
-    tooLarge: 'File is larger than 15 MB. Each attachment can be at most 15 MB.',
-    wrongType: 'File type must be an image (JPEG, PNG, GIF, WebP, HEIC, HEIF) or audio (MP3, WAV, OGG, M4A)',
-    missing: 'No files selected',
-    tooMany: 'Too many files. Upload at most 5 attachments at a time.',
-    empty: 'The file is empty',
+    tooLarge: userText('File is larger than 15 MB. Each attachment can be at most 15 MB.'),
+    wrongType: userText('File type must be an image (JPEG, PNG, GIF, WebP, HEIC, HEIF) or audio (MP3, WAV, OGG, M4A)'),
+    missing: userText('No files selected'),
+    tooMany: userText('Too many files. Upload at most 5 attachments at a time.'),
+    empty: userText('The file is empty'),
   },
 };
 
@@ -121,7 +122,7 @@ export function createMemoriesService({
   const insights = createMemoryInsights();
 
   async function requireMemory(userId: number, memoryId: number) {
-    if (!(await repo.exists(userId, memoryId))) throw notFound('Memory not found');
+    if (!(await repo.exists(userId, memoryId))) throw notFound(userText('Memory not found'));
   }
 
   /** A browser-displayable JPEG of a HEIC/HEIF attachment (Chrome and Firefox cannot show HEIC), staged. */
@@ -158,7 +159,7 @@ export function createMemoriesService({
         (err as { code?: string; cause?: { code?: string } }).code === '23503' ||
         (err as { cause?: { code?: string } }).cause?.code === '23503'
       ) {
-        throw notFound('Memory not found');
+        throw notFound(userText('Memory not found'));
       }
       throw err;
     }
@@ -180,7 +181,7 @@ export function createMemoriesService({
     /** One memory, as the list shows it (a search result opens it even when its page is not loaded). */
     async get(userId: number, id: number) {
       const memory = await repo.findOwned(userId, id);
-      if (!memory) throw notFound('Memory not found');
+      if (!memory) throw notFound(userText('Memory not found'));
       return memory;
     },
 
@@ -200,7 +201,7 @@ export function createMemoriesService({
       if (patch.content !== undefined) values.content = patch.content;
       if (hasDateFields(patch)) {
         const current = await repo.findOwned(userId, id);
-        if (!current) throw notFound('Memory not found');
+        if (!current) throw notFound(userText('Memory not found'));
         const { eventDate, eventDatePrecision, eventDateMargin } = current;
         Object.assign(
           values,
@@ -211,7 +212,7 @@ export function createMemoriesService({
       if (patch.tags !== undefined) values.tags = normalizeTags(patch.tags);
       if (patch.location !== undefined) values.location = patch.location?.trim() || null;
       const memory = await repo.update(userId, id, values);
-      if (!memory) throw notFound('Memory not found');
+      if (!memory) throw notFound(userText('Memory not found'));
       return memory;
     },
 
@@ -220,7 +221,7 @@ export function createMemoriesService({
         const keys = await repo.remove(tx, userId, id);
         return { result: keys !== undefined, keys: (keys ?? []).flatMap(withCopies) };
       });
-      if (!found) throw notFound('Memory not found');
+      if (!found) throw notFound(userText('Memory not found'));
     },
 
     async listAttachments(userId: number, memoryId: number) {
@@ -256,9 +257,9 @@ export function createMemoriesService({
      * `m4a`: an audio attachment's M4A copy (decision 040), 404 while it does not exist.
      */
     async attachmentFile(userId: number, memoryId: number, attachmentId: string, format?: 'm4a'): Promise<StoredFile> {
-      if (!/^\d+$/.test(attachmentId)) throw notFound('Attachment not found');
+      if (!/^\d+$/.test(attachmentId)) throw notFound(userText('Attachment not found'));
       const row = await repo.findAttachmentFile(userId, memoryId, Number(attachmentId));
-      if (!row) throw notFound('Attachment not found');
+      if (!row) throw notFound(userText('Attachment not found'));
       const version = (suffix: string) => (row.contentHash ? `${row.contentHash.slice(0, 32)}${suffix}` : undefined);
       if (format === 'm4a') {
         const copy =
@@ -270,7 +271,7 @@ export function createMemoriesService({
                 lastModified: row.uploadedAt,
               })
             : undefined;
-        if (!copy) throw notFound('This attachment has no M4A copy');
+        if (!copy) throw notFound(userText('This attachment has no M4A copy'));
         return copy;
       }
       if (isHeif(row.mimeType)) {
@@ -290,7 +291,7 @@ export function createMemoriesService({
         version: version(''),
         lastModified: row.uploadedAt,
       });
-      if (!file) throw notFound('Attachment file not found');
+      if (!file) throw notFound(userText('Attachment file not found'));
       return file;
     },
 
@@ -304,23 +305,23 @@ export function createMemoriesService({
       if (linked) {
         const id = Number(linked[2]);
         const done = linked[1] === 'p' ? await repo.unlinkPhoto(userId, memoryId, id) : await repo.unlinkVaultFile(userId, memoryId, id);
-        if (!done) throw notFound('Attachment not found');
+        if (!done) throw notFound(userText('Attachment not found'));
         return;
       }
       const found = await removeFilesWith(db, files, async (tx) => {
         const key = await repo.removeAttachment(tx, userId, memoryId, Number(attachmentId));
         return { result: key !== undefined, keys: key ? withCopies(key) : [] };
       });
-      if (!found) throw notFound('Attachment not found');
+      if (!found) throw notFound(userText('Attachment not found'));
     },
 
     async link(userId: number, memoryId: number, input: MemoryLinksInput) {
       const photoIds = [...new Set(input.photoIds ?? [])];
       const vaultFileIds = [...new Set(input.vaultFileIds ?? [])];
       const result = await repo.link(userId, memoryId, photoIds, vaultFileIds);
-      if (result === 'memory') throw notFound('Memory not found');
-      if (result === 'photo') throw notFound('Photo not found');
-      if (result === 'vault') throw notFound('Vault file not found');
+      if (result === 'memory') throw notFound(userText('Memory not found'));
+      if (result === 'photo') throw notFound(userText('Photo not found'));
+      if (result === 'vault') throw notFound(userText('Vault file not found'));
       return repo.listAttachments(userId, memoryId);
     },
 

@@ -11,6 +11,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { ReceivedFile, ReceiveOptions } from '../../lib/uploads';
 import type { MemoriesRepo } from './memories.repo';
 import { detectAttachmentType } from './memories.service';
+import { userText } from '@shared/i18n/text';
 
 /** POST /api/memories/transcriptions: one audio file in the field `audio`, accepted as audio attachments are. */
 export const TRANSCRIPTION_UPLOAD: ReceiveOptions = {
@@ -22,11 +23,11 @@ export const TRANSCRIPTION_UPLOAD: ReceiveOptions = {
     return type?.mime.startsWith('audio/') ? type : undefined;
   },
   messages: {
-    tooLarge: 'File is larger than 15 MB. Each attachment can be at most 15 MB.',
+    tooLarge: userText('File is larger than 15 MB. Each attachment can be at most 15 MB.'),
     wrongType: TRANSCRIPTION_MESSAGES.notAudio,
-    missing: 'No audio file was sent.',
-    tooMany: 'Send one audio file at a time.',
-    empty: 'The file is empty',
+    missing: userText('No audio file was sent.'),
+    tooMany: userText('Send one audio file at a time.'),
+    empty: userText('The file is empty'),
   },
 };
 
@@ -77,11 +78,11 @@ export function createMemoryTranscription({
     /** An own audio attachment; another user's memory or attachment, and linked photos or vault files, are 404. */
     async transcribeAttachment(userId: number, memoryId: number, attachmentId: string) {
       requireTranscriber();
-      if (!/^\d+$/.test(attachmentId)) throw notFound('Attachment not found');
+      if (!/^\d+$/.test(attachmentId)) throw notFound(userText('Attachment not found'));
       const row = await repo.findAttachmentFile(userId, memoryId, Number(attachmentId));
-      if (!row) throw notFound('Attachment not found');
+      if (!row) throw notFound(userText('Attachment not found'));
       if (!row.mimeType.startsWith('audio/')) throw unsupportedMediaType(TRANSCRIPTION_MESSAGES.notAudio);
-      if (!(await files.exists(row.filePath))) throw notFound('Attachment file not found');
+      if (!(await files.exists(row.filePath))) throw notFound(userText('Attachment file not found'));
       return files.withLocalFile(row.filePath, async (localPath) => {
         const data = await openAsBlob(localPath, { type: row.mimeType });
         return run({ data, fileName: row.fileName, mimeType: row.mimeType });

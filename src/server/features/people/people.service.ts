@@ -8,6 +8,7 @@ import type { MemoriesService } from '../memories/memories.service';
 import type { PhotosService } from '../photos/photos.service';
 import type { FaceQueue } from './face-queue';
 import type { PeopleRepo } from './people.repo';
+import { userText } from '@shared/i18n/text';
 
 const SUGGESTIONS_AT_ONCE = 50;
 /** A person's page shows this many of the people seen with them and of the memories that name them. */
@@ -25,12 +26,12 @@ interface Options {
 export function createPeopleService({ repo, queue, photos, memories, serverEnabled }: Options) {
   async function owned(userId: number, id: number) {
     const person = await repo.findOwned(userId, id);
-    if (!person) throw notFound('Person not found');
+    if (!person) throw notFound(userText('Person not found'));
     return person;
   }
   /** The same 404 without reading the person and their cover. */
   async function mustOwn(userId: number, id: number) {
-    if (!(await repo.owns(userId, id))) throw notFound('Person not found');
+    if (!(await repo.owns(userId, id))) throw notFound(userText('Person not found'));
   }
 
   /** Whom a face is said to be: one of the owner's people, a typed name (their person of that name, made when none), or nobody. */
@@ -68,7 +69,7 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
       const changes: { name?: string | null; contactId?: number | null; hidden?: boolean; onThisDay?: boolean } = {};
       if (patch.contactId !== undefined && patch.contactId !== null) {
         const contactName = await repo.contactName(userId, patch.contactId);
-        if (contactName === undefined) throw notFound('Contact not found');
+        if (contactName === undefined) throw notFound(userText('Contact not found'));
         if (patch.name === undefined) changes.name = contactName;
       }
       if (patch.contactId !== undefined) changes.contactId = patch.contactId;
@@ -80,7 +81,7 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
     },
 
     async merge(userId: number, id: number, intoId: number) {
-      if (id === intoId) throw badRequest('A person cannot be merged into themselves');
+      if (id === intoId) throw badRequest(userText('A person cannot be merged into themselves'));
       await mustOwn(userId, id);
       await mustOwn(userId, intoId);
       await repo.merge(userId, id, intoId);
@@ -108,20 +109,20 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
     suggestions: (userId: number) => repo.suggestions(userId, SUGGESTIONS_AT_ONCE),
 
     async setFacePerson(userId: number, faceId: number, who: FacePatch) {
-      if (!(await repo.findFace(userId, faceId))) throw notFound('Face not found');
+      if (!(await repo.findFace(userId, faceId))) throw notFound(userText('Face not found'));
       await repo.setFacePerson(userId, faceId, await personFor(userId, who));
     },
 
     /** A face the owner drew around someone the detector missed; whose it is, if said, must be their person. */
     async addFace(userId: number, photoId: number, { box, ...who }: FaceCreate) {
-      if (!(await repo.ownsPhoto(userId, photoId))) throw notFound('Photo not found');
+      if (!(await repo.ownsPhoto(userId, photoId))) throw notFound(userText('Photo not found'));
       const face = await repo.addManualFace(userId, photoId, box, await personFor(userId, who));
-      if (!face) throw notFound('Photo not found');
+      if (!face) throw notFound(userText('Photo not found'));
       return face;
     },
 
     async removeFace(userId: number, faceId: number) {
-      if (!(await repo.removeFace(userId, faceId))) throw notFound('Face not found');
+      if (!(await repo.removeFace(userId, faceId))) throw notFound(userText('Face not found'));
     },
 
     /** The names of the people in each photo, left to right, for captions (the life-story book). */
@@ -129,7 +130,7 @@ export function createPeopleService({ repo, queue, photos, memories, serverEnabl
 
     async facesOfPhoto(userId: number, photoId: number) {
       const found = await repo.facesOfPhoto(userId, photoId);
-      if (!found) throw notFound('Photo not found');
+      if (!found) throw notFound(userText('Photo not found'));
       return found;
     },
   };

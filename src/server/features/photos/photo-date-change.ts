@@ -4,6 +4,7 @@
 // year filters, which place a photo's instant in the viewer's zone, put it in its own month and year.
 import { isDayPrecise, startOfPeriod, type DatePrecision } from '@shared/dates/date-precision';
 import { badRequest } from '../../lib/errors';
+import { userText } from '@shared/i18n/text';
 
 export interface StoredPhotoDate {
   dateTaken: Date | null;
@@ -17,7 +18,7 @@ export interface PhotoDateInput {
   dateTakenMargin?: number | null;
 }
 
-export const PRECISION_WITHOUT_DATE = 'Set a date for this photo before saying how well it is known';
+export const PRECISION_WITHOUT_DATE = userText('Set a date for this photo before saying how well it is known');
 
 /** The stored date for `date` (an ISO timestamp) known to `precision`. */
 export function storedPhotoDate(date: string, precision: DatePrecision, margin: number | null | undefined): StoredPhotoDate {

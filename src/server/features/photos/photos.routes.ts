@@ -32,6 +32,7 @@ import { currentUser } from '../../plugins/session';
 import { ImageFileGoneError, type ImageFile, type ImageSize } from './photos.service';
 import { videoMaxBytesOf } from './videos.service';
 import { errorAnswers, fileAnswers, noContent } from '../../lib/route-answers';
+import { userText } from '@shared/i18n/text';
 
 /** POST /api/photos, read by lib/uploads.ts. */
 const PHOTO_UPLOAD: ReceiveOptions = {
@@ -114,7 +115,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (err) {
         reply.header('Cache-Control', 'no-store').removeHeader('ETag');
-        if (err instanceof ImageFileGoneError) throw notFound('The file of this photo is missing');
+        if (err instanceof ImageFileGoneError) throw notFound(userText('The file of this photo is missing'));
         throw err;
       }
     },

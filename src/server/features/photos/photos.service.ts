@@ -36,6 +36,7 @@ import { readPhotoMetadata } from './photo-metadata';
 import { photoDateChange, storedPhotoDate, type StoredPhotoDate } from './photo-date-change';
 import { videoKey, type VideoVariant } from './video-derivatives';
 import { createPhotosRepo, photoImagePath, type ImportedPhotoMetadata, type PhotoFile, type PhotosRepo } from './photos.repo';
+import { userText } from '@shared/i18n/text';
 
 export type ImageSize = 'thumb' | 'mobile' | 'full';
 
@@ -58,7 +59,7 @@ const VIDEO_VARIANTS: VideoVariant[] = ['preview', 'copy'];
 /** What a photo's derivatives are counted as until they exist (decision 020): about a quarter of the original. */
 const DERIVATIVES_ESTIMATE = 0.25;
 
-const BULK_NOT_FOUND = 'Photo not found: one or more of the selected photos do not exist. Nothing was changed.';
+const BULK_NOT_FOUND = userText('Photo not found: one or more of the selected photos do not exist. Nothing was changed.');
 
 /** Tags without repeats, compared ignoring case; the first spelling is kept (decision 033). */
 export function uniqueTags(tags: string[]): string[] {
@@ -74,7 +75,7 @@ export function uniqueTags(tags: string[]): string[] {
 }
 
 const storageUnavailable = () =>
-  serviceUnavailable('Photo storage is not available right now (is the disk mounted?). Nothing was changed.');
+  serviceUnavailable(userText('Photo storage is not available right now (is the disk mounted?). Nothing was changed.'));
 
 const isMissing = (err: unknown) => isMissingFile(err) || (err as NodeJS.ErrnoException).code === 'ENOTDIR';
 
@@ -132,7 +133,7 @@ export function createPhotosService({
    */
   async function resolveImage(userId: number, id: number, size: ImageSize): Promise<ImageFile> {
     let photo = await repo.findOwnedFile(userId, id);
-    if (!photo) throw notFound('Photo not found');
+    if (!photo) throw notFound(userText('Photo not found'));
     const isVideo = photo.videoPlayback !== null;
     // a video's picture is its poster frame: the mobile size is its largest (decision 038)
     const wanted: Variant | 'original' =
@@ -168,17 +169,17 @@ export function createPhotosService({
     }
     if (heif && photo.derivativeStatus === 'pending') {
       // the client retries after 2 s (spec §2, §9)
-      throw new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING', {
+      throw new AppError(503, userText('This photo is still being prepared. Please try again in a moment.'), 'PHOTO_PREPARING', {
         retryAfterSeconds: 2,
       });
     }
     if (isVideo && photo.derivativeStatus === 'failed') {
-      throw new AppError(422, 'This video has no poster picture; download the original to watch it', 'VIDEO_NO_POSTER');
+      throw new AppError(422, userText('This video has no poster picture; download the original to watch it'), 'VIDEO_NO_POSTER');
     }
     if (heif && photo.derivativeStatus === 'failed') {
-      throw new AppError(422, 'This photo could not be converted for display', 'PHOTO_CONVERSION_FAILED');
+      throw new AppError(422, userText('This photo could not be converted for display'), 'PHOTO_CONVERSION_FAILED');
     }
-    throw notFound('The file of this photo is missing');
+    throw notFound(userText('The file of this photo is missing'));
   }
 
   async function requeueFailed(userId: number) {
@@ -195,12 +196,12 @@ export function createPhotosService({
 
     /** The gallery a page at a time (issue 15); the same order as list. */
     page(userId: number, query: PhotoPageQuery) {
-      if (query.from !== undefined && query.cursor !== undefined) throw badRequest('Send a cursor or from, not both');
-      if (query.from !== undefined && query.sortBy === 'title') throw badRequest('from works with the date orders only');
+      if (query.from !== undefined && query.cursor !== undefined) throw badRequest(userText('Send a cursor or from, not both'));
+      if (query.from !== undefined && query.sortBy === 'title') throw badRequest(userText('from works with the date orders only'));
       const from = query.from === undefined ? undefined : new Date(query.from);
       // year 0 (an offset can reach it from 0001-01-01) does not exist in PostgreSQL: a 500 there
-      if (from && from.getTime() < EARLIEST_INSTANT) throw badRequest('from must be in the year 1 or later');
-      if (query.with !== undefined && query.person === undefined) throw badRequest('with needs person: the photos both are in');
+      if (from && from.getTime() < EARLIEST_INSTANT) throw badRequest(userText('from must be in the year 1 or later'));
+      if (query.with !== undefined && query.person === undefined) throw badRequest(userText('with needs person: the photos both are in'));
       const people = [query.person, query.with].filter((id) => id !== undefined);
       return repo.pageByOwner(userId, query.sortBy, query.cursor, pageLimit(query), from, people, query.undated ?? false);
     },
@@ -220,7 +221,7 @@ export function createPhotosService({
         return { notModified: false as const, etag, body };
       } catch (err) {
         const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-        if (code === '22023') throw badRequest('tz must be an IANA time zone such as Europe/Paris');
+        if (code === '22023') throw badRequest(userText('tz must be an IANA time zone such as Europe/Paris'));
         throw err;
       }
     },
@@ -267,13 +268,13 @@ export function createPhotosService({
 
     /** An import (decision 029) sets what the archive says about a photo it has just created. */
     async setImportedMetadata(userId: number, id: number, meta: ImportedPhotoMetadata) {
-      if (!(await repo.setImportedMetadata(userId, id, meta))) throw notFound('Photo not found');
+      if (!(await repo.setImportedMetadata(userId, id, meta))) throw notFound(userText('Photo not found'));
     },
 
     /** One photo, the gallery's shape (a search result opens its photo with it). */
     async get(userId: number, id: number) {
       const photo = await repo.findOwned(userId, id);
-      if (!photo) throw notFound('Photo not found');
+      if (!photo) throw notFound(userText('Photo not found'));
       return photo;
     },
 
@@ -281,7 +282,7 @@ export function createPhotosService({
       let date: StoredPhotoDate | undefined;
       if (patch.dateTaken !== undefined || patch.dateTakenPrecision !== undefined || patch.dateTakenMargin !== undefined) {
         const current = await repo.findOwned(userId, id);
-        if (!current) throw notFound('Photo not found');
+        if (!current) throw notFound(userText('Photo not found'));
         date = photoDateChange(
           {
             dateTaken: current.dateTaken ? new Date(current.dateTaken) : null,
@@ -300,7 +301,7 @@ export function createPhotosService({
         tags: patch.tags === undefined ? undefined : uniqueTags(patch.tags),
         keepLabels: patch.labels,
       });
-      if (!photo) throw notFound('Photo not found'); // also covers "belongs to someone else"
+      if (!photo) throw notFound(userText('Photo not found')); // also covers "belongs to someone else"
       return photo;
     },
 
@@ -344,13 +345,13 @@ export function createPhotosService({
     /** The original exactly as uploaded (a HEIC stays a HEIC), named as it was, for "Download original". */
     async original(userId: number, id: number): Promise<StoredFile> {
       const photo = await repo.findOwnedFile(userId, id);
-      if (!photo) throw notFound('Photo not found');
+      if (!photo) throw notFound(userText('Photo not found'));
       const file = await storedFile(files, photo.key, {
         mimeType: photo.mimeType,
         fileName: photo.fileName,
         version: photo.contentHash ?? undefined,
       });
-      if (!file) throw notFound('The file of this photo is missing');
+      if (!file) throw notFound(userText('The file of this photo is missing'));
       return file;
     },
 
@@ -359,12 +360,12 @@ export function createPhotosService({
         const removed = await repo.remove(tx, userId, id);
         return { result: removed, keys: removed ? keysOf(removed) : [] };
       });
-      if (!photo) throw notFound('Photo not found');
+      if (!photo) throw notFound(userText('Photo not found'));
       cache.forget(id);
     },
 
     async unlink(userId: number, id: number) {
-      if (!(await repo.unlinkMemory(userId, id))) throw notFound('Photo not found');
+      if (!(await repo.unlinkMemory(userId, id))) throw notFound(userText('Photo not found'));
     },
 
     /** Which file answers GET /image/:id (remembered for a short while, see image-cache.ts). */

@@ -20,6 +20,7 @@ import type { PhotosRepo } from './photos.repo';
 import { videoKey } from './video-derivatives';
 import { readVideoMetadata, type VideoMetadata } from './video-metadata';
 import type { VideoQueue } from './video-queue';
+import { userText } from '@shared/i18n/text';
 
 /** What the preview, the poster sizes and the playable copy are counted as until they exist (decision 020). */
 const ESTIMATE: Record<VideoMetadata['playback'], number> = { original: 0.05, remux: 1.05, transcode: 0.6 };
@@ -121,19 +122,23 @@ export function createVideosService({
     /** What the viewer plays (or the grid's preview clip): the original or its copy, once ready. */
     async playable(userId: number, id: number, preview: boolean): Promise<StoredFile> {
       const video = await repo.findOwnedFile(userId, id);
-      if (!video?.videoPlayback) throw notFound('No such video');
+      if (!video?.videoPlayback) throw notFound(userText('No such video'));
       const ready = video.videoPlayback === 'original' || video.videoPlayback === 'copy';
       if (video.videoPlayback === 'preparing') {
-        throw new AppError(503, 'This video is still being prepared. Please try again in a moment.', 'VIDEO_PREPARING', {
+        throw new AppError(503, userText('This video is still being prepared. Please try again in a moment.'), 'VIDEO_PREPARING', {
           retryAfterSeconds: 5,
         });
       }
       if (!ready)
-        throw new AppError(422, 'This video cannot be played in the browser; download the original to watch it', 'VIDEO_UNAVAILABLE');
+        throw new AppError(
+          422,
+          userText('This video cannot be played in the browser; download the original to watch it'),
+          'VIDEO_UNAVAILABLE',
+        );
       const key = preview ? videoKey(video.key, 'preview') : video.videoPlayback === 'copy' ? videoKey(video.key, 'copy') : video.key;
       const mimeType = preview || video.videoPlayback === 'copy' ? 'video/mp4' : video.mimeType;
       const file = await storedFile(files, key, { mimeType, fileName: video.fileName });
-      if (!file) throw notFound('The file of this video is missing');
+      if (!file) throw notFound(userText('The file of this video is missing'));
       return file;
     },
   };

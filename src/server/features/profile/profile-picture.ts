@@ -5,6 +5,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from '@shared/limits';
 import { PROFILE_PICTURE_TYPES } from '@shared/schemas/profile';
 import { damagedImage, detectImageType, MAX_IMAGE_PIXELS, readImageHeader } from '../../lib/images';
 import type { DetectedType, ReceiveOptions } from '../../lib/uploads';
+import { userText } from '@shared/i18n/text';
 
 const PROFILE_PICTURE_SIZE_PX = 512;
 export const PROFILE_PICTURE_MIME = 'image/jpeg';
@@ -20,11 +21,11 @@ export const PROFILE_PICTURE_UPLOAD: ReceiveOptions = {
   maxFiles: 1,
   accept: acceptProfilePicture,
   messages: {
-    tooLarge: 'Please select an image smaller than 5MB.',
-    wrongType: 'Please select a JPEG, PNG, GIF or WebP image.',
-    missing: 'Please select an image to upload.',
-    tooMany: 'Please select a single image.',
-    empty: 'The selected image is empty.',
+    tooLarge: userText('Please select an image smaller than 5MB.'),
+    wrongType: userText('Please select a JPEG, PNG, GIF or WebP image.'),
+    missing: userText('Please select an image to upload.'),
+    tooMany: userText('Please select a single image.'),
+    empty: userText('The selected image is empty.'),
   },
 };
 

@@ -10,6 +10,7 @@ import type { SessionManager } from '../../plugins/session';
 import { PROFILE_PICTURE_EXT, PROFILE_PICTURE_MIME, PROFILE_PICTURE_UPLOAD, reencodeProfilePicture } from './profile-picture';
 import type { StorageService } from '../storage/storage.service';
 import type { ProfileRepo, ProfileValues } from './profile.repo';
+import { userText } from '@shared/i18n/text';
 
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -39,7 +40,7 @@ export function createProfileService({ db, repo, files, sessions, storage }: Dep
     async update(userId: number, input: ProfileInput) {
       const values = toValues(input);
       const user = Object.keys(values).length > 0 ? await repo.update(userId, values) : await repo.find(userId);
-      if (!user) throw notFound('User not found');
+      if (!user) throw notFound(userText('User not found'));
       sessions.forgetUser(userId); // sessions cache the user: GET /api/user must show the change at once
       return user;
     },
@@ -60,7 +61,7 @@ export function createProfileService({ db, repo, files, sessions, storage }: Dep
       const replaced = await storeFiles(db, files, [{ staged: reencoded, key }], async (tx) => {
         await storage.reserve(tx, userId, 'profile', encoded.length);
         const result = await repo.replacePictureKey(tx, userId, key, encoded.length);
-        if (!result) throw notFound('User not found');
+        if (!result) throw notFound(userText('User not found'));
         if (result.previousKey && result.previousKey !== key) await journalRemoval(tx, [result.previousKey]);
         return result;
       });
@@ -79,7 +80,7 @@ export function createProfileService({ db, repo, files, sessions, storage }: Dep
       const key = await repo.findPictureKey(userId);
       const file =
         key && (await storedFile(files, key, { mimeType: PROFILE_PICTURE_MIME, fileName: 'profile-picture.jpg', version: key.slice(-36) }));
-      if (!key || !file) throw notFound('No profile picture');
+      if (!key || !file) throw notFound(userText('No profile picture'));
       return { key, file };
     },
   };

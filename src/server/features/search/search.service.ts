@@ -12,6 +12,7 @@ import {
 import { parseApproximateDate, periodOf } from '@shared/dates/date-precision';
 import { badRequest } from '../../lib/errors';
 import { MARK_END, MARK_START, type SearchCursor, type SearchRepo, type SearchRow } from './search.repo';
+import { userText } from '@shared/i18n/text';
 
 /**
  * The period a query names when all of it is a year ("1962"), a decade ("1960s") or a month ("June 1962"):
@@ -46,7 +47,7 @@ const encodeCursor = ({ rank, id }: SearchCursor) => Buffer.from(`${rank}:${id}`
 
 function decodeCursor(cursor: string): SearchCursor {
   const match = /^(\d+(?:\.\d+)?(?:e-?\d+)?):([1-9]\d{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match || Number(match[2]) > 2147483647) throw badRequest('Invalid cursor');
+  if (!match || Number(match[2]) > 2147483647) throw badRequest(userText('Invalid cursor'));
   return { rank: Number(match[1]), id: Number(match[2]) };
 }
 
@@ -94,7 +95,7 @@ export function createSearchService({ repo }: { repo: SearchRepo }) {
         const one = await group(userId, query.kind, query, SEARCH_PAGE_SIZE, after);
         return { groups: one.items.length > 0 ? [one] : [] };
       }
-      if (query.cursor !== undefined) throw badRequest('A cursor pages one kind: pass kind with it');
+      if (query.cursor !== undefined) throw badRequest(userText('A cursor pages one kind: pass kind with it'));
       // The preview ranks the newest PREVIEW_CANDIDATES matches of each kind; "more" (one kind) ranks them all.
       const groups = await Promise.all(
         SEARCH_KINDS.map((kind) => group(userId, kind, query, SEARCH_GROUP_PREVIEW, undefined, PREVIEW_CANDIDATES)),

@@ -25,6 +25,7 @@ import type { ShareGrant, SharedPhotoRow, SharedViewRepo } from './shared-view.r
 import { archiveToSend, safeNamePart } from '../exports/exports.service';
 import { createSharedDataset, type SharedDataset } from './shared-dataset';
 import { errorAnswers, fileAnswers, zipAnswer } from '../../lib/route-answers';
+import { userText } from '@shared/i18n/text';
 
 export type { ShareGrant } from './shared-view.repo';
 export type { SharedDataset } from './shared-dataset';
@@ -44,8 +45,10 @@ const linkExpired = () => new AppError(410, SHARING_MESSAGES.linkExpired, 'LINK_
 const passwordRequired = () => new AppError(401, SHARING_MESSAGES.passwordRequired, 'PASSWORD_REQUIRED');
 const wrongPassword = () => new AppError(401, SHARING_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
 const preparing = () =>
-  new AppError(503, 'This photo is still being prepared. Please try again in a moment.', 'PHOTO_PREPARING', { retryAfterSeconds: 2 });
-const fileMissing = () => notFound('The file is missing');
+  new AppError(503, userText('This photo is still being prepared. Please try again in a moment.'), 'PHOTO_PREPARING', {
+    retryAfterSeconds: 2,
+  });
+const fileMissing = () => notFound(userText('The file is missing'));
 
 const hashVersion = (hash: string | null, suffix = '') => (hash ? `${hash.slice(0, 32)}${suffix}` : undefined);
 
@@ -111,7 +114,7 @@ export function createSharedViewService({ repo, files, media, tokens, checkPassw
 
   /** The video a recipient plays or, without places, downloads: never the original's container metadata. */
   async function videoFile(photo: SharedPhotoRow, fileName: string | undefined): Promise<StoredFile> {
-    if (!isPlayable(photo)) throw new AppError(422, 'This video cannot be played in the browser yet.', 'VIDEO_UNAVAILABLE');
+    if (!isPlayable(photo)) throw new AppError(422, userText('This video cannot be played in the browser yet.'), 'VIDEO_UNAVAILABLE');
     const copy = photo.videoPlayback === 'copy';
     const file = await storedFile(files, copy ? videoKey(photo.key, 'copy') : photo.key, {
       mimeType: copy ? 'video/mp4' : photo.mimeType,

@@ -10,6 +10,7 @@ import type { Tx } from '../../lib/durable-files';
 import { AppError, notFound } from '../../lib/errors';
 import { formatSize } from '../../lib/format-bytes';
 import { createStorageRepo, type StoredBytes } from './storage.repo';
+import { userText } from '@shared/i18n/text';
 
 const total = (bytes: StoredBytes) => bytes.photos + bytes.attachments + bytes.vault + bytes.profile;
 
@@ -43,7 +44,7 @@ export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number 
 
     async usage(userId: number): Promise<StorageUsage> {
       const byKind = await repo.byKind(userId);
-      if (!byKind) throw notFound('User not found');
+      if (!byKind) throw notFound(userText('User not found'));
       return { usedBytes: total(byKind), quotaBytes, byKind };
     },
 
@@ -53,7 +54,7 @@ export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number 
      */
     async reserve(tx: Tx, userId: number, kind: StorageKind, bytes: number) {
       const stored = await repo.lockAndSum(tx, userId);
-      if (!stored) throw notFound('User not found');
+      if (!stored) throw notFound(userText('User not found'));
       const used = total(stored);
       const added = bytes - (kind === 'profile' ? stored.profile : 0);
       if (added <= 0) return;
@@ -70,7 +71,7 @@ export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number 
     async holdUpload(userId: number, uploadId: string, folder: string, bytes: number) {
       await db.transaction(async (tx) => {
         const stored = await repo.lockAndSum(tx, userId);
-        if (!stored) throw notFound('User not found');
+        if (!stored) throw notFound(userText('User not found'));
         const held = await repo.held(tx, userId);
         if (held.uploads >= OPEN_UPLOADS_MAX) throw tooManyOpen();
         const used = total(stored);

@@ -13,6 +13,7 @@ import {
 import { badRequest } from '../../lib/errors';
 import { contentEtag, etagMatches } from '../../lib/etag';
 import type { PageRow, TimelineCursor, TimelineRepo } from './timeline.repo';
+import { userText } from '@shared/i18n/text';
 
 const gzipAsync = promisify(gzip); // zlib's thread pool: a large body does not hold the event loop
 const DEFAULT_TZ = 'UTC';
@@ -65,7 +66,7 @@ function isRealInstant(at: string) {
 
 function decodeCursor(cursor: string): TimelineCursor {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || Number(match[3]) > 2_147_483_647 || !isRealInstant(match[1]!)) throw badRequest('Invalid cursor');
+  if (!match || Number(match[3]) > 2_147_483_647 || !isRealInstant(match[1]!)) throw badRequest(userText('Invalid cursor'));
   return { at: match[1]!, rank: Number(match[2]), id: Number(match[3]) };
 }
 

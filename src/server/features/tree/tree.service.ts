@@ -24,8 +24,9 @@ import { createTreeCache } from './tree-cache';
 import { placeContactIn, type PlacedContact } from './tree-contact-link';
 import { ownerValues, toPersonChanges, toPersonValues } from './tree-person-values';
 import type { PersonRow, PersonValues, RelationValues, TreeRepo } from './tree.repo';
+import { userText } from '@shared/i18n/text';
 
-const PERSON_NOT_FOUND = 'Person not found';
+const PERSON_NOT_FOUND = userText('Person not found');
 const DEFAULT_GENERATIONS = 4;
 
 const refused = (refusal: Refusal) =>
@@ -84,16 +85,16 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
 
   /** A contact or a photos-person linked to a tree person must be the owner's, and in the tree once. */
   async function checkLinks(userId: number, values: Partial<PersonValues>) {
-    if (values.contactId != null && !(await repo.ownsContact(userId, values.contactId))) throw notFound('Contact not found');
+    if (values.contactId != null && !(await repo.ownsContact(userId, values.contactId))) throw notFound(userText('Contact not found'));
     if (values.personId != null && !(await repo.ownsPhotoPerson(userId, values.personId)))
-      throw notFound('That person of the photos was not found');
+      throw notFound(userText('That person of the photos was not found'));
   }
   async function saving<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (err) {
       if (isUniqueViolation(err))
-        throw conflict('That contact or person of the photos is already in the tree as someone else', 'ALREADY_IN_TREE');
+        throw conflict(userText('That contact or person of the photos is already in the tree as someone else'), 'ALREADY_IN_TREE');
       throw err;
     }
   }
@@ -149,7 +150,7 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
 
     async remove(userId: number, id: number) {
       const row = await ownedRow(userId, id);
-      if (row.isOwner) throw badRequest('You cannot remove yourself from your own tree');
+      if (row.isOwner) throw badRequest(userText('You cannot remove yourself from your own tree'));
       if (!(await repo.remove(userId, id))) throw notFound(PERSON_NOT_FOUND);
     },
 
@@ -187,13 +188,13 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
           };
         }
         const row = await repo.insertRelation(userId, values, tx);
-        if (!row) throw conflict('That link is already in the tree', 'LINK_EXISTS');
+        if (!row) throw conflict(userText('That link is already in the tree'), 'LINK_EXISTS');
         return toTreeRelation(row);
       });
     },
 
     async unlink(userId: number, id: number) {
-      if (!(await repo.removeRelation(userId, id))) throw notFound('Link not found');
+      if (!(await repo.removeRelation(userId, id))) throw notFound(userText('Link not found'));
     },
 
     /** A person's own links, and their near relatives derived from all links. */

@@ -14,8 +14,9 @@ import { sniff, type DetectedType, type ReceivedFile, type ReceiveOptions } from
 import type { StorageService } from '../storage/storage.service';
 import type { VaultTextQueue } from './vault-text-queue';
 import { createVaultRepo, type VaultRepo } from './vault.repo';
+import { userText } from '@shared/i18n/text';
 
-const FILE_NOT_FOUND = 'File not found';
+const FILE_NOT_FOUND = userText('File not found');
 
 /**
  * spec §2: the vault takes any document. Binary formats are recognised by their bytes; anything else is
@@ -36,10 +37,10 @@ export const VAULT_UPLOAD: ReceiveOptions = {
   accept: detectVaultType,
   messages: {
     tooLarge: VAULT_MESSAGES.tooLarge,
-    wrongType: 'This file type cannot be stored', // unreachable: the vault accepts any type
+    wrongType: userText('This file type cannot be stored'), // unreachable: the vault accepts any type
     missing: VAULT_MESSAGES.selectFileToUpload,
-    tooMany: 'Please upload one file at a time',
-    empty: 'The selected file is empty',
+    tooMany: userText('Please upload one file at a time'),
+    empty: userText('The selected file is empty'),
   },
 };
 
@@ -94,7 +95,7 @@ export function createVaultService({
       const parsed = vaultUploadFieldsSchema.safeParse(rawFields);
       if (!parsed.success) {
         await files.discard(received.staged);
-        throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid upload', 'VALIDATION');
+        throw badRequest(parsed.error.issues[0]?.message ?? userText('Invalid upload'), 'VALIDATION');
       }
       const { description, memoryId } = parsed.data;
       const key = newFileKey(userId, 'vault', received.ext);
@@ -119,8 +120,8 @@ export function createVaultService({
         if (result.ok) return result.file;
         // thrown inside the transaction: it rolls back and the stored file is removed
         if (result.reason === 'over-quota') throw new AppError(413, VAULT_MESSAGES.overQuota, 'QUOTA_EXCEEDED');
-        if (result.reason === 'memory-not-found') throw notFound('Memory not found');
-        throw notFound('User not found');
+        if (result.reason === 'memory-not-found') throw notFound(userText('Memory not found'));
+        throw notFound(userText('User not found'));
       });
       // its words are read after the answer; a failure to queue never fails the upload
       if (values.textStatus === 'pending') await text.documentAdded(userId, file.id, file.mimeType);
@@ -150,7 +151,7 @@ export function createVaultService({
       });
       if (!stored) {
         if (!(await files.isAvailable())) {
-          throw serviceUnavailable('File storage is unavailable. Please try again later.');
+          throw serviceUnavailable(userText('File storage is unavailable. Please try again later.'));
         }
         log.error({ fileId: id, key: found.filePath }, 'Vault file is missing from storage');
         throw notFound(FILE_NOT_FOUND);

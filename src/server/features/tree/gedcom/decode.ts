@@ -2,6 +2,7 @@
 // strictly, so a broken byte is a clear error naming its line instead of a wrong name.
 import { decodeAnsel } from './ansel';
 import { GedcomError, type ReportLine } from './gedcom-dataset';
+import { userText } from '@shared/i18n/text';
 
 export type GedcomEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'ansel' | 'windows-1252' | 'macintosh';
 
@@ -82,7 +83,9 @@ export function decodeGedcom(bytes: Uint8Array): DecodedGedcom {
   const body = bytes.subarray(skip);
   if (encoding === 'ansel') {
     const { text, unknownOnLines } = decodeAnsel(body);
-    const report = unknownOnLines.slice(0, 20).map((line) => ({ line, message: 'A character that is not ANSEL was replaced by �.' }));
+    const report = unknownOnLines
+      .slice(0, 20)
+      .map((line) => ({ line, message: userText('A character that is not ANSEL was replaced by �.') }));
     return { text, encoding, report };
   }
   if (encoding === 'windows-1252') return { text: decodeWindows1252(body), encoding, report: [] };

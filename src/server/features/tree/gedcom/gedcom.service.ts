@@ -19,6 +19,7 @@ import { personRow, relationRow, treeAsDataset } from './gedcom-rows';
 import { writeGedcom } from './gedcom-writer';
 import type { GedcomImportRow, GedcomRepo, PersonInsert } from './gedcom.repo';
 import { readGedcomFile } from './read-gedcom-file';
+import { userText } from '@shared/i18n/text';
 
 export const GEDCOM_IMPORT_JOB = 'tree.gedcom-import';
 
@@ -27,7 +28,7 @@ type Jobs = ReturnType<typeof createJobQueue>;
 const PERSON_BATCH = 500;
 const RELATION_BATCH = 1000;
 const LIST_LIMIT = 10;
-const FAILED = 'The GEDCOM import could not be finished. Please try again.';
+const FAILED = userText('The GEDCOM import could not be finished. Please try again.');
 
 function toApi(row: GedcomImportRow): GedcomImport {
   return {
@@ -147,7 +148,7 @@ export function createGedcomService({ repo, jobs, log }: { repo: GedcomRepo; job
 
     async get(userId: number, id: number) {
       const row = await repo.findOwned(userId, id);
-      if (!row) throw notFound('Import not found');
+      if (!row) throw notFound(userText('Import not found'));
       return toApi(row);
     },
 
@@ -197,11 +198,11 @@ export function createGedcomService({ repo, jobs, log }: { repo: GedcomRepo; job
       await repo.transaction(async (tx) => {
         await repo.lockOwner(tx, userId);
         const suggestion = await repo.pendingSuggestion(tx, userId, id);
-        if (!suggestion) throw notFound('Suggestion not found');
+        if (!suggestion) throw notFound(userText('Suggestion not found'));
         if (decision === 'reject') return repo.setSuggestionStatus(tx, userId, id, 'rejected');
         const imported = await repo.person(tx, userId, suggestion.importedId);
         const existing = await repo.person(tx, userId, suggestion.existingId);
-        if (!imported || !existing) throw notFound('Suggestion not found');
+        if (!imported || !existing) throw notFound(userText('Suggestion not found'));
         await repo.setSuggestionStatus(tx, userId, id, 'accepted');
         const links = await repo.relationsOf(tx, userId, imported.id);
         const moved = links
