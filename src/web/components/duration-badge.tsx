@@ -1,6 +1,7 @@
 import { Play } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { formatDuration } from '@shared/duration';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 export { formatDuration };
 
@@ -9,6 +10,7 @@ export { formatDuration };
  * readers hear "Video" before the time, since the icon says it only to the eye.
  */
 export function DurationBadge({ durationMs, className }: { durationMs: number | null; className?: string }) {
+  const intl = useIntl();
   return (
     <span
       className={cn(
@@ -17,7 +19,11 @@ export function DurationBadge({ durationMs, className }: { durationMs: number | 
       )}
     >
       <Play aria-hidden="true" className="size-3 fill-current" />
-      <span className="sr-only">Video{durationMs === null ? '' : ', '}</span>
+      <span className="sr-only">
+        {durationMs === null
+          ? intl.formatMessage({ id: 'common.video.label', defaultMessage: 'Video' })
+          : `${intl.formatMessage({ id: 'common.video.labelBeforeLength', defaultMessage: 'Video,' })} `}
+      </span>
       {durationMs !== null && formatDuration(durationMs)}
     </span>
   );

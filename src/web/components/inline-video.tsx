@@ -4,7 +4,8 @@ import type { PhotoVideo } from '@shared/schemas/photos';
 import { DurationBadge } from '@web/components/duration-badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { preparingText, VIDEO_UNAVAILABLE_TEXT, VideoPlaceholder } from './video-parts';
+import { preparingText, videoUnavailableText, VideoPlaceholder } from './video-parts';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type InlineVideoProps = {
   /** The photo row's id: its original is what "Download original" gives. */
@@ -26,6 +27,7 @@ type InlineVideoProps = {
  */
 export function InlineVideo({ id, fileName, label, video, thumbnailUrl, posterUrl, className }: InlineVideoProps) {
   const [isPlaying, setIsPlaying] = useState(false);
+  const intl = useIntl();
   if (isPlaying && video.playback === 'ready') {
     return (
       <video
@@ -46,13 +48,13 @@ export function InlineVideo({ id, fileName, label, video, thumbnailUrl, posterUr
   ) : (
     <VideoPlaceholder label={label} className="size-full" />
   );
-  const badge = <DurationBadge durationMs={video.durationMs} className="pointer-events-none absolute right-2 bottom-2 shadow-sm" />;
+  const badge = <DurationBadge durationMs={video.durationMs} className="pointer-events-none absolute end-2 bottom-2 shadow-sm" />;
 
   if (video.playback === 'ready') {
     return (
       <button
         type="button"
-        aria-label={`Play ${label}`}
+        aria-label={intl.formatMessage({ id: 'common.video.play', defaultMessage: 'Play {label}' }, { label })}
         onClick={() => setIsPlaying(true)}
         className={cn(
           'group/play relative block size-full overflow-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset',
@@ -79,11 +81,11 @@ export function InlineVideo({ id, fileName, label, video, thumbnailUrl, posterUr
           <p className="font-medium">{preparingText({ progress: video.progress ?? null })}</p>
         ) : (
           <>
-            <p>{VIDEO_UNAVAILABLE_TEXT}</p>
+            <p>{videoUnavailableText()}</p>
             <Button asChild variant="secondary" size="sm">
               <a href={`/api/photos/${id}/original`} download={fileName}>
                 <Download aria-hidden="true" />
-                Download original
+                {intl.formatMessage({ id: 'common.video.downloadOriginal', defaultMessage: 'Download original' })}
               </a>
             </Button>
           </>

@@ -1,5 +1,6 @@
 import { cn } from '@web/lib/cn';
 import { approximateTitle, formatItemDate, type ItemDate } from '@web/lib/item-date';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * The "≈" beside an approximate date (decision 067): its title, and the words a screen reader reads, say so
@@ -7,6 +8,7 @@ import { approximateTitle, formatItemDate, type ItemDate } from '@web/lib/item-d
  */
 export function ApproximateMark({ item, className }: { item: ItemDate; className?: string }) {
   const title = approximateTitle(item);
+  const intl = useIntl();
   if (!title) return null;
   return (
     <span
@@ -17,7 +19,7 @@ export function ApproximateMark({ item, className }: { item: ItemDate; className
       )}
     >
       <span aria-hidden="true">≈</span>
-      <span className="sr-only">(approximate)</span>
+      <span className="sr-only">{intl.formatMessage({ id: 'common.date.approximate', defaultMessage: '(approximate)' })}</span>
     </span>
   );
 }

@@ -5,17 +5,22 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useOwnItems, type PickerItem, type PickerKind } from '@web/lib/own-items';
 import { VideoPlaceholder } from './video-parts';
 
 const SEARCH_DEBOUNCE_MS = 250;
-const FIND_LABELS: Record<PickerKind, string> = {
-  photo: 'Find a photo',
-  memory: 'Find a memory',
-  document: 'Find a document',
-  contact: 'Find a contact',
-};
-const FAILED_TEXT = (kind: PickerKind) => (kind === 'contact' ? 'Failed to fetch contacts' : 'Failed to load your items');
+const FIND_LABELS = defineMessages({
+  photo: { id: 'common.picker.findPhoto', defaultMessage: 'Find a photo' },
+  memory: { id: 'common.picker.findMemory', defaultMessage: 'Find a memory' },
+  document: { id: 'common.picker.findDocument', defaultMessage: 'Find a document' },
+  contact: { id: 'common.picker.findContact', defaultMessage: 'Find a contact' },
+});
+const FAILED = defineMessages({
+  contacts: { id: 'common.picker.contactsFailed', defaultMessage: 'Failed to fetch contacts' },
+  items: { id: 'common.picker.itemsFailed', defaultMessage: 'Failed to load your items' },
+});
 
 interface OwnItemPickerProps {
   kind: PickerKind;
@@ -50,13 +55,14 @@ export function OwnItemPicker(props: OwnItemPickerProps) {
   const items = useOwnItems(kind, { search: debounced, enabled });
   const name = useId();
   const isFull = max !== undefined && selected.size >= max;
+  const intl = useIntl();
 
   return (
     <div className="grid gap-3">
       <Input
         type="search"
-        aria-label={FIND_LABELS[kind]}
-        placeholder="Search…"
+        aria-label={intl.formatMessage(FIND_LABELS[kind])}
+        placeholder={intl.formatMessage({ id: 'common.picker.search', defaultMessage: 'Search…' })}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         // the list follows the typing; Enter must not submit a form the picker sits in (the Legacy Plan's)
@@ -68,14 +74,19 @@ export function OwnItemPicker(props: OwnItemPickerProps) {
         <Skeleton className="h-40" />
       ) : items.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {FAILED_TEXT(kind)}
+          {intl.formatMessage(kind === 'contact' ? FAILED.contacts : FAILED.items)}
         </p>
       ) : items.items.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
-          {debounced.trim() ? `Nothing matches “${debounced.trim()}”.` : empty}
+          {debounced.trim()
+            ? intl.formatMessage(
+                { id: 'common.picker.noMatch', defaultMessage: 'Nothing matches “{search}”.' },
+                { search: debounced.trim() },
+              )
+            : empty}
         </p>
       ) : (
-        <div className="grid max-h-80 gap-3 overflow-y-auto pr-1">
+        <div className="grid max-h-80 gap-3 overflow-y-auto pe-1">
           <ul
             aria-label={label}
             aria-busy={items.isFetching}
@@ -108,7 +119,9 @@ export function OwnItemPicker(props: OwnItemPickerProps) {
               disabled={items.isFetchingNextPage}
               onClick={() => void items.fetchNextPage()}
             >
-              {items.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              {items.isFetchingNextPage
+                ? intl.formatMessage({ id: 'common.picker.loading', defaultMessage: 'Loading…' })
+                : intl.formatMessage({ id: 'common.picker.showMore', defaultMessage: 'Show more' })}
             </Button>
           )}
         </div>
@@ -153,7 +166,7 @@ function PickerRow({ item, type, name, checked, disabled, note, onChange }: Pick
               <VideoPlaceholder label="" className="absolute inset-0" />
             </span>
           )}
-          {item.video && <DurationBadge durationMs={item.video.durationMs} className="absolute right-1 bottom-1" />}
+          {item.video && <DurationBadge durationMs={item.video.durationMs} className="absolute end-1 bottom-1" />}
         </span>
         <span className="flex items-center gap-1.5">
           {input}

@@ -1,5 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import type { usePeopleToPick } from '@web/lib/people-pages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 // The person combobox's part that is not the options: its footer.
 
@@ -7,6 +8,7 @@ type Pages = ReturnType<typeof usePeopleToPick>;
 
 /** Below the options: "Show more" for either list, and what an empty list means. */
 export function ListFooter({ named, unnamed, message }: { named: Pages; unnamed: Pages; message: string }) {
+  const intl = useIntl();
   const more = (pages: Pages, text: string) =>
     pages.hasNextPage && (
       <Button
@@ -26,8 +28,8 @@ export function ListFooter({ named, unnamed, message }: { named: Pages; unnamed:
         {message}
       </p>
       <div className="flex flex-wrap gap-2">
-        {more(named, 'Show more names')}
-        {more(unnamed, 'Show more faces')}
+        {more(named, intl.formatMessage({ id: 'common.personCombobox.moreNames', defaultMessage: 'Show more names' }))}
+        {more(unnamed, intl.formatMessage({ id: 'common.personCombobox.moreFaces', defaultMessage: 'Show more faces' }))}
       </div>
     </div>
   );

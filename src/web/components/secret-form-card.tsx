@@ -2,6 +2,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { SubmitButton } from '@web/components/submit-button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type SecretFormCardProps = {
   icon: LucideIcon;
@@ -16,6 +17,7 @@ type SecretFormCardProps = {
 
 /** A page's one card that asks for a secret (a link's password, an heir's key code) and says "Opening..." while it is checked. */
 export function SecretFormCard({ icon: Icon, title, description, onSubmit, isPending, children }: SecretFormCardProps) {
+  const intl = useIntl();
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
@@ -30,7 +32,12 @@ export function SecretFormCard({ icon: Icon, title, description, onSubmit, isPen
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">{children}</CardContent>
         <CardFooter>
-          <SubmitButton size="lg" className="w-full" isPending={isPending} pendingLabel="Opening...">
+          <SubmitButton
+            size="lg"
+            className="w-full"
+            isPending={isPending}
+            pendingLabel={intl.formatMessage({ id: 'common.secret.opening', defaultMessage: 'Opening...' })}
+          >
             Open
           </SubmitButton>
         </CardFooter>

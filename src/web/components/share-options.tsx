@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** A ticked-or-not share option ("Include places", "Include names") with the line that says what it does. */
 export function ShareOption({ label, hint, field }: { label: string; hint: string; field: UseFormRegisterReturn }) {
@@ -22,7 +23,15 @@ export function ShareOption({ label, hint, field }: { label: string; hint: strin
  * where their faces are, reach a link's recipient or an heir only when this is ticked. Off by default.
  */
 export function IncludeNamesOption(field: UseFormRegisterReturn) {
+  const intl = useIntl();
   return (
-    <ShareOption label="Include names" hint="The names of the people in the photos are shown only when this is ticked." field={field} />
+    <ShareOption
+      label={intl.formatMessage({ id: 'common.share.includeNames', defaultMessage: 'Include names' })}
+      hint={intl.formatMessage({
+        id: 'common.share.includeNamesHint',
+        defaultMessage: 'The names of the people in the photos are shown only when this is ticked.',
+      })}
+      field={field}
+    />
   );
 }

@@ -23,7 +23,7 @@ export function AccordionTrigger({
         <AccordionPrimitive.Trigger
           data-slot="accordion-trigger"
           className={cn(
-            'flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left text-base font-medium transition-colors outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 [&[data-state=open]>svg]:rotate-180',
+            'flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-start text-base font-medium transition-colors outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 [&[data-state=open]>svg]:rotate-180',
             className,
           )}
           {...props}

@@ -71,12 +71,12 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       // keyboard users of Safari cannot reach (axe: scrollable-region-focusable); the list itself keeps Tab inside.
       tabIndex={props.disabled ? undefined : 0}
       className={cn(
-        'relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        'relative flex w-full cursor-default items-center rounded-sm py-1.5 ps-2 pe-8 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}
       {...props}
     >
-      <span className="absolute right-2 flex size-3.5 items-center justify-center">
+      <span className="absolute end-2 flex size-3.5 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
           <Check aria-hidden="true" className="size-4" />
         </SelectPrimitive.ItemIndicator>
