@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { omitEmpty, toFormValues } from './omit-empty';
+import { omitEmpty, toFormValues, toPatch } from './omit-empty';
 
 describe('omitEmpty', () => {
   it('keeps the names and relationship and drops empty optional fields (spec §5)', () => {
@@ -13,6 +13,13 @@ describe('omitEmpty', () => {
     });
   });
 
+  it('sends "Same as mine" as no language: left out of a new contact, null in an edit', () => {
+    const values = toFormValues({ firstName: 'Ann', relationship: 'friend', language: null });
+    expect(omitEmpty(values)).not.toHaveProperty('language');
+    expect(toPatch(values).language).toBeNull();
+    expect(toPatch({ ...values, language: 'de' }).language).toBe('de');
+  });
+
   it('turns a saved contact into form values with empty strings for missing fields', () => {
     expect(toFormValues({ relationship: 'friend', firstName: 'Bo', birthday: '1950-03-05', address: null })).toEqual({
       firstName: 'Bo',
@@ -24,6 +31,7 @@ describe('omitEmpty', () => {
       relationship: 'friend',
       familyRelation: '',
       notes: '',
+      language: '',
     });
   });
 });
