@@ -3,6 +3,9 @@ import type { Person } from '@shared/schemas/people';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useListboxKeys } from '@web/lib/use-listbox-keys';
 import { usePeopleToPick } from '@web/lib/people-pages';
@@ -14,8 +17,15 @@ const DEBOUNCE_MS = 250;
 /** What the owner picked: one of their people (named or not), or a typed name (a new person, or theirs of that name). */
 export type PersonChoice = { person: Person } | { name: string };
 
-const photos = (n: number) => (n === 1 ? '1 photo' : `${n.toLocaleString('en')} photos`);
-export const describePerson = (person: Person) => person.name ?? `Someone not yet named, in ${photos(person.faceCount)}`;
+const messages = defineMessages({
+  photos: { id: 'common.personCombobox.photos', defaultMessage: '{count, plural, one {# photo} other {# photos}}' },
+  unnamed: {
+    id: 'common.personCombobox.unnamed',
+    defaultMessage: 'Someone not yet named, in {count, plural, one {# photo} other {# photos}}',
+  },
+});
+const photos = (count: number) => activeIntl().formatMessage(messages.photos, { count });
+export const describePerson = (person: Person) => person.name ?? activeIntl().formatMessage(messages.unnamed, { count: person.faceCount });
 
 /**
  * A combobox of every one of the owner's people, at any library size: typing asks the server for the named people
@@ -45,6 +55,7 @@ export function PersonCombobox({
 }) {
   const [text, setText] = useState(choice && 'name' in choice ? choice.name : (choice?.person.name ?? ''));
   const [open, setOpen] = useState(false);
+  const intl = useIntl();
   const [asked, setAsked] = useState(false);
   const inputId = useId();
   const typed = useDebounced(text.trim(), DEBOUNCE_MS);
@@ -105,7 +116,7 @@ export function PersonCombobox({
           {...inputProps}
           id={inputId}
           autoFocus={autoFocus}
-          placeholder="Type a name, or choose a face"
+          placeholder={intl.formatMessage({ id: 'common.personCombobox.placeholder', defaultMessage: 'Type a name, or choose a face' })}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -122,13 +133,28 @@ export function PersonCombobox({
       {choice && 'person' in choice && !open && (
         <div className="flex items-center gap-2 text-sm" aria-live="polite">
           <FaceCrop src={choice.person.coverUrl} box={choice.person.coverBox} className="size-8" />
-          Chosen: {describePerson(choice.person)}
+          {intl.formatMessage(
+            { id: 'common.personCombobox.chosen', defaultMessage: 'Chosen: {person}' },
+            { person: describePerson(choice.person) },
+          )}
         </div>
       )}
       <div hidden={!open} className="max-h-80 overflow-y-auto rounded-md border bg-card p-2">
-        <div {...listboxProps} aria-label="People to choose from" className="grid gap-3">
+        <div
+          {...listboxProps}
+          aria-label={intl.formatMessage({ id: 'common.personCombobox.listLabel', defaultMessage: 'People to choose from' })}
+          className="grid gap-3"
+        >
           {(namedPeople.length > 0 || offerNew) && (
-            <div role="group" aria-label={typed ? `Names with “${typed}”` : 'Named people'} className="grid gap-1">
+            <div
+              role="group"
+              aria-label={
+                typed
+                  ? intl.formatMessage({ id: 'common.personCombobox.namesWith', defaultMessage: 'Names with “{typed}”' }, { typed })
+                  : intl.formatMessage({ id: 'common.personCombobox.named', defaultMessage: 'Named people' })
+              }
+              className="grid gap-1"
+            >
               {namedPeople.map((person) =>
                 option(
                   `p${person.id}`,
@@ -142,13 +168,26 @@ export function PersonCombobox({
                 ),
               )}
               {offerNew &&
-                option('new', { name: newName }, `New person: ${newName}`, `New person: “${newName}”`, 'px-2 py-2 text-sm font-medium')}
+                option(
+                  'new',
+                  { name: newName },
+                  intl.formatMessage({ id: 'common.personCombobox.newPerson', defaultMessage: 'New person: {name}' }, { name: newName }),
+                  intl.formatMessage(
+                    { id: 'common.personCombobox.newPersonQuoted', defaultMessage: 'New person: “{name}”' },
+                    { name: newName },
+                  ),
+                  'px-2 py-2 text-sm font-medium',
+                )}
             </div>
           )}
           {unnamedPeople.length > 0 && (
-            <div role="group" aria-label="Not yet named" className="grid gap-1">
+            <div
+              role="group"
+              aria-label={intl.formatMessage({ id: 'common.personCombobox.unnamedGroup', defaultMessage: 'Not yet named' })}
+              className="grid gap-1"
+            >
               <span aria-hidden="true" className="px-2 text-xs font-semibold text-muted-foreground">
-                Not yet named
+                {intl.formatMessage({ id: 'common.personCombobox.unnamedGroup', defaultMessage: 'Not yet named' })}
               </span>
               <div className="flex flex-wrap gap-1">
                 {unnamedPeople.map((person) =>
@@ -174,13 +213,16 @@ export function PersonCombobox({
           unnamed={unnamed}
           message={
             named.isError || unnamed.isError
-              ? 'Could not load your people. Please try again.'
+              ? intl.formatMessage({ id: 'common.personCombobox.failed', defaultMessage: 'Could not load your people. Please try again.' })
               : searching || named.isPending || unnamed.isPending
-                ? 'Looking…'
+                ? intl.formatMessage({ id: 'common.personCombobox.looking', defaultMessage: 'Looking…' })
                 : typed && namedPeople.length === 0
-                  ? `No one is named like “${typed}” yet.`
+                  ? intl.formatMessage(
+                      { id: 'common.personCombobox.noneNamed', defaultMessage: 'No one is named like “{typed}” yet.' },
+                      { typed },
+                    )
                   : options.length === 0
-                    ? 'No people yet.'
+                    ? intl.formatMessage({ id: 'common.personCombobox.empty', defaultMessage: 'No people yet.' })
                     : ''
           }
         />
