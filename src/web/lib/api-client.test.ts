@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '@shared/schemas/common';
 import { api, ApiError, errorMessage, isErrorBody } from './api-client';
+import { switchLanguage } from './i18n/language-store';
 
 describe('ApiError', () => {
   it('reads "<status>: <body text>" (spec §7)', () => {
@@ -72,5 +73,24 @@ describe('ApiError.retryAfterSeconds', () => {
 
   it.each([[null], [''], ['0'], ['-3'], ['soon'], ['Wed, 21 Oct 2026 07:28:00 GMT']])('has no wait for %j', (header) => {
     expect(new ApiError(429, '', 'Too Many Requests', header).retryAfterSeconds).toBeUndefined();
+  });
+});
+
+describe('server messages in the page’s language', () => {
+  it('translates a marked text the server sent in English, in a refusal and in a success body', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Logged out","extra":1}', { status: 200 })),
+    );
+    try {
+      await switchLanguage('de', { remember: false });
+      expect(errorMessage(new ApiError(404, '{"message":"Photo not found"}', 'Not Found'), 'Please try again')).toBe('Foto nicht gefunden');
+      expect(errorMessage(new ApiError(409, '{"message":"Taken"}', 'Conflict'), 'Please try again')).toBe('Taken');
+      expect(await api.post('/api/auth/logout')).toEqual({ message: 'Abgemeldet', extra: 1 });
+    } finally {
+      vi.unstubAllGlobals();
+      await switchLanguage('en', { remember: false });
+    }
+    expect(errorMessage(new ApiError(404, '{"message":"Photo not found"}', 'Not Found'), 'Please try again')).toBe('Photo not found');
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@shared/schemas/common';
+import { translateText } from '@web/lib/i18n/language-store';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -47,6 +48,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A JSON answer with the server's `message` in the page's language: the server writes the message of a success
+ * (a marked text, decision 081) in English, and the catalogues hold its translation.
+ */
+function parseAnswer<T>(text: string): T {
+  const value: unknown = text ? JSON.parse(text) : undefined;
+  if (isRecord(value) && typeof value.message === 'string') return { ...value, message: translateText(value.message) } as T;
+  return value as T;
+}
+
 async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
   const isForm = body instanceof FormData;
   const res = await fetch(url, {
@@ -56,8 +67,7 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText, res.headers.get('Retry-After'));
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return parseAnswer<T>(await res.text());
 }
 
 /** Multipart upload with progress (fetch cannot report upload progress); fails with the same ApiError. */
@@ -77,7 +87,7 @@ function upload<T>(url: string, form: FormData, onProgress?: (percent: number) =
         return;
       }
       try {
-        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
+        resolve(parseAnswer<T>(xhr.responseText));
       } catch (error) {
         reject(error);
       }
@@ -98,7 +108,8 @@ export const api = {
   upload,
 };
 
-/** The text a toast should show: the server's message if it sent one, else the spec fallback. */
+/** The text a toast should show: the server's message if it sent one (in the page's language), else the spec fallback. */
 export function errorMessage(error: unknown, fallback: string) {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
+  const message = error instanceof ApiError && error.serverMessage;
+  return message ? translateText(message) : fallback;
 }
