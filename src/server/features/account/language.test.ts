@@ -72,4 +72,25 @@ describe('account language', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'WRONG_PASSWORD', message: 'Votre mot de passe actuel est incorrect.' });
   });
+  it('answers another feature’s refusals in the reader’s language too, with the same status and code', async () => {
+    const { cookie } = await signUp(t.app);
+    await put(cookie, { language: 'es' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/photos/image/999999', headers: { cookie } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Foto no encontrada' });
+
+    const boundary = 'heirloom-test-boundary';
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nA summer\r\n--${boundary}--\r\n`,
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({ code: 'NO_FILE', message: 'Seleccione una foto para subir, por favor' });
+
+    await put(cookie, { language: null });
+    const english = await t.app.inject({ method: 'GET', url: '/api/photos/image/999999', headers: { cookie } });
+    expect(english.json()).toEqual({ message: 'Photo not found' });
+  });
 });
