@@ -8,9 +8,11 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useChangePassword } from '../api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 export function ChangePasswordCard() {
   const changePassword = useChangePassword();
+  const intl = useIntl();
   const form = useForm<PasswordChangeInput>({
     resolver: zodResolver(passwordChangeInputSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -20,14 +22,23 @@ export function ChangePasswordCard() {
   const onSubmit = form.handleSubmit((values) =>
     changePassword.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Password changed', description: 'Your new password is in place. Any other devices have been signed out.' });
+        toast({
+          title: intl.formatMessage({ id: 'account.password.changed', defaultMessage: 'Password changed' }),
+          description: intl.formatMessage({
+            id: 'account.password.changedText',
+            defaultMessage: 'Your new password is in place. Any other devices have been signed out.',
+          }),
+        });
         form.reset();
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Password not changed',
-          description: errorMessage(error, 'Something went wrong. Please try again.'),
+          title: intl.formatMessage({ id: 'account.password.notChanged', defaultMessage: 'Password not changed' }),
+          description: errorMessage(
+            error,
+            intl.formatMessage({ id: 'account.somethingWrong', defaultMessage: 'Something went wrong. Please try again.' }),
+          ),
         }),
     }),
   );
@@ -35,28 +46,45 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change password</CardTitle>
-        <CardDescription>After the change, every other device you use is signed out; this one stays signed in.</CardDescription>
+        <CardTitle>{intl.formatMessage({ id: 'account.password.title', defaultMessage: 'Change password' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({
+            id: 'account.password.description',
+            defaultMessage: 'After the change, every other device you use is signed out; this one stays signed in.',
+          })}
+        </CardDescription>
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4 sm:max-w-md">
-          <FormField label="Current Password" error={errors.currentPassword}>
+          <FormField
+            label={intl.formatMessage({ id: 'account.password.current', defaultMessage: 'Current Password' })}
+            error={errors.currentPassword}
+          >
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </FormField>
           <FormField
-            label="New Password"
+            label={intl.formatMessage({ id: 'account.password.new', defaultMessage: 'New Password' })}
             error={errors.newPassword}
-            hint="At least 8 characters, with an uppercase letter, a number and a special character."
+            hint={intl.formatMessage({
+              id: 'account.password.hint',
+              defaultMessage: 'At least 8 characters, with an uppercase letter, a number and a special character.',
+            })}
           >
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          <FormField label="Confirm New Password" error={errors.confirmPassword}>
+          <FormField
+            label={intl.formatMessage({ id: 'account.password.confirm', defaultMessage: 'Confirm New Password' })}
+            error={errors.confirmPassword}
+          >
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
         </CardContent>
         <CardFooter>
-          <SubmitButton isPending={changePassword.isPending} pendingLabel="Changing...">
-            Change Password
+          <SubmitButton
+            isPending={changePassword.isPending}
+            pendingLabel={intl.formatMessage({ id: 'account.password.changing', defaultMessage: 'Changing...' })}
+          >
+            {intl.formatMessage({ id: 'account.password.submit', defaultMessage: 'Change Password' })}
           </SubmitButton>
         </CardFooter>
       </form>

@@ -21,11 +21,13 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useDeleteAccount } from '../api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const deleteAccount = useDeleteAccount();
+  const intl = useIntl();
   const form = useForm<AccountDeletionInput>({ resolver: zodResolver(accountDeletionInputSchema), defaultValues: { password: '' } });
 
   const onOpenChange = (next: boolean) => {
@@ -36,14 +38,23 @@ export function DeleteAccountCard() {
   const onSubmit = form.handleSubmit((values) =>
     deleteAccount.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Account deleted', description: 'Your account and everything in it have been deleted. Take care.' });
+        toast({
+          title: intl.formatMessage({ id: 'account.delete.deleted', defaultMessage: 'Account deleted' }),
+          description: intl.formatMessage({
+            id: 'account.delete.deletedText',
+            defaultMessage: 'Your account and everything in it have been deleted. Take care.',
+          }),
+        });
         navigate('/login');
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Account not deleted',
-          description: errorMessage(error, 'Something went wrong. Please try again.'),
+          title: intl.formatMessage({ id: 'account.delete.notDeleted', defaultMessage: 'Account not deleted' }),
+          description: errorMessage(
+            error,
+            intl.formatMessage({ id: 'account.somethingWrong', defaultMessage: 'Something went wrong. Please try again.' }),
+          ),
         }),
     }),
   );
@@ -51,34 +62,46 @@ export function DeleteAccountCard() {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete my account</CardTitle>
+        <CardTitle>{intl.formatMessage({ id: 'account.delete.title', defaultMessage: 'Delete my account' })}</CardTitle>
         <CardDescription>
-          Permanently removes your account and everything in it: memories, photos, documents, contacts and your profile. This cannot be
-          undone, so first use Export everything under Your data above to keep a complete copy.
+          {intl.formatMessage({
+            id: 'account.delete.description',
+            defaultMessage:
+              'Permanently removes your account and everything in it: memories, photos, documents, contacts and your profile. This cannot be undone, so first use Export everything under Your data above to keep a complete copy.',
+          })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={onOpenChange}>
           <DialogTrigger asChild>
-            <Button variant="destructive">Delete my account</Button>
+            <Button variant="destructive">{intl.formatMessage({ id: 'account.delete.title', defaultMessage: 'Delete my account' })}</Button>
           </DialogTrigger>
           <DialogContent>
             <DialogHeader>
-              <DialogTitle>Delete your account for good?</DialogTitle>
+              <DialogTitle>
+                {intl.formatMessage({ id: 'account.delete.confirmTitle', defaultMessage: 'Delete your account for good?' })}
+              </DialogTitle>
               <DialogDescription>
-                Everything you have kept in heirloom will be erased and cannot be recovered. Enter your password to confirm.
+                {intl.formatMessage({
+                  id: 'account.delete.confirmText',
+                  defaultMessage:
+                    'Everything you have kept in heirloom will be erased and cannot be recovered. Enter your password to confirm.',
+                })}
               </DialogDescription>
             </DialogHeader>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <FormField label="Password" error={form.formState.errors.password}>
+              <FormField
+                label={intl.formatMessage({ id: 'account.delete.password', defaultMessage: 'Password' })}
+                error={form.formState.errors.password}
+              >
                 <Input type="password" autoComplete="current-password" {...form.register('password')} />
               </FormField>
               <DialogFooter>
                 <DialogClose asChild>
-                  <Button variant="outline">Keep my account</Button>
+                  <Button variant="outline">{intl.formatMessage({ id: 'account.delete.keep', defaultMessage: 'Keep my account' })}</Button>
                 </DialogClose>
                 <SubmitButton variant="destructive" isPending={deleteAccount.isPending}>
-                  Delete everything
+                  {intl.formatMessage({ id: 'account.delete.submit', defaultMessage: 'Delete everything' })}
                 </SubmitButton>
               </DialogFooter>
             </form>

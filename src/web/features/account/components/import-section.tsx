@@ -12,6 +12,7 @@ import { formatBytes } from '@web/lib/format';
 import { uploadArchive, useImports, useServerFiles, useStartImport } from '../transfers-api';
 import { ImportReportView } from './import-report';
 import { TransferProgressBar } from './transfer-progress';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type Upload = { sent: number; total: number; files: number };
 
@@ -21,6 +22,7 @@ type Upload = { sent: number; total: number; files: number };
  */
 export function ImportSection() {
   const imports = useImports();
+  const intl = useIntl();
   const startImport = useStartImport();
   const latest = imports.data?.[0];
   const running = latest?.status === 'queued' || latest?.status === 'running';
@@ -46,7 +48,15 @@ export function ImportSection() {
       }
       await startImport.mutateAsync({ uploads: ids });
     } catch (e) {
-      if (!controller.signal.aborted) setError(errorMessage(e, e instanceof Error ? e.message : 'The import could not be started.'));
+      if (!controller.signal.aborted)
+        setError(
+          errorMessage(
+            e,
+            e instanceof Error
+              ? e.message
+              : intl.formatMessage({ id: 'account.import.notStarted', defaultMessage: 'The import could not be started.' }),
+          ),
+        );
     } finally {
       setUpload(null);
     }
@@ -56,18 +66,27 @@ export function ImportSection() {
   return (
     <section aria-labelledby="import-heading" className="grid gap-3">
       <h3 id="import-heading" className="font-semibold">
-        Import
+        {intl.formatMessage({ id: 'account.import.title', defaultMessage: 'Import' })}
       </h3>
       <p className="text-sm text-muted-foreground">
-        Bring in an heirloom export, or your Google Photos Takeout (choose all of its zip files at once). Items you already have are
-        skipped, and the report lists anything that was not imported, with the reason.
+        {intl.formatMessage({
+          id: 'account.import.description',
+          defaultMessage:
+            'Bring in an heirloom export, or your Google Photos Takeout (choose all of its zip files at once). Items you already have are skipped, and the report lists anything that was not imported, with the reason.',
+        })}
       </p>
       {upload ? (
         <UploadProgress upload={upload} />
       ) : running ? (
         <div className="grid gap-2">
-          <TransferProgressBar label="Import progress" progress={latest.progress} starting="Your import is about to start..." />
-          <p className="text-sm">You can leave this page; the import keeps going.</p>
+          <TransferProgressBar
+            label={intl.formatMessage({ id: 'account.import.progress', defaultMessage: 'Import progress' })}
+            progress={latest.progress}
+            starting={intl.formatMessage({ id: 'account.import.starting', defaultMessage: 'Your import is about to start...' })}
+          />
+          <p className="text-sm">
+            {intl.formatMessage({ id: 'account.import.leave', defaultMessage: 'You can leave this page; the import keeps going.' })}
+          </p>
         </div>
       ) : (
         <ArchivePicker disabled={busy} onImport={(files) => void importFiles(files)} />
@@ -80,7 +99,7 @@ export function ImportSection() {
       )}
       {imports.isError && (
         <p role="alert" className="text-sm text-destructive">
-          Earlier imports cannot be shown right now.
+          {intl.formatMessage({ id: 'account.import.listFailed', defaultMessage: 'Earlier imports cannot be shown right now.' })}
         </p>
       )}
       {latest && !running && !upload && <FinishedImport job={latest} />}
@@ -89,15 +108,25 @@ export function ImportSection() {
 }
 
 function UploadProgress({ upload }: { upload: Upload }) {
+  const intl = useIntl();
   const percent = upload.total > 0 ? Math.round((upload.sent / upload.total) * 100) : 0;
   return (
     <div className="grid gap-2">
-      <Progress aria-label="Upload progress" value={percent} />
+      <Progress
+        aria-label={intl.formatMessage({ id: 'account.import.uploadProgress', defaultMessage: 'Upload progress' })}
+        value={percent}
+      />
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Uploading {upload.files === 1 ? '1 file' : `${upload.files} files`}: {formatBytes(upload.sent)} of {formatBytes(upload.total)}
+        {intl.formatMessage(
+          { id: 'account.import.uploading', defaultMessage: 'Uploading {count, plural, one {# file} other {# files}}: {sent} of {total}' },
+          { count: upload.files, sent: formatBytes(upload.sent), total: formatBytes(upload.total) },
+        )}
       </p>
       <p className="text-sm">
-        Keep this page open until the upload is done. If it is interrupted, choose the same files again to continue.
+        {intl.formatMessage({
+          id: 'account.import.keepOpen',
+          defaultMessage: 'Keep this page open until the upload is done. If it is interrupted, choose the same files again to continue.',
+        })}
       </p>
     </div>
   );
@@ -107,23 +136,29 @@ function UploadProgress({ upload }: { upload: Upload }) {
 const archivesSchema = z.object({ files: z.array(z.custom<File>()).min(1, TRANSFER_MESSAGES.noArchive) });
 
 function ArchivePicker({ disabled, onImport }: { disabled: boolean; onImport: (files: File[]) => void }) {
+  const intl = useIntl();
   const form = useForm({ resolver: zodResolver(archivesSchema), defaultValues: { files: [] as File[] } });
   const files = useWatch({ control: form.control, name: 'files' });
   return (
     <form onSubmit={form.handleSubmit(({ files }) => onImport(files))} noValidate className="grid gap-3">
-      <FormField label="Archives to import (.zip)" error={form.formState.errors.files as FieldError | undefined}>
+      <FormField
+        label={intl.formatMessage({ id: 'account.import.archives', defaultMessage: 'Archives to import (.zip)' })}
+        error={form.formState.errors.files as FieldError | undefined}
+      >
         <input
           type="file"
           accept=".zip,application/zip"
           multiple
           disabled={disabled}
           onChange={(e) => form.setValue('files', Array.from(e.currentTarget.files ?? []), { shouldValidate: form.formState.isSubmitted })}
-          className="w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          className="w-full max-w-full text-sm file:me-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
         />
       </FormField>
       <div>
         <Button type="submit" variant="outline" className="w-full sm:w-auto" disabled={disabled || files.length === 0}>
-          Import {files.length > 1 ? `${files.length} files` : ''}
+          {files.length > 1
+            ? intl.formatMessage({ id: 'account.import.importFiles', defaultMessage: 'Import {count} files' }, { count: files.length })
+            : intl.formatMessage({ id: 'account.import.title', defaultMessage: 'Import' })}
         </Button>
       </div>
     </form>
@@ -135,6 +170,7 @@ const serverFilesSchema = importSourceSchema.options[1];
 
 /** The archives in HEIRLOOM_IMPORT_DIR, offered only when the server has that folder set up. */
 function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: (message: string | null) => void }) {
+  const intl = useIntl();
   const serverFiles = useServerFiles();
   const startImport = useStartImport();
   const form = useForm({ resolver: zodResolver(serverFilesSchema), defaultValues: { serverFiles: [] as string[] } });
@@ -147,19 +183,29 @@ function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: 
     onError(null);
     startImport.mutate(source, {
       onSuccess: () => form.reset(),
-      onError: (e) => onError(errorMessage(e, 'The import could not be started. Please try again.')),
+      onError: (e) =>
+        onError(
+          errorMessage(
+            e,
+            intl.formatMessage({ id: 'account.import.startFailed', defaultMessage: 'The import could not be started. Please try again.' }),
+          ),
+        ),
     });
   });
   const listError = form.formState.errors.serverFiles;
   return (
     <form onSubmit={start} noValidate className="grid gap-2 rounded-lg border p-4">
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Or import from the server&apos;s import folder</legend>
+        <legend className="mb-1 text-sm font-medium">
+          {intl.formatMessage({ id: 'account.import.serverFolder', defaultMessage: "Or import from the server's import folder" })}
+        </legend>
         {serverFiles.data.files.map((file) => (
           <label key={file.name} className="flex items-center gap-2 text-sm break-all">
             <input type="checkbox" checked={chosen.includes(file.name)} onChange={(e) => toggle(file.name, e.currentTarget.checked)} />
             {file.name}
-            <span className="ml-auto shrink-0 text-muted-foreground">{file.isFolder ? 'folder' : formatBytes(file.size)}</span>
+            <span className="ms-auto shrink-0 text-muted-foreground">
+              {file.isFolder ? intl.formatMessage({ id: 'account.import.folder', defaultMessage: 'folder' }) : formatBytes(file.size)}
+            </span>
           </label>
         ))}
         {listError && <p className="text-sm font-medium text-destructive">{listError.message}</p>}
@@ -171,7 +217,7 @@ function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: 
           isPending={startImport.isPending}
           disabled={disabled || chosen.length === 0}
         >
-          Import from the server
+          {intl.formatMessage({ id: 'account.import.fromServer', defaultMessage: 'Import from the server' })}
         </SubmitButton>
       </div>
     </form>
@@ -179,10 +225,16 @@ function ServerFilesPicker({ disabled, onError }: { disabled: boolean; onError: 
 }
 
 function FinishedImport({ job }: { job: ImportJob }) {
+  const intl = useIntl();
   if (job.status === 'failed') {
     return (
       <p role="alert" className="text-sm text-destructive">
-        The last import failed and nothing from it was kept{job.error ? `: ${job.error}` : '.'}
+        {job.error
+          ? intl.formatMessage(
+              { id: 'account.import.failedWith', defaultMessage: 'The last import failed and nothing from it was kept: {error}' },
+              { error: job.error },
+            )
+          : intl.formatMessage({ id: 'account.import.failed', defaultMessage: 'The last import failed and nothing from it was kept.' })}
       </p>
     );
   }

@@ -5,40 +5,57 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useLogoutEverywhere } from '../api';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 export function SignOutEverywhereCard() {
   const navigate = useNavigate();
   const logoutEverywhere = useLogoutEverywhere();
+  const intl = useIntl();
 
   const onConfirm = () =>
     logoutEverywhere.mutate(undefined, {
       onSuccess: () => {
         toast({
-          title: 'Signed out everywhere',
-          description: 'Every session has ended, this one too. Log in again whenever you are ready.',
+          title: intl.formatMessage({ id: 'account.signOutAll.done', defaultMessage: 'Signed out everywhere' }),
+          description: intl.formatMessage({
+            id: 'account.signOutAll.doneText',
+            defaultMessage: 'Every session has ended, this one too. Log in again whenever you are ready.',
+          }),
         });
         navigate('/login');
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Could not sign out everywhere', description: errorMessage(error, 'Please try again.') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'account.signOutAll.failed', defaultMessage: 'Could not sign out everywhere' }),
+          description: errorMessage(error, intl.formatMessage({ id: 'common.tryAgain', defaultMessage: 'Please try again.' })),
+        }),
     });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sign out everywhere</CardTitle>
-        <CardDescription>Lost a phone or used a shared computer? End every session on every device, including this one.</CardDescription>
+        <CardTitle>{intl.formatMessage({ id: 'account.signOutAll.title', defaultMessage: 'Sign out everywhere' })}</CardTitle>
+        <CardDescription>
+          {intl.formatMessage({
+            id: 'account.signOutAll.description',
+            defaultMessage: 'Lost a phone or used a shared computer? End every session on every device, including this one.',
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ConfirmDialog
-          title="Sign out everywhere?"
-          text="You will be signed out on every device, including this one, and will need to log in again."
-          confirmLabel="Sign out everywhere"
+          title={intl.formatMessage({ id: 'account.signOutAll.confirmTitle', defaultMessage: 'Sign out everywhere?' })}
+          text={intl.formatMessage({
+            id: 'account.signOutAll.confirmText',
+            defaultMessage: 'You will be signed out on every device, including this one, and will need to log in again.',
+          })}
+          confirmLabel={intl.formatMessage({ id: 'account.signOutAll.title', defaultMessage: 'Sign out everywhere' })}
           destructive={false}
           onConfirm={onConfirm}
           trigger={
             <Button variant="outline" disabled={logoutEverywhere.isPending}>
-              Sign out everywhere
+              {intl.formatMessage({ id: 'account.signOutAll.title', defaultMessage: 'Sign out everywhere' })}
             </Button>
           }
         />

@@ -1,24 +1,37 @@
 import type { TransferProgress } from '@shared/schemas/transfers';
 import { Progress } from '@web/components/ui/progress';
 import { formatBytes } from '@web/lib/format';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl, formattingLocale } from '@web/lib/i18n/language-store';
 
-const count = new Intl.NumberFormat('en-US');
+const messages = defineMessages({
+  underAMinute: { id: 'account.progress.underAMinute', defaultMessage: 'less than a minute left' },
+  minutes: { id: 'account.progress.minutes', defaultMessage: 'about {minutes, plural, one {# minute} other {# minutes}} left' },
+  hours: { id: 'account.progress.hours', defaultMessage: 'about {hours, plural, one {# hour} other {# hours}} left' },
+  items: { id: 'account.progress.items', defaultMessage: '{done} of {total} items' },
+  bytes: { id: 'account.progress.bytes', defaultMessage: '{done} of {total}' },
+});
 
 /** 'about 4 minutes left': rounded, since the estimate comes from the pace so far. */
 export function formatTimeLeft(seconds: number | null): string | null {
   if (seconds === null) return null;
-  if (seconds < 60) return 'less than a minute left';
+  const intl = activeIntl();
+  if (seconds < 60) return intl.formatMessage(messages.underAMinute);
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`;
+  if (minutes < 90) return intl.formatMessage(messages.minutes, { minutes });
   const hours = Math.round(minutes / 60);
-  return `about ${hours} hours left`;
+  return intl.formatMessage(messages.hours, { hours });
 }
 
 /** '1,204 of 3,400 items · 1.20 GB of 3.40 GB · about 4 minutes left'; parts that are not known yet are left out. */
 export function describeProgress(progress: TransferProgress): string {
+  const intl = activeIntl();
+  const count = new Intl.NumberFormat(formattingLocale());
   const parts: string[] = [];
-  if (progress.itemsTotal > 0) parts.push(`${count.format(progress.itemsDone)} of ${count.format(progress.itemsTotal)} items`);
-  if (progress.bytesTotal > 0) parts.push(`${formatBytes(progress.bytesDone)} of ${formatBytes(progress.bytesTotal)}`);
+  if (progress.itemsTotal > 0)
+    parts.push(intl.formatMessage(messages.items, { done: count.format(progress.itemsDone), total: count.format(progress.itemsTotal) }));
+  if (progress.bytesTotal > 0)
+    parts.push(intl.formatMessage(messages.bytes, { done: formatBytes(progress.bytesDone), total: formatBytes(progress.bytesTotal) }));
   const left = formatTimeLeft(progress.secondsLeft);
   if (left) parts.push(left);
   return parts.join(' · ');
