@@ -59,6 +59,30 @@ describe('mails in their reader’s language', () => {
     expect(mail.text).toContain('You do not need an account to open it.');
   });
 
+  it('a verifier whose language is German is told in German that they were named, with the plan’s rules', async () => {
+    const owner = await signUp(t.app, { firstName: 'Rose', surname: 'King' });
+    const made = await call(owner, 'POST', '/api/contacts', {
+      firstName: 'Greta',
+      relationship: 'family',
+      email: address(),
+      language: 'de',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const verifier = made.json<{ id: number; email: string }>();
+    const plan = { checkInMonths: 6, vetoDays: 7, verifierContactIds: [verifier.id], verifiersRequired: 1 };
+    const saved = await call(owner, 'PUT', '/api/legacy/plan', plan);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const mail = await t.smtp.waitForMail(verifier.email, {
+      subject: 'Rose King hat Sie als Vertrauensperson für den heirloom-Nachlassplan benannt',
+    });
+    expect(mail.contentLanguage).toBe('de');
+    expect(mail.text).toContain('Guten Tag Greta,');
+    expect(mail.text).toContain('Rose King erhält sofort eine E-Mail und hat 7 Tage Zeit, abzubrechen');
+    expect(mail.text).toContain('/legacy/verify/');
+    expect(mail.text).not.toContain('You need no account');
+  });
+
   it('an account in French receives its password-reset mail in French; one in English as before', async () => {
     const french = await signUp(t.app, { firstName: 'Marie' });
     expect((await call(french, 'PUT', '/api/user/language', { language: 'fr' })).statusCode).toBe(200);

@@ -11,9 +11,11 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/durable-files';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { translator } from '../../lib/i18n';
 import { queueMail, type MailMessage } from '../../lib/mail';
+import { accountLanguage, contactLanguage } from '../../lib/mail-language';
 import { chainIntact, createLegacyLinks, createLegacyTriggerRepo, type LegacyTriggerRepo, type PlanRow } from './legacy-trigger.repo';
-import { afterReportText, days, waitingDays } from './release-rules';
+import { waitingDays } from './release-rules';
 import { addDays, nextStepAt, REMINDERS } from './trigger-clock';
 import {
   askVerifierMail,
@@ -25,7 +27,8 @@ import {
   ownerIsWellMail,
   releasedToHeirMail,
   waitingTimeNotice,
-  type CancelNotice,
+  namedVerifierMail,
+  type CancelNoticeWords,
 } from './trigger-mails';
 
 export const LEGACY_TICK_JOB = 'legacy.tick';
@@ -66,7 +69,11 @@ async function nextTickAt(repo: LegacyTriggerRepo, userId: number) {
 
 async function tellVerifiersCancelled(ctx: Context, tx: Tx, userId: number, outbox: Outbox) {
   const owner = await ctx.repo.owner(tx, userId);
-  for (const v of await ctx.repo.verifiers(tx, userId)) if (v.email && owner) outbox.push(ownerIsWellMail({ ...v, email: v.email }, owner));
+  for (const v of await ctx.repo.verifiers(tx, userId)) {
+    if (!v.email || !owner) continue;
+    const intl = translator(await contactLanguage(ctx.repo.db, v.contactId));
+    outbox.push(ownerIsWellMail(intl, { ...v, email: v.email }, owner));
+  }
 }
 
 /**
@@ -154,8 +161,9 @@ export function createLegacyTriggerService({
     if (!owner) return;
     const token = await links.issue(userId, 'legacy_check_in', owner.email);
     const outOfDate = await addressesOutOfDate(userId);
+    const intl = translator(await accountLanguage(db, userId));
     outbox.push(
-      checkInMail(owner, reminder, `${publicUrl}/legacy/check-in?token=${token}`, { outOfDate, planUrl: `${publicUrl}/after-life` }),
+      checkInMail(owner, reminder, `${publicUrl}/legacy/check-in?token=${token}`, { outOfDate, planUrl: `${publicUrl}/after-life` }, intl),
     );
   }
 
@@ -164,8 +172,9 @@ export function createLegacyTriggerService({
     if (!owner) return 0;
     const verifiers = await repo.verifiers(tx, userId);
     for (const v of verifiers) {
-      if (v.email && !v.confirmedAt)
-        outbox.push(askVerifierMail({ ...v, email: v.email }, owner, verifyUrl(v.tokenNonce), afterReportText(plan, fullName(owner))));
+      if (!v.email || v.confirmedAt) continue;
+      const intl = translator(await contactLanguage(db, v.contactId));
+      outbox.push(askVerifierMail(intl, { ...v, email: v.email }, owner, verifyUrl(v.tokenNonce), plan));
     }
     await repo.appendAudit(tx, userId, at, 'verifiers asked', { verifiers: verifiers.length });
     return verifiers.length;
@@ -185,9 +194,10 @@ export function createLegacyTriggerService({
         if (!afterDeath) noCode.push(grant.contact.firstName);
         continue;
       }
-      outbox.push(releasedToHeirMail({ ...grant.contact, email: grant.contact.email }, owner, publicUrl));
+      const intl = translator(await contactLanguage(db, grant.contact.id));
+      outbox.push(releasedToHeirMail(intl, { ...grant.contact, email: grant.contact.email }, owner, publicUrl));
     }
-    if (owner && noCode.length > 0) outbox.push(makeKeyCodeMail(owner, noCode, publicUrl));
+    if (owner && noCode.length > 0) outbox.push(makeKeyCodeMail(translator(await accountLanguage(db, userId)), owner, noCode, publicUrl));
     const dated = released.filter((g) => g.condition === 'on_date' || g.condition === 'at_age');
     if (dated.length > 0) await repo.appendAudit(tx, userId, at, 'time capsule released', { grants: dated.map((g) => g.id) });
     const afterDeathGrants = released.filter((g) => g.condition === 'after_death');
@@ -234,12 +244,14 @@ export function createLegacyTriggerService({
   }
 
   /** A mail to the owner at every address, each with its own one-click link that cancels the release. */
-  async function mailOwnerToCancel(tx: Tx, userId: number, outbox: Outbox, notice: CancelNotice) {
+  async function mailOwnerToCancel(tx: Tx, userId: number, outbox: Outbox, words: CancelNoticeWords) {
     const { owner, addresses } = await ownerAddresses(tx, userId);
     if (!owner) return;
+    const intl = translator(await accountLanguage(db, userId));
+    const notice = words(intl);
     for (const address of addresses) {
       const token = await links.issue(userId, 'legacy_veto', address);
-      outbox.push(cancelReleaseMail(address, owner.firstName, notice, `${publicUrl}/legacy/cancel?token=${token}`));
+      outbox.push(cancelReleaseMail(intl, address, owner.firstName, notice, `${publicUrl}/legacy/cancel?token=${token}`));
     }
   }
 
@@ -322,24 +334,10 @@ export function createLegacyTriggerService({
           const link = linkTokens.issue();
           await repo.insertVerifier(tx, { userId, contactId: person.id, tokenNonce: link.nonce, tokenHash: link.hash, notifiedAt: at });
           await repo.appendAudit(tx, userId, at, 'verifier named', { contactId: person.id });
-          outbox.push({
-            to: person.email!,
-            subject: `${ownerName} named you a verifier of their heirloom Legacy Plan`,
-            text: [
-              `Hello ${person.firstName},`,
-              '',
-              `${ownerName} keeps their life story on heirloom and has chosen what to leave to their family after their death.`,
-              'They named you as one of the trusted people heirloom may ask to confirm their death before anything is released.',
-              '',
-              'What it means: if they stop answering heirloom for a long time, heirloom will e-mail you and ask. You can also report',
-              'their death at any time yourself, with your personal link (keep it; it is only for you):',
-              '',
-              `${publicUrl}/legacy/verify/${link.token}`,
-              '',
-              afterReportText(settings, ownerName),
-              'You need no account, and there is nothing to do now.',
-            ].join('\n'),
-          });
+          const intl = translator(await contactLanguage(db, person.id));
+          outbox.push(
+            namedVerifierMail(intl, { ...person, email: person.email! }, ownerName, `${publicUrl}/legacy/verify/${link.token}`, settings),
+          );
         }
         await checkInLocked(ctx, tx, userId, at, 'plan saved', outbox);
       });
@@ -471,11 +469,7 @@ export function createLegacyTriggerService({
         const after = await repo.findPlan(tx, found.userId);
         if (first && after?.state === 'verifying') {
           const wait = waitingDays(plan);
-          const notice = firstReportNotice(
-            reporter ? fullName(reporter) : 'A verifier',
-            plan.verifiersRequired,
-            wait === 0 ? null : days(wait),
-          );
+          const notice = firstReportNotice(reporter ? fullName(reporter) : null, plan.verifiersRequired, wait === 0 ? null : wait);
           await mailOwnerToCancel(tx, found.userId, outbox, notice);
         }
       });
