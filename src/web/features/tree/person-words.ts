@@ -1,12 +1,20 @@
 // How a tree person is named on a card and read out by a screen reader.
+
 import type { TreePerson } from '@shared/schemas/tree';
 import { parseTreeDate, yearOf } from '@shared/tree/tree-date';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+
+const messages = defineMessages({
+  unnamed: { id: 'tree.person.unnamed', defaultMessage: 'Unnamed person' },
+  circa: { id: 'tree.person.circa', defaultMessage: 'c. {year}' },
+});
 
 type Named = Pick<TreePerson, 'givenNames' | 'surname'>;
 type Dated = Pick<TreePerson, 'birth' | 'death'>;
 
 export function personName(person: Named): string {
-  return `${person.givenNames} ${person.surname}`.trim() || 'Unnamed person';
+  return `${person.givenNames} ${person.surname}`.trim() || activeIntl().formatMessage(messages.unnamed);
 }
 
 /** One or two letters for a card without a face. */
@@ -19,7 +27,7 @@ export function initialsOf(person: Named): string {
 function yearWords(value: string | null | undefined): string | null {
   const year = yearOf(value);
   if (year === null) return null;
-  return parseTreeDate(value!).kind === 'exact' ? String(year) : `c. ${year}`;
+  return parseTreeDate(value!).kind === 'exact' ? String(year) : activeIntl().formatMessage(messages.circa, { year: String(year) });
 }
 
 /** "1890–1962", "c. 1890–", "–1962", "1890–?" (died, year unknown), "" when nothing is known. */
