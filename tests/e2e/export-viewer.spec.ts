@@ -322,6 +322,25 @@ for (const [name, viewport] of [
   });
 }
 
+test('the archive opened in a German browser speaks German, and its language menu switches it', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(path.join(archiveDir, 'index.html')).href);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lebenszeitleiste' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Bereiche' }).getByRole('link', { name: 'Fotos' })).toBeVisible();
+    await expect(page.getByText(/braucht weder Internet/)).toBeVisible();
+    await expect(page.getByText('Mai 2011').first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Frise d’une vie' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  } finally {
+    await context.close();
+  }
+});
+
 test('a library of 100,000 photos opens at once: months are filled in only as they scroll near', async ({ browser }) => {
   // the real archive, its heirloom.json multiplied: one photo a day for 100,000 days, all pointing at the real files
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'heirloom-viewer-big-'));

@@ -1,12 +1,8 @@
 import { type DatePrecision, formatApproximateDate } from '@shared/dates/approximate-date';
+import { formatNumber, intl, locale } from './i18n';
 
 // Dates as the archive wrote them. A photo's time keeps the offset it was taken with, so its calendar day
 // is read from the string itself (not converted to this computer's time zone, which could move it a day).
-
-const monthNames = (() => {
-  const fmt = new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, m) => fmt.format(Date.UTC(2000, m, 1)));
-})();
 
 /** 'YYYY-MM-DD' of a calendar date or an ISO date-time. */
 export function dayOf(iso: string): string {
@@ -21,13 +17,14 @@ export function monthOf(iso: string): string {
 export function formatDay(iso: string): string {
   const [y, m, d] = dayOf(iso).split('-').map(Number);
   if (!y || !m || !d) return iso;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
 }
 
 /** 'May 2024' for '2024-05'. */
 export function formatMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return `${monthNames[(m ?? 1) - 1] ?? ''} ${y ?? ''}`.trim();
+  if (!y) return month;
+  return new Intl.DateTimeFormat(locale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, (m ?? 1) - 1, 1));
 }
 
 /** The time of day as written in the ISO string ('14:05'), or '' for a calendar date. */
@@ -36,7 +33,8 @@ export function timeOf(iso: string): string {
 }
 
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024)
+    return intl.formatMessage({ id: 'exportViewer.format.bytes', defaultMessage: '{bytes} bytes' }, { bytes: String(bytes) });
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -44,12 +42,11 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  const digits = value < 10 ? 1 : 0;
+  return `${value.toLocaleString(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })} ${units[unit]}`;
 }
 
-export function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
-}
+export { formatNumber };
 
 export { formatDuration } from '@shared/duration';
 
@@ -59,5 +56,18 @@ export { formatDuration } from '@shared/duration';
  */
 export function formatItemDay(iso: string, precision?: DatePrecision | null, margin?: number | null): string {
   if (!precision || precision === 'exact' || precision === 'day') return formatDay(iso);
-  return formatApproximateDate({ date: dayOf(iso), precision, margin }, undefined);
+  const year = dayOf(iso).slice(0, 4);
+  if (precision === 'decade' && /^\d{4}$/.test(year))
+    return intl.formatMessage(
+      { id: 'exportViewer.format.decade', defaultMessage: '{decade}s' },
+      { decade: String(Number(year) - (Number(year) % 10)) },
+    );
+  if (precision === 'about' && /^\d{4}$/.test(year))
+    return margin != null && margin > 1
+      ? intl.formatMessage(
+          { id: 'exportViewer.format.aboutWithin', defaultMessage: 'c. {year} (± {margin} years)' },
+          { year, margin: String(margin) },
+        )
+      : intl.formatMessage({ id: 'exportViewer.format.about', defaultMessage: 'c. {year}' }, { year });
+  return formatApproximateDate({ date: dayOf(iso), precision, margin }, locale());
 }

@@ -4,8 +4,10 @@
 import './styles.css';
 import { h } from './dom';
 import { showArchive } from './show-archive';
+import { chooseLanguage, intl } from './i18n';
 
 function start() {
+  chooseLanguage();
   const data = window.HEIRLOOM_EXPORT;
   const root = document.body;
   if (!data) {
@@ -13,11 +15,15 @@ function start() {
       h(
         'main',
         { class: 'page' },
-        h('h1', null, 'The archive’s data is missing'),
+        h('h1', null, intl.formatMessage({ id: 'exportViewer.missing.title', defaultMessage: 'The archive’s data is missing' })),
         h(
           'p',
           null,
-          'This page reads viewer/data.js next to it. Keep the folder together as it came out of the zip file, and open index.html from inside it.',
+          intl.formatMessage({
+            id: 'exportViewer.missing.body',
+            defaultMessage:
+              'This page reads viewer/data.js next to it. Keep the folder together as it came out of the zip file, and open index.html from inside it.',
+          }),
         ),
       ),
     );

@@ -3,6 +3,7 @@ import type { ExportDocument, ExportMemory, ExportPhoto } from '@shared/export-f
 import { isVideo, thumbnailSrc } from './archive';
 import { fileUrl, h } from './dom';
 import { formatDuration, formatItemDay } from './format';
+import { intl } from './i18n';
 
 export const links = {
   timeline: '#/',
@@ -29,7 +30,12 @@ export interface Screen {
 
 export function photoLabel(photo: ExportPhoto): string {
   const name = photo.title ?? photo.fileName;
-  return photo.dateTaken ? `${name}, ${formatItemDay(photo.dateTaken, photo.dateTakenPrecision, photo.dateTakenMargin)}` : name;
+  return photo.dateTaken
+    ? intl.formatMessage(
+        { id: 'exportViewer.parts.photoLabel', defaultMessage: '{name}, {date}' },
+        { name, date: formatItemDay(photo.dateTaken, photo.dateTakenPrecision, photo.dateTakenMargin) },
+      )
+    : name;
 }
 
 export function photoThumb(photo: ExportPhoto): HTMLElement {
@@ -51,14 +57,24 @@ export function videoBadge(durationMs: number | null): HTMLElement {
     'span',
     { class: 'badge' },
     h('span', { 'aria-hidden': 'true' }, '▶'),
-    h('span', { class: 'sr-only' }, durationMs === null ? 'Video' : 'Video, '),
+    h(
+      'span',
+      { class: 'sr-only' },
+      durationMs === null
+        ? intl.formatMessage({ id: 'exportViewer.video.badge', defaultMessage: 'Video' })
+        : `${intl.formatMessage({ id: 'exportViewer.video.badgeBeforeLength', defaultMessage: 'Video,' })} `,
+    ),
     durationMs === null ? null : formatDuration(durationMs),
   );
 }
 
 export function tagList(tags: string[]): HTMLElement | null {
   if (tags.length === 0) return null;
-  return h('ul', { class: 'tags', 'aria-label': 'Tags' }, ...tags.map((tag) => h('li', null, tag)));
+  return h(
+    'ul',
+    { class: 'tags', 'aria-label': intl.formatMessage({ id: 'exportViewer.parts.tags', defaultMessage: 'Tags' }) },
+    ...tags.map((tag) => h('li', null, tag)),
+  );
 }
 
 /** A line of facts ("3 May 2024 · Lisbon"), empty parts left out. */

@@ -13,6 +13,7 @@ import { notFound } from './screens/not-found';
 import { peopleScreen, personScreen } from './screens/people';
 import { photosScreen, photoViewerScreen } from './screens/photos';
 import { timelineScreen } from './screens/timeline';
+import { intl, languageMenu } from './i18n';
 
 function route(archive: Archive, hash: string): Screen {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
@@ -33,23 +34,38 @@ function route(archive: Archive, hash: string): Screen {
     case 'collections':
       return arg ? collectionScreen(archive, id) : collectionsScreen(archive);
     default:
-      return notFound('There is no such page in this archive.');
+      return notFound(intl.formatMessage({ id: 'exportViewer.notFound.page', defaultMessage: 'There is no such page in this archive.' }));
   }
 }
 
-const sections = [
-  { href: links.timeline, label: 'Timeline', match: '' },
-  { href: links.photos, label: 'Photos', match: 'photos' },
-  { href: links.documents, label: 'Documents', match: 'documents' },
-  { href: links.people, label: 'People', match: 'people' },
-  { href: links.collections, label: 'Collections', match: 'collections' },
+const sections = () => [
+  { href: links.timeline, label: intl.formatMessage({ id: 'exportViewer.sections.timeline', defaultMessage: 'Timeline' }), match: '' },
+  { href: links.photos, label: intl.formatMessage({ id: 'exportViewer.sections.photos', defaultMessage: 'Photos' }), match: 'photos' },
+  {
+    href: links.documents,
+    label: intl.formatMessage({ id: 'exportViewer.sections.documents', defaultMessage: 'Documents' }),
+    match: 'documents',
+  },
+  { href: links.people, label: intl.formatMessage({ id: 'exportViewer.sections.people', defaultMessage: 'People' }), match: 'people' },
+  {
+    href: links.collections,
+    label: intl.formatMessage({ id: 'exportViewer.sections.collections', defaultMessage: 'Collections' }),
+    match: 'collections',
+  },
 ];
 
 function header(archive: Archive, about: string): HTMLElement {
   const { data } = archive;
   const { owner } = data;
   const name = `${owner.firstName} ${owner.surname}`.trim();
-  const born = owner.dateOfBirth ? `born ${formatDay(owner.dateOfBirth)}${owner.cityOfBirth ? ` in ${owner.cityOfBirth}` : ''}` : null;
+  const born = !owner.dateOfBirth
+    ? null
+    : owner.cityOfBirth
+      ? intl.formatMessage(
+          { id: 'exportViewer.header.bornIn', defaultMessage: 'born {date} in {city}' },
+          { date: formatDay(owner.dateOfBirth), city: owner.cityOfBirth },
+        )
+      : intl.formatMessage({ id: 'exportViewer.header.born', defaultMessage: 'born {date}' }, { date: formatDay(owner.dateOfBirth) });
   const picture = owner.profilePicture && viewableImage.test(owner.profilePicture.mimeType) ? owner.profilePicture.path : null;
   return h(
     'header',
@@ -62,26 +78,55 @@ function header(archive: Archive, about: string): HTMLElement {
         'div',
         null,
         h('p', { class: 'title' }, data.title),
-        h('p', { class: 'meta' }, [name, born, `exported ${formatDay(data.exportedAt)}`].filter(Boolean).join(' · ')),
+        h(
+          'p',
+          { class: 'meta' },
+          [
+            name,
+            born,
+            intl.formatMessage(
+              { id: 'exportViewer.header.exported', defaultMessage: 'exported {date}' },
+              { date: formatDay(data.exportedAt) },
+            ),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
       ),
     ),
-    h('p', { class: 'about' }, about, data.includesPlaces ? '' : ' Places were left out of this copy.'),
+    h(
+      'p',
+      { class: 'about' },
+      about,
+      data.includesPlaces
+        ? ''
+        : ` ${intl.formatMessage({ id: 'exportViewer.header.noPlaces', defaultMessage: 'Places were left out of this copy.' })}`,
+    ),
+    languageMenu(),
     h(
       'nav',
-      { 'aria-label': 'Sections' },
-      h('ul', null, ...sections.map((s) => h('li', null, h('a', { href: s.href, 'data-section': s.match }, s.label)))),
+      { 'aria-label': intl.formatMessage({ id: 'exportViewer.header.sections', defaultMessage: 'Sections' }) },
+      h('ul', null, ...sections().map((s) => h('li', null, h('a', { href: s.href, 'data-section': s.match }, s.label)))),
     ),
   );
 }
 
-const ARCHIVE_ABOUT =
-  'A copy made by heirloom. It needs no internet and no heirloom server: everything is in this folder, and the original files are under originals/.';
+const archiveAbout = () =>
+  intl.formatMessage({
+    id: 'exportViewer.header.about',
+    defaultMessage:
+      'A copy made by heirloom. It needs no internet and no heirloom server: everything is in this folder, and the original files are under originals/.',
+  });
 
 /** Shows the archive in `root`: its header, sections and screens, routed by the page's hash. */
-export function showArchive(data: HeirloomExport, root: HTMLElement, { about = ARCHIVE_ABOUT } = {}) {
+export function showArchive(data: HeirloomExport, root: HTMLElement, { about = archiveAbout() } = {}) {
   const archive = loadArchive(data);
   const main = h('main', { id: 'main', class: 'page', tabindex: '-1' });
-  root.append(h('a', { class: 'skip', href: '#main' }, 'Skip to content'), header(archive, about), main);
+  root.append(
+    h('a', { class: 'skip', href: '#main' }, intl.formatMessage({ id: 'exportViewer.header.skip', defaultMessage: 'Skip to content' })),
+    header(archive, about),
+    main,
+  );
   // The skip link must not change the route: it only moves focus.
   root.querySelector('.skip')!.addEventListener('click', (event) => {
     event.preventDefault();

@@ -2,9 +2,9 @@
 import type { ExportCollection } from '@shared/export-format';
 import { type Archive, thumbnailSrc } from '../archive';
 import { fileUrl, h } from '../dom';
-import { plural } from '../format';
 import { documentLink, links, memoryCard, photoThumb, type Screen } from '../parts';
 import { notFound } from './not-found';
+import { intl } from '../i18n';
 
 function cover(archive: Archive, collection: ExportCollection): HTMLElement | null {
   const index = collection.coverPhotoId === null ? undefined : archive.photoIndex.get(collection.coverPhotoId);
@@ -18,25 +18,37 @@ export function collectionsScreen(archive: Archive): Screen {
   const node = h(
     'div',
     null,
-    h('h1', null, 'Collections'),
-    list.length === 0 ? h('p', null, 'This archive holds no collections.') : null,
+    h('h1', null, intl.formatMessage({ id: 'exportViewer.collections.title', defaultMessage: 'Collections' })),
+    list.length === 0
+      ? h('p', null, intl.formatMessage({ id: 'exportViewer.collections.none', defaultMessage: 'This archive holds no collections.' }))
+      : null,
     ...list.map((c) =>
       h(
         'article',
         { class: 'card collection' },
         cover(archive, c),
         h('h2', null, h('a', { href: links.collection(c.id) }, c.title)),
-        h('p', { class: 'meta' }, plural(c.items.length, 'item', 'items')),
+        h(
+          'p',
+          { class: 'meta' },
+          intl.formatMessage(
+            { id: 'exportViewer.collections.items', defaultMessage: '{count, plural, one {# item} other {# items}}' },
+            { count: c.items.length },
+          ),
+        ),
         c.description ? h('p', null, c.description) : null,
       ),
     ),
   );
-  return { title: 'Collections', node };
+  return { title: intl.formatMessage({ id: 'exportViewer.collections.title', defaultMessage: 'Collections' }), node };
 }
 
 export function collectionScreen(archive: Archive, id: number): Screen {
   const collection = archive.data.collections.find((c) => c.id === id);
-  if (!collection) return notFound('This collection is not in the archive.');
+  if (!collection)
+    return notFound(
+      intl.formatMessage({ id: 'exportViewer.collections.notFound', defaultMessage: 'This collection is not in the archive.' }),
+    );
   const photos = collection.items.flatMap((i) => {
     const index = i.kind === 'photo' ? archive.photoIndex.get(i.id) : undefined;
     const photo = index === undefined ? undefined : archive.photos[index];
@@ -49,13 +61,38 @@ export function collectionScreen(archive: Archive, id: number): Screen {
     null,
     h('h1', null, collection.title),
     collection.description ? h('p', null, collection.description) : null,
-    memories.length > 0 ? h('section', null, h('h2', null, 'Memories'), ...memories.map((m) => memoryCard(m))) : null,
-    photos.length > 0 ? h('section', null, h('h2', null, 'Photos'), h('div', { class: 'grid' }, ...photos.map(photoThumb))) : null,
-    documents.length > 0
-      ? h('section', null, h('h2', null, 'Documents'), h('ul', null, ...documents.map((d) => h('li', null, documentLink(d)))))
+    memories.length > 0
+      ? h(
+          'section',
+          null,
+          h('h2', null, intl.formatMessage({ id: 'exportViewer.collections.memories', defaultMessage: 'Memories' })),
+          ...memories.map((m) => memoryCard(m)),
+        )
       : null,
-    collection.items.length === 0 ? h('p', null, 'This collection is empty.') : null,
-    h('p', null, h('a', { href: links.collections }, 'All collections')),
+    photos.length > 0
+      ? h(
+          'section',
+          null,
+          h('h2', null, intl.formatMessage({ id: 'exportViewer.collections.photos', defaultMessage: 'Photos' })),
+          h('div', { class: 'grid' }, ...photos.map(photoThumb)),
+        )
+      : null,
+    documents.length > 0
+      ? h(
+          'section',
+          null,
+          h('h2', null, intl.formatMessage({ id: 'exportViewer.collections.documents', defaultMessage: 'Documents' })),
+          h('ul', null, ...documents.map((d) => h('li', null, documentLink(d)))),
+        )
+      : null,
+    collection.items.length === 0
+      ? h('p', null, intl.formatMessage({ id: 'exportViewer.collections.empty', defaultMessage: 'This collection is empty.' }))
+      : null,
+    h(
+      'p',
+      null,
+      h('a', { href: links.collections }, intl.formatMessage({ id: 'exportViewer.collections.all', defaultMessage: 'All collections' })),
+    ),
   );
   return { title: collection.title, node };
 }

@@ -5,6 +5,7 @@ import { fileUrl, h } from '../dom';
 import { formatBytes, formatItemDay } from '../format';
 import { documentLink, links, meta, originalLink, photoThumb, type Screen, tagList } from '../parts';
 import { notFound } from './not-found';
+import { intl } from '../i18n';
 
 function attachmentView(file: ExportAttachment): HTMLElement {
   const src = displaySrc(file);
@@ -20,8 +21,10 @@ function attachmentView(file: ExportAttachment): HTMLElement {
     const player = h(
       tag,
       { controls: '', preload: 'metadata', src: fileUrl(file.path) },
-      'Your browser cannot play this file: ',
-      originalLink(file.path, 'open it'),
+      ...intl.formatNodes(
+        { id: 'exportViewer.memory.cannotPlay', defaultMessage: 'Your browser cannot play this file: <link>open it</link>' },
+        { link: (chunks) => originalLink(file.path, chunks.join('')) },
+      ),
     );
     player.setAttribute('aria-label', file.fileName);
     return h('figure', { class: 'attachment' }, player, h('figcaption', null, originalLink(file.path, file.fileName)));
@@ -39,7 +42,8 @@ export function paragraphs(text: string): HTMLElement[] {
 
 export function memoryScreen(archive: Archive, id: number): Screen {
   const memory = archive.memoryById.get(id);
-  if (!memory) return notFound('This memory is not in the archive.');
+  if (!memory)
+    return notFound(intl.formatMessage({ id: 'exportViewer.memory.notFound', defaultMessage: 'This memory is not in the archive.' }));
   const photos = archive.photosByMemory.get(id) ?? [];
   const documents = archive.documentsByMemory.get(id) ?? [];
   const told = archive.toldBy.get(id);
@@ -48,18 +52,57 @@ export function memoryScreen(archive: Archive, id: number): Screen {
     { class: 'memory' },
     h('h1', null, memory.title),
     meta(formatItemDay(memory.eventDate, memory.eventDatePrecision, memory.eventDateMargin), memory.location),
-    told ? h('p', { class: 'meta told-by' }, `Told by ${told.name}${told.question ? `, answering “${told.question}”` : ''}`) : null,
+    told
+      ? h(
+          'p',
+          { class: 'meta told-by' },
+          told.question
+            ? intl.formatMessage(
+                { id: 'exportViewer.memory.toldByAnswering', defaultMessage: 'Told by {name}, answering “{question}”' },
+                { name: told.name, question: told.question },
+              )
+            : intl.formatMessage({ id: 'exportViewer.memory.toldBy', defaultMessage: 'Told by {name}' }, { name: told.name }),
+        )
+      : null,
     tagList(memory.tags),
     h('div', { class: 'text' }, ...paragraphs(memory.content)),
     memory.attachments.length > 0
-      ? h('section', { 'aria-label': 'Attachments' }, h('h2', null, 'Attachments'), ...memory.attachments.map(attachmentView))
+      ? h(
+          'section',
+          { 'aria-label': intl.formatMessage({ id: 'exportViewer.memory.attachments', defaultMessage: 'Attachments' }) },
+          h('h2', null, intl.formatMessage({ id: 'exportViewer.memory.attachments', defaultMessage: 'Attachments' })),
+          ...memory.attachments.map(attachmentView),
+        )
       : null,
-    photos.length > 0 ? h('section', null, h('h2', null, 'Photos'), h('div', { class: 'grid' }, ...photos.map(photoThumb))) : null,
+    photos.length > 0
+      ? h(
+          'section',
+          null,
+          h('h2', null, intl.formatMessage({ id: 'exportViewer.memory.photos', defaultMessage: 'Photos' })),
+          h('div', { class: 'grid' }, ...photos.map(photoThumb)),
+        )
+      : null,
     documents.length > 0
-      ? h('section', null, h('h2', null, 'Documents'), h('ul', null, ...documents.map((d) => h('li', null, documentLink(d)))))
+      ? h(
+          'section',
+          null,
+          h('h2', null, intl.formatMessage({ id: 'exportViewer.memory.documents', defaultMessage: 'Documents' })),
+          h('ul', null, ...documents.map((d) => h('li', null, documentLink(d)))),
+        )
       : null,
-    h('p', { class: 'meta' }, 'Also kept as text: ', originalLink(memory.markdown, memory.markdown)),
-    h('p', null, h('a', { href: links.timeline }, 'Back to the timeline')),
+    h(
+      'p',
+      { class: 'meta' },
+      ...intl.formatNodes(
+        { id: 'exportViewer.memory.alsoText', defaultMessage: 'Also kept as text: <link>{file}</link>' },
+        { file: memory.markdown, link: () => originalLink(memory.markdown, memory.markdown) },
+      ),
+    ),
+    h(
+      'p',
+      null,
+      h('a', { href: links.timeline }, intl.formatMessage({ id: 'exportViewer.memory.back', defaultMessage: 'Back to the timeline' })),
+    ),
   );
   return { title: memory.title, node };
 }

@@ -3,10 +3,11 @@
 import type { ExportFace, ExportPerson, ExportPhoto } from '@shared/export-format';
 import { type Archive, displaySrc, isVideo, photosByMonth, videoSrc } from '../archive';
 import { fileUrl, h, lazy } from '../dom';
-import { formatBytes, formatDay, formatDuration, formatItemDay, formatMonth, monthOf, plural, timeOf } from '../format';
+import { formatBytes, formatDay, formatDuration, formatItemDay, formatMonth, monthOf, timeOf } from '../format';
 import { goBack, replaceWith } from '../navigation';
 import { links, meta, originalLink, photoLabel, photoThumb, type Screen, tagList } from '../parts';
 import { notFound } from './not-found';
+import { intl } from '../i18n';
 
 const ROW_PX = 130;
 /** The photo last opened, so closing the viewer returns to it in the grid. */
@@ -15,14 +16,34 @@ let lastPhotoId: number | null = null;
 export function photosScreen(archive: Archive, month?: string): Screen {
   const months = photosByMonth(archive.photos);
   const undated = archive.photos.filter((p) => !p.dateTaken);
-  const node = h('div', { class: 'photos' }, h('h1', null, 'Photos'), meta(plural(archive.photos.length, 'photo', 'photos')));
+  const node = h(
+    'div',
+    { class: 'photos' },
+    h('h1', null, intl.formatMessage({ id: 'exportViewer.photos.title', defaultMessage: 'Photos' })),
+    meta(
+      intl.formatMessage(
+        { id: 'exportViewer.photos.count', defaultMessage: '{count, plural, one {# photo} other {# photos}}' },
+        { count: archive.photos.length },
+      ),
+    ),
+  );
   const sections = new Map<string, { section: HTMLElement; fill: () => void }>();
   const addSection = (key: string, heading: string, photos: ExportPhoto[]) => {
     const grid = h('div', { class: 'grid' });
     const section = h(
       'section',
       { class: 'month', id: `photos-${key}` },
-      h('h2', null, heading, ' ', h('span', { class: 'count' }, `(${photos.length})`)),
+      h(
+        'h2',
+        null,
+        heading,
+        ' ',
+        h(
+          'span',
+          { class: 'count' },
+          intl.formatMessage({ id: 'exportViewer.photos.monthCount', defaultMessage: '({count, number})' }, { count: photos.length }),
+        ),
+      ),
       grid,
     );
     node.append(section);
@@ -31,8 +52,10 @@ export function photosScreen(archive: Archive, month?: string): Screen {
     sections.set(key, { section, fill });
   };
   for (const [key, photos] of months) addSection(key, formatMonth(key), photos);
-  if (undated.length > 0) addSection('undated', 'Without a date', undated);
-  if (archive.photos.length === 0) node.append(h('p', null, 'This archive holds no photos.'));
+  if (undated.length > 0)
+    addSection('undated', intl.formatMessage({ id: 'exportViewer.photos.undated', defaultMessage: 'Without a date' }), undated);
+  if (archive.photos.length === 0)
+    node.append(h('p', null, intl.formatMessage({ id: 'exportViewer.photos.none', defaultMessage: 'This archive holds no photos.' })));
 
   const shown = () => {
     const last = lastPhotoId === null ? undefined : archive.photos[archive.photoIndex.get(lastPhotoId) ?? -1];
@@ -44,13 +67,14 @@ export function photosScreen(archive: Archive, month?: string): Screen {
     (thumb ?? entry.section).scrollIntoView({ block: 'center' });
     thumb?.focus({ preventScroll: true });
   };
-  return { title: 'Photos', node, shown };
+  return { title: intl.formatMessage({ id: 'exportViewer.photos.title', defaultMessage: 'Photos' }), node, shown };
 }
 
 export function photoViewerScreen(archive: Archive, id: number): Screen {
   const index = archive.photoIndex.get(id);
   const photo = index === undefined ? undefined : archive.photos[index];
-  if (!photo || index === undefined) return notFound('This photo is not in the archive.');
+  if (!photo || index === undefined)
+    return notFound(intl.formatMessage({ id: 'exportViewer.photos.notFound', defaultMessage: 'This photo is not in the archive.' }));
   lastPhotoId = id;
   const prev = archive.photos[index - 1];
   const next = archive.photos[index + 1];
@@ -68,14 +92,25 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
 
   const node = h(
     'div',
-    { class: 'viewer', role: 'group', 'aria-label': 'Photo viewer' },
+    {
+      class: 'viewer',
+      role: 'group',
+      'aria-label': intl.formatMessage({ id: 'exportViewer.viewer.label', defaultMessage: 'Photo viewer' }),
+    },
     h(
       'div',
       { class: 'viewer-bar' },
-      button('← Previous', () => go(prev), !prev),
-      h('span', { class: 'meta' }, `${(index + 1).toLocaleString()} of ${archive.photos.length.toLocaleString()}`),
-      button('Next →', () => go(next), !next),
-      button('Close', close, false),
+      button(intl.formatMessage({ id: 'exportViewer.viewer.previous', defaultMessage: '← Previous' }), () => go(prev), !prev),
+      h(
+        'span',
+        { class: 'meta' },
+        intl.formatMessage(
+          { id: 'exportViewer.viewer.position', defaultMessage: '{position, number} of {count, number}' },
+          { position: index + 1, count: archive.photos.length },
+        ),
+      ),
+      button(intl.formatMessage({ id: 'exportViewer.viewer.next', defaultMessage: 'Next →' }), () => go(next), !next),
+      button(intl.formatMessage({ id: 'exportViewer.viewer.close', defaultMessage: 'Close' }), close, false),
     ),
     h(
       'figure',
@@ -84,7 +119,14 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
         ? videoPlayer(photo)
         : src
           ? withFaces(h('img', { class: 'full', src: fileUrl(src), alt: photoLabel(photo) }), named)
-          : h('p', null, 'Your browser cannot show this picture; the original file is linked below.'),
+          : h(
+              'p',
+              null,
+              intl.formatMessage({
+                id: 'exportViewer.viewer.cannotShow',
+                defaultMessage: 'Your browser cannot show this picture; the original file is linked below.',
+              }),
+            ),
       h(
         'figcaption',
         null,
@@ -93,16 +135,43 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
         photo.description ? h('p', null, photo.description) : null,
         tagList(photo.tags),
         inThisPhoto(named),
-        memory ? h('p', null, 'Part of the memory ', h('a', { href: links.memory(memory.id) }, memory.title)) : null,
+        memory
+          ? h(
+              'p',
+              null,
+              ...intl.formatNodes(
+                { id: 'exportViewer.viewer.partOfMemory', defaultMessage: 'Part of the memory <link>{title}</link>' },
+                { title: memory.title, link: (chunks) => h('a', { href: links.memory(memory.id) }, ...chunks) },
+              ),
+            )
+          : null,
         meta(
-          isVideo(photo) ? `Video${photo.durationMs ? `, ${formatDuration(photo.durationMs)}` : ''}` : null,
+          isVideo(photo)
+            ? photo.durationMs
+              ? intl.formatMessage(
+                  { id: 'exportViewer.viewer.videoLength', defaultMessage: 'Video, {length}' },
+                  { length: formatDuration(photo.durationMs) },
+                )
+              : intl.formatMessage({ id: 'exportViewer.viewer.video', defaultMessage: 'Video' })
+            : null,
           photo.cameraInfo,
           photo.width && photo.height ? `${photo.width} × ${photo.height}` : null,
         ),
-        h('p', null, 'Original: ', originalLink(photo.path, photo.fileName), ` (${formatBytes(photo.size)})`),
+        h(
+          'p',
+          null,
+          ...intl.formatNodes(
+            { id: 'exportViewer.viewer.original', defaultMessage: 'Original: <link>{name}</link> ({size})' },
+            { name: photo.fileName, size: formatBytes(photo.size), link: () => originalLink(photo.path, photo.fileName) },
+          ),
+        ),
       ),
     ),
-    h('p', { class: 'meta hint' }, 'Keys: ← and → step through the photos, Escape closes.'),
+    h(
+      'p',
+      { class: 'meta hint' },
+      intl.formatMessage({ id: 'exportViewer.viewer.keys', defaultMessage: 'Keys: ← and → step through the photos, Escape closes.' }),
+    ),
   );
 
   const onKey = (event: KeyboardEvent) => {
@@ -122,7 +191,7 @@ export function photoViewerScreen(archive: Archive, id: number): Screen {
 /** A video plays from the archive's own file: its browser-playable copy when there is one, else the original. */
 /** The viewer's date line: a camera date with its time, a day, a period as its owner knows it, or none. */
 function photoDate(photo: ExportPhoto): string {
-  if (!photo.dateTaken) return 'Date unknown';
+  if (!photo.dateTaken) return intl.formatMessage({ id: 'exportViewer.viewer.dateUnknown', defaultMessage: 'Date unknown' });
   const precision = photo.dateTakenPrecision ?? 'exact';
   if (precision === 'exact') return `${formatDay(photo.dateTaken)} ${timeOf(photo.dateTaken)}`.trim();
   return formatItemDay(photo.dateTaken, precision, photo.dateTakenMargin);
@@ -141,7 +210,10 @@ function videoPlayer(photo: ExportPhoto): HTMLElement {
       'aria-label': photoLabel(photo),
     },
     // shown only by a browser without <video>
-    'Your browser cannot play this video; the original file is linked below.',
+    intl.formatMessage({
+      id: 'exportViewer.viewer.cannotPlay',
+      defaultMessage: 'Your browser cannot play this video; the original file is linked below.',
+    }),
   );
 }
 
@@ -188,5 +260,12 @@ function inThisPhoto(named: NamedFace[]): HTMLElement | null {
     for (const off of ['mouseleave', 'blur']) link.addEventListener(off, () => box.classList.remove('shown'));
     names.push(names.length > 0 ? ', ' : '', link);
   }
-  return h('p', { class: 'in-photo' }, 'In this photo: ', ...names);
+  return h(
+    'p',
+    { class: 'in-photo' },
+    ...intl.formatNodes(
+      { id: 'exportViewer.viewer.inThisPhoto', defaultMessage: 'In this photo: <names></names>' },
+      { names: () => h('span', null, ...names) },
+    ),
+  );
 }

@@ -3,8 +3,9 @@
 import type { ExportMemory, ExportPhoto } from '@shared/export-format';
 import { type Archive, photosByMonth } from '../archive';
 import { h, lazy } from '../dom';
-import { formatMonth, monthOf, plural } from '../format';
+import { formatMonth, monthOf } from '../format';
 import { links, memoryCard, photoThumb, type Screen } from '../parts';
+import { intl } from '../i18n';
 
 const PHOTOS_PER_MONTH = 12;
 
@@ -16,8 +17,19 @@ export function timelineScreen(archive: Archive): Screen {
   for (const [key, photos] of photoMonths) monthEntry(key).photos = photos;
   const ordered = [...months.keys()].sort().reverse();
 
-  const main = h('div', { class: 'timeline' }, h('h1', null, 'Life timeline'));
-  if (ordered.length === 0) main.append(h('p', null, 'This archive holds no dated memories or photos.'));
+  const main = h(
+    'div',
+    { class: 'timeline' },
+    h('h1', null, intl.formatMessage({ id: 'exportViewer.timeline.title', defaultMessage: 'Life timeline' })),
+  );
+  if (ordered.length === 0)
+    main.append(
+      h(
+        'p',
+        null,
+        intl.formatMessage({ id: 'exportViewer.timeline.none', defaultMessage: 'This archive holds no dated memories or photos.' }),
+      ),
+    );
   let year = '';
   for (const key of ordered) {
     const { memories, photos } = months.get(key)!;
@@ -32,7 +44,21 @@ export function timelineScreen(archive: Archive): Screen {
       ...memories.map((m) => memoryCard(m, 'h4')),
       photos.length > 0 ? h('div', { class: 'grid small' }, ...photos.slice(0, PHOTOS_PER_MONTH).map(photoThumb)) : null,
       photos.length > PHOTOS_PER_MONTH
-        ? h('p', null, h('a', { href: links.photosIn(key) }, `All ${plural(photos.length, 'photo', 'photos')} of ${formatMonth(key)}`))
+        ? h(
+            'p',
+            null,
+            h(
+              'a',
+              { href: links.photosIn(key) },
+              intl.formatMessage(
+                {
+                  id: 'exportViewer.timeline.allOfMonth',
+                  defaultMessage: 'All {count, plural, one {# photo} other {# photos}} of {month}',
+                },
+                { count: photos.length, month: formatMonth(key) },
+              ),
+            ),
+          )
         : null,
     ]);
   }
@@ -42,10 +68,14 @@ export function timelineScreen(archive: Archive): Screen {
       h(
         'p',
         { class: 'meta' },
-        `${plural(undated, 'photo has', 'photos have')} no date: see `,
-        h('a', { href: links.photos }, 'Photos'),
-        '.',
+        ...intl.formatNodes(
+          {
+            id: 'exportViewer.timeline.undated',
+            defaultMessage: '{count, plural, one {# photo has} other {# photos have}} no date: see <link>Photos</link>.',
+          },
+          { count: undated, link: (chunks) => h('a', { href: links.photos }, ...chunks) },
+        ),
       ),
     );
-  return { title: 'Life timeline', node: main };
+  return { title: intl.formatMessage({ id: 'exportViewer.timeline.title', defaultMessage: 'Life timeline' }), node: main };
 }
