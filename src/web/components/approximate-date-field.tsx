@@ -3,6 +3,9 @@ import type { FieldError } from 'react-hook-form';
 import type { DatePrecision } from '@shared/dates/date-precision';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { formattingLocale } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { formatItemDate } from '@web/lib/item-date';
 
 export type ApproximateDateValue = {
@@ -12,22 +15,26 @@ export type ApproximateDateValue = {
   margin: number | null;
 };
 
-export const PRECISION_LABELS: Record<DatePrecision, string> = {
-  exact: 'Exact (date and time)',
-  day: 'The day',
-  month: 'The month',
-  year: 'The year',
-  decade: 'The decade',
-  about: 'About a year',
-};
+const precisionLabels = defineMessages({
+  exact: { id: 'common.approximateDate.precision.exact', defaultMessage: 'Exact (date and time)' },
+  day: { id: 'common.approximateDate.precision.day', defaultMessage: 'The day' },
+  month: { id: 'common.approximateDate.precision.month', defaultMessage: 'The month' },
+  year: { id: 'common.approximateDate.precision.year', defaultMessage: 'The year' },
+  decade: { id: 'common.approximateDate.precision.decade', defaultMessage: 'The decade' },
+  about: { id: 'common.approximateDate.precision.about', defaultMessage: 'About a year' },
+});
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const MARGINS: { value: string; label: string }[] = [
-  { value: '', label: 'a year or so' },
-  { value: '2', label: '2 years' },
-  { value: '5', label: '5 years' },
-  { value: '10', label: '10 years' },
-];
+/** The twelve months' names in the page's language, as a list shows them (capitalised). */
+function monthNames(): string[] {
+  const format = new Intl.DateTimeFormat(formattingLocale(), { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => {
+    const name = format.format(Date.UTC(2000, i, 1));
+    return name.charAt(0).toLocaleUpperCase(formattingLocale()) + name.slice(1);
+  });
+}
+
+/** The margins offered; '' is the default, a year or so. */
+const MARGINS = ['', '2', '5', '10'];
 
 export const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -73,7 +80,14 @@ type Props = {
  * a year give or take. Below them, "Shows as: c. 1955" is how every screen will show it.
  */
 export function ApproximateDateField({ label, value, onChange, error, precisions, minYear, maxYear, maxDay }: Props) {
+  const intl = useIntl();
   const id = useId();
+  const chooseText = intl.formatMessage({ id: 'common.approximateDate.choose', defaultMessage: 'Choose…' });
+  const yearsText = (count: string) =>
+    intl.formatMessage(
+      { id: 'common.approximateDate.years', defaultMessage: '{count, plural, one {# year} other {# years}}' },
+      { count: Number(count) },
+    );
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   const { precision } = value;
 
@@ -107,12 +121,12 @@ export function ApproximateDateField({ label, value, onChange, error, precisions
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <label htmlFor={`${id}-precision`} className="text-sm font-medium">
-            How sure?
+            {intl.formatMessage({ id: 'common.approximateDate.howSure', defaultMessage: 'How sure?' })}
           </label>
           <select id={`${id}-precision`} className={selectClass} value={precision} onChange={changePrecision}>
             {precisions.map((p) => (
               <option key={p} value={p}>
-                {PRECISION_LABELS[p]}
+                {intl.formatMessage(precisionLabels[p])}
               </option>
             ))}
           </select>
@@ -133,21 +147,30 @@ export function ApproximateDateField({ label, value, onChange, error, precisions
           </FormField>
         )}
         {precision === 'decade' && (
-          <FormField label="Decade" error={error}>
+          <FormField label={intl.formatMessage({ id: 'common.approximateDate.decade', defaultMessage: 'Decade' })} error={error}>
             <select
               className={selectClass}
               value={parts.year ? String(Number(parts.year) - (Number(parts.year) % 10)) : ''}
               onChange={(e) => change({ year: e.target.value })}
             >
-              <option value="">Choose…</option>
+              <option value="">{chooseText}</option>
               {decades.map((d) => (
-                <option key={d} value={d}>{`${d}s`}</option>
+                <option key={d} value={d}>
+                  {intl.formatMessage({ id: 'common.approximateDate.decadeName', defaultMessage: '{decade}s' }, { decade: String(d) })}
+                </option>
               ))}
             </select>
           </FormField>
         )}
         {(precision === 'month' || precision === 'year' || precision === 'about') && (
-          <FormField label="Year" error={error} hint={`${minYear} to ${maxYear}`}>
+          <FormField
+            label={intl.formatMessage({ id: 'common.approximateDate.year', defaultMessage: 'Year' })}
+            error={error}
+            hint={intl.formatMessage(
+              { id: 'common.approximateDate.yearRange', defaultMessage: '{min} to {max}' },
+              { min: String(minYear), max: String(maxYear) },
+            )}
+          >
             <Input
               inputMode="numeric"
               autoComplete="off"
@@ -160,11 +183,11 @@ export function ApproximateDateField({ label, value, onChange, error, precisions
         {precision === 'month' && (
           <div className="grid content-start gap-2">
             <label htmlFor={`${id}-month`} className="text-sm font-medium">
-              Month
+              {intl.formatMessage({ id: 'common.approximateDate.month', defaultMessage: 'Month' })}
             </label>
             <select id={`${id}-month`} className={selectClass} value={parts.month} onChange={(e) => change({ month: e.target.value })}>
-              <option value="">Choose…</option>
-              {MONTHS.map((name, i) => (
+              <option value="">{chooseText}</option>
+              {monthNames().map((name, i) => (
                 <option key={name} value={String(i + 1)}>
                   {name}
                 </option>
@@ -175,24 +198,28 @@ export function ApproximateDateField({ label, value, onChange, error, precisions
         {precision === 'about' && (
           <div className="grid content-start gap-2">
             <label htmlFor={`${id}-margin`} className="text-sm font-medium">
-              Give or take
+              {intl.formatMessage({ id: 'common.approximateDate.giveOrTake', defaultMessage: 'Give or take' })}
             </label>
             <select id={`${id}-margin`} className={selectClass} value={parts.margin} onChange={(e) => change({ margin: e.target.value })}>
               {MARGINS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
+                <option key={m} value={m}>
+                  {m === '' ? intl.formatMessage({ id: 'common.approximateDate.yearOrSo', defaultMessage: 'a year or so' }) : yearsText(m)}
                 </option>
               ))}
-              {parts.margin !== '' && !MARGINS.some((m) => m.value === parts.margin) && (
-                <option value={parts.margin}>{`${parts.margin} years`}</option>
-              )}
+              {parts.margin !== '' && !MARGINS.includes(parts.margin) && <option value={parts.margin}>{yearsText(parts.margin)}</option>}
             </select>
           </div>
         )}
       </div>
       {preview && (precision !== 'day' || value.date !== '') && (
         <p aria-live="polite" className="text-sm text-muted-foreground">
-          Shows as: <span className="font-medium text-foreground">{preview}</span>
+          {intl.formatMessage(
+            { id: 'common.approximateDate.showsAs', defaultMessage: 'Shows as: <strong>{date}</strong>' },
+            {
+              date: preview,
+              strong: (chunks) => <span className="font-medium text-foreground">{chunks}</span>,
+            },
+          )}
         </p>
       )}
     </div>

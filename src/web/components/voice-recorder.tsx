@@ -1,6 +1,9 @@
 import { Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/ui/button';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localDay } from '@web/lib/local-day';
 
 // Records a voice message in the browser (MediaRecorder) and hands it over as a File, in whatever format the
@@ -31,18 +34,39 @@ export function voiceMessageName(mimeType: string, at: Date): string {
   return `Voice message ${localDay(at)} ${pad(at.getHours())}.${pad(at.getMinutes())}.${extensionOf(mimeType)}`;
 }
 
+const problems = defineMessages({
+  refused: {
+    id: 'common.voiceRecorder.problem.refused',
+    defaultMessage:
+      'heirloom could not use your microphone: permission was refused. Allow the microphone for this site in your browser and try again.',
+  },
+  notFound: {
+    id: 'common.voiceRecorder.problem.notFound',
+    defaultMessage: 'heirloom could not use your microphone: no microphone was found.',
+  },
+  busy: {
+    id: 'common.voiceRecorder.problem.busy',
+    defaultMessage: 'heirloom could not use your microphone: it is in use by another app or could not be started.',
+  },
+  other: {
+    id: 'common.voiceRecorder.problem.other',
+    defaultMessage: 'heirloom could not use your microphone: {reason}',
+  },
+  unknown: {
+    id: 'common.voiceRecorder.problem.unknown',
+    defaultMessage: 'heirloom could not use your microphone: an unknown error.',
+  },
+});
+
 /** getUserMedia's failures in words a person can act on. */
 function microphoneProblem(err: unknown): string {
   const name = (err as { name?: string })?.name;
-  const why =
-    name === 'NotAllowedError' || name === 'SecurityError'
-      ? 'permission was refused. Allow the microphone for this site in your browser and try again.'
-      : name === 'NotFoundError' || name === 'OverconstrainedError'
-        ? 'no microphone was found.'
-        : name === 'NotReadableError' || name === 'AbortError'
-          ? 'it is in use by another app or could not be started.'
-          : ((err as Error)?.message ?? 'an unknown error.');
-  return `heirloom could not use your microphone: ${why}`;
+  const intl = activeIntl();
+  if (name === 'NotAllowedError' || name === 'SecurityError') return intl.formatMessage(problems.refused);
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return intl.formatMessage(problems.notFound);
+  if (name === 'NotReadableError' || name === 'AbortError') return intl.formatMessage(problems.busy);
+  const reason = (err as Error)?.message;
+  return reason === undefined ? intl.formatMessage(problems.unknown) : intl.formatMessage(problems.other, { reason });
 }
 
 type Phase = 'idle' | 'starting' | 'recording' | 'paused' | 'recorded';
@@ -65,6 +89,7 @@ type VoiceRecorderProps = {
 };
 
 export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory' }: VoiceRecorderProps) {
+  const intl = useIntl();
   const [phase, setPhase] = useState<Phase>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [level, setLevel] = useState(0);
@@ -130,7 +155,12 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory
       recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
     } catch (err) {
       stream.getTracks().forEach((track) => track.stop());
-      setProblem(`heirloom could not record in this browser: ${(err as Error).message}`);
+      setProblem(
+        intl.formatMessage(
+          { id: 'common.voiceRecorder.problem.browser', defaultMessage: 'heirloom could not record in this browser: {reason}' },
+          { reason: (err as Error).message },
+        ),
+      );
       setPhase('idle');
       return;
     }
@@ -143,7 +173,12 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory
       chunks.push(event.data);
       bytes += event.data.size;
       if (bytes >= maxBytes - SIZE_MARGIN_BYTES && recorder.state !== 'inactive') {
-        setNote(`Recording stopped: an attachment can be at most ${Math.round(maxBytes / MB)} MB.`);
+        setNote(
+          intl.formatMessage(
+            { id: 'common.voiceRecorder.sizeStop', defaultMessage: 'Recording stopped: an attachment can be at most {size} MB.' },
+            { size: String(Math.round(maxBytes / MB)) },
+          ),
+        );
         stop();
       }
     };
@@ -154,7 +189,12 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory
       setPhase('recorded');
     };
     recorder.onerror = () => {
-      setProblem('heirloom could not go on recording: the browser stopped the recorder.');
+      setProblem(
+        intl.formatMessage({
+          id: 'common.voiceRecorder.problem.stopped',
+          defaultMessage: 'heirloom could not go on recording: the browser stopped the recorder.',
+        }),
+      );
       release();
       setPhase('idle');
     };
@@ -216,7 +256,15 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory
   function add() {
     if (!recording) return;
     if (recording.blob.size > maxBytes) {
-      setProblem(`This recording is larger than ${Math.round(maxBytes / MB)} MB, the most an attachment can be. Record a shorter one.`);
+      setProblem(
+        intl.formatMessage(
+          {
+            id: 'common.voiceRecorder.tooLarge',
+            defaultMessage: 'This recording is larger than {size} MB, the most an attachment can be. Record a shorter one.',
+          },
+          { size: String(Math.round(maxBytes / MB)) },
+        ),
+      );
       return;
     }
     onRecorded(new File([recording.blob], voiceMessageName(recording.blob.type, recording.at), { type: recording.blob.type }));
@@ -229,25 +277,40 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory
 
   const live = phase === 'recording' || phase === 'paused';
   return (
-    <section aria-label="Voice message" className="grid gap-3 rounded-xl border p-3">
+    <section
+      aria-label={intl.formatMessage({ id: 'common.voiceRecorder.label', defaultMessage: 'Voice message' })}
+      className="grid gap-3 rounded-xl border p-3"
+    >
       {(phase === 'idle' || phase === 'starting') && (
         <div className="flex flex-wrap items-center gap-2">
           <Button type="button" variant="outline" size="sm" onClick={start} disabled={disabled || phase === 'starting'}>
             <Mic aria-hidden="true" />
-            Record
+            {intl.formatMessage({ id: 'common.voiceRecorder.record', defaultMessage: 'Record' })}
           </Button>
-          <span className="text-sm text-muted-foreground">Record a voice message and add it to this {addsTo}.</span>
+          <span className="text-sm text-muted-foreground">
+            {intl.formatMessage(
+              {
+                id: 'common.voiceRecorder.intro',
+                defaultMessage: 'Record a voice message and add it to this {addsTo, select, letter {letter} other {memory}}.',
+              },
+              { addsTo },
+            )}
+          </span>
         </div>
       )}
 
       {live && (
         <div className="flex flex-wrap items-center gap-3">
-          <span role="timer" aria-label="Elapsed time" className="min-w-[3ch] font-mono text-sm tabular-nums">
+          <span
+            role="timer"
+            aria-label={intl.formatMessage({ id: 'common.voiceRecorder.elapsed', defaultMessage: 'Elapsed time' })}
+            className="min-w-[3ch] font-mono text-sm tabular-nums"
+          >
             {formatElapsed(elapsedMs)}
           </span>
           <div
             role="meter"
-            aria-label="Input level"
+            aria-label={intl.formatMessage({ id: 'common.voiceRecorder.level', defaultMessage: 'Input level' })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={level}
@@ -259,35 +322,45 @@ export function VoiceRecorder({ onRecorded, maxBytes, disabled, addsTo = 'memory
             {phase === 'recording' ? (
               <Button type="button" variant="outline" size="sm" onClick={pause}>
                 <Pause aria-hidden="true" />
-                Pause
+                {intl.formatMessage({ id: 'common.voiceRecorder.pause', defaultMessage: 'Pause' })}
               </Button>
             ) : (
               <Button type="button" variant="outline" size="sm" onClick={resume}>
                 <Play aria-hidden="true" />
-                Resume
+                {intl.formatMessage({ id: 'common.voiceRecorder.resume', defaultMessage: 'Resume' })}
               </Button>
             )}
             <Button type="button" variant="outline" size="sm" onClick={stop}>
               <Square aria-hidden="true" />
-              Stop
+              {intl.formatMessage({ id: 'common.voiceRecorder.stop', defaultMessage: 'Stop' })}
             </Button>
           </div>
           <span className="sr-only" aria-live="polite">
-            {phase === 'paused' ? 'Recording paused' : 'Recording'}
+            {phase === 'paused'
+              ? intl.formatMessage({ id: 'common.voiceRecorder.paused', defaultMessage: 'Recording paused' })
+              : intl.formatMessage({ id: 'common.voiceRecorder.recording', defaultMessage: 'Recording' })}
           </span>
         </div>
       )}
 
       {phase === 'recorded' && recording && (
         <div className="grid gap-2">
-          <audio controls src={recording.url} aria-label="Recording preview" className="w-full" />
+          <audio
+            controls
+            src={recording.url}
+            aria-label={intl.formatMessage({ id: 'common.voiceRecorder.preview', defaultMessage: 'Recording preview' })}
+            className="w-full"
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" onClick={add} disabled={disabled}>
-              Add to {addsTo}
+              {intl.formatMessage(
+                { id: 'common.voiceRecorder.add', defaultMessage: 'Add to {addsTo, select, letter {letter} other {memory}}' },
+                { addsTo },
+              )}
             </Button>
             <Button type="button" variant="outline" size="sm" onClick={start} disabled={disabled}>
               <RotateCcw aria-hidden="true" />
-              Record again
+              {intl.formatMessage({ id: 'common.voiceRecorder.again', defaultMessage: 'Record again' })}
             </Button>
           </div>
         </div>
