@@ -311,6 +311,7 @@ describe('/api/tree', () => {
         'familyRelation',
         'firstName',
         'id',
+        'language',
         'lastName',
         'linkedUserId',
         'notes',
