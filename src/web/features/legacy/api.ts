@@ -19,6 +19,7 @@ import type {
 } from '@shared/schemas/legacy';
 import type { ReachabilityEntry } from '@shared/schemas/reachability';
 import { api } from '@web/lib/api-client';
+import { activeIntl } from '@web/lib/i18n/language-store';
 import { queryKeys } from '@web/lib/query-keys';
 
 // The trigger moves on its own (mails, verifiers, timers): the plan's screens read afresh whenever they open.
@@ -45,7 +46,9 @@ export const usePreview = (heirId: number, enabled: boolean) =>
 /** The signed-in owner's name, from the user the app already holds (for the Legacy Kit: whose archive it is). */
 export function useOwnerName() {
   const user = useQueryClient().getQueryData<User | null>(queryKeys.auth.user);
-  return user ? [user.firstName, user.surname].filter(Boolean).join(' ') : 'Someone who cares about you';
+  return user
+    ? [user.firstName, user.surname].filter(Boolean).join(' ')
+    : activeIntl().formatMessage({ id: 'legacy.kit.someoneWhoCares', defaultMessage: 'Someone who cares about you' });
 }
 
 export const useOwnCollections = (enabled: boolean) =>

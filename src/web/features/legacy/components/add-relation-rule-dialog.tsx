@@ -11,22 +11,32 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localDayFromToday } from '@web/lib/local-day';
 import { useAddRelationRule, useOwnCollections } from '../api';
 import { localMidnightIso } from '../wording';
 
-export const RELATION_CHOICES: { value: FamilyRelation; label: string }[] = [
-  { value: 'children', label: 'Each of my children' },
-  { value: 'grandchildren', label: 'Each of my grandchildren' },
-  { value: 'descendants', label: 'All my descendants' },
-  { value: 'partner', label: 'My partner' },
-];
+export const relationChoices = (): { value: FamilyRelation; label: string }[] => {
+  const intl = activeIntl();
+  return [
+    { value: 'children', label: intl.formatMessage({ id: 'legacy.relationRule.children', defaultMessage: 'Each of my children' }) },
+    {
+      value: 'grandchildren',
+      label: intl.formatMessage({ id: 'legacy.relationRule.grandchildren', defaultMessage: 'Each of my grandchildren' }),
+    },
+    { value: 'descendants', label: intl.formatMessage({ id: 'legacy.relationRule.descendants', defaultMessage: 'All my descendants' }) },
+    { value: 'partner', label: intl.formatMessage({ id: 'legacy.relationRule.partner', defaultMessage: 'My partner' }) },
+  ];
+};
 
 const formSchema = (minDay: string) =>
   z
     .object({
       relation: z.enum(['children', 'grandchildren', 'descendants', 'partner']),
-      collectionId: z.string().min(1, 'Choose a collection'),
+      collectionId: z
+        .string()
+        .min(1, activeIntl().formatMessage({ id: 'legacy.relationRule.chooseCollection', defaultMessage: 'Choose a collection' })),
       condition: z.enum(['after-death', 'on-date', 'at-age', 'never']),
       day: z.string(),
       age: z.string(),
@@ -34,10 +44,18 @@ const formSchema = (minDay: string) =>
     })
     .superRefine((v, ctx) => {
       if (v.condition === 'on-date' && (!v.day || v.day < minDay))
-        ctx.addIssue({ code: 'custom', path: ['day'], message: 'Choose a day after today' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['day'],
+          message: activeIntl().formatMessage({ id: 'legacy.relationRule.dayAfterToday', defaultMessage: 'Choose a day after today' }),
+        });
       const age = Number(v.age);
       if (v.condition === 'at-age' && !(Number.isInteger(age) && age >= 1 && age <= 120))
-        ctx.addIssue({ code: 'custom', path: ['age'], message: 'An age from 1 to 120' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['age'],
+          message: activeIntl().formatMessage({ id: 'legacy.relationRule.ageRange', defaultMessage: 'An age from 1 to 120' }),
+        });
     })
     .transform((v): RelationRuleInput => ({
       relation: v.relation,
@@ -61,6 +79,7 @@ const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm';
 
 /** "Add by relation": one collection to everyone of the family a relation names, now and as the family grows. */
 export function AddRelationRuleDialog() {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const addRule = useAddRelationRule();
   const collections = useOwnCollections(open);
@@ -79,9 +98,23 @@ export function AddRelationRuleDialog() {
       onSuccess: (rule) => {
         onOpenChange(false);
         const receiving = rule.members.filter((m) => m.status === 'receives').length;
-        toast({ title: 'Added', description: `${receiving} of the ${rule.members.length} your family tree names will receive it.` });
+        toast({
+          title: intl.formatMessage({ id: 'legacy.addRelease.added', defaultMessage: 'Added' }),
+          description: intl.formatMessage(
+            {
+              id: 'legacy.relationRule.willReceive',
+              defaultMessage: '{receiving} of the {total} your family tree names will receive it.',
+            },
+            { receiving, total: rule.members.length },
+          ),
+        });
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Failed to add', description: errorMessage(err, 'An error occurred') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'legacy.addRelease.failed', defaultMessage: 'Failed to add' }),
+          description: errorMessage(err, intl.formatMessage({ id: 'legacy.common.anError', defaultMessage: 'An error occurred' })),
+        }),
     }),
   );
 
@@ -92,25 +125,36 @@ export function AddRelationRuleDialog() {
       trigger={
         <Button variant="outline" size="sm">
           <Plus aria-hidden="true" />
-          Add by relation
+          {intl.formatMessage({ id: 'legacy.relationRule.trigger', defaultMessage: 'Add by relation' })}
         </Button>
       }
-      title="Give by relation"
-      description="Everyone your family tree names this way who has a contact with an e-mail address receives it, and so does anyone added to the tree later."
-      submitLabel={addRule.isPending ? 'Adding...' : 'Add'}
+      title={intl.formatMessage({ id: 'legacy.relationRule.title', defaultMessage: 'Give by relation' })}
+      description={intl.formatMessage({
+        id: 'legacy.relationRule.description',
+        defaultMessage:
+          'Everyone your family tree names this way who has a contact with an e-mail address receives it, and so does anyone added to the tree later.',
+      })}
+      submitLabel={
+        addRule.isPending
+          ? intl.formatMessage({ id: 'legacy.addRelease.adding', defaultMessage: 'Adding...' })
+          : intl.formatMessage({ id: 'legacy.addRelease.add', defaultMessage: 'Add' })
+      }
       isPending={addRule.isPending}
       onSubmit={add}
     >
-      <FormField label="To">
+      <FormField label={intl.formatMessage({ id: 'legacy.relationRule.to', defaultMessage: 'To' })}>
         <select className={selectClass} {...form.register('relation')}>
-          {RELATION_CHOICES.map((r) => (
+          {relationChoices().map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
             </option>
           ))}
         </select>
       </FormField>
-      <FormField label="Collection" error={errors.collectionId}>
+      <FormField
+        label={intl.formatMessage({ id: 'legacy.relationRule.collection', defaultMessage: 'Collection' })}
+        error={errors.collectionId}
+      >
         <select
           className={selectClass}
           disabled={collections.isPending || collections.isError || !collections.data?.length}
@@ -118,12 +162,12 @@ export function AddRelationRuleDialog() {
         >
           <option value="">
             {collections.isPending
-              ? 'Loading...'
+              ? intl.formatMessage({ id: 'legacy.addRelease.loading', defaultMessage: 'Loading...' })
               : collections.isError
-                ? 'Failed to load your collections'
+                ? intl.formatMessage({ id: 'legacy.relationRule.loadFailed', defaultMessage: 'Failed to load your collections' })
                 : collections.data.length
-                  ? 'Choose one'
-                  : 'No collections yet'}
+                  ? intl.formatMessage({ id: 'legacy.addRelease.chooseOne', defaultMessage: 'Choose one' })
+                  : intl.formatMessage({ id: 'legacy.relationRule.noCollections', defaultMessage: 'No collections yet' })}
           </option>
           {collections.data?.map((c) => (
             <option key={c.id} value={c.id}>
@@ -133,13 +177,19 @@ export function AddRelationRuleDialog() {
         </select>
       </FormField>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">When</legend>
+        <legend className="mb-2 text-sm font-medium">{intl.formatMessage({ id: 'legacy.addRelease.when', defaultMessage: 'When' })}</legend>
         {(
           [
-            ['after-death', 'After my death'],
-            ['on-date', 'On a date'],
-            ['at-age', 'At an age (each on their own birthday)'],
-            ['never', 'Never'],
+            ['after-death', intl.formatMessage({ id: 'legacy.addRelease.afterDeath', defaultMessage: 'After my death' })],
+            ['on-date', intl.formatMessage({ id: 'legacy.addRelease.onDate', defaultMessage: 'On a date' })],
+            [
+              'at-age',
+              intl.formatMessage({
+                id: 'legacy.relationRule.atAge',
+                defaultMessage: 'At an age (each on their own birthday)',
+              }),
+            ],
+            ['never', intl.formatMessage({ id: 'legacy.addRelease.never', defaultMessage: 'Never' })],
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="flex items-center gap-2 text-sm">
@@ -149,17 +199,20 @@ export function AddRelationRuleDialog() {
         ))}
       </fieldset>
       {condition === 'on-date' && (
-        <FormField label="Release on" error={errors.day}>
+        <FormField label={intl.formatMessage({ id: 'legacy.addRelease.releaseOn', defaultMessage: 'Release on' })} error={errors.day}>
           <Input type="date" min={minDay} {...form.register('day')} />
         </FormField>
       )}
       {condition === 'at-age' && (
         <div className="grid gap-1">
-          <FormField label="Age" error={errors.age}>
+          <FormField label={intl.formatMessage({ id: 'legacy.addRelease.age', defaultMessage: 'Age' })} error={errors.age}>
             <Input type="number" inputMode="numeric" min={1} max={120} {...form.register('age')} />
           </FormField>
           <p className="text-xs text-muted-foreground">
-            Someone already older receives it at once; someone without a date of birth cannot yet.
+            {intl.formatMessage({
+              id: 'legacy.relationRule.ageNote',
+              defaultMessage: 'Someone already older receives it at once; someone without a date of birth cannot yet.',
+            })}
           </p>
         </div>
       )}

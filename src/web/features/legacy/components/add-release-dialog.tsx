@@ -11,6 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { localDayFromToday } from '@web/lib/local-day';
 import type { LibraryKind } from '@web/lib/own-items';
 import { useAddRelease, useOwnCollections } from '../api';
@@ -28,11 +29,23 @@ import {
 } from './release-form';
 
 const isPickerKind = (kind: Kind): kind is LibraryKind => kind === 'photo' || kind === 'memory' || kind === 'document';
-const PICKER_LABELS: Record<LibraryKind, { label: string; empty: string }> = {
-  photo: { label: 'Gallery photos', empty: 'No photos in your gallery yet.' },
-  memory: { label: 'Your memories', empty: 'No memories yet.' },
-  document: { label: 'Vault documents', empty: 'No documents in your vault yet.' },
-};
+function usePickerLabels(): Record<LibraryKind, { label: string; empty: string }> {
+  const intl = useIntl();
+  return {
+    photo: {
+      label: intl.formatMessage({ id: 'legacy.letter.galleryPhotos', defaultMessage: 'Gallery photos' }),
+      empty: intl.formatMessage({ id: 'legacy.letter.noPhotos', defaultMessage: 'No photos in your gallery yet.' }),
+    },
+    memory: {
+      label: intl.formatMessage({ id: 'legacy.addRelease.yourMemories', defaultMessage: 'Your memories' }),
+      empty: intl.formatMessage({ id: 'legacy.addRelease.noMemories', defaultMessage: 'No memories yet.' }),
+    },
+    document: {
+      label: intl.formatMessage({ id: 'legacy.addRelease.vaultDocuments', defaultMessage: 'Vault documents' }),
+      empty: intl.formatMessage({ id: 'legacy.addRelease.noDocuments', defaultMessage: 'No documents in your vault yet.' }),
+    },
+  };
+}
 
 /** Collections and letters are few: a select. Photos, memories and documents are picked with search and paging. */
 function useSelectChoices(kind: Kind, open: boolean, letters: Letter[]) {
@@ -45,6 +58,8 @@ const selectClass = 'h-10 rounded-md border border-input bg-card px-3 text-sm';
 
 /** "Add": one collection or item for this heir, and when it is released. */
 export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Letter[] }) {
+  const intl = useIntl();
+  const pickerLabels = usePickerLabels();
   const [open, setOpen] = useState(false);
   const addRelease = useAddRelease();
   const minDay = localDayFromToday(1);
@@ -65,17 +80,34 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
     addRelease.mutate(input, {
       onSuccess: () => {
         onOpenChange(false);
-        toast({ title: 'Added', description: `${heir.name} will receive it.` });
+        toast({
+          title: intl.formatMessage({ id: 'legacy.addRelease.added', defaultMessage: 'Added' }),
+          description: intl.formatMessage(
+            { id: 'legacy.addRelease.willReceive', defaultMessage: '{name} will receive it.' },
+            { name: heir.name },
+          ),
+        });
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Failed to add', description: errorMessage(err, 'An error occurred') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'legacy.addRelease.failed', defaultMessage: 'Failed to add' }),
+          description: errorMessage(err, intl.formatMessage({ id: 'legacy.common.anError', defaultMessage: 'An error occurred' })),
+        }),
     }),
   );
 
   const conditions: { value: Condition; label: string; disabledReason?: string }[] = [
-    { value: 'after-death', label: 'After my death' },
-    { value: 'on-date', label: 'On a date' },
-    { value: 'at-age', label: 'At an age', disabledReason: heir.dateOfBirth ? undefined : 'Needs the heir’s date of birth' },
-    { value: 'never', label: 'Never' },
+    { value: 'after-death', label: intl.formatMessage({ id: 'legacy.addRelease.afterDeath', defaultMessage: 'After my death' }) },
+    { value: 'on-date', label: intl.formatMessage({ id: 'legacy.addRelease.onDate', defaultMessage: 'On a date' }) },
+    {
+      value: 'at-age',
+      label: intl.formatMessage({ id: 'legacy.addRelease.atAge', defaultMessage: 'At an age' }),
+      disabledReason: heir.dateOfBirth
+        ? undefined
+        : intl.formatMessage({ id: 'legacy.addRelease.needsBirthday', defaultMessage: 'Needs the heir’s date of birth' }),
+    },
+    { value: 'never', label: intl.formatMessage({ id: 'legacy.addRelease.never', defaultMessage: 'Never' }) },
   ];
 
   return (
@@ -83,18 +115,32 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
       open={open}
       onOpenChange={onOpenChange}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Add something for ${heir.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={intl.formatMessage(
+            { id: 'legacy.addRelease.title', defaultMessage: 'Add something for {name}' },
+            { name: heir.name },
+          )}
+        >
           <Plus aria-hidden="true" />
-          Add
+          {intl.formatMessage({ id: 'legacy.addRelease.add', defaultMessage: 'Add' })}
         </Button>
       }
-      title={`Add something for ${heir.name}`}
-      description={`Choose what ${heir.name} receives, and when.`}
-      submitLabel={addRelease.isPending ? 'Adding...' : 'Add'}
+      title={intl.formatMessage({ id: 'legacy.addRelease.title', defaultMessage: 'Add something for {name}' }, { name: heir.name })}
+      description={intl.formatMessage(
+        { id: 'legacy.addRelease.description', defaultMessage: 'Choose what {name} receives, and when.' },
+        { name: heir.name },
+      )}
+      submitLabel={
+        addRelease.isPending
+          ? intl.formatMessage({ id: 'legacy.addRelease.adding', defaultMessage: 'Adding...' })
+          : intl.formatMessage({ id: 'legacy.addRelease.add', defaultMessage: 'Add' })
+      }
       isPending={addRelease.isPending}
       onSubmit={add}
     >
-      <FormField label="What">
+      <FormField label={intl.formatMessage({ id: 'legacy.addRelease.what', defaultMessage: 'What' })}>
         <select className={selectClass} {...form.register('kind', { onChange: () => form.setValue('targetId', '') })}>
           {KINDS.map((k) => (
             <option key={k} value={k}>
@@ -112,7 +158,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
             mode="one"
             selected={new Set(targetId ? [Number(targetId)] : [])}
             onToggle={(id) => form.setValue('targetId', String(id), { shouldValidate: form.formState.isSubmitted })}
-            {...PICKER_LABELS[kind]}
+            {...pickerLabels[kind]}
           />
           {errors.targetId && <p className="text-sm font-medium text-destructive">{errors.targetId.message}</p>}
         </fieldset>
@@ -125,12 +171,12 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
           >
             <option value="">
               {choices.query.isPending
-                ? 'Loading...'
+                ? intl.formatMessage({ id: 'legacy.addRelease.loading', defaultMessage: 'Loading...' })
                 : choices.query.isError
-                  ? 'Failed to load your items'
+                  ? intl.formatMessage({ id: 'legacy.addRelease.loadFailed', defaultMessage: 'Failed to load your items' })
                   : choices.items?.length
-                    ? 'Choose one'
-                    : 'Nothing here yet'}
+                    ? intl.formatMessage({ id: 'legacy.addRelease.chooseOne', defaultMessage: 'Choose one' })
+                    : intl.formatMessage({ id: 'legacy.addRelease.nothingYet', defaultMessage: 'Nothing here yet' })}
             </option>
             {choices.items?.map((item) => (
               <option key={item.id} value={item.id}>
@@ -141,7 +187,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
         </FormField>
       )}
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">When</legend>
+        <legend className="mb-2 text-sm font-medium">{intl.formatMessage({ id: 'legacy.addRelease.when', defaultMessage: 'When' })}</legend>
         {conditions.map((c) => (
           <label key={c.value} className="flex items-center gap-2 text-sm has-disabled:opacity-70">
             <input type="radio" value={c.value} disabled={c.disabledReason !== undefined} {...form.register('condition')} />
@@ -151,21 +197,34 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
         ))}
       </fieldset>
       {condition === 'on-date' && (
-        <FormField label="Release on" error={errors.day}>
+        <FormField label={intl.formatMessage({ id: 'legacy.addRelease.releaseOn', defaultMessage: 'Release on' })} error={errors.day}>
           <Input type="date" min={minDay} {...form.register('day')} />
         </FormField>
       )}
       {condition === 'at-age' && heir.dateOfBirth && (
         <div className="grid gap-2">
-          <FormField label="Age" error={errors.age}>
+          <FormField label={intl.formatMessage({ id: 'legacy.addRelease.age', defaultMessage: 'Age' })} error={errors.age}>
             <Input type="number" inputMode="numeric" min={1} max={120} {...form.register('age')} />
           </FormField>
           {reachedNow(heir, age) ? (
             <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm font-medium">
-              {`${heir.name} is ${ageToday(heir.dateOfBirth)}: ${heir.name} receives this now, not on a later birthday.`}
+              {intl.formatMessage(
+                {
+                  id: 'legacy.addRelease.receivesNow',
+                  defaultMessage: '{name} is {age}: {name} receives this now, not on a later birthday.',
+                },
+                { name: heir.name, age: String(ageToday(heir.dateOfBirth)) },
+              )}
             </p>
           ) : (
-            Number(age) >= 1 && <p className="text-xs text-muted-foreground">On {formatDay(birthdayAt(heir.dateOfBirth, Number(age)))}</p>
+            Number(age) >= 1 && (
+              <p className="text-xs text-muted-foreground">
+                {intl.formatMessage(
+                  { id: 'legacy.addRelease.onDay', defaultMessage: 'On {day}' },
+                  { day: formatDay(birthdayAt(heir.dateOfBirth, Number(age))) },
+                )}
+              </p>
+            )
           )}
         </div>
       )}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyCodeFromBytes } from '@shared/key-code';
 import { LETTER_AUDIO_ONLY, type Heir, type SealedLetter } from '@shared/schemas/legacy';
 import { heirPublicKey, openLetter } from '@shared/sealed-letter';
-import { LetterDialog, SEAL_EXPLANATION } from './letter-dialog';
+import { LetterDialog, sealExplanation } from './letter-dialog';
 
 const baseHeir: Heir = {
   id: 7,
@@ -58,7 +58,7 @@ describe('LetterDialog', () => {
     const dialog = await screen.findByRole('dialog');
     const seal = within(dialog).getByLabelText('Seal this letter') as HTMLInputElement;
     expect(seal.checked).toBe(true);
-    expect(within(dialog).getByText(SEAL_EXPLANATION)).toBeTruthy();
+    expect(within(dialog).getByText(sealExplanation())).toBeTruthy();
 
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'For the garden' } });
     fireEvent.change(within(dialog).getByLabelText('Letter'), { target: { value: SECRET } });

@@ -22,11 +22,21 @@ import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useWriteLetter } from '../api';
 import { isAudioFile, LetterFiles, toLetterFiles } from './letter-files';
 
-export const SEAL_EXPLANATION =
-  'Sealed letters are encrypted in this browser before they are sent. heirloom stores only the locked letter; it opens only in a browser that has this heir’s key code. Not even the people who run this heirloom server can read it. If the key code is lost, the letter cannot be opened.';
+const messages = defineMessages({
+  sealExplanation: {
+    id: 'legacy.letter.sealExplanation',
+    defaultMessage:
+      'Sealed letters are encrypted in this browser before they are sent. heirloom stores only the locked letter; it opens only in a browser that has this heir’s key code. Not even the people who run this heirloom server can read it. If the key code is lost, the letter cannot be opened.',
+  },
+});
+
+export const sealExplanation = () => activeIntl().formatMessage(messages.sealExplanation);
 
 const plainLetter = letterInputSchema.options[0].shape;
 
@@ -53,6 +63,7 @@ type LetterForm = z.input<typeof letterFormSchema>;
 
 /** "Write a letter": plain, or sealed in this browser for the heir's key code (decision 027). */
 export function LetterDialog({ heir }: { heir: Heir }) {
+  const intl = useIntl();
   const canSeal = heir.hasKeyCode && heir.publicKey !== null;
   const empty: LetterForm = { title: '', body: '', sealed: canSeal, files: [], recordings: [], photoIds: [] };
   const [open, setOpen] = useState(false);
@@ -79,12 +90,24 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       onSuccess: () => {
         onOpenChange(false);
         toast({
-          title: letter.sealed ? 'Letter sealed and saved' : 'Letter saved',
-          description: `${heir.name} receives it after your death; change when under “What ${heir.name} receives”.`,
+          title: letter.sealed
+            ? intl.formatMessage({ id: 'legacy.letter.sealedSaved', defaultMessage: 'Letter sealed and saved' })
+            : intl.formatMessage({ id: 'legacy.letter.saved', defaultMessage: 'Letter saved' }),
+          description: intl.formatMessage(
+            {
+              id: 'legacy.letter.savedDescription',
+              defaultMessage: '{name} receives it after your death; change when under “What {name} receives”.',
+            },
+            { name: heir.name },
+          ),
         });
       },
       onError: (err: unknown) =>
-        toast({ variant: 'destructive', title: 'Failed to save the letter', description: errorMessage(err, 'An error occurred') }),
+        toast({
+          variant: 'destructive',
+          title: intl.formatMessage({ id: 'legacy.letter.saveFailed', defaultMessage: 'Failed to save the letter' }),
+          description: errorMessage(err, intl.formatMessage({ id: 'legacy.common.anError', defaultMessage: 'An error occurred' })),
+        }),
     };
     try {
       // a sealed letter carries every picked file; a plain one its sound only (decision 039). Recordings go with both.
@@ -97,15 +120,23 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       const content: LetterContent = { body: letter.body, attachments };
       const sealedLetter = await sealLetter(content, heir.publicKey!);
       if (sealedLetter.ciphertext.length > Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3)) {
-        form.setError('root', { message: `${LETTER_ATTACHMENTS_TOO_LARGE} The letter with its files must fit in 12 MB once sealed.` });
+        form.setError('root', {
+          message: `${LETTER_ATTACHMENTS_TOO_LARGE} ${intl.formatMessage({
+            id: 'legacy.letter.sealedTooLarge',
+            defaultMessage: 'The letter with its files must fit in 12 MB once sealed.',
+          })}`,
+        });
         return;
       }
       writeLetter.mutate({ heirId: heir.id, title: letter.title, sealed: sealedLetter }, done);
     } catch {
       form.setError('root', {
         message: letter.sealed
-          ? 'The letter could not be sealed in this browser.'
-          : 'The attached files could not be read in this browser.',
+          ? intl.formatMessage({ id: 'legacy.letter.sealFailed', defaultMessage: 'The letter could not be sealed in this browser.' })
+          : intl.formatMessage({
+              id: 'legacy.letter.readFailed',
+              defaultMessage: 'The attached files could not be read in this browser.',
+            }),
       });
     }
   });
@@ -117,29 +148,44 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       onOpenChange={onOpenChange}
       className="max-h-[90dvh] overflow-y-auto"
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Write a letter to ${heir.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={intl.formatMessage({ id: 'legacy.letter.writeTo', defaultMessage: 'Write a letter to {name}' }, { name: heir.name })}
+        >
           <PenLine aria-hidden="true" />
-          Write a letter
+          {intl.formatMessage({ id: 'legacy.letter.write', defaultMessage: 'Write a letter' })}
         </Button>
       }
-      title={`A letter to ${heir.name}`}
-      description={`${heir.name} receives it when you release it to them.`}
-      submitLabel={busy ? 'Saving...' : sealed ? 'Seal and save' : 'Save letter'}
+      title={intl.formatMessage({ id: 'legacy.letter.title', defaultMessage: 'A letter to {name}' }, { name: heir.name })}
+      description={intl.formatMessage(
+        { id: 'legacy.letter.description', defaultMessage: '{name} receives it when you release it to them.' },
+        { name: heir.name },
+      )}
+      submitLabel={
+        busy
+          ? intl.formatMessage({ id: 'legacy.common.saving', defaultMessage: 'Saving...' })
+          : sealed
+            ? intl.formatMessage({ id: 'legacy.letter.sealAndSave', defaultMessage: 'Seal and save' })
+            : intl.formatMessage({ id: 'legacy.letter.save', defaultMessage: 'Save letter' })
+      }
       isPending={busy}
       onSubmit={send}
     >
-      <FormField label="Title" error={errors.title}>
+      <FormField label={intl.formatMessage({ id: 'legacy.letter.titleField', defaultMessage: 'Title' })} error={errors.title}>
         <Input {...form.register('title')} />
       </FormField>
-      <FormField label="Letter" error={errors.body}>
+      <FormField label={intl.formatMessage({ id: 'legacy.letter.body', defaultMessage: 'Letter' })} error={errors.body}>
         <Textarea rows={8} {...form.register('body')} />
       </FormField>
       <div className="grid gap-2 rounded-md border p-3">
         <label htmlFor={sealId} className="flex items-center gap-2 text-sm font-medium">
           <input id={sealId} type="checkbox" disabled={!canSeal} {...form.register('sealed')} />
-          Seal this letter
+          {intl.formatMessage({ id: 'legacy.letter.seal', defaultMessage: 'Seal this letter' })}
         </label>
-        <p className="text-xs text-muted-foreground">{canSeal ? SEAL_EXPLANATION : LEGACY_MESSAGES.noKeyCode}</p>
+        <p className="text-xs text-muted-foreground">
+          {canSeal ? intl.formatMessage(messages.sealExplanation) : LEGACY_MESSAGES.noKeyCode}
+        </p>
       </div>
       <LetterFiles
         sealed={sealed}
@@ -152,15 +198,17 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       />
       {!sealed && (
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Photos from your gallery (optional)</legend>
+          <legend className="mb-2 text-sm font-medium">
+            {intl.formatMessage({ id: 'legacy.letter.photos', defaultMessage: 'Photos from your gallery (optional)' })}
+          </legend>
           <OwnItemPicker
             kind="photo"
             enabled={open && !sealed}
             mode="many"
             selected={new Set(photoIds)}
             onToggle={(id) => change('photoIds')(photoIds.includes(id) ? photoIds.filter((other) => other !== id) : [...photoIds, id])}
-            label="Gallery photos"
-            empty="No photos in your gallery yet."
+            label={intl.formatMessage({ id: 'legacy.letter.galleryPhotos', defaultMessage: 'Gallery photos' })}
+            empty={intl.formatMessage({ id: 'legacy.letter.noPhotos', defaultMessage: 'No photos in your gallery yet.' })}
             max={LETTER_PHOTOS_MAX}
           />
         </fieldset>
