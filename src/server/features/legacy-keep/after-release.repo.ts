@@ -3,11 +3,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { legacyAfterRelease } from '../../db/schema';
+import { addressLanguage } from '../../lib/mail-language';
 
 export type AfterReleaseRow = typeof legacyAfterRelease.$inferSelect;
 
 export function createAfterReleaseRepo(db: Db) {
   return {
+    /** The language of the owner's mail to an heir at `address`: the heir's contact language, else the owner's. */
+    heirLanguage: (ownerId: number, address: string) => addressLanguage(db, ownerId, address),
+
     find: async (userId: number) => (await db.select().from(legacyAfterRelease).where(eq(legacyAfterRelease.userId, userId)))[0],
 
     /** A new choice starts the timer over: the heirs are told again of any date it makes. */

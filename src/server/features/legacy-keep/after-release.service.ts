@@ -4,6 +4,7 @@
 // notice has had its 30 days, through the account feature's own deletion.
 import type { AfterRelease, AfterReleaseInput } from '@shared/schemas/legacy-keep';
 import type { FastifyBaseLogger } from 'fastify';
+import { translator } from '../../lib/i18n';
 import type { JobQueue } from '../../lib/jobs';
 import { queueMail } from '../../lib/mail';
 import type { AccountService } from '../account/account.service';
@@ -39,7 +40,10 @@ export function createAfterReleaseService({ repo, released, trigger, account, jo
 
   async function tellHeirs(userId: number, deleteAt: Date, reminder: boolean) {
     const { ownerName, heirs } = await released.heirsWithReleases(userId);
-    for (const heir of heirs) await queueMail(jobs, deletionNoticeMail(heir, { ownerName, deleteAt, releaseUrl, reminder }));
+    for (const heir of heirs) {
+      const intl = translator(await repo.heirLanguage(userId, heir.email));
+      await queueMail(jobs, deletionNoticeMail(intl, heir, { ownerName, deleteAt, releaseUrl, reminder }));
+    }
   }
 
   /** One owner's next step, if its time has come. */
