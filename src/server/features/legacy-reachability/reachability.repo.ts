@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contacts, legacyReachability, users } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
+import { contactLanguage } from '../../lib/mail-language';
 
 export interface NamedPerson {
   userId: number;
@@ -41,6 +42,9 @@ export function createReachabilityRepo(db: Db) {
     }));
 
   return {
+    /** The language a named person reads their mail in: their contact's, else the owner's. */
+    language: (contactId: number) => contactLanguage(db, contactId),
+
     namedPeople,
     transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 

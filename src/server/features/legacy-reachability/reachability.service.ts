@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReachabilityConfirmed, ReachabilityEntry } from '@shared/schemas/reachability';
 import { notFound } from '../../lib/errors';
+import { translator } from '../../lib/i18n';
 import { jobExecutorOf } from '../../lib/job-in-transaction';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
@@ -35,6 +36,7 @@ export function createReachabilityService({
 }) {
   async function ask(person: NamedPerson, owner: string, at: Date) {
     const { nonce, token, hash } = linkTokens.issue();
+    const intl = translator(await repo.language(person.contactId));
     await repo.transaction(async (tx) => {
       const id = await repo.insertAsk(tx, {
         userId: person.userId,
@@ -44,7 +46,7 @@ export function createReachabilityService({
         tokenHash: hash,
         askedAt: at,
       });
-      const mail = reachabilityMail(person, owner, `${publicUrl}/legacy/reachable?token=${token}`);
+      const mail = reachabilityMail(intl, person, owner, `${publicUrl}/legacy/reachable?token=${token}`);
       const queued = await jobs.send(
         MAIL_JOB,
         { ...mail, onRejected: { job: REACHABILITY_BOUNCED_JOB, data: { id } } },
