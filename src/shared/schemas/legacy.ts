@@ -143,6 +143,8 @@ export const heirSchema = z.object({
   contactId: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),
+  /** The heir's contact's language, for their Legacy Kit; null: the owner's. */
+  language: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   hasKeyCode: z.boolean(),
   /** The public key derived from the key code in the browser (base64url X25519), once uploaded. */

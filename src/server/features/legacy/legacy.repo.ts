@@ -16,6 +16,7 @@ const heirColumns = {
   firstName: contacts.firstName,
   lastName: contacts.lastName,
   email: contacts.email,
+  language: contacts.language,
   dateOfBirth: heirs.dateOfBirth,
   keyCodeHash: heirs.keyCodeHash,
   publicKey: heirs.publicKey,

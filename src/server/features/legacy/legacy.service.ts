@@ -87,6 +87,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
       contactId: h.contactId,
       name: nameOf(h),
       email: h.email,
+      language: h.language,
       dateOfBirth: h.dateOfBirth,
       hasKeyCode: h.keyCodeHash !== null,
       publicKey: h.publicKey,

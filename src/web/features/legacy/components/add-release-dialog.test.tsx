@@ -11,6 +11,7 @@ const heir = (over: Partial<Heir> = {}): Heir => ({
   name: 'Tom Smith',
   email: 'tom@example.com',
   dateOfBirth: '1975-06-15',
+  language: null,
   hasKeyCode: true,
   publicKey: null,
   keyCodeCreatedAt: null,

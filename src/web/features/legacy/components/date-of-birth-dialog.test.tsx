@@ -10,6 +10,7 @@ const heir: Heir = {
   name: 'Ada',
   email: 'ada@example.com',
   dateOfBirth: '2010-04-02',
+  language: null,
   hasKeyCode: false,
   publicKey: null,
   keyCodeCreatedAt: null,

@@ -19,7 +19,14 @@ const stored: EscrowTarget = {
   lastTestError: null,
 };
 
-const heir = { email: null, dateOfBirth: null, hasKeyCode: true, keyCodeCreatedAt: null, createdAt: '2026-11-01T12:00:00.000Z' };
+const heir = {
+  email: null,
+  language: null,
+  dateOfBirth: null,
+  hasKeyCode: true,
+  keyCodeCreatedAt: null,
+  createdAt: '2026-11-01T12:00:00.000Z',
+};
 const heirs: Heir[] = [
   { ...heir, id: 7, contactId: 21, name: 'Amy Smith', publicKey: 'B'.repeat(43) },
   { ...heir, id: 8, contactId: 22, name: 'Jackie Tyler', publicKey: null, hasKeyCode: false },

@@ -13,6 +13,7 @@ const heir: Heir = {
   name: 'Ada Lee',
   email: 'ada@example.com',
   dateOfBirth: null,
+  language: null,
   hasKeyCode: false,
   publicKey: null,
   keyCodeCreatedAt: null,

@@ -73,6 +73,7 @@ export function KeyCodeButton({ heir }: { heir: Heir }) {
       await downloadLegacyKit({
         heirName: heir.name,
         ownerName,
+        language: heir.language,
         somethingReleased: (releases.data ?? []).some(
           (r) => r.heirId === heir.id && r.condition !== 'now' && r.releasedAt !== null && new Date(r.releasedAt) <= new Date(),
         ),

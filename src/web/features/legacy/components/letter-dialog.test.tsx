@@ -13,6 +13,7 @@ const baseHeir: Heir = {
   name: 'Ada Lee',
   email: 'ada@example.com',
   dateOfBirth: null,
+  language: null,
   hasKeyCode: true,
   publicKey: null,
   keyCodeCreatedAt: '2026-11-20T10:00:00.000Z',
