@@ -89,4 +89,6 @@ export async function prerender(dist) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (!process.argv[2]) throw new Error('usage: node scripts/prerender.mjs <dist>');
   await prerender(path.resolve(process.argv[2]));
+  // the pages are written; a render's timers (a query kept in its cache for an hour) must not hold the build
+  process.exit(0);
 }
