@@ -50,7 +50,7 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
 
 /** A language's own name for itself, as a menu lists it ('Deutsch', 'Español'). */
 export function languageName(language: string): string {
-  if (language === PSEUDO_LANGUAGE) return 'Pseudo (ȧċċḗƞŧḗḓ)';
+  if (language === PSEUDO_LANGUAGE) return 'Ƥşḗŭḓǿ';
   const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
