@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { parseAcceptLanguage, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
-import { textAsMessage, textId } from '@shared/i18n/text';
+import { translateMarkedText } from '@shared/i18n/text';
 
 export const LANGUAGE_COOKIE = 'heirloom_language';
 
@@ -66,8 +66,5 @@ export function requestLanguage(req: FastifyRequest, accountLanguage?: string | 
 /** A text marked with userText() (src/shared/i18n/text.ts) in `language`, or as written when it has no translation. */
 export function translateText(language: string, english: string): string {
   if (language === SOURCE_LANGUAGE) return english;
-  const id = textId(english);
-  const intl = translator(language);
-  const format = intl.formatMessage; // by another name: the extractor reads only literal ids in formatMessage calls
-  return id in intl.messages ? format({ id, defaultMessage: textAsMessage(english) }) : english;
+  return translateMarkedText(translator(language), english);
 }

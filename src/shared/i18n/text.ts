@@ -15,3 +15,13 @@ export const textId = (english: string) => `${TEXT_AREA}.${english}`;
 
 /** A marked text as a message: ICU's special characters in plain English written so they read as themselves. */
 export const textAsMessage = (english: string) => english.replace(/'/g, "''").replace(/[{}<>]/g, (c) => `'${c}'`);
+
+/** A marked text in the language of `intl` (react-intl's), or as written where its catalogue has no translation. */
+export function translateMarkedText(
+  intl: { messages: Record<string, unknown>; formatMessage: (d: { id: string; defaultMessage: string }) => string },
+  english: string,
+): string {
+  const id = textId(english);
+  const format = intl.formatMessage; // by another name: the extractor reads only literal ids in formatMessage calls
+  return id in intl.messages ? format({ id, defaultMessage: textAsMessage(english) }) : english;
+}

@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { directionOf, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
-import { textAsMessage, textId } from '@shared/i18n/text';
+import { translateMarkedText } from '@shared/i18n/text';
 import { isShipped, loadMessages, shippedLanguages, type Messages } from './catalogues';
 
 // The page's one language, outside React too: formatters (lib/format.ts) and toasts read it. The choice is kept in
@@ -74,7 +74,5 @@ export async function switchLanguage(language: string, { remember = true } = {})
 
 /** A text marked with userText() (a form's own check, src/shared) in the page's language, or as written. */
 export function translateText(english: string): string {
-  const id = textId(english);
-  const format = intl.formatMessage; // by another name: the extractor reads only literal ids in formatMessage calls
-  return id in intl.messages ? format({ id, defaultMessage: textAsMessage(english) }) : english;
+  return translateMarkedText(intl, english);
 }
