@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { parseAcceptLanguage, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { translateMarkedText } from '@shared/i18n/text';
 
@@ -68,3 +68,29 @@ export function translateText(language: string, english: string): string {
   if (language === SOURCE_LANGUAGE) return english;
   return translateMarkedText(translator(language), english);
 }
+
+/**
+ * A sentence with values in it (a person's name, a number) that a reader sees (decision 083): one message with
+ * placeholders, formatted in each reader's language. Its English is the text for logs and English readers.
+ */
+export interface Sentence {
+  message: MessageDescriptor & { id: string; defaultMessage: string };
+  /** A value may be a sentence itself (a chain of names), written in the same language. */
+  values?: Record<string, string | number | Sentence>;
+}
+
+export const sentence = (message: Sentence['message'], values?: Sentence['values']): Sentence => ({ message, values });
+
+/** A sentence in `language` (English where the catalogue has no translation). */
+export function sentenceIn(language: string, { message, values = {} }: Sentence): string {
+  const written = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? sentenceIn(language, value) : value]),
+  );
+  return translator(language).formatMessage(message, written);
+}
+
+/** A sentence in English, as logs and English readers get it. */
+export const inEnglish = (said: Sentence): string => sentenceIn(SOURCE_LANGUAGE, said);
+
+/** The language a request is answered in: its account's, else its browser's. */
+export const answerLanguage = (req: FastifyRequest): string => requestLanguage(req, req.user?.language);

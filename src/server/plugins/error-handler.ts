@@ -6,11 +6,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@shared/schemas/common';
 import { userText } from '@shared/i18n/text';
 import { AppError, tooManyRequests } from '../lib/errors';
-import { requestLanguage, translateText } from '../lib/i18n';
+import { answerLanguage, sentenceIn, translateText, type Sentence } from '../lib/i18n';
 
-/** An answer's words in the reader's language, where the catalogues have them (decision 081); else as written. */
-function say(req: FastifyRequest, english: string): string {
-  return translateText(requestLanguage(req, req.user?.language), english);
+/**
+ * An answer's words in the reader's language, where the catalogues have them (decisions 081 and 083); else as
+ * written. A fixed text is looked up as itself, a sentence with values is formatted from its message.
+ */
+function say(req: FastifyRequest, text: string | Sentence): string {
+  const language = answerLanguage(req);
+  return typeof text === 'string' ? translateText(language, text) : sentenceIn(language, text);
 }
 
 const DB_DOWN_CODES = new Set([
@@ -93,7 +97,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.warn({ err }, err.message);
       if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
-      return reply.code(err.statusCode).send({ message: say(req, err.message), code: err.code } satisfies ErrorBody);
+      return reply.code(err.statusCode).send({ message: say(req, err.sentence ?? err.message), code: err.code } satisfies ErrorBody);
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return reply.code(known.status).send({ message: say(req, known.message), code: err.code } satisfies ErrorBody);
