@@ -5,6 +5,9 @@ import { switchLanguage } from '@web/lib/i18n/language-store';
 import { useIntl } from '@web/lib/i18n/use-intl';
 import { cn } from '@web/lib/cn';
 
+/** The menu's form name: the landing page finds it to keep a pick made before React took the page over. */
+export const LANGUAGE_MENU_NAME = 'language';
+
 /**
  * The language menu (public pages' header, Settings): each language named in itself. Switching redraws the page
  * at once and is kept in this browser; `onChosen` also keeps it in the account.
@@ -20,6 +23,9 @@ export function LanguageMenu({ className, onChosen }: { className?: string; onCh
       </label>
       <select
         id={id}
+        name={LANGUAGE_MENU_NAME}
+        // a browser restoring the field on reload would show a language the page is not in
+        autoComplete="off"
         value={intl.locale}
         onChange={(event) => {
           const language = event.target.value;
