@@ -30,7 +30,7 @@ const PERSON_NOT_FOUND = userText('Person not found');
 const DEFAULT_GENERATIONS = 4;
 
 const refused = (refusal: Refusal) =>
-  refusal.status === 409 ? conflict(refusal.message, 'LINK_EXISTS') : badRequest(refusal.message, 'LINK_REFUSED');
+  refusal.status === 409 ? conflict(refusal.sentence, 'LINK_EXISTS') : badRequest(refusal.sentence, 'LINK_REFUSED');
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: unknown } | null;
