@@ -5,6 +5,8 @@ import type { SealedLetter } from './schemas/legacy';
 export interface SealedLettersData {
   ownerName: string;
   heirName: string;
+  /** The heir's language (a BCP 47 tag): the opener's when the browser's languages are none heirloom ships. */
+  language?: string | null;
   /** The key-code page's own words (schemas/legacy.ts), handed over so the opener need not bundle zod. */
   messages: { keyCodeInvalid: string };
   letters: Array<{

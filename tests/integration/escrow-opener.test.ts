@@ -1,6 +1,7 @@
 // The escrow opener (decision 076): a sealed copy written by the server's bundle writer opens through the
 // opener's own decrypt path (src/web/escrow-opener/open-copy.ts) — its viewer data, its files and its letters —
-// and what does not open is said in the opener's words; GET /api/legacy/opener gives the page to anyone.
+// and what does not open is said in the opener's words; GET /api/legacy/opener gives the page to anyone. The page
+// speaks the browser's language (decision 081).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +11,14 @@ import { readBundleOutline } from '@shared/escrow/bundle-reader';
 import { makeReleaseKey } from '@shared/escrow/release-key';
 import { keyCodeFromBytes } from '@shared/key-code';
 import { heirPublicKey } from '@shared/sealed-letter';
-import { escrowOpenerPolicy } from '@server/lib/escrow-opener';
+import { escrowOpenerHtml, escrowOpenerPolicy } from '@server/lib/escrow-opener';
+import { addCatalogues, setLanguage } from '../../src/web/export-viewer/i18n';
+import { escrowOpenerCatalogues } from '../../src/web/export-viewer/offline-catalogues';
 import { lettersOf } from '../../src/web/escrow-opener/letters';
 import { openerMessage } from '../../src/web/escrow-opener/messages';
 import { openCopy } from '../../src/web/escrow-opener/open-copy';
 import { SAMPLE, sampleCopyFiles, withFlippedByte, writeSampleBundle } from '@tests/helpers/escrow-copy';
+import { openOfflinePage } from '@tests/helpers/offline-page';
 import { buildTestApp, type TestApp } from '@tests/helpers/server';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-opener-'));
@@ -120,5 +124,48 @@ describe('GET /api/legacy/opener', () => {
     expect(html).toContain(`content="${escrowOpenerPolicy({ js, css })}"`);
     expect(escrowOpenerPolicy({ js, css })).toMatch(/^default-src 'none'; script-src 'sha256-[^']+'; /);
     expect(html).not.toMatch(/<script src=|<link /);
+  });
+});
+
+describe('the escrow opener’s languages', () => {
+  it('opens in German for a German browser, and in English for an English one, as built from source', async () => {
+    const html = await escrowOpenerHtml();
+    const german = openOfflinePage(html, { languages: ['de-DE', 'de', 'en'] });
+    expect(german.errors).toEqual([]);
+    expect(german.document.documentElement.lang).toBe('de');
+    expect(german.document.title).toBe('Eine versiegelte Kopie von heirloom öffnen');
+    expect(german.document.querySelector('h1')?.textContent).toBe('Eine versiegelte Kopie von heirloom öffnen');
+    expect(german.document.querySelector('label[for="key-code"]')?.textContent).toBe('Ihr Schlüsselcode');
+    expect(german.document.querySelector('button[type="submit"]')?.textContent).toBe('Kopie öffnen');
+    expect(german.document.querySelector<HTMLSelectElement>('.language select')?.value).toBe('de');
+
+    const english = openOfflinePage(html, { languages: ['en-US', 'en'] });
+    expect(english.errors).toEqual([]);
+    expect(english.document.documentElement.lang).toBe('en');
+    expect(english.document.querySelector('h1')?.textContent).toBe('Open a sealed copy from heirloom');
+    expect(english.document.querySelector('label[for="key-code"]')?.textContent).toBe('Your key code');
+    // the policy still names exactly the page's one script
+    const js = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    const css = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(html).toContain(`content="${escrowOpenerPolicy({ js, css })}"`);
+  }, 60_000);
+
+  it('says what does not open in the reader’s language, with their plurals', async () => {
+    const source = await fs.openAsBlob(bundle);
+    addCatalogues(escrowOpenerCatalogues);
+    try {
+      setLanguage('de');
+      expect(await refusal(source, { keyCode, verifierCodes: [release.codes[1]!] })).toBe(
+        '2 Codes von Vertrauenspersonen sind nötig; 1 wurde eingegeben.',
+      );
+      const typo = release.codes[0]!.replace(/^(.{7})(.)/, (_, head: string, c: string) => head + (c === 'A' ? 'B' : 'A'));
+      expect(await refusal(source, { keyCode, verifierCodes: [typo, release.codes[1]!] })).toBe(
+        'Der Code der Vertrauensperson 1 enthält einen Tippfehler in Gruppe 2. Vergleichen Sie diese Gruppe mit dem Blatt der Vertrauensperson.',
+      );
+      setLanguage('fr');
+      expect(await refusal(source, { keyCode, verifierCodes: [release.codes[1]!] })).toBe('Il faut 2 codes de témoins ; 1 a été saisi.');
+    } finally {
+      setLanguage('en');
+    }
   });
 });

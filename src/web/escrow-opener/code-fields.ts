@@ -3,6 +3,7 @@
 import { formatKeyCode, normalizeKeyCode, readKeyCode, KEY_CODE_DATA_LENGTH } from '@shared/key-code';
 import { checkTypedVerifierCode } from '@shared/escrow/release-key';
 import { h } from '../export-viewer/dom';
+import { intl } from '../export-viewer/i18n';
 import { scanButton } from './scan';
 
 export function keyCodeField(): { node: HTMLElement; input: HTMLInputElement } {
@@ -20,13 +21,24 @@ export function keyCodeField(): { node: HTMLElement; input: HTMLInputElement } {
     const typed = normalizeKeyCode(input.value);
     const whole = typed.length >= KEY_CODE_DATA_LENGTH + 1;
     if (!whole) {
-      state.textContent = typed ? `${typed.length} of ${KEY_CODE_DATA_LENGTH + 1} characters` : '';
+      state.textContent = typed
+        ? intl.formatMessage(
+            { id: 'escrowOpener.keyCode.typed', defaultMessage: '{typed} of {total} characters' },
+            { typed: String(typed.length), total: String(KEY_CODE_DATA_LENGTH + 1) },
+          )
+        : '';
       state.className = 'state';
     } else if (readKeyCode(input.value)) {
-      state.textContent = '✓ The key code is complete and has no typo.';
+      state.textContent = intl.formatMessage({
+        id: 'escrowOpener.keyCode.complete',
+        defaultMessage: '✓ The key code is complete and has no typo.',
+      });
       state.className = 'state ok';
     } else {
-      state.textContent = '✗ The key code has a typo, or a character too many: check each group.';
+      state.textContent = intl.formatMessage({
+        id: 'escrowOpener.keyCode.typo',
+        defaultMessage: '✗ The key code has a typo, or a character too many: check each group.',
+      });
       state.className = 'state typo';
     }
   });
@@ -37,8 +49,15 @@ export function keyCodeField(): { node: HTMLElement; input: HTMLInputElement } {
   const node = h(
     'div',
     { class: 'field' },
-    h('label', { for: 'key-code' }, 'Your key code'),
-    h('p', { id: 'key-code-hint', class: 'hint' }, 'On the sheet heirloom gave you: 27 characters in groups of four.'),
+    h('label', { for: 'key-code' }, intl.formatMessage({ id: 'escrowOpener.keyCode.label', defaultMessage: 'Your key code' })),
+    h(
+      'p',
+      { id: 'key-code-hint', class: 'hint' },
+      intl.formatMessage({
+        id: 'escrowOpener.keyCode.hint',
+        defaultMessage: 'On the sheet heirloom gave you: 27 characters in groups of four.',
+      }),
+    ),
     input,
     state,
   );
@@ -53,11 +72,30 @@ function describeGroups(input: string): { marks: HTMLElement[]; words: string; c
   const typos = groups.flatMap((g, i) => (g.state === 'typo' ? [i + 1] : []));
   const done = groups.filter((g) => g.state === 'ok').length;
   if (typos.length > 0) {
-    const which = typos.length === 1 ? `Group ${typos[0]} has a typo` : `Groups ${typos.join(', ')} have a typo`;
-    return { marks, words: `${which}: check it against the verifier's sheet.`, cls: 'state typo' };
+    const words = intl.formatMessage(
+      {
+        id: 'escrowOpener.verifierCode.typos',
+        defaultMessage:
+          "{count, plural, one {Group {groups} has a typo} other {Groups {groups} have a typo}}: check it against the verifier's sheet.",
+      },
+      { count: typos.length, groups: typos.join(', ') },
+    );
+    return { marks, words, cls: 'state typo' };
   }
-  if (done === 9) return { marks, words: '✓ All nine groups are right.', cls: 'state ok' };
-  return { marks, words: done > 0 ? `${done} of 9 groups right so far.` : '', cls: 'state' };
+  if (done === 9)
+    return {
+      marks,
+      words: intl.formatMessage({ id: 'escrowOpener.verifierCode.allRight', defaultMessage: '✓ All nine groups are right.' }),
+      cls: 'state ok',
+    };
+  const words =
+    done > 0
+      ? intl.formatMessage(
+          { id: 'escrowOpener.verifierCode.soFar', defaultMessage: '{done} of 9 groups right so far.' },
+          { done: String(done) },
+        )
+      : '';
+  return { marks, words, cls: 'state' };
 }
 
 export interface VerifierField {
@@ -87,10 +125,16 @@ export function verifierField(index: number): VerifierField {
     else input.removeAttribute('aria-invalid');
   };
   input.addEventListener('input', update);
-  const scan = scanButton(`Scan the QR code of verifier code ${index + 1}`, (text) => {
+  const number = String(index + 1);
+  const scanLabel = intl.formatMessage(
+    { id: 'escrowOpener.verifierCode.scanLabel', defaultMessage: 'Scan the QR code of verifier code {number}' },
+    { number },
+  );
+  const scan = scanButton(scanLabel, (text) => {
     input.value = text;
     update();
   });
-  const node = h('div', { class: 'field' }, h('label', { for: id }, `Verifier code ${index + 1}`), input, marks, state, scan);
+  const label = intl.formatMessage({ id: 'escrowOpener.verifierCode.label', defaultMessage: 'Verifier code {number}' }, { number });
+  const node = h('div', { class: 'field' }, h('label', { for: id }, label), input, marks, state, scan);
   return { node, input };
 }

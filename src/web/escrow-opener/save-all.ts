@@ -5,8 +5,10 @@ import type { BundleFileEntry } from '@shared/escrow/bundle-format';
 import { safeFilePath } from '@shared/escrow/bundle-format';
 import { h } from '../export-viewer/dom';
 import { formatBytes } from '../export-viewer/format';
+import { intl } from '../export-viewer/i18n';
 import type { OpenedCopy } from './open-copy';
 import { typeOfPath } from './file-urls';
+import { shownCount } from './shown-count';
 
 interface WritableFileLike {
   write(data: Uint8Array): Promise<void>;
@@ -44,7 +46,13 @@ async function writeInto(root: DirectoryLike, copy: OpenedCopy, file: BundleFile
 
 export function saveAllSection(copy: OpenedCopy, onError: (err: unknown) => void): HTMLElement {
   const status = h('p', { class: 'hint', role: 'status' });
-  const all = h('button', { type: 'button' }, pickDirectory ? 'Save all files into a folder' : 'Save all files');
+  const all = h(
+    'button',
+    { type: 'button' },
+    pickDirectory
+      ? intl.formatMessage({ id: 'escrowOpener.save.allIntoFolder', defaultMessage: 'Save all files into a folder' })
+      : intl.formatMessage({ id: 'escrowOpener.save.all', defaultMessage: 'Save all files' }),
+  );
   all.addEventListener('click', () => {
     all.disabled = true;
     void (async () => {
@@ -52,7 +60,10 @@ export function saveAllSection(copy: OpenedCopy, onError: (err: unknown) => void
         const root = pickDirectory ? await pickDirectory({ mode: 'readwrite' }) : null;
         let failed = 0;
         for (const [i, file] of copy.files.entries()) {
-          status.textContent = `Saving ${i + 1} of ${copy.files.length}: ${file.name}`;
+          status.textContent = intl.formatMessage(
+            { id: 'escrowOpener.save.progress', defaultMessage: 'Saving {number} of {total}: {name}' },
+            { number: shownCount(i + 1), total: shownCount(copy.files.length), name: file.name },
+          );
           try {
             if (root) await writeInto(root, copy, file);
             else await download(copy, file);
@@ -64,8 +75,17 @@ export function saveAllSection(copy: OpenedCopy, onError: (err: unknown) => void
         }
         status.textContent =
           failed === 0
-            ? `All ${copy.files.length} files are saved.`
-            : `${copy.files.length - failed} of ${copy.files.length} files are saved; the others are damaged in this copy.`;
+            ? intl.formatMessage(
+                { id: 'escrowOpener.save.done', defaultMessage: 'All {total} files are saved.' },
+                { total: shownCount(copy.files.length) },
+              )
+            : intl.formatMessage(
+                {
+                  id: 'escrowOpener.save.someDamaged',
+                  defaultMessage: '{saved} of {total} files are saved; the others are damaged in this copy.',
+                },
+                { saved: shownCount(copy.files.length - failed), total: shownCount(copy.files.length) },
+              );
       } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') status.textContent = '';
         else onError(err);
@@ -75,23 +95,47 @@ export function saveAllSection(copy: OpenedCopy, onError: (err: unknown) => void
     })();
   });
   const list = copy.files.map((file) => {
-    const save = h('button', { type: 'button', class: 'link' }, `Save ${file.name}`);
+    const save = h(
+      'button',
+      { type: 'button', class: 'link' },
+      intl.formatMessage({ id: 'escrowOpener.save.file', defaultMessage: 'Save {name}' }, { name: file.name }),
+    );
     save.addEventListener('click', () => void download(copy, file).catch(onError));
     return h('li', null, save, ` (${formatBytes(file.size)})`);
   });
   return h(
     'section',
     { class: 'page save', 'aria-labelledby': 'save-heading' },
-    h('h2', { id: 'save-heading' }, 'Save the files'),
+    h('h2', { id: 'save-heading' }, intl.formatMessage({ id: 'escrowOpener.save.heading', defaultMessage: 'Save the files' })),
     h(
       'p',
       null,
       pickDirectory
-        ? 'Keep them on this computer, with their folders, in a folder you choose: open index.html in it to see everything again, without this page and without the codes.'
-        : 'Keep them on this computer: each file goes to your downloads, one after another (your browser may ask once whether this page may save several files).',
+        ? intl.formatMessage({
+            id: 'escrowOpener.save.intoFolderHint',
+            defaultMessage:
+              'Keep them on this computer, with their folders, in a folder you choose: open index.html in it to see everything again, without this page and without the codes.',
+          })
+        : intl.formatMessage({
+            id: 'escrowOpener.save.downloadsHint',
+            defaultMessage:
+              'Keep them on this computer: each file goes to your downloads, one after another (your browser may ask once whether this page may save several files).',
+          }),
     ),
     all,
     status,
-    h('details', null, h('summary', null, `Each file (${copy.files.length})`), h('ul', { class: 'file-list' }, ...list)),
+    h(
+      'details',
+      null,
+      h(
+        'summary',
+        null,
+        intl.formatMessage(
+          { id: 'escrowOpener.save.eachFile', defaultMessage: 'Each file ({total})' },
+          { total: shownCount(copy.files.length) },
+        ),
+      ),
+      h('ul', { class: 'file-list' }, ...list),
+    ),
   );
 }

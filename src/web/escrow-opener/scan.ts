@@ -1,6 +1,7 @@
 // "Scan the QR code": the camera and the browser's own BarcodeDetector, where the browser has both (Chrome on
 // Android, Safari with the feature on). Elsewhere no button is shown and the code is typed or pasted.
 import { h } from '../export-viewer/dom';
+import { intl } from '../export-viewer/i18n';
 
 interface DetectedBarcode {
   rawValue: string;
@@ -15,7 +16,11 @@ const canScan = () => Detector !== undefined && typeof navigator.mediaDevices?.g
 
 export function scanButton(label: string, found: (text: string) => void): HTMLElement | null {
   if (!canScan() || !Detector) return null;
-  const button = h('button', { type: 'button', class: 'secondary' }, 'Scan the QR code');
+  const button = h(
+    'button',
+    { type: 'button', class: 'secondary' },
+    intl.formatMessage({ id: 'escrowOpener.scan.button', defaultMessage: 'Scan the QR code' }),
+  );
   button.setAttribute('aria-label', label);
   const box = h('div', { class: 'scan', hidden: '' });
   const note = h('p', { class: 'hint', 'aria-live': 'polite' });
@@ -26,13 +31,24 @@ export function scanButton(label: string, found: (text: string) => void): HTMLEl
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
       } catch {
-        note.textContent = 'The camera could not be used. Type the code instead, or allow the camera for this page.';
+        note.textContent = intl.formatMessage({
+          id: 'escrowOpener.scan.noCamera',
+          defaultMessage: 'The camera could not be used. Type the code instead, or allow the camera for this page.',
+        });
         box.hidden = false;
         return;
       }
-      const video = h('video', { playsinline: '', muted: '', 'aria-label': 'Camera' });
+      const video = h('video', {
+        playsinline: '',
+        muted: '',
+        'aria-label': intl.formatMessage({ id: 'escrowOpener.scan.camera', defaultMessage: 'Camera' }),
+      });
       video.srcObject = stream;
-      const cancel = h('button', { type: 'button', class: 'secondary' }, 'Stop scanning');
+      const cancel = h(
+        'button',
+        { type: 'button', class: 'secondary' },
+        intl.formatMessage({ id: 'escrowOpener.scan.stop', defaultMessage: 'Stop scanning' }),
+      );
       let running = true;
       stop = () => {
         running = false;
@@ -41,7 +57,10 @@ export function scanButton(label: string, found: (text: string) => void): HTMLEl
         box.replaceChildren();
       };
       cancel.addEventListener('click', () => stop());
-      note.textContent = 'Hold the verifier’s sheet so that its QR code fills the picture.';
+      note.textContent = intl.formatMessage({
+        id: 'escrowOpener.scan.hold',
+        defaultMessage: 'Hold the verifier’s sheet so that its QR code fills the picture.',
+      });
       box.replaceChildren(video, note, cancel);
       box.hidden = false;
       await video.play();

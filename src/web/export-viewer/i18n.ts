@@ -1,8 +1,9 @@
 // The offline pages' language (decision 081): these pages open from file:// and cannot fetch a catalogue, so each
-// bundles the messages of the languages heirloom ships (offline-catalogues.ts). English is the code's own text.
+// bundles the messages of the languages heirloom ships for the areas it shows (offline-catalogues.ts), and adds
+// them here before choosing its language. English is the code's own text.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { directionOf, languageName, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
-import { offlineCatalogues } from './offline-catalogues';
+import type { OfflineCatalogues } from './offline-catalogues';
 
 interface Descriptor {
   id: string;
@@ -13,7 +14,14 @@ type Values = Record<string, string | number | ((chunks: (string | Node)[]) => N
 // The same choice the web app keeps in this browser (lib/i18n/language-store.ts), when the browser shares it.
 const STORAGE_KEY = 'heirloom.language';
 
-export const offlineLanguages: readonly string[] = [SOURCE_LANGUAGE, ...Object.keys(offlineCatalogues).sort()];
+const catalogues: OfflineCatalogues = {};
+
+/** Adds the messages of a page's areas (each area's catalogues by language). */
+export function addCatalogues(...areas: OfflineCatalogues[]) {
+  for (const area of areas) for (const [tag, messages] of Object.entries(area)) catalogues[tag] = { ...catalogues[tag], ...messages };
+}
+
+const offlineLanguages = (): string[] => [SOURCE_LANGUAGE, ...Object.keys(catalogues).sort()];
 
 let language = SOURCE_LANGUAGE;
 const formats = new Map<string, IntlMessageFormat>();
@@ -32,14 +40,14 @@ export function chooseLanguage(fallback?: string | null): string {
   setLanguage(
     pickLanguage(
       preferred.filter((l): l is string => !!l),
-      offlineLanguages,
+      offlineLanguages(),
     ),
   );
   return language;
 }
 
 export function setLanguage(next: string) {
-  language = offlineLanguages.includes(next) ? next : SOURCE_LANGUAGE;
+  language = offlineLanguages().includes(next) ? next : SOURCE_LANGUAGE;
   formats.clear();
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
@@ -56,7 +64,7 @@ function format(descriptor: Descriptor, values?: Values): string | (string | Nod
   const key = descriptor.id;
   let compiled = formats.get(key);
   if (!compiled) {
-    const message = offlineCatalogues[language]?.[key] ?? descriptor.defaultMessage;
+    const message = catalogues[language]?.[key] ?? descriptor.defaultMessage;
     compiled = new IntlMessageFormat(message, locale());
     formats.set(key, compiled);
   }
@@ -90,7 +98,7 @@ export function formatNumber(n: number): string {
 export function languageMenu(onChange: (language: string) => void = () => location.reload()): HTMLElement {
   const select = document.createElement('select');
   select.setAttribute('aria-label', intl.formatMessage({ id: 'exportViewer.language.menu', defaultMessage: 'Language' }));
-  for (const tag of offlineLanguages) {
+  for (const tag of offlineLanguages()) {
     const option = document.createElement('option');
     option.value = tag;
     option.lang = tag;

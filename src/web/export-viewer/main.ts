@@ -4,9 +4,11 @@
 import './styles.css';
 import { h } from './dom';
 import { showArchive } from './show-archive';
-import { chooseLanguage, intl } from './i18n';
+import { addCatalogues, chooseLanguage, intl } from './i18n';
+import { exportViewerCatalogues } from './offline-catalogues';
 
 function start() {
+  addCatalogues(exportViewerCatalogues);
   chooseLanguage();
   const data = window.HEIRLOOM_EXPORT;
   const root = document.body;

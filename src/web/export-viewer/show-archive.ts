@@ -54,7 +54,7 @@ const sections = () => [
   },
 ];
 
-function header(archive: Archive, about: string): HTMLElement {
+function header(archive: Archive, about: string, withLanguageMenu: boolean): HTMLElement {
   const { data } = archive;
   const { owner } = data;
   const name = `${owner.firstName} ${owner.surname}`.trim();
@@ -102,7 +102,7 @@ function header(archive: Archive, about: string): HTMLElement {
         ? ''
         : ` ${intl.formatMessage({ id: 'exportViewer.header.noPlaces', defaultMessage: 'Places were left out of this copy.' })}`,
     ),
-    languageMenu(),
+    withLanguageMenu && languageMenu(),
     h(
       'nav',
       { 'aria-label': intl.formatMessage({ id: 'exportViewer.header.sections', defaultMessage: 'Sections' }) },
@@ -118,13 +118,16 @@ const archiveAbout = () =>
       'A copy made by heirloom. It needs no internet and no heirloom server: everything is in this folder, and the original files are under originals/.',
   });
 
-/** Shows the archive in `root`: its header, sections and screens, routed by the page's hash. */
-export function showArchive(data: HeirloomExport, root: HTMLElement, { about = archiveAbout() } = {}) {
+/**
+ * Shows the archive in `root`: its header, sections and screens, routed by the page's hash. A page that cannot be
+ * loaded again without losing what it shows (the escrow opener forgets an opened copy) has no language menu here.
+ */
+export function showArchive(data: HeirloomExport, root: HTMLElement, { about = archiveAbout(), withLanguageMenu = true } = {}) {
   const archive = loadArchive(data);
   const main = h('main', { id: 'main', class: 'page', tabindex: '-1' });
   root.append(
     h('a', { class: 'skip', href: '#main' }, intl.formatMessage({ id: 'exportViewer.header.skip', defaultMessage: 'Skip to content' })),
-    header(archive, about),
+    header(archive, about, withLanguageMenu),
     main,
   );
   // The skip link must not change the route: it only moves focus.

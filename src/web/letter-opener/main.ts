@@ -9,6 +9,8 @@ import { SEALED_LETTERS_GLOBAL, type SealedLettersData } from '@shared/letter-ar
 import { openLetter } from '@shared/sealed-letter';
 import { h } from '../export-viewer/dom';
 import { formatDay } from '../export-viewer/format';
+import { addCatalogues, chooseLanguage, defineMessages, intl } from '../export-viewer/i18n';
+import { letterOpenerCatalogues } from '../export-viewer/offline-catalogues';
 import { openedLetter } from './opened-letter';
 
 declare global {
@@ -17,21 +19,44 @@ declare global {
   }
 }
 
-const NOT_THIS_CODE = 'This key code does not open these letters. They open only with the code they were sealed for.';
-const NOT_THIS_LETTER = 'This key code does not open this letter. It opens only with the code it was sealed for.';
-const SEALED = 'Sealed letter — enter your key code above to open it.';
+const messages = defineMessages({
+  notThisCode: {
+    id: 'letterOpener.open.notThisCode',
+    defaultMessage: 'This key code does not open these letters. They open only with the code they were sealed for.',
+  },
+  notThisLetter: {
+    id: 'letterOpener.open.notThisLetter',
+    defaultMessage: 'This key code does not open this letter. It opens only with the code it was sealed for.',
+  },
+  keyCodeInvalid: {
+    id: 'letterOpener.open.keyCodeInvalid',
+    defaultMessage: 'That does not look like a key code. Check each group of four characters.',
+  },
+  sealed: { id: 'letterOpener.letter.sealed', defaultMessage: 'Sealed letter — enter your key code above to open it.' },
+  title: { id: 'letterOpener.page.title', defaultMessage: 'Sealed letters from {owner}' },
+});
 
 function missingData() {
   return h(
     'main',
     { class: 'page' },
-    h('h1', null, 'The letters’ data is missing'),
-    h('p', null, 'This page reads sealed-letters.js next to it. Keep the letters folder together as it came out of the zip file.'),
+    h('h1', null, intl.formatMessage({ id: 'letterOpener.missing.title', defaultMessage: 'The letters’ data is missing' })),
+    h(
+      'p',
+      null,
+      intl.formatMessage({
+        id: 'letterOpener.missing.body',
+        defaultMessage: 'This page reads sealed-letters.js next to it. Keep the letters folder together as it came out of the zip file.',
+      }),
+    ),
   );
 }
 
 function start() {
   const data = window[SEALED_LETTERS_GLOBAL];
+  // this browser's language, else the heir's as the archive was written for them
+  addCatalogues(letterOpenerCatalogues);
+  chooseLanguage(data?.language);
   if (!data) {
     document.body.append(missingData());
     return;
@@ -46,28 +71,45 @@ function start() {
     'aria-describedby': 'key-code-hint',
   });
   const error = h('p', { id: 'key-code-error', class: 'error', role: 'alert' });
-  const button = h('button', { type: 'submit' }, 'Open sealed letters');
+  const button = h(
+    'button',
+    { type: 'submit' },
+    intl.formatMessage({ id: 'letterOpener.form.submit', defaultMessage: 'Open sealed letters' }),
+  );
   const form = h(
     'form',
     { novalidate: '' },
-    h('label', { for: 'key-code' }, 'Key code'),
+    h('label', { for: 'key-code' }, intl.formatMessage({ id: 'letterOpener.form.label', defaultMessage: 'Key code' })),
     input,
     h(
       'p',
       { id: 'key-code-hint', class: 'hint' },
-      'The code stays on this page and is forgotten when you close it. Nothing is sent anywhere: no internet connection is needed.',
+      intl.formatMessage({
+        id: 'letterOpener.form.hint',
+        defaultMessage:
+          'The code stays on this page and is forgotten when you close it. Nothing is sent anywhere: no internet connection is needed.',
+      }),
     ),
     error,
     button,
   );
   const letters = data.letters.map((letter, index) => {
     const titleId = `letter-${index}`;
-    const body = h('div', { class: 'sealed' }, SEALED);
+    const body = h('div', { class: 'sealed' }, intl.formatMessage(messages.sealed));
     const node = h(
       'article',
       { 'aria-labelledby': titleId },
       h('h2', { id: titleId }, letter.title),
-      h('p', { class: 'meta' }, letter.releasedAt ? `Sealed letter · ${formatDay(letter.releasedAt)}` : 'Sealed letter'),
+      h(
+        'p',
+        { class: 'meta' },
+        letter.releasedAt
+          ? intl.formatMessage(
+              { id: 'letterOpener.letter.sealedOn', defaultMessage: 'Sealed letter · {day}' },
+              { day: formatDay(letter.releasedAt) },
+            )
+          : intl.formatMessage({ id: 'letterOpener.letter.sealedNoDay', defaultMessage: 'Sealed letter' }),
+      ),
       body,
     );
     return { letter, node, body, release: () => {} };
@@ -82,13 +124,13 @@ function start() {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const keyCode = readKeyCode(input.value);
-    if (!keyCode) return showError(data.messages.keyCodeInvalid);
+    if (!keyCode) return showError(intl.formatMessage(messages.keyCodeInvalid));
     showError('');
     button.disabled = true;
     void Promise.all(letters.map(({ letter }) => openLetter(letter.sealed, keyCode).catch(() => null)))
       .then((opened) => {
         // A code that opens none of them changes nothing on the page but the message.
-        if (opened.every((content) => content === null)) return showError(NOT_THIS_CODE);
+        if (opened.every((content) => content === null)) return showError(intl.formatMessage(messages.notThisCode));
         opened.forEach((content, i) => {
           const shown = letters[i]!;
           shown.release();
@@ -97,7 +139,7 @@ function start() {
             shown.body.replaceChildren(made.node);
             shown.release = made.release;
           } else {
-            shown.body.replaceChildren(h('p', { class: 'error', role: 'alert' }, NOT_THIS_LETTER));
+            shown.body.replaceChildren(h('p', { class: 'error', role: 'alert' }, intl.formatMessage(messages.notThisLetter)));
             shown.release = () => {};
           }
         });
@@ -105,20 +147,35 @@ function start() {
       .finally(() => (button.disabled = false));
   });
 
-  document.title = `Sealed letters from ${data.ownerName}`;
+  document.title = intl.formatMessage(messages.title, { owner: data.ownerName });
   document.body.append(
     h(
       'main',
       { class: 'page' },
-      h('h1', null, `Sealed letters from ${data.ownerName}`),
+      h('h1', null, intl.formatMessage(messages.title, { owner: data.ownerName })),
       h(
         'p',
         null,
-        `${data.ownerName} sealed these letters for ${data.heirName}. They open with your key code, here in this browser, without heirloom and without the internet.`,
+        intl.formatMessage(
+          {
+            id: 'letterOpener.page.intro',
+            defaultMessage:
+              '{owner} sealed these letters for {heir}. They open with your key code, here in this browser, without heirloom and without the internet.',
+          },
+          { owner: data.ownerName, heir: data.heirName },
+        ),
       ),
       form,
-      h('section', { 'aria-label': 'Sealed letters', class: 'letters' }, ...letters.map((l) => l.node)),
-      h('p', null, h('a', { href: 'index.html' }, 'All letters')),
+      h(
+        'section',
+        { 'aria-label': intl.formatMessage({ id: 'letterOpener.page.letters', defaultMessage: 'Sealed letters' }), class: 'letters' },
+        ...letters.map((l) => l.node),
+      ),
+      h(
+        'p',
+        null,
+        h('a', { href: 'index.html' }, intl.formatMessage({ id: 'letterOpener.page.allLetters', defaultMessage: 'All letters' })),
+      ),
     ),
   );
 }

@@ -2,6 +2,7 @@
 // each of them (the letter as a .txt) to the heir's computer. Nothing leaves the page.
 import { fromBase64Url, type LetterContent } from '@shared/sealed-letter';
 import { h } from '../export-viewer/dom';
+import { intl } from '../export-viewer/i18n';
 
 type Attachment = LetterContent['attachments'][number];
 
@@ -37,7 +38,17 @@ export function openedLetter(title: string, content: LetterContent): { node: HTM
         'figure',
         null,
         shown(item, url),
-        h('figcaption', null, item.name, ' ', h('a', { href: url, download: saveName(item.name) }, `Save ${item.name}`)),
+        h(
+          'figcaption',
+          null,
+          item.name,
+          ' ',
+          h(
+            'a',
+            { href: url, download: saveName(item.name) },
+            intl.formatMessage({ id: 'letterOpener.letter.saveFile', defaultMessage: 'Save {name}' }, { name: item.name }),
+          ),
+        ),
       ),
     );
   });
@@ -45,8 +56,25 @@ export function openedLetter(title: string, content: LetterContent): { node: HTM
     'div',
     { class: 'opened' },
     h('p', { class: 'letter-body' }, content.body),
-    files.length > 0 ? h('ul', { class: 'files', 'aria-label': 'Attached to the letter' }, ...files) : null,
-    h('p', null, h('a', { href: urlOf(text), download: `${saveName(title)}.txt` }, 'Save the letter as text')),
+    files.length > 0
+      ? h(
+          'ul',
+          {
+            class: 'files',
+            'aria-label': intl.formatMessage({ id: 'letterOpener.letter.attached', defaultMessage: 'Attached to the letter' }),
+          },
+          ...files,
+        )
+      : null,
+    h(
+      'p',
+      null,
+      h(
+        'a',
+        { href: urlOf(text), download: `${saveName(title)}.txt` },
+        intl.formatMessage({ id: 'letterOpener.letter.saveAsText', defaultMessage: 'Save the letter as text' }),
+      ),
+    ),
   );
   return { node, release: () => urls.forEach((url) => URL.revokeObjectURL(url)) };
 }
