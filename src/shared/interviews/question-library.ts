@@ -2,6 +2,8 @@
 // minutes, by voice or in writing. An id is stable once shipped (an interview keeps the id of the
 // library question it was made from): never renumber or reuse one; add new questions at the end of
 // their theme with the next number, and retire a question by removing it, not by changing its meaning.
+// The words are catalogue messages (question-messages.ts): each reader gets them in their language (decision 082).
+import { questionMessages, themeMessages } from './question-messages';
 
 export const questionThemes = [
   'childhood',
@@ -19,260 +21,57 @@ export const questionThemes = [
 
 export type QuestionTheme = (typeof questionThemes)[number];
 
-export const themeTitles: Record<QuestionTheme, string> = {
-  childhood: 'Childhood',
-  'parents-and-grandparents': 'Parents and grandparents',
-  school: 'School',
-  work: 'Work',
-  'love-and-marriage': 'Love and marriage',
-  children: 'Children',
-  'hard-times': 'Hard times',
-  'war-and-migration': 'War and migration',
-  'faith-and-values': 'Faith and values',
-  places: 'Places',
-  'advice-for-the-grandchildren': 'Advice for the grandchildren',
-};
+/** The theme titles in English. */
+export const themeTitles = Object.fromEntries(questionThemes.map((theme) => [theme, themeMessages[theme].defaultMessage])) as Record<
+  QuestionTheme,
+  string
+>;
 
 export interface LibraryQuestion {
   /** Stable, e.g. 'childhood-01'. */
   id: string;
   theme: QuestionTheme;
+  /** In English. */
   text: string;
+  /** The catalogue message: `questions.<theme>.<number>`. */
+  message: { id: string; defaultMessage: string };
 }
 
-export const questionLibrary: readonly LibraryQuestion[] = [
-  { id: 'childhood-01', theme: 'childhood', text: 'What is the first house you remember living in? Walk me through its rooms.' },
-  { id: 'childhood-02', theme: 'childhood', text: 'What is your very earliest memory? How old were you, and who was there?' },
-  { id: 'childhood-03', theme: 'childhood', text: 'What games did you play with the other children on your street?' },
-  { id: 'childhood-04', theme: 'childhood', text: 'What did a Sunday look like when you were a child, from morning to bedtime?' },
-  { id: 'childhood-05', theme: 'childhood', text: 'What was your favourite toy, and who gave it to you?' },
-  { id: 'childhood-06', theme: 'childhood', text: 'What did you get into trouble for as a child? Tell me about one time.' },
-  { id: 'childhood-07', theme: 'childhood', text: 'What did your family eat for dinner on an ordinary weekday?' },
-  { id: 'childhood-08', theme: 'childhood', text: 'Who was your best friend when you were small, and what did you do together?' },
-  { id: 'childhood-09', theme: 'childhood', text: 'What did you want to be when you grew up, and why?' },
-  { id: 'childhood-10', theme: 'childhood', text: 'What chores did you have at home, and which one did you dislike most?' },
-  { id: 'childhood-11', theme: 'childhood', text: 'What was a birthday like in your family when you were young?' },
-  { id: 'childhood-12', theme: 'childhood', text: 'Was there a pet in your childhood? Tell me its name and one story about it.' },
-  { id: 'childhood-13', theme: 'childhood', text: 'What were you afraid of as a child?' },
-  { id: 'childhood-14', theme: 'childhood', text: 'What did you do in the long summer holidays?' },
-  { id: 'childhood-15', theme: 'childhood', text: 'What smell or sound takes you straight back to being a child?' },
-  { id: 'parents-01', theme: 'parents-and-grandparents', text: 'What was your mother like? Describe her on an ordinary day.' },
-  {
-    id: 'parents-02',
-    theme: 'parents-and-grandparents',
-    text: 'What was your father like? What did he do when he came home in the evening?',
-  },
-  { id: 'parents-03', theme: 'parents-and-grandparents', text: 'How did your parents meet? What did they tell you about it?' },
-  { id: 'parents-04', theme: 'parents-and-grandparents', text: 'What did your parents do for a living?' },
-  { id: 'parents-05', theme: 'parents-and-grandparents', text: 'What is something your mother used to say that you still remember?' },
-  { id: 'parents-06', theme: 'parents-and-grandparents', text: 'What is something your father used to say that you still remember?' },
-  {
-    id: 'parents-07',
-    theme: 'parents-and-grandparents',
-    text: 'What do you know about your grandparents? Where did they live and what were they like?',
-  },
-  { id: 'parents-08', theme: 'parents-and-grandparents', text: 'Which of your grandparents were you closest to, and why?' },
-  { id: 'parents-09', theme: 'parents-and-grandparents', text: 'What dish did your mother or grandmother cook that you still miss?' },
-  { id: 'parents-10', theme: 'parents-and-grandparents', text: 'What did your parents argue about, and how did they make up?' },
-  { id: 'parents-11', theme: 'parents-and-grandparents', text: 'What is the best thing your parents ever did for you?' },
-  { id: 'parents-12', theme: 'parents-and-grandparents', text: 'Which of your parents are you most like, and in what way?' },
-  { id: 'parents-13', theme: 'parents-and-grandparents', text: 'What family stories about your ancestors were told at the table?' },
-  { id: 'parents-14', theme: 'parents-and-grandparents', text: 'Tell me about your brothers and sisters, or growing up without them.' },
-  {
-    id: 'parents-15',
-    theme: 'parents-and-grandparents',
-    text: 'Was there an aunt, uncle or family friend who mattered a lot to you? Tell me about them.',
-  },
-  { id: 'school-01', theme: 'school', text: 'What do you remember about your first day of school?' },
-  { id: 'school-02', theme: 'school', text: 'How did you get to school each morning, and how long did it take?' },
-  { id: 'school-03', theme: 'school', text: 'Which teacher do you remember best, and why?' },
-  { id: 'school-04', theme: 'school', text: 'What was your favourite subject, and what was your worst?' },
-  { id: 'school-05', theme: 'school', text: 'What did you eat at lunchtime at school?' },
-  { id: 'school-06', theme: 'school', text: 'Who were your friends at school, and what did you do at break time?' },
-  { id: 'school-07', theme: 'school', text: 'Did you ever get into trouble at school? What happened?' },
-  { id: 'school-08', theme: 'school', text: 'What did your classroom look like? Describe where you sat.' },
-  { id: 'school-09', theme: 'school', text: 'What was the hardest thing you had to learn at school?' },
-  { id: 'school-10', theme: 'school', text: 'What did you do after school and at weekends as a teenager?' },
-  { id: 'school-11', theme: 'school', text: 'How old were you when you left school, and what came next?' },
-  { id: 'school-12', theme: 'school', text: 'Did you go on to study or train after school? What was it like?' },
-  { id: 'school-13', theme: 'school', text: 'What was a school prize, exam or performance you remember?' },
-  { id: 'school-14', theme: 'school', text: 'What music, films or fashions were popular when you were a teenager?' },
-  { id: 'school-15', theme: 'school', text: 'What do you wish you had learned at school that nobody taught you?' },
-  { id: 'work-01', theme: 'work', text: 'What was your very first job, and how much were you paid?' },
-  { id: 'work-02', theme: 'work', text: 'How did you choose the work you did for most of your life?' },
-  { id: 'work-03', theme: 'work', text: 'Describe an ordinary working day in the job you held the longest.' },
-  { id: 'work-04', theme: 'work', text: 'Who was the best boss or colleague you ever had, and why?' },
-  { id: 'work-05', theme: 'work', text: 'What was the hardest job you ever did?' },
-  { id: 'work-06', theme: 'work', text: 'What are you proudest of from your working life?' },
-  { id: 'work-07', theme: 'work', text: 'Was there a mistake at work you learned a lot from? What happened?' },
-  { id: 'work-08', theme: 'work', text: 'Did you ever change careers or start something of your own? Tell me how it went.' },
-  { id: 'work-09', theme: 'work', text: 'What did you spend your first wages on?' },
-  { id: 'work-10', theme: 'work', text: 'What tools, machines or skills did your work need that young people may not know today?' },
-  { id: 'work-11', theme: 'work', text: 'Was there a job you wanted and never got? What happened?' },
-  { id: 'work-12', theme: 'work', text: 'How did your work change over the years you did it?' },
-  { id: 'work-13', theme: 'work', text: 'What was your last day at work like, before you retired or changed?' },
-  { id: 'work-14', theme: 'work', text: 'What did you do with your free time when you were working full time?' },
-  { id: 'work-15', theme: 'work', text: 'What advice would you give someone starting out in your line of work?' },
-  { id: 'love-01', theme: 'love-and-marriage', text: 'Who was your first crush, and did they ever know?' },
-  { id: 'love-02', theme: 'love-and-marriage', text: 'What was your first date like? Where did you go?' },
-  {
-    id: 'love-03',
-    theme: 'love-and-marriage',
-    text: 'How did you meet your husband, wife or partner? Tell me about the first time you saw them.',
-  },
-  { id: 'love-04', theme: 'love-and-marriage', text: 'When did you know you were in love?' },
-  { id: 'love-05', theme: 'love-and-marriage', text: 'How did the proposal happen, or how did you decide to be together?' },
-  { id: 'love-06', theme: 'love-and-marriage', text: 'Tell me about your wedding day, from the morning to the last dance.' },
-  { id: 'love-07', theme: 'love-and-marriage', text: 'Where did you live when you first set up home together? What was in it?' },
-  { id: 'love-08', theme: 'love-and-marriage', text: "What is a habit of your partner's that made you smile?" },
-  {
-    id: 'love-09',
-    theme: 'love-and-marriage',
-    text: 'What was the hardest time in your marriage or relationship, and how did you get through it?',
-  },
-  { id: 'love-10', theme: 'love-and-marriage', text: 'What did the two of you like to do together on a free evening?' },
-  { id: 'love-11', theme: 'love-and-marriage', text: 'What is the best trip you ever took together?' },
-  { id: 'love-12', theme: 'love-and-marriage', text: 'What do you think makes a relationship last?' },
-  {
-    id: 'love-13',
-    theme: 'love-and-marriage',
-    text: 'Was there someone you loved before, or after? Tell me about them if you would like to.',
-  },
-  { id: 'love-14', theme: 'love-and-marriage', text: 'What song or place always reminds you of your partner?' },
-  { id: 'love-15', theme: 'love-and-marriage', text: 'What would you like your grandchildren to know about love?' },
-  { id: 'children-01', theme: 'children', text: 'How did you feel when you found out you were going to be a parent?' },
-  { id: 'children-02', theme: 'children', text: 'Tell me about the day your first child was born.' },
-  { id: 'children-03', theme: 'children', text: "How did you choose your children's names?" },
-  { id: 'children-04', theme: 'children', text: 'What were your children like as babies? Who slept, and who did not?' },
-  { id: 'children-05', theme: 'children', text: 'What was a typical evening like when your children were small?' },
-  { id: 'children-06', theme: 'children', text: 'What is a funny thing one of your children said or did that you still remember?' },
-  { id: 'children-07', theme: 'children', text: 'What was the hardest part of being a parent?' },
-  { id: 'children-08', theme: 'children', text: 'What did you do differently from your own parents, and why?' },
-  { id: 'children-09', theme: 'children', text: 'What family holiday with your children do you remember best?' },
-  { id: 'children-10', theme: 'children', text: 'What traditions did you keep with your children at birthdays or holidays?' },
-  { id: 'children-11', theme: 'children', text: 'How did you feel when your children left home?' },
-  { id: 'children-12', theme: 'children', text: 'What are you proudest of about your children?' },
-  { id: 'children-13', theme: 'children', text: 'What do you wish you had known before you became a parent?' },
-  {
-    id: 'children-14',
-    theme: 'children',
-    text: 'What was it like to become a grandparent? Tell me about the first time you held a grandchild.',
-  },
-  { id: 'children-15', theme: 'children', text: 'What do you love doing with your grandchildren?' },
-  { id: 'hard-times-01', theme: 'hard-times', text: 'What was the hardest year of your life, and how did you get through it?' },
-  { id: 'hard-times-02', theme: 'hard-times', text: 'Was there a time when money was very short? How did your family manage?' },
-  { id: 'hard-times-03', theme: 'hard-times', text: 'Tell me about a time you were very ill or badly hurt. Who looked after you?' },
-  { id: 'hard-times-04', theme: 'hard-times', text: 'Who have you lost that you still think about often? Tell me about them.' },
-  { id: 'hard-times-05', theme: 'hard-times', text: 'What is a decision you struggled with for a long time? What did you decide?' },
-  { id: 'hard-times-06', theme: 'hard-times', text: 'Was there a time you had to start over? What happened?' },
-  { id: 'hard-times-07', theme: 'hard-times', text: 'Who helped you most when things were difficult?' },
-  { id: 'hard-times-08', theme: 'hard-times', text: 'What did you do to keep going on the worst days?' },
-  { id: 'hard-times-09', theme: 'hard-times', text: 'Was there a time you were very afraid? What happened?' },
-  { id: 'hard-times-10', theme: 'hard-times', text: 'Is there something you regret? What would you do differently now?' },
-  { id: 'hard-times-11', theme: 'hard-times', text: 'Tell me about a time you stood up for yourself or for someone else.' },
-  { id: 'hard-times-12', theme: 'hard-times', text: 'What disaster, storm or accident do you remember living through?' },
-  { id: 'hard-times-13', theme: 'hard-times', text: 'Was there a falling-out in the family that healed, or one that never did?' },
-  { id: 'hard-times-14', theme: 'hard-times', text: 'What did the hard times teach you that good times could not?' },
-  { id: 'hard-times-15', theme: 'hard-times', text: 'What are you grateful for now that you could not see at the time?' },
-  {
-    id: 'migration-01',
-    theme: 'war-and-migration',
-    text: 'What historical event do you remember most clearly as it happened? Where were you?',
-  },
-  { id: 'migration-02', theme: 'war-and-migration', text: "Did war touch your life or your family's? What do you remember of it?" },
-  {
-    id: 'migration-03',
-    theme: 'war-and-migration',
-    text: 'Did anyone in your family serve in the forces? What did they tell you about it?',
-  },
-  {
-    id: 'migration-04',
-    theme: 'war-and-migration',
-    text: 'What did people at home go without during a war or a crisis you lived through?',
-  },
-  { id: 'migration-05', theme: 'war-and-migration', text: 'Did you ever have to leave your home in a hurry? What did you take with you?' },
-  { id: 'migration-06', theme: 'war-and-migration', text: 'Did your family move to a new country? Tell me about the journey.' },
-  { id: 'migration-07', theme: 'war-and-migration', text: 'What was the first thing that surprised you in a new country or city?' },
-  {
-    id: 'migration-08',
-    theme: 'war-and-migration',
-    text: 'What language did you speak at home as a child, and what other languages did you learn?',
-  },
-  { id: 'migration-09', theme: 'war-and-migration', text: 'What did you miss most about the place you left?' },
-  { id: 'migration-10', theme: 'war-and-migration', text: 'How were you welcomed, or not welcomed, when you arrived somewhere new?' },
-  { id: 'migration-11', theme: 'war-and-migration', text: 'What papers, passports or borders do you remember from your travels?' },
-  { id: 'migration-12', theme: 'war-and-migration', text: 'What customs from the old country did your family keep?' },
-  { id: 'migration-13', theme: 'war-and-migration', text: 'Did you ever go back to where you or your family came from? What was it like?' },
-  { id: 'migration-14', theme: 'war-and-migration', text: 'Who stayed behind when your family moved, and did you keep in touch?' },
-  {
-    id: 'migration-15',
-    theme: 'war-and-migration',
-    text: 'What did the news sound like on the radio or television during a big moment in history?',
-  },
-  { id: 'values-01', theme: 'faith-and-values', text: 'What role did faith or religion play in your home when you were growing up?' },
-  { id: 'values-02', theme: 'faith-and-values', text: 'Have your beliefs changed over your life? How?' },
-  { id: 'values-03', theme: 'faith-and-values', text: 'What is a rule you have always lived by?' },
-  { id: 'values-04', theme: 'faith-and-values', text: 'Who taught you the difference between right and wrong, and how?' },
-  {
-    id: 'values-05',
-    theme: 'faith-and-values',
-    text: 'What holiday or festival mattered most to your family, and how did you celebrate it?',
-  },
-  { id: 'values-06', theme: 'faith-and-values', text: 'What are you most grateful for in your life?' },
-  { id: 'values-07', theme: 'faith-and-values', text: 'What does a good life mean to you?' },
-  { id: 'values-08', theme: 'faith-and-values', text: 'Tell me about a time someone was unexpectedly kind to you.' },
-  { id: 'values-09', theme: 'faith-and-values', text: 'What causes or people have you stood up for?' },
-  { id: 'values-10', theme: 'faith-and-values', text: 'How do you think about death, and has that changed as you have grown older?' },
-  { id: 'values-11', theme: 'faith-and-values', text: 'What prayer, poem or saying has stayed with you?' },
-  { id: 'values-12', theme: 'faith-and-values', text: 'When do you feel most at peace?' },
-  { id: 'values-13', theme: 'faith-and-values', text: 'What have you changed your mind about as you got older?' },
-  { id: 'values-14', theme: 'faith-and-values', text: 'What do you think people today have forgotten that your generation knew?' },
-  { id: 'values-15', theme: 'faith-and-values', text: 'How would you like to be remembered?' },
-  { id: 'places-01', theme: 'places', text: 'What town or city do you think of as home, and why?' },
-  { id: 'places-02', theme: 'places', text: 'Describe the street you grew up on. Who lived next door?' },
-  { id: 'places-03', theme: 'places', text: 'What shops were near your childhood home, and what did you buy there?' },
-  { id: 'places-04', theme: 'places', text: 'What is the most beautiful place you have ever been?' },
-  { id: 'places-05', theme: 'places', text: 'Where did your family go on holiday when you were young?' },
-  { id: 'places-06', theme: 'places', text: 'What was the first trip you took on your own?' },
-  { id: 'places-07', theme: 'places', text: 'Tell me about every home you have lived in, in order, in one sentence each.' },
-  { id: 'places-08', theme: 'places', text: 'Which house or flat was your favourite, and why?' },
-  { id: 'places-09', theme: 'places', text: 'Is there a place you always wanted to visit but never did?' },
-  { id: 'places-10', theme: 'places', text: 'What place did you go to be alone or to think?' },
-  { id: 'places-11', theme: 'places', text: 'How has your home town changed since you were young?' },
-  {
-    id: 'places-12',
-    theme: 'places',
-    text: 'What was the local meeting place — a church, a square, a pub, a market? Who did you meet there?',
-  },
-  { id: 'places-13', theme: 'places', text: 'Tell me about a journey by train, boat or plane that you remember well.' },
-  { id: 'places-14', theme: 'places', text: 'Where would you live if you could live anywhere for a year?' },
-  { id: 'places-15', theme: 'places', text: 'What garden, field or park do you remember from your life? What grew there?' },
-  { id: 'advice-01', theme: 'advice-for-the-grandchildren', text: 'What is the best advice anyone ever gave you?' },
-  { id: 'advice-02', theme: 'advice-for-the-grandchildren', text: 'What do you know now that you wish you had known at twenty?' },
-  { id: 'advice-03', theme: 'advice-for-the-grandchildren', text: 'What should your grandchildren never be afraid to do?' },
-  { id: 'advice-04', theme: 'advice-for-the-grandchildren', text: 'How should someone choose the work they do?' },
-  { id: 'advice-05', theme: 'advice-for-the-grandchildren', text: 'What is your advice about money?' },
-  { id: 'advice-06', theme: 'advice-for-the-grandchildren', text: 'What is your advice about friendship?' },
-  { id: 'advice-07', theme: 'advice-for-the-grandchildren', text: 'What is your advice for a happy home?' },
-  { id: 'advice-08', theme: 'advice-for-the-grandchildren', text: 'What recipe should be passed down, and how do you make it?' },
-  { id: 'advice-09', theme: 'advice-for-the-grandchildren', text: 'What skill would you like to teach your grandchildren?' },
-  { id: 'advice-10', theme: 'advice-for-the-grandchildren', text: 'What mistakes should the next generation try not to repeat?' },
-  { id: 'advice-11', theme: 'advice-for-the-grandchildren', text: 'What makes you laugh, and why does laughing matter?' },
-  { id: 'advice-12', theme: 'advice-for-the-grandchildren', text: "What do you hope your grandchildren's lives will be like?" },
-  {
-    id: 'advice-13',
-    theme: 'advice-for-the-grandchildren',
-    text: 'What would you like to say to a grandchild who is going through a hard time?',
-  },
-  { id: 'advice-14', theme: 'advice-for-the-grandchildren', text: 'What family story should never be forgotten?' },
-  {
-    id: 'advice-15',
-    theme: 'advice-for-the-grandchildren',
-    text: 'If you could write one sentence for your great-grandchildren to read, what would it say?',
-  },
-];
+export const questionLibrary: readonly LibraryQuestion[] = Object.entries(questionMessages).map(([id, message]) => ({
+  id,
+  theme: message.id.split('.')[1] as QuestionTheme,
+  text: message.defaultMessage,
+  message,
+}));
 
 /** The library question with this id, or undefined. */
 export function findLibraryQuestion(id: string): LibraryQuestion | undefined {
   return questionLibrary.find((question) => question.id === id);
+}
+
+/** What formats a message in one language: react-intl's `IntlShape`, the web page's or the server's translator. */
+export interface MessageFormatter {
+  formatMessage(descriptor: { id: string; defaultMessage: string }): string;
+}
+
+/** A library question in the formatter's language. */
+export const libraryQuestionText = (intl: MessageFormatter, question: LibraryQuestion) => intl.formatMessage(question.message);
+
+/** A theme's title in the formatter's language. */
+export const themeTitle = (intl: MessageFormatter, theme: QuestionTheme) => intl.formatMessage(themeMessages[theme]);
+
+/**
+ * An interview question in its reader's language when it still has the library's words (its text is the library
+ * question's in English or in one of `languages`); a question written or edited by a person exactly as written.
+ */
+export function askedQuestionText(
+  reader: MessageFormatter,
+  question: { text: string; libraryId: string | null },
+  languages: readonly MessageFormatter[] = [],
+): string {
+  const found = question.libraryId === null ? undefined : findLibraryQuestion(question.libraryId);
+  if (!found) return question.text;
+  const unedited =
+    [reader, ...languages].some((intl) => libraryQuestionText(intl, found) === question.text) || question.text === found.text;
+  return unedited ? libraryQuestionText(reader, found) : question.text;
 }

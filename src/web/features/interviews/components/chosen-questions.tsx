@@ -1,5 +1,5 @@
 import type { InterviewQuestionInput } from '@shared/schemas/interviews';
-import type { LibraryQuestion } from '@shared/interviews/question-library';
+import { libraryQuestionText, type LibraryQuestion } from '@shared/interviews/question-library';
 import { QuestionListEditor } from './question-list-editor';
 import { QuestionPicker } from './question-picker';
 import { useIntl } from '@web/lib/i18n/use-intl';
@@ -30,7 +30,7 @@ export function ChosenQuestions({ questions, update }: { questions: ChosenQuesti
   const toggle = (question: LibraryQuestion, chosen: boolean) =>
     update((current) =>
       chosen
-        ? [...current, { key: newKey(), text: question.text, libraryId: question.id }]
+        ? [...current, { key: newKey(), text: libraryQuestionText(intl, question), libraryId: question.id }]
         : current.filter((q) => q.libraryId !== question.id),
     );
   return (

@@ -1,4 +1,4 @@
-import type { LibraryQuestion } from '@shared/interviews/question-library';
+import { libraryQuestionText, type LibraryQuestion } from '@shared/interviews/question-library';
 import type { Interview, InterviewPatch, InterviewQuestion } from '@shared/schemas/interviews';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -63,11 +63,13 @@ function InterviewBody({ interview, links, onDeleted }: { interview: Interview; 
 
   const added = intl.formatMessage({ id: 'interviews.detail.added', defaultMessage: 'Question added' });
   const removed = intl.formatMessage({ id: 'interviews.detail.removed', defaultMessage: 'Question removed' });
-  const hasText = (text: string) => interview.questions.some((question) => question.text === text);
+  // a library question is stored in the words of the day it was chosen: this page's language, or English before
+  const isAsking = (asked: InterviewQuestion, question: LibraryQuestion) =>
+    asked.text === libraryQuestionText(intl, question) || asked.text === question.text;
 
   function toggle(question: LibraryQuestion, chosen: boolean) {
     if (chosen) saveWaiting([...waiting.map(keep), { libraryId: question.id }], added);
-    else saveWaiting(waiting.filter((q) => q.text !== question.text).map(keep), removed);
+    else saveWaiting(waiting.filter((q) => !isAsking(q, question)).map(keep), removed);
   }
 
   return (
@@ -104,8 +106,8 @@ function InterviewBody({ interview, links, onDeleted }: { interview: Interview; 
           />
           {!closed && (
             <QuestionPicker
-              isChosen={(question) => hasText(question.text)}
-              canUnchoose={(question) => waiting.some((q) => q.text === question.text)}
+              isChosen={(question) => interview.questions.some((q) => isAsking(q, question))}
+              canUnchoose={(question) => waiting.some((q) => isAsking(q, question))}
               onToggle={toggle}
               onAddOwn={(text) => saveWaiting([...waiting.map(keep), { text }], added)}
               disabled={update.isPending}

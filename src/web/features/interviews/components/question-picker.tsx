@@ -2,9 +2,10 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MAX_SHORT_TEXT_LENGTH } from '@shared/limits';
 import {
+  libraryQuestionText,
   questionLibrary,
   questionThemes,
-  themeTitles,
+  themeTitle,
   type LibraryQuestion,
   type QuestionTheme,
 } from '@shared/interviews/question-library';
@@ -48,7 +49,7 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
           >
             {questionThemes.map((value) => (
               <option key={value} value={value}>
-                {themeTitles[value]}
+                {themeTitle(intl, value)}
               </option>
             ))}
           </select>
@@ -57,7 +58,7 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
           <legend className="sr-only">
             {intl.formatMessage(
               { id: 'interviews.picker.themeQuestions', defaultMessage: '{theme} questions' },
-              { theme: themeTitles[theme] },
+              { theme: themeTitle(intl, theme) },
             )}
           </legend>
           <ul className="grid gap-2">
@@ -73,7 +74,7 @@ export function QuestionPicker({ isChosen, canUnchoose = () => true, onToggle, o
                       disabled={disabled || (chosen && !canUnchoose(question))}
                       onChange={(event) => onToggle(question, event.target.checked)}
                     />
-                    <span>{question.text}</span>
+                    <span>{libraryQuestionText(intl, question)}</span>
                   </label>
                 </li>
               );
