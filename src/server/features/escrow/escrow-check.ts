@@ -1,5 +1,6 @@
 // The monthly check of an owner's sealed copies (decision 074): each copy in the bucket read back (inspectCopy); a
 // problem is kept on the copy, which the run queued at once writes again, and mailed to the owner once.
+import { translator } from '../../lib/i18n';
 import type { JobQueue } from '../../lib/jobs';
 import { queueMail } from '../../lib/mail';
 import { bucketFailure } from './escrow-bucket';
@@ -24,6 +25,9 @@ interface Deps {
 export function createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucketOf, queueRun, now }: Deps) {
   return async function check(userId: number) {
     const at = now();
+    // the problems are kept and mailed in the owner's words
+    const owner = await status.owner(userId);
+    const intl = translator(owner?.language);
     const opened = await bucketOf(userId);
     if (typeof opened === 'string') {
       await status.recordCheck(userId, at, opened);
@@ -38,11 +42,11 @@ export function createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucket
         if (!heir) continue; // removed at the next run
         let problem: string | null;
         try {
-          problem = await inspectCopy(bucket, {
-            ...b,
-            heirPublicKey: heir.publicKey ?? b.heirPublicKey,
-            releasePublicKey: key?.publicKey ?? b.releasePublicKey,
-          });
+          problem = await inspectCopy(
+            bucket,
+            { ...b, heirPublicKey: heir.publicKey ?? b.heirPublicKey, releasePublicKey: key?.publicKey ?? b.releasePublicKey },
+            intl,
+          );
         } catch (err) {
           problem = `The bucket could not be read: ${bucketFailure(err, name)}.`;
         }
@@ -53,8 +57,7 @@ export function createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucket
       bucket.close();
     }
     await status.recordCheck(userId, at, null);
-    const owner = problems.length > 0 ? await status.owner(userId) : undefined;
-    if (owner) await queueMail(jobs, copiesWrongMail(owner, problems, `${publicUrl}/after-life`));
+    if (owner && problems.length > 0) await queueMail(jobs, copiesWrongMail(owner, problems, `${publicUrl}/after-life`, intl));
     // a copy found wrong is written again without waiting for the night
     if (problems.length > 0) await queueRun(userId);
   };

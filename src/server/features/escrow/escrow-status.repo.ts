@@ -81,9 +81,12 @@ export function createEscrowStatusRepo(db: Db) {
         .where(and(eq(legacyEscrowBundles.userId, userId), eq(legacyEscrowBundles.heirId, heirId), eq(legacyEscrowBundles.sha256, sha256)));
     },
 
-    /** Whom to mail about the copies. */
+    /** Whom to mail about the copies, and in which language. */
     async owner(userId: number) {
-      const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+      const [row] = await db
+        .select({ email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(eq(users.id, userId));
       return row;
     },
 

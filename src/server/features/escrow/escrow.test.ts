@@ -1,11 +1,21 @@
 // /api/legacy/escrow (decision 072): the owner's bucket for the sealed copies, on a real local S3 server: set,
 // tested by a real round trip (and left clean), its secret never returned nor stored readable; an address of the
-// server's own network is refused unless the operator allows it.
+// server's own network is refused unless the operator allows it. The monthly check's findings and mail are in the
+// owner's language.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EscrowSettings, EscrowTestResult, ReleaseKeyState } from '@shared/schemas/escrow';
 import { legacyEscrowTargets } from '@server/db/schema';
+import { translator } from '@server/lib/i18n';
+import type { JobQueue } from '@server/lib/jobs';
+import type { MailMessage } from '@server/lib/mail';
+import type { EscrowBucket } from './escrow-bucket';
+import { createEscrowCheck } from './escrow-check';
+import { inspectCopy } from './escrow-inspect';
+import { copiesWrongMail } from './escrow-mails';
+import type { EscrowStatusRepo } from './escrow-status.repo';
+import type { EscrowRepo } from './escrow.repo';
 import { startLocalS3, S3_TEST_KEYS, type LocalS3 } from '@tests/helpers/s3';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 import type { SignedUp } from '@tests/helpers/users';
@@ -215,5 +225,83 @@ describe('by default', () => {
     });
     const tested = (await send(t, owner, 'POST', '/api/legacy/escrow/test')).json<EscrowTestResult>();
     expect(tested).toEqual({ ok: false, message: "127.0.0.1 is an address of this server's own network, which heirloom does not call" });
+  });
+});
+
+describe('the monthly check, in the owner’s language', () => {
+  const expected = { objectKey: 'rose/1.heirloom-escrow', bytes: 2048, sha256: 'ab', heirPublicKey: 'heir', releasePublicKey: 'release' };
+  const bucketOfSize = (size: number | undefined) => ({ size: async () => size, close: () => {} }) as unknown as EscrowBucket;
+
+  it('says what is wrong with a copy in English as before, and in German for a German owner', async () => {
+    expect(await inspectCopy(bucketOfSize(undefined), expected)).toBe('The copy is missing from the bucket.');
+    expect(await inspectCopy(bucketOfSize(1234567), expected)).toBe(
+      'The copy in the bucket has another size (1234567 bytes instead of 2048).',
+    );
+    expect(await inspectCopy(bucketOfSize(undefined), expected, translator('de'))).toBe('Die Kopie fehlt im Bucket.');
+    expect(await inspectCopy(bucketOfSize(1234567), expected, translator('de'))).toBe(
+      'Die Kopie im Bucket hat eine andere Größe (1.234.567 Bytes statt 2.048).',
+    );
+  });
+
+  it('writes the owner’s mail in English as before, and in German with its Content-Language', () => {
+    const owner = { email: 'rose@example.com', firstName: 'Rose' };
+    const problems = [{ heirName: 'Tom King', problem: 'The copy is missing from the bucket.' }];
+    const english = copiesWrongMail(owner, problems, 'https://heirloom.example/after-life');
+    expect(english.language).toBe('en');
+    expect(english.subject).toBe('A sealed copy of your Legacy Plan needs a look');
+    expect(english.text).toBe(
+      [
+        'Hello Rose,',
+        '',
+        'Once a month heirloom checks the sealed copies it keeps in your bucket, so that your heirs can open them even if this server is gone. This time it found:',
+        '',
+        '- the copy for Tom King: The copy is missing from the bucket.',
+        '',
+        'heirloom writes it again at the next nightly run. If the problem comes back, the bucket may be changing or losing files: please look at it, and at After Life:',
+        '',
+        'https://heirloom.example/after-life',
+        '',
+        'You will not be mailed again about the same problem.',
+      ].join('\n'),
+    );
+    const two = copiesWrongMail(owner, [...problems, { heirName: 'Lily King', problem: 'x' }], 'https://heirloom.example/after-life');
+    expect(two.subject).toBe('Sealed copies of your Legacy Plan need a look');
+    expect(two.text).toContain('heirloom writes them again');
+
+    const german = copiesWrongMail(owner, problems, 'https://heirloom.example/after-life', translator('de'));
+    expect(german.language).toBe('de');
+    expect(german.subject).toBe('Eine versiegelte Kopie Ihres Nachlassplans braucht Ihre Aufmerksamkeit');
+    expect(german.text).toMatch(/^Guten Tag Rose,\n\nEinmal im Monat prüft heirloom/);
+    expect(german.text).toContain('- die Kopie für Tom King: The copy is missing from the bucket.');
+    expect(german.text).toContain('Wegen desselben Problems bekommen Sie keine weitere E-Mail.');
+  });
+
+  it('keeps and mails what it finds in the language of the owner’s account', async () => {
+    const mails: MailMessage[] = [];
+    const kept: Array<string | null> = [];
+    const check = createEscrowCheck({
+      repo: { releaseKey: async () => undefined } as unknown as EscrowRepo,
+      status: {
+        recordCheck: async () => {},
+        bundles: async () => [{ ...expected, heirId: 7, checkError: null }],
+        recordBundleCheck: async (_user: number, _heir: number, _sha: string, _at: Date, problem: string | null) => void kept.push(problem),
+        owner: async () => ({ email: 'rose@example.com', firstName: 'Rose', language: 'fr' }),
+      } as unknown as EscrowStatusRepo,
+      heirs: { listHeirs: async () => [{ id: 7, name: 'Tom King', publicKey: 'heir' }] as never },
+      jobs: { send: async (_name: string, message: MailMessage) => void mails.push(message) } as unknown as JobQueue,
+      publicUrl: 'https://heirloom.example',
+      bucketOf: async () => ({ bucket: bucketOfSize(undefined), prefix: 'rose/', name: 'family' }),
+      queueRun: async () => {},
+      now: () => new Date('2031-05-02T10:00:00Z'),
+    });
+    await check(1);
+    expect(kept).toEqual(['La copie est absente du bucket.']);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'rose@example.com',
+      language: 'fr',
+      subject: 'Une copie scellée de votre plan de transmission demande votre attention',
+    });
+    expect(mails[0]!.text).toContain('- la copie pour Tom King : La copie est absente du bucket.');
   });
 });
