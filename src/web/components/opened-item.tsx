@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 type OpenedItemProps = {
   /** What the region is, e.g. "Opened memory". */
@@ -19,6 +20,7 @@ type OpenedItemProps = {
  * (decision 034), highlighted and scrolled into view once it is there.
  */
 export function OpenedItem({ label, isPending, isError, notFoundText, onClose, children }: OpenedItemProps) {
+  const intl = useIntl();
   const ref = useRef<HTMLElement>(null);
   const ready = !isPending;
 
@@ -36,7 +38,7 @@ export function OpenedItem({ label, isPending, isError, notFoundText, onClose, c
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <Button variant="ghost" size="sm" onClick={onClose}>
           <X aria-hidden="true" />
-          Close
+          {intl.formatMessage({ id: 'common.close', defaultMessage: 'Close' })}
         </Button>
       </div>
       {isPending ? <Skeleton className="h-32" /> : isError ? <p role="alert">{notFoundText}</p> : children}

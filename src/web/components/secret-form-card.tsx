@@ -38,7 +38,7 @@ export function SecretFormCard({ icon: Icon, title, description, onSubmit, isPen
             isPending={isPending}
             pendingLabel={intl.formatMessage({ id: 'common.secret.opening', defaultMessage: 'Opening...' })}
           >
-            Open
+            {intl.formatMessage({ id: 'common.secret.open', defaultMessage: 'Open' })}
           </SubmitButton>
         </CardFooter>
       </form>

@@ -1,11 +1,13 @@
 import { Users } from 'lucide-react';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 
 /**
  * "Shared": the item is in a collection with at least one live link (decision 025). The features that show
  * items draw it; which items are shared comes from the collections feature through the route.
  */
 export function SharedMark({ className }: { className?: string }) {
+  const intl = useIntl();
   return (
     <span
       className={cn(
@@ -14,7 +16,7 @@ export function SharedMark({ className }: { className?: string }) {
       )}
     >
       <Users aria-hidden="true" className="size-3" />
-      Shared
+      {intl.formatMessage({ id: 'common.sharedMark', defaultMessage: 'Shared' })}
     </span>
   );
 }

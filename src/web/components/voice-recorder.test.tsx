@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '@web/lib/i18n/language-store';
 import { formatElapsed, voiceMessageName, VoiceRecorder } from './voice-recorder';
 
 afterEach(() => {
@@ -43,5 +44,14 @@ describe('VoiceRecorder', () => {
     expect(voiceMessageName('audio/mp4', at)).toBe('Voice message 2026-11-26 14.03.m4a');
     expect(formatElapsed(3999)).toBe('0:03');
     expect(formatElapsed(754_000)).toBe('12:34');
+  });
+
+  it('names a recording in the page’s language', async () => {
+    await switchLanguage('de', { remember: false });
+    try {
+      expect(voiceMessageName('audio/ogg;codecs=opus', new Date(2026, 10, 26, 9, 5))).toBe('Sprachnachricht 2026-11-26 09.05.ogg');
+    } finally {
+      await switchLanguage('en', { remember: false });
+    }
   });
 });

@@ -28,10 +28,16 @@ export function formatElapsed(ms: number): string {
 
 const extensionOf = (mimeType: string) => (mimeType.startsWith('audio/mp4') ? 'm4a' : mimeType.startsWith('audio/ogg') ? 'ogg' : 'webm');
 
-/** 'Voice message 2026-11-26 14.03.webm', in the recorder's local time. */
+const fileNames = defineMessages({
+  voiceMessage: { id: 'common.voiceRecorder.fileName', defaultMessage: 'Voice message {day} {time}.{extension}' },
+});
+
+/** 'Voice message 2026-11-26 14.03.webm', in the recorder's local time and the page's language. */
 export function voiceMessageName(mimeType: string, at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `Voice message ${localDay(at)} ${pad(at.getHours())}.${pad(at.getMinutes())}.${extensionOf(mimeType)}`;
+  // a file name: the time without a colon, which some systems refuse
+  const time = `${pad(at.getHours())}.${pad(at.getMinutes())}`;
+  return activeIntl().formatMessage(fileNames.voiceMessage, { day: localDay(at), time, extension: extensionOf(mimeType) });
 }
 
 const problems = defineMessages({

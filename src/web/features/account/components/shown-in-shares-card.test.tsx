@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Heir, Release } from '@shared/schemas/legacy';
 import type { Collection, ShareLink } from '@shared/schemas/sharing';
 import { Toaster } from '@web/components/ui/toaster';
+import { switchLanguage } from '@web/lib/i18n/language-store';
 import { PrivacySettings } from './privacy-settings';
 
 const collection = (id: number, title: string, linkCount: number): Collection => ({
@@ -107,9 +108,10 @@ const rows = (list: HTMLElement) =>
     .map((item) => item.textContent?.replace(/\s+/g, ' ').trim());
 
 describe('Settings → Privacy', () => {
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    await switchLanguage('en', { remember: false });
   });
 
   it('lists the links that show places, and the links and Legacy Plan releases that show names', async () => {
@@ -161,5 +163,19 @@ describe('Settings → Privacy', () => {
     );
     expect(await screen.findByText('None of your links or releases shows names.', {}, LOADED)).toBeTruthy();
     expect(await screen.findByRole('list', { name: 'Links that show places' }, LOADED)).toBeTruthy();
+  });
+
+  it('speaks the page’s language: each row and question a sentence of its own, with the names as they are', async () => {
+    await switchLanguage('de', { remember: false });
+    renderPrivacy();
+    const names = await screen.findByRole('list', { name: 'Links und Freigaben, die Namen zeigen' }, LOADED);
+    expect(rows(names)).toEqual([
+      'Lily Martin · Summers at the lakeWiderrufen',
+      'Öffentlicher Link · WeddingWiderrufen',
+      'Lily Martin (Nachlassplan, im Alter von 18 Jahren) · How we metEntfernen',
+    ]);
+    expect(within(names).getByRole('link', { name: 'How we met' }).getAttribute('href')).toBe('/legacy');
+    fireEvent.click(within(names).getAllByRole('button', { name: 'Widerrufen' })[1]!);
+    expect(await screen.findByText('Den öffentlichen Link zu Wedding widerrufen? Er öffnet die Sammlung dann nicht mehr.')).toBeTruthy();
   });
 });
