@@ -9,12 +9,18 @@ import { useIntl } from '@web/lib/i18n/use-intl';
 const TOAST_DURATION_MS = 5000;
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
-  return <ToastPrimitive.Provider duration={TOAST_DURATION_MS} {...props} />;
+  const intl = useIntl();
+  // what a screen reader says before a toast's words
+  const label = intl.formatMessage({ id: 'common.toast.label', defaultMessage: 'Notification' });
+  return <ToastPrimitive.Provider duration={TOAST_DURATION_MS} label={label} {...props} />;
 }
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  const intl = useIntl();
   return (
     <ToastPrimitive.Viewport
+      // the toasts' region; Radix puts the key that reaches it (F8) in place of {hotkey}
+      label={intl.formatMessage({ id: 'common.toast.region', defaultMessage: 'Notifications ({hotkey})' }, { hotkey: '{hotkey}' })}
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:end-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,
