@@ -1,6 +1,6 @@
 // node scripts/prerender.mjs <dist>: writes the pages the server sends already drawn (decision 035): the landing
 // page's markup inside the #root of the built <dist>/web/landing.html, and the dashboard's first paint inside a
-// copy of index.html, <dist>/web/dashboard.html. Run by scripts/build.mjs after the client and SSR builds; the
+// copy of index.html, <dist>/web/dashboard.html (each also as <page>.<language>.html in every other language). Run by scripts/build.mjs after the client and SSR builds; the
 // server sends landing.html for `/`, dashboard.html for a signed-in visitor's /dashboard, and index.html (the
 // app, an empty #root) for every other page, with the links that preload what that page needs.
 import fs from 'node:fs';
@@ -71,7 +71,9 @@ function writePagePreloads(web, sources) {
 
 export async function prerender(dist) {
   const entry = path.join(dist, 'prerender', 'entry-prerender.js');
-  const { renderLanding, renderLandingIn, shippedLanguages, renderDashboard, pagePreloadSources } = await import(pathToFileURL(entry).href);
+  const { renderLanding, renderLandingIn, shippedLanguages, renderDashboard, renderDashboardIn, pagePreloadSources } = await import(
+    pathToFileURL(entry).href
+  );
   const web = path.join(dist, 'web');
   writePagePreloads(web, pagePreloadSources());
   const landing = path.join(web, 'landing.html');
@@ -83,6 +85,11 @@ export async function prerender(dist) {
   }
   fs.writeFileSync(landing, injectIntoRoot(landingShell, renderLanding()));
   const shell = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+  // the dashboard too, so a reader of another language never sees it drawn in English first
+  for (const language of shippedLanguages.filter((l) => l !== 'en')) {
+    const shellIn = shell.replace('<html lang="en">', `<html lang="${language}">`);
+    fs.writeFileSync(path.join(web, `dashboard.${language}.html`), withPageTitle(shellIn, await renderDashboardIn(language)));
+  }
   fs.writeFileSync(path.join(web, 'dashboard.html'), withPageTitle(shell, await renderDashboard()));
 }
 

@@ -36,6 +36,16 @@ export function renderLanding(): string {
   );
 }
 
+/** The dashboard's first paint in `language`, for a signed-in reader of it (dashboard.<language>.html). */
+export async function renderDashboardIn(language: string): Promise<string> {
+  await switchLanguage(language, { remember: false });
+  try {
+    return await renderDashboard();
+  } finally {
+    await switchLanguage(SOURCE_LANGUAGE, { remember: false });
+  }
+}
+
 /**
  * The dashboard as its first paint shows it, to go inside #root of the page the server sends a signed-in
  * visitor for /dashboard: the header, the navigation and the dashboard's own text, with what comes from the

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@web/app/app';
 import { preloadPage } from '@web/app/router';
 import { initialLanguage, switchLanguage } from '@web/lib/i18n/language-store';
+import { serverUserLanguage } from '@web/lib/server-user';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -13,8 +14,8 @@ const pageLoaded = preloadPage(window.location.pathname);
 // React's first commit then replaces it with the same page, live, instead of with a loading spinner.
 const ready = container.hasChildNodes() ? pageLoaded : Promise.resolve();
 
-// The reader's language is fetched beside the page's code (English needs nothing).
-void Promise.all([ready, switchLanguage(initialLanguage(), { remember: false })]).then(() => {
+// The reader's language is fetched beside the page's code (English needs nothing): signed in, the account's.
+void Promise.all([ready, switchLanguage(serverUserLanguage() ?? initialLanguage(), { remember: false })]).then(() => {
   // The first render as a transition: React yields to the browser every few milliseconds while it builds the
   // page instead of blocking input in one long task. What it renders is the same.
   const root = createRoot(container);

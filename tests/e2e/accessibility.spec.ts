@@ -4,6 +4,7 @@ import { paths } from '../../src/web/app/paths';
 import { heirPublicKey, sealLetter } from '../../src/shared/sealed-letter';
 import { seriousFindings } from './axe';
 import { expect, readMail, test } from './fixtures';
+import { openInApp, watchRequests } from './in-app';
 
 // axe on every screen and in every state a user can open (dialogs, menus, open selects, a drop zone under a
 // dragged file, the photo viewer, toasts). Serious and critical findings fail. A screen's layout changes with the
@@ -158,41 +159,6 @@ test('every page of the app is on one of the lists checked here', () => {
 
 /** The first and the second half of a list: two tests that the two workers run side by side. */
 const halves = <T>(list: T[]) => [list.slice(0, Math.ceil(list.length / 2)), list.slice(Math.ceil(list.length / 2))] as const;
-
-/** Requests the page has sent and not yet had answered, and when that last changed. */
-function watchRequests(page: Page) {
-  const watch = { inFlight: 0, changedAt: Date.now() };
-  const change = (by: number) => () => {
-    watch.inFlight += by;
-    watch.changedAt = Date.now();
-  };
-  page.on('request', change(1));
-  page.on('requestfinished', change(-1));
-  page.on('requestfailed', change(-1));
-  return watch;
-}
-
-/**
- * Opens `path` in the app already loaded, as its own links do (history.pushState, then the popstate the router
- * listens to): no reload, and axe stays in the page. Waits for the screen's h1 to replace the last screen's and
- * for its requests to be answered (nothing asked for 300 ms, as a screen that loads data in steps asks again).
- */
-async function openInApp(page: Page, watch: ReturnType<typeof watchRequests>, path: string) {
-  const left = await page.evaluateHandle(() => document.querySelector('h1'));
-  const leftText = await left.evaluate((h1) => h1?.textContent ?? null);
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForFunction(
-    ([old, oldText]) => {
-      const h1 = document.querySelector('h1');
-      return h1 !== null && h1.checkVisibility() && (h1 !== old || h1.textContent !== oldText);
-    },
-    [left, leftText] as const,
-  );
-  await expect.poll(() => watch.inFlight === 0 && Date.now() - watch.changedAt >= 300, { intervals: [100] }).toBe(true);
-}
 
 for (const [part, screens] of halves(publicScreens).entries()) {
   test(`public screens at desktop width and on a phone, part ${part + 1}`, async ({ page }) => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { paths } from '../../src/web/app/paths';
 import { seriousFindings } from './axe';
 import { expect, newTestUser, test } from './fixtures';
+import { openInApp, reactHasTheScreen, watchRequests } from './in-app';
 
 // heirloom in the reader's language (issue 33, decision 081): chosen by the browser, the menu and the account;
 // the main screens in German and in the pseudo-language, with no English left and nothing clipped, also turned
@@ -9,6 +10,7 @@ import { expect, newTestUser, test } from './fixtures';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
+const PSEUDO = 'en-XA';
 
 /** The screens of the main journeys, public and signed in. */
 const PUBLIC_SCREENS = [paths.home, paths.faq, paths.login, paths.register, paths.forgotPassword];
@@ -26,8 +28,7 @@ const SIGNED_IN_SCREENS = [
   paths.settings,
 ];
 
-async function register(page: Page) {
-  const user = newTestUser();
+async function register(page: Page, user = newTestUser()) {
   const reg = await page.request.post('/api/register', { data: { ...user, dateOfBirth: '1980-04-01', confirmPassword: user.password } });
   expect(reg.status(), await reg.text()).toBe(201);
   const login = await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
@@ -40,13 +41,6 @@ async function speaking(browser: Browser, language: string, locale = 'en-US') {
   const context = await browser.newContext({ locale });
   await context.addInitScript((l) => localStorage.setItem('heirloom.language', l), language);
   return context.newPage();
-}
-
-async function settled(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator('main').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
 }
 
 /**
@@ -146,49 +140,77 @@ test('a form’s own checks speak the page’s language', async ({ browser }) =>
   await page.context().close();
 });
 
-for (const [language, label] of [
-  ['en-XA', 'the pseudo-language'],
-  ['de', 'German'],
-] as const) {
-  test(`the main screens in ${label}: nothing left in English, nothing clipped at 375 and 1280 px, axe passes`, async ({ browser }) => {
-    test.slow();
-    const page = await speaking(browser, language);
-    const user = await register(page);
-    const own = [user.firstName, user.surname];
-    const problems: string[] = [];
-    for (const path of [...PUBLIC_SCREENS, ...SIGNED_IN_SCREENS]) {
-      for (const viewport of [DESKTOP, PHONE]) {
-        await page.setViewportSize(viewport);
-        await settled(page, path);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        for (const found of await overflows(page)) problems.push(`${path} at ${viewport.width}px: ${found}`);
-        if (language === 'en-XA' && viewport === DESKTOP) {
-          for (const word of await untranslatedWords(page, own)) problems.push(`${path}: untranslated "${word}"`);
-        }
-        if (language === 'de' && viewport === PHONE) {
-          for (const finding of await seriousFindings(page)) problems.push(`${path}: axe ${finding}`);
-        }
-      }
+/**
+ * Walks the public screens, then signs up and walks the signed-in ones, each screen opened once (inside the app
+ * after the first, as its links do) and handed to `check`.
+ */
+async function walkScreens(page: Page, user: ReturnType<typeof newTestUser>, check: (path: string) => Promise<void>) {
+  const watch = watchRequests(page);
+  let inApp = false;
+  for (const path of PUBLIC_SCREENS) {
+    await page.setViewportSize(DESKTOP);
+    if (inApp) await openInApp(page, watch, path);
+    else {
+      await page.goto(path);
+      await reactHasTheScreen(page);
+      await page.waitForLoadState('networkidle');
+      inApp = path !== paths.home; // the landing page is a bundle of its own, without the app's router
     }
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+    await check(path);
+  }
+  await register(page, user);
+  for (const [index, path] of SIGNED_IN_SCREENS.entries()) {
+    await page.setViewportSize(DESKTOP);
+    if (index > 0) await openInApp(page, watch, path);
+    else {
+      await page.goto(path);
+      await reactHasTheScreen(page);
+      await page.waitForLoadState('networkidle');
+    }
+    await check(path);
+  }
 }
 
-test('turned right to left, the main screens keep everything on the screen at 375 and 1280 px', async ({ browser }) => {
+async function atWidth(page: Page, viewport: typeof PHONE, dir: 'ltr' | 'rtl') {
+  await page.setViewportSize(viewport);
+  await page.evaluate((d) => (document.documentElement.dir = d), dir);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => document.fonts.ready);
+}
+
+test('the main screens in the pseudo-language: nothing left in English, nothing clipped at 375 and 1280 px, also right to left', async ({
+  browser,
+}) => {
   test.slow();
-  const page = await speaking(browser, 'en-XA');
-  await register(page);
+  const page = await speaking(browser, PSEUDO);
   const problems: string[] = [];
-  for (const path of [...PUBLIC_SCREENS, ...SIGNED_IN_SCREENS]) {
+  const user = newTestUser();
+  const own = [user.firstName, user.surname];
+  await walkScreens(page, user, async (path) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO);
+    for (const word of await untranslatedWords(page, own)) problems.push(`${path}: untranslated "${word}"`);
     for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      await settled(page, path);
-      await page.evaluate(() => (document.documentElement.dir = 'rtl'));
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      for (const found of await overflows(page)) problems.push(`${path} at ${viewport.width}px: ${found}`);
+      for (const dir of ['ltr', 'rtl'] as const) {
+        await atWidth(page, viewport, dir);
+        for (const found of await overflows(page)) problems.push(`${path} at ${viewport.width}px ${dir}: ${found}`);
+      }
     }
-  }
+    await atWidth(page, DESKTOP, 'ltr');
+  });
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+test('the main screens in German on a phone: axe passes with lang="de", nothing clipped', async ({ browser }) => {
+  test.slow();
+  const page = await speaking(browser, 'de');
+  const problems: string[] = [];
+  await walkScreens(page, newTestUser(), async (path) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await atWidth(page, PHONE, 'ltr');
+    for (const found of await overflows(page)) problems.push(`${path} at ${PHONE.width}px: ${found}`);
+    for (const finding of await seriousFindings(page)) problems.push(`${path}: axe ${finding}`);
+  });
   expect(problems).toEqual([]);
   await page.context().close();
 });

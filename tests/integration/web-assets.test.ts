@@ -11,6 +11,7 @@ const SHELL = '<!doctype html><html><head><title>heirloom</title></head><body><d
 const LANDING = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Your life story</h1></div>');
 const LANDING_DE = LANDING.replace('<html>', '<html lang="de">').replace('Your life story', 'Ihre Lebensgeschichte');
 const DASHBOARD = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to heirloom</h1></div>');
+const DASHBOARD_DE = DASHBOARD.replace('<html>', '<html lang="de">').replace('Welcome to heirloom', 'Willkommen bei heirloom');
 const USER_BLOCK = /<script type="application\/json" id="heirloom-user">(.*?)<\/script>/;
 // What scripts/prerender.mjs writes for the page table (decision 056), a few pages of it.
 const PRELOADS = [
@@ -38,6 +39,7 @@ describe('web app HTML', () => {
     fs.writeFileSync(path.join(webRoot, 'landing.html.gz'), gzipSync(LANDING));
     fs.writeFileSync(path.join(webRoot, 'landing.de.html'), LANDING_DE);
     fs.writeFileSync(path.join(webRoot, 'dashboard.html'), DASHBOARD);
+    fs.writeFileSync(path.join(webRoot, 'dashboard.de.html'), DASHBOARD_DE);
     fs.mkdirSync(path.join(webRoot, '.vite'));
     fs.writeFileSync(path.join(webRoot, '.vite', 'page-preloads.json'), JSON.stringify(PRELOADS));
     t = await buildTestApp({}, { webRoot });
@@ -122,6 +124,18 @@ describe('web app HTML', () => {
     expect(profile.body).toMatch(USER_BLOCK);
     const anonymous = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(anonymous.body).toBe(SHELL);
+  });
+
+  it('draws the dashboard in the account’s language, else the browser’s', async () => {
+    const { cookie } = await signUp(t.app);
+    const browserGerman = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie, 'accept-language': 'de' } });
+    expect(browserGerman.body).toContain('<html lang="de">');
+    expect(browserGerman.body).toContain('<h1>Willkommen bei heirloom</h1>');
+    expect(browserGerman.body).toMatch(USER_BLOCK);
+    const chose = await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { cookie }, payload: { language: 'en' } });
+    expect(chose.statusCode).toBe(200);
+    const accountEnglish = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie, 'accept-language': 'de' } });
+    expect(accountEnglish.body).toContain('<h1>Welcome to heirloom</h1>');
   });
 
   it('compresses a personal page for a browser that takes it', async () => {

@@ -84,6 +84,12 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   }
   const dashboardPath = path.join(opts.root, 'dashboard.html');
   const dashboardHtml = fs.existsSync(dashboardPath) ? fs.readFileSync(dashboardPath, 'utf8') : shellHtml;
+  // and the dashboard's first paint in each (dashboard.<language>.html): the account's language, as the app will draw it
+  const dashboardIn = new Map<string, string>();
+  for (const file of fs.readdirSync(opts.root)) {
+    const language = /^dashboard\.([a-zA-Z-]+)\.html$/.exec(file)?.[1];
+    if (language) dashboardIn.set(language, fs.readFileSync(path.join(opts.root, file), 'utf8'));
+  }
   const preloads = readPagePreloads(opts.root);
   /** A visitor's shell for each set of preload links (one per page of the table at most). */
   const visitorPages = new Map<string, StaticPage>();
@@ -123,7 +129,8 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
       if (!page) visitorPages.set(links, (page = compressedPage(withLinks(shellHtml, links))));
       return sendStaticPage(req, reply, page);
     }
-    const html = withLinks(pathname === '/dashboard' ? dashboardHtml : shellHtml, links);
+    const dashboard = () => dashboardIn.get(requestLanguage(req, user.language)) ?? dashboardHtml;
+    const html = withLinks(pathname === '/dashboard' ? dashboard() : shellHtml, links);
     return sendPersonalPage(req, reply, withServerUser(html, user));
   });
 }

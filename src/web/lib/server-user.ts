@@ -17,3 +17,17 @@ export function takeServerUser(): User | undefined {
     return undefined;
   }
 }
+
+/**
+ * The language of the account the server put into this page, read without taking the user: the page's first
+ * render speaks it at once (the server drew a signed-in dashboard in it), not the browser's language first.
+ */
+export function serverUserLanguage(): string | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const user = JSON.parse(document.getElementById(SERVER_USER_ELEMENT_ID)?.textContent ?? 'null') as User | null;
+    return user?.language ?? null;
+  } catch {
+    return null;
+  }
+}
