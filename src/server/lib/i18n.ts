@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { parseAcceptLanguage, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { translateMarkedText } from '@shared/i18n/text';
+import { formatSize } from './format-bytes';
 
 export const LANGUAGE_COOKIE = 'heirloom_language';
 
@@ -75,8 +76,8 @@ export function translateText(language: string, english: string): string {
  */
 export interface Sentence {
   message: MessageDescriptor & { id: string; defaultMessage: string };
-  /** A value may be a sentence itself (a chain of names), written in the same language. */
-  values?: Record<string, string | number | Sentence>;
+  /** A value may be a sentence itself (a chain of names) or depend on the language (a size): written in the same. */
+  values?: Record<string, string | number | Sentence | ((language: string) => string)>;
 }
 
 export const sentence = (message: Sentence['message'], values?: Sentence['values']): Sentence => ({ message, values });
@@ -84,13 +85,34 @@ export const sentence = (message: Sentence['message'], values?: Sentence['values
 /** A sentence in `language` (English where the catalogue has no translation). */
 export function sentenceIn(language: string, { message, values = {} }: Sentence): string {
   const written = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? sentenceIn(language, value) : value]),
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'function' ? value(language) : typeof value === 'object' ? sentenceIn(language, value) : value,
+    ]),
   );
   return translator(language).formatMessage(message, written);
 }
 
 /** A sentence in English, as logs and English readers get it. */
 export const inEnglish = (said: Sentence): string => sentenceIn(SOURCE_LANGUAGE, said);
+
+const SIZE_UNITS: Record<string, string> = { B: 'bytes', KB: 'kb', MB: 'mb', GB: 'gb', TB: 'tb' };
+
+/**
+ * A size as a sentence's value: in English as formatSize writes it ("9.8 GB"), in another language with its own
+ * decimal mark and units ("9,8 Go", the web app's common.size messages).
+ */
+export const sizeValue =
+  (bytes: number) =>
+  (language: string): string => {
+    const english = formatSize(bytes);
+    if (language === SOURCE_LANGUAGE) return english;
+    const [shown, unit] = english.split(' ') as [string, string];
+    const intl = translator(language);
+    const size = intl.formatNumber(Number(shown), { maximumFractionDigits: 1, useGrouping: false });
+    const format = intl.formatMessage; // by another name: the extractor reads only literal ids in formatMessage calls
+    return format({ id: `common.size.${SIZE_UNITS[unit]}`, defaultMessage: `{size} ${unit}` }, { size });
+  };
 
 /** The language a request is answered in: its account's, else its browser's. */
 export const answerLanguage = (req: FastifyRequest): string => requestLanguage(req, req.user?.language);

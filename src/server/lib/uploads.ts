@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType, type ErrorText } from './errors';
 import { FileTooLargeError, type FileStore, type StagedFile } from './file-store';
 import { containsNul, NUL_MESSAGE } from './nul-character';
 import { userText } from '@shared/i18n/text';
@@ -30,7 +30,7 @@ export interface ReceiveOptions {
   maxFiles: number;
   /** Decide from the first bytes whether this file is acceptable; undefined refuses it. */
   accept: (head: Buffer, fileName: string) => Promise<DetectedType | undefined>;
-  messages: { tooLarge: string; wrongType: string; missing: string; tooMany?: string; empty?: string };
+  messages: { tooLarge: string; wrongType: string; missing: string; tooMany?: ErrorText; empty?: string };
 }
 
 const MAX_NAME_LENGTH = 255;

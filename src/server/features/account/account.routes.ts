@@ -10,8 +10,18 @@ import {
 } from '@shared/schemas/account';
 import { userSchema } from '@shared/schemas/auth';
 import { currentUser } from '../../plugins/session';
+import { defineMessages } from '../../lib/define-messages';
+import { answerLanguage, sentence, sentenceIn } from '../../lib/i18n';
 import { errorAnswers } from '../../lib/route-answers';
 import { userText } from '@shared/i18n/text';
+
+const messages = defineMessages({
+  linkSent: {
+    id: 'errors.account.linkSent',
+    defaultMessage: 'We have sent a link to {address}. Your address changes once you open it.',
+  },
+  verificationSent: { id: 'errors.account.verificationSent', defaultMessage: 'We have sent a verification link to {address}.' },
+});
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account } = app.services;
@@ -41,13 +51,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: passwordRateLimit, schema: { body: emailChangeInputSchema, response: { 202: accountMessageSchema, ...errorAnswers(409) } } },
     async (req, reply) => {
       const address = await account.changeEmail(currentUser(req).id, req.body, req.ip);
-      return reply.code(202).send({ message: `We have sent a link to ${address}. Your address changes once you open it.` });
+      return reply.code(202).send({ message: sentenceIn(answerLanguage(req), sentence(messages.linkSent, { address })) });
     },
   );
 
   app.post('/email/verification', { config: resendRateLimit, schema: { response: { 202: accountMessageSchema } } }, async (req, reply) => {
     const address = await account.resendVerification(currentUser(req).id);
-    return reply.code(202).send({ message: `We have sent a verification link to ${address}.` });
+    return reply.code(202).send({ message: sentenceIn(answerLanguage(req), sentence(messages.verificationSent, { address })) });
   });
 
   app.put('/language', { schema: { body: languageInputSchema, response: { 200: userSchema } } }, async (req) => {

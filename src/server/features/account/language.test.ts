@@ -72,6 +72,32 @@ describe('account language', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'WRONG_PASSWORD', message: 'Votre mot de passe actuel est incorrect.' });
   });
+  it('answers a refusal with a name in it in the reader’s language, the name as written; English as before', async () => {
+    const { cookie } = await signUp(t.app);
+    const tree = (url: string, payload: object, language?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/tree${url}`,
+        headers: { cookie, ...(language ? { 'accept-language': language } : {}) },
+        payload,
+      });
+    const rose = (await tree('/persons', { givenNames: 'Rose', surname: 'Müller', sex: 'female' })).json<{ id: number }>();
+    const anna = (await tree('/persons', { givenNames: 'Anna', surname: 'Müller', sex: 'female' })).json<{ id: number }>();
+    expect((await tree('/relations', { kind: 'parent', from: rose.id, to: anna.id, type: 'birth' })).statusCode).toBe(201);
+
+    const again = { kind: 'parent', from: rose.id, to: anna.id, type: 'birth' };
+    const german = await tree('/relations', again, 'de-DE,de;q=0.9');
+    expect(german.statusCode).toBe(409);
+    expect(german.json()).toEqual({ message: 'Rose Müller ist bereits als Elternteil von Anna Müller eingetragen', code: 'LINK_EXISTS' });
+    const cycle = await tree('/relations', { kind: 'parent', from: anna.id, to: rose.id, type: 'birth' }, 'fr');
+    expect(cycle.json()).toMatchObject({
+      code: 'LINK_REFUSED',
+      message: 'Anna Müller ne peut pas être parent de Rose Müller : Rose Müller est déjà la mère de Anna Müller',
+    });
+    const english = await tree('/relations', again);
+    expect(english.json()).toEqual({ message: 'Rose Müller is already a parent of Anna Müller', code: 'LINK_EXISTS' });
+  });
+
   it('answers another feature’s refusals in the reader’s language too, with the same status and code', async () => {
     const { cookie } = await signUp(t.app);
     await put(cookie, { language: 'es' });

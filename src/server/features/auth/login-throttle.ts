@@ -14,7 +14,9 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signInFailures } from '../../db/schema';
+import { defineMessages } from '../../lib/define-messages';
 import { AppError } from '../../lib/errors';
+import { sentence, type Sentence } from '../../lib/i18n';
 
 export interface LoginThrottleOptions {
   db: Db;
@@ -34,7 +36,7 @@ export interface LoginThrottleOptions {
 export class LoginThrottledError extends AppError {
   declare readonly retryAfterSeconds: number;
 
-  constructor(message: string, retryAfterSeconds: number) {
+  constructor(message: Sentence, retryAfterSeconds: number) {
     super(429, message, 'RATE_LIMITED', { retryAfterSeconds });
   }
 }
@@ -48,6 +50,18 @@ export interface LoginAttempt {
 
 /** The row of the account as a whole; every other row is one (account, address) pair. */
 const ACCOUNT_WIDE = '';
+
+const messages = defineMessages({
+  fromYourNetwork: {
+    id: 'errors.login.fromYourNetwork',
+    defaultMessage:
+      'Too many failed attempts for this account from your network. Please wait {minutes, plural, other {# minutes}} and try again.',
+  },
+  forThisAccount: {
+    id: 'errors.login.forThisAccount',
+    defaultMessage: 'Too many failed attempts for this account. Please wait {seconds, plural, other {# seconds}} and try again.',
+  },
+});
 
 type Row = typeof signInFailures.$inferSelect;
 
@@ -151,19 +165,13 @@ export function createLoginThrottle({
         const fromHere = counted(pairRow, at);
         if (fromHere && fromHere.count >= perAddress) {
           const waitMs = fromHere.lastAt + windowMs - at;
-          throw new LoginThrottledError(
-            `Too many failed attempts for this account from your network. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`,
-            seconds(waitMs),
-          );
+          throw new LoginThrottledError(sentence(messages.fromYourNetwork, { minutes: Math.ceil(waitMs / 60_000) }), seconds(waitMs));
         }
         const overall = counted(accountRow, at);
         if (overall && !isTrusted(pairRow, at)) {
           const waitMs = overall.lastAt + delayAfter(overall.count) - at;
           if (waitMs > 0) {
-            throw new LoginThrottledError(
-              `Too many failed attempts for this account. Please wait ${seconds(waitMs)} seconds and try again.`,
-              seconds(waitMs),
-            );
+            throw new LoginThrottledError(sentence(messages.forThisAccount, { seconds: seconds(waitMs) }), seconds(waitMs));
           }
         }
         const when = new Date(at);

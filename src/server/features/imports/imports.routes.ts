@@ -10,7 +10,9 @@ import {
   serverFilesSchema,
   TRANSFER_MESSAGES,
 } from '@shared/schemas/transfers';
+import { defineMessages } from '../../lib/define-messages';
 import { badRequest, unsupportedMediaType } from '../../lib/errors';
+import { sentence } from '../../lib/i18n';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { registerResumableUploads } from '../../lib/resumable-uploads';
@@ -18,6 +20,10 @@ import { registerResumableUploads } from '../../lib/resumable-uploads';
 /** Takeout comes in parts of up to 50 GB; a request may carry several. */
 const MAX_ARCHIVES = 20;
 const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024 * 1024;
+
+const messages = defineMessages({
+  tooMany: { id: 'errors.imports.tooMany', defaultMessage: 'At most {max, plural, other {# archives}} at a time.' },
+});
 
 /**
  * A refused request (an import already running, signed out) reads at most this much of its body so the
@@ -40,7 +46,7 @@ const uploadOptions = (maxBytes: number): ReceiveOptions => ({
     tooLarge: TRANSFER_MESSAGES.overQuota,
     wrongType: TRANSFER_MESSAGES.notAnArchive,
     missing: TRANSFER_MESSAGES.noArchive,
-    tooMany: `At most ${MAX_ARCHIVES} archives at a time.`,
+    tooMany: sentence(messages.tooMany, { max: MAX_ARCHIVES }),
     empty: TRANSFER_MESSAGES.notAnArchive,
   },
 });

@@ -8,9 +8,10 @@ import { memoryInputSchema } from '@shared/schemas/memories';
 import { PHOTO_MIME_TYPES } from '@shared/schemas/photos';
 import type { KeepStatus } from '@shared/schemas/legacy-keep';
 import type { SharedCollection } from '@shared/schemas/sharing';
+import { defineMessages } from '../../lib/define-messages';
 import { AppError, conflict } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import { formatSize } from '../../lib/format-bytes';
+import { sentence, sizeValue } from '../../lib/i18n';
 import { detectImageType } from '../../lib/images';
 import type { JobQueue } from '../../lib/jobs';
 import type { StoredFile } from '../../lib/send-file';
@@ -34,6 +35,15 @@ const INLINE_MAX_ITEMS = 40;
 const DERIVATIVES_ALLOWANCE = 0.25;
 /** When the queue looks again at a keep copied while the heir waited (it finds it kept, unless the process died). */
 const RESUME_AFTER_MS = 10 * 60 * 1000;
+
+const messages = defineMessages({
+  notKept: { id: 'errors.legacyKeep.notKept', defaultMessage: 'heirloom does not keep this kind of file here ({name}).' },
+  doesNotFit: {
+    id: 'errors.legacyKeep.doesNotFit',
+    defaultMessage:
+      'These need {needed} and your storage has {left} left ({used} of {quota} used). Make room in your library, or use Download everything instead.',
+  },
+});
 
 const longDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const provenanceOf = (ownerName: string, releasedAt: Date) => `From ${ownerName}’s legacy, released ${longDate(releasedAt)}`;
@@ -88,7 +98,7 @@ export function createLegacyKeepService(deps: Deps) {
     const type = await accept(staged.head, name);
     if (!type) {
       await files.discard(staged);
-      throw new AppError(415, `heirloom does not keep this kind of file here (${name}).`);
+      throw new AppError(415, sentence(messages.notKept, { name }));
     }
     return { staged, fileName: safeFileName(name), mimeType: type.mime, ext: type.ext };
   }
@@ -229,10 +239,13 @@ export function createLegacyKeepService(deps: Deps) {
       const usage = await storage.usage(userId);
       if (usage.usedBytes + needed > usage.quotaBytes) {
         const left = Math.max(0, usage.quotaBytes - usage.usedBytes);
-        throw conflict(
-          `These need ${formatSize(needed)} and your storage has ${formatSize(left)} left (${formatSize(usage.usedBytes)} of ${formatSize(usage.quotaBytes)} used). Make room in your library, or use Download everything instead.`,
-          'KEEP_DOES_NOT_FIT',
-        );
+        const sizes = {
+          needed: sizeValue(needed),
+          left: sizeValue(left),
+          used: sizeValue(usage.usedBytes),
+          quota: sizeValue(usage.quotaBytes),
+        };
+        throw conflict(sentence(messages.doesNotFit, sizes), 'KEEP_DOES_NOT_FIT');
       }
       const keep = await repo.start(userId, grantId, provenanceOf(release.ownerName, release.releasedAt), done.size + steps.length);
       if (!keep) return statusOf(grantId, await repo.find(userId, grantId));

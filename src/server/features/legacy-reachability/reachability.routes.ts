@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reachabilityConfirmedSchema, reachabilityConfirmInputSchema, reachabilitySchema } from '@shared/schemas/reachability';
+import { answerLanguage } from '../../lib/i18n';
 import { currentUser } from '../../plugins/session';
 
 /** /api/legacy/reachability (signed in): whether the addresses of the people named in the plan still reach them. */
@@ -18,6 +19,6 @@ export const reachabilityLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/confirm',
     { config: linkRateLimit, schema: { body: reachabilityConfirmInputSchema, response: { 200: reachabilityConfirmedSchema } } },
-    (req) => reachability.confirm(req.body.token),
+    (req) => reachability.confirm(req.body.token, answerLanguage(req)),
   );
 };

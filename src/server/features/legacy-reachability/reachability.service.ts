@@ -3,8 +3,9 @@
 // recipient's mail server refuses, is shown to the owner on After Life and in their check-in mail.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReachabilityConfirmed, ReachabilityEntry } from '@shared/schemas/reachability';
+import { defineMessages } from '../../lib/define-messages';
 import { notFound } from '../../lib/errors';
-import { translator } from '../../lib/i18n';
+import { sentence, sentenceIn, translator } from '../../lib/i18n';
 import { jobExecutorOf } from '../../lib/job-in-transaction';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
@@ -17,6 +18,10 @@ import { userText } from '@shared/i18n/text';
 export const REACHABILITY_BOUNCED_JOB = 'legacy.reachability.bounced';
 /** Asks queued by one hourly run at most: a large instance spreads its first asks over a few hours. */
 const ASKS_PER_RUN = 500;
+
+const messages = defineMessages({
+  confirmed: { id: 'errors.reachability.confirmed', defaultMessage: "Thank you. {owner}'s plan can reach you at this address." },
+});
 
 const nameOf = (p: { firstName: string; lastName?: string | null; surname?: string | null }) =>
   [p.firstName, p.lastName ?? p.surname].filter(Boolean).join(' ');
@@ -96,13 +101,13 @@ export function createReachabilityService({
       if (due.length > 0) log.info({ asked: due.length }, 'Asked the people named in Legacy Plans to confirm their addresses');
     },
 
-    /** The one click of the mail: the address reaches them. */
-    async confirm(token: string, now = new Date()): Promise<ReachabilityConfirmed> {
+    /** The one click of the mail: the address reaches them. Thanked in `language`, the page's. */
+    async confirm(token: string, language: string, now = new Date()): Promise<ReachabilityConfirmed> {
       const found = await repo.findByTokenHash(linkTokens.hash(token));
       if (!found) throw notFound(userText('This link is not valid.'));
       await repo.confirm(found.ask.id, now);
       const owner = nameOf({ firstName: found.ownerFirstName, surname: found.ownerSurname });
-      return { ownerName: owner, message: `Thank you. ${owner}'s plan can reach you at this address.` };
+      return { ownerName: owner, message: sentenceIn(language, sentence(messages.confirmed, { owner })) };
     },
 
     /** The recipient's mail server refused the address (the mail job's onRejected). */

@@ -18,7 +18,9 @@ import {
   type ReleaseInput,
   type SealedLetter,
 } from '@shared/schemas/legacy';
+import { defineMessages } from '../../lib/define-messages';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { sentence } from '../../lib/i18n';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
 import type { ArchiveToSend } from '../../lib/send-file';
@@ -49,9 +51,20 @@ const conditionOf = (stored: StoredCondition): Release['condition'] =>
 const DUMMY_CODE = '0'.repeat(27);
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const keyCodeFirst = (h: { firstName: string; lastName: string }) =>
-  `Make ${`${h.firstName} ${h.lastName}`.trim()}’s key code first: without it, nothing released to them can be opened.`;
 const nameOf = (h: { firstName: string; lastName: string }) => `${h.firstName} ${h.lastName}`.trim();
+
+const messages = defineMessages({
+  keyCodeFirst: {
+    id: 'errors.legacy.keyCodeFirst',
+    defaultMessage: 'Make {heir}’s key code first: without it, nothing released to them can be opened.',
+  },
+  releaseIsNow: {
+    id: 'errors.legacy.releaseIsNow',
+    defaultMessage:
+      '{heir} is already {age}, so a release at {releaseAge} would happen now. Choose an age above {age}, or say that it is released now (releaseNow).',
+  },
+});
+const keyCodeFirst = (h: { firstName: string; lastName: string }) => sentence(messages.keyCodeFirst, { heir: nameOf(h) });
 
 /** How old someone born on `dateOfBirth` is at `at` (by the same UTC birthdays as birthdayAt). */
 export function ageAt(dateOfBirth: string, at: Date): number {
@@ -225,10 +238,7 @@ export function createLegacyService({ repo, shared, tokens, jobs, throttle, now 
         const birthday = birthdayAt(heir.dateOfBirth, releaseAge);
         if (birthday <= at && !input.releaseNow) {
           const age = ageAt(heir.dateOfBirth, at);
-          throw conflict(
-            `${nameOf(heir)} is already ${age}, so a release at ${releaseAge} would happen now. Choose an age above ${age}, or say that it is released now (releaseNow).`,
-            'RELEASE_IS_NOW',
-          );
+          throw conflict(sentence(messages.releaseIsNow, { heir: nameOf(heir), age, releaseAge }), 'RELEASE_IS_NOW');
         }
         releaseAt = birthday > at ? birthday : at;
       }

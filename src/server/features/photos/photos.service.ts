@@ -16,7 +16,9 @@ import {
 } from '@shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { removeFilesWith, storeFiles } from '../../lib/durable-files';
+import { defineMessages } from '../../lib/define-messages';
 import { AppError, badRequest, notFound, serviceUnavailable } from '../../lib/errors';
+import { sentence } from '../../lib/i18n';
 import { contentEtag, etagMatches } from '../../lib/etag';
 import { isMissingFile, newFileKey, type FileStat, type FileStore } from '../../lib/file-store';
 import { assertCompleteImage, isHeif, readImageHeader } from '../../lib/images';
@@ -58,6 +60,13 @@ const ALL_VARIANTS: Variant[] = ['thumb', 'mobile', 'display'];
 const VIDEO_VARIANTS: VideoVariant[] = ['preview', 'copy'];
 /** What a photo's derivatives are counted as until they exist (decision 020): about a quarter of the original. */
 const DERIVATIVES_ESTIMATE = 0.25;
+
+const messages = defineMessages({
+  tooManyTags: {
+    id: 'errors.photos.tooManyTags',
+    defaultMessage: 'A photo can have at most {max, plural, other {# tags}}; some selected photos would have more. Nothing was changed.',
+  },
+});
 
 const BULK_NOT_FOUND = userText('Photo not found: one or more of the selected photos do not exist. Nothing was changed.');
 
@@ -336,7 +345,7 @@ export function createPhotosService({
         const changed = await repo.addTagsMany(tx, userId, ids, uniqueTags(action.tags));
         allFound(changed.ids.length);
         if (changed.mostTags > PHOTO_TAGS_MAX) {
-          throw badRequest(`A photo can have at most ${PHOTO_TAGS_MAX} tags; some selected photos would have more. Nothing was changed.`);
+          throw badRequest(sentence(messages.tooManyTags, { max: PHOTO_TAGS_MAX }));
         }
         return { count: changed.ids.length };
       });

@@ -7,32 +7,41 @@ import type { StorageKind, StorageUsage } from '@shared/schemas/account';
 import { MB, OPEN_UPLOADS_MAX } from '@shared/limits';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../lib/durable-files';
+import { defineMessages } from '../../lib/define-messages';
 import { AppError, notFound } from '../../lib/errors';
-import { formatSize } from '../../lib/format-bytes';
+import { sentence, sizeValue } from '../../lib/i18n';
 import { createStorageRepo, type StoredBytes } from './storage.repo';
 import { userText } from '@shared/i18n/text';
 
 const total = (bytes: StoredBytes) => bytes.photos + bytes.attachments + bytes.vault + bytes.profile;
 
+const messages = defineMessages({
+  full: { id: 'errors.storage.full', defaultMessage: 'Your storage is full ({used} of {quota} used).' },
+  fullWithHeld: {
+    id: 'errors.storage.fullWithHeld',
+    defaultMessage: 'Your storage is full ({used} of {quota} used, {held} held for uploads not yet finished or used).',
+  },
+  tooManyOpen: {
+    id: 'errors.storage.tooManyOpen',
+    defaultMessage:
+      'You have {count, plural, other {# uploads}} that are not finished or not yet used. Finish or cancel one first; uploads left untouched are removed after a day.',
+  },
+});
+
 const storageFull = (usedBytes: number, quotaBytes: number) =>
-  new AppError(413, `Your storage is full (${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used).`, 'STORAGE_QUOTA_EXCEEDED');
+  new AppError(413, sentence(messages.full, { used: sizeValue(usedBytes), quota: sizeValue(quotaBytes) }), 'STORAGE_QUOTA_EXCEEDED');
 
 /** Full, saying how much room resumable uploads hold when they hold some. */
 const full = (usedBytes: number, heldBytes: number, quotaBytes: number) =>
   heldBytes > 0
     ? new AppError(
         413,
-        `Your storage is full (${formatSize(usedBytes)} of ${formatSize(quotaBytes)} used, ${formatSize(heldBytes)} held for uploads not yet finished or used).`,
+        sentence(messages.fullWithHeld, { used: sizeValue(usedBytes), quota: sizeValue(quotaBytes), held: sizeValue(heldBytes) }),
         'STORAGE_QUOTA_EXCEEDED',
       )
     : storageFull(usedBytes, quotaBytes);
 
-const tooManyOpen = () =>
-  new AppError(
-    429,
-    `You have ${OPEN_UPLOADS_MAX} uploads that are not finished or not yet used. Finish or cancel one first; uploads left untouched are removed after a day.`,
-    'TOO_MANY_UPLOADS',
-  );
+const tooManyOpen = () => new AppError(429, sentence(messages.tooManyOpen, { count: OPEN_UPLOADS_MAX }), 'TOO_MANY_UPLOADS');
 
 export function createStorageService({ db, quotaMb }: { db: Db; quotaMb: number }) {
   const repo = createStorageRepo(db);

@@ -11,7 +11,9 @@ import {
   type MatchDecision,
   type MatchSuggestion,
 } from '@shared/schemas/tree-gedcom';
+import { defineMessages } from '../../../lib/define-messages';
 import { conflict, notFound } from '../../../lib/errors';
+import { sentence } from '../../../lib/i18n';
 import type { createJobQueue } from '../../../lib/jobs';
 import { GedcomError, type GedcomDataset } from './gedcom-dataset';
 import { findMatches } from './gedcom-matching';
@@ -28,6 +30,13 @@ type Jobs = ReturnType<typeof createJobQueue>;
 const PERSON_BATCH = 500;
 const RELATION_BATCH = 1000;
 const LIST_LIMIT = 10;
+
+const messages = defineMessages({
+  ownAncestor: {
+    id: 'errors.gedcom.ownAncestor',
+    defaultMessage: '{person} would become their own ancestor: the two cannot be the same person.',
+  },
+});
 const FAILED = userText('The GEDCOM import could not be finished. Please try again.');
 
 function toApi(row: GedcomImportRow): GedcomImport {
@@ -219,10 +228,8 @@ export function createGedcomService({ repo, jobs, log }: { repo: GedcomRepo; job
         await repo.insertRelations(tx, userId, moved);
         if (await repo.isOwnAncestor(tx, userId, existing.id))
           throw conflict(
-            `${existing.givenNames} ${existing.surname} would become their own ancestor: the two cannot be the same person.`.replace(
-              /\s+/g,
-              ' ',
-            ),
+            // Spaces as the English sentence has always had them: runs made one, none before "would".
+            sentence(messages.ownAncestor, { person: `${existing.givenNames} ${existing.surname}`.replace(/\s+/g, ' ').trimEnd() }),
             'TREE_CYCLE',
           );
       });
