@@ -24,6 +24,7 @@ export function createAdminRepo(db: Db) {
     eq(sql`lower(${column})`, email.toLowerCase());
 
   return {
+    db,
     listMembers: () => db.select(memberColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)),
 
     /** The member after the change; undefined when no account has the id. */

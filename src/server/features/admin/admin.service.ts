@@ -7,9 +7,12 @@ import { MB } from '@shared/limits';
 import type { Env } from '../../env';
 import { conflict, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
+import { translator } from '../../lib/i18n';
 import { queueMail } from '../../lib/mail';
+import { addressLanguage } from '../../lib/mail-language';
 import type { SessionManager } from '../../plugins/session';
 import type { AdminRepo } from './admin.repo';
+import { invitationMail } from './invitation-mail';
 import { hashInvitationToken, INVITATION_LIFETIME_MS, newInvitationToken } from './invitations.service';
 
 interface Deps {
@@ -85,22 +88,11 @@ export function createAdminService({ repo, jobs, sessions, env }: Deps) {
         expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
       });
       const name = `${admin.firstName} ${admin.surname}`.trim();
-      await queueMail(jobs, {
-        to: email,
-        subject: `${name} invites you to heirloom`,
-        text: [
-          'Hello,',
-          '',
-          `${name} invites you to keep your life story on their heirloom: memories, photos and documents, kept safe and handed on.`,
-          'To make your account, open this link:',
-          '',
-          `${env.PUBLIC_URL}/register?invitation=${token}`,
-          '',
-          'The link works once, for this e-mail address, for 14 days.',
-          '',
-          'If you did not expect this, ignore this e-mail.',
-        ].join('\n'),
-      });
+      // The invitee has no account yet, so no language of their own: they read the one the administrator chose
+      // for them as a contact at that address, else the administrator's, as a person invited by a relative
+      // most likely shares the relative's language.
+      const intl = translator(await addressLanguage(repo.db, admin.id, email));
+      await queueMail(jobs, invitationMail(intl, email, name, `${env.PUBLIC_URL}/register?invitation=${token}`));
       return toInvitation(row);
     },
 

@@ -11,6 +11,8 @@ export interface DigestOwner {
   email: string;
   timeZone: string | null;
   sentWeek: string | null;
+  /** The account's language: the mail is written in it. */
+  language: string | null;
 }
 
 export function createFamilyDatesRepo(db: Db) {
@@ -41,6 +43,7 @@ export function createFamilyDatesRepo(db: Db) {
           email: users.email,
           timeZone: users.familyDatesTimeZone,
           sentWeek: users.familyDatesSentWeek,
+          language: users.language,
         })
         .from(users)
         .where(and(eq(users.familyDatesDigest, true), isNull(users.disabledAt)))

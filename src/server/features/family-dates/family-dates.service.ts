@@ -19,6 +19,7 @@ import { indexFamily } from '@shared/tree/relation-naming';
 import { anniversaryOf } from '@shared/tree/tree-date';
 import { notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
+import { translator } from '../../lib/i18n';
 import { queueMail } from '../../lib/mail';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { TreeService } from '../tree/tree.service';
@@ -108,7 +109,7 @@ export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl
     try {
       dates = await datesFrom(owner.id, local.day, DIGEST_DAYS, (_, date) => dateInWords(date));
       if (dates.length === 0) return false;
-      await queueMail(jobs, digestMail(owner, dates, publicUrl));
+      await queueMail(jobs, digestMail(owner, dates, publicUrl, translator(owner.language)));
     } catch (err) {
       await repo.releaseWeek(owner.id, monday, owner.sentWeek);
       throw err;

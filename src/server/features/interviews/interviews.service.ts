@@ -17,7 +17,13 @@ import {
   type InterviewQuestionInput,
   type InterviewSchedule,
 } from '@shared/schemas/interviews';
-import { questionLibrary, questionThemes } from '@shared/interviews/question-library';
+import {
+  askedQuestionText,
+  findLibraryQuestion,
+  libraryQuestionText,
+  questionLibrary,
+  questionThemes,
+} from '@shared/interviews/question-library';
 import type { Tx } from '../../lib/durable-files';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
@@ -25,7 +31,9 @@ import { assertCompleteImage, readImageHeader } from '../../lib/images';
 import { jobExecutorOf } from '../../lib/job-in-transaction';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { shippedLanguages, translator } from '../../lib/i18n';
 import { MAIL_JOB, type MailMessage } from '../../lib/mail';
+import { accountLanguage, contactLanguage } from '../../lib/mail-language';
 import type { ReceivedFile } from '../../lib/uploads';
 import type { MemoriesService } from '../memories/memories.service';
 import type { PhotosService } from '../photos/photos.service';
@@ -89,16 +97,20 @@ export function createInterviewsService(deps: InterviewsDeps) {
   const { repo, jobs, linkTokens, publicUrl, log, files, memories, photos, transcription } = deps;
   const clock = deps.clock ?? systemClock;
 
+  /** An account's words for a mail to it (its language is read beside the transaction, which does not change it). */
+  const accountWords = async (userId: number) => translator(await accountLanguage(repo.db, userId));
+
   async function queueMailIn(tx: Tx, message: MailMessage) {
     const id = await jobs.send(MAIL_JOB, message, { db: jobExecutorOf(tx) });
     if (!id) throw new Error('The job queue is stopping: the mail was not queued');
   }
 
-  function resolveQuestion(input: InterviewQuestionInput): NewQuestion {
+  /** A library question keeps its id and its words in the owner's language of the day (decision 082). */
+  function resolveQuestion(input: InterviewQuestionInput, ownerLanguage: string): NewQuestion {
     if ('libraryId' in input) {
-      const found = questionLibrary.find((q) => q.id === input.libraryId);
+      const found = findLibraryQuestion(input.libraryId);
       if (!found) throw badRequest(`There is no library question ${input.libraryId}`);
-      return { text: found.text, theme: found.theme, libraryId: found.id };
+      return { text: libraryQuestionText(translator(ownerLanguage), found), theme: found.theme, libraryId: found.id };
     }
     return { text: input.text, theme: null, libraryId: null };
   }
@@ -113,11 +125,15 @@ export function createInterviewsService(deps: InterviewsDeps) {
   async function recipientOf(tx: Tx, interview: NonNullable<Awaited<ReturnType<InterviewsRepo['lock']>>>) {
     const owner = await repo.owner(tx, interview.ownerId);
     if (!owner) return undefined;
-    if (interview.storytellerKind === 'owner') return { owner, email: owner.email, firstName: owner.firstName, toSelf: true };
+    if (interview.storytellerKind === 'owner') {
+      const words = translator(await accountLanguage(repo.db, interview.ownerId));
+      return { owner, email: owner.email, firstName: owner.firstName, toSelf: true, words };
+    }
     if (interview.storytellerContactId === null) return undefined;
     const contact = await repo.contact(tx, interview.ownerId, interview.storytellerContactId);
     if (!contact?.email) return undefined;
-    return { owner, email: contact.email, firstName: contact.firstName, toSelf: false };
+    const words = translator(await contactLanguage(repo.db, contact.id));
+    return { owner, email: contact.email, firstName: contact.firstName, toSelf: false, words };
   }
 
   type Recipient = NonNullable<Awaited<ReturnType<typeof recipientOf>>>;
@@ -146,13 +162,16 @@ export function createInterviewsService(deps: InterviewsDeps) {
     if (!proposer || !owner) return;
     await queueMailIn(
       tx,
-      proposalDecidedMail({
-        to: proposer.email,
-        proposerFirstName: proposer.firstName,
-        ownerFirstName: owner.firstName,
-        storytellerName: interview.storytellerKind === 'owner' ? null : interview.storytellerName,
-        approved,
-      }),
+      proposalDecidedMail(
+        {
+          to: proposer.email,
+          proposerFirstName: proposer.firstName,
+          ownerFirstName: owner.firstName,
+          storytellerName: interview.storytellerKind === 'owner' ? null : interview.storytellerName,
+          approved,
+        },
+        await accountWords(interview.proposedByUserId),
+      ),
     );
   }
 
@@ -163,7 +182,15 @@ export function createInterviewsService(deps: InterviewsDeps) {
   }
 
   /** A new link for the question, mailed in the transaction; the question's earlier links stop working. */
-  async function mailQuestion(tx: Tx, ownerId: number, question: { id: number; text: string }, to: Recipient, now: Date) {
+  async function mailQuestion(
+    tx: Tx,
+    ownerId: number,
+    question: { id: number; text: string; libraryId: string | null },
+    to: Recipient,
+    now: Date,
+  ) {
+    // still the library's words: asked in the storyteller's language; the link keeps them for the page and reminders
+    const asked = askedQuestionText(to.words, question, shippedLanguages().map(translator));
     await repo.revokeLinksOf(tx, ownerId, question.id, now);
     const { nonce, token, hash } = linkTokens.issue();
     const expiresAt = new Date(now.getTime() + ANSWER_LINK_DAYS * DAY_MS);
@@ -172,23 +199,26 @@ export function createInterviewsService(deps: InterviewsDeps) {
       questionId: question.id,
       tokenHash: hash,
       nonce,
-      questionText: question.text,
+      questionText: asked,
       storytellerFirstName: to.firstName,
       expiresAt,
       createdAt: now, // the schedule's clock: the reminders count from here
     });
     await queueMailIn(
       tx,
-      questionMail({
-        to: to.email,
-        storytellerFirstName: to.firstName,
-        ownerFirstName: to.owner.firstName,
-        toSelf: to.toSelf,
-        question: question.text,
-        link: `${publicUrl}/answer/${token}`,
-        reminder: 0,
-        expiresAt,
-      }),
+      questionMail(
+        {
+          to: to.email,
+          storytellerFirstName: to.firstName,
+          ownerFirstName: to.owner.firstName,
+          toSelf: to.toSelf,
+          question: asked,
+          link: `${publicUrl}/answer/${token}`,
+          reminder: 0,
+          expiresAt,
+        },
+        to.words,
+      ),
     );
   }
 
@@ -234,16 +264,19 @@ export function createInterviewsService(deps: InterviewsDeps) {
   }
 
   function reminderMail(link: LinkRow, to: Recipient, reminder: number) {
-    return questionMail({
-      to: to.email,
-      storytellerFirstName: to.firstName,
-      ownerFirstName: to.owner.firstName,
-      toSelf: to.toSelf,
-      question: link.questionText,
-      link: `${publicUrl}/answer/${linkTokens.tokenFor(link.nonce)}`,
-      reminder,
-      expiresAt: link.expiresAt,
-    });
+    return questionMail(
+      {
+        to: to.email,
+        storytellerFirstName: to.firstName,
+        ownerFirstName: to.owner.firstName,
+        toSelf: to.toSelf,
+        question: link.questionText,
+        link: `${publicUrl}/answer/${linkTokens.tokenFor(link.nonce)}`,
+        reminder,
+        expiresAt: link.expiresAt,
+      },
+      to.words,
+    );
   }
 
   async function openLink(token: string, now: Date) {
@@ -272,7 +305,8 @@ export function createInterviewsService(deps: InterviewsDeps) {
     },
 
     async create(ownerId: number, input: InterviewInput): Promise<Interview> {
-      const questions = input.questions.map(resolveQuestion);
+      const ownerLanguage = await accountLanguage(repo.db, ownerId);
+      const questions = input.questions.map((question) => resolveQuestion(question, ownerLanguage));
       const id = await repo.transaction(async (tx) => {
         const { storytellerContactId, storytellerKind, storytellerName } = await storytellerOf(tx, ownerId, input.storytellerContactId);
         const row = await repo.insert(tx, ownerId, {
@@ -337,7 +371,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
                 ...(item.text !== undefined && { text: item.text }),
               });
             } else {
-              added.push({ ...resolveQuestion(item), position: position++ });
+              added.push({ ...resolveQuestion(item, await accountLanguage(repo.db, ownerId)), position: position++ });
             }
           }
           await repo.removeQuestions(
@@ -422,12 +456,20 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
     async answerPage(token: string): Promise<AnswerPage> {
       const { row, status } = await openLink(token, clock.now());
+      const { interview } = row;
+      // the storyteller's language: the contact's own, else the owner's (also for an interview of the owner themself)
+      const language =
+        interview?.storytellerKind === 'contact' && interview.storytellerContactId !== null
+          ? await contactLanguage(repo.db, interview.storytellerContactId)
+          : await accountLanguage(repo.db, row.link.ownerId);
+      const mailed = { text: row.link.questionText, libraryId: row.question?.libraryId ?? null };
       return {
-        question: row.link.questionText,
+        question: askedQuestionText(translator(language), mailed, shippedLanguages().map(translator)),
         storytellerFirstName: row.link.storytellerFirstName,
         ownerFirstName: firstWord(row.ownerFirstName),
         status,
         expiresAt: row.link.expiresAt.toISOString(),
+        language,
       };
     },
 
@@ -498,14 +540,17 @@ export function createInterviewsService(deps: InterviewsDeps) {
           if (owner)
             await queueMailIn(
               tx,
-              answeredMail({
-                to: owner.email,
-                ownerFirstName: owner.firstName,
-                storytellerName: locked.storytellerName,
-                toSelf: locked.storytellerKind === 'owner',
-                question: question!.text,
-                memoryUrl: `${publicUrl}/memories`,
-              }),
+              answeredMail(
+                {
+                  to: owner.email,
+                  ownerFirstName: owner.firstName,
+                  storytellerName: locked.storytellerName,
+                  toSelf: locked.storytellerKind === 'owner',
+                  question: question!.text,
+                  memoryUrl: `${publicUrl}/memories`,
+                },
+                await accountWords(ownerId),
+              ),
             );
           await settleStatus(tx, ownerId, locked.id, locked.status);
           return true;
@@ -568,8 +613,9 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
     /** A family member's interview, kept in the owner's account as `proposed` until the owner approves it. */
     async propose(userId: number, input: InterviewProposalInput): Promise<InterviewProposal> {
-      const questions = input.questions.map(resolveQuestion);
       const { ownerId } = input;
+      const ownerLanguage = await accountLanguage(repo.db, ownerId);
+      const questions = input.questions.map((question) => resolveQuestion(question, ownerLanguage));
       const id = await repo.transaction(async (tx) => {
         const link = await repo.familyLink(tx, userId, ownerId);
         if (!link) throw notFound(userText('Not found'));
@@ -605,14 +651,17 @@ export function createInterviewsService(deps: InterviewsDeps) {
         );
         await queueMailIn(
           tx,
-          proposalMail({
-            to: link.ownerEmail,
-            ownerFirstName: link.ownerFirstName,
-            proposerName: firstWord(link.contactFirstName) || proposerName,
-            storytellerFirstName: storyteller.firstName,
-            questionCount: questions.length,
-            interviewsUrl: `${publicUrl}/story/interviews/${row.id}`,
-          }),
+          proposalMail(
+            {
+              to: link.ownerEmail,
+              ownerFirstName: link.ownerFirstName,
+              proposerName: firstWord(link.contactFirstName) || proposerName,
+              storytellerFirstName: storyteller.firstName,
+              questionCount: questions.length,
+              interviewsUrl: `${publicUrl}/story/interviews/${row.id}`,
+            },
+            await accountWords(ownerId),
+          ),
         );
         return row.id;
       });

@@ -9,7 +9,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/durable-files';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { translator } from '../../lib/i18n';
 import { queueMail, type MailMessage } from '../../lib/mail';
+import { accountLanguage, contactLanguage } from '../../lib/mail-language';
 import type { LegacyAuditService } from '../legacy-trigger/legacy-audit.service';
 import type { ShareAccess, ShareGrant, SharedViewService } from '../shared-view/shared-view.service';
 import { careAskedMail, careEndedMail, careOpenedMail, caregiverNamedMail, type CareEnd } from './care-mails';
@@ -47,6 +49,9 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
     contacts: s?.contacts ?? false,
   });
 
+  /** A caregiver's words: their contact language, else the owner's (read beside the transaction, which keeps it). */
+  const contactWords = async (contactId: number) => translator(await contactLanguage(repo.db, contactId));
+
   async function ownerName(conn: Tx | LegacyCareRepo['db'], userId: number) {
     const owner = await repo.owner(conn, userId);
     return owner ? nameOf(owner) : 'Someone';
@@ -80,7 +85,10 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
     await repo.updateCaregiver(tx, userId, caregiver.id, idle);
     const event = caregiver.state === 'asked' ? 'care access refused' : 'care access ended';
     await audit.append(tx, userId, now(), event, { contactId: caregiver.contactId, by });
-    if (found.email) outbox.push(careEndedMail({ firstName: found.firstName, email: found.email }, await ownerName(tx, userId), why));
+    if (found.email) {
+      const to = { firstName: found.firstName, email: found.email };
+      outbox.push(careEndedMail(to, await ownerName(tx, userId), why, await contactWords(caregiver.contactId)));
+    }
   }
 
   /** The plan's release (verifiers confirmed a death) turns care into the release: care access ends for good. */
@@ -113,8 +121,10 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
       collections: collectionIds,
       contacts: settings?.contacts ?? false,
     });
-    if (found.email)
-      outbox.push(careOpenedMail({ firstName: found.firstName, email: found.email }, await ownerName(tx, userId), careUrl(caregiver)));
+    if (found.email) {
+      const to = { firstName: found.firstName, email: found.email };
+      outbox.push(careOpenedMail(to, await ownerName(tx, userId), careUrl(caregiver), await contactWords(caregiver.contactId)));
+    }
   }
 
   async function settingsOf(userId: number): Promise<CareSettings> {
@@ -200,6 +210,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
               `${publicUrl}/care/${link.token}`,
               scope,
               values.waitingDays,
+              await contactWords(person.id),
             ),
           );
         }
@@ -283,10 +294,10 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
         if (owner) {
           const addresses = [owner.email];
           if (owner.pendingEmail && owner.pendingEmail.toLowerCase() !== owner.email.toLowerCase()) addresses.push(owner.pendingEmail);
+          const ownerWords = translator(await accountLanguage(repo.db, userId));
+          const refuseUrl = `${publicUrl}/care/refuse?token=${refuse.token}`;
           for (const address of addresses)
-            outbox.push(
-              careAskedMail(address, owner.firstName, nameOf(found), words, opens, `${publicUrl}/care/refuse?token=${refuse.token}`),
-            );
+            outbox.push(careAskedMail(address, owner.firstName, nameOf(found), words, opens, refuseUrl, ownerWords));
         }
         if (waitingDays === 0) {
           await openLocked(tx, userId, { ...found, caregiver: { ...found.caregiver, state: 'asked' } }, outbox);

@@ -14,7 +14,9 @@ import {
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
-import { queueMail, type MailMessage } from '../../lib/mail';
+import { translator } from '../../lib/i18n';
+import { queueMail } from '../../lib/mail';
+import { accountLanguage } from '../../lib/mail-language';
 import type { FastifyBaseLogger } from 'fastify';
 import { relationBetween } from '@shared/tree/relation-naming';
 import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
@@ -32,6 +34,7 @@ import {
 import type { LegacyRelationsRepo, RuleRow } from './legacy-relations.repo';
 import type { LegacyRepo, StoredCondition } from './legacy.repo';
 import { birthdayAt } from './legacy.service';
+import { relationsMail } from './relations-mail';
 
 export const LEGACY_RELATIONS_JOB = 'legacy.relations';
 /** How often an owner's rules look at the tree again even when no change was announced: a bound on any lag. */
@@ -54,22 +57,8 @@ const targetIdOf = (r: Pick<RuleRow, 'collectionId' | 'photoId' | 'memoryId' | '
   r.collectionId ?? r.photoId ?? r.memoryId ?? r.vaultFileId ?? 0;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const longDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** When the rule hands it on, in the owner's mail: "after your death". */
-function whenWords(rule: RuleRow): string {
-  switch (rule.condition) {
-    case 'on_date':
-      return rule.releaseAt ? `on ${longDate(rule.releaseAt)}` : 'on a date';
-    case 'at_age':
-      return `at the age of ${rule.age ?? '?'}`;
-    case 'never':
-      return 'never (kept in the plan, not handed on)';
-    default:
-      return 'after your death';
-  }
-}
-
+/** A member's message in the API's answer; the owner's mail says the same in the owner's language (relations-mail.ts). */
 function memberMessage(status: RelationRuleMember['status'], name: string, hasKeyCode: boolean): string | null {
   switch (status) {
     case 'no-contact':
@@ -217,40 +206,14 @@ export function createLegacyRelationsService({ repo, legacyRepo, family, jobs, p
     };
   }
 
-  /** The owner's mail about newcomers: who now receives what, and who cannot yet and why. */
+  /** The owner's mail about newcomers, in the owner's language. */
   async function tellOwner(userId: number, expanded: Expanded[]) {
-    const lines: string[] = [];
-    const names = new Set<string>();
-    for (const { rule, newcomers } of expanded) {
-      for (const m of newcomers) {
-        names.add(m.name);
-        const who = m.relation ? `${m.name} (${m.relation})` : m.name;
-        const what = `“${rule.title}” (${RELATION_LABELS[rule.relation as FamilyRelation]}, ${whenWords(rule)})`;
-        lines.push(
-          m.status === 'receives'
-            ? `- ${who} now receives ${what}.${m.message ? ` ${m.message}` : ''}`
-            : `- ${who} cannot receive ${what} yet. ${m.message}`,
-        );
-      }
-    }
-    if (lines.length === 0) return;
+    const newcomers = expanded.flatMap(({ rule, newcomers }) => newcomers.map((member) => ({ rule, member })));
+    if (newcomers.length === 0) return;
     const owner = await repo.owner(userId);
     if (!owner) return;
-    const message: MailMessage = {
-      to: owner.email,
-      subject: `Your Legacy Plan follows your family: ${[...names].join(', ')}`,
-      text: [
-        `Hello ${owner.firstName},`,
-        '',
-        'Your family tree has grown, and the parts of your Legacy Plan you gave by relation follow it:',
-        '',
-        ...lines,
-        '',
-        `Your Legacy Plan: ${publicUrl}/after-life`,
-        '',
-      ].join('\n'),
-    };
-    await queueMail(jobs, message);
+    const intl = translator(await accountLanguage(repo.db, userId));
+    await queueMail(jobs, relationsMail(intl, owner, newcomers, `${publicUrl}/after-life`));
   }
 
   const recheckLater = (userId: number) =>
