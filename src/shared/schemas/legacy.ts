@@ -73,6 +73,8 @@ export const legacyVerifierSchema = z.object({
   contactId: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),
+  /** The verifier's contact's language, for their verifier sheet; null: the owner's. */
+  language: z.string().nullable(),
   confirmedAt: isoDateTimeSchema.nullable(),
 });
 

@@ -99,6 +99,7 @@ export function createLegacyTriggerRepo(db: Db) {
           firstName: contacts.firstName,
           lastName: contacts.lastName,
           email: contacts.email,
+          language: contacts.language,
         })
         .from(legacyVerifiers)
         .innerJoin(contacts, eq(contacts.id, legacyVerifiers.contactId))

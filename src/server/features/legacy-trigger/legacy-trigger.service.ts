@@ -278,6 +278,7 @@ export function createLegacyTriggerService({
         contactId: v.contactId,
         name: fullName(v),
         email: v.email,
+        language: v.language,
         confirmedAt: v.confirmedAt?.toISOString() ?? null,
       })),
     };

@@ -14,14 +14,22 @@ export interface SheetVerifier {
   language?: string | null;
 }
 
+/** The bucket the sealed copies are kept in; its access keys are never printed. */
+export interface SheetBucket {
+  bucket: string;
+  endpoint: string;
+  /** The folder in the bucket, '' for none. */
+  prefix: string;
+}
+
 export interface VerifierSheetsInput {
   ownerName: string;
   threshold: number;
   shareCount: number;
   /** The heirs named in the plan: the only people a verifier gives the code to. */
   heirNames: string[];
-  /** Where the sealed copies are kept outside heirloom, in words, when a bucket is set. */
-  bucketPlace: string | null;
+  /** Where the sealed copies are kept outside heirloom, when a bucket is set. */
+  bucketPlace: SheetBucket | null;
   verifiers: SheetVerifier[];
 }
 
@@ -29,6 +37,8 @@ const WORDS = defineMessages({
   oneCode: { id: 'legacy.sheet.oneCode', defaultMessage: 'the verifier’s code' },
   allCodes: { id: 'legacy.sheet.allCodes', defaultMessage: '{count, plural, =2 {both verifiers’ codes} other {all # verifiers’ codes}}' },
   someCodes: { id: 'legacy.sheet.someCodes', defaultMessage: '{threshold} of the {count} verifiers’ codes' },
+  bucket: { id: 'legacy.sheet.bucket', defaultMessage: 'the storage bucket “{bucket}” at {endpoint}' },
+  bucketFolder: { id: 'legacy.sheet.bucketFolder', defaultMessage: 'the storage bucket “{bucket}” at {endpoint}, folder “{folder}”' },
   whatTitle: { id: 'legacy.sheet.whatTitle', defaultMessage: 'What this is' },
   what: {
     id: 'legacy.sheet.what',
@@ -91,13 +101,19 @@ export function codesNeeded(threshold: number, shareCount: number, intl: IntlSha
   return intl.formatMessage(WORDS.someCodes, { threshold, count: shareCount });
 }
 
+/** Where the copies are, in the reader's words: "the storage bucket “family” at https://…, folder “heirloom”". */
+export function bucketPlaceText(place: SheetBucket, intl: IntlShape = activeIntl()): string {
+  const values = { bucket: place.bucket, endpoint: place.endpoint, folder: place.prefix.replace(/\/$/, '') };
+  return intl.formatMessage(place.prefix ? WORDS.bucketFolder : WORDS.bucket, values);
+}
+
 /** Headings and paragraphs, written for someone who has never heard of heirloom. */
 export function sheetInstructions(input: VerifierSheetsInput, verifier: SheetVerifier, intl: IntlShape = activeIntl()): string[] {
   const owner = input.ownerName;
   const heirs = listOf(intl, input.heirNames, 'disjunction');
   const give = input.heirNames.length > 1 ? WORDS.giveToOneOf : input.heirNames.length === 1 ? WORDS.giveToNamed : WORDS.giveToHeir;
   const place = input.bucketPlace
-    ? intl.formatMessage(WORDS.placeBucket, { owner, place: input.bucketPlace })
+    ? intl.formatMessage(WORDS.placeBucket, { owner, place: bucketPlaceText(input.bucketPlace, intl) })
     : intl.formatMessage(WORDS.placeUsb, { owner });
   return [
     intl.formatMessage(WORDS.whatTitle),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeReleaseKey, readVerifierCode } from '@shared/escrow/release-key';
 import type { KitFonts } from './legacy-kit';
 import { codesNeeded, sheetInstructions, type VerifierSheetsInput } from './verifier-sheet-words';
-import { makeVerifierSheets } from './verifier-sheets';
+import { makeVerifierSheet, makeVerifierSheets } from './verifier-sheets';
 
 const font = (name: string) => new Uint8Array(fs.readFileSync(path.join('node_modules/dejavu-fonts-ttf/ttf', name)));
 const fonts: KitFonts = { regular: font('DejaVuSans.ttf'), bold: font('DejaVuSans-Bold.ttf'), mono: font('DejaVuSansMono-Bold.ttf') };
@@ -29,7 +29,7 @@ async function sheetsFor(names: string[], threshold: number): Promise<VerifierSh
     threshold,
     shareCount: names.length,
     heirNames: ['Amy Smith', 'Jackie Tyler'],
-    bucketPlace: 'the storage bucket “family-copies” at https://s3.example.org',
+    bucketPlace: { bucket: 'family-copies', endpoint: 'https://s3.example.org', prefix: '' },
     verifiers: names.map((name, i) => ({ name, number: i + 1, code: key.codes[i]! })),
   };
 }
@@ -61,6 +61,39 @@ describe('the verifier sheets', () => {
     expect(text).toContain('the storage bucket “family-copies” at https://s3.example.org');
     expect(text).toContain('The opener, a file ending in .html, is kept with the copies.');
     expect(text).toContain('heirloom does not keep it');
+  });
+
+  it('are each printed in their verifier’s language, or the owner’s when the verifier has none', async () => {
+    const input = await sheetsFor(['Jürgen Weiß', 'Amélie Dubois', 'Donna Noble'], 2);
+    const languages = ['de', 'fr', null];
+    input.verifiers.forEach((verifier, i) => (verifier.language = languages[i]));
+    input.bucketPlace = { bucket: 'family-copies', endpoint: 'https://s3.example.org', prefix: 'heirloom/' };
+    const [german, french, english] = (await pagesText(await makeVerifierSheets(input, fonts))).map((page) => page.replace(/\s+/g, ' '));
+
+    expect(german).toContain('Für Jürgen Weiß');
+    expect(german).toContain('Vertrauensperson 1 von 3 im Plan von Rose Tyler');
+    expect(german).toContain('in dem Speicher-Bucket „family-copies“ unter https://s3.example.org, Ordner „heirloom“');
+    expect(german).toContain('Amy Smith oder Jackie Tyler');
+    expect(german).not.toMatch(/verifier code|storage bucket| or /);
+
+    expect(french).toContain('Pour Amélie Dubois');
+    expect(french).toContain('Témoin 2 sur 3 dans le plan de Rose Tyler');
+    expect(french).toContain('dans le bucket de stockage « family-copies »');
+    expect(french).toContain('Amy Smith ou Jackie Tyler');
+    expect(french).not.toMatch(/verifier code|storage bucket| or /);
+
+    expect(english).toContain('For Donna Noble');
+    expect(english).toContain('in the storage bucket “family-copies” at https://s3.example.org, folder “heirloom”');
+  });
+
+  it('name one verifier’s sheet in their language, for sharing it with them', async () => {
+    const input = await sheetsFor(['Jürgen Weiß'], 1);
+    const sheet = await makeVerifierSheet(input, { ...input.verifiers[0]!, language: 'de' }, fonts);
+    expect(sheet.fileName).toBe('Blatt der Vertrauensperson - Jürgen Weiß.pdf');
+    expect(sheet.title).toBe('Blatt für die Vertrauensperson Jürgen Weiß');
+    expect((await pagesText(sheet.bytes))[0]).toContain('Für Jürgen Weiß');
+    const english = await makeVerifierSheet(input, input.verifiers[0]!, fonts);
+    expect([english.fileName, english.title]).toEqual(['Verifier sheet - Jürgen Weiß.pdf', 'Verifier sheet for Jürgen Weiß']);
   });
 
   it('say how many codes are needed in words for every plan', () => {

@@ -66,10 +66,19 @@ export async function makeVerifierSheets(input: VerifierSheetsInput, fonts?: Kit
 }
 
 const safeName = (name: string) => name.replace(/[\\/:*?"<>|]/g, '');
+/** The file of every sheet, for the owner to print: named in the owner's language. */
 export const sheetsFileName = (ownerName: string, intl: IntlShape = activeIntl()) =>
   intl.formatMessage(SHEET.fileAll, { owner: safeName(ownerName) });
-export const sheetFileName = (verifierName: string, intl: IntlShape = activeIntl()) =>
-  intl.formatMessage(SHEET.fileOne, { name: safeName(verifierName) });
+
+/** One verifier's sheet, to share with them or download for them: its file name and title are in their language too. */
+export async function makeVerifierSheet(input: VerifierSheetsInput, verifier: SheetVerifier, fonts?: KitFonts) {
+  const intl = await readerIntl(verifier.language);
+  return {
+    bytes: await makeVerifierSheets({ ...input, verifiers: [verifier] }, fonts),
+    fileName: intl.formatMessage(SHEET.fileOne, { name: safeName(verifier.name) }),
+    title: intl.formatMessage(SHEET.titleOne, { name: verifier.name }),
+  };
+}
 
 export function downloadPdf(bytes: Uint8Array, fileName: string) {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));

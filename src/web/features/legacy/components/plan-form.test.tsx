@@ -12,7 +12,7 @@ const plan: LegacyPlan = {
   checkInMonths: 6,
   vetoDays: 30,
   verifiersRequired: 1,
-  verifiers: [{ contactId: 900, name: 'Zed Lee', email: 'zed@example.com', confirmedAt: null }],
+  verifiers: [{ contactId: 900, name: 'Zed Lee', email: 'zed@example.com', language: null, confirmedAt: null }],
   pausedUntil: null,
 };
 

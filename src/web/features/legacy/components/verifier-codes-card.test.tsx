@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +16,9 @@ const plan: LegacyPlan = {
   vetoDays: 7,
   verifiersRequired: 2,
   verifiers: [
-    { contactId: 11, name: 'Martha Jones', email: 'martha@example.com', confirmedAt: null },
-    { contactId: 12, name: 'Mickey Smith', email: 'mickey@example.com', confirmedAt: null },
-    { contactId: 13, name: 'Donna Noble', email: 'donna@example.com', confirmedAt: null },
+    { contactId: 11, name: 'Martha Jones', email: 'martha@example.com', language: 'de', confirmedAt: null },
+    { contactId: 12, name: 'Mickey Smith', email: 'mickey@example.com', language: 'fr', confirmedAt: null },
+    { contactId: 13, name: 'Donna Noble', email: 'donna@example.com', language: null, confirmedAt: null },
   ],
   pausedUntil: null,
 };
@@ -27,6 +30,7 @@ function renderCard(initial: ReleaseKey | null) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('.ttf')) return new Response(fs.readFileSync(path.join('node_modules/dejavu-fonts-ttf/ttf', path.basename(url))));
       sent.push(`${init?.method ?? 'GET'} ${url} ${typeof init?.body === 'string' ? init.body : ''}`);
       if (url === '/api/legacy/plan') return Response.json(plan);
       if (url === '/api/legacy/heirs' || url === '/api/legacy/escrow') return Response.json(url.endsWith('heirs') ? [] : { target: null });
@@ -56,10 +60,27 @@ function renderCard(initial: ReleaseKey | null) {
 
 const LOADED = { timeout: 5000 };
 
+/** The PDF handed to the browser to download, read back as text. */
+async function downloadedText(createObjectURL: ReturnType<typeof vi.fn>): Promise<string> {
+  await waitFor(() => expect(createObjectURL).toHaveBeenCalled(), { timeout: 15_000 });
+  const blob = createObjectURL.mock.calls.at(-1)![0] as Blob;
+  const bytes = await new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = reject;
+    reader.readAsArrayBuffer(blob);
+  });
+  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  await pdf.destroy();
+  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+}
+
 describe('After Life → Codes for your verifiers', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('makes the codes in the browser, sends only the public half, shows each verifier’s code once and forgets them', async () => {
@@ -94,6 +115,34 @@ describe('After Life → Codes for your verifiers', () => {
     for (const code of codes) expect(document.body.textContent).not.toContain(code.split('-')[2]);
     expect(await screen.findByText(/^Codes made .* for Martha Jones, Mickey Smith, Donna Noble \(key [0-9A-Z]{4}\)/)).toBeTruthy();
   });
+
+  it('gives each verifier their sheet in their own language, and the owner’s to one who has none', async () => {
+    const createObjectURL = vi.fn(() => 'blob:sheet');
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderCard(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make verifier codes' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Codes for your verifiers' }, LOADED);
+    const download = (name: string) => within(dialog).getByRole('button', { name: new RegExp(`^Download this sheet ?for ${name}$`) });
+
+    fireEvent.click(download('Martha Jones'));
+    const german = await downloadedText(createObjectURL);
+    expect(german).toContain('Für Martha Jones');
+    expect(german).toContain('Ihr Code als Vertrauensperson');
+    expect(german).not.toContain('Your verifier code');
+
+    createObjectURL.mockClear();
+    fireEvent.click(download('Mickey Smith'));
+    const french = await downloadedText(createObjectURL);
+    expect(french).toContain('Pour Mickey Smith');
+    expect(french).toContain('Votre code de témoin');
+    expect(french).not.toContain('Your verifier code');
+
+    createObjectURL.mockClear();
+    fireEvent.click(download('Donna Noble'));
+    expect(await downloadedText(createObjectURL)).toContain('Your verifier code');
+  }, 60_000);
 
   it('says when the codes no longer match the plan and offers new ones', async () => {
     renderCard({

@@ -12,29 +12,22 @@ import { errorMessage } from '@web/lib/api-client';
 import { activeIntl } from '@web/lib/i18n/language-store';
 import { useHeirs, useLegacyPlan, useOwnerName } from '../api';
 import { useEscrowSettings, useReleaseKey, useSetReleaseKey } from '../escrow-api';
-import { codesNeeded, type VerifierSheetsInput } from '../verifier-sheet-words';
+import { outdatedText } from '../escrow-wording';
+import { codesNeeded, type SheetBucket, type VerifierSheetsInput } from '../verifier-sheet-words';
 import { formatDay } from '../wording';
 import { VerifierCodesDialog } from './verifier-codes-dialog';
 import { useIntl } from '@web/lib/i18n/use-intl';
 
 /** Where the sheets say the copies are kept; the access keys are never printed. */
-export function bucketPlace(target: EscrowTarget | null | undefined): string | null {
-  if (!target) return null;
-  const values = { bucket: target.bucket, endpoint: target.endpoint, folder: target.prefix?.replace(/\/$/, '') ?? '' };
-  return target.prefix
-    ? activeIntl().formatMessage(
-        { id: 'legacy.codesCard.bucketFolder', defaultMessage: 'the storage bucket “{bucket}” at {endpoint}, folder “{folder}”' },
-        values,
-      )
-    : activeIntl().formatMessage({ id: 'legacy.codesCard.bucket', defaultMessage: 'the storage bucket “{bucket}” at {endpoint}' }, values);
-}
+const sheetBucket = (target: EscrowTarget | null | undefined): SheetBucket | null =>
+  target ? { bucket: target.bucket, endpoint: target.endpoint, prefix: target.prefix } : null;
 
 function KeyState({ releaseKey }: { releaseKey: ReleaseKey }) {
   const intl = useIntl();
   if (releaseKey.outdated)
     return (
       <Alert variant="destructive">
-        <AlertDescription>{releaseKey.outdated}</AlertDescription>
+        <AlertDescription>{outdatedText(releaseKey.outdated, intl)}</AlertDescription>
       </Alert>
     );
   return (
@@ -95,8 +88,14 @@ export function VerifierCodesCard() {
         threshold: saved.threshold,
         shareCount: saved.shareCount,
         heirNames: (heirs.data ?? []).map((h) => h.name),
-        bucketPlace: bucketPlace(escrow.data?.target),
-        verifiers: saved.verifiers.map((v) => ({ name: v.name, number: v.codeNumber, code: key.codes[v.codeNumber - 1]! })),
+        bucketPlace: sheetBucket(escrow.data?.target),
+        verifiers: saved.verifiers.map((v) => ({
+          name: v.name,
+          number: v.codeNumber,
+          code: key.codes[v.codeNumber - 1]!,
+          // each sheet is printed in its verifier's language
+          language: current.verifiers.find((p) => p.contactId === v.contactId)?.language ?? null,
+        })),
       });
     } catch (error) {
       toast({

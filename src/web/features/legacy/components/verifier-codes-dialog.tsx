@@ -28,24 +28,24 @@ const sheetError = () =>
     }),
   });
 
-async function downloadSheets(input: VerifierSheetsInput, fileName: string) {
+async function downloadSheets(input: VerifierSheetsInput) {
   // pdf-lib and the QR encoder load only when a sheet is made
-  const { downloadPdf, makeVerifierSheets } = await import('../verifier-sheets');
-  downloadPdf(await makeVerifierSheets(input), fileName);
+  const { downloadPdf, makeVerifierSheets, sheetsFileName } = await import('../verifier-sheets');
+  downloadPdf(await makeVerifierSheets(input), sheetsFileName(input.ownerName));
+}
+
+async function downloadSheet(input: VerifierSheetsInput, verifier: SheetVerifier) {
+  const { downloadPdf, makeVerifierSheet } = await import('../verifier-sheets');
+  const { bytes, fileName } = await makeVerifierSheet(input, verifier);
+  downloadPdf(bytes, fileName);
 }
 
 async function shareSheet(input: VerifierSheetsInput, verifier: SheetVerifier) {
-  const { makeVerifierSheets, sheetFileName } = await import('../verifier-sheets');
-  const bytes = await makeVerifierSheets({ ...input, verifiers: [verifier] });
-  const file = new File([bytes as Uint8Array<ArrayBuffer>], sheetFileName(verifier.name), { type: 'application/pdf' });
+  const { makeVerifierSheet } = await import('../verifier-sheets');
+  const { bytes, fileName, title } = await makeVerifierSheet(input, verifier);
+  const file = new File([bytes as Uint8Array<ArrayBuffer>], fileName, { type: 'application/pdf' });
   try {
-    await navigator.share({
-      files: [file],
-      title: activeIntl().formatMessage(
-        { id: 'legacy.codesDialog.shareTitle', defaultMessage: 'Verifier sheet for {name}' },
-        { name: verifier.name },
-      ),
-    });
+    await navigator.share({ files: [file], title });
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) throw error; // the owner changed their mind
   }
@@ -103,14 +103,7 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
                         <span className="sr-only">{` ${intl.formatMessage({ id: 'legacy.codesDialog.shareWith', defaultMessage: 'with {name}' }, { name: verifier.name })}`}</span>
                       </Button>
                     ) : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={run(async () => {
-                          const { sheetFileName } = await import('../verifier-sheets');
-                          await downloadSheets({ ...sheets, verifiers: [verifier] }, sheetFileName(verifier.name));
-                        })}
-                      >
+                      <Button variant="outline" size="sm" onClick={run(() => downloadSheet(sheets, verifier))}>
                         <Download aria-hidden="true" />
                         {intl.formatMessage({ id: 'legacy.codesDialog.download', defaultMessage: 'Download this sheet' })}
                         <span className="sr-only">{` ${intl.formatMessage({ id: 'legacy.codesDialog.downloadFor', defaultMessage: 'for {name}' }, { name: verifier.name })}`}</span>
@@ -128,13 +121,7 @@ export function VerifierCodesDialog({ sheets, onClose }: { sheets: VerifierSheet
               })}
             </p>
             <DialogFooter>
-              <Button
-                variant="outline"
-                onClick={run(async () => {
-                  const { sheetsFileName } = await import('../verifier-sheets');
-                  await downloadSheets(sheets, sheetsFileName(sheets.ownerName));
-                })}
-              >
+              <Button variant="outline" onClick={run(() => downloadSheets(sheets))}>
                 <Printer aria-hidden="true" />
                 {intl.formatMessage({ id: 'legacy.codesDialog.print', defaultMessage: 'Print the verifier sheets' })}
               </Button>
