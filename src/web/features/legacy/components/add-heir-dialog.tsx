@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { OwnItemPicker } from '@web/components/own-item-picker';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
-import { activeIntl } from '@web/lib/i18n/language-store';
+import { activeIntl, translateText } from '@web/lib/i18n/language-store';
 import type { PickerItem } from '@web/lib/own-items';
 import { localDay } from '@web/lib/local-day';
 import { useAddHeir } from '../api';
@@ -126,7 +126,7 @@ export function AddHeirDialog({ heirs }: { heirs: Heir[] }) {
           unavailable={(item) => item.contact && heirUnavailableReason(item.contact, heirs)}
         />
         {form.formState.errors.contactId && (
-          <p className="text-sm font-medium text-destructive">{form.formState.errors.contactId.message}</p>
+          <p className="text-sm font-medium text-destructive">{translateText(form.formState.errors.contactId.message ?? '')}</p>
         )}
       </fieldset>
       <FormField

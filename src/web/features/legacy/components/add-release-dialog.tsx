@@ -14,6 +14,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useIntl } from '@web/lib/i18n/use-intl';
 import { localDayFromToday } from '@web/lib/local-day';
 import type { LibraryKind } from '@web/lib/own-items';
+import { translateText } from '@web/lib/i18n/language-store';
 import { useAddRelease, useOwnCollections } from '../api';
 import { birthdayAt, formatDay, targetKindName } from '../wording';
 import {
@@ -160,7 +161,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
             onToggle={(id) => form.setValue('targetId', String(id), { shouldValidate: form.formState.isSubmitted })}
             {...pickerLabels[kind]}
           />
-          {errors.targetId && <p className="text-sm font-medium text-destructive">{errors.targetId.message}</p>}
+          {errors.targetId && <p className="text-sm font-medium text-destructive">{translateText(errors.targetId.message ?? '')}</p>}
         </fieldset>
       ) : (
         <FormField label={targetKindName(kind)} error={errors.targetId}>
@@ -231,7 +232,7 @@ export function AddReleaseDialog({ heir, letters }: { heir: Heir; letters: Lette
       {mayShowNames(kind) && <IncludeNamesOption {...form.register('includeNames')} />}
       {errors.root && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.root.message}
+          {translateText(errors.root.message ?? '')}
         </p>
       )}
     </DialogForm>

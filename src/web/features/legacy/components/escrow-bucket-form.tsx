@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { escrowTargetInputSchema, type EscrowTarget } from '@shared/schemas/escrow';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -54,6 +55,20 @@ function LastTest({ target }: { target: EscrowTarget }) {
       )}
     </p>
   );
+}
+
+/** A test that worked, in the page's language: the API says what it did in English. */
+function worksText(intl: IntlShape, message: string, bucket: string | undefined) {
+  const roundTrip = (name: string) => `heirloom wrote a small file into “${name}”, read it back and removed it.`;
+  if (bucket !== undefined && message === roundTrip(bucket))
+    return intl.formatMessage(
+      {
+        id: 'legacy.bucket.worksRoundTrip',
+        defaultMessage: 'It works: heirloom wrote a small file into “{bucket}”, read it back and removed it.',
+      },
+      { bucket },
+    );
+  return intl.formatMessage({ id: 'legacy.bucket.works', defaultMessage: 'It works: {message}' }, { message });
 }
 
 /** The bucket where the sealed copies go: saved, tested with a real round trip, or removed. */
@@ -206,7 +221,7 @@ export function EscrowBucketForm({ target }: { target: EscrowTarget | null }) {
       {test.data ? (
         <p role="status" className={test.data.ok ? 'text-sm text-muted-foreground' : 'text-sm font-medium text-destructive'}>
           {test.data.ok
-            ? intl.formatMessage({ id: 'legacy.bucket.works', defaultMessage: 'It works: {message}' }, { message: test.data.message })
+            ? worksText(intl, test.data.message, target?.bucket)
             : intl.formatMessage(
                 { id: 'legacy.bucket.failed', defaultMessage: 'It did not work: {message}' },
                 { message: test.data.message },

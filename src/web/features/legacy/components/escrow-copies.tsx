@@ -8,7 +8,7 @@ import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { formatBytes } from '@web/lib/format';
 import { useEscrowStatus, useRunEscrow } from '../escrow-api';
-import { whenText } from '../escrow-wording';
+import { escrowReason, whenText } from '../escrow-wording';
 import { useIntl } from '@web/lib/i18n/use-intl';
 
 function BundleItem({ bundle }: { bundle: EscrowBundle }) {
@@ -55,7 +55,7 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
       )}
       {status.error && (
         <Alert variant="destructive">
-          <AlertDescription>{status.error}</AlertDescription>
+          <AlertDescription>{escrowReason(status.error)}</AlertDescription>
         </Alert>
       )}
       {status.bundles.length > 0 && (
@@ -73,7 +73,7 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
           {status.waiting.map((heir) => (
             <li key={heir.heirId}>
               <span className="font-medium">{heir.heirName}</span>
-              <span className="text-muted-foreground">{`: ${heir.reason}`}</span>
+              <span className="text-muted-foreground">{`: ${escrowReason(heir.reason, heir.heirName)}`}</span>
             </li>
           ))}
         </ul>

@@ -23,7 +23,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { defineMessages } from '@web/lib/i18n/define-messages';
-import { activeIntl } from '@web/lib/i18n/language-store';
+import { activeIntl, translateText } from '@web/lib/i18n/language-store';
 import { useIntl } from '@web/lib/i18n/use-intl';
 import { useWriteLetter } from '../api';
 import { isAudioFile, LetterFiles, toLetterFiles } from './letter-files';
@@ -121,7 +121,7 @@ export function LetterDialog({ heir }: { heir: Heir }) {
       const sealedLetter = await sealLetter(content, heir.publicKey!);
       if (sealedLetter.ciphertext.length > Math.ceil((SEALED_LETTER_MAX_BYTES * 4) / 3)) {
         form.setError('root', {
-          message: `${LETTER_ATTACHMENTS_TOO_LARGE} ${intl.formatMessage({
+          message: `${translateText(LETTER_ATTACHMENTS_TOO_LARGE)} ${intl.formatMessage({
             id: 'legacy.letter.sealedTooLarge',
             defaultMessage: 'The letter with its files must fit in 12 MB once sealed.',
           })}`,

@@ -12,7 +12,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { defineMessages } from '@web/lib/i18n/define-messages';
-import { activeIntl } from '@web/lib/i18n/language-store';
+import { activeIntl, translateText } from '@web/lib/i18n/language-store';
 import { useIntl } from '@web/lib/i18n/use-intl';
 import type { PickerItem } from '@web/lib/own-items';
 import { useLegacyPlan, useLegacyStatus, useSavePlan } from '../api';
@@ -153,7 +153,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
             {intl.formatMessage(messages.noWaitNeedsTwo)}
           </p>
         )}
-        {errors.vetoDays && <p className="text-sm font-medium text-destructive">{errors.vetoDays.message}</p>}
+        {errors.vetoDays && <p className="text-sm font-medium text-destructive">{translateText(errors.vetoDays.message ?? '')}</p>}
       </fieldset>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">
@@ -187,7 +187,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
             )}
           </p>
         )}
-        {errors.verifiers && <p className="text-sm font-medium text-destructive">{errors.verifiers.message}</p>}
+        {errors.verifiers && <p className="text-sm font-medium text-destructive">{translateText(errors.verifiers.message ?? '')}</p>}
       </fieldset>
       <div className="sm:max-w-xs">
         <FormField
@@ -202,7 +202,7 @@ function PlanFields({ plan }: { plan: LegacyPlan }) {
       </p>
       {errors.root && (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {errors.root.message}
+          {translateText(errors.root.message ?? '')}
         </p>
       )}
       <div>

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LegacyStatus, RelationRule } from '@shared/schemas/legacy';
+import { switchLanguage } from '@web/lib/i18n/language-store';
 import { RelationRulesSection } from './relation-rules-section';
 
 const rule: RelationRule = {
@@ -58,9 +59,10 @@ function renderSection(rules: RelationRule[], mailConfigured: boolean) {
 }
 
 describe('RelationRulesSection', () => {
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    await switchLanguage('en', { remember: false });
   });
 
   it('lists everyone a rule names, who receives and who cannot yet, and why', async () => {
@@ -80,5 +82,16 @@ describe('RelationRulesSection', () => {
     expect(await screen.findByText(/You are not in your family tree yet, so this names nobody/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the family tree' }).getAttribute('href')).toBe('/family/tree');
     expect(screen.queryByText(/e-mailed/)).toBeNull();
+  });
+
+  it('says the rule and why someone cannot receive yet in the page’s language, not the API’s English', async () => {
+    await switchLanguage('de', { remember: false });
+    renderSection([rule], true);
+    const named = await screen.findByRole('list', { name: 'Genannt durch jedes Ihrer Enkelkinder' });
+    const [anna, ben] = within(named).getAllByRole('listitem');
+    expect(anna!.textContent).toContain('Erstellen Sie den Schlüsselcode für Anna King');
+    expect(ben!.textContent).toContain('Ben King hat noch keine E-Mail-Adresse.');
+    expect(named.textContent).not.toMatch(/e-mail address|key code/);
+    expect(screen.getByRole('heading', { name: 'Jedes Ihrer Enkelkinder: Summers at the lake' })).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
 import { useLegacyStatus, useRelationRules, useRemoveRelationRule } from '../api';
+import { memberMessage, ruleLabel } from '../relation-rule-words';
 import { conditionText } from '../wording';
 import { AddRelationRuleDialog } from './add-relation-rule-dialog';
 import { useIntl } from '@web/lib/i18n/use-intl';
@@ -17,9 +18,10 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 function RuleCard({ rule }: { rule: RelationRule }) {
   const intl = useIntl();
   const remove = useRemoveRelationRule();
+  const label = ruleLabel(rule.relation, intl);
   const heading = intl.formatMessage(
     { id: 'legacy.rules.heading', defaultMessage: '{label}: {title}' },
-    { label: capitalised(rule.label), title: rule.target.title },
+    { label: capitalised(label), title: rule.target.title },
   );
   return (
     <li className="grid gap-3 rounded-lg border bg-card p-4">
@@ -75,19 +77,22 @@ function RuleCard({ rule }: { rule: RelationRule }) {
         </p>
       ) : (
         <ul
-          aria-label={intl.formatMessage({ id: 'legacy.rules.namedBy', defaultMessage: 'Named by {label}' }, { label: rule.label })}
+          aria-label={intl.formatMessage({ id: 'legacy.rules.namedBy', defaultMessage: 'Named by {label}' }, { label })}
           className="grid gap-2 text-sm"
         >
-          {rule.members.map((m) => (
-            <li key={m.treePersonId} className="grid gap-0.5">
-              <span>
-                <span className="font-medium">{m.name}</span>
-                {m.relation && <span className="text-muted-foreground">{` · ${m.relation}`}</span>}
-                <span className="text-muted-foreground">{` · ${m.status === 'receives' ? intl.formatMessage({ id: 'legacy.rules.receives', defaultMessage: 'receives it' }) : intl.formatMessage({ id: 'legacy.rules.cannotReceive', defaultMessage: 'cannot receive it yet' })}`}</span>
-              </span>
-              {m.message && <span className={m.status === 'receives' ? 'text-muted-foreground' : 'text-destructive'}>{m.message}</span>}
-            </li>
-          ))}
+          {rule.members.map((m) => {
+            const message = memberMessage(m, intl);
+            return (
+              <li key={m.treePersonId} className="grid gap-0.5">
+                <span>
+                  <span className="font-medium">{m.name}</span>
+                  {m.relation && <span className="text-muted-foreground">{` · ${m.relation}`}</span>}
+                  <span className="text-muted-foreground">{` · ${m.status === 'receives' ? intl.formatMessage({ id: 'legacy.rules.receives', defaultMessage: 'receives it' }) : intl.formatMessage({ id: 'legacy.rules.cannotReceive', defaultMessage: 'cannot receive it yet' })}`}</span>
+                </span>
+                {message && <span className={m.status === 'receives' ? 'text-muted-foreground' : 'text-destructive'}>{message}</span>}
+              </li>
+            );
+          })}
         </ul>
       )}
     </li>
