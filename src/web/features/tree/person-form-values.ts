@@ -2,8 +2,19 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT_LENGTH } from '@shared/limits';
 import { TREE_NOTE_MAX_LENGTH, treeDateSchema, treeSexSchema, type TreePerson, type TreePersonInput } from '@shared/schemas/tree';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { activeIntl } from '@web/lib/i18n/language-store';
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const messages = defineMessages({
+  tooLong: { id: 'tree.fields.tooLong', defaultMessage: 'Must be at most {max} characters' },
+});
+
+// said when the check fails, so it is in the page's language of that moment
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: () => activeIntl().formatMessage(messages.tooLong, { max: String(max) }) });
 
 export const personFormSchema = z.object({
   givenNames: text(MAX_SHORT_TEXT_LENGTH),

@@ -4,16 +4,22 @@ import { Button } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { toast } from '@web/components/ui/use-toast';
 import { errorMessage } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
+import { translateText } from '@web/lib/i18n/language-store';
 import { isRunning, useGedcomImports, useStartGedcomImport } from '../gedcom-api';
 
-const count = new Intl.NumberFormat('en-US');
 /** Warnings shown before "Show all". */
 const FIRST_WARNINGS = 5;
 
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const failedTitle = defineMessages({ title: { id: 'tree.gedcom.failed', defaultMessage: 'Could not import' } }).title;
+const warningCount = defineMessages({
+  count: { id: 'tree.gedcom.warningCount', defaultMessage: '{count, plural, one {# warning} other {# warnings}}' },
+}).count;
 
 /** "Import a GEDCOM file": the picker, then the latest import's progress, report or error. */
 export function GedcomImport() {
+  const intl = useIntl();
   const imports = useGedcomImports();
   const start = useStartGedcomImport();
   const [file, setFile] = useState<File | null>(null);
@@ -27,7 +33,7 @@ export function GedcomImport() {
     if (!file) return;
     // the server would stop reading at the limit, which a browser may report only as a broken connection
     if (file.size > GEDCOM_MAX_BYTES) {
-      toast({ variant: 'destructive', title: 'Could not import', description: GEDCOM_MESSAGES.tooLarge });
+      toast({ variant: 'destructive', title: intl.formatMessage(failedTitle), description: translateText(GEDCOM_MESSAGES.tooLarge) });
       return;
     }
     setUploaded(0);
@@ -39,7 +45,14 @@ export function GedcomImport() {
           setFile(null);
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Could not import', description: errorMessage(error, 'The file could not be sent.') }),
+          toast({
+            variant: 'destructive',
+            title: intl.formatMessage(failedTitle),
+            description: errorMessage(
+              error,
+              intl.formatMessage({ id: 'tree.gedcom.notSent', defaultMessage: 'The file could not be sent.' }),
+            ),
+          }),
         onSettled: () => setUploaded(null),
       },
     );
@@ -48,15 +61,18 @@ export function GedcomImport() {
   return (
     <section aria-labelledby="gedcom-import-heading" className="grid gap-3">
       <h3 id="gedcom-import-heading" className="font-semibold">
-        Import a GEDCOM file
+        {intl.formatMessage({ id: 'tree.gedcom.importTitle', defaultMessage: 'Import a GEDCOM file' })}
       </h3>
       <p className="text-sm text-muted-foreground">
-        Bring in a family tree from another genealogy program. The persons in the file are added to your tree; anyone who may already be in
-        it is offered below as a possible match.
+        {intl.formatMessage({
+          id: 'tree.gedcom.importHelp',
+          defaultMessage:
+            'Bring in a family tree from another genealogy program. The persons in the file are added to your tree; anyone who may already be in it is offered below as a possible match.',
+        })}
       </p>
       <form onSubmit={submit} className="grid gap-3" noValidate>
         <label htmlFor="gedcom-file" className="text-sm font-medium">
-          GEDCOM file (.ged)
+          {intl.formatMessage({ id: 'tree.gedcom.fileLabel', defaultMessage: 'GEDCOM file (.ged)' })}
         </label>
         <input
           id="gedcom-file"
@@ -68,15 +84,18 @@ export function GedcomImport() {
         />
         <div>
           <Button type="submit" variant="outline" className="min-h-11 w-full sm:w-auto" disabled={busy || !file}>
-            Import
+            {intl.formatMessage({ id: 'tree.gedcom.import', defaultMessage: 'Import' })}
           </Button>
         </div>
       </form>
       {uploaded !== null && (
         <div className="grid gap-2">
-          <Progress aria-label="Sending the file" value={uploaded} />
+          <Progress aria-label={intl.formatMessage({ id: 'tree.gedcom.sending', defaultMessage: 'Sending the file' })} value={uploaded} />
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Sending the file: {uploaded}%
+            {intl.formatMessage(
+              { id: 'tree.gedcom.sendingPercent', defaultMessage: 'Sending the file: {percent}%' },
+              { percent: uploaded },
+            )}
           </p>
         </div>
       )}
@@ -86,18 +105,25 @@ export function GedcomImport() {
 }
 
 function ImportState({ job }: { job: GedcomJob }) {
+  const intl = useIntl();
   if (isRunning(job)) {
     const { personsDone, personsTotal } = job.progress;
     return (
       <div className="grid gap-2">
         <Progress
-          aria-label={`Importing ${job.fileName}`}
+          aria-label={intl.formatMessage(
+            { id: 'tree.gedcom.importing', defaultMessage: 'Importing {fileName}' },
+            { fileName: job.fileName },
+          )}
           value={personsTotal > 0 ? Math.min(100, Math.round((personsDone / personsTotal) * 100)) : null}
         />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {personsTotal > 0
-            ? `Reading ${job.fileName}: ${count.format(personsDone)} of ${count.format(personsTotal)} persons`
-            : `Reading ${job.fileName}…`}
+            ? intl.formatMessage(
+                { id: 'tree.gedcom.readingCount', defaultMessage: 'Reading {fileName}: {done, number} of {total, number} persons' },
+                { fileName: job.fileName, done: personsDone, total: personsTotal },
+              )
+            : intl.formatMessage({ id: 'tree.gedcom.reading', defaultMessage: 'Reading {fileName}…' }, { fileName: job.fileName })}
         </p>
       </div>
     );
@@ -105,47 +131,86 @@ function ImportState({ job }: { job: GedcomJob }) {
   if (job.status === 'failed')
     return (
       <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
-        <p className="font-medium">{job.fileName} could not be imported.</p>
-        {job.error && <p className="mt-1 break-words">{job.error}</p>}
+        <p className="font-medium">
+          {intl.formatMessage(
+            { id: 'tree.gedcom.importFailed', defaultMessage: '{fileName} could not be imported.' },
+            { fileName: job.fileName },
+          )}
+        </p>
+        {job.error && <p className="mt-1 break-words">{translateText(job.error)}</p>}
       </div>
     );
   return job.report ? <ImportReport fileName={job.fileName} report={job.report} /> : null;
 }
 
 function ImportReport({ fileName, report }: { fileName: string; report: GedcomReport }) {
+  const intl = useIntl();
   const [showAll, setShowAll] = useState(false);
   const { warnings } = report;
   const shown = showAll ? warnings.items : warnings.items.slice(0, FIRST_WARNINGS);
   const notListed = warnings.count - warnings.items.length;
   return (
-    <div className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm" role="region" aria-label="GEDCOM import report">
-      <p className="font-medium">{fileName} was imported.</p>
+    <div
+      className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm"
+      role="region"
+      aria-label={intl.formatMessage({ id: 'tree.gedcom.report', defaultMessage: 'GEDCOM import report' })}
+    >
+      <p className="font-medium">
+        {intl.formatMessage({ id: 'tree.gedcom.imported', defaultMessage: '{fileName} was imported.' }, { fileName })}
+      </p>
       <p>
-        Added {plural(report.personsAdded, 'person', 'persons')}, {plural(report.parentLinks, 'parent link', 'parent links')},{' '}
-        {plural(report.partnerships, 'partnership', 'partnerships')}.
+        {intl.formatMessage(
+          {
+            id: 'tree.gedcom.added',
+            defaultMessage:
+              'Added {persons, plural, one {# person} other {# persons}}, {parentLinks, plural, one {# parent link} other {# parent links}}, {partnerships, plural, one {# partnership} other {# partnerships}}.',
+          },
+          { persons: report.personsAdded, parentLinks: report.parentLinks, partnerships: report.partnerships },
+        )}
       </p>
       {report.suggestions > 0 && (
-        <p>{plural(report.suggestions, 'person may already be', 'persons may already be')} in your tree: see “Possible matches”.</p>
+        <p>
+          {intl.formatMessage(
+            {
+              id: 'tree.gedcom.mayMatch',
+              defaultMessage:
+                '{count, plural, one {# person may already be} other {# persons may already be}} in your tree: see “Possible matches”.',
+            },
+            { count: report.suggestions },
+          )}
+        </p>
       )}
       {warnings.count > 0 && (
         <div className="grid gap-1">
-          <p className="font-medium">{plural(warnings.count, 'warning', 'warnings')}</p>
-          <ul className="grid gap-1" aria-label="Warnings">
+          <p className="font-medium">{intl.formatMessage(warningCount, { count: warnings.count })}</p>
+          <ul className="grid gap-1" aria-label={intl.formatMessage({ id: 'tree.gedcom.warnings', defaultMessage: 'Warnings' })}>
             {shown.map((warning, i) => (
               <li key={`${warning.line}-${i}`} className="break-words">
-                <span className="font-mono text-xs">Line {warning.line}</span>{' '}
-                <span className="text-muted-foreground">— {warning.message}</span>
+                <span className="font-mono text-xs">
+                  {intl.formatMessage({ id: 'tree.gedcom.line', defaultMessage: 'Line {line}' }, { line: warning.line })}
+                </span>{' '}
+                <span className="text-muted-foreground">— {translateText(warning.message)}</span>
               </li>
             ))}
           </ul>
           {!showAll && warnings.items.length > FIRST_WARNINGS && (
             <div>
               <Button variant="link" className="min-h-11 px-0" onClick={() => setShowAll(true)}>
-                Show all {plural(warnings.items.length, 'warning', 'warnings')}
+                {intl.formatMessage(
+                  { id: 'tree.gedcom.showAll', defaultMessage: 'Show all {count, plural, one {# warning} other {# warnings}}' },
+                  { count: warnings.items.length },
+                )}
               </Button>
             </div>
           )}
-          {showAll && notListed > 0 && <p className="text-muted-foreground">and {count.format(notListed)} more not listed</p>}
+          {showAll && notListed > 0 && (
+            <p className="text-muted-foreground">
+              {intl.formatMessage(
+                { id: 'tree.gedcom.notListed', defaultMessage: 'and {count, number} more not listed' },
+                { count: notListed },
+              )}
+            </p>
+          )}
         </div>
       )}
     </div>

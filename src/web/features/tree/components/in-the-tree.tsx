@@ -9,7 +9,9 @@ import type { RelationToMe, TreePerson } from '@shared/schemas/tree';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/use-toast';
 import { api, errorMessage } from '@web/lib/api-client';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { queryKeys } from '@web/lib/query-keys';
+import { relationInWords } from '../relation-label';
 
 interface InTheTreeProps {
   /** The person of the photos (/people/:id). */
@@ -30,6 +32,7 @@ export function splitName(name: string): { givenNames: string; surname: string }
 }
 
 export function InTheTree({ personId, treeHref, treePersonHref }: InTheTreeProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const person = useQuery({ queryKey: queryKeys.people.detail(personId), queryFn: () => api.get<Person>(`/api/people/${personId}`) });
   const inTree = useQuery({ queryKey: queryKeys.tree.byPhotosPerson(personId), queryFn: () => firstOf(`personId=${personId}`) });
@@ -52,17 +55,25 @@ export function InTheTree({ personId, treeHref, treePersonHref }: InTheTreeProps
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tree.all }),
   });
 
+  const groupLabel = intl.formatMessage({ id: 'tree.inTree.label', defaultMessage: 'In the family tree' });
   if (!person.data || inTree.isPending) return null;
   if (inTree.data) {
     const word = relation.data?.label;
     return (
-      <span role="group" aria-label="In the family tree" className="inline-flex flex-wrap items-center gap-x-4">
-        <span>In the family tree{word && word !== 'you' ? `: ${word}` : ''}</span>
+      <span role="group" aria-label={groupLabel} className="inline-flex flex-wrap items-center gap-x-4">
+        <span>
+          {word && word !== 'you'
+            ? intl.formatMessage(
+                { id: 'tree.inTree.relation', defaultMessage: 'In the family tree: {relation}' },
+                { relation: relationInWords(word, inTree.data.sex) },
+              )
+            : groupLabel}
+        </span>
         <Link to={treeHref(inTree.data.id)} className={linkClass}>
-          Show in the tree
+          {intl.formatMessage({ id: 'tree.inTree.show', defaultMessage: 'Show in the tree' })}
         </Link>
         <Link to={treePersonHref(inTree.data.id)} className={linkClass}>
-          Family and dates
+          {intl.formatMessage({ id: 'tree.inTree.familyAndDates', defaultMessage: 'Family and dates' })}
         </Link>
       </span>
     );
@@ -70,7 +81,7 @@ export function InTheTree({ personId, treeHref, treePersonHref }: InTheTreeProps
   const seen = person.data;
   if (!seen.name && seen.contactId === null) return null; // a name first: the tree has no one called "Someone"
   return (
-    <span role="group" aria-label="In the family tree">
+    <span role="group" aria-label={groupLabel}>
       <Button
         variant="outline"
         className="min-h-11"
@@ -78,17 +89,17 @@ export function InTheTree({ personId, treeHref, treePersonHref }: InTheTreeProps
         onClick={() =>
           void add
             .mutateAsync(seen)
-            .then(() => toast({ title: 'Added to the family tree' }))
+            .then(() => toast({ title: intl.formatMessage({ id: 'tree.inTree.added', defaultMessage: 'Added to the family tree' }) }))
             .catch((err: unknown) =>
               toast({
-                title: 'Could not add them to the tree',
-                description: errorMessage(err, 'An error occurred'),
+                title: intl.formatMessage({ id: 'tree.inTree.failed', defaultMessage: 'Could not add them to the tree' }),
+                description: errorMessage(err, intl.formatMessage({ id: 'tree.error', defaultMessage: 'An error occurred' })),
                 variant: 'destructive',
               }),
             )
         }
       >
-        Add to the family tree
+        {intl.formatMessage({ id: 'tree.inTree.add', defaultMessage: 'Add to the family tree' })}
       </Button>
     </span>
   );

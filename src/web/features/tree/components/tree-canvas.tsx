@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Minus, Plus, RotateCcw } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import type { GraphPerson } from '../api';
 import { CARD_HEIGHT, CARD_WIDTH, cardsIn, type PlacedCard, type TreeLayout, type TreeLine } from '../layout/tree-layout';
 import { centredOn, isOnScreen, panBy, visibleRect, zoomAt, type View } from '../layout/viewport';
@@ -70,6 +71,7 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
   const view = useRef<View>({ x: 0, y: 0, k: 1 });
   const size = useRef({ width: 0, height: 0 });
   const frame = useRef(0);
+  const intl = useIntl();
   const [drawn, setDrawn] = useState<Drawn>({ cards: [], lines: [], boxes: [] });
   const [focusedId, setFocusedId] = useState<number | null>(null);
 
@@ -269,7 +271,7 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
       <div
         ref={viewportRef}
         role="region"
-        aria-label="Family tree"
+        aria-label={intl.formatMessage({ id: 'tree.canvas.label', defaultMessage: 'Family tree' })}
         aria-describedby={instructionsId}
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -300,20 +302,41 @@ export function TreeCanvas({ layout, persons, rootId, personHref }: TreeCanvasPr
           })}
         </div>
         <div className="absolute right-2 bottom-2 flex flex-col gap-2">
-          <Button variant="outline" size="icon" className="size-11" aria-label="Zoom in" onClick={zoomButton(KEY_ZOOM)}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-11"
+            aria-label={intl.formatMessage({ id: 'tree.canvas.zoomIn', defaultMessage: 'Zoom in' })}
+            onClick={zoomButton(KEY_ZOOM)}
+          >
             <Plus aria-hidden="true" />
           </Button>
-          <Button variant="outline" size="icon" className="size-11" aria-label="Zoom out" onClick={zoomButton(1 / KEY_ZOOM)}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-11"
+            aria-label={intl.formatMessage({ id: 'tree.canvas.zoomOut', defaultMessage: 'Zoom out' })}
+            onClick={zoomButton(1 / KEY_ZOOM)}
+          >
             <Minus aria-hidden="true" />
           </Button>
-          <Button variant="outline" size="icon" className="size-11" aria-label="Back to the start" onClick={() => apply(startView())}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-11"
+            aria-label={intl.formatMessage({ id: 'tree.canvas.backToStart', defaultMessage: 'Back to the start' })}
+            onClick={() => apply(startView())}
+          >
             <RotateCcw aria-hidden="true" />
           </Button>
         </div>
       </div>
       <p id={instructionsId} className="text-sm text-muted-foreground">
-        Drag to move around, pinch or use the wheel to zoom. With the keyboard: arrow keys move, + and − zoom, 0 goes back to the start, Tab
-        moves from person to person and Enter opens one.
+        {intl.formatMessage({
+          id: 'tree.canvas.instructions',
+          defaultMessage:
+            'Drag to move around, pinch or use the wheel to zoom. With the keyboard: arrow keys move, + and − zoom, 0 goes back to the start, Tab moves from person to person and Enter opens one.',
+        })}
       </p>
     </div>
   );

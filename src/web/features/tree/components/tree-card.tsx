@@ -2,12 +2,17 @@ import { memo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { TreePerson } from '@shared/schemas/tree';
 import { cn } from '@web/lib/cn';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import type { GraphPerson } from '../api';
 import { CARD_HEIGHT, CARD_WIDTH } from '../layout/tree-layout';
 import { cardLabel, initialsOf, personName, yearsOf } from '../person-words';
+import { relationInWords } from '../relation-label';
 
-/** The viewer's word for the person on a card: the owner is "you". */
-export const relationWords = (person: GraphPerson) => person.relationToViewer ?? (person.isOwner ? 'you' : null);
+/** The viewer's word for the person on a card, in the page's language: the owner is "you". */
+export function relationWords(person: GraphPerson): string | null {
+  const label = person.relationToViewer ?? (person.isOwner ? 'you' : null);
+  return label === null ? null : relationInWords(label, person.sex);
+}
 
 export function TreeFace({ person, className }: { person: Pick<TreePerson, 'pictureUrl' | 'givenNames' | 'surname'>; className?: string }) {
   return person.pictureUrl ? (
@@ -35,6 +40,7 @@ type TreeCardProps = {
 
 /** One person in the tree: face, name, years and what they are to the viewer; a link to their page. */
 export const TreeCard = memo(function TreeCard({ person, x, y, href, isRoot }: TreeCardProps) {
+  useIntl(); // a memo'd card is drawn again when the page's language changes
   const relation = relationWords(person);
   const years = yearsOf(person);
   const style: CSSProperties = { left: x, top: y, width: CARD_WIDTH, height: CARD_HEIGHT };

@@ -6,6 +6,8 @@ import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
+import { defineMessages } from '@web/lib/i18n/define-messages';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { useTreeGraph, useTreePersonOfContact, type GraphPerson } from '../api';
 import { layoutTree } from '../layout/tree-layout';
 import { personName } from '../person-words';
@@ -25,6 +27,12 @@ type TreeScreenProps = {
   links?: ReactNode;
 };
 
+const messages = defineMessages({
+  pageTitle: { id: 'tree.screen.pageTitle', defaultMessage: 'Family tree · heirloom' },
+  title: { id: 'tree.screen.title', defaultMessage: 'Family tree' },
+  goToTree: { id: 'tree.screen.goToTree', defaultMessage: 'Go to your tree' },
+});
+
 const linkClass = 'inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline';
 
 /** /family/tree: the owner's ancestors and descendants around one person, to move about in and print. */
@@ -33,24 +41,28 @@ export function TreeScreen({ root, contactId, personHref, treeHref, links }: Tre
   const waitingForContact = contactId !== null && ofContact.isPending;
   const rootId = contactId !== null ? (ofContact.data?.id ?? null) : root;
   const contactMissing = contactId !== null && ofContact.isSuccess && ofContact.data === null;
+  const intl = useIntl();
 
   return (
     <div className="grid gap-6">
-      <title>Family tree · heirloom</title>
+      <title>{intl.formatMessage(messages.pageTitle)}</title>
       {waitingForContact ? (
         <div className="flex justify-center py-12">
-          <Spinner label="Finding them in the tree" />
+          <Spinner label={intl.formatMessage({ id: 'tree.screen.findingContact', defaultMessage: 'Finding them in the tree' })} />
         </div>
       ) : contactMissing ? (
         <>
-          <PageHeader title="Family tree" actions={links} />
+          <PageHeader title={intl.formatMessage(messages.title)} actions={links} />
           <EmptyState
-            title="This contact is not in the tree yet"
-            description="Open a person in the tree and add them as a parent, child, partner or brother or sister."
+            title={intl.formatMessage({ id: 'tree.screen.contactMissing', defaultMessage: 'This contact is not in the tree yet' })}
+            description={intl.formatMessage({
+              id: 'tree.screen.contactMissingHelp',
+              defaultMessage: 'Open a person in the tree and add them as a parent, child, partner or brother or sister.',
+            })}
             headingLevel={2}
           />
           <Link to={treeHref()} className={linkClass}>
-            Go to your tree
+            {intl.formatMessage(messages.goToTree)}
           </Link>
         </>
       ) : (
@@ -66,33 +78,41 @@ function TreeView({
   treeHref,
   links,
 }: { rootId: number | null } & Pick<TreeScreenProps, 'personHref' | 'treeHref' | 'links'>) {
+  const intl = useIntl();
   const graph = useTreeGraph(rootId);
   const { printing, print } = usePrinting();
   const persons = useMemo(() => new Map<number, GraphPerson>((graph.data?.persons ?? []).map((p) => [p.id, p])), [graph.data]);
   const layout = useMemo(() => (graph.data ? layoutTree(graph.data.rootId, graph.data.persons, graph.data.relations) : null), [graph.data]);
   const root = graph.data ? persons.get(graph.data.rootId) : undefined;
-  const title = root && !root.isOwner ? `Family tree of ${personName(root)}` : 'Your family tree';
+  const title =
+    root && !root.isOwner
+      ? intl.formatMessage({ id: 'tree.screen.titleOf', defaultMessage: 'Family tree of {name}' }, { name: personName(root) })
+      : intl.formatMessage({ id: 'tree.screen.titleOwn', defaultMessage: 'Your family tree' });
 
   if (graph.isPending)
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Loading the family tree" />
+        <Spinner label={intl.formatMessage({ id: 'tree.screen.loading', defaultMessage: 'Loading the family tree' })} />
       </div>
     );
   if (graph.isError || !layout || !root) {
     const notFound = graph.error instanceof ApiError && graph.error.status === 404;
     return (
       <>
-        <PageHeader title="Family tree" actions={links} />
+        <PageHeader title={intl.formatMessage(messages.title)} actions={links} />
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-center">
-          <p className="font-medium">{notFound ? 'This person is not in your tree.' : 'The family tree could not be loaded.'}</p>
+          <p className="font-medium">
+            {notFound
+              ? intl.formatMessage({ id: 'tree.screen.notFound', defaultMessage: 'This person is not in your tree.' })
+              : intl.formatMessage({ id: 'tree.screen.failed', defaultMessage: 'The family tree could not be loaded.' })}
+          </p>
           {notFound ? (
             <Link to={treeHref()} className={linkClass}>
-              Go to your tree
+              {intl.formatMessage(messages.goToTree)}
             </Link>
           ) : (
             <Button variant="outline" className="mt-4" onClick={() => graph.refetch()}>
-              Try again
+              {intl.formatMessage({ id: 'tree.screen.tryAgain', defaultMessage: 'Try again' })}
             </Button>
           )}
         </div>
@@ -106,40 +126,63 @@ function TreeView({
         title={title}
         description={
           root.isOwner
-            ? 'Your parents and their parents above you, your brothers and sisters beside you, your children and grandchildren below. Open anyone to add their family.'
-            : `Centred on ${personName(root)}.`
+            ? intl.formatMessage({
+                id: 'tree.screen.ownDescription',
+                defaultMessage:
+                  'Your parents and their parents above you, your brothers and sisters beside you, your children and grandchildren below. Open anyone to add their family.',
+              })
+            : intl.formatMessage({ id: 'tree.screen.centredOn', defaultMessage: 'Centred on {name}.' }, { name: personName(root) })
         }
         actions={
           <>
             {links}
             {!root.isOwner && (
               <Button variant="outline" asChild className="min-h-11">
-                <Link to={treeHref()}>Centre on you</Link>
+                <Link to={treeHref()}>{intl.formatMessage({ id: 'tree.screen.centreOnYou', defaultMessage: 'Centre on you' })}</Link>
               </Button>
             )}
             <Button variant="outline" className="min-h-11" onClick={print}>
               <Printer aria-hidden="true" />
-              Print or save as PDF
+              {intl.formatMessage({ id: 'tree.screen.print', defaultMessage: 'Print or save as PDF' })}
             </Button>
           </>
         }
       />
       {layout.cards.length <= 1 && root.isOwner && (
         <p className="rounded-lg border bg-card p-4 text-sm">
-          Your tree has only you so far.{' '}
-          <Link to={personHref(root.id)} className="font-medium text-primary underline-offset-4 hover:underline">
-            Open your card
-          </Link>{' '}
-          to add your parents, your partner and your children.
+          {intl.formatMessage(
+            {
+              id: 'tree.screen.onlyYou',
+              defaultMessage:
+                'Your tree has only you so far. <link>Open your card</link> to add your parents, your partner and your children.',
+            },
+            {
+              link: (chunks) => (
+                <Link to={personHref(root.id)} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            },
+          )}
         </p>
       )}
       <TreeCanvas layout={layout} persons={persons} rootId={root.id} personHref={personHref} />
       {(layout.notShown > 0 || graph.data.truncated) && (
         <p className="text-sm text-muted-foreground">
           {layout.notShown > 0 &&
-            `${layout.notShown} more ${layout.notShown === 1 ? 'relative is' : 'relatives are'} not drawn here (in-laws, cousins). `}
-          {graph.data.truncated && 'The family goes back or on further than shown. '}
-          Open a person and choose “Centre the tree on them” to see their side.
+            `${intl.formatMessage(
+              {
+                id: 'tree.screen.notShown',
+                defaultMessage: '{count, plural, one {# more relative is} other {# more relatives are}} not drawn here (in-laws, cousins).',
+              },
+              { count: layout.notShown },
+            )} `}
+          {graph.data.truncated &&
+            `${intl.formatMessage({ id: 'tree.screen.truncated', defaultMessage: 'The family goes back or on further than shown.' })} `}
+          {intl.formatMessage({
+            id: 'tree.screen.seeTheirSide',
+            defaultMessage: 'Open a person and choose “Centre the tree on them” to see their side.',
+          })}
         </p>
       )}
       <GedcomCard />
