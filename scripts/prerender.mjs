@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"/;
 
 /** The shell with `markup` inside its empty #root; throws when the shell has no such element or more than one. */
 export function injectIntoRoot(shell, markup) {
@@ -26,6 +27,16 @@ export function withPageTitle(shell, markup) {
   if (!title || title.index !== 0) return injectIntoRoot(shell, markup);
   if (!TITLE.test(shell)) throw new Error('prerender: index.html needs a <title>');
   return injectIntoRoot(shell.replace(TITLE, title[0]), markup.slice(title[0].length));
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The shell with `title` and `description` in its head, in place of its own (the landing page's in English). */
+export function withHead(shell, { title, description }) {
+  if (!TITLE.test(shell) || !DESCRIPTION.test(shell)) throw new Error('prerender: landing.html needs a <title> and a description');
+  return shell
+    .replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}"`);
 }
 
 /**
@@ -71,16 +82,15 @@ function writePagePreloads(web, sources) {
 
 export async function prerender(dist) {
   const entry = path.join(dist, 'prerender', 'entry-prerender.js');
-  const { renderLanding, renderLandingIn, shippedLanguages, renderDashboard, renderDashboardIn, pagePreloadSources } = await import(
-    pathToFileURL(entry).href
-  );
+  const { renderLanding, renderLandingIn, landingHeadIn, shippedLanguages, renderDashboard, renderDashboardIn, pagePreloadSources } =
+    await import(pathToFileURL(entry).href);
   const web = path.join(dist, 'web');
   writePagePreloads(web, pagePreloadSources());
   const landing = path.join(web, 'landing.html');
   const landingShell = fs.readFileSync(landing, 'utf8');
   // one page per language heirloom ships (landing.de.html…): the server sends each reader theirs (decision 081)
   for (const language of shippedLanguages.filter((l) => l !== 'en')) {
-    const shellIn = landingShell.replace('<html lang="en">', `<html lang="${language}">`);
+    const shellIn = withHead(landingShell.replace('<html lang="en">', `<html lang="${language}">`), await landingHeadIn(language));
     fs.writeFileSync(path.join(web, `landing.${language}.html`), injectIntoRoot(shellIn, await renderLandingIn(language)));
   }
   fs.writeFileSync(landing, injectIntoRoot(landingShell, renderLanding()));

@@ -9,6 +9,7 @@ import { SiteLinkProvider } from '@web/components/site-link';
 import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { switchLanguage } from '@web/lib/i18n/language-store';
 import { LandingPage } from '@web/app/landing-page';
+import { landingHead } from '@web/features/marketing/landing-head';
 import { SiteLayout } from '@web/app/layouts/site-layout';
 import { frameModules, pages } from '@web/app/pages';
 import { paths } from '@web/app/paths';
@@ -16,6 +17,16 @@ import { QueryScope } from '@web/app/query-scope';
 
 /** The languages the landing page is prerendered in: every one heirloom ships (landing.<language>.html). */
 export { shippedLanguages } from '@web/lib/i18n/catalogues';
+
+/** The landing page's <title> and description in `language`, for its prerendered page's head. */
+export async function landingHeadIn(language: string): Promise<{ title: string; description: string }> {
+  await switchLanguage(language, { remember: false });
+  try {
+    return landingHead();
+  } finally {
+    await switchLanguage(SOURCE_LANGUAGE, { remember: false });
+  }
+}
 
 /** `/` in `language`, for a reader the server knows to read it (their choice's cookie, their browser's languages). */
 export async function renderLandingIn(language: string): Promise<string> {

@@ -102,10 +102,12 @@ test('a German browser gets German; the menu switches to Spanish and the choice 
   await page.goto(paths.home);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await expect(page).toHaveTitle('heirloom — Ihre Lebensgeschichte, bewahrt für die Menschen, die Sie lieben');
   // picked at once, maybe before React has taken the drawn page over: the choice still counts
   await page.getByLabel('Sprache').selectOption('es');
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle(/la historia de su vida/);
   await page.goto(paths.faq);
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await context.close();

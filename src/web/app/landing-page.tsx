@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { applyLandingHead } from '@web/features/marketing/landing-head';
+import { useIntl } from '@web/lib/i18n/use-intl';
 import { DeferredToaster } from './deferred-toaster';
 import { PublicMainFrame, SiteFrame } from './layouts/site-frame';
 import { LandingRoute } from './routes/landing';
@@ -10,6 +12,8 @@ import { LandingRoute } from './routes/landing';
  */
 export function LandingPage({ onHydrated }: { onHydrated?: () => void }) {
   useEffect(() => onHydrated?.(), [onHydrated]);
+  const { locale } = useIntl();
+  useEffect(() => applyLandingHead(), [locale]);
 
   return (
     <>
