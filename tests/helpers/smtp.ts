@@ -11,6 +11,8 @@ export interface ReceivedMail {
   from: string;
   subject: string;
   text: string;
+  /** The HTML part, if the mail has one. */
+  html?: string;
   /** The Content-Language header, if the mail names its language. */
   contentLanguage?: string;
 }
@@ -52,6 +54,7 @@ export async function startSmtpServer(port = 0) {
             from: mail.from?.text ?? '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : undefined,
             contentLanguage: (mail.headers.get('content-language') as string | undefined) ?? undefined,
           });
           for (const notify of listeners) notify();
