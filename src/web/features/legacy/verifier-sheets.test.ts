@@ -84,7 +84,7 @@ describe('the verifier sheets', () => {
 
     expect(english).toContain('For Donna Noble');
     expect(english).toContain('in the storage bucket “family-copies” at https://s3.example.org, folder “heirloom”');
-  });
+  }, 60_000);
 
   it('name one verifier’s sheet in their language, for sharing it with them', async () => {
     const input = await sheetsFor(['Jürgen Weiß'], 1);
@@ -94,7 +94,7 @@ describe('the verifier sheets', () => {
     expect((await pagesText(sheet.bytes))[0]).toContain('Für Jürgen Weiß');
     const english = await makeVerifierSheet(input, input.verifiers[0]!, fonts);
     expect([english.fileName, english.title]).toEqual(['Verifier sheet - Jürgen Weiß.pdf', 'Verifier sheet for Jürgen Weiß']);
-  });
+  }, 60_000);
 
   it('say how many codes are needed in words for every plan', () => {
     expect(codesNeeded(2, 3)).toBe('2 of the 3 verifiers’ codes');
