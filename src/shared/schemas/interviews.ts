@@ -200,11 +200,14 @@ export const answerTokenParamsSchema = z.object({
 
 /** GET /api/answer/:token */
 export const answerPageSchema = z.object({
+  /** As mailed: a library question in the storyteller's language, one written or edited by a person as written. */
   question: z.string(),
   storytellerFirstName: z.string(),
   ownerFirstName: z.string(),
   status: answerLinkStatusSchema,
   expiresAt: isoDateTimeSchema,
+  /** The storyteller's language (the contact's, else the owner's): the page speaks it unless this browser chose one. */
+  language: z.string(),
 });
 
 /** POST /api/answer/:token (multipart) — its text fields. A recording, `recordingUploadId` or `text` is needed. */

@@ -29,6 +29,12 @@ export function initialLanguage(): string {
   return pickLanguage(navigator.languages ?? [navigator.language], shippedLanguages);
 }
 
+/** Whether this browser keeps a language its reader chose (the menu, or their account's). */
+export function hasChosenLanguage(): boolean {
+  const chosen = stored();
+  return chosen !== null && isShipped(chosen);
+}
+
 /** The tag formatters use: the spec's US formats for English. */
 export function formattingLocale(language = intl.locale): string {
   return language === SOURCE_LANGUAGE || language.startsWith(`${SOURCE_LANGUAGE}-`) ? 'en-US' : language;

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerLinkStatus } from '@shared/schemas/interviews';
+import { switchLanguage } from '@web/lib/i18n/language-store';
 import { AnswerScreen } from './answer-screen';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789_-ABCDE';
@@ -30,12 +31,15 @@ const page = (status: AnswerLinkStatus) => ({
   ownerFirstName: 'Rose',
   status,
   expiresAt: '2027-02-28T10:00:00.000Z',
+  language: 'en',
 });
 
 describe('the answer page', () => {
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    localStorage.clear();
+    await switchLanguage('en', { remember: false });
   });
 
   it('shows the question in large type, who asks whom, and sends only once there is an answer', async () => {
@@ -72,5 +76,26 @@ describe('the answer page', () => {
     const fetchMock = renderScreen(() => json(200, page('open')), 'too-short');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('speaks the storyteller’s language when this browser has not chosen one', async () => {
+    const german = {
+      ...page('open'),
+      language: 'de',
+      question: 'Was ist Ihre allererste Erinnerung? Wie alt waren Sie, und wer war dabei?',
+    };
+    renderScreen(() => json(200, german));
+    expect(await screen.findByText('Von Rose, für Margaret', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: german.question })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Senden' })).toBeTruthy();
+    expect(localStorage.getItem('heirloom.language')).toBeNull();
+  });
+
+  it('keeps the language this browser chose', async () => {
+    localStorage.setItem('heirloom.language', 'en');
+    renderScreen(() => json(200, { ...page('open'), language: 'de' }));
+    expect(await screen.findByText('From Rose, for Margaret')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('From Rose, for Margaret')).toBeTruthy();
   });
 });

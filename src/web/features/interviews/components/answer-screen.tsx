@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@web/components/full-page-spinner';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api-client';
 import { defineMessages } from '@web/lib/i18n/define-messages';
-import { activeIntl, switchLanguage } from '@web/lib/i18n/language-store';
+import { activeIntl, hasChosenLanguage, switchLanguage } from '@web/lib/i18n/language-store';
 import { answerPageKey, isAnswerToken, useAnswerPage, type AnswerAction } from '../answer-api';
 import { deleteDraft, loadDraft, type AnswerDraft } from '../answer-draft';
 import { AnswerForm } from './answer-form';
@@ -37,10 +37,11 @@ export function AnswerScreen({ token }: { token: string }) {
     };
   }, [token]);
 
-  // The page speaks the storyteller's language when the link's contact has one; otherwise this browser's.
-  const storytellerLanguage = page.data && 'language' in page.data ? page.data.language : null;
+  // The page speaks the storyteller's language (the one their mail was written in) unless this browser chose one;
+  // only for this visit: a shared family computer keeps its own.
+  const storytellerLanguage = page.data?.language;
   useEffect(() => {
-    if (typeof storytellerLanguage === 'string' && storytellerLanguage) void switchLanguage(storytellerLanguage, { remember: false });
+    if (storytellerLanguage && !hasChosenLanguage()) void switchLanguage(storytellerLanguage, { remember: false });
   }, [storytellerLanguage]);
 
   const status = page.data?.status;
