@@ -25,13 +25,14 @@ import {
   questionThemes,
 } from '@shared/interviews/question-library';
 import type { Tx } from '../../lib/durable-files';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { defineMessages } from '../../lib/define-messages';
+import { AppError, badRequest, conflict, notFound, type ErrorText } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { assertCompleteImage, readImageHeader } from '../../lib/images';
 import { jobExecutorOf } from '../../lib/job-in-transaction';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { shippedLanguages, translator } from '../../lib/i18n';
+import { sentence, shippedLanguages, translator } from '../../lib/i18n';
 import { MAIL_JOB, type MailMessage } from '../../lib/mail';
 import { accountLanguage, contactLanguage } from '../../lib/mail-language';
 import type { ReceivedFile } from '../../lib/uploads';
@@ -77,6 +78,20 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const NOT_WAITING_FOR_APPROVAL = userText('This interview is not waiting for your approval.');
 
+const messages = defineMessages({
+  noLibraryQuestion: { id: 'errors.interviews.noLibraryQuestion', defaultMessage: 'There is no library question {id}' },
+  themeOneOf: { id: 'errors.interviews.themeOneOf', defaultMessage: 'theme must be one of: {themes}' },
+  tooManyQuestions: {
+    id: 'errors.interviews.tooManyQuestions',
+    defaultMessage: 'An interview holds at most {max, plural, other {# questions}}',
+  },
+  chooseStoryteller: {
+    id: 'errors.interviews.chooseStoryteller',
+    defaultMessage: "Choose a storyteller from the list: someone in {owner}'s contacts with an e-mail address.",
+  },
+});
+const tooManyQuestions = () => badRequest(sentence(messages.tooManyQuestions, { max: INTERVIEW_MAX_QUESTIONS }));
+
 export interface InterviewsDeps {
   repo: InterviewsRepo;
   jobs: JobQueue;
@@ -109,7 +124,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
   function resolveQuestion(input: InterviewQuestionInput, ownerLanguage: string): NewQuestion {
     if ('libraryId' in input) {
       const found = findLibraryQuestion(input.libraryId);
-      if (!found) throw badRequest(`There is no library question ${input.libraryId}`);
+      if (!found) throw badRequest(sentence(messages.noLibraryQuestion, { id: input.libraryId }));
       return { text: libraryQuestionText(translator(ownerLanguage), found), theme: found.theme, libraryId: found.id };
     }
     return { text: input.text, theme: null, libraryId: null };
@@ -139,7 +154,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
   type Recipient = NonNullable<Awaited<ReturnType<typeof recipientOf>>>;
 
   /** The storyteller's row values: the owner themself (null), or one of the owner's contacts with an address. */
-  async function storytellerOf(tx: Tx, ownerId: number, contactId: number | null, refusal?: string) {
+  async function storytellerOf(tx: Tx, ownerId: number, contactId: number | null, refusal?: ErrorText) {
     if (contactId === null) {
       const owner = await repo.owner(tx, ownerId);
       return { storytellerContactId: null, storytellerKind: 'owner', storytellerName: owner ? fullName(owner) : 'You', firstName: null };
@@ -298,7 +313,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
 
     library(theme?: string) {
       if (theme !== undefined && !(questionThemes as readonly string[]).includes(theme))
-        throw badRequest(`theme must be one of: ${questionThemes.join(', ')}`);
+        throw badRequest(sentence(messages.themeOneOf, { themes: questionThemes.join(', ') }));
       return questionLibrary
         .filter((q) => theme === undefined || q.theme === theme)
         .map((q) => ({ id: q.id, theme: q.theme, text: q.text }));
@@ -356,8 +371,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
           const questions = await repo.questionRows(tx, ownerId, id);
           const waiting = new Map(questions.filter((q) => q.status === 'waiting').map((q) => [q.id, q]));
           const kept = questions.filter((q) => q.status !== 'waiting');
-          if (kept.length + patch.questions.length > INTERVIEW_MAX_QUESTIONS)
-            throw badRequest(`An interview holds at most ${INTERVIEW_MAX_QUESTIONS} questions`);
+          if (kept.length + patch.questions.length > INTERVIEW_MAX_QUESTIONS) throw tooManyQuestions();
           const listed = new Set<number>();
           let position = kept.reduce((top, q) => Math.max(top, q.position + 1), 0);
           const added: Array<NewQuestion & { position: number }> = [];
@@ -422,8 +436,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
         if (!question) throw notFound(userText('Question not found'));
         if (question.status !== 'answered')
           throw conflict(userText('A follow-up can be asked only on an answered question.'), 'QUESTION_NOT_ANSWERED');
-        if (questions.length >= INTERVIEW_MAX_QUESTIONS)
-          throw badRequest(`An interview holds at most ${INTERVIEW_MAX_QUESTIONS} questions`);
+        if (questions.length >= INTERVIEW_MAX_QUESTIONS) throw tooManyQuestions();
         const waiting = questions.filter((q) => q.status === 'waiting');
         let position = questions.filter((q) => q.status !== 'waiting').reduce((top, q) => Math.max(top, q.position + 1), 0);
         await repo.insertQuestions(tx, ownerId, id, [{ text, theme: null, libraryId: null, followUpOf: questionId, position: position++ }]);
@@ -623,7 +636,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
           tx,
           ownerId,
           input.storytellerContactId,
-          `Choose a storyteller from the list: someone in ${link.ownerFirstName}'s contacts with an e-mail address.`,
+          sentence(messages.chooseStoryteller, { owner: link.ownerFirstName }),
         );
         const waiting = (await repo.proposalsBy(userId)).filter((p) => p.ownerId === ownerId && p.status === 'proposed');
         if (waiting.length >= INTERVIEW_PROPOSALS_WAITING_MAX)
@@ -747,8 +760,7 @@ export function createInterviewsService(deps: InterviewsDeps) {
           if (interview.status === 'stopped')
             throw conflict(userText('This interview has been stopped: start a new one to ask more questions.'), 'INTERVIEW_STOPPED');
           const questions = await repo.questionRows(tx, ownerId, interviewId);
-          if (questions.length >= INTERVIEW_MAX_QUESTIONS)
-            throw badRequest(`An interview holds at most ${INTERVIEW_MAX_QUESTIONS} questions`);
+          if (questions.length >= INTERVIEW_MAX_QUESTIONS) throw tooManyQuestions();
           const position = questions.reduce((top, q) => Math.max(top, q.position + 1), 0);
           await repo.insertQuestions(tx, ownerId, interviewId, [{ text: suggestion.text, theme: null, libraryId: null, position }]);
           await settleStatus(tx, ownerId, interviewId, interview.status);

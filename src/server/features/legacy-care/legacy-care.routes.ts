@@ -8,6 +8,7 @@ import {
   careViewSchema,
 } from '@shared/schemas/care';
 import { idParamSchema } from '@shared/schemas/common';
+import { answerLanguage } from '../../lib/i18n';
 import { errorAnswers, fileAnswers } from '../../lib/route-answers';
 import { sendFile } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
@@ -43,7 +44,7 @@ export const careLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refuse',
     { config: linkRateLimit, schema: { body: careRefuseInputSchema, response: { 200: messageSchema, ...errorAnswers(400) } } },
-    (req) => legacyCare.refuse(req.body.token),
+    (req) => legacyCare.refuse(req.body.token, answerLanguage(req)),
   );
 
   app.get(

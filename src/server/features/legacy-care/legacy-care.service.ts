@@ -5,11 +5,12 @@
 // like any grant, until the owner ends it or the Legacy Plan's release does. Nothing meant for after death is in
 // it. Every step goes into the plan's audit chain, under the owner's trigger lock.
 import type { CareSettings, CareSettingsInput, CareView } from '@shared/schemas/care';
+import { defineMessages } from '../../lib/define-messages';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/durable-files';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { translator } from '../../lib/i18n';
+import { sentence, sentenceIn, translator } from '../../lib/i18n';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { accountLanguage, contactLanguage } from '../../lib/mail-language';
 import type { LegacyAuditService } from '../legacy-trigger/legacy-audit.service';
@@ -23,6 +24,18 @@ export const CARE_LINK_INVALID = userText('This link has expired or has already 
 const NOT_VALID = userText('This link is not valid.');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_WAITING_DAYS = 7;
+
+const messages = defineMessages({
+  noEmail: {
+    id: 'errors.care.noEmail',
+    defaultMessage: '{name} has no e-mail address. Add one to make them a caregiver.',
+  },
+  released: {
+    id: 'errors.care.released',
+    defaultMessage: "{owner}'s Legacy Plan has been released; care access has ended.",
+  },
+  refused: { id: 'errors.care.refused', defaultMessage: 'Refused. {caregiver} will not see anything, and has been told.' },
+});
 
 type Outbox = MailMessage[];
 type Named = { firstName: string; lastName?: string | null; surname?: string | null };
@@ -175,7 +188,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
         const people = await repo.ownedContacts(tx, userId, ids);
         if (people.length !== ids.length) throw notFound(userText('Contact not found'));
         const noEmail = people.find((p) => !p.email);
-        if (noEmail) throw badRequest(`${nameOf(noEmail)} has no e-mail address. Add one to make them a caregiver.`);
+        if (noEmail) throw badRequest(sentence(messages.noEmail, { name: nameOf(noEmail) }));
         if ((await repo.ownedCollectionIds(tx, userId, collectionIds)).length !== collectionIds.length)
           throw notFound(userText('Collection not found'));
         const before = await repo.settings(tx, userId);
@@ -272,8 +285,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
     async ask(token: string, message?: string): Promise<CareView> {
       const { caregiver } = await caregiverOf(token);
       const userId = caregiver.userId;
-      if (await endIfReleased(userId))
-        throw conflict(`${await ownerName(repo.db, userId)}'s Legacy Plan has been released; care access has ended.`);
+      if (await endIfReleased(userId)) throw conflict(sentence(messages.released, { owner: await ownerName(repo.db, userId) }));
       const opensAt = await locked(userId, async (tx, outbox) => {
         const found = (await repo.caregiverBy(tx, { id: caregiver.id }))!;
         if (found.caregiver.state !== 'idle') return null; // asked twice, or already open: nothing changes
@@ -309,8 +321,8 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
       return service.view(token);
     },
 
-    /** The owner's one click from the request's mail, during the waiting time. */
-    async refuse(token: string) {
+    /** The owner's one click from the request's mail, during the waiting time; answered in `language`, the page's. */
+    async refuse(token: string, language: string) {
       const found = await repo.caregiverBy(repo.db, { refuseTokenHash: linkTokens.hash(token) });
       if (!found || found.caregiver.state !== 'asked') throw badRequest(CARE_LINK_INVALID, 'LINK_INVALID');
       const userId = found.caregiver.userId;
@@ -320,7 +332,7 @@ export function createLegacyCareService({ repo, audit, jobs, linkTokens, shared,
           throw badRequest(CARE_LINK_INVALID, 'LINK_INVALID');
         await endOne(tx, userId, current, 'refused', 'refuse link', outbox);
       });
-      return { message: `Refused. ${nameOf(found)} will not see anything, and has been told.` };
+      return { message: sentenceIn(language, sentence(messages.refused, { caregiver: nameOf(found) })) };
     },
 
     /** The timer: a request whose waiting time has passed opens (a refused or early one changes nothing). */

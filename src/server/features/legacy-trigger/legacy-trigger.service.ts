@@ -7,11 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLog, LegacyPlan, LegacyPlanInput, LegacyStatus } from '@shared/schemas/legacy';
 import { LEGACY_MESSAGES, MAX_PAUSE_DAYS } from '@shared/schemas/legacy';
 import type { Db } from '../../db/client';
+import { defineMessages } from '../../lib/define-messages';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/durable-files';
 import type { JobQueue } from '../../lib/jobs';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { translator } from '../../lib/i18n';
+import { sentence, translator } from '../../lib/i18n';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { accountLanguage, contactLanguage } from '../../lib/mail-language';
 import { chainIntact, createLegacyLinks, createLegacyTriggerRepo, type LegacyTriggerRepo, type PlanRow } from './legacy-trigger.repo';
@@ -34,6 +35,13 @@ import {
 export const LEGACY_TICK_JOB = 'legacy.tick';
 
 export const LINK_INVALID = 'This link has expired or has already been used.';
+
+const messages = defineMessages({
+  noEmail: {
+    id: 'errors.legacyTrigger.noEmail',
+    defaultMessage: '{name} has no e-mail address. Add one to make them a verifier.',
+  },
+});
 
 /**
  * Makes sure the owner's state machine runs no later than `at` (now when omitted). Ticks are keyed by their
@@ -306,7 +314,7 @@ export function createLegacyTriggerService({
         const people = await repo.ownedContacts(tx, userId, ids);
         if (people.length !== ids.length) throw notFound('Contact not found');
         const noEmail = people.find((p) => !p.email);
-        if (noEmail) throw badRequest(`${fullName(noEmail)} has no e-mail address. Add one to make them a verifier.`);
+        if (noEmail) throw badRequest(sentence(messages.noEmail, { name: fullName(noEmail) }));
         const settings = {
           checkInMonths: input.checkInMonths,
           vetoDays: input.vetoDays,
