@@ -28,6 +28,8 @@ export const treeGedcomImports = pgTable(
     /** What was added and the warnings by line (src/shared/schemas/tree-gedcom.ts), once the job has ended. */
     report: jsonb('report'),
     error: text('error'),
+    /** `error` as its message and values (decision 083), so each reader gets it in their language; null: as written. */
+    errorSentence: jsonb('error_sentence'),
     /** The heirloom archive import (`imports`) whose family.ged this is; its retries and failures remove what this added. */
     archiveImportId: integer('archive_import_id').references(() => imports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "tree_gedcom_imports" ADD COLUMN "error_sentence" jsonb;
