@@ -187,7 +187,7 @@ function ImportReport({ fileName, report }: { fileName: string; report: GedcomRe
             {shown.map((warning, i) => (
               <li key={`${warning.line}-${i}`} className="break-words">
                 <span className="font-mono text-xs">
-                  {intl.formatMessage({ id: 'tree.gedcom.line', defaultMessage: 'Line {line}' }, { line: warning.line })}
+                  {intl.formatMessage({ id: 'tree.gedcom.line', defaultMessage: 'Line {line}' }, { line: String(warning.line) })}
                 </span>{' '}
                 <span className="text-muted-foreground">— {translateText(warning.message)}</span>
               </li>

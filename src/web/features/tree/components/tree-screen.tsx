@@ -173,9 +173,10 @@ function TreeView({
             `${intl.formatMessage(
               {
                 id: 'tree.screen.notShown',
-                defaultMessage: '{count, plural, one {# more relative is} other {# more relatives are}} not drawn here (in-laws, cousins).',
+                defaultMessage:
+                  '{count, plural, one {{number} more relative is} other {{number} more relatives are}} not drawn here (in-laws, cousins).',
               },
-              { count: layout.notShown },
+              { count: layout.notShown, number: String(layout.notShown) },
             )} `}
           {graph.data.truncated &&
             `${intl.formatMessage({ id: 'tree.screen.truncated', defaultMessage: 'The family goes back or on further than shown.' })} `}
