@@ -75,4 +75,39 @@ describe('interviews in the storyteller’s language', { timeout: 180_000 }, () 
     const { pages } = await askedPages({ email: `rose-${Date.now()}@example.com` }, [{ libraryId: earliest.id }]);
     expect(pages).toEqual([expect.objectContaining({ question: earliest.text, language: 'en' })]);
   });
+
+  it('keeps a German owner’s library question in German, and asks their Spanish contact in Spanish', async () => {
+    const german = await signUp(t.app, { firstName: 'Klara' });
+    const language = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: { cookie: german.cookie },
+      payload: { language: 'de' },
+    });
+    expect(language.statusCode, language.body).toBe(200);
+    const email = `lucia-${Date.now()}@example.com`;
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: { cookie: german.cookie },
+      payload: { firstName: 'Lucía', lastName: 'Vega', relationship: 'family', email, language: 'es' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const interview = await t.app.inject({
+      method: 'POST',
+      url: '/api/interviews',
+      headers: { cookie: german.cookie },
+      payload: { storytellerContactId: (contact.json() as { id: number }).id, schedule: null, questions: [{ libraryId: 'places-04' }] },
+    });
+    expect(interview.statusCode, interview.body).toBe(201);
+    expect((interview.json() as { questions: Array<{ text: string }> }).questions[0]!.text).toBe(
+      'Was ist der schönste Ort, an dem Sie je waren?',
+    );
+    await mailsDone();
+    const token = TOKEN.exec(t.smtp.mailTo(email)[0]!.text)![1]!;
+    expect((await t.app.inject({ method: 'GET', url: `/api/answer/${token}` })).json()).toMatchObject({
+      question: '¿Cuál es el lugar más bonito que ha conocido?',
+      language: 'es',
+    });
+  });
 });
