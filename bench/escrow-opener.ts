@@ -1,4 +1,4 @@
-// npm run bench:escrow-opener — the escrow opener alone (decision 076): a sealed copy of 2 GB in three files,
+// npx tsx bench/escrow-opener.ts — the escrow opener alone (decision 076): a sealed copy of 2 GB in three files,
 // written to a folder in the system's temporary directory (deleted afterwards), opened in Chromium from file://
 // until it says every file is checked. Prints the seconds and the browser's memory growth, in all and per
 // process (renderer, browser process, others) with the page's JavaScript heap, against the goal of ≤ 100 MB.

@@ -7,7 +7,8 @@
 //     unsealed);
 // then opened and read back whole by the reader the heir's browser runs, in Node over a file-backed Blob (against
 // the same slices read without decrypting) and in Chromium: the opener page from file://, the copy chosen, the
-// codes typed, until it says every file is checked (seconds, and the browser's memory growth).
+// codes typed, until it says every file is checked (seconds, and the browser's memory growth, per process:
+// bench/escrow-chromium.ts).
 // Memory growth is the peak RSS (sampled every 10 ms) over the RSS just before each step: this process's for the
 // server's steps, the browser's processes' for the opener. Goals: growth ≤ 100 MB while sealing, uploading and
 // reading, whatever the size; times are reported as ratios.
@@ -29,9 +30,8 @@ import { once } from 'node:events';
 import readline from 'node:readline';
 import { openEscrowBucket } from '../src/server/features/escrow/escrow-bucket';
 import { escrowBundleStream, writeEscrowBundle, type EscrowBundleFile } from '../src/server/lib/escrow-bundle-writer';
-import { escrowOpenerHtml } from '../src/server/lib/escrow-opener';
-import { launchBrowser } from './browser';
-import { printTable, row, saveRows, treeRss, type Row } from './lib';
+import { describeOpenerMemory, openInChromium } from './escrow-chromium';
+import { printTable, row, saveRows, type Row } from './lib';
 
 const FULL_MB = 2048;
 const TOTAL_MB = Number(process.env.BENCH_ESCROW_MB ?? FULL_MB);
@@ -95,40 +95,6 @@ async function startBucket() {
       child.kill('SIGTERM');
     },
   };
-}
-
-/** The opener from file:// in Chromium: the copy chosen and the codes typed, until every file is checked. */
-async function openInChromium(dir: string, bundlePath: string, codes: { keyCode: string; verifierCodes: string[] }) {
-  const openerPath = path.join(dir, 'open-heirloom-bundle.html');
-  fs.writeFileSync(openerPath, await escrowOpenerHtml());
-  // launched here, so the copy is chosen by its path (a remote browser would be sent its bytes); installed first
-  // on a machine without it, as the browser benchmarks do
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage();
-    await page.goto(`file://${openerPath}`);
-    await page.getByLabel('The sealed copy').setInputFiles(bundlePath);
-    await page.getByLabel('Your key code').fill(codes.keyCode);
-    for (const [i, code] of codes.verifierCodes.entries()) await page.getByLabel(`Verifier code ${i + 1}`, { exact: true }).fill(code);
-    // the browser's processes are this process's descendants: their RSS is the tree's less this process's own
-    const browserRss = () => treeRss(process.pid) - process.memoryUsage.rss();
-    const before = browserRss();
-    let peak = before;
-    const timer = setInterval(() => (peak = Math.max(peak, browserRss())), 100);
-    const start = performance.now();
-    try {
-      await page.getByRole('button', { name: 'Open the copy' }).click();
-      await page.getByText(/^The copy is checked: /).waitFor({ timeout: 3_600_000 });
-    } finally {
-      clearInterval(timer);
-    }
-    const seconds = (performance.now() - start) / 1000;
-    const damaged = await page.getByRole('alert').filter({ hasText: 'changed or damaged' }).count();
-    if (damaged > 0) throw new Error('The opener found the copy damaged');
-    return { seconds, growthMb: (peak - before) / MB };
-  } finally {
-    await browser.close();
-  }
 }
 
 async function main(): Promise<Row[]> {
@@ -214,7 +180,7 @@ async function main(): Promise<Row[]> {
 
     log('opening the bundle in Chromium with the opener');
     const browser = await openInChromium(dir, bundlePath, { keyCode, verifierCodes: release.codes.slice(0, 2) });
-    log(`Chromium: ${browser.seconds.toFixed(1)} s, +${browser.growthMb.toFixed(0)} MB`);
+    log(`Chromium: ${browser.seconds.toFixed(1)} s, ${describeOpenerMemory(browser)}`);
 
     const size = `${(bytes / MB).toFixed(0)} MB bundle`;
     return [
@@ -249,7 +215,10 @@ async function main(): Promise<Row[]> {
         ratio: browser.seconds / read.seconds,
         note: 'baseline: the same reader in Node',
       }),
-      row(`escrow: Chromium memory growth while opening, ${size}`, browser.growthMb, 'MB', '≤ 100 MB', browser.growthMb <= 100),
+      row(`escrow: Chromium memory growth while opening, ${size}`, browser.growthMb, 'MB', '≤ 100 MB', browser.growthMb <= 100, {
+        ratio: browser.growthMb / 100,
+        note: describeOpenerMemory(browser),
+      }),
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
