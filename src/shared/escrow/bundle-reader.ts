@@ -35,65 +35,11 @@ import { codesDoNotMatch, openReleaseKey } from './release-key';
 /** A File, a Blob, or a Node file-backed Blob (fs.openAsBlob). */
 export interface ByteSource {
   readonly size: number;
-  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer>; stream?(): ReadableStream<Uint8Array> };
+  slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
 }
 
 const read = async (source: ByteSource, start: number, end: number): Promise<Bytes> =>
   new Uint8Array(await source.slice(start, end).arrayBuffer());
-
-/**
- * Reads `start`…`end` of the source front to back into one buffer that is filled again for each piece: a file's
- * chunks cost no new memory each, and are not one Blob slice each (a browser keeps every slice it was asked for
- * until its collector runs, which a multi-GB copy outpaces). A source without streams is read by slices.
- */
-function sequentialReader(source: ByteSource, start: number, end: number, capacity: number) {
-  const whole = source.slice(start, end);
-  const stream = whole.stream?.();
-  let buffer: Uint8Array<ArrayBuffer> = new Uint8Array(capacity);
-  let at = start;
-  if (!stream) {
-    return {
-      next: (length: number) => read(source, at, (at += length)),
-      close: () => Promise.resolve(),
-    };
-  }
-  let byob: ReadableStreamBYOBReader | undefined;
-  let plain: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  try {
-    byob = stream.getReader({ mode: 'byob' });
-  } catch {
-    plain = stream.getReader(); // not a byte stream: its pieces are copied into the buffer
-  }
-  let rest: Uint8Array = new Uint8Array(0);
-  return {
-    /** The next `length` bytes, in the reused buffer: valid until the next call. */
-    async next(length: number): Promise<Bytes> {
-      let filled = 0;
-      while (filled < length) {
-        if (byob) {
-          // the buffer is handed to the stream and comes back as a new view of the same memory
-          const { done, value } = await byob.read(new Uint8Array(buffer.buffer, filled, length - filled));
-          if (value) buffer = new Uint8Array(value.buffer as ArrayBuffer);
-          if (done) break;
-          filled += value.length;
-        } else {
-          if (rest.length === 0) {
-            const { done, value } = await plain!.read();
-            if (done) break;
-            rest = value;
-          }
-          const take = Math.min(length - filled, rest.length);
-          buffer.set(rest.subarray(0, take), filled);
-          rest = rest.subarray(take);
-          filled += take;
-        }
-      }
-      at += filled;
-      return buffer.subarray(0, filled);
-    },
-    close: () => (byob ?? plain)!.cancel(),
-  };
-}
 
 const headerChanged = (what: string) =>
   new EscrowError(
@@ -290,29 +236,21 @@ async function* fileChunks(
     );
   const chunks = sectionChunks(file.length, chunkSize);
   if (!chunks) throw damaged(0, 1);
-  const section = sequentialReader(source, file.offset, file.offset + file.length, chunkSize + TAG_LENGTH);
-  try {
-    const salt = (await section.next(SECTION_SALT_LENGTH)).slice();
-    const opener = await sectionOpener(keys, index + 1, salt);
-    let size = 0;
-    for (const [i, { start, end }] of chunks.entries()) {
-      const last = i === chunks.length - 1;
-      // WebCrypto copies what it is given when called, so the reader's buffer can be filled again at once
-      const sealed = await section.next(end - start);
-      if (sealed.length !== end - start) throw truncatedBundle();
-      const plaintext = await opener.open(sealed, i, last);
-      if (plaintext === 'truncated') {
-        throw new EscrowError('file-truncated', `“${file.name}” ends early: its end is missing after chunk ${i + 1}.`, {
-          file: file.name,
-          chunk: i,
-        });
-      }
-      if (!plaintext) throw damaged(i, chunks.length);
-      size += plaintext.length;
-      if (last && size !== file.size) throw damaged(i, chunks.length);
-      yield plaintext;
+  const salt = await read(source, file.offset, file.offset + SECTION_SALT_LENGTH);
+  const opener = await sectionOpener(keys, index + 1, salt);
+  let size = 0;
+  for (const [i, { start, end }] of chunks.entries()) {
+    const last = i === chunks.length - 1;
+    const plaintext = await opener.open(await read(source, file.offset + start, file.offset + end), i, last);
+    if (plaintext === 'truncated') {
+      throw new EscrowError('file-truncated', `“${file.name}” ends early: its end is missing after chunk ${i + 1}.`, {
+        file: file.name,
+        chunk: i,
+      });
     }
-  } finally {
-    await section.close();
+    if (!plaintext) throw damaged(i, chunks.length);
+    size += plaintext.length;
+    if (last && size !== file.size) throw damaged(i, chunks.length);
+    yield plaintext;
   }
 }
