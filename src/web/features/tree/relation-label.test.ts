@@ -46,6 +46,7 @@ describe('the family tree in German, Spanish and French', () => {
     expect(treeDateWords('c. 1920')).toBe('um 1920');
     expect(treeDateWords('before 1900-03')).toBe('vor März 1900');
     expect(treeDateWords('between 1890 and 1895')).toBe('zwischen 1890 und 1895');
+    expect(treeDateWords('after 1890-05-12')).toBe('nach dem 12. Mai 1890');
     expect(yearsOf({ birth: { date: 'c. 1890', place: null }, death: null })).toBe('um 1890–');
   });
 
@@ -60,5 +61,6 @@ describe('the family tree in German, Spanish and French', () => {
     expect(relationInWords("your uncle's wife's father")).toBe('père de l’épouse de votre oncle');
     expect(relationInWords("your wife's uncle's son")).toBe('fils de l’oncle de votre épouse');
     expect(treeDateWords('before 1900')).toBe('avant 1900');
+    expect(treeDateWords('before 1900-05-01')).toBe('avant le 1 mai 1900');
   });
 });

@@ -3,12 +3,15 @@ import { parseTreeDate, treeDateInWords, type DateParts } from '@shared/tree/tre
 import { defineMessages } from '@web/lib/i18n/define-messages';
 import { activeIntl, formattingLocale } from '@web/lib/i18n/language-store';
 
+// `precision` (day, month or year) lets a language say "vor dem 12. Mai 1890" but "vor Mai 1890"
 const messages = defineMessages({
-  about: { id: 'tree.date.about', defaultMessage: 'c. {date}' },
-  before: { id: 'tree.date.before', defaultMessage: 'before {date}' },
-  after: { id: 'tree.date.after', defaultMessage: 'after {date}' },
-  between: { id: 'tree.date.between', defaultMessage: 'between {from} and {to}' },
+  about: { id: 'tree.date.about', defaultMessage: '{precision, select, other {c. {date}}}' },
+  before: { id: 'tree.date.before', defaultMessage: '{precision, select, other {before {date}}}' },
+  after: { id: 'tree.date.after', defaultMessage: '{precision, select, other {after {date}}}' },
+  between: { id: 'tree.date.between', defaultMessage: '{precision, select, other {between {from} and {to}}}' },
 });
+
+const precisionOf = ({ month, day }: DateParts) => (day !== undefined ? 'day' : month !== undefined ? 'month' : 'year');
 
 /** A day, a month or a year in the reader's way ("12. Mai 1890", "mayo de 1890"); years before 100 stay as written. */
 function partsInWords({ year, month, day }: DateParts, locale: string): string {
@@ -33,9 +36,13 @@ export function treeDateWords(value: string): string {
     case 'about':
     case 'before':
     case 'after':
-      return intl.formatMessage(messages[date.kind], { date: partsInWords(date.date, locale) });
+      return intl.formatMessage(messages[date.kind], { date: partsInWords(date.date, locale), precision: precisionOf(date.date) });
     case 'between':
-      return intl.formatMessage(messages.between, { from: partsInWords(date.from, locale), to: partsInWords(date.to, locale) });
+      return intl.formatMessage(messages.between, {
+        from: partsInWords(date.from, locale),
+        to: partsInWords(date.to, locale),
+        precision: precisionOf(date.from),
+      });
     case 'text':
       return date.text;
   }
