@@ -1,5 +1,8 @@
 // Calendar days as yyyy-MM-dd, with plain UTC date maths: no local zone or daylight saving gets in the way.
 // A moment becomes a day only through localTimeIn, in the owner's zone.
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
+import { defineMessages } from '../../lib/define-messages';
+import { translator } from '../../lib/i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -64,32 +67,35 @@ export function localTimeIn(at: Date, timeZone: string | null): { day: string; h
   return { day: ymd(Number(parts.year), Number(parts.month), Number(parts.day)), hour: Number(parts.hour) };
 }
 
-/** "on Tuesday 1 December". */
-export function dateInWords(day: string): string {
-  const p = partsOf(day);
-  return `on ${WEEKDAYS[weekdayOf(day)]} ${p.day} ${MONTHS[p.month - 1]}`;
-}
+const whenMessages = defineMessages({
+  today: { id: 'familyDates.when.today', defaultMessage: 'today' },
+  tomorrow: { id: 'familyDates.when.tomorrow', defaultMessage: 'tomorrow' },
+  weekday: { id: 'familyDates.when.weekday', defaultMessage: 'on {weekday}' },
+  date: { id: 'familyDates.when.date', defaultMessage: 'on {date}' },
+});
 
-/** "today", "tomorrow", "on Friday" within the week, "on Friday 12 June" further on. */
-export function whenInWords(daysAway: number, day: string): string {
-  if (daysAway === 0) return 'today';
-  if (daysAway === 1) return 'tomorrow';
-  const weekday = WEEKDAYS[weekdayOf(day)];
-  return daysAway < 7 ? `on ${weekday}` : dateInWords(day);
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-    default:
-      return `${n}th`;
+/** The weekday, with the date or not, as the reader writes it; English as it always was ("Tuesday 1 December"). */
+function dayName(day: string, locale: string, withDate: boolean): string {
+  if (locale === SOURCE_LANGUAGE) {
+    const p = partsOf(day);
+    const weekday = WEEKDAYS[weekdayOf(day)]!;
+    return withDate ? `${weekday} ${p.day} ${MONTHS[p.month - 1]}` : weekday;
   }
+  const date = withDate ? ({ day: 'numeric', month: 'long' } as const) : {};
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', ...date, timeZone: 'UTC' }).format(utcOf(day));
+}
+
+/** "on Tuesday 1 December", in `language`. */
+export function dateInWords(day: string, language: string = SOURCE_LANGUAGE): string {
+  const intl = translator(language);
+  return intl.formatMessage(whenMessages.date, { date: dayName(day, intl.locale, true) });
+}
+
+/** "today", "tomorrow", "on Friday" within the week, "on Friday 12 June" further on; in `language`. */
+export function whenInWords(daysAway: number, day: string, language: string = SOURCE_LANGUAGE): string {
+  const intl = translator(language);
+  if (daysAway === 0) return intl.formatMessage(whenMessages.today);
+  if (daysAway === 1) return intl.formatMessage(whenMessages.tomorrow);
+  if (daysAway >= 7) return dateInWords(day, language);
+  return intl.formatMessage(whenMessages.weekday, { weekday: dayName(day, intl.locale, false) });
 }

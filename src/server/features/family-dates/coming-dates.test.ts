@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexFamily } from '@shared/tree/relation-naming';
-import { localTimeIn, mondayOf, ordinal, whenInWords } from './calendar-days';
-import { comingDates, isLiving, type DatedPerson, type Partnership } from './coming-dates';
+import { dateInWords, localTimeIn, mondayOf, whenInWords } from './calendar-days';
+import { comingDates, isLiving, type DatedPerson, type FamilyNames, type Partnership, type Said } from './coming-dates';
 import { closeRelationWord, familyNamer } from './family-names';
 
 const person = (key: string, fields: Partial<DatedPerson> = {}): DatedPerson => ({
@@ -15,6 +15,9 @@ const person = (key: string, fields: Partial<DatedPerson> = {}): DatedPerson => 
   living: null,
   ...fields,
 });
+
+const sayIn = (words: Said, language: string) => (typeof words === 'string' ? words : words(language));
+const said = (names: FamilyNames, language = 'en') => ({ short: sayIn(names.short, language), full: sayIn(names.full, language) });
 
 const names: Record<string, string> = { t1: 'Me', t2: 'Rose', t3: 'Jack', t4: 'Anna', t5: 'Old', c9: 'Sam' };
 const plainNames = (p: DatedPerson) => ({ short: p.isOwner ? 'you' : names[p.key]!, full: p.isOwner ? 'you' : names[p.key]! });
@@ -230,6 +233,63 @@ describe('comingDates', () => {
   });
 });
 
+describe('comingDates in the reader’s language', () => {
+  const linesIn = (language: string, persons: DatedPerson[], couples: Partnership[] = [], days = 7) =>
+    comingDates(persons, couples, MONDAY, days, plainNames, language).map((d) => d.text);
+  const married = (start: string): Partnership[] => [{ a: 't3', b: 't1', type: 'married', start, ended: false }];
+  const couple = (start: string): Partnership[] => [{ a: 't2', b: 't3', type: 'married', start, ended: false }];
+  const owner = person('t1', { isOwner: true });
+
+  it('writes German', () => {
+    expect(linesIn('de', [person('t4', { birth: '2018-12-01' })])).toEqual(['Anna wird morgen 8']);
+    expect(linesIn('de', [person('t2', { birth: '1926-12-04', died: true, death: '1990-03-01' })])).toEqual([
+      'Rose wäre am Freitag 100 geworden',
+    ]);
+    expect(linesIn('de', [person('t3', { died: true, death: '2025-12-06' })])).toEqual([
+      'Am Sonntag ist es ein Jahr her, dass Jack gestorben ist',
+    ]);
+    expect(linesIn('de', [person('t3'), owner], married('1976-12-01'))).toEqual(['Morgen ist Ihr 50. Hochzeitstag mit Jack']);
+    expect(linesIn('de', [person('t4', { birth: '2018-12-10' })], [], 14)).toEqual(['Anna wird am Donnerstag, 10. Dezember 8']);
+  });
+
+  it('writes Spanish', () => {
+    expect(linesIn('es', [person('t4', { birth: '2025-12-01' })])).toEqual(['Anna cumple 1 año mañana']);
+    expect(linesIn('es', [person('t3'), owner], married('1976-12-01'))).toEqual(['Mañana es su 50.º aniversario de boda con Jack']);
+    expect(linesIn('es', [person('t3', { died: true, death: '2016-11-30' })])).toEqual([
+      'Hoy se cumplen 10 años del fallecimiento de Jack',
+    ]);
+  });
+
+  it('writes French', () => {
+    expect(linesIn('fr', [person('t3'), owner], married('1976-12-04'))).toEqual(['Votre 50e anniversaire de mariage avec Jack, vendredi']);
+    expect(linesIn('fr', [person('t2'), person('t3')], couple('2025-12-01'))).toEqual([
+      'Rose et Jack fêtent leur 1er anniversaire de mariage demain',
+    ]);
+    expect(linesIn('fr', [person('t4', { birth: '2018-11-30' })])).toEqual(['Anna aura 8 ans aujourd’hui']);
+  });
+
+  it('says the relation word before the name, gendered as the language needs', () => {
+    const index = indexFamily({
+      persons: [
+        { id: '1', sex: 'female' },
+        { id: '2', sex: 'male' },
+        { id: '3', sex: 'female' },
+      ],
+      parents: [
+        { childId: '2', parentId: '1', type: 'birth' },
+        { childId: '3', parentId: '2', type: 'birth' },
+      ],
+      partners: [],
+    });
+    const nameOf = familyNamer(new Map([['t3', 'Anna']]), index, 1);
+    const anna = [person('t3', { birth: '2018-12-01' })];
+    expect(comingDates(anna, [], MONDAY, 7, nameOf).map((d) => d.text)).toEqual(['Your granddaughter Anna turns 8 tomorrow']);
+    expect(comingDates(anna, [], MONDAY, 7, nameOf, 'de').map((d) => d.text)).toEqual(['Ihre Enkelin Anna wird morgen 8']);
+    expect(comingDates(anna, [], MONDAY, 7, nameOf, 'es').map((d) => d.text)).toEqual(['Su nieta Anna cumple 8 años mañana']);
+    expect(comingDates(anna, [], MONDAY, 7, nameOf, 'fr').map((d) => d.text)).toEqual(['Votre petite-fille Anna aura 8 ans demain']);
+  });
+});
+
 describe('isLiving', () => {
   it.each([
     [{}, true],
@@ -281,10 +341,13 @@ describe('family names', () => {
       ['c7', 'Sam'],
     ]);
     const nameOf = familyNamer(shortNames, index, 1);
-    expect(nameOf(person('t3'))).toEqual({ short: 'Rose', full: 'your grandmother Rose' });
-    expect(nameOf(person('t4'))).toEqual({ short: 'Tom', full: 'Tom' });
-    expect(nameOf(person('c7'))).toEqual({ short: 'Sam', full: 'Sam' });
-    expect(nameOf(person('t1', { isOwner: true }))).toEqual({ short: 'you', full: 'you' });
+    expect(said(nameOf(person('t3')))).toEqual({ short: 'Rose', full: 'your grandmother Rose' });
+    expect(said(nameOf(person('t4')))).toEqual({ short: 'Tom', full: 'Tom' });
+    expect(said(nameOf(person('c7')))).toEqual({ short: 'Sam', full: 'Sam' });
+    expect(said(nameOf(person('t1', { isOwner: true })))).toEqual({ short: 'you', full: 'you' });
+    expect(said(nameOf(person('t3')), 'de')).toEqual({ short: 'Rose', full: 'Ihre Großmutter Rose' });
+    expect(said(nameOf(person('t3')), 'fr')).toEqual({ short: 'Rose', full: 'votre grand-mère Rose' });
+    expect(said(nameOf(person('t9')), 'de')).toEqual({ short: 'Jemand', full: 'Jemand' });
     const line = comingDates([person('t3', { birth: '1926-12-04', died: true })], [], MONDAY, 7, nameOf)[0]?.text;
     expect(line).toBe('Your grandmother Rose would have been 100 on Friday');
   });
@@ -321,8 +384,10 @@ describe('calendar days', () => {
     [50, '50th'],
     [101, '101st'],
     [111, '111th'],
-  ])('%i → %s', (n, word) => {
-    expect(ordinal(n)).toBe(word);
+  ])('the %i years of a wedding are the %s anniversary', (years, word) => {
+    const couple: Partnership = { a: 't3', b: 't1', type: 'married', start: `${2026 - years}-12-01`, ended: false };
+    const persons = [person('t3', { living: true }), person('t1', { isOwner: true, living: true })];
+    expect(texts(persons, MONDAY, [couple])).toEqual([`Your ${word} wedding anniversary with Jack tomorrow`]);
   });
 
   it('words the day', () => {
@@ -330,5 +395,15 @@ describe('calendar days', () => {
     expect(whenInWords(1, '2026-12-01')).toBe('tomorrow');
     expect(whenInWords(6, '2026-12-06')).toBe('on Sunday');
     expect(whenInWords(7, '2026-12-07')).toBe('on Monday 7 December');
+  });
+
+  it('words the day in the reader’s language', () => {
+    expect(whenInWords(0, '2026-11-30', 'de')).toBe('heute');
+    expect(whenInWords(1, '2026-12-01', 'es')).toBe('mañana');
+    expect(whenInWords(4, '2026-12-04', 'de')).toBe('am Freitag');
+    expect(whenInWords(4, '2026-12-04', 'fr')).toBe('vendredi');
+    expect(dateInWords('2026-12-01', 'de')).toBe('am Dienstag, 1. Dezember');
+    expect(dateInWords('2026-12-01', 'es')).toBe('el martes, 1 de diciembre');
+    expect(dateInWords('2026-12-01', 'fr')).toBe('le mardi 1 décembre');
   });
 });

@@ -7,9 +7,13 @@
 //   the first ten years after the death ("would have been 100"), and their death's anniversary in the first ten
 //   years and on round numbers after ("10 years since Jack died"). A large tree of ancestors stays a short list.
 // - A couple has a wedding anniversary while both are living and the partnership has not ended.
+// - Each line is one message in the reader's language (issue 33): names, years and the day are its values.
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { FAMILY_DATES_MAX, type FamilyDate, type FamilyDateKind } from '@shared/schemas/family-dates';
 import { anniversaryOf, yearOf } from '@shared/tree/tree-date';
-import { addDays, isLeapYear, partsOf, ordinal, whenInWords } from './calendar-days';
+import { defineMessages } from '../../lib/define-messages';
+import { sentence, sentenceIn, type Sentence } from '../../lib/i18n';
+import { addDays, isLeapYear, partsOf, whenInWords } from './calendar-days';
 
 /** Born longer ago than this, and not marked living: the tree counts the person as dead (as the tree does). */
 export const PRESUMED_DEAD_AFTER_YEARS = 110;
@@ -41,14 +45,45 @@ export interface Partnership {
   ended: boolean;
 }
 
+/** Words as they are (a given name), or said in the reader's language ("your grandmother Rose"). */
+export type Said = string | ((language: string) => string);
+
 export interface FamilyNames {
   /** "Rose" (couples are named this way). */
-  short: string;
+  short: Said;
   /** As the family says it on its own: "your grandmother Rose", or "Rose". "you" for the owner. */
-  full: string;
+  full: Said;
 }
 
 export type NameOf = (person: DatedPerson) => FamilyNames;
+
+/** How the day is said in a language: "on Friday" on the dashboard; the mail, read any day of the week, gives the date. */
+export type WhenWords = (daysAway: number, date: string, language: string) => string;
+
+const lines = defineMessages({
+  turns: { id: 'familyDates.line.turns', defaultMessage: '{name} turns {years, plural, other {#}} {when}' },
+  wouldHaveBeen: { id: 'familyDates.line.wouldHaveBeen', defaultMessage: '{name} would have been {years, plural, other {#}} {when}' },
+  sinceDeath: {
+    id: 'familyDates.line.sinceDeath',
+    defaultMessage: '{years, plural, one {# year} other {# years}} since {name} died, {when}',
+  },
+  ownWedding: {
+    id: 'familyDates.line.ownWedding',
+    defaultMessage: 'Your {years, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} wedding anniversary with {name} {when}',
+  },
+  ownAnniversary: {
+    id: 'familyDates.line.ownAnniversary',
+    defaultMessage: 'Your {years, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} anniversary with {name} {when}',
+  },
+  coupleWedding: {
+    id: 'familyDates.line.coupleWedding',
+    defaultMessage: "{first} and {second}'s {years, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} wedding anniversary {when}",
+  },
+  coupleAnniversary: {
+    id: 'familyDates.line.coupleAnniversary',
+    defaultMessage: "{first} and {second}'s {years, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} anniversary {when}",
+  },
+});
 
 export function isLiving(person: DatedPerson, thisYear: number): boolean {
   if (person.living !== null) return person.living;
@@ -89,7 +124,14 @@ function comesRound(window: Window, value: string | null): { index: number; year
 
 const remembered = (years: number, recent: boolean) => recent || (years % ROUND_EVERY === 0 && years <= REMEMBERED_UP_TO);
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const capitalise = (text: string, language: string) => text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+
+/**
+ * A line starts as a sentence does. English lines are as they always were: a birthday's, which opens with the
+ * person's name or relation, is capitalised; the others open with a number, "Your" or a couple's names as written.
+ */
+const startOfLine = (line: string, kind: FamilyDateKind, language: string) =>
+  language === SOURCE_LANGUAGE && kind !== 'birthday' ? line : capitalise(line, language);
 
 interface Found {
   kind: FamilyDateKind;
@@ -97,7 +139,7 @@ interface Found {
   years: number;
   living: boolean;
   persons: DatedPerson[];
-  text: (when: string) => string;
+  line: (when: Said) => Sentence;
 }
 
 const KIND_ORDER: Record<FamilyDateKind, number> = { birthday: 0, wedding: 1, death: 2 };
@@ -112,8 +154,9 @@ export function comingDates(
   from: string,
   length: number,
   nameOf: NameOf,
-  /** How the day is said: "on Friday" on the dashboard; the mail, read any day of the week, gives the date. */
-  when: (daysAway: number, date: string) => string = whenInWords,
+  /** The reader's language: the lines are written in it. */
+  language: string = SOURCE_LANGUAGE,
+  when: WhenWords = whenInWords,
 ): FamilyDate[] {
   const window = windowOf(from, length);
   const thisYear = partsOf(from).year;
@@ -133,10 +176,7 @@ export function comingDates(
           ...birthday,
           living: alive,
           persons: [person],
-          text: (when) =>
-            alive
-              ? `${capitalise(nameOf(person).full)} turns ${birthday.years} ${when}`
-              : `${capitalise(nameOf(person).full)} would have been ${birthday.years} ${when}`,
+          line: (when) => sentence(alive ? lines.turns : lines.wouldHaveBeen, { name: nameOf(person).full, years: birthday.years, when }),
         });
     }
     if (alive) continue;
@@ -147,7 +187,7 @@ export function comingDates(
         ...death,
         living: false,
         persons: [person],
-        text: (when) => `${death.years} ${death.years === 1 ? 'year' : 'years'} since ${nameOf(person).full} died, ${when}`,
+        line: (when) => sentence(lines.sinceDeath, { years: death.years, name: nameOf(person).full, when }),
       });
   }
 
@@ -159,16 +199,21 @@ export function comingDates(
     if (!wedding) continue;
     // the owner is named last: "Your 50th wedding anniversary with Jack"
     const [first, second] = b.isOwner ? [b, a] : [a, b];
-    const what = `${ordinal(wedding.years)} ${couple.type === 'married' ? 'wedding anniversary' : 'anniversary'}`;
+    const married = couple.type === 'married';
     found.push({
       kind: 'wedding',
       ...wedding,
       living: true,
       persons: [first, second],
-      text: (when) =>
+      line: (when) =>
         first.isOwner
-          ? `Your ${what} with ${nameOf(second).short} ${when}`
-          : `${nameOf(first).short} and ${nameOf(second).short}'s ${what} ${when}`,
+          ? sentence(married ? lines.ownWedding : lines.ownAnniversary, { years: wedding.years, name: nameOf(second).short, when })
+          : sentence(married ? lines.coupleWedding : lines.coupleAnniversary, {
+              first: nameOf(first).short,
+              second: nameOf(second).short,
+              years: wedding.years,
+              when,
+            }),
     });
   }
 
@@ -183,7 +228,14 @@ export function comingDates(
       living: f.living,
       treePersonIds: f.persons.flatMap((p) => (p.treePersonId === null ? [] : [p.treePersonId])),
       contactId: f.persons.length === 1 ? (f.persons[0]!.contactId ?? null) : null,
-      text: f.text(when(f.index, date)),
+      text: startOfLine(
+        sentenceIn(
+          language,
+          f.line((lang) => when(f.index, date, lang)),
+        ),
+        f.kind,
+        language,
+      ),
     };
   });
 }

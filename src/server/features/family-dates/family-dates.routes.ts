@@ -6,13 +6,14 @@ import {
   familyDatesSettingsInputSchema,
   familyDatesSettingsSchema,
 } from '@shared/schemas/family-dates';
+import { answerLanguage } from '../../lib/i18n';
 import { currentUser } from '../../plugins/session';
 
 export const familyDatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { familyDates } = app.services;
 
   app.get('/', { schema: { querystring: familyDatesQuerySchema, response: { 200: familyDatesSchema } } }, (req) =>
-    familyDates.list(currentUser(req).id, req.query),
+    familyDates.list(currentUser(req).id, req.query, answerLanguage(req)),
   );
 
   app.get('/settings', { schema: { response: { 200: familyDatesSettingsSchema } } }, (req) => familyDates.settings(currentUser(req).id));

@@ -24,7 +24,7 @@ import { queueMail } from '../../lib/mail';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { TreeService } from '../tree/tree.service';
 import { dateInWords, localTimeIn, mondayOf } from './calendar-days';
-import { comingDates, type DatedPerson, type Partnership } from './coming-dates';
+import { comingDates, type DatedPerson, type Partnership, type WhenWords } from './coming-dates';
 import { digestMail } from './digest-mail';
 import type { FamilyDatesRepo } from './family-dates.repo';
 import { familyNamer, firstName } from './family-names';
@@ -46,7 +46,8 @@ interface Deps {
 }
 
 export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl, log }: Deps) {
-  async function datesFrom(userId: number, from: string, days: number, when?: (daysAway: number, date: string) => string) {
+  /** The dates with their lines written in `language`. */
+  async function datesFrom(userId: number, from: string, days: number, language: string, when?: WhenWords) {
     const [graph, everyone] = await Promise.all([tree.familyGraph(userId), contacts.list(userId)]);
     const birthdays = everyone.flatMap((c) => (c.birthday ? [{ ...c, birthday: c.birthday }] : []));
     const contactBirthdays = new Map(birthdays.map((c) => [c.id, c]));
@@ -89,7 +90,7 @@ export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl
     }));
     const ownerId = graph.ownerId === null ? null : Number(graph.ownerId);
     const nameOf = familyNamer(shortNames, graph.persons.length > 0 ? indexFamily(graph) : null, ownerId);
-    return comingDates(persons, partnerships, from, days, nameOf, when);
+    return comingDates(persons, partnerships, from, days, nameOf, language, when);
   }
 
   async function timeZoneOf(userId: number) {
@@ -107,9 +108,10 @@ export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl
     if (!(await repo.claimWeek(owner.id, monday))) return false;
     let dates: FamilyDate[];
     try {
-      dates = await datesFrom(owner.id, local.day, DIGEST_DAYS, (_, date) => dateInWords(date));
+      const intl = translator(owner.language);
+      dates = await datesFrom(owner.id, local.day, DIGEST_DAYS, intl.locale, (_, date, language) => dateInWords(date, language));
       if (dates.length === 0) return false;
-      await queueMail(jobs, digestMail(owner, dates, publicUrl, translator(owner.language)));
+      await queueMail(jobs, digestMail(owner, dates, publicUrl, intl));
     } catch (err) {
       await repo.releaseWeek(owner.id, monday, owner.sentWeek);
       throw err;
@@ -118,10 +120,11 @@ export function createFamilyDatesService({ repo, tree, contacts, jobs, publicUrl
   }
 
   return {
-    async list(userId: number, query: FamilyDatesQuery): Promise<FamilyDates> {
+    /** The coming dates, their lines in `language` (the request's). */
+    async list(userId: number, query: FamilyDatesQuery, language: string): Promise<FamilyDates> {
       const days = query.days === undefined ? FAMILY_DATES_DAYS_DEFAULT : Number(query.days);
       const from = query.date ?? localTimeIn(new Date(), await timeZoneOf(userId)).day;
-      return { from, days, dates: await datesFrom(userId, from, days) };
+      return { from, days, dates: await datesFrom(userId, from, days, language) };
     },
 
     async settings(userId: number): Promise<FamilyDatesSettings> {
