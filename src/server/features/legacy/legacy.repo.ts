@@ -334,7 +334,7 @@ export function createLegacyRepo(db: Db) {
     /** One of the owner's heirs with the owner's name, as the heir's side reads it. */
     async findHeirWithOwnerName(userId: number, heirId: number) {
       const [row] = await db
-        .select({ ...heirColumns, ownerName })
+        .select({ ...heirColumns, ownerName, ownerLanguage: users.language })
         .from(heirs)
         .innerJoin(contacts, and(eq(contacts.id, heirs.contactId), eq(contacts.ownerId, heirs.userId)))
         .innerJoin(users, eq(users.id, heirs.userId))
@@ -345,7 +345,7 @@ export function createLegacyRepo(db: Db) {
 
     async findHeirById(heirId: number) {
       const [row] = await db
-        .select({ ...heirColumns, ownerName })
+        .select({ ...heirColumns, ownerName, ownerLanguage: users.language })
         .from(heirs)
         .innerJoin(contacts, and(eq(contacts.id, heirs.contactId), eq(contacts.ownerId, heirs.userId)))
         .innerJoin(users, eq(users.id, heirs.userId))

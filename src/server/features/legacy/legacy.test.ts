@@ -16,7 +16,7 @@ import {
   type Release,
 } from '@shared/schemas/legacy';
 import type { SharedCollection, SharedWithMe } from '@shared/schemas/sharing';
-import { grants, heirs, letters, users } from '@server/db/schema';
+import { contacts, grants, heirs, letters, users } from '@server/db/schema';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 import {
   addHeir,
@@ -631,6 +631,7 @@ describe('preview and the heir’s side', () => {
     expect(data).toMatchObject({
       ownerName: 'Ada Lovelace',
       heirName: 'Grace King',
+      language: 'en',
       messages: { keyCodeInvalid: LEGACY_MESSAGES.keyCodeInvalid },
     });
     expect(data.letters.map((l) => [l.title, l.file])).toEqual([['Sealed for Grace', 'Sealed for Grace.sealed.json']]);
@@ -644,6 +645,37 @@ describe('preview and the heir’s side', () => {
     }
     // the sealed letter's words are nowhere in the archive in the clear
     for (const [name, bytes] of zip) expect(bytes.toString('utf8'), name).not.toContain(secret);
+  });
+
+  it('Download everything in the heir’s language: letters, README, the archive’s title and the opener’s data', async () => {
+    await t.db.update(contacts).set({ language: 'de' }).where(eq(contacts.id, w.heirContactId));
+    try {
+      const { cookie } = await openWith(t, keyCode);
+      const res = await t.app.inject({ method: 'GET', url: '/api/legacy/received/download', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      const zip = await readZip(res.rawPayload);
+      const index = zip.get('letters/index.html')!.toString();
+      expect(index).toContain('<html lang="de">');
+      expect(index).toContain('<h1>Briefe von Ada Lovelace für Grace King</h1>');
+      expect(index).toMatch(/<p class="meta">Brief · freigegeben am \d{1,2}\. \S+ \d{4}<\/p>/);
+      expect(index).toContain('<a href="open-sealed.html">Öffnen Sie ihn mit Ihrem Schlüsselcode</a>');
+      expect(index).toContain('<a href="Dear%20Grace.html">Den Brief lesen</a> · <a href="Dear%20Grace.txt">als Textdatei</a>');
+      expect(index).not.toContain('Read the letter');
+      expect(zip.get('letters/Dear Grace.html')!.toString()).toContain('<html lang="de">');
+      expect(zip.get('letters/Dear Grace.txt')!.toString()).toContain('\nZu diesem Brief gehören:\n- Dear Grace - garden.jpg\n');
+      const opener = zip.get('letters/open-sealed.html')!.toString();
+      expect(opener).toContain('<html lang="de">');
+      expect(opener).toContain('<title>Versiegelte Briefe von Ada Lovelace</title>');
+      const data = runInNewContext(zip.get('letters/sealed-letters.js')!.toString(), { window: {} }) as SealedLettersData;
+      expect(data.language).toBe('de');
+      const readme = zip.get('README.txt')!.toString();
+      expect(readme.split('\n')[0]).toBe('Was Ada Lovelace für Grace King hinterlassen hat.');
+      expect(readme).toContain('letters/open-sealed.html');
+      const doc = heirloomExportSchema.parse(JSON.parse(zip.get('heirloom.json')!.toString('utf8')));
+      expect(doc.title).toBe('Was Ada Lovelace für Grace King hinterlassen hat');
+    } finally {
+      await t.db.update(contacts).set({ language: null }).where(eq(contacts.id, w.heirContactId));
+    }
   });
 
   it('a regenerated code revokes the old code and its cookie', async () => {

@@ -9,7 +9,7 @@ import { heirPublicKey, sealLetter } from '@shared/sealed-letter';
 import { lettersFolder, type FolderLetter } from './letters-folder';
 
 const at = new Date('2026-05-01T10:00:00Z');
-const about = { ownerName: 'Ada <b>Lovelace</b>', heirName: 'Grace King', now: at };
+const about = { ownerName: 'Ada <b>Lovelace</b>', heirName: 'Grace King', now: at, language: 'en' };
 const plain = (title: string, files: FolderLetter['files'] = []): FolderLetter => ({
   title,
   releasedAt: at,
@@ -23,8 +23,8 @@ const sealedLetter = async (title: string): Promise<FolderLetter> => {
 };
 const recording = { name: 'voice.webm', mimeType: 'audio/webm', open: async () => Readable.from([Buffer.from('sound')]) };
 
-async function folder(letters: FolderLetter[]) {
-  const files = await lettersFolder(about, letters);
+async function folder(letters: FolderLetter[], language = 'en') {
+  const files = await lettersFolder({ ...about, language }, letters);
   return new Map(await Promise.all(files.map(async (f) => [f.path, await text(await f.open())] as const)));
 }
 
@@ -71,6 +71,30 @@ describe('lettersFolder', () => {
     }
     expect(files.get('letters/index.html')).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(files.get('letters/x.html')).toContain('Save &quot;&gt;&lt;img src=x&gt;.webm');
+  });
+
+  it('writes the heir’s language: English with ISO days as before, German with German days', async () => {
+    const letters = [plain('Dear Grace', [recording]), await sealedLetter('Sealed')];
+    const english = await folder(letters);
+    expect(english.get('letters/index.html')).toContain('<html lang="en">');
+    expect(english.get('letters/index.html')).toContain('<p class="meta">Letter · released 2026-05-01</p>');
+    expect(english.get('letters/Dear Grace.html')).toContain(
+      '<p class="meta">From Ada &lt;b&gt;Lovelace&lt;/b&gt; · released 2026-05-01</p>',
+    );
+    expect(english.get('letters/sealed-letters.js')).toContain('"language":"en"');
+
+    const german = await folder(letters, 'de');
+    const index = german.get('letters/index.html')!;
+    expect(index).toContain('<html lang="de">');
+    expect(index).toContain('<title>Briefe von Ada &lt;b&gt;Lovelace&lt;/b&gt;</title>');
+    expect(index).toContain('<p class="meta">Brief · freigegeben am 1. Mai 2026</p>');
+    expect(index).toContain('<p class="meta">Versiegelter Brief · freigegeben am 1. Mai 2026</p>');
+    expect(index).toContain('<ul class="files" aria-label="Beigefügt zu Dear Grace">');
+    expect(index).toContain('<p><a href="../index.html">Alles andere, was für Sie freigegeben wurde</a></p>');
+    expect(german.get('letters/Dear Grace.html')).toContain('download>voice.webm speichern</a>');
+    expect(german.get('letters/open-sealed.html')).toContain('<noscript><main class="page"><p>Diese Seite braucht JavaScript');
+    expect(german.get('letters/sealed-letters.js')).toContain('"language":"de"');
+    expect((await folder([], 'fr')).get('letters/index.html')).toContain('<p>Aucune lettre.</p>');
   });
 
   it('lets through each page’s own inline style and nothing from the network; only the opener runs scripts and shows blobs', async () => {

@@ -2,11 +2,17 @@
 // no heirloom server and no network. A plain letter is a page and a .txt, with its photos and recordings
 // beside it; sealed letters are kept as they came (.sealed.json) and open in open-sealed.html, the offline
 // opener (src/web/letter-opener), which asks for the key code and decrypts in the browser as the key-code
-// page does. index.html lists them all. Every page has the export viewer's network-free policy.
+// page does. index.html lists them all. Every page has the export viewer's network-free policy. The folder is
+// written in the heir's language (issue 33); English keeps its ISO days, as before.
 import { Readable } from 'node:stream';
+import type { IntlShape } from 'react-intl';
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { SEALED_LETTERS_GLOBAL, type SealedLettersData } from '@shared/letter-archive';
 import { LEGACY_MESSAGES, type SealedLetter } from '@shared/schemas/legacy';
 import { browserBundle, offlinePagePolicy } from '../../lib/browser-bundle';
+import { defineMessages } from '../../lib/define-messages';
+import { translator } from '../../lib/i18n';
+import { longDay } from '../../lib/mail-language';
 import { scriptSafeJson } from '../../lib/page-data';
 import { isCompressedType, safeNamePart, zipNames, type ArchiveFile } from '../exports/exports.service';
 import { escapeHtml } from '../../lib/escape-html';
@@ -34,14 +40,61 @@ export interface FolderLetter {
 
 const OPENER = 'open-sealed.html';
 
+const messages = defineMessages({
+  saveFile: { id: 'letterOpener.letter.saveFile', defaultMessage: 'Save {name}' },
+  letterReleased: { id: 'letterOpener.folder.letterReleased', defaultMessage: 'Letter · released {day}' },
+  letterLeft: { id: 'letterOpener.folder.letterLeft', defaultMessage: 'Letter · left for you' },
+  sealedReleased: { id: 'letterOpener.folder.sealedReleased', defaultMessage: 'Sealed letter · released {day}' },
+  sealedLeft: { id: 'letterOpener.folder.sealedLeft', defaultMessage: 'Sealed letter · left for you' },
+  fromReleased: { id: 'letterOpener.folder.fromReleased', defaultMessage: 'From {owner} · released {day}' },
+  fromLeft: { id: 'letterOpener.folder.fromLeft', defaultMessage: 'From {owner} · left for you' },
+  sealedHint: {
+    id: 'letterOpener.folder.sealedHint',
+    defaultMessage: 'Sealed with your key code: <opener>open it with your key code</opener>, here on this computer.',
+  },
+  withThisLetter: { id: 'letterOpener.folder.withThisLetter', defaultMessage: 'With this letter:' },
+  allLetters: { id: 'letterOpener.page.allLetters', defaultMessage: 'All letters' },
+  asText: { id: 'letterOpener.folder.letterAsText', defaultMessage: 'The letter as plain text' },
+  readLinks: { id: 'letterOpener.folder.readLinks', defaultMessage: '<read>Read the letter</read> · <text>as plain text</text>' },
+  filesWith: { id: 'letterOpener.folder.filesWith', defaultMessage: 'With {title}' },
+  openerTitle: { id: 'letterOpener.page.title', defaultMessage: 'Sealed letters from {owner}' },
+  noScript: {
+    id: 'letterOpener.folder.noScript',
+    defaultMessage:
+      'This page needs JavaScript to open sealed letters: it decrypts them in this browser with your key code. Turn JavaScript on for this file and open it again.',
+  },
+  indexTitle: { id: 'letterOpener.folder.indexTitle', defaultMessage: 'Letters from {owner}' },
+  heading: { id: 'letterOpener.folder.heading', defaultMessage: 'Letters from {owner} for {heir}' },
+  offline: {
+    id: 'letterOpener.folder.offline',
+    defaultMessage: 'Every letter opens from this folder, on this computer: no internet connection and no heirloom server are needed.',
+  },
+  noLetters: { id: 'letterOpener.folder.noLetters', defaultMessage: 'No letters.' },
+  everythingElse: { id: 'letterOpener.folder.everythingElse', defaultMessage: 'Everything else that was released to you' },
+});
+
+/** A message as HTML: its values are escaped, each tag becomes the element `tags` makes of its words. */
+function markup(
+  intl: IntlShape,
+  message: (typeof messages)[keyof typeof messages],
+  values: Record<string, string>,
+  tags: Record<string, (words: string) => string> = {},
+): string {
+  const escaped = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, escapeHtml(value)]));
+  const elements = Object.fromEntries(Object.entries(tags).map(([name, make]) => [name, (chunks: string[]) => make(chunks.join(''))]));
+  const said = intl.formatMessage(message, { ...escaped, ...elements }) as string | string[];
+  return Array.isArray(said) ? said.join('') : said;
+}
+
 /** A file beside the page, as a link: encoded, so a name with '#', '?' or ':' still points at its file. */
 const href = (name: string) => escapeHtml(encodeURIComponent(name));
-const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A day as the reader writes it; English keeps the ISO day ("2026-05-01"). */
+const day = (intl: IntlShape, d: Date) => (intl.locale === SOURCE_LANGUAGE ? d.toISOString().slice(0, 10) : longDay(intl, d));
 
-function page(css: string, title: string, body: string[], { scripts = [] as string[] } = {}) {
+function page(language: string, css: string, title: string, body: string[], { scripts = [] as string[] } = {}) {
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(language)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -60,8 +113,8 @@ function page(css: string, title: string, body: string[], { scripts = [] as stri
   ].join('\n');
 }
 
-function shownFile(file: LetterFile, name: string) {
-  const save = `<a href="${href(name)}" download>Save ${escapeHtml(file.name)}</a>`;
+function shownFile(intl: IntlShape, file: LetterFile, name: string) {
+  const save = `<a href="${href(name)}" download>${escapeHtml(intl.formatMessage(messages.saveFile, { name: file.name }))}</a>`;
   const caption = `<figcaption>${escapeHtml(file.title || file.name)} · ${save}</figcaption>`;
   if (file.mimeType.startsWith('image/')) {
     return `<figure><img src="${href(name)}" alt="${escapeHtml(file.title || file.name)}">${caption}</figure>`;
@@ -77,7 +130,7 @@ function shownFile(file: LetterFile, name: string) {
 
 /** The folder's files; the letters' pages carry the opener's stylesheet, so each is readable on its own. */
 export async function lettersFolder(
-  about: { ownerName: string; heirName: string; now: Date },
+  about: { ownerName: string; heirName: string; now: Date; /** The heir's language (a BCP 47 tag). */ language: string },
   letters: FolderLetter[],
 ): Promise<ArchiveFile[]> {
   const { css, js } = await browserBundle(LETTER_OPENER);
@@ -87,6 +140,10 @@ export async function lettersFolder(
   const text = (name: string, body: string, mtime: Date) =>
     out.push({ path: `letters/${name}`, mtime, compress: true, open: async () => Readable.from([Buffer.from(body, 'utf8')]) });
   const { now } = about;
+  const intl = translator(about.language);
+  const language = intl.locale;
+  const say = (message: (typeof messages)[keyof typeof messages], values: Record<string, string> = {}) =>
+    intl.formatMessage(message, values);
 
   const entries: string[] = [];
   const sealed: SealedLettersData['letters'] = [];
@@ -94,15 +151,18 @@ export async function lettersFolder(
     // the page's name is taken first, so the .txt, .sealed.json and files share its stem
     const stem = names(`${safeNamePart(letter.title, 'letter')}.html`).slice(0, -'.html'.length);
     const title = escapeHtml(letter.title);
-    const released = letter.releasedAt ? `released ${day(letter.releasedAt)}` : 'left for you';
+    const released = letter.releasedAt ? { day: day(intl, letter.releasedAt) } : undefined;
     const when = letter.releasedAt ?? now;
-    const meta = `<p class="meta">${letter.sealed ? 'Sealed letter' : 'Letter'} · ${released}</p>`;
+    const kind = letter.sealed
+      ? say(released ? messages.sealedReleased : messages.sealedLeft, released)
+      : say(released ? messages.letterReleased : messages.letterLeft, released);
+    const meta = `<p class="meta">${escapeHtml(kind)}</p>`;
     if (letter.sealed) {
       const file = names(`${stem}.sealed.json`);
       text(file, JSON.stringify(letter.sealed), when);
       sealed.push({ title: letter.title, releasedAt: letter.releasedAt?.toISOString() ?? null, file, sealed: letter.sealed });
       entries.push(
-        `<article><h2>${title}</h2>${meta}<p>Sealed with your key code: <a href="${OPENER}">open it with your key code</a>, here on this computer.</p></article>`,
+        `<article><h2>${title}</h2>${meta}<p>${markup(intl, messages.sealedHint, {}, { opener: (words) => `<a href="${OPENER}">${words}</a>` })}</p></article>`,
       );
       continue;
     }
@@ -123,20 +183,20 @@ export async function lettersFolder(
         letter.title,
         '',
         letter.body ?? '',
-        ...(files.length > 0 ? ['', 'With this letter:', ...files.map((f) => `- ${f.name}`)] : []),
+        ...(files.length > 0 ? ['', say(messages.withThisLetter), ...files.map((f) => `- ${f.name}`)] : []),
         '',
       ].join('\n'),
       when,
     );
     text(
       `${stem}.html`,
-      page(css, letter.title, [
+      page(language, css, letter.title, [
         '<main class="page">',
-        '<p><a href="index.html">All letters</a></p>',
-        `<article><h1>${title}</h1><p class="meta">From ${escapeHtml(about.ownerName)} · ${released}</p>`,
+        `<p><a href="index.html">${escapeHtml(say(messages.allLetters))}</a></p>`,
+        `<article><h1>${title}</h1><p class="meta">${escapeHtml(say(released ? messages.fromReleased : messages.fromLeft, { owner: about.ownerName, ...released }))}</p>`,
         `<p class="letter-body">${escapeHtml(letter.body ?? '')}</p>`,
-        ...files.map(({ file, name }) => shownFile(file, name)),
-        `<p><a href="${href(`${stem}.txt`)}">The letter as plain text</a></p>`,
+        ...files.map(({ file, name }) => shownFile(intl, file, name)),
+        `<p><a href="${href(`${stem}.txt`)}">${escapeHtml(say(messages.asText))}</a></p>`,
         '</article>',
         '</main>',
       ]),
@@ -145,8 +205,16 @@ export async function lettersFolder(
     const list = files.map(({ file, name }) => `<li><a href="${href(name)}">${escapeHtml(file.name)}</a></li>`).join('');
     entries.push(
       `<article><h2><a href="${href(`${stem}.html`)}">${title}</a></h2>${meta}` +
-        `<p><a href="${href(`${stem}.html`)}">Read the letter</a> · <a href="${href(`${stem}.txt`)}">as plain text</a></p>` +
-        (list ? `<ul class="files" aria-label="With ${title}">${list}</ul>` : '') +
+        `<p>${markup(
+          intl,
+          messages.readLinks,
+          {},
+          {
+            read: (words) => `<a href="${href(`${stem}.html`)}">${words}</a>`,
+            text: (words) => `<a href="${href(`${stem}.txt`)}">${words}</a>`,
+          },
+        )}</p>` +
+        (list ? `<ul class="files" aria-label="${escapeHtml(say(messages.filesWith, { title: letter.title }))}">${list}</ul>` : '') +
         '</article>',
     );
   }
@@ -155,6 +223,7 @@ export async function lettersFolder(
     const data: SealedLettersData = {
       ownerName: about.ownerName,
       heirName: about.heirName,
+      language,
       messages: { keyCodeInvalid: LEGACY_MESSAGES.keyCodeInvalid },
       letters: sealed,
     };
@@ -163,11 +232,10 @@ export async function lettersFolder(
     text(
       OPENER,
       page(
+        language,
         css,
-        `Sealed letters from ${about.ownerName}`,
-        [
-          '<noscript><main class="page"><p>This page needs JavaScript to open sealed letters: it decrypts them in this browser with your key code. Turn JavaScript on for this file and open it again.</p></main></noscript>',
-        ],
+        say(messages.openerTitle, { owner: about.ownerName }),
+        [`<noscript><main class="page"><p>${escapeHtml(say(messages.noScript))}</p></main></noscript>`],
         { scripts: ['sealed-letters.js', 'opener.js'] },
       ),
       now,
@@ -175,12 +243,12 @@ export async function lettersFolder(
   }
   text(
     'index.html',
-    page(css, `Letters from ${about.ownerName}`, [
+    page(language, css, say(messages.indexTitle, { owner: about.ownerName }), [
       '<main class="page">',
-      `<h1>Letters from ${escapeHtml(about.ownerName)} for ${escapeHtml(about.heirName)}</h1>`,
-      '<p>Every letter opens from this folder, on this computer: no internet connection and no heirloom server are needed.</p>',
-      ...(entries.length > 0 ? entries : ['<p>No letters.</p>']),
-      '<p><a href="../index.html">Everything else that was released to you</a></p>',
+      `<h1>${escapeHtml(say(messages.heading, { owner: about.ownerName, heir: about.heirName }))}</h1>`,
+      `<p>${escapeHtml(say(messages.offline))}</p>`,
+      ...(entries.length > 0 ? entries : [`<p>${escapeHtml(say(messages.noLetters))}</p>`]),
+      `<p><a href="../index.html">${escapeHtml(say(messages.everythingElse))}</a></p>`,
       '</main>',
     ]),
     now,
