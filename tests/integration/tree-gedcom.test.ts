@@ -160,6 +160,12 @@ describe('/api/tree/gedcom', () => {
       Buffer.concat([Buffer.from('0 HEAD\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME Ma'), Buffer.from([0xff]), Buffer.from('rie\n')]),
     );
     expect(broken).toMatchObject({ status: 'failed', report: null, error: 'This file has characters that are not valid UTF-8 (line 4)' });
+    const inGerman = await t.app.inject({
+      method: 'GET',
+      url: `/api/tree/gedcom/imports/${broken.id}`,
+      headers: { cookie, 'accept-language': 'de' },
+    });
+    expect(inGerman.json().error).toBe('Diese Datei enthält Zeichen, die kein gültiges UTF-8 sind (Zeile 4)');
     const deep = ['0 HEAD', '0 @I1@ INDI', ...Array.from({ length: 120 }, (_, i) => `${i + 1} _X`)].join('\n');
     expect(await importFile(cookie, deep)).toMatchObject({
       status: 'failed',

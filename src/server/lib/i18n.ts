@@ -45,7 +45,8 @@ const translators = new Map<string, IntlShape>();
 
 /** Messages and formats in `language` (falling back to English for one heirloom does not ship). */
 export function translator(language: string | null | undefined): IntlShape {
-  const chosen = language && load().has(language) ? language : SOURCE_LANGUAGE;
+  // English needs no catalogue (its texts are the code's): an English error costs no read of the message files.
+  const chosen = language && language !== SOURCE_LANGUAGE && load().has(language) ? language : SOURCE_LANGUAGE;
   let intl = translators.get(chosen);
   if (!intl) {
     const messages = chosen === SOURCE_LANGUAGE ? {} : load().get(chosen)!;

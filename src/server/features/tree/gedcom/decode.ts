@@ -1,7 +1,9 @@
 // Bytes to text (decision 061). The byte-order mark or the header's CHAR chooses; UTF-8 and UTF-16 are decoded
 // strictly, so a broken byte is a clear error naming its line instead of a wrong name.
 import { decodeAnsel } from './ansel';
+import { sentence } from '../../../lib/i18n';
 import { GedcomError, type ReportLine } from './gedcom-dataset';
+import { GEDCOM_REFUSALS } from './gedcom-refusals';
 import { userText } from '@shared/i18n/text';
 
 export type GedcomEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'ansel' | 'windows-1252' | 'macintosh';
@@ -61,11 +63,9 @@ function choose(bytes: Uint8Array): { encoding: GedcomEncoding; skip: number } {
     case 'IBMPC':
     case 'IBM DOS':
     case 'CP850':
-      throw new GedcomError(
-        'This file is written in the old DOS character set (IBMPC), which heirloom does not read. Please export it again as UTF-8 or ANSEL.',
-      );
+      throw new GedcomError(sentence(GEDCOM_REFUSALS.dosCharacters));
     default:
-      throw new GedcomError(`This file says its characters are "${char}", which heirloom does not know. Please export it again as UTF-8.`);
+      throw new GedcomError(sentence(GEDCOM_REFUSALS.unknownCharacters, { char }));
   }
 }
 
@@ -96,6 +96,6 @@ export function decodeGedcom(bytes: Uint8Array): DecodedGedcom {
     const loose = new TextDecoder(encoding).decode(body);
     const line = lineOf(loose, loose.indexOf('\ufffd'));
     const name = encoding === 'utf-8' ? 'UTF-8' : 'UTF-16';
-    throw new GedcomError(`This file has characters that are not valid ${name}`, line);
+    throw new GedcomError(sentence(GEDCOM_REFUSALS.invalidCharacters, { encoding: name }), line);
   }
 }

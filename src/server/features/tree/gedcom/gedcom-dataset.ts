@@ -1,6 +1,8 @@
 // What a GEDCOM file means to heirloom, between the file and the tables: persons and links named by the file's
 // record ids, with a report of what was left out or changed and on which line.
 import type { TreeSex } from '@shared/schemas/tree';
+import { inEnglish, sentence, type Sentence } from '../../../lib/i18n';
+import { GEDCOM_REFUSALS } from './gedcom-refusals';
 
 export interface GedcomEvent {
   date: string | null;
@@ -45,13 +47,21 @@ export interface GedcomDataset {
   report: ReportLine[];
 }
 
-/** A file heirloom refuses to read, with the line where it stopped (0: the file as a whole). */
+/**
+ * A file heirloom refuses to read, with the line where it stopped (0: the file as a whole). `message` is the
+ * English; `sentence` the same in any reader's language (kept with the import).
+ */
 export class GedcomError extends Error {
+  readonly sentence: Sentence;
+
   constructor(
-    message: string,
+    refusal: Sentence,
     readonly line = 0,
   ) {
-    super(line > 0 ? `${message} (line ${line})` : message);
+    // The line as digits, the way the English has always written it (line 12345, not 12,345).
+    const said = line > 0 ? sentence(GEDCOM_REFUSALS.atLine, { refusal, line: String(line) }) : refusal;
+    super(inEnglish(said));
     this.name = 'GedcomError';
+    this.sentence = said;
   }
 }

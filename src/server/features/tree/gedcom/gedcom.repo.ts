@@ -5,6 +5,7 @@ import type { GedcomReport } from '@shared/schemas/tree-gedcom';
 import type { Db } from '../../../db/client';
 import { treeGedcomImports, treeMatchSuggestions, treePersons, treeRelations, users } from '../../../db/schema';
 import type { Tx } from '../../../lib/durable-files';
+import type { Sentence } from '../../../lib/i18n';
 
 type Conn = Db | Tx;
 export type PersonInsert = Omit<typeof treePersons.$inferInsert, 'id' | 'userId' | 'isOwner' | 'createdAt' | 'updatedAt' | 'searchVector'>;
@@ -19,6 +20,7 @@ const importColumns = {
   personsTotal: treeGedcomImports.personsTotal,
   report: treeGedcomImports.report,
   error: treeGedcomImports.error,
+  errorSentence: treeGedcomImports.errorSentence,
   createdAt: treeGedcomImports.createdAt,
   finishedAt: treeGedcomImports.finishedAt,
 };
@@ -128,10 +130,13 @@ export function createGedcomRepo(db: Db) {
         .where(eq(treeGedcomImports.id, id));
     },
 
-    async fail(id: number, error: string) {
+    /** `sentence`: the error's message and values, for readers of other languages (a NUL, which jsonb refuses, left out). */
+    async fail(id: number, error: string, sentence?: Sentence) {
+      const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\0', '') : value);
+      const errorSentence = sentence ? (JSON.parse(JSON.stringify(sentence), withoutNul) as Sentence) : null;
       await db
         .update(treeGedcomImports)
-        .set({ status: 'failed', error: error.replaceAll('\0', ''), source: null, finishedAt: new Date() })
+        .set({ status: 'failed', error: error.replaceAll('\0', ''), errorSentence, source: null, finishedAt: new Date() })
         .where(eq(treeGedcomImports.id, id));
     },
 

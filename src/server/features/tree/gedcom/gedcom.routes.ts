@@ -13,6 +13,7 @@ import {
   matchDecisionSchema,
   matchSuggestionSchema,
 } from '@shared/schemas/tree-gedcom';
+import { answerLanguage } from '../../../lib/i18n';
 import { errorAnswers, noContent } from '../../../lib/route-answers';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../../lib/uploads';
 import { contentDisposition } from '../../../lib/send-file';
@@ -91,10 +92,12 @@ export const gedcomRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/imports', { schema: { response: { 200: z.array(gedcomImportSchema) } } }, (req) => gedcom.list(currentUser(req).id));
+  app.get('/imports', { schema: { response: { 200: z.array(gedcomImportSchema) } } }, (req) =>
+    gedcom.list(currentUser(req).id, answerLanguage(req)),
+  );
 
   app.get('/imports/:id', { schema: { params: idParamsSchema, response: { 200: gedcomImportSchema } } }, (req) =>
-    gedcom.get(currentUser(req).id, req.params.id),
+    gedcom.get(currentUser(req).id, req.params.id, answerLanguage(req)),
   );
 
   app.get('/suggestions', { schema: { response: { 200: z.array(matchSuggestionSchema) } } }, (req) =>

@@ -13,7 +13,8 @@ import {
 } from '@shared/schemas/tree-gedcom';
 import { defineMessages } from '../../../lib/define-messages';
 import { conflict, notFound } from '../../../lib/errors';
-import { sentence } from '../../../lib/i18n';
+import { sentence, sentenceIn, type Sentence } from '../../../lib/i18n';
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import type { createJobQueue } from '../../../lib/jobs';
 import { GedcomError, type GedcomDataset } from './gedcom-dataset';
 import { findMatches } from './gedcom-matching';
@@ -39,14 +40,16 @@ const messages = defineMessages({
 });
 const FAILED = userText('The GEDCOM import could not be finished. Please try again.');
 
-function toApi(row: GedcomImportRow): GedcomImport {
+/** An import as its owner sees it: a failed one's error in `language` (English exactly as it was kept). */
+function toApi(row: GedcomImportRow, language: string): GedcomImport {
+  const said = row.errorSentence as Sentence | null;
   return {
     id: row.id,
     status: row.status,
     fileName: row.fileName,
     progress: { personsDone: row.personsDone, personsTotal: row.personsTotal },
     report: (row.report as GedcomReport | null) ?? null,
-    error: row.error,
+    error: said && language !== SOURCE_LANGUAGE ? sentenceIn(language, said) : row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -112,7 +115,7 @@ export function createGedcomService({ repo, jobs, log }: { repo: GedcomRepo; job
     try {
       dataset = readGedcomFile(row.source);
     } catch (err) {
-      if (err instanceof GedcomError) return repo.fail(importId, err.message);
+      if (err instanceof GedcomError) return repo.fail(importId, err.message, err.sentence);
       throw err;
     }
     await repo.markRunning(importId, dataset.persons.length);
@@ -151,14 +154,14 @@ export function createGedcomService({ repo, jobs, log }: { repo: GedcomRepo; job
       return { id };
     },
 
-    async list(userId: number) {
-      return (await repo.listOwned(userId, LIST_LIMIT)).map(toApi);
+    async list(userId: number, language: string) {
+      return (await repo.listOwned(userId, LIST_LIMIT)).map((row) => toApi(row, language));
     },
 
-    async get(userId: number, id: number) {
+    async get(userId: number, id: number, language: string) {
       const row = await repo.findOwned(userId, id);
       if (!row) throw notFound(userText('Import not found'));
-      return toApi(row);
+      return toApi(row, language);
     },
 
     /** The owner's tree as a GEDCOM file. */

@@ -1,7 +1,9 @@
 // Text to records (decision 061): one expression per line, a stack of the open structures, CONC/CONT joined into
 // the value they continue. Every limit is checked as the line is read and named with its line number; nothing
 // here recurses, so nesting costs only the stack's length (at most 100).
+import { sentence } from '../../../lib/i18n';
 import { GedcomError } from './gedcom-dataset';
+import { GEDCOM_REFUSALS } from './gedcom-refusals';
 
 export interface GedcomNode {
   tag: string;
@@ -44,24 +46,26 @@ export function readGedcomLines(text: string, limits: GedcomLimits = GEDCOM_LIMI
     lineNo++;
     if (raw.trim() === '') continue;
     const match = LINE.exec(raw);
-    if (!match) throw new GedcomError('This line is not a GEDCOM line', lineNo);
+    if (!match) throw new GedcomError(sentence(GEDCOM_REFUSALS.notALine), lineNo);
     const level = Number(match[1]);
-    if (level > limits.maxLevel) throw new GedcomError(`This line is nested deeper than ${limits.maxLevel} levels`, lineNo);
-    if (level > stack.length) throw new GedcomError(`This line skips a level (${level} after ${stack.length - 1})`, lineNo);
+    if (level > limits.maxLevel) throw new GedcomError(sentence(GEDCOM_REFUSALS.tooDeep, { max: String(limits.maxLevel) }), lineNo);
+    if (level > stack.length)
+      throw new GedcomError(sentence(GEDCOM_REFUSALS.skipsLevel, { level: String(level), previous: String(stack.length - 1) }), lineNo);
     const tag = match[3]!.toUpperCase();
     const value = match[4] ?? '';
     if (tag === 'CONC' || tag === 'CONT') {
       const target = level > 0 ? stack[level - 1] : undefined;
-      if (!target || level !== stack.length) throw new GedcomError(`${tag} has nothing to continue`, lineNo);
+      if (!target || level !== stack.length) throw new GedcomError(sentence(GEDCOM_REFUSALS.nothingToContinue, { tag }), lineNo);
       target.value += tag === 'CONT' ? `\n${value}` : value;
       if (target.value.length > limits.maxValueLength)
-        throw new GedcomError(`A value joined from CONC and CONT lines is longer than ${limits.maxValueLength} characters`, lineNo);
+        throw new GedcomError(sentence(GEDCOM_REFUSALS.valueTooLong, { max: String(limits.maxValueLength) }), lineNo);
       continue;
     }
     const node: GedcomNode = { tag, xref: level === 0 ? (match[2] ?? null) : null, value, line: lineNo, children: [] };
     stack.length = level;
     if (level === 0) {
-      if (records.length >= limits.maxRecords) throw new GedcomError(`This file has more than ${limits.maxRecords} records`, lineNo);
+      if (records.length >= limits.maxRecords)
+        throw new GedcomError(sentence(GEDCOM_REFUSALS.tooManyRecords, { max: String(limits.maxRecords) }), lineNo);
       records.push(node);
     } else stack[level - 1]!.children.push(node);
     stack.push(node);
