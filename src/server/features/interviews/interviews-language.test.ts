@@ -110,4 +110,17 @@ describe('interviews in the storyteller’s language', { timeout: 180_000 }, () 
       language: 'es',
     });
   });
+  it('lists the question library in the reader’s language', async () => {
+    const library = (lang: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/interview-questions?theme=childhood',
+        headers: { cookie: owner.cookie, 'accept-language': lang },
+      });
+    const english = (await library('en')).json() as Array<{ id: string; text: string }>;
+    const german = (await library('de')).json() as Array<{ id: string; text: string }>;
+    expect(german.map((q) => q.id)).toEqual(english.map((q) => q.id));
+    expect(english[0]!.text).toBe(findLibraryQuestion(english[0]!.id)!.text);
+    expect(german[0]!.text).not.toBe(english[0]!.text);
+  });
 });

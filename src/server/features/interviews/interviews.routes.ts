@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '@shared/schemas/common';
+import { answerLanguage } from '../../lib/i18n';
 import {
   followUpInputSchema,
   interviewInputSchema,
@@ -91,7 +92,7 @@ export const interviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/interview-questions',
     { schema: { querystring: libraryQuestionsQuerySchema, response: { 200: z.array(libraryQuestionSchema) } } },
-    (req) => interviews.library(req.query.theme),
+    (req) => interviews.library(req.query.theme, answerLanguage(req)),
   );
 
   app.get('/interview-suggestions/for-me', { schema: { response: { 200: z.array(suggestableInterviewSchema) } } }, (req) =>

@@ -311,12 +311,14 @@ export function createInterviewsService(deps: InterviewsDeps) {
       return ids;
     },
 
-    library(theme?: string) {
+    /** The question library, its words in `language` (the reader's). */
+    library(theme: string | undefined, language: string) {
       if (theme !== undefined && !(questionThemes as readonly string[]).includes(theme))
         throw badRequest(sentence(messages.themeOneOf, { themes: questionThemes.join(', ') }));
+      const intl = translator(language);
       return questionLibrary
         .filter((q) => theme === undefined || q.theme === theme)
-        .map((q) => ({ id: q.id, theme: q.theme, text: q.text }));
+        .map((q) => ({ id: q.id, theme: q.theme, text: libraryQuestionText(intl, q) }));
     },
 
     async create(ownerId: number, input: InterviewInput): Promise<Interview> {
