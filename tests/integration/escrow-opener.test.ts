@@ -150,6 +150,18 @@ describe('the escrow opener’s languages', () => {
     expect(html).toContain(`content="${escrowOpenerPolicy({ js, css })}"`);
   }, 60_000);
 
+  it('says without JavaScript what it needs in every language heirloom ships, English first, each marked', async () => {
+    const html = await escrowOpenerHtml();
+    const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+    expect(noscript).toMatch(
+      /^<main class="page"><h1>Open a sealed copy from heirloom<\/h1><p>This page needs JavaScript: it opens the sealed copy in this browser, with your key code and the verifiers' codes, and sends nothing anywhere\. Turn JavaScript on for this file and open it again\.<\/p>/,
+    );
+    expect(noscript).toContain('<section lang="de"><h2>Eine versiegelte Kopie von heirloom öffnen</h2><p>Diese Seite braucht JavaScript:');
+    expect(noscript).toContain('<section lang="es"><h2>Abrir una copia sellada de heirloom</h2>');
+    expect(noscript).toContain('<section lang="fr"><h2>Ouvrir une copie scellée de heirloom</h2>');
+    expect(html).toContain('<html lang="en">');
+  });
+
   it('says what does not open in the reader’s language, with their plurals', async () => {
     const source = await fs.openAsBlob(bundle);
     addCatalogues(escrowOpenerCatalogues);

@@ -13,6 +13,9 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { IntlShape } from 'react-intl';
+import { defineMessages } from '../../lib/define-messages';
+import { translator } from '../../lib/i18n';
 import { guardedAgents, outboundFailure } from '../../lib/outbound-address';
 
 export interface EscrowBucketTarget {
@@ -25,23 +28,36 @@ export interface EscrowBucketTarget {
   forcePathStyle: boolean;
 }
 
-/** Why the bucket refused, in words for the owner. */
-export function bucketFailure(err: unknown, bucket: string): string {
+const messages = defineMessages({
+  accessDenied: {
+    id: 'escrow.bucket.accessDenied',
+    defaultMessage: 'The storage service refused these keys for this bucket (access denied)',
+  },
+  noSuchBucket: { id: 'escrow.bucket.noSuchBucket', defaultMessage: 'There is no bucket named “{bucket}” at that address' },
+  unknownKey: { id: 'escrow.bucket.unknownKey', defaultMessage: 'The storage service does not know this access key' },
+  wrongSecret: { id: 'escrow.bucket.wrongSecret', defaultMessage: 'The secret key does not match the access key' },
+  otherRegion: { id: 'escrow.bucket.otherRegion', defaultMessage: 'The bucket is in another region' },
+  status: { id: 'escrow.bucket.status', defaultMessage: 'The storage service answered with status {status}' },
+});
+
+/** Why the bucket refused, in words for the owner (in the language of `intl`; English by default). */
+export function bucketFailure(err: unknown, bucket: string, intl: IntlShape = translator(undefined)): string {
   const e = err as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
   switch (e?.name ?? e?.Code) {
     case 'AccessDenied':
-      return 'The storage service refused these keys for this bucket (access denied)';
+      return intl.formatMessage(messages.accessDenied);
     case 'NoSuchBucket':
-      return `There is no bucket named “${bucket}” at that address`;
+      return intl.formatMessage(messages.noSuchBucket, { bucket });
     case 'InvalidAccessKeyId':
-      return 'The storage service does not know this access key';
+      return intl.formatMessage(messages.unknownKey);
     case 'SignatureDoesNotMatch':
-      return 'The secret key does not match the access key';
+      return intl.formatMessage(messages.wrongSecret);
     case 'PermanentRedirect':
     case 'AuthorizationHeaderMalformed':
-      return 'The bucket is in another region';
+      return intl.formatMessage(messages.otherRegion);
   }
-  if (e?.$metadata?.httpStatusCode) return `The storage service answered with status ${e.$metadata.httpStatusCode}`;
+  // a status is a code, not a number to group ("status 403", never "403" written as a quantity)
+  if (e?.$metadata?.httpStatusCode) return intl.formatMessage(messages.status, { status: String(e.$metadata.httpStatusCode) });
   return outboundFailure(err);
 }
 

@@ -1,5 +1,6 @@
 // The monthly check of an owner's sealed copies (decision 074): each copy in the bucket read back (inspectCopy); a
 // problem is kept on the copy, which the run queued at once writes again, and mailed to the owner once.
+import { defineMessages } from '../../lib/define-messages';
 import { translator } from '../../lib/i18n';
 import type { JobQueue } from '../../lib/jobs';
 import { queueMail } from '../../lib/mail';
@@ -10,6 +11,10 @@ import type { OwnerBucket } from './escrow-owner-bucket';
 import type { EscrowHeirs } from './escrow-run';
 import type { EscrowStatusRepo } from './escrow-status.repo';
 import type { EscrowRepo } from './escrow.repo';
+
+const messages = defineMessages({
+  unreadable: { id: 'escrow.check.unreadable', defaultMessage: 'The bucket could not be read: {reason}.' },
+});
 
 interface Deps {
   repo: EscrowRepo;
@@ -48,7 +53,7 @@ export function createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucket
             intl,
           );
         } catch (err) {
-          problem = `The bucket could not be read: ${bucketFailure(err, name)}.`;
+          problem = intl.formatMessage(messages.unreadable, { reason: bucketFailure(err, name, intl) });
         }
         await status.recordBundleCheck(userId, b.heirId, b.sha256, at, problem);
         if (problem && problem !== b.checkError) problems.push({ heirName: heir.name, problem });
