@@ -111,6 +111,18 @@ describe('/api/family-dates', () => {
     ]);
   });
 
+  it('writes the lines in the language of the request', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/family-dates?date=2026-11-30',
+      headers: { cookie: other.cookie, 'accept-language': 'es-ES,es;q=0.9' },
+    });
+    expect((res.json() as { dates: Array<{ text: string }> }).dates.map((d) => d.text)).toEqual([
+      'Yves cumple 76 años mañana',
+      'Zed cumple 36 años el miércoles',
+    ]);
+  });
+
   it('uses the saved time zone for today when no date is given', async () => {
     const res = await get(owner, '/api/family-dates');
     expect(res.statusCode).toBe(200);
@@ -196,5 +208,28 @@ describe('/api/family-dates', () => {
     expect(mail.text).toContain('- Yves turns 80 on Sunday 1 December');
     expect(mail.text).not.toContain('Anna');
     expect(mail.text).not.toContain('Sam');
+  });
+
+  it('writes the lines and the weekly mail of an owner in German in German', async () => {
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { cookie: owner.cookie }, payload: { language: 'de' } }))
+        .statusCode,
+    ).toBe(200);
+    const res = await get(owner, '/api/family-dates?date=2026-11-30');
+    expect((res.json() as { dates: Array<{ text: string }> }).dates.map((d) => d.text)).toEqual([
+      'Heute ist es 10 Jahre her, dass Ihr Großvater Jack gestorben ist',
+      'Ihre Tochter Anna wird morgen 8',
+      'Sam wird am Donnerstag 36',
+      'Ihre Großmutter Rose wäre am Freitag 100 geworden',
+      'Mary und Tom feiern am Sonntag ihren 50. Hochzeitstag',
+    ]);
+
+    await put(owner, { digest: true, timeZone: 'UTC' });
+    await t.app.services.familyDates.sendDueDigests(new Date('2031-12-01T08:00:00Z'));
+    const mail = await t.smtp.waitForMail(owner.email, { subject: 'Tage, die in Ihrer Familie diese Woche zählen' });
+    expect(mail.text).toContain('- Ihre Tochter Anna wird am Montag, 1. Dezember 13');
+    expect(mail.text).toContain('- Sam wird am Mittwoch, 3. Dezember 41');
+    expect(mail.text).toContain('- Mary und Tom feiern am Samstag, 6. Dezember ihren 55. Hochzeitstag');
+    expect(mail.html).toContain('<li>Ihre Tochter Anna wird am Montag, 1. Dezember 13</li>');
   });
 });

@@ -1,6 +1,7 @@
 // The owner's mail when the family tree grows and a rule by relation (decision 065) names someone new: who now
 // receives what, and who cannot yet and why. In the owner's language (issue 33).
 import type { IntlShape } from 'react-intl';
+import { relationIn } from '@shared/family-relations';
 import type { FamilyRelation, RelationRuleMember } from '@shared/schemas/legacy';
 import type { MailMessage } from '../../lib/mail';
 import { longDay } from '../../lib/mail-language';
@@ -96,11 +97,10 @@ function missingWords(intl: IntlShape, member: RelationRuleMember): string | nul
 
 /** "- Dora King (your granddaughter) now receives “Summers at the lake” (each of your grandchildren, after your death)." */
 function newcomerLine(intl: IntlShape, { rule, member }: Newcomer): string {
-  const who = member.relation
-    ? intl.formatMessage(
-        { id: 'mail.legacyRelations.who', defaultMessage: '{name} ({relation})' },
-        { name: member.name, relation: member.relation },
-      )
+  // the tree's English word said in the owner's language; one it cannot say leaves the name alone
+  const relation = member.relation ? relationIn(intl, member.relation) : null;
+  const who = relation
+    ? intl.formatMessage({ id: 'mail.legacyRelations.who', defaultMessage: '{name} ({relation})' }, { name: member.name, relation })
     : member.name;
   const what = intl.formatMessage(
     { id: 'mail.legacyRelations.what', defaultMessage: '“{title}” ({rule}, {when})' },
