@@ -21,10 +21,12 @@ const SIGNED_IN_SCREENS = [
   paths.memories,
   paths.people,
   paths.family,
+  paths.familyTree,
   paths.friends,
   paths.vault,
   paths.collections,
   paths.afterLife,
+  paths.interviews,
   paths.settings,
 ];
 
