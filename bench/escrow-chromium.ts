@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { escrowOpenerHtml } from '../src/server/lib/escrow-opener';
 import { launchBrowser } from './browser';
+import { childrenByParent } from './lib';
 
 const MB = 1e6;
 
@@ -14,17 +15,7 @@ type Kind = 'renderer' | 'browser' | 'other';
 
 /** RSS in bytes of each Chromium process under `pid`, by kind (esbuild and other helpers of this process are not counted). */
 function chromiumRss(pid: number): Record<Kind, number> {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      /* gone */
-    }
-  }
+  const children = childrenByParent();
   const total: Record<Kind, number> = { renderer: 0, browser: 0, other: 0 };
   const stack = [...(children.get(pid) ?? [])];
   while (stack.length) {

@@ -172,8 +172,8 @@ export async function startProcess(
   };
 }
 
-/** Sum of RSS (bytes) of a process and all its descendants (Node + PostgreSQL). */
-export function treeRss(pid: number): number {
+/** Every running process's children, by the parent's pid (from /proc). */
+export function childrenByParent(): Map<number, number[]> {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -185,6 +185,12 @@ export function treeRss(pid: number): number {
       /* gone */
     }
   }
+  return children;
+}
+
+/** Sum of RSS (bytes) of a process and all its descendants (Node + PostgreSQL). */
+export function treeRss(pid: number): number {
+  const children = childrenByParent();
   let total = 0;
   const stack = [pid];
   while (stack.length) {
