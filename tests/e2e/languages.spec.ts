@@ -51,8 +51,8 @@ async function speaking(browser: Browser, language: string, locale = 'en-US') {
  */
 function untranslatedWords(page: Page, own: string[]) {
   return page.evaluate((ownWords) => {
-    // 'Ctrl' is a key's name on the keyboard (the search's shortcut), printed as the key says
-    const skip = new Set(['heirloom', 'English', 'Deutsch', 'Español', 'Français', 'Ctrl', ...ownWords]);
+    // 'Ctrl' is a key's name on the keyboard (the search's shortcut), printed as the key says; GEDCOM a file format's
+    const skip = new Set(['heirloom', 'English', 'Deutsch', 'Español', 'Français', 'Ctrl', 'GEDCOM', ...ownWords]);
     const found = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -81,9 +81,13 @@ function overflows(page: Page) {
     if (document.documentElement.scrollWidth > window.innerWidth + 1) {
       found.push(`page is ${document.documentElement.scrollWidth}px wide in ${window.innerWidth}px`);
     }
-    // inside a row that scrolls sideways (tabs), a control may lie beyond the edge until scrolled to
+    // inside a row that scrolls sideways (tabs) or a view panned by hand (the family tree), a control may lie
+    // beyond the edge until scrolled or panned to
     const inScroller = (el: HTMLElement) => {
-      for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (['auto', 'scroll'].includes(style.overflowX) || style.touchAction === 'none') return true;
+      }
       return false;
     };
     for (const el of document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, [role="tab"], th')) {
