@@ -1,10 +1,13 @@
 import { MessageCirclePlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ProposalOwner } from '@shared/schemas/interviews';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@web/components/ui/dialog';
-import { ProposeInterviewForm } from './propose-interview-form';
 import { useIntl } from '@web/lib/i18n/use-intl';
+
+// The form carries the question library (every question's words): fetched when the dialog opens, not with the
+// dashboard that shows its button.
+const ProposeInterviewForm = lazy(() => import('./propose-interview-form').then((m) => ({ default: m.ProposeInterviewForm })));
 
 /** "Propose an interview": the proposal form in a dialog, closed once the proposal is made. */
 export function ProposeInterviewDialog({ owners }: { owners: ProposalOwner[] }) {
@@ -28,7 +31,9 @@ export function ProposeInterviewDialog({ owners }: { owners: ProposalOwner[] }) 
             })}
           </DialogDescription>
         </DialogHeader>
-        <ProposeInterviewForm owners={owners} onProposed={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <ProposeInterviewForm owners={owners} onProposed={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );
