@@ -5,10 +5,18 @@ export type Messages = Record<string, string> | Record<string, MessageFormatElem
 
 // Every catalogue file, each its own chunk: only the active language's files are ever fetched (decision 081).
 const files = import.meta.glob<Record<string, string>>('../../../shared/i18n/messages/*/*.json', { import: 'default' });
-const byLanguage = new Map<string, (() => Promise<Record<string, string>>)[]>();
+const byLanguage = new Map<string, { area: string; load: () => Promise<Record<string, string>> }[]>();
 for (const [file, load] of Object.entries(files)) {
-  const language = /messages\/([^/]+)\//.exec(file)![1]!;
-  byLanguage.set(language, [...(byLanguage.get(language) ?? []), load]);
+  const [, language, area] = /messages\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
+  byLanguage.set(language!, [...(byLanguage.get(language!) ?? []), { area: area!, load }]);
+}
+
+// A page of its own that shows only some areas (the landing page) fetches only their files.
+let onlyAreas: ReadonlySet<string> | null = null;
+
+/** From now on, a language's catalogue is only these areas' files. */
+export function limitCatalogues(areas: readonly string[]) {
+  onlyAreas = new Set(areas);
 }
 
 /** The languages heirloom ships: the folders of src/shared/i18n/messages (English first). */
@@ -19,7 +27,8 @@ export function isShipped(language: string): boolean {
 }
 
 async function catalogue(language: string): Promise<Record<string, string>> {
-  const parts = await Promise.all((byLanguage.get(language) ?? []).map((load) => load()));
+  const files = (byLanguage.get(language) ?? []).filter(({ area }) => !onlyAreas || onlyAreas.has(area));
+  const parts = await Promise.all(files.map(({ load }) => load()));
   return Object.assign({}, ...parts) as Record<string, string>;
 }
 
