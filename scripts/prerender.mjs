@@ -88,18 +88,19 @@ export async function prerender(dist) {
   writePagePreloads(web, pagePreloadSources());
   const landing = path.join(web, 'landing.html');
   const landingShell = fs.readFileSync(landing, 'utf8');
-  // one page per language heirloom ships (landing.de.html…): the server sends each reader theirs (decision 081)
+  const shell = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+  const inLanguage = (page, language) => page.replace('<html lang="en">', `<html lang="${language}">`);
+  // one page per language heirloom ships (landing.de.html, dashboard.de.html…): the server sends each reader
+  // theirs, so nobody sees a page drawn in English first (decision 081)
   for (const language of shippedLanguages.filter((l) => l !== 'en')) {
-    const shellIn = withHead(landingShell.replace('<html lang="en">', `<html lang="${language}">`), await landingHeadIn(language));
-    fs.writeFileSync(path.join(web, `landing.${language}.html`), injectIntoRoot(shellIn, await renderLandingIn(language)));
+    const landingIn = withHead(inLanguage(landingShell, language), await landingHeadIn(language));
+    fs.writeFileSync(path.join(web, `landing.${language}.html`), injectIntoRoot(landingIn, await renderLandingIn(language)));
+    fs.writeFileSync(
+      path.join(web, `dashboard.${language}.html`),
+      withPageTitle(inLanguage(shell, language), await renderDashboardIn(language)),
+    );
   }
   fs.writeFileSync(landing, injectIntoRoot(landingShell, renderLanding()));
-  const shell = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
-  // the dashboard too, so a reader of another language never sees it drawn in English first
-  for (const language of shippedLanguages.filter((l) => l !== 'en')) {
-    const shellIn = shell.replace('<html lang="en">', `<html lang="${language}">`);
-    fs.writeFileSync(path.join(web, `dashboard.${language}.html`), withPageTitle(shellIn, await renderDashboardIn(language)));
-  }
   fs.writeFileSync(path.join(web, 'dashboard.html'), withPageTitle(shell, await renderDashboard()));
 }
 

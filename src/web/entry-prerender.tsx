@@ -18,25 +18,21 @@ import { QueryScope } from '@web/app/query-scope';
 /** The languages the landing page is prerendered in: every one heirloom ships (landing.<language>.html). */
 export { shippedLanguages } from '@web/lib/i18n/catalogues';
 
-/** The landing page's <title> and description in `language`, for its prerendered page's head. */
-export async function landingHeadIn(language: string): Promise<{ title: string; description: string }> {
+/** `render` with the page's language set to `language`, then back to English for the next page. */
+async function inLanguage<T>(language: string, render: () => T | Promise<T>): Promise<T> {
   await switchLanguage(language, { remember: false });
   try {
-    return landingHead();
+    return await render();
   } finally {
     await switchLanguage(SOURCE_LANGUAGE, { remember: false });
   }
 }
 
+/** The landing page's <title> and description in `language`, for its prerendered page's head. */
+export const landingHeadIn = (language: string) => inLanguage(language, landingHead);
+
 /** `/` in `language`, for a reader the server knows to read it (their choice's cookie, their browser's languages). */
-export async function renderLandingIn(language: string): Promise<string> {
-  await switchLanguage(language, { remember: false });
-  try {
-    return renderLanding();
-  } finally {
-    await switchLanguage(SOURCE_LANGUAGE, { remember: false });
-  }
-}
+export const renderLandingIn = (language: string) => inLanguage(language, renderLanding);
 
 /** The markup of `/` as hydrate-landing.tsx renders it in the browser (same tree, same StrictMode), to go inside #root. */
 export function renderLanding(): string {
@@ -48,14 +44,7 @@ export function renderLanding(): string {
 }
 
 /** The dashboard's first paint in `language`, for a signed-in reader of it (dashboard.<language>.html). */
-export async function renderDashboardIn(language: string): Promise<string> {
-  await switchLanguage(language, { remember: false });
-  try {
-    return await renderDashboard();
-  } finally {
-    await switchLanguage(SOURCE_LANGUAGE, { remember: false });
-  }
-}
+export const renderDashboardIn = (language: string) => inLanguage(language, renderDashboard);
 
 /**
  * The dashboard as its first paint shows it, to go inside #root of the page the server sends a signed-in

@@ -27,6 +27,18 @@ function readPage(file: string): StaticPage | null {
   return { html: fs.readFileSync(file), br: optional('.br'), gzip: optional('.gz') };
 }
 
+/** `<name>.<language>.html` in `root`, each read by `read`, by its language. */
+function pagesByLanguage<T>(root: string, name: string, read: (file: string) => T | null): Map<string, T> {
+  const pages = new Map<string, T>();
+  const named = new RegExp(`^${name}\\.([a-zA-Z-]+)\\.html$`);
+  for (const file of fs.readdirSync(root)) {
+    const language = named.exec(file)?.[1];
+    const page = language ? read(path.join(root, file)) : null;
+    if (language && page !== null) pages.set(language, page);
+  }
+  return pages;
+}
+
 /** A page's HTML and, where there is one, the way to its brotli or gzip form. */
 interface PageForms {
   html: Buffer | string;
@@ -75,21 +87,12 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
   const shell = readPage(indexPath)!;
   const shellHtml = shell.html.toString('utf8');
   const landing = readPage(path.join(opts.root, 'landing.html'));
-  // the landing page as prerendered in each language heirloom ships (landing.<language>.html, decision 081)
-  const landingIn = new Map<string, StaticPage>();
-  for (const file of fs.readdirSync(opts.root)) {
-    const language = /^landing\.([a-zA-Z-]+)\.html$/.exec(file)?.[1];
-    const page = language && readPage(path.join(opts.root, file));
-    if (language && page) landingIn.set(language, page);
-  }
+  // the landing page and the dashboard's first paint as prerendered in each language heirloom ships
+  // (landing.<language>.html, dashboard.<language>.html; decision 081)
+  const landingIn = pagesByLanguage(opts.root, 'landing', readPage);
   const dashboardPath = path.join(opts.root, 'dashboard.html');
   const dashboardHtml = fs.existsSync(dashboardPath) ? fs.readFileSync(dashboardPath, 'utf8') : shellHtml;
-  // and the dashboard's first paint in each (dashboard.<language>.html): the account's language, as the app will draw it
-  const dashboardIn = new Map<string, string>();
-  for (const file of fs.readdirSync(opts.root)) {
-    const language = /^dashboard\.([a-zA-Z-]+)\.html$/.exec(file)?.[1];
-    if (language) dashboardIn.set(language, fs.readFileSync(path.join(opts.root, file), 'utf8'));
-  }
+  const dashboardIn = pagesByLanguage(opts.root, 'dashboard', (file) => fs.readFileSync(file, 'utf8'));
   const preloads = readPagePreloads(opts.root);
   /** A visitor's shell for each set of preload links (one per page of the table at most). */
   const visitorPages = new Map<string, StaticPage>();
