@@ -1,16 +1,11 @@
 import type { User } from '@shared/schemas/auth';
 import { SERVER_USER_ELEMENT_ID } from '@shared/page-data';
 
-/**
- * The signed-in user the server put into this page's HTML (decision 035), once: the element is removed when
- * read, so a user query created later (after a logout, or once the cache dropped it) asks the server again
- * rather than trusting what the page said at load. Undefined when the page carries none (visitors, `npm run dev`).
- */
-export function takeServerUser(): User | undefined {
-  if (typeof document === 'undefined') return undefined; // the build's prerender of the dashboard's frame
-  const element = document.getElementById(SERVER_USER_ELEMENT_ID);
+/** The element holding the user the server put into this page, if any (none in the build's prerender). */
+const serverUserElement = () => (typeof document === 'undefined' ? null : document.getElementById(SERVER_USER_ELEMENT_ID));
+
+function parsed(element: HTMLElement | null): User | undefined {
   if (!element) return undefined;
-  element.remove();
   try {
     return JSON.parse(element.textContent ?? '') as User; // validated by the server's userSchema, like GET /api/user
   } catch {
@@ -19,15 +14,20 @@ export function takeServerUser(): User | undefined {
 }
 
 /**
+ * The signed-in user the server put into this page's HTML (decision 035), once: the element is removed when
+ * read, so a user query created later (after a logout, or once the cache dropped it) asks the server again
+ * rather than trusting what the page said at load. Undefined when the page carries none (visitors, `npm run dev`).
+ */
+export function takeServerUser(): User | undefined {
+  const element = serverUserElement();
+  element?.remove();
+  return parsed(element);
+}
+
+/**
  * The language of the account the server put into this page, read without taking the user: the page's first
  * render speaks it at once (the server drew a signed-in dashboard in it), not the browser's language first.
  */
 export function serverUserLanguage(): string | null {
-  if (typeof document === 'undefined') return null;
-  try {
-    const user = JSON.parse(document.getElementById(SERVER_USER_ELEMENT_ID)?.textContent ?? 'null') as User | null;
-    return user?.language ?? null;
-  } catch {
-    return null;
-  }
+  return parsed(serverUserElement())?.language ?? null;
 }
