@@ -141,21 +141,27 @@ export interface RelationWord {
   removed: number;
 }
 
+// Reading the tree's English relation words (src/shared/tree/relation-words.ts) back into their parts; the web
+// tree's labels (features/tree/relation-label.ts) read them with the same pieces.
 const FEMALE = new Set(['mother', 'daughter', 'sister', 'aunt', 'niece', 'wife']);
 const MALE = new Set(['father', 'son', 'brother', 'uncle', 'nephew', 'husband']);
-const sexOf = (word: string): RelativeSex => (FEMALE.has(word) ? 'female' : MALE.has(word) ? 'male' : 'other');
-const countGreats = (greats: string | undefined) => (greats ?? '').length / 'great-'.length;
+/** The sex an English relation word names ("aunt": female); "other" where English does not say. */
+export const sexOf = (word: string): RelativeSex => (FEMALE.has(word) ? 'female' : MALE.has(word) ? 'male' : 'other');
+/** How many "great-" a word starts with. */
+export const countGreats = (greats: string | undefined) => (greats ?? '').length / 'great-'.length;
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 const TIMES = ['once', 'twice'];
 
-function ordinalNumber(word: string): number | null {
+/** A cousin's degree as written ("second", "12th"). */
+export function ordinalNumber(word: string): number | null {
   const index = ORDINALS.indexOf(word);
   if (index >= 0) return index + 1;
   const match = /^(\d+)(st|nd|rd|th)$/.exec(word);
   return match ? Number(match[1]) : null;
 }
 
-function timesNumber(words: string | undefined): number | null {
+/** How many times removed, as written ("once", "three times"); none written is 0. */
+export function timesNumber(words: string | undefined): number | null {
   if (words === undefined) return 0;
   const index = TIMES.indexOf(words);
   if (index >= 0) return index + 1;

@@ -3,6 +3,7 @@
 // that label back into its parts and says it again with the catalogue's messages. Each word's message has the
 // four forms a chain needs ("your mother", "of your mother", "of the mother", "mother"), so German can decline
 // ("Mutter des Cousins Ihrer Frau") and French elide ("de l’oncle") without code for either.
+import { countGreats, ordinalNumber, sexOf, timesNumber } from '@shared/family-relations';
 import type { TreeSex as Sex } from '@shared/schemas/tree';
 import { activeIntl } from '@web/lib/i18n/language-store';
 import { relationMessages, type RelationWordKey } from './relation-messages';
@@ -17,32 +18,6 @@ export interface RelationWord {
   degree?: number;
   removed?: number;
 }
-
-const FEMALE = new Set(['mother', 'daughter', 'sister', 'aunt', 'niece', 'wife']);
-const MALE = new Set(['father', 'son', 'brother', 'uncle', 'nephew', 'husband']);
-const sexOf = (word: string): RelationWord['sex'] => (FEMALE.has(word) ? 'female' : MALE.has(word) ? 'male' : 'other');
-
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const TIMES = ['once', 'twice'];
-
-function ordinalNumber(word: string): number | null {
-  const index = ORDINALS.indexOf(word);
-  if (index >= 0) return index + 1;
-  const match = /^(\d+)(st|nd|rd|th)$/.exec(word);
-  return match ? Number(match[1]) : null;
-}
-
-function timesNumber(words: string): number | null {
-  const index = TIMES.indexOf(words);
-  if (index >= 0) return index + 1;
-  const match = /^(\w+) times$/.exec(words);
-  if (!match) return null;
-  const number = ['three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].indexOf(match[1]!);
-  if (number >= 0) return number + 3;
-  return /^\d+$/.test(match[1]!) ? Number(match[1]) : null;
-}
-
-const countGreats = (greats: string | undefined) => (greats ?? '').length / 'great-'.length;
 
 const WORD_PATTERNS: [RegExp, (m: RegExpExecArray) => RelationWord | null][] = [
   [
@@ -88,7 +63,7 @@ const WORD_PATTERNS: [RegExp, (m: RegExpExecArray) => RelationWord | null][] = [
     /^(double )?(\w+) cousin(?: (.+) removed)?$/,
     (m) => {
       const degree = ordinalNumber(m[2]!);
-      const removed = m[3] === undefined ? 0 : timesNumber(m[3]);
+      const removed = timesNumber(m[3]);
       if (degree === null || removed === null) return null;
       return { key: m[1] ? 'doubleCousin' : 'cousin', sex: 'other', degree, removed };
     },
