@@ -44,8 +44,8 @@ interface Deps {
   /** The opener page put beside the bundles (lib/escrow-opener.ts). */
   opener?: () => Promise<string>;
   /**
-   * Runs `work` while no other run of this owner's copies runs, on any app server: a run aborts the unfinished
-   * uploads it finds, which must never be another run's.
+   * Runs `work` while no other run or check of this owner's copies runs, on any app server: a run aborts the
+   * unfinished uploads it finds, which must never be another run's, and a check must not read a copy being replaced.
    */
   oneAtATime?: <T>(userId: number, work: () => Promise<T>) => Promise<T>;
   now?: () => Date;
@@ -206,7 +206,9 @@ export function createEscrowRun({
     });
   }
 
-  const check = createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucketOf, queueRun: queue, now });
+  const checkNow = createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucketOf, queueRun: queue, now });
+  // a check reading a copy the run is replacing would see a problem that is not there, and mail it
+  const check = (userId: number) => oneAtATime(userId, () => checkNow(userId));
 
   return {
     run,
