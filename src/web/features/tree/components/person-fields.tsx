@@ -1,4 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { storedTreeDate } from '@shared/tree/tree-date-typed';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
@@ -13,11 +14,12 @@ export function PersonFields({ form, withNote = false }: { form: UseFormReturn<P
   const intl = useIntl();
   const { errors } = form.formState;
   const died = form.watch('died');
-  // the stored forms of a tree date are the same in every language (GEDCOM maps onto them)
+  // a date is typed in any language's words and stored in the one grammar GEDCOM maps onto (tree-date-typed.ts)
   const dateHint = intl.formatMessage({
     id: 'tree.fields.dateHint',
-    defaultMessage: 'As exact as you know it: 1890-05-12, 1890-05, 1890, c. 1890, before 1890, between 1890 and 1895.',
+    defaultMessage: 'As exact as you know it: 12 May 1890, May 1890, 1890, c. 1890, before 1890, between 1890 and 1895.',
   });
+  const dateField = (name: 'birthDate' | 'deathDate') => form.register(name, { setValueAs: storedTreeDate });
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -51,7 +53,7 @@ export function PersonFields({ form, withNote = false }: { form: UseFormReturn<P
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={intl.formatMessage({ id: 'tree.fields.born', defaultMessage: 'Born' })} hint={dateHint} error={errors.birthDate}>
-          <Input autoComplete="off" inputMode="text" className="h-11" {...form.register('birthDate')} />
+          <Input autoComplete="off" inputMode="text" className="h-11" {...dateField('birthDate')} />
         </FormField>
         <FormField label={intl.formatMessage({ id: 'tree.fields.birthPlace', defaultMessage: 'Place of birth' })} error={errors.birthPlace}>
           <Input autoComplete="off" className="h-11" {...form.register('birthPlace')} />
@@ -68,7 +70,7 @@ export function PersonFields({ form, withNote = false }: { form: UseFormReturn<P
             hint={dateHint}
             error={errors.deathDate}
           >
-            <Input autoComplete="off" className="h-11" {...form.register('deathDate')} />
+            <Input autoComplete="off" className="h-11" {...dateField('deathDate')} />
           </FormField>
           <FormField
             label={intl.formatMessage({ id: 'tree.fields.deathPlace', defaultMessage: 'Place of death' })}
