@@ -2,6 +2,7 @@
 // heir receives (an escrow bundle, docs/escrow-format.md) when heirloom is gone. It reads the copy from the
 // chosen file by slices, opens it with the heir's key code and k verifier codes, and shows it with the
 // export's own viewer, its letters, and a way to save every file.
+import '../zod-config'; // must stay the first import: the page's policy forbids eval, which zod would probe for
 import '../export-viewer/styles.css';
 import './styles.css';
 import type { BundleHeader } from '@shared/escrow/bundle-format';
