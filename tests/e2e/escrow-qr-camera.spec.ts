@@ -8,7 +8,7 @@ import { keyCodeFromBytes } from '../../src/shared/key-code';
 import { heirPublicKey } from '../../src/shared/sealed-letter';
 import { escrowOpenerHtml } from '../../src/server/lib/escrow-opener';
 import { SAMPLE, sampleCopyFiles, writeSampleBundle } from '../helpers/escrow-copy';
-import { barcodeDetectorWhereMissing, qrCodeVideo, withFakeCamera } from './fake-camera';
+import { barcodeDetectorWhereMissing, cameraUse, qrCodeVideo, recordCameraStreams, withFakeCamera } from './fake-camera';
 import { expect, test } from './fixtures';
 import { offlinePage } from './offline-page';
 
@@ -30,18 +30,21 @@ test('the opener scans a verifier code from its QR code with the camera, and the
   try {
     const { context, page, leaks, errors } = await offlinePage(browser, { width: 375, height: 740 });
     await barcodeDetectorWhereMissing(context);
+    await recordCameraStreams(context);
     await page.goto(pathToFileURL(opener).href);
     await page.getByLabel('The sealed copy').setInputFiles(bundle);
     await expect(page.getByText('It opens with your key code and 2 of the 3 verifiers’ codes.')).toBeVisible();
     await page.getByLabel('Your key code').fill(keyCode);
 
-    await page.getByRole('button', { name: 'Scan the QR code of verifier code 1' }).click();
+    // pressed twice, as an impatient thumb does: one scan, and no camera left on behind it
+    await page.getByRole('button', { name: 'Scan the QR code of verifier code 1' }).dblclick();
     const first = page.getByLabel('Verifier code 1', { exact: true });
     await expect(first).toHaveValue(scanned);
     await expect(page.locator('#verifier-code-1-state')).toHaveText('✓ All nine groups are right.');
     // the camera is given back once the code is read
     await expect(page.getByLabel('Camera')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Stop scanning' })).toHaveCount(0);
+    await expect.poll(() => cameraUse(page)).toEqual({ streams: 2, live: 0 });
 
     await page.getByLabel('Verifier code 2', { exact: true }).fill(release.codes[2]!);
     await page.getByRole('button', { name: 'Open the copy' }).click();

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext, LaunchOptions } from '@playwright/test';
+import type { BrowserContext, LaunchOptions, Page } from '@playwright/test';
 import { toFile as qrToFile } from 'qrcode';
 
 /**
@@ -62,5 +62,34 @@ export async function barcodeDetectorWhereMissing(context: BrowserContext) {
       }
     }
     Object.defineProperty(globalThis, 'BarcodeDetector', { value: JsQrBarcodeDetector, configurable: true, writable: true });
+  });
+}
+
+declare global {
+  interface Window {
+    __cameraStreams?: MediaStream[];
+  }
+}
+
+/** Every camera stream the pages of `context` are given is remembered, for liveCameraTracks. */
+export async function recordCameraStreams(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const streams: MediaStream[] = (window.__cameraStreams = []);
+    const devices = navigator.mediaDevices as MediaDevices | undefined;
+    if (!devices) return;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      const stream = await getUserMedia(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+}
+
+/** How many camera streams the page was given, and how many of their tracks still run (the camera is on). */
+export function cameraUse(page: Page) {
+  return page.evaluate(() => {
+    const streams = window.__cameraStreams ?? [];
+    return { streams: streams.length, live: streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length };
   });
 }
