@@ -9,18 +9,42 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { IntlShape } from 'react-intl';
+import { defineMessages } from './define-messages';
 import { badRequest } from './errors';
+import { inEnglish, sentence, sentenceIn, translator, type Sentence } from './i18n';
 
 export const OUTBOUND_PRIVATE_CODE = 'OUTBOUND_PRIVATE_ADDRESS';
 const MAX_REDIRECTS = 5;
+// the messages of the errors outboundRequest throws itself, read back by outboundFailure (for logs: English)
+const NO_ANSWER = 'No answer in time';
+const TOO_MANY_REDIRECTS = 'Too many redirects';
+
+const messages = defineMessages({
+  ownNetwork: {
+    id: 'errors.outbound.ownNetwork',
+    defaultMessage: "{host} is an address of this server's own network, which heirloom does not call",
+  },
+  notAWebAddress: { id: 'errors.outbound.notAWebAddress', defaultMessage: 'That is not a web address (it starts with https://)' },
+  wrongScheme: { id: 'errors.outbound.wrongScheme', defaultMessage: 'The address must start with https:// or http://' },
+  hostNotFound: { id: 'errors.outbound.hostNotFound', defaultMessage: '{host} could not be found' },
+  notFound: { id: 'errors.outbound.notFound', defaultMessage: 'The address could not be found' },
+  refused: { id: 'errors.outbound.refused', defaultMessage: 'Nothing answered at that address' },
+  cut: { id: 'errors.outbound.cut', defaultMessage: 'The connection was cut' },
+  noAnswer: { id: 'errors.outbound.noAnswer', defaultMessage: 'No answer in time' },
+  certificate: { id: 'errors.outbound.certificate', defaultMessage: 'Its certificate could not be trusted' },
+  redirects: { id: 'errors.outbound.redirects', defaultMessage: 'It redirected too many times' },
+  failed: { id: 'errors.outbound.failed', defaultMessage: 'The call could not be made' },
+});
 
 /** An address heirloom will not call: not a web address, not found, or (unless allowed) of its own network. */
 export class OutboundAddressError extends Error {
   constructor(
-    message: string,
+    /** The reason as a sentence, for a reader of another language; `message` is its English. */
+    readonly said: Sentence,
     readonly code: typeof OUTBOUND_PRIVATE_CODE | 'INVALID_URL' = OUTBOUND_PRIVATE_CODE,
   ) {
-    super(message);
+    super(inEnglish(said));
   }
 }
 
@@ -30,8 +54,7 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === 'unicast';
 }
 
-const refused = (host: string) =>
-  new OutboundAddressError(`${host} is an address of this server's own network, which heirloom does not call`);
+const refused = (host: string) => new OutboundAddressError(sentence(messages.ownNetwork, { host }));
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
@@ -64,10 +87,9 @@ export async function checkOutboundUrl(text: string, allowPrivate: boolean): Pro
   try {
     url = new URL(text);
   } catch {
-    throw new OutboundAddressError('That is not a web address (it starts with https://)', 'INVALID_URL');
+    throw new OutboundAddressError(sentence(messages.notAWebAddress), 'INVALID_URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new OutboundAddressError('The address must start with https:// or http://', 'INVALID_URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundAddressError(sentence(messages.wrongScheme), 'INVALID_URL');
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host)) {
@@ -75,7 +97,7 @@ export async function checkOutboundUrl(text: string, allowPrivate: boolean): Pro
     return url;
   }
   const addresses = await dns.promises.lookup(host, { all: true }).catch(() => {
-    throw new OutboundAddressError(`${host} could not be found`, 'INVALID_URL');
+    throw new OutboundAddressError(sentence(messages.hostNotFound, { host }), 'INVALID_URL');
   });
   if (addresses.some((a) => !isPublicAddress(a.address))) throw refused(host);
   return url;
@@ -86,23 +108,24 @@ export async function acceptOutboundUrl(text: string, allowPrivate: boolean): Pr
   try {
     return await checkOutboundUrl(text, allowPrivate);
   } catch (err) {
-    if (err instanceof OutboundAddressError) throw badRequest(err.message, err.code);
+    if (err instanceof OutboundAddressError) throw badRequest(err.said, err.code);
     throw err;
   }
 }
 
-/** Why an outbound call failed, in words for the account holder (never an internal message). */
-export function outboundFailure(err: unknown): string {
-  if (err instanceof OutboundAddressError) return err.message;
+/** Why an outbound call failed, in words for the account holder (in the language of `intl`; English by default). */
+export function outboundFailure(err: unknown, intl: IntlShape = translator(undefined)): string {
+  if (err instanceof OutboundAddressError) return sentenceIn(intl.locale, err.said);
   const code = (err as { code?: string }).code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The address could not be found';
-  if (code === 'ECONNREFUSED') return 'Nothing answered at that address';
-  if (code === 'ECONNRESET') return 'The connection was cut';
-  if (code === 'ETIMEDOUT' || (err instanceof Error && (err.message === 'No answer in time' || err.name === 'TimeoutError')))
-    return 'No answer in time';
-  if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT'))) return 'Its certificate could not be trusted';
-  if (err instanceof Error && err.message === 'Too many redirects') return 'It redirected too many times';
-  return 'The call could not be made';
+  const say = (message: Sentence['message']) => intl.formatMessage(message);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return say(messages.notFound);
+  if (code === 'ECONNREFUSED') return say(messages.refused);
+  if (code === 'ECONNRESET') return say(messages.cut);
+  if (code === 'ETIMEDOUT' || (err instanceof Error && (err.message === NO_ANSWER || err.name === 'TimeoutError')))
+    return say(messages.noAnswer);
+  if (typeof code === 'string' && (code.startsWith('ERR_TLS') || code.includes('CERT'))) return say(messages.certificate);
+  if (err instanceof Error && err.message === TOO_MANY_REDIRECTS) return say(messages.redirects);
+  return say(messages.failed);
 }
 
 export interface OutboundAnswer {
@@ -138,13 +161,13 @@ export async function outboundRequest(
           res.on('error', reject);
         },
       );
-      request.on('timeout', () => request.destroy(new Error('No answer in time')));
+      request.on('timeout', () => request.destroy(new Error(NO_ANSWER)));
       request.on('error', reject);
       request.end();
     });
     const redirected = status.status >= 300 && status.status < 400 && status.location;
     if (!redirected) return { status: status.status, url: url.toString() };
-    if (hop >= MAX_REDIRECTS) throw new Error('Too many redirects');
+    if (hop >= MAX_REDIRECTS) throw new Error(TOO_MANY_REDIRECTS);
     url = await checkOutboundUrl(new URL(status.location!, url).toString(), allowPrivate);
   }
 }

@@ -58,7 +58,7 @@ export function bucketFailure(err: unknown, bucket: string, intl: IntlShape = tr
   }
   // a status is a code, not a number to group ("status 403", never "403" written as a quantity)
   if (e?.$metadata?.httpStatusCode) return intl.formatMessage(messages.status, { status: String(e.$metadata.httpStatusCode) });
-  return outboundFailure(err);
+  return outboundFailure(err, intl);
 }
 
 const PART_SIZE = 5 * 1024 * 1024;

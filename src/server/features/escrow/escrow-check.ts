@@ -1,5 +1,6 @@
 // The monthly check of an owner's sealed copies (decision 074): each copy in the bucket read back (inspectCopy); a
 // problem is kept on the copy, which the run queued at once writes again, and mailed to the owner once.
+import type { IntlShape } from 'react-intl';
 import { defineMessages } from '../../lib/define-messages';
 import { translator } from '../../lib/i18n';
 import type { JobQueue } from '../../lib/jobs';
@@ -22,7 +23,7 @@ interface Deps {
   heirs: Pick<EscrowHeirs, 'listHeirs'>;
   jobs: JobQueue;
   publicUrl: string;
-  bucketOf: (userId: number) => Promise<OwnerBucket>;
+  bucketOf: (userId: number, intl: IntlShape) => Promise<OwnerBucket>;
   queueRun: (userId: number) => Promise<void>;
   now: () => Date;
 }
@@ -33,7 +34,7 @@ export function createEscrowCheck({ repo, status, heirs, jobs, publicUrl, bucket
     // the problems are kept and mailed in the owner's words
     const owner = await status.owner(userId);
     const intl = translator(owner?.language);
-    const opened = await bucketOf(userId);
+    const opened = await bucketOf(userId, intl);
     if (typeof opened === 'string') {
       await status.recordCheck(userId, at, opened);
       return;

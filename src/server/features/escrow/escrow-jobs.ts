@@ -25,7 +25,7 @@ export function defineEscrowJobs(jobs: JobQueue, escrow: EscrowRun, log: Fastify
     // a bundle of several GB streams for a while; a try still running after this long is given up
     expireInSeconds: 6 * 60 * 60,
     handler: ({ userId }) => escrow.run(userId),
-    onGivenUp: ({ userId }, reason) => escrow.giveUp(userId, reason),
+    onGivenUp: ({ userId }) => escrow.giveUp(userId),
   });
   jobs.define<{ userId: number }>({
     name: ESCROW_CHECK_JOB,

@@ -4,10 +4,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { IntlShape } from 'react-intl';
 import type { Heir } from '@shared/schemas/legacy';
 import { ESCROW_FOLDER, escrowObjectKey, OPENER_FILE_NAME } from '@shared/escrow/object-key';
 import type { EscrowStatus } from '@shared/schemas/escrow';
-import { conflict, notFound } from '../../lib/errors';
+import { defineMessages } from '../../lib/define-messages';
+import { conflict, notFound, type ErrorText } from '../../lib/errors';
+import { sentence, sentenceIn, translateText, translator } from '../../lib/i18n';
 import type { JobQueue } from '../../lib/jobs';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ExportDataset } from '../exports/exports.service';
@@ -15,9 +18,10 @@ import { bucketFailure, type EscrowBucket } from './escrow-bucket';
 import { createEscrowCheck } from './escrow-check';
 import { BUNDLE_CONTENT_TYPE, copyFingerprint, sealedCopy, type ReleaseKeyHalf } from './escrow-copy';
 import { openOwnerBucket } from './escrow-owner-bucket';
-import { escrowStatusOf, noKeyCode } from './escrow-status';
+import { escrowStatusOf, NO_KEY_CODE } from './escrow-status';
 import type { EscrowStatusRepo } from './escrow-status.repo';
 import type { EscrowRepo } from './escrow.repo';
+import { outdatedReasonIn } from './escrow.service';
 import { userText } from '@shared/i18n/text';
 
 export const ESCROW_RUN_JOB = 'escrow.run';
@@ -57,6 +61,26 @@ export const ESCROW_RUN_LOCK_BASE = 0x6573_0000_0000;
 const NO_CODES = userText(
   'Make the verifier codes first: a sealed copy opens only with the heir’s key code and the verifiers’ codes together.',
 );
+
+// The run's trouble is kept as text on the owner's status row (no message ids are stored), so it is written in the
+// owner's language at the time it happens: a status line is read as it was said, like a mail. A language chosen
+// later shows from the next run on, which writes the line again.
+const messages = defineMessages({
+  notWrittenAgain: {
+    id: 'escrow.run.notWrittenAgain',
+    defaultMessage: '{outdated} Until then the sealed copies are not written again.',
+  },
+  copyNotWritten: { id: 'escrow.run.copyNotWritten', defaultMessage: 'The copy for {heir} could not be written: {reason}.' },
+  copyNotRemoved: { id: 'escrow.run.copyNotRemoved', defaultMessage: 'A copy no longer wanted could not be removed: {reason}.' },
+  openerNotWritten: {
+    id: 'escrow.run.openerNotWritten',
+    defaultMessage: 'The opener page could not be written beside the copies: {reason}.',
+  },
+  notFinished: { id: 'escrow.run.notFinished', defaultMessage: 'The last run did not finish; it is tried again tonight.' },
+});
+/** A fixed text (marked with userText) or a sentence, in `language`. */
+const textIn = (language: string, text: ErrorText) =>
+  typeof text === 'string' ? translateText(language, text) : sentenceIn(language, text);
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function createEscrowRun({
@@ -73,15 +97,17 @@ export function createEscrowRun({
   oneAtATime = (_userId, work) => work(),
   now = () => new Date(),
 }: Deps) {
-  const bucketOf = (userId: number) => openOwnerBucket({ repo, box, allowPrivate }, userId);
+  const bucketOf = (userId: number, intl: IntlShape) => openOwnerBucket({ repo, box, allowPrivate }, userId, intl);
+  /** The owner's words, for what is kept on their status. */
+  const ownerIntl = async (userId: number) => translator((await status.owner(userId))?.language);
 
   /** The release key the copies are sealed for, or why none is written now. */
-  async function releaseOf(userId: number): Promise<ReleaseKeyHalf | { waiting: string }> {
+  async function releaseOf(userId: number): Promise<ReleaseKeyHalf | { waiting: ErrorText }> {
     const key = await repo.releaseKey(userId);
     if (!key) return { waiting: NO_CODES };
     const outdated = await releaseKeyOutdated(userId);
     // the copies already written still open with the old codes; new ones wait for codes that fit the plan
-    if (outdated) return { waiting: `${outdated} Until then the sealed copies are not written again.` };
+    if (outdated) return { waiting: sentence(messages.notWrittenAgain, { outdated: (language) => outdatedReasonIn(language, outdated) }) };
     return key;
   }
 
@@ -104,7 +130,8 @@ export function createEscrowRun({
   async function runNow(userId: number) {
     const startedAt = now();
     await status.startRun(userId, startedAt);
-    const opened = await bucketOf(userId);
+    const intl = await ownerIntl(userId);
+    const opened = await bucketOf(userId, intl);
     if (typeof opened === 'string') {
       await status.finishRun(userId, now(), opened);
       return;
@@ -127,7 +154,7 @@ export function createEscrowRun({
         .abortStaleUploads(new Set([...wanted.values(), ...stored.map((b) => b.objectKey)]), startedAt)
         .catch((err: unknown) => log.warn({ err, userId }, 'Could not list the unfinished uploads in the escrow bucket'));
 
-      if ('waiting' in release) errors.push(release.waiting);
+      if ('waiting' in release) errors.push(textIn(intl.locale, release.waiting));
       else {
         for (const heir of heirList) {
           const objectKey = wanted.get(heir.id);
@@ -158,7 +185,7 @@ export function createEscrowRun({
           } catch (err) {
             log.warn({ err, userId, heirId: heir.id }, 'Could not write a sealed copy');
             failed = true;
-            errors.push(`The copy for ${heir.name} could not be written: ${bucketFailure(err, name)}.`);
+            errors.push(intl.formatMessage(messages.copyNotWritten, { heir: heir.name, reason: bucketFailure(err, name, intl) }));
           }
         }
       }
@@ -169,12 +196,12 @@ export function createEscrowRun({
           await bucket.remove(b.objectKey);
           await status.removeBundle(userId, b.heirId);
         } catch (err) {
-          errors.push(`A copy no longer wanted could not be removed: ${bucketFailure(err, name)}.`);
+          errors.push(intl.formatMessage(messages.copyNotRemoved, { reason: bucketFailure(err, name, intl) }));
         }
       }
       await writeOpener(userId, bucket, runRow?.openerSha256 ?? null).catch((err: unknown) => {
         log.warn({ err, userId }, 'Could not write the opener beside the sealed copies');
-        errors.push(`The opener page could not be written beside the copies: ${bucketFailure(err, name)}.`);
+        errors.push(intl.formatMessage(messages.openerNotWritten, { reason: bucketFailure(err, name, intl) }));
       });
     } finally {
       bucket.close();
@@ -189,7 +216,8 @@ export function createEscrowRun({
     await jobs.send(ESCROW_RUN_JOB, { userId }, { singletonKey: `owner:${userId}` });
   }
 
-  async function statusOf(userId: number): Promise<EscrowStatus> {
+  /** The status as the API answers it: its reasons in `language` (the request's), the stored error as written. */
+  async function statusOf(userId: number, language: string): Promise<EscrowStatus> {
     const [row, stored, heirList, release, target] = await Promise.all([
       status.run(userId),
       status.bundles(userId),
@@ -198,10 +226,11 @@ export function createEscrowRun({
       repo.target(userId),
     ]);
     return escrowStatusOf({
+      intl: translator(language),
       row,
       stored,
       heirs: heirList,
-      waitingForCodes: 'waiting' in release ? release.waiting : null,
+      waitingForCodes: 'waiting' in release ? textIn(language, release.waiting) : null,
       hasBucket: Boolean(target),
     });
   }
@@ -216,9 +245,9 @@ export function createEscrowRun({
     status: statusOf,
 
     /** POST /run: the run is queued (one waiting per owner); the status says it is. */
-    async requestRun(userId: number) {
+    async requestRun(userId: number, language: string) {
       await queue(userId);
-      return statusOf(userId);
+      return statusOf(userId, language);
     },
 
     /** The heir's sealed copy made fresh, for the owner's USB stick: not the bucket's copy, which may be older. */
@@ -228,7 +257,7 @@ export function createEscrowRun({
       if (index < 0) throw notFound();
       const built = await heirs.escrowDataset(userId, heirId);
       if (!built) throw notFound();
-      if (!built.heirPublicKey) throw conflict(noKeyCode(heirList[index]!.name), 'NO_KEY_CODE');
+      if (!built.heirPublicKey) throw conflict(sentence(NO_KEY_CODE, { name: heirList[index]!.name }), 'NO_KEY_CODE');
       const release = await releaseOf(userId);
       if ('waiting' in release) throw conflict(release.waiting, 'NO_RELEASE_KEY');
       return {
@@ -255,8 +284,9 @@ export function createEscrowRun({
       for (const userId of await status.ownersRunning()) await jobs.send(ESCROW_RUN_JOB, { userId }, { singletonKey: `owner:${userId}` });
     },
 
-    async giveUp(userId: number, reason: string) {
-      await status.finishRun(userId, now(), `The last run did not finish (${reason}); it is tried again tonight.`);
+    /** The queue gave the run up (its reason, for operators, is in the server log). */
+    async giveUp(userId: number) {
+      await status.finishRun(userId, now(), (await ownerIntl(userId)).formatMessage(messages.notFinished));
     },
   };
 }

@@ -1,18 +1,30 @@
 // What the owner sees of the sealed copies (decision 074, escrowStatusSchema): the last run and check, each heir's
 // copy in the bucket, and each heir without one with the reason in words.
+import type { IntlShape } from 'react-intl';
 import type { EscrowStatus } from '@shared/schemas/escrow';
 import type { Heir } from '@shared/schemas/legacy';
+import { defineMessages } from '../../lib/define-messages';
 import type { EscrowBundleRow, EscrowRunRow } from './escrow-status.repo';
 
-export const noKeyCode = (name: string) => `Make ${name}’s key code first: a sealed copy is locked with it.`;
+const messages = defineMessages({
+  noKeyCode: { id: 'escrow.status.noKeyCode', defaultMessage: 'Make {name}’s key code first: a sealed copy is locked with it.' },
+  noBucket: { id: 'escrow.status.noBucket', defaultMessage: 'Set a bucket for the sealed copies first.' },
+  nextRun: { id: 'escrow.status.nextRun', defaultMessage: 'Not written yet: the next run writes it.' },
+});
+
+/** Why an heir has no sealed copy for want of a key code (`name`: the heir's). */
+export const NO_KEY_CODE = messages.noKeyCode;
 
 export function escrowStatusOf({
+  intl,
   row,
   stored,
   heirs: heirList,
   waitingForCodes,
   hasBucket,
 }: {
+  /** The reader's words for why a copy waits (the stored error and checks are kept as they were written). */
+  intl: IntlShape;
   row: EscrowRunRow | undefined;
   stored: EscrowBundleRow[];
   heirs: Heir[];
@@ -40,12 +52,8 @@ export function escrowStatusOf({
       heirId: h.id,
       heirName: h.name,
       reason: !h.publicKey
-        ? noKeyCode(h.name)
-        : waitingForCodes
-          ? waitingForCodes
-          : !hasBucket
-            ? 'Set a bucket for the sealed copies first.'
-            : 'Not written yet: the next run writes it.',
+        ? intl.formatMessage(messages.noKeyCode, { name: h.name })
+        : (waitingForCodes ?? intl.formatMessage(hasBucket ? messages.nextRun : messages.noBucket)),
     }));
   return {
     lastRunAt: iso(row?.lastRunAt),

@@ -10,6 +10,7 @@ import {
   releaseKeyInputSchema,
   releaseKeyStateSchema,
 } from '@shared/schemas/escrow';
+import { answerLanguage } from '../../lib/i18n';
 import { errorAnswers } from '../../lib/route-answers';
 import { contentDisposition } from '../../lib/send-file';
 import { currentUser } from '../../plugins/session';
@@ -25,11 +26,13 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
     escrow.setTarget(currentUser(req).id, req.body),
   );
 
-  app.get('/status', { schema: { response: { 200: escrowStatusSchema } } }, (req) => escrowRun.status(currentUser(req).id));
+  app.get('/status', { schema: { response: { 200: escrowStatusSchema } } }, (req) =>
+    escrowRun.status(currentUser(req).id, answerLanguage(req)),
+  );
 
   /** Queues a run: every heir's copy that changed is written into the bucket. */
   app.post('/run', { schema: { response: { 202: escrowStatusSchema } } }, async (req, reply) =>
-    reply.code(202).send(await escrowRun.requestRun(currentUser(req).id)),
+    reply.code(202).send(await escrowRun.requestRun(currentUser(req).id, answerLanguage(req))),
   );
 
   /** The heir's sealed copy made now, for the owner's USB stick; its name says nobody's. */
@@ -59,7 +62,7 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/test', { schema: { response: { 200: escrowTestResultSchema, ...errorAnswers(404, 409) } } }, (req) =>
-    escrow.test(currentUser(req).id),
+    escrow.test(currentUser(req).id, answerLanguage(req)),
   );
 };
 
@@ -70,9 +73,11 @@ export const escrowRoutes: FastifyPluginAsyncZod = async (app) => {
 export const releaseKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { escrow } = app.services;
 
-  app.get('/', { schema: { response: { 200: releaseKeyStateSchema } } }, (req) => escrow.releaseKeyState(currentUser(req).id));
+  app.get('/', { schema: { response: { 200: releaseKeyStateSchema } } }, (req) =>
+    escrow.releaseKeyState(currentUser(req).id, answerLanguage(req)),
+  );
 
   app.put('/', { schema: { body: releaseKeyInputSchema, response: { 200: releaseKeyStateSchema, ...errorAnswers(409) } } }, (req) =>
-    escrow.setReleaseKey(currentUser(req).id, req.body),
+    escrow.setReleaseKey(currentUser(req).id, req.body, answerLanguage(req)),
   );
 };

@@ -9,7 +9,10 @@ import type {
   ReleaseKeyInput,
   ReleaseKeyState,
 } from '@shared/schemas/escrow';
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
+import { defineMessages } from '../../lib/define-messages';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { sentence, translator } from '../../lib/i18n';
 import { acceptOutboundUrl, checkOutboundUrl } from '../../lib/outbound-address';
 import type { SecretBox } from '../../lib/secret-box';
 import { bucketFailure, openEscrowBucket } from './escrow-bucket';
@@ -23,18 +26,42 @@ export type PlanVerifiers = (
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+const OUTDATED = defineMessages({
+  verifiers: {
+    id: 'escrow.releaseKey.verifiersChanged',
+    defaultMessage: 'Your verifiers changed since these codes were made: make new codes and give them to your verifiers.',
+  },
+  threshold: {
+    id: 'escrow.releaseKey.thresholdChanged',
+    defaultMessage: 'How many verifiers must confirm changed since these codes were made: make new codes and give them to your verifiers.',
+  },
+});
+
+const messages = defineMessages({
+  formerVerifier: { id: 'escrow.releaseKey.formerVerifier', defaultMessage: 'A former verifier' },
+  planChanged: {
+    id: 'escrow.releaseKey.planChanged',
+    defaultMessage:
+      'Your plan has {verifiers, plural, one {# verifier} other {# verifiers}} and asks {required, plural, other {#}} to confirm: make {verifiers, plural, one {# code} other {# codes}}, {required, plural, other {#}} of them needed.',
+  },
+  tested: {
+    id: 'escrow.bucket.tested',
+    defaultMessage: 'heirloom wrote a small file into “{bucket}”, read it back and removed it.',
+  },
+});
+
 /** Why codes made for `key` no longer fit the plan, or null. */
-function outdated(key: ReleaseKeyRow, plan: Awaited<ReturnType<PlanVerifiers>>): string | null {
-  if (
-    !sameSet(
-      key.verifierContactIds,
-      plan.verifiers.map((v) => v.contactId),
-    )
-  )
-    return 'Your verifiers changed since these codes were made: make new codes and give them to your verifiers.';
-  if (key.threshold !== plan.verifiersRequired)
-    return 'How many verifiers must confirm changed since these codes were made: make new codes and give them to your verifiers.';
+function outdated(key: ReleaseKeyRow, plan: Awaited<ReturnType<PlanVerifiers>>) {
+  const verifiers = plan.verifiers.map((v) => v.contactId);
+  if (!sameSet(key.verifierContactIds, verifiers)) return OUTDATED.verifiers;
+  if (key.threshold !== plan.verifiersRequired) return OUTDATED.threshold;
   return null;
+}
+
+/** The English reason releaseKeyState gave (the escrow run reads it so) in `language`; one not known here as given. */
+export function outdatedReasonIn(language: string, english: string): string {
+  const known = Object.values(OUTDATED).find((message) => message.defaultMessage === english);
+  return known ? translator(language).formatMessage(known) : english;
 }
 
 const out = (row: EscrowTargetRow, box: SecretBox): EscrowTarget => ({
@@ -61,9 +88,12 @@ export function createEscrowService({
   allowPrivate: boolean;
   planVerifiers: PlanVerifiers;
 }) {
-  const releaseKeyState = async (userId: number): Promise<ReleaseKeyState> => {
+  /** The release key's state, its words in `language` (English for the escrow run, which keeps its own words). */
+  const releaseKeyState = async (userId: number, language: string = SOURCE_LANGUAGE): Promise<ReleaseKeyState> => {
     const [key, plan] = await Promise.all([repo.releaseKey(userId), planVerifiers(userId)]);
     if (!key) return { releaseKey: null };
+    const intl = translator(language);
+    const reason = outdated(key, plan);
     const names = new Map(plan.verifiers.map((v) => [v.contactId, v.name]));
     return {
       releaseKey: {
@@ -73,11 +103,11 @@ export function createEscrowService({
         shareCount: key.shareCount,
         verifiers: key.verifierContactIds.map((contactId, i) => ({
           contactId,
-          name: names.get(contactId) ?? 'A former verifier',
+          name: names.get(contactId) ?? intl.formatMessage(messages.formerVerifier),
           codeNumber: i + 1,
         })),
         createdAt: key.createdAt.toISOString(),
-        outdated: outdated(key, plan),
+        outdated: reason && intl.formatMessage(reason),
       },
     };
   };
@@ -95,13 +125,13 @@ export function createEscrowService({
      * Keeps the public half of a release key made in the owner's browser for the plan's verifiers as they are now:
      * one code per verifier (in the plan's order), as many needed as the plan asks to confirm.
      */
-    async setReleaseKey(userId: number, input: ReleaseKeyInput): Promise<ReleaseKeyState> {
+    async setReleaseKey(userId: number, input: ReleaseKeyInput, language: string): Promise<ReleaseKeyState> {
       const plan = await planVerifiers(userId);
       if (plan.verifiers.length === 0)
         throw conflict(userText('Name your verifiers in the plan first: each of them holds one code.'), 'NO_VERIFIERS');
       if (input.shareCount !== plan.verifiers.length || input.threshold !== plan.verifiersRequired)
         throw conflict(
-          `Your plan has ${plan.verifiers.length} verifier${plan.verifiers.length === 1 ? '' : 's'} and asks ${plan.verifiersRequired} to confirm: make ${plan.verifiers.length} codes, ${plan.verifiersRequired} of them needed.`,
+          sentence(messages.planChanged, { verifiers: plan.verifiers.length, required: plan.verifiersRequired }),
           'PLAN_CHANGED',
         );
       await repo.setReleaseKey(userId, {
@@ -111,7 +141,7 @@ export function createEscrowService({
         shareCount: input.shareCount,
         verifierContactIds: plan.verifiers.map((v) => v.contactId),
       });
-      return releaseKeyState(userId);
+      return releaseKeyState(userId, language);
     },
 
     async setTarget(userId: number, { target }: EscrowSettingsInput): Promise<EscrowSettings> {
@@ -135,8 +165,12 @@ export function createEscrowService({
       return settings(userId);
     },
 
-    /** Writes a small file into the bucket, reads it back and removes it; the result is kept for After Life. */
-    async test(userId: number): Promise<EscrowTestResult> {
+    /**
+     * Writes a small file into the bucket, reads it back and removes it; the result is kept for After Life. It is
+     * answered and kept in `language` (the owner's, who asked): the kept line is shown as it was said, as a status is.
+     */
+    async test(userId: number, language: string): Promise<EscrowTestResult> {
+      const intl = translator(language);
       const row = await repo.target(userId);
       if (!row) throw notFound(userText('No bucket is set for the sealed copies'));
       const secretAccessKey = box.open(row.secretAccessKeySealed);
@@ -145,21 +179,21 @@ export function createEscrowService({
       // checked again at every use: the operator may have stopped allowing addresses of the home network
       let error = await checkOutboundUrl(row.endpoint, allowPrivate).then(
         () => null,
-        (err: unknown) => bucketFailure(err, row.bucket),
+        (err: unknown) => bucketFailure(err, row.bucket, intl),
       );
       if (error === null) {
         const bucket = openEscrowBucket({ ...row, secretAccessKey }, allowPrivate);
         try {
           await bucket.roundTrip();
         } catch (err) {
-          error = bucketFailure(err, row.bucket);
+          error = bucketFailure(err, row.bucket, intl);
         } finally {
           bucket.close();
         }
       }
       await repo.recordTest(userId, new Date(), error);
       return error === null
-        ? { ok: true, message: `heirloom wrote a small file into “${row.bucket}”, read it back and removed it.` }
+        ? { ok: true, message: intl.formatMessage(messages.tested, { bucket: row.bucket }) }
         : { ok: false, message: error };
     },
   };

@@ -5,7 +5,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EscrowSettings, EscrowTestResult, ReleaseKeyState } from '@shared/schemas/escrow';
+import type { EscrowSettings, EscrowStatus, EscrowTestResult, ReleaseKeyState } from '@shared/schemas/escrow';
 import { legacyEscrowTargets } from '@server/db/schema';
 import { translator } from '@server/lib/i18n';
 import type { JobQueue } from '@server/lib/jobs';
@@ -225,6 +225,40 @@ describe('by default', () => {
     });
     const tested = (await send(t, owner, 'POST', '/api/legacy/escrow/test')).json<EscrowTestResult>();
     expect(tested).toEqual({ ok: false, message: "127.0.0.1 is an address of this server's own network, which heirloom does not call" });
+  });
+});
+
+describe('for a German owner', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await signUp(t.app);
+    await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { cookie: owner.cookie }, payload: { language: 'de' } });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('answers the bucket test, and keeps it and the run’s trouble, in German', async () => {
+    await t.db.insert(legacyEscrowTargets).values({
+      userId: owner.user.id,
+      endpoint: s3.endpoint,
+      bucket,
+      region: 'us-east-1',
+      prefix: '',
+      accessKeyId: S3_TEST_KEYS.accessKeyId,
+      secretAccessKeySealed: t.app.secretBox.seal(S3_TEST_KEYS.secretAccessKey),
+      forcePathStyle: true,
+    });
+    const refusal = '127.0.0.1 ist eine Adresse im eigenen Netzwerk dieses Servers, und solche Adressen ruft heirloom nicht auf';
+    expect((await send(t, owner, 'POST', '/api/legacy/escrow/test')).json<EscrowTestResult>()).toEqual({ ok: false, message: refusal });
+    expect((await send(t, owner, 'GET', '/api/legacy/escrow')).json<EscrowSettings>().target?.lastTestError).toBe(refusal);
+
+    await t.app.services.escrowRun.run(owner.user.id);
+    expect((await send(t, owner, 'GET', '/api/legacy/escrow/status')).json<EscrowStatus>().error).toBe(refusal);
+    await t.app.services.escrowRun.giveUp(owner.user.id);
+    expect((await send(t, owner, 'GET', '/api/legacy/escrow/status')).json<EscrowStatus>().error).toBe(
+      'Der letzte Lauf wurde nicht abgeschlossen; heute Nacht wird es erneut versucht.',
+    );
   });
 });
 

@@ -12,7 +12,8 @@ import type {
   ExportPhoto,
 } from '@shared/export-format';
 import type { FileStore } from '../../lib/file-store';
-import { createArchiveBuilder } from './archive-builder';
+import { sentence } from '../../lib/i18n';
+import { createArchiveBuilder, MISSING_FILE } from './archive-builder';
 import type { ExportDataset } from './export-dataset';
 import type { ExportsRepo } from './exports.repo';
 import { buildInterviews } from './interviews-dataset';
@@ -55,7 +56,7 @@ export async function buildAccountDataset(
         'profile-picture.jpg',
         PROFILE_PICTURE_MIME,
         now,
-        'your profile picture',
+        sentence(MISSING_FILE.profilePicture),
       )) ?? null)
     : null;
 

@@ -17,7 +17,9 @@ import {
   type ExportPhoto,
   type HeirloomExport,
 } from '@shared/export-format';
+import { defineMessages } from '../../lib/define-messages';
 import type { FileStore } from '../../lib/file-store';
+import { inEnglish, sentence, type Sentence } from '../../lib/i18n';
 import { isHeif } from '../../lib/images';
 import { attachmentDisplayKey } from '../memories/memories.service';
 import { derivativeKey, videoKey, type VideoPlaybackState } from '../photos/photos.service';
@@ -25,8 +27,37 @@ import { extOf, fileNameOf, memoryName, photoPath, previewPath, stemOf } from '.
 import { isCompressedType, type ArchiveFile, type ExportDataset } from './export-dataset';
 import { zipNames } from './zip-stream';
 
+/** Which file of the library is gone from storage, each as the whole sentence the owner reads. */
+export const MISSING_FILE = defineMessages({
+  profilePicture: {
+    id: 'errors.export.missing.profilePicture',
+    defaultMessage:
+      'The file of your profile picture is missing from storage, so the export stopped. Settings → Maintenance can look for it.',
+  },
+  photo: {
+    id: 'errors.export.missing.photo',
+    defaultMessage:
+      'The file of the photo “{title}” is missing from storage, so the export stopped. Settings → Maintenance can look for it.',
+  },
+  attachment: {
+    id: 'errors.export.missing.attachment',
+    defaultMessage:
+      'The file of “{file}” in the memory “{memory}” is missing from storage, so the export stopped. Settings → Maintenance can look for it.',
+  },
+  document: {
+    id: 'errors.export.missing.document',
+    defaultMessage:
+      'The file of the document “{name}” is missing from storage, so the export stopped. Settings → Maintenance can look for it.',
+  },
+});
+
 /** A file of the library that is gone from storage: the owner's export stops and says which one. */
-export class MissingFileError extends Error {}
+export class MissingFileError extends Error {
+  /** `said`: which file, as a sentence for the owner's language; the message is its English, for the log. */
+  constructor(readonly said: Sentence) {
+    super(inEnglish(said));
+  }
+}
 
 /** The bytes of an original as this reader receives them: as stored, or a copy without places. */
 export interface OriginalBytes {
@@ -119,13 +150,9 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
   });
 
   /** The original's size; undefined (skip) or MissingFileError (stop) when storage lost it. */
-  async function originalSize(key: string, what: string) {
+  async function originalSize(key: string, missing: Sentence) {
     const size = await sizeOf(key);
-    if (size === undefined && whenMissing === 'stop') {
-      throw new MissingFileError(
-        `The file of ${what} is missing from storage, so the export stopped. Settings → Maintenance can look for it.`,
-      );
-    }
+    if (size === undefined && whenMissing === 'stop') throw new MissingFileError(missing);
     return size;
   }
 
@@ -168,8 +195,8 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
 
   return {
     /** A stored file of the owner's outside the library (the profile picture). */
-    async original(key: string, wanted: string, fileName: string, mimeType: string, mtime: Date, what: string) {
-      const size = await originalSize(key, what);
+    async original(key: string, wanted: string, fileName: string, mimeType: string, mtime: Date, missing: Sentence) {
+      const size = await originalSize(key, missing);
       if (size === undefined) return undefined;
       const file = stored(key, fileName, mimeType, size);
       return record(place(wanted, file, mtime), file);
@@ -177,7 +204,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
 
     /** A photo or video with its previews; `picture` is how a picture's bytes leave (a video's are decided here). */
     async photo(p: ArchivePhoto, withPlaces: boolean, picture?: OriginalBytesOf): Promise<PhotoEntry | undefined> {
-      const size = await originalSize(p.key, `the photo “${p.title ?? p.fileName}”`);
+      const size = await originalSize(p.key, sentence(MISSING_FILE.photo, { title: p.title ?? p.fileName }));
       if (size === undefined) return undefined;
       const isVideo = p.videoPlayback !== null;
       const video = isVideo ? await videoFile(p, withPlaces, size) : undefined;
@@ -215,7 +242,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
     },
 
     async attachment(a: ArchiveAttachment, m: ArchiveMemory, source?: OriginalBytesOf): Promise<AttachmentEntry | undefined> {
-      const size = await originalSize(a.key, `“${a.fileName}” in the memory “${m.title}”`);
+      const size = await originalSize(a.key, sentence(MISSING_FILE.attachment, { file: a.fileName, memory: m.title }));
       if (size === undefined) return undefined;
       const file = source ? await source() : stored(a.key, a.fileName, a.mimeType, size);
       if (!file) return undefined;
@@ -247,7 +274,7 @@ export function createArchiveBuilder(files: FileStore, whenMissing: WhenMissing)
     }),
 
     async document(d: ArchiveDocument, source?: OriginalBytesOf): Promise<DocumentEntry | undefined> {
-      const size = await originalSize(d.key, `the document “${d.name}”`);
+      const size = await originalSize(d.key, sentence(MISSING_FILE.document, { name: d.name }));
       if (size === undefined) return undefined;
       const file = source ? await source() : stored(d.key, d.name, d.mimeType, size);
       if (!file) return undefined;

@@ -18,6 +18,7 @@ import {
   vaultFiles,
 } from '../../db/schema';
 import { userText } from '@shared/i18n/text';
+import { translateText, translator } from '../../lib/i18n';
 
 export type ExportRow = typeof exports.$inferSelect;
 
@@ -29,7 +30,7 @@ export function createExportsRepo(db: Db) {
     async createUnlessBusy(userId: number, buildJob: string): Promise<ExportRow | undefined> {
       return db.transaction(async (tx) => {
         // one export per account at a time: the user row is the lock two quick clicks queue on
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [owner] = await tx.select({ language: users.language }).from(users).where(eq(users.id, userId)).for('update');
         const busy = await tx
           .select({ id: exports.id })
           .from(exports)
@@ -42,7 +43,8 @@ export function createExportsRepo(db: Db) {
           if (rows.length > 0) return undefined;
           await tx
             .update(exports)
-            .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
+            // in the owner's language at the time, as the service keeps every failure (exports.service.ts)
+            .set({ status: 'failed', error: translateText(translator(owner?.language).locale, INTERRUPTED), finishedAt: new Date() })
             .where(and(eq(exports.id, row.id), eq(exports.userId, userId)));
         }
         const [row] = await tx.insert(exports).values({ userId }).returning();

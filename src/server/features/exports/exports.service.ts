@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ARCHIVE_PATHS } from '@shared/export-format';
 import { EXPORT_KEEP_DAYS, TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import type { Db } from '../../db/client';
-import { translator } from '../../lib/i18n';
+import { defineMessages } from '../../lib/define-messages';
+import { sentenceIn, translator } from '../../lib/i18n';
 import { accountLanguage, utcMoment } from '../../lib/mail-language';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
@@ -36,7 +37,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const notReady = () => new AppError(409, TRANSFER_MESSAGES.exportNotReady, 'EXPORT_NOT_READY');
 const expired = () => new AppError(410, TRANSFER_MESSAGES.exportExpired, 'EXPORT_EXPIRED');
 const FAILED_DOWNLOAD = 'This export could not be finished. Please start a new one.';
-const FAILED_MESSAGE = 'The export could not be finished. Please try again; if it fails again, the server log says why.';
+const messages = defineMessages({
+  failed: {
+    id: 'errors.export.failed',
+    defaultMessage: 'The export could not be finished. Please try again; if it fails again, the server log says why.',
+  },
+});
 
 interface BuildData {
   exportId: number;
@@ -85,6 +91,10 @@ export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeS
       expiresAt: row.expiresAt?.toISOString() ?? null,
     };
   }
+
+  // The failure is kept as text on the export's row (no message ids are stored), so it is written in the owner's
+  // language at the time: a status line is read as it was said, like the mail that an export is ready.
+  const failedText = async (userId: number) => translator(await accountLanguage(db, userId)).formatMessage(messages.failed);
 
   async function removeArchive(key: string | null) {
     if (key) await files.remove(key).catch((err: unknown) => log.warn({ err }, 'Could not remove an export archive'));
@@ -154,12 +164,12 @@ export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeS
       // a file missing from storage will not be there on the next try either: say which one at once
       if (err instanceof MissingFileError) {
         log.warn({ exportId }, err.message);
-        await repo.markFailed(userId, exportId, err.message);
+        await repo.markFailed(userId, exportId, sentenceIn(await accountLanguage(db, userId), err.said));
         return;
       }
       if (!isLastTry) throw err;
       log.error({ err, exportId }, 'An export failed after every try');
-      await repo.markFailed(userId, exportId, FAILED_MESSAGE);
+      await repo.markFailed(userId, exportId, await failedText(userId));
       throw err;
     }
   }
@@ -198,7 +208,7 @@ export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeS
       try {
         await jobs.send(EXPORT_BUILD_JOB, { exportId: row.id, userId });
       } catch (err) {
-        await repo.markFailed(userId, row.id, FAILED_MESSAGE);
+        await repo.markFailed(userId, row.id, await failedText(userId));
         throw err;
       }
       return { id: row.id };

@@ -386,4 +386,29 @@ describe('an export that cannot be finished', () => {
     // a failed export does not block the next one
     expect((await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: who.cookie } })).statusCode).toBe(202);
   });
+
+  it('keeps why it stopped in the words of a German owner', async () => {
+    const who = await signUp(t.app, { firstName: 'Verlorene', surname: 'Datei' });
+    await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { cookie: who.cookie }, payload: { language: 'de' } });
+    const form = multipart([{ name: 'photo', filename: 'weg.jpg', content: await jpeg('#654321'), contentType: 'image/jpeg' }]);
+    const photoId = idOf(await postAs(t, who.cookie, '/api/photos', form));
+    await waitForDerivatives(t, who);
+    const [row] = await t.db.select({ key: photos.filePath }).from(photos).where(eq(photos.id, photoId));
+    await t.files.remove(row!.key);
+
+    const started = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: who.cookie } });
+    const job = await waitUntilFinished(t, who, (started.json() as { id: number }).id);
+    expect(job.error).toBe(
+      'Die Datei des Fotos „weg.jpg“ fehlt im Speicher, deshalb wurde der Export angehalten. Unter Einstellungen → Wartung können Sie danach suchen lassen.',
+    );
+
+    // an export whose job died on its last try is told as interrupted, in German too
+    const [stale] = await t.db.insert(exports).values({ userId: who.user.id, status: 'running', startedAt: new Date() }).returning();
+    const again = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: who.cookie } });
+    expect(again.statusCode).toBe(202);
+    expect(((await get(t, who, `/api/exports/${stale!.id}`)).json() as ExportJob).error).toBe(
+      'Der Export wurde unterbrochen. Bitte starten Sie ihn erneut.',
+    );
+    await waitUntilFinished(t, who, (again.json() as { id: number }).id);
+  });
 });

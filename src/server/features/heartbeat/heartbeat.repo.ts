@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { legacyHeartbeats } from '../../db/schema';
+import { legacyHeartbeats, users } from '../../db/schema';
 
 export type HeartbeatRow = typeof legacyHeartbeats.$inferSelect;
 
@@ -27,6 +27,12 @@ export function createHeartbeatRepo(db: Db) {
     /** Every owner's heartbeat: the hourly call's list (one row per owner who set one). */
     async all(): Promise<HeartbeatRow[]> {
       return db.select().from(legacyHeartbeats);
+    },
+
+    /** The owner's language (null: not chosen), in which a failed call is kept. */
+    async language(userId: number): Promise<string | null> {
+      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return row?.language ?? null;
     },
 
     /** How a call went; only if the URL is still the one called (the owner may have changed it meanwhile). */

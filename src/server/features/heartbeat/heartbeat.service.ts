@@ -4,12 +4,19 @@
 // its own network (lib/outbound-address.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Heartbeat, HeartbeatInput } from '@shared/schemas/heartbeat';
+import { defineMessages } from '../../lib/define-messages';
+import { translator } from '../../lib/i18n';
 import { acceptOutboundUrl, outboundFailure, outboundRequest } from '../../lib/outbound-address';
 import type { HeartbeatRepo, HeartbeatRow } from './heartbeat.repo';
 
 const CALL_TIMEOUT_MS = 10_000;
 /** Owners' monitors called at the same time in the hourly run. */
 const AT_ONCE = 4;
+
+const messages = defineMessages({
+  // a status is a code, not a number to group ("status 500", never "500" written as a quantity)
+  status: { id: 'heartbeat.call.status', defaultMessage: 'The monitor answered with status {status}' },
+});
 
 const out = (row: HeartbeatRow | undefined): Heartbeat => ({
   url: row?.url ?? null,
@@ -31,12 +38,15 @@ export function createHeartbeatService({
 }) {
   async function call(row: Pick<HeartbeatRow, 'userId' | 'url'>) {
     const at = now();
+    // kept as text on the owner's row (no message ids are stored), so written in the owner's language at the time
+    // of the call: the status line is read as it was said; a language chosen later shows from the next call on
+    const intl = translator(await repo.language(row.userId));
     let error: string | null = null;
     try {
       const answer = await outboundRequest(row.url, { allowPrivate, timeoutMs: CALL_TIMEOUT_MS, userAgent: 'heirloom heartbeat' });
-      if (answer.status < 200 || answer.status >= 300) error = `The monitor answered with status ${answer.status}`;
+      if (answer.status < 200 || answer.status >= 300) error = intl.formatMessage(messages.status, { status: String(answer.status) });
     } catch (err) {
-      error = outboundFailure(err);
+      error = outboundFailure(err, intl);
     }
     if (error !== null) log.warn({ userId: row.userId, error }, 'The heartbeat could not reach its monitor');
     await repo.recordCall(row.userId, row.url, at, error);

@@ -71,6 +71,18 @@ describe('with an operator who allows addresses of the home network', () => {
     expect(gone.json<Heartbeat>().lastError).toBe('Nothing answered at that address');
   });
 
+  it('keeps why a call failed in the words of a German owner, and refuses an address in German', async () => {
+    const german = await signUp(t.app);
+    await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { cookie: german.cookie }, payload: { language: 'de' } });
+    expect((await put(t, german, `${base}/broken`)).json<Heartbeat>().lastError).toBe('Der Monitor hat mit Status 500 geantwortet');
+    expect((await put(t, german, `${base}/loop`)).json<Heartbeat>().lastError).toBe('Sie hat zu oft weitergeleitet');
+    await t.app.services.heartbeat.callAll();
+    expect((await get(t, german)).lastError).toBe('Sie hat zu oft weitergeleitet');
+    const refused = await put(t, german, 'ftp://example.com/ping');
+    expect(refused.json()).toMatchObject({ code: 'INVALID_URL', message: 'Die Adresse muss mit https:// oder http:// beginnen' });
+    await put(t, german, null);
+  });
+
   it('refuses what is not a web address, and forgets the URL when it is removed', async () => {
     for (const url of ['ftp://example.com/ping', 'not an address', 'javascript:alert(1)']) {
       const res = await put(t, owner, url);
