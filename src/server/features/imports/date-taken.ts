@@ -11,6 +11,3 @@ export function usableDateTaken(time: number): Date | undefined {
   if (!Number.isFinite(time) || time < EARLIEST || time > Date.now() + DAY_MS) return undefined;
   return new Date(time);
 }
-
-/** The reason a date left out is given in the import's report. */
-export const DATE_LEFT_OUT = `the date taken is not a date between ${EARLIEST_YEAR} and today`;

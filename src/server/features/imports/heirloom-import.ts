@@ -15,7 +15,8 @@ import { ATTACHMENT_UPLOAD } from '../memories/memories.service';
 import { PROFILE_PICTURE_RULES } from '../profile/profile.service';
 import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
-import { DATE_LEFT_OUT, usableDateTaken } from './date-taken';
+import { usableDateTaken } from './date-taken';
+import { dateNotUsable, line } from './import-report-lines';
 import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType, reportCleanedNames } from './import-context';
 import { prepareInterviews } from './interviews-import';
 import { createInterviewsImportRepo } from './interviews-import.repo';
@@ -189,20 +190,20 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
    */
   async function stageFile(file: ExportFile, maxBytes: number, accept: (head: Buffer, name: string) => Promise<DetectedType | undefined>) {
     const entry = entries.get(file.path);
-    if (!entry) return void report.refuse(file.path, 'The file is missing from the archive.');
+    if (!entry) return void report.refuse(file.path, line('missing'));
     if (entry.size > maxBytes)
-      return void report.refuse(file.path, `The file is larger than heirloom keeps (${Math.round(maxBytes / 1024 / 1024)} MB).`);
+      return void report.refuse(file.path, line('fileTooLarge', { megabytes: String(Math.round(maxBytes / 1024 / 1024)) }));
     let staged: StagedFile | undefined;
     try {
       staged = await ctx.stage(entry, maxBytes);
       if (staged.sha256 !== file.sha256 || staged.size !== file.size) {
         await ctx.discard(staged);
-        return void report.refuse(file.path, 'The file differs from its checksum in heirloom.json (damaged).');
+        return void report.refuse(file.path, line('damaged'));
       }
       const type = await accept(staged.head, file.fileName);
       if (!type) {
         await ctx.discard(staged);
-        return void report.refuse(file.path, 'heirloom does not keep this kind of file here.');
+        return void report.refuse(file.path, line('kindNotKeptHere'));
       }
       return asReceived(staged, file.fileName, type);
     } catch (err) {
@@ -302,7 +303,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
       await linkExisting(photo.path, existing, photo.memoryId, (memoryId) =>
         services.memories.link(userId, memoryId, { photoIds: [existing.id] }),
       );
-      return report.skip(photo.path, 'Already in your library (same file).');
+      return report.skip(photo.path, line('sameFile'));
     }
     // a video (decision 038) is in the export's photos too: its bytes tell which it is
     const received = await stageFile(photo, Math.max(PHOTO_MAX_BYTES, services.videoMaxBytes), detectMediaType);
@@ -313,7 +314,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
       seen.set(`p:${photo.sha256}`, record);
       photoIds.set(photo.id, created.id);
       const dateTaken = photo.dateTaken ? usableDateTaken(Date.parse(photo.dateTaken)) : undefined;
-      if (photo.dateTaken && !dateTaken) report.refuse(photo.path, `Not used (the photo was imported without it): ${DATE_LEFT_OUT}.`);
+      if (photo.dateTaken && !dateTaken) report.refuse(photo.path, line('photoWithout', { what: dateNotUsable() }));
       await services.photos.setImportedMetadata(userId, created.id, {
         title: photo.title,
         description: photo.description,
@@ -361,8 +362,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
   }
 
   for (const person of archivedPeople.values()) {
-    if (person.name && !personIds.has(person.id))
-      report.skip(`people/${person.name}`, 'Not added: none of the photos this import added shows this person.');
+    if (person.name && !personIds.has(person.id)) report.skip(`people/${person.name}`, line('personNotShown'));
   }
   // the archive's faces have no embeddings: the model looks at their photos (those whose copies exist now; the rest
   // when their copies are made), so a new photo of a restored person is put with them
@@ -382,7 +382,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
       await linkExisting(document.path, existing, document.memoryId, (memoryId) =>
         services.memories.link(userId, memoryId, { vaultFileIds: [existing.id] }),
       );
-      return report.skip(document.path, 'Already in your library (same file).');
+      return report.skip(document.path, line('sameFile'));
     }
     const received = await stageFile(document, VAULT_FILE_MAX_BYTES, (head, name) => VAULT_UPLOAD.accept(head, name));
     if (!received) return;
@@ -403,11 +403,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
       // a person collection follows the person this import made of the archived one; one it did not make (none of
       // its photos came) leaves an ordinary collection, as a person collection whose person is gone is
       const personId = collection.personId == null ? null : (personIds.get(collection.personId) ?? null);
-      if (collection.personId != null && personId === null)
-        report.skip(
-          `collections/${collection.title}`,
-          'Kept as an ordinary collection: the person it showed is in none of the photos imported.',
-        );
+      if (collection.personId != null && personId === null) report.skip(`collections/${collection.title}`, line('ordinaryCollection'));
       const input = collectionInputSchema.safeParse({ title: collection.title, description: collection.description, personId });
       if (!input.success) return report.refuse(`collections/${collection.title}`, input.error.issues[0]?.message ?? 'Invalid collection');
       const created = await services.collections.create(userId, input.data, { importId });
@@ -438,7 +434,7 @@ export async function importHeirloom(ctx: ImportContext, data: HeirloomExport): 
   const picture = data.owner.profilePicture;
   if (picture && data.scope === 'account') {
     if (await services.profile.hasPicture(userId)) {
-      report.skip(picture.path, 'Your account already has a profile picture.');
+      report.skip(picture.path, line('hasProfilePicture'));
     } else {
       const received = await stageFile(picture, PROFILE_PICTURE_RULES.maxBytes, async (head, name) =>
         PROFILE_PICTURE_RULES.accept(head, name),

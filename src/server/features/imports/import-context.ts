@@ -19,6 +19,7 @@ import type { ProfileService } from '../profile/profile.service';
 import type { StorageService } from '../storage/storage.service';
 import type { VaultService } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry, type OpenArchive } from './archive-reader';
+import { keptReason, line, type KeptLine, type ReportReason } from './import-report-lines';
 import type { ImportsRepo } from './imports.repo';
 import { createLegacyPlanImportRepo } from './legacy-plan-import.repo';
 import { createPeopleImportRepo } from './people-import.repo';
@@ -71,8 +72,8 @@ export class ReportBuilder {
   private people: { people: number; namedFaces: number } | undefined;
   /** Counted only when an archive's interviews were imported (decision 066). */
   private interviews: number | undefined;
-  private skipped: ImportReport['skipped'] = { count: 0, items: [] };
-  private refused: ImportReport['refused'] = { count: 0, items: [] };
+  private skipped: { count: number; items: KeptLine[] } = { count: 0, items: [] };
+  private refused: { count: number; items: KeptLine[] } = { count: 0, items: [] };
 
   constructor(private format: ImportReport['format']) {}
 
@@ -92,14 +93,14 @@ export class ReportBuilder {
     this.interviews = (this.interviews ?? 0) + count;
   }
 
-  skip(path: string, reason: string) {
+  skip(path: string, reason: ReportReason) {
     this.skipped.count += 1;
-    if (this.skipped.items.length < REPORT_LIST_LIMIT) this.skipped.items.push({ path: cleanText(path), reason: cleanText(reason) });
+    if (this.skipped.items.length < REPORT_LIST_LIMIT) this.skipped.items.push(keptLine(path, reason));
   }
 
-  refuse(path: string, reason: string) {
+  refuse(path: string, reason: ReportReason) {
     this.refused.count += 1;
-    if (this.refused.items.length < REPORT_LIST_LIMIT) this.refused.items.push({ path: cleanText(path), reason: cleanText(reason) });
+    if (this.refused.items.length < REPORT_LIST_LIMIT) this.refused.items.push(keptLine(path, reason));
   }
 
   build(): ImportReport {
@@ -111,6 +112,15 @@ export class ReportBuilder {
       refused: this.refused,
     };
   }
+}
+
+/** A line as the report keeps it (src/server/features/imports/import-report-lines.ts), cleaned for the database. */
+function keptLine(path: string, reason: ReportReason): KeptLine {
+  const { reason: english, said } = keptReason(reason);
+  // a value may quote the archive (a file's name): the sentence is cleaned as its English is
+  const kept: KeptLine = { path: cleanText(path), reason: cleanText(english) };
+  if (said) kept.said = JSON.parse(cleanText(JSON.stringify(said))) as KeptLine['said'];
+  return kept;
 }
 
 /** Progress on the import's row, written at most about once a second. */
@@ -152,8 +162,8 @@ export async function createMedia(ctx: ImportContext, received: ReceivedFile) {
 }
 
 /** A refusal of one item (its reason goes into the report); anything else fails the whole try. */
-export function itemRefusal(err: unknown): string | undefined {
-  if (err instanceof AppError && err.statusCode < 500) return err.message;
+export function itemRefusal(err: unknown): ReportReason | undefined {
+  if (err instanceof AppError && err.statusCode < 500) return err.sentence ?? err.message;
   if (err instanceof ArchiveRefusedError) return err.message;
   return undefined;
 }
@@ -180,8 +190,7 @@ export function asReceived(staged: StagedFile, fileName: string, type: DetectedT
 export function reportCleanedNames({ archive, report }: ImportContext) {
   const [first, ...rest] = archive.cleanedNames;
   if (first === undefined) return;
-  const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
-  report.refuse(first, `This file name${more} held characters heirloom cannot store; they were removed from the name.`);
+  report.refuse(first, rest.length > 0 ? line('cleanedNames', { more: String(rest.length) }) : line('cleanedName'));
 }
 
 /** The last part of an archive path. */

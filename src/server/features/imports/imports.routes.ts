@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/transfers';
 import { defineMessages } from '../../lib/define-messages';
 import { badRequest, unsupportedMediaType } from '../../lib/errors';
-import { sentence } from '../../lib/i18n';
+import { answerLanguage, sentence } from '../../lib/i18n';
 import { receiveFiles, uploadRoute, type ReceiveOptions } from '../../lib/uploads';
 import { currentUser } from '../../plugins/session';
 import { registerResumableUploads } from '../../lib/resumable-uploads';
@@ -61,12 +61,14 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     hold: storage.holdUpload,
   });
 
-  app.get('/', { schema: { response: { 200: z.array(importJobSchema) } } }, (req) => imports.list(currentUser(req).id));
+  app.get('/', { schema: { response: { 200: z.array(importJobSchema) } } }, (req) =>
+    imports.list(currentUser(req).id, answerLanguage(req)),
+  );
 
   app.get('/server-files', { schema: { response: { 200: serverFilesSchema } } }, () => imports.serverFiles());
 
   app.get('/:id', { schema: { params: idParamsSchema, response: { 200: importJobSchema } } }, (req) =>
-    imports.get(currentUser(req).id, req.params.id),
+    imports.get(currentUser(req).id, req.params.id, answerLanguage(req)),
   );
 
   // Multipart (`archive` parts) or JSON (importSourceSchema): the body is read by hand for the one or the other.

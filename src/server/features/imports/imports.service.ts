@@ -10,6 +10,7 @@ import { storeFiles, type Placement } from '../../lib/durable-files';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
 import type { StagedFile } from '../../lib/file-store';
 import type { ImportServices } from './import-context';
+import { jobIn } from './import-report-lines';
 import { resolveServerFile } from './import-job';
 import type { ImportsRepo } from './imports.repo';
 import { userText } from '@shared/i18n/text';
@@ -41,12 +42,13 @@ export function createImportsService({
   }
 
   return {
-    list: (userId: number) => repo.listByOwner(userId, LIST_LIMIT),
+    /** The owner's imports, their reports and errors in `language`. */
+    list: async (userId: number, language: string) => (await repo.listByOwner(userId, LIST_LIMIT)).map((job) => jobIn(job, language)),
 
-    async get(userId: number, id: number) {
+    async get(userId: number, id: number, language: string) {
       const job = await repo.findOwned(userId, id);
       if (!job) throw notFound(userText('Import not found')); // also covers "belongs to someone else"
-      return job;
+      return jobIn(job, language);
     },
 
     /** 409 before a byte of an upload is read when one is already queued or running. */

@@ -3,6 +3,7 @@
 // read, and the strings changed are counted for the import's report.
 import type { Readable } from 'node:stream';
 import { cleanText } from '../../lib/nul-character';
+import { line } from './import-report-lines';
 
 export interface CleanJson {
   value: unknown;
@@ -34,6 +35,4 @@ export async function readText(stream: Readable): Promise<string> {
 }
 
 /** The report line for the strings of one file (or one archive's names) that were cleaned. */
-export const cleanedReason = (count: number) =>
-  `${count === 1 ? 'One text field' : `${count} text fields`} held characters heirloom cannot store (the NUL character or a broken ` +
-  'character); they were removed and the rest was imported.';
+export const cleanedReason = (count: number) => line('cleanedFields', { count, shown: String(count) });

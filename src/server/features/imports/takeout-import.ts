@@ -9,6 +9,7 @@ import type { StagedFile } from '../../lib/file-store';
 import { cleanText } from '../../lib/nul-character';
 import type { ArchiveEntry } from './archive-reader';
 import { asReceived, baseName, createMedia, detectMediaType, itemRefusal, reportCleanedNames, type ImportContext } from './import-context';
+import { line } from './import-report-lines';
 import { cleanedReason, parseCleanJson, readText } from './read-json';
 import { readAlbumMetadata, readSidecar as readSidecarFields, type SidecarFields } from './takeout-sidecar';
 
@@ -81,7 +82,7 @@ export async function importTakeout(ctx: ImportContext) {
     const name = baseName(e.path);
     if (name.toLowerCase().endsWith('.json')) continue; // sidecars and album metadata: read with their media
     if (PHOTO_EXT.test(name) || VIDEO_EXT.test(name)) photos.push(e);
-    else report.refuse(e.path, 'heirloom does not keep this kind of file.');
+    else report.refuse(e.path, line('kindNotKept'));
   }
   // Year folders first (a photo also in an album is imported once, the album pointing at it), and a copy
   // with its sidecar before one without (the copy kept is the one with Google's metadata).
@@ -108,15 +109,15 @@ export async function importTakeout(ctx: ImportContext) {
     const raw = await readJson(entry);
     if (raw === undefined) return undefined;
     const { fields, leftOut } = readSidecarFields(raw);
-    for (const what of leftOut) report.refuse(entry.path, `Not used (the photo was imported without it): ${what}.`);
+    for (const what of leftOut) report.refuse(entry.path, line('photoWithout', { what }));
     return fields;
   }
 
   /** An entry's JSON, its text cleaned (and counted in the report); undefined, and reported, when unusable. */
   async function readJson(entry: ArchiveEntry): Promise<unknown> {
-    if (entry.size > MAX_SIDECAR_BYTES) return void report.refuse(entry.path, 'The file is larger than Google writes; it was not used.');
+    if (entry.size > MAX_SIDECAR_BYTES) return void report.refuse(entry.path, line('sidecarTooLarge'));
     const parsed = parseCleanJson(await readText(await ctx.archive.open(entry)));
-    if (!parsed) return void report.refuse(entry.path, 'The file is not valid JSON; it was not used.');
+    if (!parsed) return void report.refuse(entry.path, line('sidecarNotJson'));
     if (parsed.cleaned > 0) report.refuse(entry.path, cleanedReason(parsed.cleaned));
     return parsed.value;
   }
@@ -133,13 +134,13 @@ export async function importTakeout(ctx: ImportContext) {
     const name = baseName(entry.path);
     const edited = EDITED.exec(name);
     if (edited && allPaths.has(`${dirOf(entry.path)}/${name.slice(0, edited.index)}${edited[2]}`.replace(/^\//, ''))) {
-      return report.skip(entry.path, 'An edited copy made by Google Photos (the original is imported).');
+      return report.skip(entry.path, line('editedCopy'));
     }
     const isVideo = VIDEO_EXT.test(name);
     const maxBytes = isVideo ? services.videoMaxBytes : PHOTO_MAX_BYTES;
     if (entry.size > maxBytes) {
-      const what = isVideo ? 'video' : 'photo';
-      return report.refuse(entry.path, `The ${what} is larger than heirloom keeps (${Math.round(maxBytes / 1024 / 1024)} MB).`);
+      const megabytes = String(Math.round(maxBytes / 1024 / 1024));
+      return report.refuse(entry.path, line(isVideo ? 'videoTooLarge' : 'photoTooLarge', { megabytes }));
     }
     let staged: StagedFile | undefined;
     try {
@@ -148,12 +149,12 @@ export async function importTakeout(ctx: ImportContext) {
       if (known !== undefined) {
         await ctx.discard(staged);
         photoIdByPath.set(entry.path, known);
-        return report.skip(entry.path, 'Already in your library (same file).');
+        return report.skip(entry.path, line('sameFile'));
       }
       const type = await detectMediaType(staged.head);
       if (!type) {
         await ctx.discard(staged);
-        return report.refuse(entry.path, 'heirloom does not keep this kind of file.');
+        return report.refuse(entry.path, line('kindNotKept'));
       }
       const received = asReceived(staged, name, type);
       staged = undefined; // the photos service owns it now
@@ -185,7 +186,7 @@ export async function importTakeout(ctx: ImportContext) {
     const metaPath = dir ? `${dir}/metadata.json` : 'metadata.json';
     const raw = await readJson(byPath.get(metaPath)!);
     const meta = raw === undefined ? { fields: {}, leftOut: [] } : readAlbumMetadata(raw);
-    for (const what of meta.leftOut) report.refuse(metaPath, `Not used (the album was imported without it): ${what}.`);
+    for (const what of meta.leftOut) report.refuse(metaPath, line('albumWithout', { what }));
     const title = meta.fields.title ?? cleanText(baseName(dir).trim().slice(0, 200));
     const ids = [...new Set(photos.filter((p) => dirOf(p.path) === dir).flatMap((p) => photoIdByPath.get(p.path) ?? []))];
     try {
