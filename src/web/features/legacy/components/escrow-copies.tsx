@@ -73,7 +73,7 @@ function StatusDetails({ status }: { status: EscrowStatus }) {
           {status.waiting.map((heir) => (
             <li key={heir.heirId}>
               <span className="font-medium">{heir.heirName}</span>
-              <span className="text-muted-foreground">{`: ${escrowReason(heir.reason, heir.heirName)}`}</span>
+              <span className="text-muted-foreground">{`: ${heir.reason}`}</span>
             </li>
           ))}
         </ul>

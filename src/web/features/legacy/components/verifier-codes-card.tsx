@@ -12,7 +12,6 @@ import { errorMessage } from '@web/lib/api-client';
 import { activeIntl } from '@web/lib/i18n/language-store';
 import { useHeirs, useLegacyPlan, useOwnerName } from '../api';
 import { useEscrowSettings, useReleaseKey, useSetReleaseKey } from '../escrow-api';
-import { outdatedText } from '../escrow-wording';
 import { codesNeeded, type SheetBucket, type VerifierSheetsInput } from '../verifier-sheet-words';
 import { formatDay } from '../wording';
 import { VerifierCodesDialog } from './verifier-codes-dialog';
@@ -27,7 +26,7 @@ function KeyState({ releaseKey }: { releaseKey: ReleaseKey }) {
   if (releaseKey.outdated)
     return (
       <Alert variant="destructive">
-        <AlertDescription>{outdatedText(releaseKey.outdated, intl)}</AlertDescription>
+        <AlertDescription>{releaseKey.outdated}</AlertDescription>
       </Alert>
     );
   return (
