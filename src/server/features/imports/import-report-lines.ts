@@ -56,6 +56,102 @@ export const REPORT_LINES = defineMessages({
     defaultMessage: 'Kept as an ordinary collection: the person it showed is in none of the photos imported.',
   },
   hasProfilePicture: { id: 'imports.report.hasProfilePicture', defaultMessage: 'Your account already has a profile picture.' },
+  // the Legacy Plan (decision 047)
+  planReleased: {
+    id: 'imports.report.planReleased',
+    defaultMessage: 'Your Legacy Plan has been released, so the archive’s plan was not imported.',
+  },
+  letterFileTooLarge: { id: 'imports.report.letterFileTooLarge', defaultMessage: 'The file is larger than a letter can hold.' },
+  damagedInArchive: { id: 'imports.report.damagedInArchive', defaultMessage: 'The file is damaged in the archive.' },
+  heirContactMissing: {
+    id: 'imports.report.heirContactMissing',
+    defaultMessage: 'Not imported: the contact this heir is was not imported.',
+  },
+  heirWithoutEmail: {
+    id: 'imports.report.heirWithoutEmail',
+    defaultMessage: 'Not imported: an heir needs an e-mail address, and this contact has none.',
+  },
+  heirAlready: { id: 'imports.report.heirAlready', defaultMessage: 'Not imported: this contact is an heir already.' },
+  keyCodeTaken: {
+    id: 'imports.report.keyCodeTaken',
+    defaultMessage:
+      'This key code already belongs to an heir of another Legacy Plan on this server, so here it opens nothing. Sealed letters stay sealed to it; a new key code works here, but letters sealed for the old one must then be sealed again.',
+  },
+  letterHeirMissing: {
+    id: 'imports.report.letterHeirMissing',
+    defaultMessage: 'Not imported: the heir it was written to was not imported.',
+  },
+  letterBodyOrSealed: {
+    id: 'imports.report.letterBodyOrSealed',
+    defaultMessage: 'Not imported: a letter is either written (body) or sealed, not both or neither.',
+  },
+  sealedNotKept: {
+    id: 'imports.report.sealedNotKept',
+    defaultMessage: 'Not imported: the sealed letter is not one heirloom can keep ({issue}).',
+  },
+  sealedForOtherCode: {
+    id: 'imports.report.sealedForOtherCode',
+    defaultMessage: 'Not imported: the letter is sealed for a key code its heir does not hold.',
+  },
+  letterPhotosMissing: {
+    id: 'imports.report.letterPhotosMissing',
+    defaultMessage: 'Some of the letter’s photos were not imported; it shows the others.',
+  },
+  letterAudioOnly: {
+    id: 'imports.report.letterAudioOnly',
+    defaultMessage: 'Not imported: a letter carries voice recordings and audio files only.',
+  },
+  recordingsTooLarge: {
+    id: 'imports.report.recordingsTooLarge',
+    defaultMessage: 'Not imported: its recordings are larger than a letter can hold.',
+  },
+  notImportedBecause: { id: 'imports.report.notImportedBecause', defaultMessage: 'Not imported: {issue}.' },
+  releaseHeirMissing: {
+    id: 'imports.report.releaseHeirMissing',
+    defaultMessage: 'Not imported: the heir it releases to was not imported.',
+  },
+  releaseTargetMissing: {
+    id: 'imports.report.releaseTargetMissing',
+    defaultMessage:
+      'Not imported: the {kind, select, collection {collection} photo {photo} memory {memory} document {document} other {letter}} it releases is not in the archive, or was not imported.',
+  },
+  releaseLetterOtherHeir: {
+    id: 'imports.report.releaseLetterOtherHeir',
+    defaultMessage: 'Not imported: a letter is released only to the heir it was written to.',
+  },
+  releaseDateMissing: { id: 'imports.report.releaseDateMissing', defaultMessage: 'Not imported: a release on a date needs its date.' },
+  releaseAgeMissing: {
+    id: 'imports.report.releaseAgeMissing',
+    defaultMessage: 'Not imported: a release at an age needs the age and the heir’s date of birth.',
+  },
+  verifierWithoutContact: {
+    id: 'imports.report.verifierWithoutContact',
+    defaultMessage: 'Not imported: a verifier needs an imported contact with an e-mail address.',
+  },
+  settingsKept: { id: 'imports.report.settingsKept', defaultMessage: 'Your Legacy Plan’s own settings were kept.' },
+  tooManyVerifiers: { id: 'imports.report.tooManyVerifiers', defaultMessage: 'Not imported: a plan has at most {max} verifiers.' },
+  verifiersWithoutSettings: {
+    id: 'imports.report.verifiersWithoutSettings',
+    defaultMessage: 'Not imported: verifiers belong to a plan’s settings, and the archive has none.',
+  },
+  settingsNotImported: {
+    id: 'imports.report.settingsNotImported',
+    defaultMessage: 'Not imported, and the verifiers with them: {issue}.',
+  },
+  // interviews (decision 066)
+  interviewBroken: {
+    id: 'imports.report.interviewBroken',
+    defaultMessage: 'Not imported: this interview does not hold together ({wrong}).',
+  },
+  storytellerMissing: {
+    id: 'imports.report.storytellerMissing',
+    defaultMessage: 'Its storyteller’s contact was not imported: the interview keeps their name, without the contact.',
+  },
+  answersLost: {
+    id: 'imports.report.answersLost',
+    defaultMessage:
+      '{count, plural, one {An answer’s memory was} other {{shown} answers’ memories were}} not imported: those questions stay answered, without their memory.',
+  },
 });
 
 type LineValues = Record<string, string | number | Sentence>;

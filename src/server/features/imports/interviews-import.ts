@@ -6,6 +6,7 @@
 // report and no row.
 import type { ExportInterview, HeirloomExport } from '@shared/export-format';
 import type { ImportContext } from './import-context';
+import { line } from './import-report-lines';
 import type { ImportedInterview } from './interviews-import.repo';
 
 /** What the interviews of an archive become: written, with the memories' storytellers, when the import is done. */
@@ -50,7 +51,7 @@ export function prepareInterviews(
     const wrong = seen.has(interview.id) ? 'another interview has the same id' : inconsistency(interview, data);
     seen.add(interview.id);
     if (wrong) {
-      ctx.report.refuse(where, `Not imported: this interview does not hold together (${wrong}).`);
+      ctx.report.refuse(where, line('interviewBroken', { wrong }));
       continue;
     }
     // a contact the import did not make (refused) leaves the interview as one whose contact was deleted: its name stays
@@ -77,13 +78,8 @@ export function prepareInterviews(
           createdAt: new Date(q.createdAt),
         };
       });
-    if (interview.contactId !== null && contactId === null)
-      ctx.report.refuse(where, 'Its storyteller’s contact was not imported: the interview keeps their name, without the contact.');
-    if (answersLost > 0)
-      ctx.report.refuse(
-        where,
-        `${answersLost === 1 ? 'An answer’s memory was' : `${answersLost} answers’ memories were`} not imported: those questions stay answered, without their memory.`,
-      );
+    if (interview.contactId !== null && contactId === null) ctx.report.refuse(where, line('storytellerMissing'));
+    if (answersLost > 0) ctx.report.refuse(where, line('answersLost', { count: answersLost, shown: String(answersLost) }));
     prepared.interviews.push({
       storytellerKind: interview.storyteller,
       storytellerContactId: contactId,

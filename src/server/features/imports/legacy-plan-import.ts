@@ -10,7 +10,9 @@ import { legacyPlanInputSchema, letterInputSchema, SEALED_LETTER_MAX_BYTES, LETT
 import { birthdayAt } from '../legacy/legacy.service';
 import { scheduleLegacyTick } from '../legacy-trigger/legacy-trigger.service';
 import { detectAttachmentType } from '../memories/memories.service';
+import type { Sentence } from '../../lib/i18n';
 import type { ImportContext } from './import-context';
+import { line } from './import-report-lines';
 import { parseCleanJson } from './read-json';
 import { safeFileName } from '../../lib/uploads';
 
@@ -48,23 +50,22 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
 
   const state = await repo.planState(userId);
   if (state === 'released') {
-    return report.refuse('Legacy Plan', 'Your Legacy Plan has been released, so the archive’s plan was not imported.');
+    return report.refuse('Legacy Plan', line('planReleased'));
   }
 
-  /** An archived file's bytes, checked against heirloom.json; a string is the reason it was refused. */
-  async function readFile(file: ExportFile, maxBytes: number): Promise<Buffer | string> {
+  /** An archived file's bytes, checked against heirloom.json; a sentence is the reason it was refused. */
+  async function readFile(file: ExportFile, maxBytes: number): Promise<Buffer | Sentence> {
     const entry = entries.get(file.path);
-    if (!entry) return 'The file is missing from the archive.';
-    if (entry.size > maxBytes) return 'The file is larger than a letter can hold.';
+    if (!entry) return line('missing');
+    if (entry.size > maxBytes) return line('letterFileTooLarge');
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of await ctx.archive.open(entry)) chunks.push(chunk as Buffer);
       const bytes = Buffer.concat(chunks);
-      if (bytes.length !== file.size || sha256(bytes) !== file.sha256)
-        return 'The file differs from its checksum in heirloom.json (damaged).';
+      if (bytes.length !== file.size || sha256(bytes) !== file.sha256) return line('damaged');
       return bytes;
     } catch {
-      return 'The file is damaged in the archive.';
+      return line('damagedInArchive');
     }
   }
 
@@ -76,11 +77,11 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
     const where = `Legacy Plan/heirs/${name}`;
     const contactId = ids.contacts.get(heir.contactId);
     if (contactId === undefined) {
-      report.refuse(where, 'Not imported: the contact this heir is was not imported.');
+      report.refuse(where, line('heirContactMissing'));
       continue;
     }
     if (!contactOf(heir.contactId)?.email) {
-      report.refuse(where, 'Not imported: an heir needs an e-mail address, and this contact has none.');
+      report.refuse(where, line('heirWithoutEmail'));
       continue;
     }
     // the hash opens only on the server whose salt made it, and only for one heir at a time
@@ -96,16 +97,13 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
     let id = await repo.insertHeir(values);
     if (id === undefined && keepHash) id = await repo.insertHeir({ ...values, keyCodeHash: null });
     if (id === undefined) {
-      report.refuse(where, 'Not imported: this contact is an heir already.');
+      report.refuse(where, line('heirAlready'));
       continue;
     }
     heirs.set(heir.id, { id, contactId, publicKey: heir.publicKey, dateOfBirth: heir.dateOfBirth, name });
     // A code made on another server is taken the first time its heir enters it here (matched by its public key).
     if (heir.keyCodeHash !== null && !keepHash && sameServer) {
-      report.refuse(
-        where,
-        'This key code already belongs to an heir of another Legacy Plan on this server, so here it opens nothing. Sealed letters stay sealed to it; a new key code works here, but letters sealed for the old one must then be sealed again.',
-      );
+      report.refuse(where, line('keyCodeTaken'));
     }
   }
 
@@ -115,17 +113,17 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
     const where = `Legacy Plan/letters/${letter.title}`;
     const heir = heirs.get(letter.heirId);
     if (!heir) {
-      report.refuse(where, 'Not imported: the heir it was written to was not imported.');
+      report.refuse(where, line('letterHeirMissing'));
       continue;
     }
     if ((letter.body === null) === (letter.sealed === null)) {
-      report.refuse(where, 'Not imported: a letter is either written (body) or sealed, not both or neither.');
+      report.refuse(where, line('letterBodyOrSealed'));
       continue;
     }
     let values;
     if (letter.sealed) {
       const bytes = await readFile(letter.sealed.file, SEALED_FILE_MAX_BYTES);
-      if (typeof bytes === 'string') {
+      if (!Buffer.isBuffer(bytes)) {
         report.refuse(letter.sealed.file.path, bytes);
         continue;
       }
@@ -137,31 +135,30 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
       if (!input.success || !input.data.sealed) {
         report.refuse(
           letter.sealed.file.path,
-          `Not imported: the sealed letter is not one heirloom can keep (${input.success ? 'no sealed letter' : firstIssue(input.error)}).`,
+          line('sealedNotKept', { issue: input.success ? 'no sealed letter' : firstIssue(input.error) }),
         );
         continue;
       }
       const sealed = input.data.sealed;
       if (sealed.recipientPublicKey !== heir.publicKey || sealed.recipientPublicKey !== letter.sealed.recipientPublicKey) {
-        report.refuse(where, 'Not imported: the letter is sealed for a key code its heir does not hold.');
+        report.refuse(where, line('sealedForOtherCode'));
         continue;
       }
       values = { title: input.data.title, body: null, photoIds: [], attachments: [], sealed };
     } else {
       const photoIds = letter.photoIds.map((id) => ids.photos.get(id)).filter((id): id is number => id !== undefined);
-      if (photoIds.length < letter.photoIds.length)
-        report.refuse(where, 'Some of the letter’s photos were not imported; it shows the others.');
+      if (photoIds.length < letter.photoIds.length) report.refuse(where, line('letterPhotosMissing'));
       const attachments = [];
       let total = 0;
       for (const file of letter.attachments) {
         const bytes = await readFile(file, LETTER_ATTACHMENTS_MAX_BYTES);
-        if (typeof bytes === 'string') {
+        if (!Buffer.isBuffer(bytes)) {
           report.refuse(file.path, bytes);
           continue;
         }
         const type = await detectAttachmentType(bytes.subarray(0, 4100), file.fileName);
         if (!type?.mime.startsWith('audio/')) {
-          report.refuse(file.path, 'Not imported: a letter carries voice recordings and audio files only.');
+          report.refuse(file.path, line('letterAudioOnly'));
           continue;
         }
         total += bytes.length;
@@ -169,10 +166,7 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
       }
       const input = letterInputSchema.safeParse({ heirId: heir.id, title: letter.title, body: letter.body, photoIds, attachments });
       if (!input.success || total > LETTER_ATTACHMENTS_MAX_BYTES) {
-        report.refuse(
-          where,
-          `Not imported: ${input.success ? 'its recordings are larger than a letter can hold' : firstIssue(input.error)}.`,
-        );
+        report.refuse(where, input.success ? line('recordingsTooLarge') : line('notImportedBecause', { issue: firstIssue(input.error) }));
         continue;
       }
       values = {
@@ -213,7 +207,7 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
     const heir = heirs.get(release.heirId);
     const where = `Legacy Plan/releases/${heir?.name ?? `heir ${release.heirId}`}: ${titleOf(release.target)}`;
     if (!heir) {
-      report.refuse(where, 'Not imported: the heir it releases to was not imported.');
+      report.refuse(where, line('releaseHeirMissing'));
       continue;
     }
     const { kind, id: archiveId } = release.target;
@@ -224,23 +218,23 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
             archiveId,
           );
     if (targetId === undefined) {
-      report.refuse(where, `Not imported: the ${kind} it releases is not in the archive, or was not imported.`);
+      report.refuse(where, line('releaseTargetMissing', { kind }));
       continue;
     }
     if (kind === 'letter' && letters.get(archiveId)!.heirId !== heir.id) {
-      report.refuse(where, 'Not imported: a letter is released only to the heir it was written to.');
+      report.refuse(where, line('releaseLetterOtherHeir'));
       continue;
     }
     let releaseAt: Date | null = null;
     if (release.condition === 'on-date') {
       if (!release.releaseAt) {
-        report.refuse(where, 'Not imported: a release on a date needs its date.');
+        report.refuse(where, line('releaseDateMissing'));
         continue;
       }
       releaseAt = new Date(release.releaseAt);
     } else if (release.condition === 'at-age') {
       if (release.age === null || !heir.dateOfBirth) {
-        report.refuse(where, 'Not imported: a release at an age needs the age and the heir’s date of birth.');
+        report.refuse(where, line('releaseAgeMissing'));
         continue;
       }
       releaseAt = birthdayAt(heir.dateOfBirth, release.age);
@@ -273,10 +267,7 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
   for (const v of plan.verifiers) {
     const contactId = ids.contacts.get(v.contactId);
     if (contactId === undefined || !contactOf(v.contactId)?.email) {
-      report.refuse(
-        `Legacy Plan/verifiers/${nameOf(v.contactId)}`,
-        'Not imported: a verifier needs an imported contact with an e-mail address.',
-      );
+      report.refuse(`Legacy Plan/verifiers/${nameOf(v.contactId)}`, line('verifierWithoutContact'));
       continue;
     }
     const link = services.linkTokens.issue();
@@ -284,17 +275,16 @@ export async function importLegacyPlan(ctx: ImportContext, data: HeirloomExport,
   }
   let planMade = false;
   if (state !== undefined) {
-    if (plan.settings) report.skip('Legacy Plan/settings', 'Your Legacy Plan’s own settings were kept.');
+    if (plan.settings) report.skip('Legacy Plan/settings', line('settingsKept'));
     if ((await repo.verifierCount(userId)) + verifiers.length > 10) {
-      if (verifiers.length > 0) report.refuse('Legacy Plan/verifiers', 'Not imported: a plan has at most 10 verifiers.');
+      if (verifiers.length > 0) report.refuse('Legacy Plan/verifiers', line('tooManyVerifiers', { max: '10' }));
     } else await repo.addVerifiers(userId, verifiers);
   } else if (!plan.settings) {
-    if (verifiers.length > 0)
-      report.refuse('Legacy Plan/verifiers', 'Not imported: verifiers belong to a plan’s settings, and the archive has none.');
+    if (verifiers.length > 0) report.refuse('Legacy Plan/verifiers', line('verifiersWithoutSettings'));
   } else {
     const settings = legacyPlanInputSchema.safeParse({ ...plan.settings, verifierContactIds: verifiers.map((v) => v.contactId) });
     if (!settings.success) {
-      report.refuse('Legacy Plan/settings', `Not imported, and the verifiers with them: ${firstIssue(settings.error)}.`);
+      report.refuse('Legacy Plan/settings', line('settingsNotImported', { issue: firstIssue(settings.error) }));
     } else {
       const { checkInMonths, vetoDays, verifiersRequired } = settings.data;
       planMade = await repo.insertPlan(userId, { checkInMonths, vetoDays, verifiersRequired }, verifiers, now);
