@@ -72,28 +72,19 @@ function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issu
   const fixed: Record<string, unknown> = { ...json };
   if (planIssue) {
     fixed.legacyPlan = undefined;
-    ctx.report.refuse(
-      'Legacy Plan',
-      `Not imported: heirloom.json's Legacy Plan does not follow the export format (${planIssue.path.join('.')}: ${planIssue.message}).`,
-    );
+    ctx.report.refuse('Legacy Plan', line('planFormat', { issue: `${planIssue.path.join('.')}: ${planIssue.message}` }));
   }
   if (badPeople.size > 0 && Array.isArray(json.people)) {
     fixed.people = json.people.filter((person: unknown, i) => {
       if (!badPeople.has(i)) return true;
       const name = person && typeof person === 'object' && 'name' in person && typeof person.name === 'string' ? person.name : '';
-      ctx.report.refuse(
-        `people/${name.slice(0, 80) || i + 1}`,
-        `Not imported: this person does not follow the export format (${messageAt(['people', i])}).`,
-      );
+      ctx.report.refuse(`people/${name.slice(0, 80) || i + 1}`, line('personFormat', { issue: messageAt(['people', i]) }));
       return false;
     });
   }
   if (interviewsIssue) {
     fixed.interviews = undefined;
-    ctx.report.refuse(
-      'interviews',
-      `Not imported: heirloom.json's interviews do not follow the export format (${interviewsIssue.message}).`,
-    );
+    ctx.report.refuse('interviews', line('interviewsFormat', { issue: interviewsIssue.message }));
   } else if (badInterviews.size > 0 && Array.isArray(json.interviews)) {
     fixed.interviews = json.interviews.filter((interview: unknown, i) => {
       if (!badInterviews.has(i)) return true;
@@ -101,10 +92,7 @@ function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issu
         interview && typeof interview === 'object' && 'storytellerName' in interview && typeof interview.storytellerName === 'string'
           ? interview.storytellerName
           : '';
-      ctx.report.refuse(
-        `interviews/${name.slice(0, 80) || i + 1}`,
-        `Not imported: this interview does not follow the export format (${messageAt(['interviews', i])}).`,
-      );
+      ctx.report.refuse(`interviews/${name.slice(0, 80) || i + 1}`, line('interviewFormat', { issue: messageAt(['interviews', i]) }));
       return false;
     });
   }
@@ -116,18 +104,11 @@ function withoutBadParts(ctx: ImportContext, json: Record<string, unknown>, issu
       const faces = badFaces.get(i);
       if (faces && Array.isArray(kept.faces)) {
         kept.faces = kept.faces.filter((_: unknown, j) => !faces.has(j));
-        for (const j of faces)
-          ctx.report.refuse(
-            at,
-            `A face in this photo was not imported: it does not follow the export format (${messageAt(['photos', i, 'faces', j])}).`,
-          );
+        for (const j of faces) ctx.report.refuse(at, line('faceFormat', { issue: messageAt(['photos', i, 'faces', j]) }));
       }
       if (badLabels.has(i)) {
         kept.labels = undefined;
-        ctx.report.refuse(
-          at,
-          `This photo's labels were not imported: they do not follow the export format (${messageAt(['photos', i, 'labels'])}).`,
-        );
+        ctx.report.refuse(at, line('labelsFormat', { issue: messageAt(['photos', i, 'labels']) }));
       }
       return kept;
     });

@@ -56,6 +56,31 @@ export const REPORT_LINES = defineMessages({
     defaultMessage: 'Kept as an ordinary collection: the person it showed is in none of the photos imported.',
   },
   hasProfilePicture: { id: 'imports.report.hasProfilePicture', defaultMessage: 'Your account already has a profile picture.' },
+  // parts of heirloom.json that do not follow the export format ({issue}: where, and the check's English words)
+  planFormat: {
+    id: 'imports.report.planFormat',
+    defaultMessage: "Not imported: heirloom.json's Legacy Plan does not follow the export format ({issue}).",
+  },
+  personFormat: {
+    id: 'imports.report.personFormat',
+    defaultMessage: 'Not imported: this person does not follow the export format ({issue}).',
+  },
+  interviewsFormat: {
+    id: 'imports.report.interviewsFormat',
+    defaultMessage: "Not imported: heirloom.json's interviews do not follow the export format ({issue}).",
+  },
+  interviewFormat: {
+    id: 'imports.report.interviewFormat',
+    defaultMessage: 'Not imported: this interview does not follow the export format ({issue}).',
+  },
+  faceFormat: {
+    id: 'imports.report.faceFormat',
+    defaultMessage: 'A face in this photo was not imported: it does not follow the export format ({issue}).',
+  },
+  labelsFormat: {
+    id: 'imports.report.labelsFormat',
+    defaultMessage: "This photo's labels were not imported: they do not follow the export format ({issue}).",
+  },
   // the Legacy Plan (decision 047)
   planReleased: {
     id: 'imports.report.planReleased',
