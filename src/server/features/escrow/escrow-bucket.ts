@@ -38,7 +38,11 @@ const messages = defineMessages({
   wrongSecret: { id: 'escrow.bucket.wrongSecret', defaultMessage: 'The secret key does not match the access key' },
   otherRegion: { id: 'escrow.bucket.otherRegion', defaultMessage: 'The bucket is in another region' },
   status: { id: 'escrow.bucket.status', defaultMessage: 'The storage service answered with status {status}' },
+  readBack: { id: 'escrow.bucket.readBack', defaultMessage: 'The file read back was not the one written' },
 });
+
+/** The test's file came back other than it was written (the name bucketFailure knows it by). */
+const READ_BACK_DIFFERS = 'ReadBackDiffers';
 
 /** Why the bucket refused, in words for the owner (in the language of `intl`; English by default). */
 export function bucketFailure(err: unknown, bucket: string, intl: IntlShape = translator(undefined)): string {
@@ -52,6 +56,8 @@ export function bucketFailure(err: unknown, bucket: string, intl: IntlShape = tr
       return intl.formatMessage(messages.unknownKey);
     case 'SignatureDoesNotMatch':
       return intl.formatMessage(messages.wrongSecret);
+    case READ_BACK_DIFFERS:
+      return intl.formatMessage(messages.readBack);
     case 'PermanentRedirect':
     case 'AuthorizationHeaderMalformed':
       return intl.formatMessage(messages.otherRegion);
@@ -89,7 +95,7 @@ export function openEscrowBucket(target: EscrowBucketTarget, allowPrivate: boole
       try {
         const read = await client.send(new GetObjectCommand({ Bucket: target.bucket, Key: name }));
         const back = Buffer.from((await read.Body?.transformToByteArray()) ?? []);
-        if (!back.equals(body)) throw new Error('The file read back was not the one written');
+        if (!back.equals(body)) throw Object.assign(new Error('The file read back was not the one written'), { name: READ_BACK_DIFFERS });
       } finally {
         await client.send(new DeleteObjectCommand({ Bucket: target.bucket, Key: name }));
       }

@@ -8,7 +8,7 @@ import { ARCHIVE_PATHS } from '@shared/export-format';
 import { EXPORT_KEEP_DAYS, TRANSFER_MESSAGES, type ExportJob } from '@shared/schemas/transfers';
 import type { Db } from '../../db/client';
 import { defineMessages } from '../../lib/define-messages';
-import { sentenceIn, translator } from '../../lib/i18n';
+import { sentence, sentenceIn, translator } from '../../lib/i18n';
 import { accountLanguage, utcMoment } from '../../lib/mail-language';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { FileStore, StagedFile } from '../../lib/file-store';
@@ -36,8 +36,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const notReady = () => new AppError(409, TRANSFER_MESSAGES.exportNotReady, 'EXPORT_NOT_READY');
 const expired = () => new AppError(410, TRANSFER_MESSAGES.exportExpired, 'EXPORT_EXPIRED');
-const FAILED_DOWNLOAD = 'This export could not be finished. Please start a new one.';
 const messages = defineMessages({
+  failedDownload: { id: 'errors.export.failedDownload', defaultMessage: 'This export could not be finished. Please start a new one.' },
   failed: {
     id: 'errors.export.failed',
     defaultMessage: 'The export could not be finished. Please try again; if it fails again, the server log says why.',
@@ -228,7 +228,7 @@ export function createExportsService({ db, files, jobs, log, publicUrl, keyCodeS
     async download(userId: number, id: number): Promise<StoredFile> {
       const row = await repo.find(userId, id);
       if (!row) throw notFound();
-      if (row.status === 'failed') throw conflict(FAILED_DOWNLOAD, 'EXPORT_FAILED');
+      if (row.status === 'failed') throw conflict(sentence(messages.failedDownload), 'EXPORT_FAILED');
       if (row.status !== 'ready') throw notReady();
       if (isExpired(row)) throw expired();
       const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);

@@ -402,6 +402,12 @@ describe('an export that cannot be finished', () => {
       'Die Datei des Fotos „weg.jpg“ fehlt im Speicher, deshalb wurde der Export angehalten. Unter Einstellungen → Wartung können Sie danach suchen lassen.',
     );
 
+    const download = await get(t, who, `/api/exports/${job.id}/download`);
+    expect(download.json()).toMatchObject({
+      code: 'EXPORT_FAILED',
+      message: 'Dieser Export konnte nicht abgeschlossen werden. Bitte starten Sie einen neuen.',
+    });
+
     // an export whose job died on its last try is told as interrupted, in German too
     const [stale] = await t.db.insert(exports).values({ userId: who.user.id, status: 'running', startedAt: new Date() }).returning();
     const again = await t.app.inject({ method: 'POST', url: '/api/exports', headers: { cookie: who.cookie } });
