@@ -25,4 +25,24 @@ describe('a tree date typed in one language and read in another', () => {
       expect(treeDateInWords(storedTreeDate(typed))).toBe('after 12 May 1890');
     }
   });
+
+  it('reads every date back from the words each reader is shown', async () => {
+    const stored = [
+      '1890-05-12',
+      '1890-05',
+      '1890',
+      'c. 1890',
+      'c. 1890-05-12',
+      'before 1900-03',
+      'after 1890-05-12',
+      'between 1890 and 1895-12-03',
+    ];
+    for (const language of ['en', 'de', 'es', 'fr'] as const) {
+      await switchLanguage(language, { remember: false });
+      expect(
+        stored.map((date) => storedTreeDate(treeDateWords(date))),
+        language,
+      ).toEqual(stored);
+    }
+  });
 });
