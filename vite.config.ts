@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { moduleChunksFile } from './scripts/module-chunks.ts';
+import { pageCatalogues } from './scripts/page-catalogues.ts';
 
 // HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
 const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
@@ -11,6 +13,17 @@ const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DI
 // The footer's year in the landing page prerendered at build time (site-layout.tsx); scripts/build.mjs sets it
 // once for both of its builds so the client bundle and the prerendered HTML agree.
 const buildYear = process.env.HEIRLOOM_BUILD_YEAR ?? String(new Date().getFullYear());
+
+// The languages heirloom ships: the folders of the catalogues, English (the source) first (decision 081).
+const messagesDir = fileURLToPath(new URL('./src/shared/i18n/messages', import.meta.url));
+const languages = fs
+  .readdirSync(messagesDir)
+  .filter((l) => fs.statSync(path.join(messagesDir, l)).isDirectory())
+  .sort((a, b) => Number(b === 'en') - Number(a === 'en') || a.localeCompare(b));
+const define = {
+  'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear),
+  'import.meta.env.VITE_LANGUAGES': JSON.stringify(languages.join(',')),
+};
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -74,9 +87,17 @@ function serverProject(options: { name: string; include: string[]; exclude?: str
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), moduleChunksFile(fileURLToPath(new URL('./src/web', import.meta.url)))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    moduleChunksFile(fileURLToPath(new URL('./src/web', import.meta.url))),
+    pageCatalogues({
+      webRoot: fileURLToPath(new URL('./src/web', import.meta.url)),
+      messagesDir,
+    }),
+  ],
   resolve: { alias },
-  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(buildYear) },
+  define,
   build: {
     outDir: path.join(distDir, 'web'),
     emptyOutDir: true,
@@ -88,6 +109,9 @@ export default defineConfig({
         index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./src/web/landing.html', import.meta.url)),
       },
+      // React in a chunk of its own, which the landing page and the app share (the app fetches the landing
+      // page's sections only to show them, router.tsx)
+      output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:5000' } },
@@ -116,6 +140,7 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: { alias },
+        define,
         test: {
           name: 'web',
           root: '.',

@@ -4,11 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from '@web/app/landing-page';
 import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { LANGUAGE_MENU_NAME } from '@web/components/language-menu';
-import { limitCatalogues } from '@web/lib/i18n/catalogues';
-import { initialLanguage, switchLanguage } from '@web/lib/i18n/language-store';
+import { initialLanguage, needCatalogue, switchLanguage } from '@web/lib/i18n/language-store';
 
-// The landing page's words are in these areas only: a German visitor fetches them, not the whole app's.
-limitCatalogues(['auth', 'common', 'marketing', 'text', 'waitlist']);
+// The landing page's words only: a German visitor fetches them, not the whole app's (decision 086).
+void needCatalogue('landing');
 
 const menuOf = (container: HTMLElement) => container.querySelector<HTMLSelectElement>(`select[name="${LANGUAGE_MENU_NAME}"]`);
 

@@ -3,11 +3,13 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@web/app/app';
 import { preloadPage } from '@web/app/router';
-import { initialLanguage, switchLanguage } from '@web/lib/i18n/language-store';
+import { initialLanguage, needCatalogue, switchLanguage } from '@web/lib/i18n/language-store';
 import { serverUserLanguage } from '@web/lib/server-user';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+// the words of the frame every page of the app shows; each page's own come with its code (pages.ts)
+void needCatalogue('app');
 // A deep link's chunks, in parallel rather than one by one.
 const pageLoaded = preloadPage(window.location.pathname);
 // A page the server sent already drawn (the dashboard, decision 035) stays as it is until its code has arrived:

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { DASHBOARD_RECENT_PHOTOS } from '@shared/limits';
 import { defineMessages } from '@web/lib/i18n/define-messages';
+import { needCatalogue } from '@web/lib/i18n/language-store';
 import { preloadableLazy, type PreloadableComponent } from '@web/lib/preloadable-lazy';
 import { pathPatterns, paths } from './paths';
 
@@ -70,8 +71,10 @@ function page(
   name: string,
   extra: Pick<Page, 'nav' | 'partOf' | 'firstRequests'> = {},
 ): Page {
-  const load = routeModules[`./routes/${module}.tsx`];
-  if (!load) throw new Error(`pages: no route module app/routes/${module}.tsx`);
+  const loadModule = routeModules[`./routes/${module}.tsx`];
+  if (!loadModule) throw new Error(`pages: no route module app/routes/${module}.tsx`);
+  // the page's words come with its code, in the page's language (decision 086)
+  const load = () => Promise.all([loadModule(), needCatalogue(`app/routes/${module}`)]).then(([loaded]) => loaded);
   const Component = preloadableLazy(() =>
     load().then((loaded) => {
       const component = loaded[name];

@@ -1,11 +1,16 @@
 import { Route, Routes } from 'react-router';
+import { needCatalogue } from '@web/lib/i18n/language-store';
 import { preloadableLazy } from '@web/lib/preloadable-lazy';
 import { AccountMenu, HeaderSearch, PublicMain, SiteLayout } from './layouts/site-layout';
 import { isSignedInPath, pageAt, pages, type Page, type PageAccess } from './pages';
 import { paths } from './paths';
-import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 
+// The landing page is served on its own (landing.html); inside the app it is fetched only when shown, so the
+// app's pages do not carry its sections.
+const LandingRoute = preloadableLazy(() =>
+  Promise.all([import('./routes/landing'), needCatalogue('app/routes/landing')]).then(([module]) => module.LandingRoute),
+);
 const QueryScope = preloadableLazy(() => import('./query-scope').then((module) => module.QueryScope));
 const RequireAuth = preloadableLazy(() => import('@web/features/auth/components/require-auth').then((module) => module.RequireAuth));
 const RedirectSignedIn = preloadableLazy(() =>
@@ -22,7 +27,7 @@ const SignedInLayout = preloadableLazy(() => import('./layouts/signed-in-layout'
  */
 export function preloadPage(pathname: string): Promise<void> {
   const page = pageAt(pathname);
-  if (!page) return Promise.resolve(); // the landing page (already loaded) or not found
+  if (!page) return pathname === paths.home ? LandingRoute.preload() : Promise.resolve(); // the landing page or not found
   const loads = [QueryScope.preload(), page.Component.preload()];
   if (page.access === 'guest-only') loads.push(RedirectSignedIn.preload());
   if (isSignedInPath(pathname)) loads.push(RequireAuth.preload(), SignedInLayout.preload(), AccountMenu.preload(), HeaderSearch.preload());

@@ -2,14 +2,14 @@
 // the verifier sheets are worded by a translator of their own, made when they are printed.
 import { createIntl, type IntlShape } from 'react-intl';
 import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
-import { isShipped, loadMessages } from '@web/lib/i18n/catalogues';
-import { activeIntl, activeLanguage } from '@web/lib/i18n/language-store';
+import { isShipped } from '@web/lib/i18n/catalogues';
+import { activeIntl, activeLanguage, messagesIn } from '@web/lib/i18n/language-store';
 
 /** A translator for `language` (a contact's; null or unknown: the owner's own, the page's). */
 export async function readerIntl(language: string | null | undefined): Promise<IntlShape> {
   const locale = language && isShipped(language) ? language : activeLanguage();
   if (locale === activeLanguage()) return activeIntl();
-  return createIntl({ locale, defaultLocale: SOURCE_LANGUAGE, messages: await loadMessages(locale), onError: () => {} });
+  return createIntl({ locale, defaultLocale: SOURCE_LANGUAGE, messages: await messagesIn(locale), onError: () => {} });
 }
 
 /** The plan's own date style: English keeps its day-month-year ('1 June 2040'), other languages their own. */

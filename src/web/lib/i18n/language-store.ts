@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { directionOf, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { translateMarkedText } from '@shared/i18n/text';
-import { isShipped, loadMessages, shippedLanguages, type Messages } from './catalogues';
+import { isShipped, loadMessages, shippedLanguages, type CataloguePart, type Messages } from './catalogues';
 
 // The page's one language, outside React too: formatters (lib/format.ts) and toasts read it. The choice is kept in
 // this browser (localStorage, and a cookie so the server answers in it) and, signed in, in the account.
@@ -63,6 +63,30 @@ function reportMissing(err: { code?: string }) {
   if (err.code !== 'MISSING_TRANSLATION' && import.meta.env.DEV) console.warn(err);
 }
 
+// What the page's words are loaded for: the language asked for last, and the parts of the app shown so far.
+let target = SOURCE_LANGUAGE;
+const wanted = new Set<CataloguePart>();
+let loaded: { language: string; parts: Set<CataloguePart> } = { language: SOURCE_LANGUAGE, parts: new Set() };
+let settling: Promise<void> = Promise.resolve();
+
+/** Loads what the wanted language lacks of the wanted parts, and switches; again while anything changed meanwhile. */
+async function settle(): Promise<void> {
+  for (;;) {
+    const language = target;
+    const have = loaded.language === language ? loaded.parts : new Set<CataloguePart>();
+    const missing = [...wanted].filter((part) => !have.has(part));
+    if (missing.length === 0 && intl.locale === language) return;
+    // a new language is loaded even with no part wanted yet: development and tests load it whole
+    const more = missing.length > 0 || loaded.language !== language ? await loadMessages(language, missing) : {};
+    if (target !== language) continue; // another language was chosen meanwhile
+    const before = loaded.language === language ? messages : {};
+    loaded = { language, parts: new Set([...have, ...missing]) };
+    apply(language, { ...before, ...more } as Messages);
+  }
+}
+
+const settled = () => (settling = settling.then(settle, settle));
+
 /** Loads and switches to `language` (one heirloom ships); `remember` keeps the choice in this browser. */
 export async function switchLanguage(language: string, { remember = true } = {}): Promise<void> {
   const next = isShipped(language) ? language : SOURCE_LANGUAGE;
@@ -74,9 +98,19 @@ export async function switchLanguage(language: string, { remember = true } = {})
     }
     document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(next)}; path=/; max-age=31536000; samesite=lax`;
   }
-  if (next === intl.locale && (next === SOURCE_LANGUAGE || Object.keys(messages).length > 0)) return;
-  apply(next, await loadMessages(next));
+  target = next;
+  return settled();
 }
+
+/** The words of a part of the app (a page about to be shown) in the page's language, now and after a switch. */
+export function needCatalogue(part: CataloguePart): Promise<void> {
+  if (wanted.has(part) && loaded.parts.has(part) && loaded.language === target) return settling;
+  wanted.add(part);
+  return settled();
+}
+
+/** Another language's messages for the parts of the app shown so far (a page printed for its reader). */
+export const messagesIn = (language: string): Promise<Messages> => loadMessages(language, [...wanted]);
 
 /** A text marked with userText() (a form's own check, src/shared) in the page's language, or as written. */
 export function translateText(english: string): string {
