@@ -11,6 +11,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useLogin } from '../api';
 import { PasswordInput } from './password-input';
 import { useIntl } from '@web/lib/i18n/use-intl';
+import { pageAfterSignIn } from '../after-sign-in';
 
 export function LoginForm() {
   const intl = useIntl();
@@ -18,7 +19,7 @@ export function LoginForm() {
   const login = useLogin();
   // only back to an heir's release page (decision 078), never anywhere a link could name
   const [params] = useSearchParams();
-  const next = params.get('next') === '/legacy' ? '/legacy' : '/dashboard';
+  const next = pageAfterSignIn(params);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { email: '', password: '' },
