@@ -9,7 +9,9 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { MB } from '@shared/limits';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
+import { inEnglish, type Sentence } from '../../lib/i18n';
 import { cleanText } from '../../lib/nul-character';
+import { refusal } from './archive-refusals';
 
 /** Entries in all of one import's archives: a Takeout of 100 000 photos has about twice as many files. */
 export const MAX_ENTRIES = 500_000;
@@ -21,7 +23,15 @@ export const MAX_RATIO = 100;
 export const RATIO_CHECK_BYTES = 4 * MB;
 
 /** A refusal the user reads as it is: the import fails with this message and adds nothing. */
-export class ArchiveRefusedError extends Error {}
+export class ArchiveRefusedError extends Error {
+  /** The sentence behind `message` (its English), for an owner who reads another language. */
+  readonly sentence?: Sentence;
+
+  constructor(text: string | Sentence) {
+    super(typeof text === 'string' ? text : inEnglish(text));
+    if (typeof text !== 'string') this.sentence = text;
+  }
+}
 
 export interface ArchiveEntry {
   /** Path inside its archive, forward slashes, no leading slash. */
@@ -42,7 +52,7 @@ export interface OpenArchive {
   close(): void;
 }
 
-const refuse = (message: string) => new ArchiveRefusedError(message);
+const refuse = (text: string | Sentence) => new ArchiveRefusedError(text);
 const quoted = (name: string) => JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
 
 /** yauzl's own name checks, told in words a user understands, naming the entry. */
@@ -50,11 +60,11 @@ function translateYauzl(err: Error): Error {
   const m = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/s.exec(err.message);
   if (m) {
     const name = quoted(m[2]!);
-    if (m[1] === 'invalid relative path') return refuse(`The archive was refused: the entry ${name} points outside the archive.`);
-    if (m[1] === 'absolute path') return refuse(`The archive was refused: the entry ${name} has an absolute path.`);
-    return refuse(`The archive was refused: the entry ${name} has a backslash in its name.`);
+    if (m[1] === 'invalid relative path') return refuse(refusal('outsideArchive', { name }));
+    if (m[1] === 'absolute path') return refuse(refusal('absolutePath', { name }));
+    return refuse(refusal('backslash', { name }));
   }
-  if (/encrypted/i.test(err.message)) return refuse('The archive was refused: it is encrypted.');
+  if (/encrypted/i.test(err.message)) return refuse(refusal('archiveEncrypted'));
   return refuse(TRANSFER_MESSAGES.notAnArchive);
 }
 
@@ -64,7 +74,7 @@ function limitTo(limit: number, name: string) {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > limit) return done(refuse(`The archive was refused: the entry ${quoted(name)} is larger than it says.`));
+      if (seen > limit) return done(refuse(refusal('largerThanSaid', { name: quoted(name) })));
       done(null, chunk);
     },
   });
@@ -78,13 +88,13 @@ class Checker {
   /** Names are unique within one archive; Takeout's parts may each hold an album's metadata.json. */
   add(part: number, name: string, size: number, compressed: number | undefined) {
     const key = `${part}/${name.normalize('NFC')}`;
-    if (this.names.has(key)) throw refuse(`The archive was refused: the name ${quoted(name)} appears twice.`);
+    if (this.names.has(key)) throw refuse(refusal('nameTwice', { name: quoted(name) }));
     this.names.add(key);
-    if (++this.count > MAX_ENTRIES) throw refuse(`The archive was refused: it holds more than ${MAX_ENTRIES.toLocaleString('en')} files.`);
+    if (++this.count > MAX_ENTRIES) throw refuse(refusal('tooManyFiles', { max: MAX_ENTRIES }));
     this.total += size;
-    if (this.total > MAX_TOTAL_BYTES) throw refuse('The archive was refused: it is larger than any import may be.');
+    if (this.total > MAX_TOTAL_BYTES) throw refuse(refusal('tooLarge'));
     if (compressed !== undefined && size > RATIO_CHECK_BYTES && size > compressed * MAX_RATIO) {
-      throw refuse(`The archive was refused: the entry ${quoted(name)} is a zip bomb (it inflates more than ${MAX_RATIO} times).`);
+      throw refuse(refusal('zipBomb', { name: quoted(name), ratio: String(MAX_RATIO) }));
     }
   }
 }
@@ -115,9 +125,9 @@ async function scanZip(file: string, part: number, checker: Checker) {
           const name = cleanText(raw.fileName);
           if (name !== raw.fileName) cleanedNames.push(name);
           const mode = (raw.externalFileAttributes >>> 16) & S_IFMT;
-          if (mode === S_IFLNK) throw refuse(`The archive was refused: the entry ${quoted(name)} is a symbolic link.`);
-          if (raw.isEncrypted()) throw refuse(`The archive was refused: the entry ${quoted(name)} is encrypted.`);
-          if (name.split('/').some((p) => p === '.')) throw refuse(`The archive was refused: the entry ${quoted(name)} has an odd path.`);
+          if (mode === S_IFLNK) throw refuse(refusal('entryLink', { name: quoted(name) }));
+          if (raw.isEncrypted()) throw refuse(refusal('entryEncrypted', { name: quoted(name) }));
+          if (name.split('/').some((p) => p === '.')) throw refuse(refusal('oddPath', { name: quoted(name) }));
           if (!name.endsWith('/')) {
             checker.add(part, name, raw.uncompressedSize, raw.compressedSize);
             entries.push({ entry: { path: name, size: raw.uncompressedSize, part }, raw });
@@ -159,12 +169,12 @@ async function scanFolder(root: string, part: number, checker: Checker) {
     for (const dirent of await fsp.readdir(path.join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${dirent.name}` : dirent.name;
       const stat = await fsp.lstat(path.join(root, rel));
-      if (stat.isSymbolicLink()) throw refuse(`The folder was refused: ${quoted(rel)} is a symbolic link.`);
+      if (stat.isSymbolicLink()) throw refuse(refusal('folderLink', { name: quoted(rel) }));
       if (stat.isDirectory()) await walk(rel);
       else if (stat.isFile()) {
         checker.add(part, rel, stat.size, undefined);
         entries.push({ path: rel, size: stat.size, part });
-      } else throw refuse(`The folder was refused: ${quoted(rel)} is not a regular file.`);
+      } else throw refuse(refusal('folderOddFile', { name: quoted(rel) }));
     }
   };
   await walk('');
@@ -173,7 +183,7 @@ async function scanFolder(root: string, part: number, checker: Checker) {
     cleanedNames: [] as string[], // a file system's names hold no NUL
     async open(entry: ArchiveEntry): Promise<Readable> {
       const full = path.resolve(root, entry.path);
-      if (!full.startsWith(root + path.sep)) throw refuse(`The folder was refused: ${quoted(entry.path)} is outside it.`);
+      if (!full.startsWith(root + path.sep)) throw refuse(refusal('folderOutside', { name: quoted(entry.path) }));
       // O_NOFOLLOW: a file swapped for a symlink after the walk is not followed
       const handle = await fsp.open(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
       const limited = limitTo(entry.size, entry.path);

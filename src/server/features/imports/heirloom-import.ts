@@ -16,6 +16,7 @@ import { PROFILE_PICTURE_RULES } from '../profile/profile.service';
 import { VAULT_UPLOAD } from '../vault/vault.service';
 import { ArchiveRefusedError, type ArchiveEntry } from './archive-reader';
 import { usableDateTaken } from './date-taken';
+import { refusal } from './archive-refusals';
 import { dateNotUsable, line } from './import-report-lines';
 import { asReceived, itemRefusal, type ImportContext, createMedia, detectMediaType, reportCleanedNames } from './import-context';
 import { prepareInterviews } from './interviews-import';
@@ -34,9 +35,9 @@ export function findHeirloomMetadata(entries: ArchiveEntry[]): ArchiveEntry | un
 
 /** heirloom.json, every string in it cleaned as it is parsed (and counted in the report). */
 async function readJson(ctx: ImportContext, entry: ArchiveEntry): Promise<unknown> {
-  if (entry.size > MAX_METADATA_BYTES) throw new ArchiveRefusedError('The archive was refused: its heirloom.json is too large.');
+  if (entry.size > MAX_METADATA_BYTES) throw new ArchiveRefusedError(refusal('metadataTooLarge'));
   const parsed = parseCleanJson(await readText(await ctx.archive.open(entry)));
-  if (!parsed) throw new ArchiveRefusedError('The archive was refused: its heirloom.json is not valid JSON.');
+  if (!parsed) throw new ArchiveRefusedError(refusal('metadataNotJson'));
   if (parsed.cleaned > 0) ctx.report.refuse(entry.path, cleanedReason(parsed.cleaned));
   return parsed.value;
 }
@@ -125,9 +126,7 @@ export async function parseHeirloomMetadata(ctx: ImportContext, entry: ArchiveEn
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'heirloom.json';
-    throw new ArchiveRefusedError(
-      `The archive was refused: heirloom.json does not follow the export format (${where}: ${issue?.message}).`,
-    );
+    throw new ArchiveRefusedError(refusal('metadataFormat', { issue: `${where}: ${issue?.message}` }));
   }
   return parsed.data;
 }

@@ -164,7 +164,7 @@ export async function createMedia(ctx: ImportContext, received: ReceivedFile) {
 /** A refusal of one item (its reason goes into the report); anything else fails the whole try. */
 export function itemRefusal(err: unknown): ReportReason | undefined {
   if (err instanceof AppError && err.statusCode < 500) return err.sentence ?? err.message;
-  if (err instanceof ArchiveRefusedError) return err.message;
+  if (err instanceof ArchiveRefusedError) return err.sentence ?? err.message;
   return undefined;
 }
 

@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { TRANSFER_MESSAGES } from '@shared/schemas/transfers';
 import type { Tx } from '../../lib/durable-files';
 import { AppError } from '../../lib/errors';
+import { sentenceIn } from '../../lib/i18n';
 import { FileTooLargeError, withLocalFiles } from '../../lib/file-store';
+import { refusal } from './archive-refusals';
 import { ArchiveRefusedError, openArchives, type ArchiveSource, type OpenArchive } from './archive-reader';
 import { findHeirloomMetadata, heirloomBytes, importHeirloom, parseHeirloomMetadata } from './heirloom-import';
 import { createProgress, ReportBuilder, type ImportContext, type ImportServices } from './import-context';
@@ -95,9 +97,9 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
           return await app.files.stage(await archive.open(entry), maxBytes);
         } catch (err) {
           if (err instanceof AppError || err instanceof ArchiveRefusedError) throw err;
-          if (err instanceof FileTooLargeError) throw new ArchiveRefusedError('The file is larger than heirloom keeps.');
+          if (err instanceof FileTooLargeError) throw new ArchiveRefusedError(refusal('fileTooLarge'));
           // the entry's bytes could not be read back (damaged, or not what its header declared)
-          throw new ArchiveRefusedError('The file is damaged in the archive.');
+          throw new ArchiveRefusedError(refusal('fileDamaged'));
         }
       },
       discard: (staged) => app.files.discard(staged),
@@ -148,7 +150,10 @@ export function defineImportJob(app: FastifyInstance, repo: ImportsRepo, service
         }
         if (message === undefined) app.log.error({ err, importId }, 'An import failed after every retry');
         await undo(record);
-        await repo.fail(importId, message ?? FAILED);
+        // a refusal naming an entry is written in its owner's language (archive-refusals.ts); a fixed text stays
+        // English and is translated when read
+        const said = err instanceof ArchiveRefusedError ? err.sentence : undefined;
+        await repo.fail(importId, said ? sentenceIn(await repo.ownerLanguage(record.userId), said) : (message ?? FAILED));
       }
       await removeSources(record);
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '@shared/schemas/transfers';
 import { badRequest } from '../../lib/errors';
-import { sentence } from '../../lib/i18n';
+import { sentence, sentenceIn } from '../../lib/i18n';
+import { ArchiveRefusedError } from './archive-reader';
+import { refusal } from './archive-refusals';
 import { itemRefusal, ReportBuilder } from './import-context';
 import { dateNotUsable, line, reportIn } from './import-report-lines';
 
@@ -38,5 +40,17 @@ describe('the lines of an import report', () => {
       'Die Datei fehlt im Archiv.',
     ]);
     expect(Object.keys(report.refused.items[0]!)).toEqual(['path', 'reason']);
+  });
+
+  it('say a refused archive in English as ever, and in the owner’s language', () => {
+    const refused = new ArchiveRefusedError(refusal('tooManyFiles', { max: 100_000 }));
+    expect(refused.message).toBe('The archive was refused: it holds more than 100,000 files.');
+    expect(sentenceIn('de', refused.sentence!)).toBe('Das Archiv wurde abgelehnt: Es enthält mehr als 100.000 Dateien.');
+    const damaged = itemRefusal(new ArchiveRefusedError(refusal('fileDamaged')));
+    const report = new ReportBuilder('heirloom');
+    report.refuse('photos/1.jpg', damaged!);
+    expect(reportIn(JSON.parse(JSON.stringify(report.build())) as ImportReport, 'fr')!.refused.items[0]!.reason).toBe(
+      'Le fichier est endommagé dans l’archive.',
+    );
   });
 });

@@ -2,6 +2,7 @@
 // (found by import_id, so an interrupted try removes exactly its own), and the owner's files by content hash.
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ImportJob, ImportReport, TransferProgress } from '@shared/schemas/transfers';
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { collections, contacts, imports, memories, photos, users, vaultFiles } from '../../db/schema';
 import type { Tx } from '../../lib/durable-files';
@@ -72,6 +73,12 @@ export function createImportsRepo(db: Db) {
     },
 
     /** For the job only: it works for the user who started the import. */
+    /** The language the import's owner reads heirloom in (English when they have not chosen). */
+    async ownerLanguage(userId: number): Promise<string> {
+      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      return row?.language ?? SOURCE_LANGUAGE;
+    },
+
     async findForJob(id: number): Promise<ImportRecord | undefined> {
       const [row] = await db.select().from(imports).where(eq(imports.id, id));
       return row && { id: row.id, userId: row.userId, status: row.status, sourceKeys: row.sourceKeys, fromServerDir: row.fromServerDir };
