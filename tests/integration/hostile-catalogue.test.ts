@@ -1359,12 +1359,12 @@ describe('a catalogue of hostile requests', () => {
     await freshWorld();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const exchange = (raw: string) =>
+    const exchange = (raw: string, silentMs = 5000) =>
       new Promise<string>((resolve, reject) => {
         // written without a half-close (an HTTP/1.0 server closes on one before answering); done once the answer stops
         const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
         let data = '';
-        socket.setTimeout(5000, () => socket.destroy());
+        socket.setTimeout(silentMs, () => socket.destroy());
         socket.on('data', (c) => {
           data += c.toString('latin1');
           socket.setTimeout(300, () => socket.destroy());
@@ -1422,7 +1422,9 @@ describe('a catalogue of hostile requests', () => {
     const failures: string[] = [];
     for (const [name, raw, expected] of cases) {
       const before = await tablesDigest(t);
-      const answer = await exchange(raw);
+      // A body that never completes is awaited for requestTimeout (2 minutes): the server says nothing until then,
+      // so what a wait can show is a wrong answer right away, which comes within a second and a half on a busy machine.
+      const answer = await exchange(raw, name === 'a body shorter than its Content-Length' ? 1500 : 5000);
       const statusLine = answer.split('\r\n')[0] ?? '';
       if (/^HTTP\/1\.[01] 5/.test(statusLine) || !expected.test(answer)) failures.push(`${name} → ${statusLine || '(connection closed)'}`);
       if (JSON.stringify(await tablesDigest(t)) !== JSON.stringify(before)) failures.push(`${name} changed data`);
