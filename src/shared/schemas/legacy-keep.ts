@@ -19,7 +19,7 @@ export const keepStatusSchema = z.object({
   status: z.enum(['none', 'copying', 'kept', 'failed']),
   itemsTotal: z.number().int().nonnegative(),
   itemsDone: z.number().int().nonnegative(),
-  /** "From Rose Martin's legacy, released 2 May 2031", as written on every copy. */
+  /** "From Rose Martin’s legacy, released 2 May 2031": written in English on every copy, said in the request’s language. */
   provenance: z.string().nullable(),
   /** Why the last try stopped, in words; null unless failed. */
   error: z.string().nullable(),

@@ -25,6 +25,7 @@ import type { StorageService } from '../storage/storage.service';
 import { VAULT_UPLOAD, type VaultService } from '../vault/vault.service';
 import type { KeepRow, KeptKind, LegacyKeepRepo } from './legacy-keep.repo';
 import { userText } from '@shared/i18n/text';
+import { provenanceOf } from '@shared/legacy-keep-provenance';
 
 export const LEGACY_KEEP_JOB = 'legacy.keep';
 
@@ -44,9 +45,6 @@ const messages = defineMessages({
       'These need {needed} and your storage has {left} left ({used} of {quota} used). Make room in your library, or use Download everything instead.',
   },
 });
-
-const longDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-export const provenanceOf = (ownerName: string, releasedAt: Date) => `From ${ownerName}’s legacy, released ${longDate(releasedAt)}`;
 
 interface Deps {
   repo: LegacyKeepRepo;

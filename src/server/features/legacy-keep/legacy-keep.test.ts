@@ -117,6 +117,22 @@ describe('keeping a release in the heir’s own library', () => {
     expect(status.json()).toMatchObject({ status: 'kept' });
   });
 
+  it('says the provenance in the heir’s language and date format, the copies keeping the English line', async () => {
+    expect((await call(tom, 'PUT', '/api/user/language', { language: 'de' })).statusCode).toBe(200);
+    try {
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/api/legacy/received/${rose.grantId}/keep`,
+        headers: { cookie: both(tom, rose.heirCookie) },
+      });
+      expect(status.json()).toMatchObject({ provenance: 'Aus dem Nachlass von Rose Martin, freigegeben am 2. Mai 2026' });
+      const [photo] = await t.db.select({ provenance: photos.provenance }).from(photos).where(eq(photos.userId, tom.user.id));
+      expect(photo?.provenance).toBe(PROVENANCE);
+    } finally {
+      await call(tom, 'PUT', '/api/user/language', { language: null });
+    }
+  });
+
   it('copies nothing more when kept a second time', async () => {
     const res = await keep(both(tom, rose.heirCookie), rose.grantId);
     expect(res.json()).toMatchObject({ status: 'kept', itemsDone: 3 });

@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { provenanceIn } from '@shared/legacy-keep-provenance';
 import type { Memory } from '@shared/schemas/memories';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SharedMark } from '@web/components/shared-mark';
@@ -71,7 +72,7 @@ export function MemoryCard({ memory, onEdit, onDeleted, isShared = false, action
                 {memory.location}
               </span>
             )}
-            {memory.provenance && <span>{memory.provenance}</span>}
+            {memory.provenance && <span>{provenanceIn(intl, memory.provenance)}</span>}
             {isShared && <SharedMark />}
           </p>
         </div>

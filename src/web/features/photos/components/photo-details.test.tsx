@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@shared/schemas/photos';
 import { Toaster } from '@web/components/ui/toaster';
+import { switchLanguage } from '@web/lib/i18n/language-store';
 import { openStreetMapUrl, PhotoDetails, placeCoordinates } from './photo-details';
 import { photoFixture } from '@tests/helpers/photo-fixture';
 
@@ -75,6 +76,20 @@ describe('PhotoDetails', () => {
     expect(original.getAttribute('href')).toBe('/api/photos/7/original');
     expect(original.getAttribute('download')).toBe('lighthouse.jpg');
     expect(screen.queryByRole('link', { name: 'Download as JPEG' })).toBeNull();
+  });
+
+  it('says where a kept photo came from in the reader’s language, the day in their format', async () => {
+    const kept = { ...photo, provenance: 'From Rose Martin’s legacy, released 2 May 2031' };
+    renderDetails(kept);
+    expect(screen.getByText('From Rose Martin’s legacy, released 2 May 2031')).toBeTruthy();
+    cleanup();
+    await switchLanguage('de', { remember: false });
+    try {
+      renderDetails(kept);
+      expect(screen.getByText('Aus dem Nachlass von Rose Martin, freigegeben am 2. Mai 2031')).toBeTruthy();
+    } finally {
+      await switchLanguage('en', { remember: false });
+    }
   });
 
   it('offers a HEIC both as its original and as a JPEG', () => {

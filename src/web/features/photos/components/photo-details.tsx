@@ -1,5 +1,6 @@
 import { Download, ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { provenanceIn } from '@shared/legacy-keep-provenance';
 import type { Photo } from '@shared/schemas/photos';
 import { formatDuration } from '@web/components/duration-badge';
 import { TagList } from '@web/components/tag-list';
@@ -91,7 +92,7 @@ function PhotoDetailsPanel({ photo }: { photo: Photo }) {
         {photo.provenance && (
           <>
             <dt className="text-muted-foreground">{intl.formatMessage({ id: 'photos.details.kept', defaultMessage: 'Kept' })}</dt>
-            <dd className="break-words">{photo.provenance}</dd>
+            <dd className="break-words">{provenanceIn(intl, photo.provenance)}</dd>
           </>
         )}
         {photo.location && (

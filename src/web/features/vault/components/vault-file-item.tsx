@@ -1,5 +1,6 @@
 import { Download, FileText, Trash2 } from 'lucide-react';
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { provenanceIn } from '@shared/legacy-keep-provenance';
 import type { VaultFile } from '@shared/schemas/vault';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { SharedMark } from '@web/components/shared-mark';
@@ -64,7 +65,7 @@ export function VaultFileItem({ file, isShared = false, actions, className, ...l
               {file.provenance && (
                 <>
                   <span aria-hidden="true">·</span>
-                  <span>{file.provenance}</span>
+                  <span>{provenanceIn(intl, file.provenance)}</span>
                 </>
               )}
               {isShared && <SharedMark />}
