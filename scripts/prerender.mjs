@@ -71,10 +71,10 @@ function writePagePreloads(web, sources) {
   // What index.html loads already is not preloaded again.
   const shell = chunksOf(graph, ['main.tsx']);
   const loaded = new Set([...shell.scripts, ...shell.styles]);
-  const pages = sources.map(({ path: pattern, access, modules, requests }) => {
+  const pages = sources.map(({ path: pattern, access, modules, requests, part }) => {
     const { scripts, styles } = chunksOf(graph, modules);
     const notLoaded = (file) => !loaded.has(file);
-    return { pattern, access, scripts: scripts.filter(notLoaded), styles: styles.filter(notLoaded), requests };
+    return { pattern, access, scripts: scripts.filter(notLoaded), styles: styles.filter(notLoaded), requests, part };
   });
   fs.writeFileSync(path.join(web, '.vite', 'page-preloads.json'), JSON.stringify(pages));
   fs.rmSync(graphFile);

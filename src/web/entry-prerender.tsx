@@ -89,5 +89,7 @@ export function pagePreloadSources() {
     access,
     modules: [...frameModules[access], module],
     requests: firstRequests ?? [],
+    // its words' part of the catalogues (decision 086)
+    part: module.replace(/\.tsx?$/, ''),
   }));
 }

@@ -7,7 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from '@tests/helpers/server';
 
-const SHELL = '<!doctype html><html><head><title>heirloom</title></head><body><div id="root"></div></body></html>';
+const WORDS = '/assets/messages/0a1b2c3d4e5f/';
+const SHELL = `<!doctype html><html><head><title>heirloom</title><meta name="heirloom-catalogues" content="${WORDS}"></head><body><div id="root"></div></body></html>`;
 const LANDING = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Your life story</h1></div>');
 const LANDING_DE = LANDING.replace('<html>', '<html lang="de">').replace('Your life story', 'Ihre Lebensgeschichte');
 const DASHBOARD = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Welcome to heirloom</h1></div>');
@@ -21,6 +22,7 @@ const PRELOADS = [
     scripts: ['/assets/photos-1.js'],
     styles: ['/assets/viewer-1.css'],
     requests: ['/api/photos/page?sortBy=dateTaken&limit=150'],
+    part: 'app/routes/photos',
   },
   { pattern: '/collections/:id', access: 'signed-in', scripts: ['/assets/collections-1.js'], styles: [], requests: [] },
   { pattern: '/login', access: 'guest-only', scripts: ['/assets/login-1.js'], styles: [], requests: [] },
@@ -173,6 +175,22 @@ describe('web app HTML', () => {
     expect(brotliDecompressSync(login.rawPayload).toString().match(PRELOAD)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/login-1.js">',
     ]);
+  });
+
+  it('has the browser fetch the page’s words with it in the reader’s language, none in English (decision 086)', async () => {
+    const { cookie } = await signUp(t.app);
+    const english = await t.app.inject({ method: 'GET', url: '/photos', headers: { cookie, 'accept-language': 'en' } });
+    expect(english.body.match(PRELOAD)?.join('')).not.toContain(WORDS);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { cookie }, payload: { language: 'de' } })).statusCode,
+    ).toBe(200);
+    const german = await t.app.inject({ method: 'GET', url: '/photos', headers: { cookie, 'accept-language': 'en' } });
+    expect(german.body.match(PRELOAD)).toEqual(
+      expect.arrayContaining([
+        `<link rel="preload" as="fetch" crossorigin href="${WORDS}de/app.json">`,
+        `<link rel="preload" as="fetch" crossorigin href="${WORDS}de/app.routes.photos.json">`,
+      ]),
+    );
   });
 
   it('never sends what the server reads from the build (.vite/)', async () => {

@@ -4,6 +4,7 @@
 // table (app/pages.ts) and the build's module graph.
 import fs from 'node:fs';
 import path from 'node:path';
+import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { escapeHtml } from '../lib/escape-html';
 
 type Access = 'public' | 'guest-only' | 'signed-in';
@@ -14,12 +15,22 @@ interface PagePreload {
   scripts: string[];
   styles: string[];
   requests: string[];
+  /** The page's part of the catalogues (`app/routes/photos`, decision 086). */
+  part?: string;
 }
 
 interface CompiledPage {
   test: RegExp;
   access: Access;
   links: string;
+  part?: string;
+}
+
+/** Where the build put the catalogues' parts: the `<meta name="heirloom-catalogues">` of its index.html. */
+function cataloguesFolder(webRoot: string): string | null {
+  const index = path.join(webRoot, 'index.html');
+  if (!fs.existsSync(index)) return null;
+  return /<meta name="heirloom-catalogues" content="(\/assets\/messages\/\w+\/)">/.exec(fs.readFileSync(index, 'utf8'))?.[1] ?? null;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,8 +53,11 @@ function linksOf(page: PagePreload): string {
 }
 
 export interface PagePreloads {
-  /** The links for the page at `pathname` as this visitor will see it; '' when there are none. */
-  linksFor(pathname: string, signedIn: boolean): string;
+  /**
+   * The links for the page at `pathname` as this visitor will see it, with its words in `language` (English
+   * needs none); '' when there are none.
+   */
+  linksFor(pathname: string, signedIn: boolean, language: string): string;
 }
 
 /** Reads `<webRoot>/.vite/page-preloads.json`; a build without one (or `npm run dev`) preloads nothing. */
@@ -54,16 +68,28 @@ export function readPagePreloads(webRoot: string): PagePreloads {
         test: patternToRegExp(page.pattern),
         access: page.access,
         links: linksOf(page),
+        part: page.part,
       }))
     : [];
+  const folder = cataloguesFolder(webRoot);
+  // the app's frame and the page in the reader's language, fetched as the app will (same-origin, no credentials mode)
+  const wordsOf = (language: string, part: string | undefined) =>
+    folder && part && language !== SOURCE_LANGUAGE
+      ? ['app', part]
+          .map(
+            (p) =>
+              `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(`${folder}${language}/${p.replaceAll('/', '.')}.json`)}">`,
+          )
+          .join('')
+      : '';
   return {
-    linksFor(pathname, signedIn) {
+    linksFor(pathname, signedIn, language) {
       const trimmed = pathname.replace(/(.)\/+$/, '$1'); // '/photos/' is '/photos', as in the app
       const page = pages.find((p) => p.test.test(trimmed));
       if (!page) return '';
       // A page the visitor is sent away from (to /login, or on to the dashboard) needs none of it.
       if ((page.access === 'signed-in' && !signedIn) || (page.access === 'guest-only' && signedIn)) return '';
-      return page.links;
+      return page.links + wordsOf(language, page.part);
     },
   };
 }

@@ -125,7 +125,7 @@ export async function webAssets(app: FastifyInstance, opts: { root: string }) {
       return sendStaticPage(req, reply, landingIn.get(requestLanguage(req)) ?? landing);
     }
     const user = await app.sessions.userOf(req);
-    const links = preloads.linksFor(pathname, user !== null);
+    const links = preloads.linksFor(pathname, user !== null, requestLanguage(req, user?.language));
     if (!user) {
       if (!links) return sendStaticPage(req, reply, shell);
       let page = visitorPages.get(links);
