@@ -14,6 +14,7 @@ import {
   treeRelationInputSchema,
   treeRelationSchema,
 } from '@shared/schemas/tree';
+import { answerLanguage } from '../../lib/i18n';
 import { errorAnswers, noContent } from '../../lib/route-answers';
 import { currentUser } from '../../plugins/session';
 
@@ -29,17 +30,17 @@ export const treeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/persons',
     { schema: { body: treePersonInputSchema, response: { 201: treePersonSchema, ...errorAnswers(404, 409) } } },
-    async (req, reply) => reply.code(201).send(await tree.create(currentUser(req).id, req.body)),
+    async (req, reply) => reply.code(201).send(await tree.create(currentUser(req).id, req.body, answerLanguage(req))),
   );
 
   app.get('/persons/:id', { schema: { params: idParamsSchema, response: { 200: treePersonSchema } } }, (req) =>
-    tree.get(currentUser(req).id, req.params.id),
+    tree.get(currentUser(req).id, req.params.id, answerLanguage(req)),
   );
 
   app.patch(
     '/persons/:id',
     { schema: { params: idParamsSchema, body: treePersonPatchSchema, response: { 200: treePersonSchema, ...errorAnswers(409) } } },
-    (req) => tree.update(currentUser(req).id, req.params.id, req.body),
+    (req) => tree.update(currentUser(req).id, req.params.id, req.body, answerLanguage(req)),
   );
 
   app.delete('/persons/:id', { schema: { params: idParamsSchema, response: noContent } }, async (req, reply) => {

@@ -49,15 +49,18 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
     return buildFamily([...rows, ...around.persons], around.relations);
   }
 
-  async function present(userId: number, rows: PersonRow[], whole?: TreeFamily): Promise<TreePerson[]> {
+  async function present(userId: number, rows: PersonRow[], whole?: TreeFamily, language?: string): Promise<TreePerson[]> {
     const family = whole ?? (await familyAround(userId, rows));
     const withFaces = rows.flatMap((r) => (r.personId === null ? [] : [r.personId]));
     const covers = await repo.coverPhotos(userId, withFaces);
     return rows.map((r) =>
-      toTreePerson(r, { coverPhotoId: r.personId === null ? undefined : covers.get(r.personId), warnings: warningsFor(family, r.id) }),
+      toTreePerson(r, {
+        coverPhotoId: r.personId === null ? undefined : covers.get(r.personId),
+        warnings: warningsFor(family, r.id, language),
+      }),
     );
   }
-  const presentOne = async (userId: number, row: PersonRow) => (await present(userId, [row]))[0]!;
+  const presentOne = async (userId: number, row: PersonRow, language?: string) => (await present(userId, [row], undefined, language))[0]!;
 
   async function ownerRow(userId: number): Promise<PersonRow> {
     const found = await repo.findOwnerPerson(userId);
@@ -131,21 +134,21 @@ export function createTreeService({ repo }: { repo: TreeRepo }) {
       return { items: await present(userId, rows), nextCursor };
     },
 
-    get: async (userId: number, id: number) => presentOne(userId, await ownedRow(userId, id)),
+    get: async (userId: number, id: number, language?: string) => presentOne(userId, await ownedRow(userId, id), language),
 
-    async create(userId: number, input: z.output<typeof treePersonInputSchema>) {
+    async create(userId: number, input: z.output<typeof treePersonInputSchema>, language?: string) {
       const values = toPersonValues(input);
       await checkLinks(userId, values);
-      return presentOne(userId, await saving(() => repo.insert(userId, values)));
+      return presentOne(userId, await saving(() => repo.insert(userId, values)), language);
     },
 
-    async update(userId: number, id: number, patch: z.output<typeof treePersonPatchSchema>) {
+    async update(userId: number, id: number, patch: z.output<typeof treePersonPatchSchema>, language?: string) {
       await ownedRow(userId, id);
       const changes = toPersonChanges(patch);
       await checkLinks(userId, changes);
       const row = await saving(() => repo.update(userId, id, changes));
       if (!row) throw notFound(PERSON_NOT_FOUND);
-      return presentOne(userId, row);
+      return presentOne(userId, row, language);
     },
 
     async remove(userId: number, id: number) {

@@ -180,6 +180,13 @@ describe('/api/tree', () => {
     const child = await named(ada, 'Early', 'Child', { birth: { date: '1908' } });
     await parent(ada, mother.id, child.id);
     expect((await call(ada, 'GET', `/persons/${child.id}`)).json().warnings).toEqual(['Young Mother was 8 at the birth of Early Child']);
+    // said in the reader's language
+    const german = await t.app.inject({
+      method: 'GET',
+      url: `/api/tree/persons/${odd.id}`,
+      headers: { cookie: ada.cookie, 'accept-language': 'de' },
+    });
+    expect(german.json().warnings).toEqual(['Gestorben (1890) vor der Geburt (1900)']);
   });
 
   it('refuses a cycle, naming the chain', async () => {
