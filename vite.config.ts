@@ -68,6 +68,10 @@ const bucketTests = [
   ...['send-file', 'upload-quota'].map((f) => `tests/integration/${f}.test.ts`),
 ];
 
+// On CI a test that fails is run once more, as the browser tests are (playwright.config.ts): a failure that
+// comes back fails the run; one that does not is printed as retried in the report, to be looked into.
+const CI_RETRIES = process.env.CI ? 1 : 0;
+
 /** A Vitest project of server tests: real PostgreSQL (one migrated template per run), one process per worker. */
 function serverProject(options: { name: string; include: string[]; exclude?: string[]; isolate?: boolean; env?: Record<string, string> }) {
   return {
@@ -80,6 +84,7 @@ function serverProject(options: { name: string; include: string[]; exclude?: str
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks' as const,
+      retry: CI_RETRIES,
     },
   };
 }
@@ -148,6 +153,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           // jsdom renders slowly on a busy two-core machine; a test's time is no assertion (benchmarks measure).
           testTimeout: 20_000,
+          retry: CI_RETRIES,
         },
       },
     ],

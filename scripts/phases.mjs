@@ -100,6 +100,28 @@ function playwrightFiles() {
   return [...perFile].map(([file, ms]) => [`tests/e2e/${file} (browser, summed)`, ms / 1000]);
 }
 
+/** The tests that passed only when run again (CI runs a failed test once more): Vitest's and Playwright's. */
+function passedOnRetry() {
+  const names = [];
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!/^vitest-.*\.json$/.test(name)) continue;
+    for (const file of readJson(path.join(dir, name))?.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'passed' && (test.failureMessages ?? []).length > 0)
+          names.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+      }
+    }
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') names.push(`tests/e2e/${spec.file} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson(path.join(dir, 'playwright.json'))?.suites ?? []) walk(suite);
+  return names;
+}
+
 function report() {
   const phases = fs.existsSync(log)
     ? fs
@@ -120,6 +142,9 @@ function report() {
   const slowest = [...vitestFiles(), ...playwrightFiles()].sort((a, b) => b[1] - a[1]).slice(0, 10);
   if (slowest.length > 0) console.log('\n── slowest 10 test files ──');
   for (const [file, seconds] of slowest) console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  const retried = passedOnRetry();
+  console.log(`\n── passed only when run again: ${retried.length} ──`);
+  for (const name of retried) console.log(`  ${name}`);
 }
 
 const [command, phase, separator, cmd, ...args] = process.argv.slice(2);

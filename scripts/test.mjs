@@ -43,6 +43,8 @@ await together(
 );
 // the printed PDFs (Legacy Kit, the life-story book) are read back with poppler's tools
 ensureTool('pdffonts', 'poppler-utils', 'The printed-PDF tests');
+// the offline pages are opened in Firefox too (decision 085)
+ensureTool(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr', "The offline pages' Firefox test (or set FIREFOX_PATH)");
 step('unit and integration tests', bin('vitest'), [
   'run',
   '--project',
