@@ -373,8 +373,9 @@ export function createBooksService({ files, jobs, log, linkTokens, people, inter
   /** The book failed for good: its row says why, its staged photos are removed. */
   async function failForGood(userId: number, bookId: number, err?: unknown) {
     const diskFull = err instanceof AppError && err.statusCode === 507;
-    await repo.markFailed(userId, bookId, diskFull ? DISK_FULL_MESSAGE : FAILED_MESSAGE);
+    // removed first: once the book reads as failed, nothing of it is left behind
     await removeStaging(userId, bookId);
+    await repo.markFailed(userId, bookId, diskFull ? DISK_FULL_MESSAGE : FAILED_MESSAGE);
   }
 
   return {
