@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { moduleChunksFile } from './scripts/module-chunks.ts';
 import { pageCatalogues } from './scripts/page-catalogues.ts';
+import { precompiledMessages } from './scripts/precompiled-messages.ts';
 
 // HEIRLOOM_DIST lets several builds coexist (e.g. parallel e2e runs); the default is ./dist.
 const distDir = process.env.HEIRLOOM_DIST ? path.resolve(process.env.HEIRLOOM_DIST) : fileURLToPath(new URL('./dist', import.meta.url));
@@ -100,6 +101,7 @@ export default defineConfig({
       webRoot: fileURLToPath(new URL('./src/web', import.meta.url)),
       messagesDir,
     }),
+    precompiledMessages(),
   ],
   resolve: { alias },
   define,

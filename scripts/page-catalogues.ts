@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { parseAst } from 'vite';
 import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
 
@@ -137,7 +138,9 @@ export function pageCatalogues({ webRoot, messagesDir }: { webRoot: string; mess
       for (const [part, fileNames] of parts) {
         const ids = [...new Set([...fileNames].flatMap((f) => idsOf(chunks.get(f)!)))].sort();
         for (const [language, messages] of catalogues) {
-          const own = Object.fromEntries(ids.filter((id) => Object.hasOwn(messages, id)).map((id) => [id, messages[id]]));
+          // parsed, so the browser needs no parser (decision 087); English as text, for the pseudo-language
+          const asSent = (message: string) => (language === SOURCE_LANGUAGE ? message : parse(message));
+          const own = Object.fromEntries(ids.filter((id) => Object.hasOwn(messages, id)).map((id) => [id, asSent(messages[id]!)]));
           files.push({ name: `${language}/${part.replaceAll('/', '.')}.json`, source: JSON.stringify(own) });
         }
       }

@@ -22,9 +22,7 @@ export const preparingText = (video: Pick<PhotoVideo, 'progress'>) =>
     ? activeIntl().formatMessage(messages.preparing)
     : activeIntl().formatMessage(messages.preparingProgress, { progress: String(video.progress) });
 
-export const VIDEO_UNAVAILABLE_TEXT = messages.unavailable.defaultMessage;
-
-/** VIDEO_UNAVAILABLE_TEXT in the page's language. */
+/** "This video cannot be played in the browser…" in the page's language. */
 export const videoUnavailableText = () => activeIntl().formatMessage(messages.unavailable);
 
 /** What a video without a poster shows in its place: a plain film mark, never a broken image. */

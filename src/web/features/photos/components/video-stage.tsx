@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import type { Photo, PhotoVideo } from '@shared/schemas/photos';
 import { Button } from '@web/components/ui/button';
-import { preparingText, VIDEO_UNAVAILABLE_TEXT } from '@web/components/video-parts';
+import { preparingText, videoUnavailableText } from '@web/components/video-parts';
 import { useIntl } from '@web/lib/i18n/use-intl';
 import { photoImageUrl } from '../api';
 import { PhotoImage, photoLabel } from './photo-image';
@@ -46,7 +46,7 @@ export function VideoStage({ photo, video, timestamp }: { photo: Photo; video: P
           </p>
         ) : (
           <>
-            <p>{VIDEO_UNAVAILABLE_TEXT}</p>
+            <p>{videoUnavailableText()}</p>
             <Button asChild variant="outline" size="sm">
               <a href={`/api/photos/${photo.id}/original`} download={photo.fileName}>
                 <Download aria-hidden="true" />
