@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { parseAst } from 'vite';
 import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
+import { eachNode } from './each-node.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -36,16 +36,15 @@ const isCatalogue = (chunk: Chunk) => /\/i18n\/messages\/[^/]+\/[^/]+\.json$/.te
 /** Every string a chunk holds: its string literals and the constant parts of its template literals. */
 function stringsIn(code: string): Set<string> {
   const found = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; value?: unknown };
-    if (n.type === 'Literal') {
-      if (typeof n.value === 'string') found.add(n.value);
-    } else if (n.type === 'TemplateElement') found.add((n.value as { cooked?: string }).cooked ?? '');
-    else for (const value of Object.values(n)) if (typeof value === 'object') visit(value);
-  };
-  visit(parseAst(code));
+  eachNode(code, (node) => {
+    if (node.type === 'Literal') {
+      if (typeof node.value === 'string') found.add(node.value);
+      return true;
+    }
+    if (node.type !== 'TemplateElement') return false;
+    found.add((node.value as { cooked?: string }).cooked ?? '');
+    return true;
+  });
   return found;
 }
 

@@ -4,7 +4,7 @@
 // Development, tests, the prerendering and the server keep the text and the parser.
 import { createRequire } from 'node:module';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { parseAst } from 'vite';
+import { eachNode, type SyntaxNode } from './each-node.ts';
 
 const PARSER = '@formatjs/icu-messageformat-parser';
 /** The parser's entry without the parser (its types and element helpers only). */
@@ -18,34 +18,18 @@ const NO_PARSER = createRequire(import.meta.url).resolve(`${PARSER}/no-parser.js
 const KEPT_AS_TEXT = [/src\/shared\/interviews\/question-messages\.ts$/, /src\/shared\/i18n\/pseudo\.ts$/];
 const readsItsText = (code: string) => /\.defaultMessage\b/.test(code);
 
-interface Node {
-  type?: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
 /** The `defaultMessage: '…'` values of `code`, each with its place. */
 function defaultMessagesIn(code: string): Array<{ start: number; end: number; text: string }> {
   const found: Array<{ start: number; end: number; text: string }> = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const n = node as Node;
-    if (n.type === 'Property') {
-      const key = n.key as Node & { name?: string; value?: unknown };
-      const value = n.value as Node & { value?: unknown; quasis?: Array<{ value: { cooked: string } }>; expressions?: unknown[] };
-      const named = key.type === 'Identifier' ? key.name : key.value;
-      if (named === 'defaultMessage' && !n.computed) {
-        if (value.type === 'Literal' && typeof value.value === 'string')
-          found.push({ start: value.start, end: value.end, text: value.value });
-        else if (value.type === 'TemplateLiteral' && value.expressions?.length === 0)
-          found.push({ start: value.start, end: value.end, text: value.quasis![0]!.value.cooked });
-      }
-    }
-    for (const value of Object.values(n)) if (typeof value === 'object') visit(value);
-  };
-  visit(parseAst(code));
+  eachNode(code, (node) => {
+    if (node.type !== 'Property' || node.computed) return;
+    const key = node.key as SyntaxNode & { name?: string; value?: unknown };
+    const value = node.value as SyntaxNode & { value?: unknown; quasis?: Array<{ value: { cooked: string } }>; expressions?: unknown[] };
+    if ((key.type === 'Identifier' ? key.name : key.value) !== 'defaultMessage') return;
+    if (value.type === 'Literal' && typeof value.value === 'string') found.push({ start: value.start, end: value.end, text: value.value });
+    else if (value.type === 'TemplateLiteral' && value.expressions?.length === 0)
+      found.push({ start: value.start, end: value.end, text: value.quasis![0]!.value.cooked });
+  });
   return found;
 }
 
