@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { CATALOGUES_META, cataloguePartFile } from '../src/shared/i18n/catalogue-parts.ts';
 import { SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
 import { eachNode } from './each-node.ts';
 
@@ -20,8 +21,6 @@ interface Chunk {
   dynamicImports: string[];
 }
 
-/** The `<meta>` through which the app finds its catalogues (src/web/lib/i18n/catalogues.ts reads it). */
-export const CATALOGUES_META = 'heirloom-catalogues';
 const TEXT_PREFIX = 'text.';
 
 /** A page's part name: its route module under src/web without the extension (`app/routes/photos`). */
@@ -140,7 +139,7 @@ export function pageCatalogues({ webRoot, messagesDir }: { webRoot: string; mess
           // parsed, so the browser needs no parser (decision 087); English as text, for the pseudo-language
           const asSent = (message: string) => (language === SOURCE_LANGUAGE ? message : parse(message));
           const own = Object.fromEntries(ids.filter((id) => Object.hasOwn(messages, id)).map((id) => [id, asSent(messages[id]!)]));
-          files.push({ name: `${language}/${part.replaceAll('/', '.')}.json`, source: JSON.stringify(own) });
+          files.push({ name: cataloguePartFile(language, part), source: JSON.stringify(own) });
         }
       }
       const hash = createHash('sha256');

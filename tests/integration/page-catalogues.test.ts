@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUES_META, pageCatalogues } from '../../scripts/page-catalogues';
+import { CATALOGUES_META } from '../../src/shared/i18n/catalogue-parts';
+import { pageCatalogues } from '../../scripts/page-catalogues';
 
 const webRoot = '/app/src/web';
 /** A part as the browser gets it: parsed, so it needs no parser (decision 087). */

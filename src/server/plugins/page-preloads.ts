@@ -4,6 +4,7 @@
 // table (app/pages.ts) and the build's module graph.
 import fs from 'node:fs';
 import path from 'node:path';
+import { CATALOGUES_META, cataloguePartFile } from '@shared/i18n/catalogue-parts';
 import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { escapeHtml } from '../lib/escape-html';
 
@@ -30,7 +31,8 @@ interface CompiledPage {
 function cataloguesFolder(webRoot: string): string | null {
   const index = path.join(webRoot, 'index.html');
   if (!fs.existsSync(index)) return null;
-  return /<meta name="heirloom-catalogues" content="(\/assets\/messages\/\w+\/)">/.exec(fs.readFileSync(index, 'utf8'))?.[1] ?? null;
+  const meta = new RegExp(`<meta name="${CATALOGUES_META}" content="(/assets/messages/\\w+/)">`);
+  return meta.exec(fs.readFileSync(index, 'utf8'))?.[1] ?? null;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -76,10 +78,7 @@ export function readPagePreloads(webRoot: string): PagePreloads {
   const wordsOf = (language: string, part: string | undefined) =>
     folder && part && language !== SOURCE_LANGUAGE
       ? ['app', part]
-          .map(
-            (p) =>
-              `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(`${folder}${language}/${p.replaceAll('/', '.')}.json`)}">`,
-          )
+          .map((p) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(`${folder}${cataloguePartFile(language, p)}`)}">`)
           .join('')
       : '';
   return {

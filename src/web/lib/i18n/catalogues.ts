@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from 'react-intl';
+import { CATALOGUES_META, cataloguePartFile } from '@shared/i18n/catalogue-parts';
 import { PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '@shared/i18n/languages';
 
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
@@ -20,11 +21,11 @@ export function isShipped(language: string): boolean {
 export type CataloguePart = string;
 
 /** Where the build put the parts (`<meta name="heirloom-catalogues">`); a page without it speaks English. */
-const partsFolder = () => document.querySelector<HTMLMetaElement>('meta[name="heirloom-catalogues"]')?.content ?? null;
+const partsFolder = () => document.querySelector<HTMLMetaElement>(`meta[name="${CATALOGUES_META}"]`)?.content ?? null;
 
 async function fetchPart(folder: string, language: string, part: CataloguePart): Promise<Record<string, string>> {
   try {
-    const res = await fetch(`${folder}${language}/${part.replaceAll('/', '.')}.json`);
+    const res = await fetch(`${folder}${cataloguePartFile(language, part)}`);
     return res.ok ? ((await res.json()) as Record<string, string>) : {};
   } catch {
     return {}; // offline or gone: the page speaks English rather than not at all
