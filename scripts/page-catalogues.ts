@@ -2,7 +2,9 @@
 // code their page runs, in their language, not the whole app's. A message belongs to a page when its id (or, for
 // a text marked with userText(), its English) is a string in the code the page loads: the page's chunk and every
 // chunk it imports or may import later, up to the next page. The app's frame is one part, the landing page
-// another, each page of the app one more; the files are content-addressed, and the HTML says where they are.
+// another, each page of the app one more, and each module a page fetches later with its own words (withWords,
+// src/web/lib/i18n/with-words.ts: a dialog shown now and then); the files are content-addressed, and the HTML
+// says where they are.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,9 +25,9 @@ interface Chunk {
 
 const TEXT_PREFIX = 'text.';
 
-/** A page's part name: its route module under src/web without the extension (`app/routes/photos`). */
-const partOfModule = (webRoot: string, id: string | null) => {
-  if (!id?.startsWith(`${webRoot}/app/routes/`)) return null;
+/** A module's name under src/web without the extension (`app/routes/photos`): the name of its part, if it has one. */
+const nameOfModule = (webRoot: string, id: string | null) => {
+  if (!id?.startsWith(`${webRoot}/`)) return null;
   return id.slice(webRoot.length + 1).replace(/\.tsx?$/, '');
 };
 
@@ -86,12 +88,32 @@ export function pageCatalogues({ webRoot, messagesDir }: { webRoot: string; mess
       const catalogues = readCatalogues(messagesDir);
       const english = catalogues.get(SOURCE_LANGUAGE)!;
 
+      const stringsOfChunk = new Map<string, Set<string>>();
+      const stringsOf = (chunk: Chunk) => {
+        let found = stringsOfChunk.get(chunk.fileName);
+        if (!found) stringsOfChunk.set(chunk.fileName, (found = stringsIn(chunk.code)));
+        return found;
+      };
+      // A module fetched later with its words names itself to withWords(): its name is a string in its importer.
+      const lazyParts = new Set<string>();
+      for (const chunk of chunks.values()) {
+        for (const next of chunk.dynamicImports) {
+          const name = nameOfModule(webRoot, chunks.get(next)?.facadeModuleId ?? null);
+          if (name && stringsOf(chunk).has(name)) lazyParts.add(name);
+        }
+      }
+      /** The part a chunk is, when it is fetched later with words of its own: a page, or a module named to withWords(). */
+      const partOf = (chunk: Chunk) => {
+        const name = nameOfModule(webRoot, chunk.facadeModuleId);
+        return name && (name.startsWith('app/routes/') || lazyParts.has(name)) ? name : null;
+      };
+
       const idsOfChunk = new Map<string, string[]>();
       const idsOf = (chunk: Chunk) => {
         let ids = idsOfChunk.get(chunk.fileName);
         if (!ids) {
           ids = [];
-          for (const s of stringsIn(chunk.code)) {
+          for (const s of stringsOf(chunk)) {
             if (Object.hasOwn(english, s)) ids.push(s);
             if (Object.hasOwn(english, `${TEXT_PREFIX}${s}`)) ids.push(`${TEXT_PREFIX}${s}`);
           }
@@ -99,7 +121,7 @@ export function pageCatalogues({ webRoot, messagesDir }: { webRoot: string; mess
         }
         return ids;
       };
-      /** The chunks `start` loads now or may load later, up to (not into) another page fetched later. */
+      /** The chunks `start` loads now or may load later, up to (not into) another part fetched later. */
       const reach = (start: Chunk) => {
         const seen = new Set<string>([start.fileName]);
         const queue = [start];
@@ -109,8 +131,8 @@ export function pageCatalogues({ webRoot, messagesDir }: { webRoot: string; mess
           for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
             const c = chunks.get(next);
             if (!c || seen.has(next) || isCatalogue(c)) continue;
-            // another page fetched later brings its own words (pages.ts); imported at once, it is part of this one
-            if (later.has(next) && !chunk.imports.includes(next) && partOfModule(webRoot, c.facadeModuleId)) continue;
+            // another part fetched later brings its own words (pages.ts, withWords); imported at once, it is this one's
+            if (later.has(next) && !chunk.imports.includes(next) && partOf(c)) continue;
             seen.add(next);
             queue.push(c);
           }
@@ -128,7 +150,7 @@ export function pageCatalogues({ webRoot, messagesDir }: { webRoot: string; mess
         ['landing', reach(landing)],
       ]);
       for (const chunk of chunks.values()) {
-        const part = partOfModule(webRoot, chunk.facadeModuleId);
+        const part = partOf(chunk);
         if (part) parts.set(part, new Set([...reach(chunk)].filter((f) => !appChunks.has(f))));
       }
 

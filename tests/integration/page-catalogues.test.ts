@@ -107,6 +107,23 @@ describe('the catalogues cut into the app’s parts', () => {
     expect(Object.keys(cut(withProto).files.get('de/app.json')!)).toEqual(['app.menu.out', 'app.nav.story']);
   });
 
+  it('gives a module fetched later with its words (withWords) a part of its own, and leaves it out of the page’s', () => {
+    const named = bundle();
+    // photos.js names the editor to withWords(): the editor's words come with the editor, not with the page
+    named['photos.js'].code += 'w("features/photos/editor",()=>import("./editor.js"));';
+    named['editor.js'].facadeModuleId = `${webRoot}/features/photos/editor.tsx`;
+    const { files } = cut(named);
+    expect(files.get('de/features.photos.editor.json')).toEqual(
+      parsed({ 'photos.edit.title': 'Foto bearbeiten', 'text.It’s "done"': 'Es ist „fertig“' }),
+    );
+    expect(Object.keys(files.get('de/app.routes.photos.json')!)).toEqual(['photos.upload.title', 'text.Title is required']);
+    // not named: the editor's words stay the page's, as before
+    const unnamed = bundle();
+    unnamed['editor.js'].facadeModuleId = `${webRoot}/features/photos/editor.tsx`;
+    expect(cut(unnamed).files.has('de/features.photos.editor.json')).toBe(false);
+    expect(cut(unnamed).files.get('de/app.routes.photos.json')).toHaveProperty(['photos.edit.title']);
+  });
+
   it('names the folder by its contents and tells the pages where it is', () => {
     const first = cut(bundle()).html;
     expect(first).toMatch(new RegExp(`<meta name="${CATALOGUES_META}" content="/assets/messages/\\w{12}/"></head>`));

@@ -1,18 +1,15 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Photo } from '@shared/schemas/photos';
 import { OnThisDayCard } from '@web/features/on-this-day/components/on-this-day-card';
 import { PhotoImage } from '@web/features/photos/components/photo-image';
 import { useIsMobile } from '@web/hooks/use-is-mobile';
+import { withWords } from '@web/lib/i18n/with-words';
 import { paths } from './paths';
 
 // The viewer (with its details, edit forms and the faces in the photo) is fetched when a photo is first opened,
 // not with the dashboard.
-const PhotoViewerDialog = lazy(() =>
-  Promise.all([import('@web/features/photos/components/photo-viewer-dialog'), import('./viewer-faces')]).then(([viewer, faces]) => ({
-    default: (props: Omit<ComponentProps<typeof viewer.PhotoViewerDialog>, 'faces'>) => (
-      <viewer.PhotoViewerDialog {...props} faces={faces.viewerFaces} />
-    ),
-  })),
+const PhotoViewerDialog = lazy(
+  withWords('app/on-this-day-viewer', () => import('./on-this-day-viewer').then((module) => ({ default: module.OnThisDayViewer }))),
 );
 
 /** The dashboard's "On this day", composed with the photos feature's thumbnails and viewer. */

@@ -15,8 +15,9 @@ export function isShipped(language: string): boolean {
 }
 
 /**
- * A part of the app's words: `app` (the frame every page of the app shows), `landing`, or a page's route module
- * (`app/routes/photos`). The build cuts each part's messages from the catalogues (decision 086).
+ * A part of the app's words: `app` (the frame every page of the app shows), `landing`, a page's route module
+ * (`app/routes/photos`), or a module a page fetches later with its words (withWords). The build cuts each part's
+ * messages from the catalogues (decision 086).
  */
 export type CataloguePart = string;
 
