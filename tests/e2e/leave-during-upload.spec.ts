@@ -6,15 +6,16 @@ import path from 'node:path';
 import type { Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// Leaving /photos while a video uploads asks first; the upload goes on for who stays, stops for who leaves, and
-// continues where it stopped when the same file is picked again (tus keeps its place in the browser).
+// Decision 088: the gallery's uploads go on while the owner moves around the app (nothing asks before a link is
+// followed), a line in the layout tells how far they are, closing the tab asks through the browser, and a video
+// cut short by a reload continues where it stopped when the same file is picked again (tus keeps its place).
 
 const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 const CHUNK = 8 * 1024 * 1024; // lib/resumable-upload.ts sends 8 MiB a request
 
 /** A real MP4 of three chunks and more (noise compresses badly), written to disk so a second pick is the same file. */
-function makeLargeVideo(): string {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-leave-')), 'holiday.mp4');
+function makeLargeVideo(name: string): string {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-leave-')), name);
   execFileSync(FFMPEG, [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
@@ -27,42 +28,55 @@ function makeLargeVideo(): string {
 
 const offsetOf = (request: Request) => Number(request.headers()['upload-offset']);
 
-test('a video upload asks before the page is left: Stay keeps it going, Leave stops it, the same file picked again continues', async ({
+test('a video upload goes on across the pages of the app, and after a reload continues where it stopped', async ({
   page,
   signIn,
   toasts,
 }) => {
-  test.setTimeout(120_000);
-  const video = makeLargeVideo();
+  test.setTimeout(180_000);
+  const holiday = makeLargeVideo('holiday.mp4');
+  const garden = makeLargeVideo('garden.mp4');
   await signIn();
   await page.goto('/photos');
 
-  // every chunk after the first waits here until the test lets it through
+  // while `holding`, every chunk after the first waits here until the test lets it through
+  let holding = true;
   const held: Route[] = [];
   await page.route('**/api/photos/video-uploads/*', (route) => {
-    if (route.request().method() === 'PATCH' && offsetOf(route.request()) > 0) held.push(route);
+    if (holding && route.request().method() === 'PATCH' && offsetOf(route.request()) > 0) held.push(route);
     else void route.continue();
   });
   const nextHeld = async () => {
     await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
     return held.shift()!;
   };
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  const grid = page.getByRole('tabpanel', { name: 'Grid' });
 
-  await page.getByLabel('Photo files').setInputFiles(video);
+  await page.getByLabel('Photo files').setInputFiles(holiday);
   const second = await nextHeld();
   expect(offsetOf(second.request())).toBe(CHUNK);
-  const row = page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'holiday.mp4' });
+  const row = uploads.getByRole('listitem').filter({ hasText: 'holiday.mp4' });
   await expect(row).toContainText(/Uploading\.\.\. \d+%/);
 
-  const vault = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Vault' });
-  await vault.click();
-  const ask = page.getByRole('alertdialog', { name: 'Leave while uploading?' });
-  await expect(ask).toContainText(
-    'A video is still uploading. If you leave, it stops; pick the same file again later and it continues where it stopped.',
-  );
-  await ask.getByRole('button', { name: 'Stay' }).click();
-  await expect(ask).toBeHidden();
+  // another page of the app: nothing asks, and the layout tells how far the uploads are
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Vault' }).click();
+  await expect(page).toHaveURL(/\/vault$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const indicator = page.getByRole('status').getByRole('link', { name: 'Uploading 1 of 1…' });
+  await expect(indicator).toBeVisible();
+
+  // it goes on there: the second chunk arrives and the third is sent
+  await second.continue();
+  const third = await nextHeld();
+  expect(offsetOf(third.request())).toBe(2 * CHUNK);
+
+  // back in the gallery by the indicator: the same row, still going
+  await indicator.click();
   await expect(page).toHaveURL(/\/photos$/);
+  await expect(indicator).toBeHidden();
+  await expect(row).toContainText(/Uploading\.\.\. \d+%/);
+
   // closing the tab asks through the browser; dismissed, the page stays
   const unloadAsk = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
@@ -71,32 +85,39 @@ test('a video upload asks before the page is left: Stay keeps it going, Leave st
   await dialog.dismiss();
   expect(page.isClosed()).toBe(false);
 
-  // it goes on: the second chunk arrives and the third is sent
-  await second.continue();
-  const third = await nextHeld();
-  expect(offsetOf(third.request())).toBe(2 * CHUNK);
-  await expect(row).toContainText(/Uploading\.\.\. \d+%/);
+  // the chunks let through, it finishes and shows in the gallery
+  holding = false;
+  await third.continue();
+  for (const route of held.splice(0)) await route.continue();
+  await toasts.expectShown('Video uploaded successfully.');
+  await expect(row).toContainText('Uploaded');
+  await expect(grid.getByRole('listitem').filter({ hasText: 'holiday.mp4' })).toHaveCount(1);
 
-  await vault.click();
-  await ask.getByRole('button', { name: 'Leave' }).click();
-  await expect(page).toHaveURL(/\/vault$/);
-  await third.abort().catch(() => undefined); // the page has dropped it already
+  // a reload cuts the next one short (the browser's question, if it asks, is answered Leave) ...
+  holding = true;
+  await page.getByLabel('Photo files').setInputFiles(garden);
+  const gardenSecond = await nextHeld();
+  await gardenSecond.continue();
+  const gardenThird = await nextHeld();
+  expect(offsetOf(gardenThird.request())).toBe(2 * CHUNK);
+  page.on('dialog', (question) => void question.accept());
+  await page.reload();
+  await gardenThird.abort().catch(() => undefined); // the page has dropped it already
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
-  // picked again: the browser asks the server how far it got (HEAD) and sends only the rest
+  // ... and picked again, the browser asks the server how far it got (HEAD) and sends only the rest
   const tusRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/photos/video-uploads')) {
       tusRequests.push(`${request.method()} ${request.method() === 'PATCH' ? offsetOf(request) : ''}`.trim());
     }
   });
-  await page.goto('/photos');
-  await page.getByLabel('Photo files').setInputFiles(video);
+  await page.getByLabel('Photo files').setInputFiles(garden);
   await toasts.expectShown('Video uploaded successfully.');
   expect(tusRequests[0]).toBe('HEAD');
   expect(tusRequests).not.toContain('POST');
-  // nothing the server already had is sent again (the third chunk may or may not have reached it before Leave)
+  // nothing the server already had is sent again (the third chunk may or may not have reached it before the reload)
   const offsets = tusRequests.filter((r) => r.startsWith('PATCH')).map((r) => Number(r.slice('PATCH '.length)));
   expect(offsets.every((offset) => offset >= 2 * CHUNK)).toBe(true);
-  await expect(page.getByRole('tabpanel', { name: 'Grid' }).getByRole('listitem').filter({ hasText: 'holiday.mp4' })).toHaveCount(1);
+  await expect(grid.getByRole('listitem').filter({ hasText: 'garden.mp4' })).toHaveCount(1);
 });

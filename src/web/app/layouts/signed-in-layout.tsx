@@ -21,6 +21,7 @@ import { useIsBrowser } from '@web/hooks/use-is-browser';
 import { cn } from '@web/lib/cn';
 import { activeNavPath, navItems, type NavCondition, type NavIcon } from '../pages';
 import { useIntl } from '@web/lib/i18n/use-intl';
+import { UploadIndicator } from './upload-indicator';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
   story: BookOpen,
@@ -136,6 +137,7 @@ export function SignedInLayout() {
       </nav>
 
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10">
+        <UploadIndicator />
         <div className="mx-auto max-w-6xl">
           <Suspense fallback={<FullPageSpinner />}>
             <Outlet />

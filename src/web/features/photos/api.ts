@@ -128,41 +128,30 @@ function invalidateOthers(queryClient: QueryClient) {
 
 export type UploadPhotoInput = { file: File; onProgress?: (percent: number) => void };
 
-export function useUploadPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, onProgress }: UploadPhotoInput) => {
-      const form = new FormData();
-      form.append('photo', file);
-      return api.upload<Photo>('/api/photos', form, onProgress);
-    },
-    onSuccess: (photo) => {
-      return Promise.all([addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS), invalidateOthers(queryClient)]);
-    },
-  });
+/** spec §2: one picture by multipart POST; the new photo then shows wherever photos are listed. */
+export async function uploadPhoto(queryClient: QueryClient, { file, onProgress }: UploadPhotoInput) {
+  const form = new FormData();
+  form.append('photo', file);
+  const photo = await api.upload<Photo>('/api/photos', form, onProgress);
+  await Promise.all([addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS), invalidateOthers(queryClient)]);
+  return photo;
 }
 
 export type UploadVideoInput = { file: File; maxBytes?: number; onProgress?: (percent: number) => void; signal?: AbortSignal };
 
 /** Decision 038: the video goes up by tus, then the finished upload becomes a gallery item (201, the photo row). */
-export function useUploadVideo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ file, maxBytes, onProgress, signal }: UploadVideoInput) => {
-      // The resumable upload client (and the video rules) load when a video is first sent: not with every page
-      // that shows photos, such as the dashboard (its script budget, bench/frontend.ts).
-      const { uploadVideoFile } = await import('./video-upload');
-      const uploadId = await uploadVideoFile(file, { maxBytes, onProgress, signal });
-      return api.post<Photo>('/api/photos/videos', { uploadId } satisfies VideoCreate);
-    },
-    onSuccess: (photo) => {
-      return Promise.all([
-        addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS),
-        invalidateOthers(queryClient),
-        queryClient.invalidateQueries({ queryKey: queryKeys.account.storage }),
-      ]);
-    },
-  });
+export async function uploadVideo(queryClient: QueryClient, { file, maxBytes, onProgress, signal }: UploadVideoInput) {
+  // The resumable upload client (and the video rules) load when a video is first sent: not with every page
+  // that shows photos, such as the dashboard (its script budget, bench/frontend.ts).
+  const { uploadVideoFile } = await import('./video-upload');
+  const uploadId = await uploadVideoFile(file, { maxBytes, onProgress, signal });
+  const photo = await api.post<Photo>('/api/photos/videos', { uploadId } satisfies VideoCreate);
+  await Promise.all([
+    addCachedPhoto(queryClient, photo, DASHBOARD_RECENT_PHOTOS),
+    invalidateOthers(queryClient),
+    queryClient.invalidateQueries({ queryKey: queryKeys.account.storage }),
+  ]);
+  return photo;
 }
 
 export function useUpdatePhoto() {

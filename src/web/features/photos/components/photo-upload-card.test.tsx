@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_MAX_BYTES } from '@shared/limits';
 import { Toaster } from '@web/components/ui/toaster';
 import { photoFixture } from '@tests/helpers/photo-fixture';
+import { stopUploads } from '../upload-queue';
 import { PhotoUploadCard } from './photo-upload-card';
 
 // tus at the boundary: each Upload made is recorded, and the test decides when it progresses and finishes.
@@ -35,6 +35,14 @@ function fileOfSize(name: string, type: string, size: number) {
   return file;
 }
 
+const renderCard = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PhotoUploadCard />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+
 describe('PhotoUploadCard (spec §2, §5 checks before sending; issue 16 videos)', () => {
   let xhrOpen: ReturnType<typeof vi.spyOn>;
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -52,27 +60,12 @@ describe('PhotoUploadCard (spec §2, §5 checks before sending; issue 16 videos)
       return Promise.resolve(Response.json({ message: 'Not found' }, { status: 404 }));
     });
     vi.stubGlobal('fetch', fetchMock);
-    // a data router, as in the app: the card asks before the page is left mid-upload (useBlocker)
-    const router = createMemoryRouter([
-      {
-        path: '*',
-        element: (
-          <>
-            <PhotoUploadCard />
-            <Toaster />
-          </>
-        ),
-      },
-    ]);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderCard();
     // the server's video limit is known before a file is picked
     expect(await screen.findByText(/Videos too: MP4, MOV, WebM, M4V, 3GP, MKV, MTS, AVI and MPEG up to 50MB/)).toBeTruthy();
   });
   afterEach(() => {
+    stopUploads(); // the queue is the tab's (upload-queue.ts): each test starts with none
     cleanup();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
@@ -104,7 +97,7 @@ describe('PhotoUploadCard (spec §2, §5 checks before sending; issue 16 videos)
     expect(screen.getByText('IMG_2.jpg')).toBeTruthy();
     expect(screen.getAllByRole('progressbar')).toHaveLength(2);
     // the second waits for the first (whose request never answers here)
-    expect(xhrOpen).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(xhrOpen).toHaveBeenCalledTimes(1));
     expect(screen.getByText('Waiting...')).toBeTruthy();
   });
 
@@ -157,5 +150,20 @@ describe('PhotoUploadCard (spec §2, §5 checks before sending; issue 16 videos)
     await act(async () => (upload.options as { onSuccess: () => void }).onSuccess());
     expect(await screen.findByText('This file holds no video that can be read')).toBeTruthy();
     expect(screen.getByText('Failed')).toBeTruthy();
+  });
+
+  it('shows the uploads still going when it is shown again after the owner went to another page (decision 088)', async () => {
+    await pick(fileOfSize('birthday.mp4', 'video/mp4', 20 * MB));
+    await vi.waitFor(() => expect(tus.uploads).toHaveLength(1));
+    const options = tus.uploads[0]!.options as { onProgress: (sent: number, total: number) => void };
+    await act(async () => options.onProgress(4 * MB, 20 * MB));
+    cleanup(); // another page: the card goes, the upload does not
+
+    renderCard();
+    expect(screen.getByText('birthday.mp4')).toBeTruthy();
+    expect(screen.getByText('Uploading... 20%')).toBeTruthy();
+    await act(async () => options.onProgress(10 * MB, 20 * MB));
+    expect(screen.getByText('Uploading... 50%')).toBeTruthy();
+    expect(tus.uploads).toHaveLength(1);
   });
 });
