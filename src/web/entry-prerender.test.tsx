@@ -1,9 +1,10 @@
 // The prerendered landing page must hydrate without a mismatch: React would otherwise throw the HTML away
-// and render the page again on the client (a recoverable error), losing what prerendering gained.
-import { act, StrictMode } from 'react';
+// and render the page again on the client (a recoverable error), losing what prerendering gained. Only its
+// islands are hydrated, each as a root of its own.
+import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LandingPage } from '@web/app/landing-page';
+import { ISLAND_ATTRIBUTE, islandIdPrefix, isLandingIsland, landingIsland, landingIslandNames } from '@web/app/landing-page';
 import { renderDashboard, renderLanding } from './entry-prerender';
 
 afterEach(() => {
@@ -17,22 +18,47 @@ describe('the prerendered landing page', () => {
     expect(html.match(/Join Waitlist/g)).toHaveLength(3);
   });
 
-  it('hydrates in the browser without a mismatch', async () => {
+  it('puts each island, drawn on its own, into its container, with ids of its own', () => {
+    const page = new DOMParser().parseFromString(renderLanding(), 'text/html');
+    const containers = [...page.querySelectorAll(`[${ISLAND_ATTRIBUTE}]`)];
+    expect(containers.map((c) => c.getAttribute(ISLAND_ATTRIBUTE))).toEqual([
+      'owner-setup',
+      'waitlist-hero',
+      'waitlist-ready',
+      'waitlist-closing',
+      'toaster',
+    ]);
+    expect([...landingIslandNames].sort()).toEqual(containers.map((c) => c.getAttribute(ISLAND_ATTRIBUTE)).sort());
+    // the forms are inside their containers, and their labels name their own inputs
+    for (const name of ['waitlist-hero', 'waitlist-ready', 'waitlist-closing']) {
+      expect(page.querySelector(`[${ISLAND_ATTRIBUTE}="${name}"] form input[name="email"]`)).not.toBeNull();
+    }
+    const ids = [...page.querySelectorAll('[id]')].map((el) => el.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const label of page.querySelectorAll('label[for]')) expect(page.getElementById(label.getAttribute('for')!)).not.toBeNull();
+  });
+
+  it('hydrates each island in the browser without a mismatch', async () => {
     const container = document.createElement('div');
     container.innerHTML = renderLanding();
     document.body.append(container);
+    const heading = container.querySelector('h1');
     const errors: unknown[] = [];
-    const root = hydrateRoot(
-      container,
-      <StrictMode>
-        <LandingPage />
-      </StrictMode>,
-      { onRecoverableError: (error) => errors.push(error) },
-    );
+    const roots = [...container.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map((island) => {
+      const name = island.getAttribute(ISLAND_ATTRIBUTE)!;
+      if (!isLandingIsland(name)) throw new Error(`unknown island ${name}`);
+      return hydrateRoot(island, landingIsland(name), {
+        identifierPrefix: islandIdPrefix(name),
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    expect(roots).toHaveLength(5);
     await act(async () => {});
     expect(errors).toEqual([]);
-    expect(container.querySelector('h1')?.textContent).toBe('Your life story, kept safe for the people you love.');
-    root.unmount();
+    // the static page around the islands is the very HTML the build wrote
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading?.textContent).toBe('Your life story, kept safe for the people you love.');
+    for (const root of roots) root.unmount();
   });
 });
 

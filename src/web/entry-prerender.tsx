@@ -1,5 +1,5 @@
 // Built by scripts/build.mjs as a server (SSR) bundle and run once at build time by scripts/prerender.mjs:
-// the HTML of the pages the server sends already drawn (decision 035) — the landing page, which
+// the HTML of the pages the server sends already drawn (decision 035) — the landing page, whose islands
 // hydrate-landing.tsx hydrates, and the signed-in dashboard's frame, which main.tsx replaces with the live app.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,7 +8,15 @@ import { Link, Route, Routes, StaticRouter } from 'react-router';
 import { SiteLinkProvider } from '@web/components/site-link';
 import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { switchLanguage } from '@web/lib/i18n/language-store';
-import { LandingPage } from '@web/app/landing-page';
+import { LandingPage } from '@web/app/routes/landing';
+import {
+  ISLAND_ATTRIBUTE,
+  IslandContainersProvider,
+  islandIdPrefix,
+  isLandingIsland,
+  landingIsland,
+  landingIslandNames,
+} from '@web/app/landing-page';
 import { landingHead } from '@web/features/marketing/landing-head';
 import { SiteLayout } from '@web/app/layouts/site-layout';
 import { frameModules, pages } from '@web/app/pages';
@@ -34,13 +42,31 @@ export const landingHeadIn = (language: string) => inLanguage(language, landingH
 /** `/` in `language`, for a reader the server knows to read it (their choice's cookie, their browser's languages). */
 export const renderLandingIn = (language: string) => inLanguage(language, renderLanding);
 
-/** The markup of `/` as hydrate-landing.tsx renders it in the browser (same tree, same StrictMode), to go inside #root. */
+const ISLAND_CONTAINER = new RegExp(`<div ${ISLAND_ATTRIBUTE}="([\\w-]+)"([^>]*)></div>`, 'g');
+
+/**
+ * The markup of `/`, to go inside #root: the page drawn once, each island as an empty container, then each island
+ * rendered on its own, as hydrate-landing.tsx hydrates it (its own root, same tree, its own useId prefix), and put
+ * into its container. The rest of the page is never hydrated.
+ */
 export function renderLanding(): string {
-  return renderToString(
+  const page = renderToString(
     <StrictMode>
-      <LandingPage />
+      <IslandContainersProvider value={true}>
+        <LandingPage />
+      </IslandContainersProvider>
     </StrictMode>,
   );
+  const drawn = new Set<string>();
+  const html = page.replace(ISLAND_CONTAINER, (_, name: string, attributes: string) => {
+    if (!isLandingIsland(name) || drawn.has(name)) throw new Error(`prerender: an unknown or second island ${name}`);
+    drawn.add(name);
+    const markup = renderToString(landingIsland(name), { identifierPrefix: islandIdPrefix(name) });
+    return `<div ${ISLAND_ATTRIBUTE}="${name}"${attributes}>${markup}</div>`;
+  });
+  const missing = landingIslandNames.filter((name) => !drawn.has(name));
+  if (missing.length > 0) throw new Error(`prerender: the landing page lacks the islands ${missing.join(', ')}`);
+  return html;
 }
 
 /** The dashboard's first paint in `language`, for a signed-in reader of it (dashboard.<language>.html). */

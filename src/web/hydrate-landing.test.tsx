@@ -1,13 +1,15 @@
-// A visitor may pick a language in the prerendered landing page's menu before React has taken the page over:
-// hydration must keep that pick, not the language the page was served in.
+// The landing page's script attaches React to its islands only (decision 035): the forms, the first-run notice and
+// the toaster, in the language the page was served in; the rest of the page stays the served HTML.
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
+import { PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '@shared/i18n/languages';
+import { ISLAND_ATTRIBUTE } from '@web/app/landing-page';
 import { switchLanguage } from '@web/lib/i18n/language-store';
 import { renderLanding, renderLandingIn } from './entry-prerender';
 import { hydrateLanding } from './hydrate-landing';
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
   localStorage.clear();
   document.cookie = 'heirloom_language=; path=/; max-age=0';
@@ -22,33 +24,37 @@ async function prerendered(language: string) {
   return container;
 }
 
-const menu = (container: HTMLElement) => container.querySelector<HTMLSelectElement>('select[name="language"]')!;
+const islands = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
 
 describe('hydrating the landing page', () => {
-  it('keeps a language picked in the menu before React took the page over, and remembers it', async () => {
-    const container = await prerendered(SOURCE_LANGUAGE);
-    menu(container).value = 'de';
-    menu(container).dispatchEvent(new Event('change', { bubbles: true }));
-    menu(container).focus();
+  it('attaches React to each island in the served language, without a mismatch, and leaves the rest as served', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const container = await prerendered('de');
+    const heading = container.querySelector('h1')!;
+    const served = heading.textContent;
     const onAttached = vi.fn();
     await act(() => hydrateLanding(container, onAttached));
+    const attached = () => new Set(onAttached.mock.calls.map(([island]) => island as HTMLElement));
+    await vi.waitFor(() => expect(attached()).toEqual(new Set(islands(container))));
+    expect(attached().size).toBe(5);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(heading.textContent).toBe(served);
+    expect(document.documentElement.lang).toBe('de');
+    expect(container.querySelector('input[name="email"]')?.getAttribute('placeholder')).not.toBe('Enter your email');
+    expect(errors).not.toHaveBeenCalled();
+    expect(localStorage.getItem('heirloom.language')).toBeNull(); // nothing was chosen
+  });
+
+  it('draws the whole page in a language the server has no page in (the pseudo-language)', async () => {
+    localStorage.setItem('heirloom.language', PSEUDO_LANGUAGE);
+    const container = await prerendered(SOURCE_LANGUAGE);
+    const onAttached = vi.fn();
+    await act(() => hydrateLanding(container, onAttached));
+    await vi.waitFor(() => expect(onAttached).toHaveBeenCalledWith(container));
     await vi.waitFor(() =>
       expect(container.querySelector('h1')?.textContent).not.toBe('Your life story, kept safe for the people you love.'),
     );
-    expect(document.documentElement.lang).toBe('de');
-    expect(menu(container).value).toBe('de');
-    expect(localStorage.getItem('heirloom.language')).toBe('de');
-    expect(document.cookie).toContain('heirloom_language=de');
-    expect(document.activeElement).toBe(menu(container)); // a keyboard's place in the page is kept
-    expect(onAttached).toHaveBeenCalled(); // a waitlist form held before React is sent
-  });
-
-  it('stays in the served language when nothing was picked, without remembering a choice', async () => {
-    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
-    const container = await prerendered('fr');
-    await act(() => hydrateLanding(container, vi.fn()));
-    expect(document.documentElement.lang).toBe('fr');
-    expect(menu(container).value).toBe('fr');
-    expect(localStorage.getItem('heirloom.language')).toBeNull();
+    expect(document.documentElement.lang).toBe(PSEUDO_LANGUAGE);
+    expect(container.querySelectorAll('form')).toHaveLength(3);
   });
 });

@@ -1,61 +1,51 @@
-import { startTransition, StrictMode, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { LandingPage } from '@web/app/landing-page';
 import { SOURCE_LANGUAGE } from '@shared/i18n/languages';
-import { LANGUAGE_MENU_NAME } from '@web/components/language-menu';
-import { initialLanguage, needCatalogue, switchLanguage } from '@web/lib/i18n/language-store';
-
-// The landing page's words only: a German visitor fetches them, not the whole app's (decision 086).
-void needCatalogue('landing');
-
-const menuOf = (container: HTMLElement) => container.querySelector<HTMLSelectElement>(`select[name="${LANGUAGE_MENU_NAME}"]`);
+import { ISLAND_ATTRIBUTE, islandIdPrefix, isLandingIsland, landingIsland } from '@web/app/landing-page';
+import { rememberedLanguage } from '@web/lib/i18n/language-choice';
+import { needCatalogue, switchLanguage } from '@web/lib/i18n/language-store';
 
 /**
- * A language the visitor picked in the prerendered menu before React took the page over: the native <select>
- * works from the first paint, but nothing heard the change. Read in the same task as React attaches its
- * listeners, so no later pick goes unheard.
+ * Attaches React to the islands of the prerendered landing page (decision 035), each as its own root; loaded by
+ * entry-landing.tsx after the first paint. The rest of the page stays the HTML the server sent. `onAttached` is
+ * told each container React has taken over.
  */
-function pickedBeforeReact(container: HTMLElement, served: string): string | null {
-  const menu = menuOf(container);
-  return menu && menu.value !== served ? menu.value : null;
-}
-
-/**
- * Draws the page anew rather than hydrating it: every word is about to change, and a language switch in the
- * middle of hydration would not match the served HTML (the landing page's content hydrates after its frame).
- * The menu keeps the keyboard's focus, and the pick is kept as the menu keeps it.
- */
-function redrawIn(language: string, container: HTMLElement, page: ReactNode) {
-  const hadFocus = document.activeElement === menuOf(container);
-  container.replaceChildren();
-  const root = createRoot(container);
-  flushSync(() => root.render(page));
-  if (hadFocus) menuOf(container)?.focus();
-  return switchLanguage(language);
-}
-
-/** Attaches React to the prerendered landing page (decision 035); loaded by entry-landing.tsx after the first paint. */
-export async function hydrateLanding(container: HTMLElement, onHydrated: () => void) {
-  // The server sent the page prerendered in the reader's language (its <html lang>): React takes it over in that
-  // language, then turns to the one this browser chose if that differs.
+export async function hydrateLanding(container: HTMLElement, onAttached: (attached: HTMLElement) => void) {
+  // The server sent the page prerendered in the reader's language (its <html lang>): the islands speak it too.
   const served = document.documentElement.lang || SOURCE_LANGUAGE;
-  if (served !== SOURCE_LANGUAGE) await switchLanguage(served, { remember: false });
-  const wanted = initialLanguage();
-  const page = (
-    <StrictMode>
-      <LandingPage onHydrated={onHydrated} />
-    </StrictMode>
-  );
-  const picked = pickedBeforeReact(container, served);
-  if (picked) return redrawIn(picked, container, page);
-  if (!container.hasChildNodes()) {
-    createRoot(container).render(page); // landing.html without its prerendered markup (`vite dev`)
-  } else {
+  const wanted = rememberedLanguage() ?? served;
+  // A language the server draws no page in (the pseudo-language), or no prerendered markup (`vite dev`): React
+  // draws the whole page, in the language this browser chose.
+  if (wanted !== served || !container.hasChildNodes()) return drawWhole(container, wanted, onAttached);
+  // The landing page's words only, which are its islands' (decision 086): a German visitor fetches them, not the
+  // whole app's, nor the sections' that the server already sent in German.
+  await Promise.all([switchLanguage(served, { remember: false }), needCatalogue('landing')]);
+  for (const island of container.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+    const name = island.getAttribute(ISLAND_ATTRIBUTE)!;
+    if (!isLandingIsland(name)) continue;
     // As a transition, React hydrates in slices and yields to the browser between them, rather than in one long task.
     startTransition(() => {
-      hydrateRoot(container, page);
+      hydrateRoot(
+        island,
+        landingIsland(name, () => onAttached(island)),
+        { identifierPrefix: islandIdPrefix(name) },
+      );
     });
   }
-  if (wanted !== served) await switchLanguage(wanted, { remember: false });
+}
+
+/** The whole landing page drawn by React: its code and words (the route module's part, and the frame's) come now. */
+async function drawWhole(container: HTMLElement, language: string, onAttached: (attached: HTMLElement) => void) {
+  const [, { LandingPage }] = await Promise.all([
+    switchLanguage(language, { remember: false }),
+    import('./app/routes/landing'),
+    needCatalogue('app/routes/landing'),
+    needCatalogue('app'),
+  ]);
+  container.replaceChildren();
+  createRoot(container).render(
+    <StrictMode>
+      <LandingPage onAttached={() => onAttached(container)} />
+    </StrictMode>,
+  );
 }

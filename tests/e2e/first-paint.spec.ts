@@ -52,6 +52,27 @@ test('the prerendered landing page hydrates: no error, and the waitlist form wor
   expect(errors).toEqual([]);
 });
 
+test('only the landing page’s islands are React’s: the sections, header and footer stay the HTML sent', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const isReacts = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')));
+  await expect.poll(() => isReacts('[data-landing-island="waitlist-closing"] form')).toBe(true);
+  expect(await isReacts('h1')).toBe(false);
+  expect(await isReacts('footer p')).toBe(false);
+  // the header's and footer's code never comes
+  expect(scripts.filter((file) => /\/site-frame-/.test(file))).toEqual([]);
+  // the footer's year is today's, whatever the build's was
+  await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} heirloom.`);
+});
+
 test('a signed-in page arrives with the user and renders without asking GET /api/user', async ({ page, signIn }) => {
   const user = await signIn();
   const html = await (await page.request.get('/profile')).text();

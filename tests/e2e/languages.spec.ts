@@ -119,6 +119,43 @@ test('a German browser gets German; the menu switches to Spanish and the choice 
   await context.close();
 });
 
+test('on the landing page the menu works from the keyboard: the page comes back in the language, the menu focused', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(paths.home);
+  await reactHasTheForms(page); // the page's script is there
+  const menu = page.getByRole('combobox', { name: 'Language' });
+  await menu.focus();
+  await page.keyboard.press('ArrowDown'); // English → Deutsch
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  expect(await page.evaluate(() => localStorage.getItem('heirloom.language'))).toBe('de');
+  await context.close();
+});
+
+test('a visitor who chose German in this browser gets the landing page drawn in German, reloaded once', async ({ browser }) => {
+  const page = await speaking(browser, 'de');
+  const documents: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document') documents.push(req.url());
+  });
+  await page.goto(paths.home);
+  await reactHasTheForms(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Ihre Lebensgeschichte, sicher bewahrt für die Menschen, die Sie lieben.',
+  );
+  expect(documents).toHaveLength(2); // the page as first sent, then once more with the cookie set
+  // the forms, React's, speak German too
+  const hero = page.locator('section[aria-labelledby="hero-title"]');
+  await hero.getByLabel('E-Mail-Adresse').fill(`german-${Date.now()}@example.com`);
+  await hero.getByRole('button', { name: 'Auf die Warteliste' }).click();
+  await expect(page.getByText('Geschafft!', { exact: true })).toBeVisible();
+  await page.context().close();
+});
+
 test('the account keeps its language: chosen in Settings, it follows the owner to another browser', async ({ page, browser }) => {
   const user = await register(page);
   await page.goto(paths.settings);
@@ -149,6 +186,17 @@ test('a form’s own checks speak the page’s language', async ({ browser }) =>
 });
 
 /**
+ * Waits until React has the landing page's forms: only its islands are React's (decision 035), unless it is drawn
+ * whole in a language the server has no page in (the pseudo-language).
+ */
+async function reactHasTheForms(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('#hero-title')?.closest('section')?.querySelector('form');
+    return !!form && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+/**
  * Walks the public screens, then signs up and walks the signed-in ones, each screen opened once (inside the app
  * after the first, as its links do) and handed to `check`.
  */
@@ -160,7 +208,8 @@ async function walkScreens(page: Page, user: ReturnType<typeof newTestUser>, che
     if (inApp) await openInApp(page, watch, path);
     else {
       await page.goto(path);
-      await reactHasTheScreen(page);
+      if (path === paths.home) await reactHasTheForms(page);
+      else await reactHasTheScreen(page);
       await page.waitForLoadState('networkidle');
       inApp = path !== paths.home; // the landing page is a bundle of its own, without the app's router
     }

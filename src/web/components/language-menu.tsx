@@ -1,16 +1,16 @@
 import { useId } from 'react';
 import { languageName, PSEUDO_LANGUAGE } from '@shared/i18n/languages';
 import { shippedLanguages } from '@web/lib/i18n/catalogues';
+import { LANGUAGE_MENU_NAME } from '@web/lib/i18n/language-choice';
 import { switchLanguage } from '@web/lib/i18n/language-store';
 import { useIntl } from '@web/lib/i18n/use-intl';
 import { cn } from '@web/lib/cn';
 
-/** The menu's form name: the landing page finds it to keep a pick made before React took the page over. */
-export const LANGUAGE_MENU_NAME = 'language';
-
 /**
  * The language menu (public pages' header, Settings): each language named in itself. Switching redraws the page
- * at once and is kept in this browser; `onChosen` also keeps it in the account.
+ * at once and is kept in this browser; `onChosen` also keeps it in the account. On `/` as the server sends it the
+ * menu is drawn at build time and left to the page's own script (entry-landing.tsx), which reloads the page in
+ * the language picked.
  */
 export function LanguageMenu({ className, onChosen }: { className?: string; onChosen?: (language: string) => void }) {
   const intl = useIntl();

@@ -12,8 +12,9 @@ const noSubscription = () => () => {};
 const yearNow = () => new Date().getFullYear();
 
 /**
- * spec §2: the footer's current year. The landing page's HTML is rendered at build time, so hydration starts
- * from the build's year (as the prerendered HTML has it) and React then renders today's year if it differs.
+ * spec §2: the footer's current year. A page drawn at build time holds the build's year: React starts from it
+ * (as the drawn HTML has it) and then renders today's year if it differs. The landing page's footer is never
+ * hydrated; its own script puts today's year in, by the `data-year` the footer's line carries.
  */
 function useCurrentYear() {
   return useSyncExternalStore(noSubscription, yearNow, () => BUILD_YEAR);
@@ -21,8 +22,8 @@ function useCurrentYear() {
 
 /**
  * spec §2: the shared header and footer around every page. Without the router: the app's SiteLayout and the
- * prerendered landing page (landing-page.tsx) both draw it. `appActions` (search, account menu) replace the
- * Login button on signed-in paths. Each page renders its own <main>.
+ * prerendered landing page (routes/landing.tsx; never hydrated on `/`) both draw it. `appActions` (search, account
+ * menu) replace the Login button on signed-in paths. Each page renders its own <main>.
  */
 export function SiteFrame({ isAppPath, appActions, children }: { isAppPath: boolean; appActions?: ReactNode; children: ReactNode }) {
   const year = useCurrentYear();
@@ -61,7 +62,7 @@ export function SiteFrame({ isAppPath, appActions, children }: { isAppPath: bool
       </div>
       <footer className={cn('border-t bg-card', isAppPath && 'pb-16 md:pb-0')}>
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
-          <p>
+          <p data-year={year}>
             {intl.formatMessage(
               { id: 'common.footer.copyright', defaultMessage: '© {year} heirloom. All rights reserved.' },
               { year: String(year) },
