@@ -66,8 +66,12 @@ async function jsOfInitialLoad(browser: Browser, url: string, cookie?: string, l
   const context = cookie
     ? await signedInContext(browser, url, cookie)
     : await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // a visitor who chose the language in the menu before (the page reads the choice from localStorage)
-  if (language) await context.addInitScript((l) => localStorage.setItem('heirloom.language', l), language);
+  // a visitor who chose the language in the menu before: the browser keeps the choice (localStorage) and tells the
+  // server (the cookie), which sends the page drawn in it
+  if (language) {
+    await context.addInitScript((l) => localStorage.setItem('heirloom.language', l), language);
+    await context.addCookies([{ name: 'heirloom_language', value: language, url }]);
+  }
   try {
     const page = await context.newPage();
     const bodies = new Map<string, Promise<Buffer>>();

@@ -43,8 +43,31 @@ function languageToReloadIn(): string | null {
 const toReloadIn = languageToReloadIn();
 const isReloading = toReloadIn !== null && reloadIn(toReloadIn, { focusMenu: document.activeElement === menu });
 
-menu?.addEventListener('change', () => {
+function pick() {
+  if (!menu || menu.value === served) return;
   if (!reloadIn(menu.value, { focusMenu: true })) menu.value = served; // cookies refused: the page stays as it is
+}
+// A pick from the menu's list is taken at once. The arrow keys on a closed menu step through the languages,
+// each step a change: the page is sent again once the reader settles on one (Enter, or leaving the menu), not at
+// every step, so a keyboard user can pass a language by without the page changing under them (WCAG 3.2.2).
+let isSteppingByKeys = false;
+menu?.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') {
+    if (isSteppingByKeys && menu.value !== served) {
+      event.preventDefault();
+      pick();
+    }
+    isSteppingByKeys = false;
+  } else if (/^(Arrow|Page|Home$|End$)/.test(event.key) || event.key.length === 1) {
+    isSteppingByKeys = true;
+  }
+});
+menu?.addEventListener('change', () => {
+  if (!isSteppingByKeys) pick();
+});
+menu?.addEventListener('blur', () => {
+  if (isSteppingByKeys) pick();
+  isSteppingByKeys = false;
 });
 try {
   if (sessionStorage.getItem(MENU_FOCUS)) {

@@ -1,8 +1,8 @@
 import { isShipped } from './catalogues';
 
 // The reader's language choice as this browser keeps it, without React or react-intl: the landing page's own
-// script reads and writes it before (and without) any React on the page. language-store.ts keeps the same two
-// places (language-choice.test.ts checks they agree): localStorage for the page's script, the cookie for the server.
+// script reads and writes it before (and without) any React on the page, and the language store through it.
+// localStorage for the page's scripts, the cookie for the server.
 export const LANGUAGE_STORAGE_KEY = 'heirloom.language';
 export const LANGUAGE_COOKIE = 'heirloom_language';
 
@@ -25,7 +25,7 @@ export function cookieLanguage(): string | null {
   return pair ? decodeURIComponent(pair.slice(LANGUAGE_COOKIE.length + 1)) : null;
 }
 
-/** Keeps `language` as this browser's choice, as language-store.ts's switchLanguage does. */
+/** Keeps `language` as this browser's choice. */
 export function rememberLanguage(language: string) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -2,37 +2,29 @@ import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { directionOf, pickLanguage, SOURCE_LANGUAGE } from '@shared/i18n/languages';
 import { translateMarkedText } from '@shared/i18n/text';
 import { isShipped, loadMessages, shippedLanguages, type CataloguePart, type Messages } from './catalogues';
+import { rememberedLanguage, rememberLanguage } from './language-choice';
 
 // The page's one language, outside React too: formatters (lib/format.ts) and toasts read it. The choice is kept in
-// this browser (localStorage, and a cookie so the server answers in it) and, signed in, in the account.
-const STORAGE_KEY = 'heirloom.language';
-export const LANGUAGE_COOKIE = 'heirloom_language';
+// this browser (language-choice.ts: localStorage, and a cookie so the server answers in it) and, signed in, in the
+// account.
+export { LANGUAGE_COOKIE } from './language-choice';
 
 const cache = createIntlCache();
 let messages: Messages = {};
 let intl: IntlShape = createIntl({ locale: SOURCE_LANGUAGE, defaultLocale: SOURCE_LANGUAGE, messages }, cache);
 const listeners = new Set<() => void>();
 
-function stored(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** This browser's choice, else the best of its languages heirloom ships. */
 export function initialLanguage(): string {
-  const chosen = stored();
-  if (chosen && isShipped(chosen)) return chosen;
+  const chosen = rememberedLanguage();
+  if (chosen) return chosen;
   if (typeof navigator === 'undefined') return SOURCE_LANGUAGE;
   return pickLanguage(navigator.languages ?? [navigator.language], shippedLanguages);
 }
 
 /** Whether this browser keeps a language its reader chose (the menu, or their account's). */
 export function hasChosenLanguage(): boolean {
-  const chosen = stored();
-  return chosen !== null && isShipped(chosen);
+  return rememberedLanguage() !== null;
 }
 
 /** The tag formatters use: the spec's US formats for English. */
@@ -90,14 +82,7 @@ const settled = () => (settling = settling.then(settle, settle));
 /** Loads and switches to `language` (one heirloom ships); `remember` keeps the choice in this browser. */
 export async function switchLanguage(language: string, { remember = true } = {}): Promise<void> {
   const next = isShipped(language) ? language : SOURCE_LANGUAGE;
-  if (remember) {
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // private windows may refuse; the choice then lasts this page
-    }
-    document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(next)}; path=/; max-age=31536000; samesite=lax`;
-  }
+  if (remember) rememberLanguage(next);
   target = next;
   return settled();
 }
