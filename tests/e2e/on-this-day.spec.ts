@@ -51,6 +51,18 @@ test("the dashboard brings back a photo taken on today's date in an earlier year
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(threeYearsAgo.getByRole('img', { name: 'Picnic' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // in German the viewer's words come with the viewer (its own catalogue part, fetched when it is first opened)
+  const german = await page.request.put('/api/user/language', { data: { language: 'de' } });
+  expect(german.ok(), await german.text()).toBeTruthy();
+  const viewerWords = page.waitForResponse((res) => /\/de\/app\.on-this-day-viewer\.json$/.test(new URL(res.url()).pathname));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  const inGerman = page.getByRole('region', { name: 'An diesem Tag' }).getByRole('region', { name: `Vor 3 Jahren, ${year}` });
+  await inGerman.getByRole('button', { name: /Picnic/ }).click();
+  expect((await viewerWords).ok()).toBe(true);
+  const details = page.getByRole('dialog', { name: 'Picnic' }).getByRole('region', { name: 'Angaben zum Foto' });
+  await expect(details.getByRole('link', { name: 'Original herunterladen' })).toBeVisible();
 });
 
 test('the dashboard has no "On this day" when the day holds nothing', async ({ page, signIn }) => {
